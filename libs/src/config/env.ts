@@ -1,0 +1,97 @@
+/**
+ * Typed, validated settings from environment variables. Pure: the caller passes the source
+ * (process.env), so the api, the worker and the stack launcher share one definition.
+ */
+export type Setting<T> = { default?: string; describe: string; parse: (raw: string) => T };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const fail = (reason: string): never => {
+  throw new Error(reason);
+};
+
+export const str = (describe: string, def?: string): Setting<string> => ({
+  describe,
+  default: def,
+  parse: (raw) => (raw.trim() === '' ? fail('must not be empty') : raw),
+});
+
+export const port = (describe: string, def?: string): Setting<number> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= 0 && n <= 65535 ? n : fail(`must be a port number (0-65535), got '${raw}'`);
+  },
+});
+
+export const int = (describe: string, def?: string): Setting<number> => ({
+  describe,
+  default: def,
+  parse: (raw) => (/^\d+$/.test(raw) ? Number(raw) : fail(`must be a whole number, got '${raw}'`)),
+});
+
+export const url = (describe: string, def?: string, schemes = ['http:', 'https:']): Setting<string> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      return fail(`must be a URL, got '${raw}'`);
+    }
+    return schemes.includes(u.protocol) ? raw.replace(/\/$/, '') : fail(`must use ${schemes.join(' or ')}`);
+  },
+});
+
+export const hostPort = (describe: string, def?: string): Setting<string> => ({
+  describe,
+  default: def,
+  parse: (raw) => (/^[A-Za-z0-9.-]+:\d{1,5}$/.test(raw) ? raw : fail(`must be host:port, got '${raw}'`)),
+});
+
+export const oneOf = <T extends string>(values: readonly T[], describe: string, def?: T): Setting<T> => ({
+  describe,
+  default: def,
+  parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : fail(`must be one of ${values.join(', ')}`)),
+});
+
+/** A base64 key of exactly n bytes. */
+export const key = (bytes: number, describe: string, def?: string): Setting<string> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const clean = raw.trim();
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean) || clean.length !== Math.ceil(bytes / 3) * 4)
+      return fail(`must be ${bytes} bytes in base64`);
+    return clean;
+  },
+});
+
+export type Spec = Record<string, Setting<unknown>>;
+export type Loaded<S extends Spec> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
+
+export function loadEnv<S extends Spec>(spec: S, source: Readonly<Record<string, string | undefined>>): Loaded<S> {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, setting] of Object.entries(spec)) {
+    const raw = source[name] ?? setting.default;
+    if (raw === undefined) {
+      problems.push(`${name} is missing (${setting.describe})`);
+      continue;
+    }
+    try {
+      out[name] = setting.parse(raw);
+    } catch (e) {
+      problems.push(`${name} ${(e as Error).message} (${setting.describe})`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return out as Loaded<S>;
+}

@@ -1,0 +1,28 @@
+import { hostPort, key, port, str, url } from './env';
+
+/** Local development key for PII at rest. Production must set its own (see .env.example). */
+const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
+
+/** Settings shared by the api and the worker. */
+export const COMMON_SETTINGS = {
+  MONGODB_URI: url('MongoDB connection string', 'mongodb://127.0.0.1:27017/portal', ['mongodb:', 'mongodb+srv:']),
+  TEMPORAL_ADDRESS: hostPort('Temporal frontend host:port', '127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: str('Temporal namespace', 'default'),
+  TEMPORAL_TASK_QUEUE: str('Temporal task queue of the application workflow', 'portal-application'),
+  PAYLOAD_KEY_ID: str('id of the key that encrypts workflow payloads', 'dev-1'),
+  PAYLOAD_KEY: key(32, 'AES-256 key for workflow payloads, base64', DEV_PII_KEY),
+};
+
+export const API_SETTINGS = {
+  ...COMMON_SETTINGS,
+  API_HOST: str('interface the api listens on', '127.0.0.1'),
+  API_PORT: port('port of the api', '3000'),
+};
+
+export const WORKER_SETTINGS = {
+  ...COMMON_SETTINGS,
+  SF_LOGIN_URL: url('Salesforce login URL (token endpoint host)', 'http://127.0.0.1:4010'),
+  SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
+  SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
+  SF_API_VERSION: str('Salesforce API version', '59.0'),
+};

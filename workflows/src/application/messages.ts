@@ -1,0 +1,26 @@
+import { defineQuery } from '@temporalio/workflow';
+import type { JourneyPosition } from '@portal/libs';
+import type { CrmLeadInput } from './activities';
+
+export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
+
+/** One workflow per application. Ids carry no personal data. */
+export const applicationWorkflowId = (applicationId: string): string => `application-${applicationId}`;
+
+export type ApplicationWorkflowInput = {
+  applicationId: string;
+  /** The applicant's sign-up answers, for the CRM lead. Encrypted by the payload codec. */
+  lead: CrmLeadInput;
+};
+
+export type ApplicationProgress = {
+  position: JourneyPosition;
+  sfLeadId?: string;
+  sfLeadOwnerId?: string;
+  closed?: boolean;
+};
+
+export const getProgress = defineQuery<ApplicationProgress>('getProgress');
+
+/** Custom search attributes, registered on the Temporal namespace by the stack scripts. */
+export const SEARCH_ATTRIBUTES = { ApplicationStage: 'Keyword', CrmLeadId: 'Keyword' } as const;

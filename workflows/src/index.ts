@@ -1,0 +1,3 @@
+export * from './application/activities';
+export * from './application/messages';
+export * from './codec';

@@ -1,0 +1,2 @@
+// Entry point bundled by the worker: every workflow function, nothing else.
+export { applicationWorkflow } from './application/application.workflow';

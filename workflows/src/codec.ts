@@ -74,3 +74,11 @@ function deserialize(s: SerializedPayload): Payload {
   for (const [k, v] of Object.entries(s.metadata)) metadata[k] = unb64(v);
   return { metadata, data: unb64(s.data) };
 }
+
+/** The data converter the api client, the worker and replay tests share. */
+export async function createDataConverter(settings: { PAYLOAD_KEY_ID: string; PAYLOAD_KEY: string }) {
+  const codec = await EncryptionCodec.create(settings.PAYLOAD_KEY_ID, {
+    [settings.PAYLOAD_KEY_ID]: settings.PAYLOAD_KEY,
+  });
+  return { payloadCodecs: [codec] };
+}

@@ -59,7 +59,8 @@ export const hostPort = (describe: string, def?: string): Setting<string> => ({
 export const oneOf = <T extends string>(values: readonly T[], describe: string, def?: T): Setting<T> => ({
   describe,
   default: def,
-  parse: (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : fail(`must be one of ${values.join(', ')}`)),
+  parse: (raw) =>
+    (values as readonly string[]).includes(raw) ? (raw as T) : fail(`must be one of ${values.join(', ')}`),
 });
 
 /** A base64 key of exactly n bytes. */

@@ -26,3 +26,17 @@ export const WORKER_SETTINGS = {
   SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
 };
+
+/** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */
+export const STACK_SETTINGS = {
+  WEB_PORT: port('web app and /api on one origin', '8080'),
+  API_PORT: port('api (behind the web origin at /api)', '3000'),
+  TEMPORAL_PORT: port('Temporal dev server frontend (gRPC)', '7233'),
+  TEMPORAL_UI_PORT: port('Temporal UI', '8233'),
+  MONGODB_PORT: port('FerretDB (MongoDB wire protocol)', '27017'),
+  SMTP_PORT: port('maildev SMTP', '1025'),
+  MAILDEV_WEB_PORT: port('maildev inbox', '1080'),
+  S3_PORT: port('s3rver (S3-compatible store)', '4569'),
+  CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
+  DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
+};

@@ -15,8 +15,7 @@ export const NO_EARLIER_STAGE = 'No earlier stage available';
 
 export const STAGE_NAMES: readonly StageName[] = JOURNEY_STAGES.map((s) => s.name);
 
-export const stageSteps = (name: StageName): number =>
-  JOURNEY_STAGES.find((s) => s.name === name)?.paths.length ?? 0;
+export const stageSteps = (name: StageName): number => JOURNEY_STAGES.find((s) => s.name === name)?.paths.length ?? 0;
 
 /** The position for a stage and 1-based step, or undefined when there is no such step. */
 export function positionOf(pageName: StageName, pageStep: number): JourneyPosition | undefined {

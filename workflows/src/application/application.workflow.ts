@@ -1,11 +1,5 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
-import {
-  condition,
-  log,
-  proxyActivities,
-  setHandler,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import { INITIAL_POSITION } from '@portal/libs';
 import { NON_RETRYABLE_ERRORS, type ApplicationActivities } from './activities';
 import { getProgress, type ApplicationProgress, type ApplicationWorkflowInput } from './messages';

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthModule } from './auth/auth.module';
+import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
+import { HealthModule } from './health/health.module';
+import { TemporalModule } from './temporal/temporal.module';
+
+@Module({
+  imports: [
+    SettingsModule,
+    MongooseModule.forRootAsync({
+      inject: [SETTINGS],
+      useFactory: (s: ApiSettings) => ({ uri: s.MONGODB_URI, serverSelectionTimeoutMS: 5000 }),
+    }),
+    TemporalModule,
+    HealthModule,
+    AuthModule,
+  ],
+})
+export class AppModule {}

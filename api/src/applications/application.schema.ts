@@ -1,0 +1,19 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types, type HydratedDocument } from 'mongoose';
+import { APPLICATION_STATUS_CREATED } from '@portal/libs';
+
+@Schema({ timestamps: true, collection: 'applications' })
+export class Application {
+  /** One application per user: the unique key lets a retried sign-up find what the first try made. */
+  @Prop({ type: Types.ObjectId, required: true, unique: true }) userId: Types.ObjectId;
+  @Prop() sfLeadId?: string;
+  @Prop() sfLeadOwnerId?: string;
+  @Prop() sfOpportunityId?: string;
+  @Prop() signatureId?: string;
+  @Prop({ default: APPLICATION_STATUS_CREATED }) applicationStatus: string;
+  @Prop() acceptedDate?: Date;
+  @Prop({ default: 0 }) topUp: number;
+  @Prop() affiliateId?: string;
+}
+export type ApplicationDocument = HydratedDocument<Application>;
+export const ApplicationSchema = SchemaFactory.createForClass(Application);

@@ -1,0 +1,133 @@
+import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { FilterQuery, HydratedDocument, Model, Types, UpdateQuery } from 'mongoose';
+import { INITIAL_POSITION, maskEmail, type RegisterAnswer } from '@portal/libs';
+import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
+import { Application } from '../applications/application.schema';
+import { Business } from '../businesses/business.schema';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { Offer } from '../offers/offer.schema';
+import { OwnerSet } from '../owners/owner-set.schema';
+import { Stage } from '../stages/stage.schema';
+import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { User } from '../users/user.schema';
+import type { RegisterDto } from './register.dto';
+
+export const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
+
+/** Find the record by its unique key or create it: a retried sign-up reuses what the first try made. */
+async function findOrCreate<T>(
+  model: Model<T>,
+  key: Record<string, unknown>,
+  fields: Record<string, unknown>,
+): Promise<HydratedDocument<T>> {
+  const update = { $setOnInsert: { ...key, ...fields } } as UpdateQuery<T>;
+  return model.findOneAndUpdate(key as FilterQuery<T>, update, { upsert: true, new: true }).orFail() as Promise<
+    HydratedDocument<T>
+  >;
+}
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(Application.name) private readonly applications: Model<Application>,
+    @InjectModel(Business.name) private readonly businesses: Model<Business>,
+    @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
+    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
+    @InjectModel(Stage.name) private readonly stages: Model<Stage>,
+    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    @Inject(SETTINGS) private readonly settings: ApiSettings,
+  ) {}
+
+  /**
+   * The server-side sign-up sequence: user, application, business, owner set, then offer and stage,
+   * then the application's workflow (which creates the CRM lead and reads its owner, with retries).
+   * There are no transactions on FerretDB, so every step is find-or-create on a unique key: a sign-up
+   * that failed half-way is finished by the next try with the same email and password.
+   */
+  async register(dto: RegisterDto): Promise<RegisterAnswer> {
+    const userName = dto.email.trim().toLowerCase();
+    const user = await this.userFor(userName, dto);
+    const application = await findOrCreate(
+      this.applications,
+      { userId: user._id },
+      {
+        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
+      },
+    );
+    const applicationId = application._id as Types.ObjectId;
+    const business = await findOrCreate(
+      this.businesses,
+      { applicationId },
+      {
+        businessName: dto.businessName.trim(),
+        businessEmail: userName,
+      },
+    );
+    await findOrCreate(this.ownerSets, { applicationId }, { businessId: business._id, owners: [] });
+    await Promise.all([
+      findOrCreate(this.offers, { applicationId }, { offerOptions: [] }),
+      findOrCreate(this.stages, { applicationId }, { ...INITIAL_POSITION, isPdfSent: false }),
+    ]);
+    await this.startWorkflow({
+      applicationId: applicationId.toHexString(),
+      lead: {
+        applicationId: applicationId.toHexString(),
+        firstName: dto.firstName.trim(),
+        lastName: dto.lastName.trim(),
+        email: userName,
+        phone: dto.phone,
+        company: dto.businessName.trim(),
+        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
+      },
+    });
+    return { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
+  }
+
+  private async userFor(userName: string, dto: RegisterDto) {
+    const existing = await this.users.findOne({ userName });
+    if (existing) {
+      // Only the same person finishing an interrupted sign-up may continue; anyone else is told to log in.
+      const finished = await this.applications.exists({ userId: existing._id, sfLeadId: { $exists: true } });
+      if (finished || !(await verify(existing.passwordHash, dto.password))) throw new ConflictException(ACCOUNT_EXISTS);
+      return existing;
+    }
+    try {
+      return await this.users.create({
+        userName,
+        email: userName,
+        firstName: dto.firstName.trim(),
+        lastName: dto.lastName.trim(),
+        phone: dto.phone,
+        passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
+        bankVerified: false,
+      });
+    } catch (e) {
+      if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_EXISTS);
+      throw e;
+    }
+  }
+
+  private async startWorkflow(input: ApplicationWorkflowInput) {
+    try {
+      await this.temporal.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+        workflowId: applicationWorkflowId(input.applicationId),
+        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
+        args: [input],
+      });
+    } catch (e) {
+      if (e instanceof WorkflowExecutionAlreadyStartedError) return;
+      this.logger.error({
+        msg: 'workflow start failed',
+        applicationId: input.applicationId,
+        error: (e as Error).message,
+      });
+      throw new ServiceUnavailableException('Something went wrong');
+    }
+  }
+}

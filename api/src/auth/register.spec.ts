@@ -1,0 +1,147 @@
+import { Client, Connection } from '@temporalio/client';
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
+import { startSlice } from '../../../test-support/slice';
+
+type Slice = Awaited<ReturnType<typeof startSlice>>;
+let slice: Slice;
+let mongo: MongoClient;
+let db: Db;
+let temporal: Client;
+
+const valid = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  businessName: 'Analytical Engines LLC',
+  phone: '+15551234567',
+  email: 'Ada@Example.com',
+  password: 'correct horse battery',
+  confirmPassword: 'correct horse battery',
+};
+
+const post = (body: unknown) =>
+  fetch(`${slice.baseUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function eventually<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  slice = await startSlice();
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  db = mongo.db();
+  temporal = new Client({
+    connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
+    dataConverter: await createDataConverter(slice.settings.api),
+  });
+});
+
+afterAll(async () => {
+  await temporal?.connection.close();
+  await mongo?.close();
+  await slice?.close();
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates the records, starts the workflow and the CRM lead', async () => {
+    const res = await post(valid);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({
+      destination: 'a***@e***.com',
+      deliveryMedium: 'EMAIL',
+      userName: 'ada@example.com',
+    });
+
+    const user = await db.collection('users').findOne({ userName: 'ada@example.com' });
+    expect(user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phone: '+15551234567', bankVerified: false });
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(user)).not.toContain(valid.password);
+
+    const application = await db.collection('applications').findOne({ userId: user!._id });
+    expect(application).toMatchObject({ applicationStatus: 'Created', topUp: 0 });
+    const applicationId = application!._id;
+    expect(await db.collection('businesses').findOne({ applicationId })).toMatchObject({
+      businessName: 'Analytical Engines LLC',
+      businessEmail: 'ada@example.com',
+    });
+    expect(await db.collection('ownersets').findOne({ applicationId })).toMatchObject({ owners: [] });
+    expect(await db.collection('offers').findOne({ applicationId })).toMatchObject({ offerOptions: [] });
+    expect(await db.collection('stages').findOne({ applicationId })).toMatchObject({
+      pageName: 'FINANCIAL',
+      pageStep: 1,
+      path: '/financial',
+      isPdfSent: false,
+    });
+
+    const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString()));
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+
+    const leadId = await eventually(
+      async () => (await db.collection('applications').findOne({ _id: applicationId }))?.sfLeadId as string | undefined,
+    );
+    const leads = slice.crm.records('Lead');
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      Id: leadId,
+      FirstName: 'Ada',
+      LastName: 'Lovelace',
+      Email: 'ada@example.com',
+      MobilePhone: '+15551234567',
+      Company: 'Analytical Engines LLC',
+      Portal_Application_Id__c: applicationId.toHexString(),
+    });
+    const progress = await handle.query(getProgress);
+    expect(progress).toMatchObject({ sfLeadId: leadId, position: { pageName: 'FINANCIAL', path: '/financial' } });
+    expect((await db.collection('applications').findOne({ _id: applicationId }))?.sfLeadOwnerId).toMatch(/^005/);
+  });
+
+  it('refuses a second sign-up with the same email, whatever its case', async () => {
+    const res = await post({ ...valid, email: 'ADA@example.com' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).data.message).toBe('An account with this email already exists. Please log in.');
+  });
+
+  it.each([
+    [{ firstName: '' }, 'firstName', 'This field is required'],
+    [{ lastName: '   ' }, 'lastName', 'Input cannot be only whitespace'],
+    [{ businessName: 'x'.repeat(201) }, 'businessName', 'Must be 200 characters or less'],
+    [{ phone: '' }, 'phone', 'Phone number is required'],
+    [{ phone: '5551234567' }, 'phone', 'Invalid phone number format'],
+    [{ email: '' }, 'email', 'Email is required'],
+    [{ email: 'ada@example.xyz' }, 'email', 'Please enter a valid email address'],
+    [{ confirmPassword: 'something else' }, 'confirmPassword', 'Passwords do not match'],
+    [{ password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters'],
+  ])('refuses %o with the form message', async (change, field, message) => {
+    const res = await post({ ...valid, email: 'other@example.com', ...change });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.data.fields[field]).toBe(message);
+  });
+
+  it('keeps the applicant data when the CRM is down, and the lead lands once it is back', async () => {
+    await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    const res = await post({ ...valid, email: 'grace@example.com' });
+    expect(res.status).toBe(201);
+    const user = await db.collection('users').findOne({ userName: 'grace@example.com' });
+    const application = await db.collection('applications').findOne({ userId: user!._id });
+    expect(application?.sfLeadId).toBeUndefined();
+    await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
+    const leadId = await eventually(
+      async () =>
+        (await db.collection('applications').findOne({ _id: application!._id }))?.sfLeadId as string | undefined,
+      30_000,
+    );
+    expect(slice.crm.records('Lead').filter((l) => l.Id === leadId)).toHaveLength(1);
+  });
+});

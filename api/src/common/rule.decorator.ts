@@ -1,0 +1,19 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import type { Rule } from '@portal/libs';
+
+/**
+ * Applies a shared rule from @portal/libs to a DTO property, so the server refuses exactly what the
+ * form refuses, with the same words.
+ */
+export function FollowsRule(rule: Rule, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'followsRule',
+      validator: {
+        validate: (value, args) => rule(value, (args?.object ?? {}) as Record<string, unknown>) === undefined,
+        defaultMessage: (args) => rule(args?.value, (args?.object ?? {}) as Record<string, unknown>) ?? 'Invalid value',
+      },
+    },
+    options,
+  );
+}

@@ -1,0 +1,24 @@
+import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+
+/** Field name to its first message, for the form to show beside each field. */
+function fieldErrors(errors: ValidationError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) {
+    const first = Object.values(e.constraints ?? {})[0];
+    if (first) out[e.property] = first;
+  }
+  return out;
+}
+
+export const createValidationPipe = () =>
+  new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: true,
+    exceptionFactory: (errors) => {
+      const fields = fieldErrors(errors);
+      const message = Object.values(fields)[0] ?? 'Invalid request';
+      return new BadRequestException({ message, fields });
+    },
+  });

@@ -1,0 +1,23 @@
+import { API_SETTINGS, ConfigError, loadEnv } from '@portal/libs';
+import { createApp } from './app';
+
+async function main() {
+  let settings;
+  try {
+    settings = loadEnv(API_SETTINGS, process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const app = await createApp();
+  await app.listen(settings.API_PORT, settings.API_HOST);
+  console.log(`api listening on http://${settings.API_HOST}:${settings.API_PORT}/api`);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+// Starts the whole local stack (the same code as `npm start`) on free ports with a throw-away data dir.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack } from '../stack/stack.ts';
+import { freePort } from '../test-support/free-port';
+
+export const STATE_FILE = join(tmpdir(), 'portal-e2e-state.json');
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const ports = {
+    WEB_PORT: await freePort(),
+    API_PORT: await freePort(),
+    TEMPORAL_PORT: await freePort(),
+    TEMPORAL_UI_PORT: await freePort(),
+    MONGODB_PORT: await freePort(),
+    SMTP_PORT: await freePort(),
+    MAILDEV_WEB_PORT: await freePort(),
+    S3_PORT: await freePort(),
+    CRM_STANDIN_PORT: await freePort(),
+    DATA_DIR: dataDir,
+  };
+  const running = await startStack(ports, { headless: true, webMode: 'preview' });
+  writeFileSync(STATE_FILE, JSON.stringify({ dataDir, pids: running.map((r) => r.child.pid) }));
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${ports.WEB_PORT}`;
+  process.env.E2E_MONGODB_URI = `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`;
+  process.env.E2E_TEMPORAL_ADDRESS = `127.0.0.1:${ports.TEMPORAL_PORT}`;
+  process.env.E2E_CRM_URL = `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`;
+}

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { Client, Connection } from '@temporalio/client';
+import { MongoClient } from 'mongodb';
+
+const base = () => process.env.E2E_BASE_URL!;
+
+test('sign-up step 1 shows every validation message', async ({ page }) => {
+  await page.goto(`${base()}/sign-up`);
+  await expect(page.getByRole('heading', { name: 'Apply for a Business Loan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Phone number is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.getByLabel('Phone').fill('555');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email@example.xyz');
+  await page.getByLabel('Password', { exact: true }).fill('one password');
+  await page.getByLabel('Confirm password').fill('another one');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Invalid phone number format')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByRole('button', { name: 'Already have an account? Login!' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a submitted sign-up lands in MongoDB, Temporal and the CRM stand-in', async ({ page }, info) => {
+  const email = `e2e-${info.project.name}-${Date.now()}@example.com`;
+  await page.goto(`${base()}/sign-up`);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Business name').fill('Compiler Works Inc');
+  await page.getByLabel('Phone').pressSequentially('5551234567');
+  await expect(page.getByLabel('Phone')).toHaveValue('(555) 123-4567');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Navy-Cobol-1959');
+  await page.getByLabel('Confirm password').fill('Navy-Cobol-1959');
+  await page.screenshot({ path: `test-results/screenshots/sign-up-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/sign-up-sent-${info.project.name}.png`, fullPage: true });
+
+  const mongo = await MongoClient.connect(process.env.E2E_MONGODB_URI!);
+  const connection = await Connection.connect({ address: process.env.E2E_TEMPORAL_ADDRESS! });
+  try {
+    const db = mongo.db();
+    const user = await db.collection('users').findOne({ userName: email });
+    expect(user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+15551234567' });
+    const application = await db.collection('applications').findOne({ userId: user!._id });
+    expect(application).toMatchObject({ applicationStatus: 'Created', topUp: 0 });
+    const applicationId = application!._id.toHexString();
+    expect(await db.collection('stages').findOne({ applicationId: application!._id })).toMatchObject({
+      pageName: 'FINANCIAL',
+      path: '/financial',
+    });
+
+    const client = new Client({ connection });
+    const description = await client.workflow.getHandle(`application-${applicationId}`).describe();
+    expect(description.status.name).toBe('RUNNING');
+
+    await expect
+      .poll(async () => (await db.collection('applications').findOne({ _id: application!._id }))?.sfLeadId, {
+        timeout: 20_000,
+      })
+      .toMatch(/^00Q/);
+    const leads = (await (await fetch(`${process.env.E2E_CRM_URL}/__admin/sobjects/Lead`)).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(leads.find((l) => l.Email === email)).toMatchObject({ FirstName: 'Grace', Company: 'Compiler Works Inc' });
+  } finally {
+    await connection.close();
+    await mongo.close();
+  }
+});
+
+test('unknown routes show 404', async ({ page }) => {
+  await page.goto(`${base()}/no-such-page`);
+  await expect(page.getByText('404')).toBeVisible();
+});

@@ -1,0 +1,62 @@
+// One lint set-up for the whole repo. Dependency direction (ENGINEERING.md) is enforced here:
+// web -> libs; api -> workflows -> libs; worker -> workflows -> libs; nothing imports api, worker or web.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noImport = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['libs/src/**'],
+    rules: noImport(
+      ['node:*', '@portal/*', '@nestjs/*', '@temporalio/*', 'react'],
+      'libs/ is pure TypeScript: no I/O, no frameworks.',
+    ),
+  },
+  {
+    files: ['workflows/src/application/**'],
+    rules: noImport(
+      ['node:*', '@portal/api*', '@portal/worker*', '@portal/web*', 'mongodb', 'jsforce'],
+      'Workflow code is deterministic: @temporalio/workflow and libs only.',
+    ),
+  },
+  {
+    files: ['web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...noImport(
+        ['@portal/api*', '@portal/worker*', '@portal/workflows*', '**/api/src/**', '**/worker/src/**'],
+        'web depends on libs only.',
+      ),
+    },
+  },
+  {
+    // Nest resolves constructor parameters from emitted decorator metadata: those imports must stay values.
+    files: ['api/src/**'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['api/src/**', 'worker/src/**'],
+    ignores: ['**/*.spec.ts'],
+    rules: noImport(
+      ['@portal/web*', '**/web/src/**', '@portal/api*', '@portal/worker*'],
+      'api and worker never import each other or web.',
+    ),
+  },
+);

@@ -1,0 +1,206 @@
+// The local stack: every service of `npm start`, in start order, with its health wait.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { httpOk, startService, stopAll, tcpOpen, type Running, type ServiceSpec } from './processes.ts';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const NODE = process.execPath;
+const bin = (p: string) => join(ROOT, p);
+
+export type StackPorts = {
+  WEB_PORT: number;
+  API_PORT: number;
+  TEMPORAL_PORT: number;
+  TEMPORAL_UI_PORT: number;
+  MONGODB_PORT: number;
+  SMTP_PORT: number;
+  MAILDEV_WEB_PORT: number;
+  S3_PORT: number;
+  CRM_STANDIN_PORT: number;
+  DATA_DIR: string;
+};
+
+export const SEARCH_ATTRIBUTES = ['ApplicationStage', 'CrmLeadId'];
+export const S3_BUCKET = 'portal-documents';
+
+/** The environment every app process shares, derived from the stack's ports. */
+export function appEnv(p: StackPorts): Record<string, string> {
+  return {
+    MONGODB_URI: `mongodb://127.0.0.1:${p.MONGODB_PORT}/portal`,
+    TEMPORAL_ADDRESS: `127.0.0.1:${p.TEMPORAL_PORT}`,
+    SF_LOGIN_URL: `http://127.0.0.1:${p.CRM_STANDIN_PORT}`,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(p.SMTP_PORT),
+    S3_ENDPOINT: `http://127.0.0.1:${p.S3_PORT}`,
+    S3_BUCKET,
+    API_PORT: String(p.API_PORT),
+    API_URL: `http://127.0.0.1:${p.API_PORT}`,
+    WEB_PORT: String(p.WEB_PORT),
+  };
+}
+
+async function temporalAnswers(port: number): Promise<boolean> {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(
+    bin('.tools/py/bin/temporal'),
+    ['operator', 'namespace', 'describe', '--namespace', 'default', '--address', `127.0.0.1:${port}`],
+    { stdio: 'ignore' },
+  );
+  return r.status === 0;
+}
+
+/** On a dev server started with an existing database, new search attributes must be created explicitly. */
+async function registerSearchAttributes(port: number) {
+  const { spawnSync } = await import('node:child_process');
+  for (const name of SEARCH_ATTRIBUTES) {
+    const r = spawnSync(
+      bin('.tools/py/bin/temporal'),
+      [
+        'operator',
+        'search-attribute',
+        'create',
+        '--namespace',
+        'default',
+        '--name',
+        name,
+        '--type',
+        'Keyword',
+        '--address',
+        `127.0.0.1:${port}`,
+        '--yes',
+      ],
+      { encoding: 'utf8' },
+    );
+    if (r.status !== 0 && !/already exists/i.test(`${r.stderr}${r.stdout}`))
+      throw new Error(`search attribute ${name}: ${r.stderr}`);
+  }
+}
+
+export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } = {}): ServiceSpec[] {
+  const data = resolve(ROOT, p.DATA_DIR);
+  for (const d of ['temporal', 'ferretdb', 's3', 'crm', 'mail']) mkdirSync(join(data, d), { recursive: true });
+  return [
+    {
+      name: 'temporal',
+      command: bin('.tools/py/bin/temporal'),
+      args: [
+        'server',
+        'start-dev',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(p.TEMPORAL_PORT),
+        '--db-filename',
+        join(data, 'temporal', 'dev.sqlite'),
+        ...(opts.headless ? ['--headless'] : ['--ui-port', String(p.TEMPORAL_UI_PORT), '--ui-disable-news-fetch']),
+        ...SEARCH_ATTRIBUTES.flatMap((n) => ['--search-attribute', `${n}=Keyword`]),
+        '--log-level',
+        'warn',
+      ],
+      ready: async () => (await tcpOpen(p.TEMPORAL_PORT)) && (await temporalAnswers(p.TEMPORAL_PORT)),
+      readyTimeoutMs: 90_000,
+      url: opts.headless ? undefined : `http://localhost:${p.TEMPORAL_UI_PORT}`,
+    },
+    {
+      name: 'ferretdb',
+      command: bin('.tools/bin/ferretdb'),
+      args: [],
+      env: { FERRETDB_LISTEN_ADDR: `127.0.0.1:${p.MONGODB_PORT}`, FERRETDB_SQLITE_DIR: join(data, 'ferretdb') },
+      ready: () => tcpOpen(p.MONGODB_PORT),
+    },
+    {
+      name: 'maildev',
+      command: NODE,
+      args: [
+        bin('node_modules/maildev/dist/bin/maildev.js'),
+        '--smtp',
+        String(p.SMTP_PORT),
+        '--ip',
+        '127.0.0.1',
+        '--web',
+        String(p.MAILDEV_WEB_PORT),
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        join(data, 'mail'),
+      ],
+      ready: async () => (await tcpOpen(p.SMTP_PORT)) && (await tcpOpen(p.MAILDEV_WEB_PORT)),
+      url: `http://localhost:${p.MAILDEV_WEB_PORT}`,
+      quiet: true,
+    },
+    {
+      name: 's3',
+      command: NODE,
+      args: [
+        bin('node_modules/s3rver/bin/s3rver.js'),
+        '-d',
+        join(data, 's3'),
+        '-a',
+        '127.0.0.1',
+        '-p',
+        String(p.S3_PORT),
+        '--silent',
+        '--configure-bucket',
+        S3_BUCKET,
+      ],
+      ready: () => tcpOpen(p.S3_PORT),
+      url: `http://127.0.0.1:${p.S3_PORT}`,
+    },
+    {
+      name: 'crm',
+      command: NODE,
+      args: [bin('sandbox/dist/crm/main.js')],
+      env: { CRM_STANDIN_PORT: String(p.CRM_STANDIN_PORT), CRM_STANDIN_DATA: join(data, 'crm', 'crm.json') },
+      ready: () => httpOk(`http://127.0.0.1:${p.CRM_STANDIN_PORT}/__admin/health`),
+      url: `http://127.0.0.1:${p.CRM_STANDIN_PORT}/__admin/sobjects/Lead`,
+    },
+  ];
+}
+
+export function appSpecs(p: StackPorts, opts: { webMode?: 'dev' | 'preview' } = {}): ServiceSpec[] {
+  const env = appEnv(p);
+  return [
+    {
+      name: 'api',
+      command: NODE,
+      args: [bin('api/dist/main.js')],
+      env,
+      ready: () => httpOk(`http://127.0.0.1:${p.API_PORT}/api/health`),
+    },
+    {
+      name: 'worker',
+      command: NODE,
+      args: [bin('worker/dist/main.js')],
+      env,
+      ready: () => Promise.resolve(true),
+    },
+    {
+      name: 'web',
+      command: NODE,
+      args: [bin('node_modules/vite/bin/vite.js'), ...(opts.webMode === 'preview' ? ['preview'] : [])],
+      cwd: bin('web'),
+      env,
+      ready: () => httpOk(`http://127.0.0.1:${p.WEB_PORT}/`),
+      url: `http://localhost:${p.WEB_PORT}`,
+    },
+  ];
+}
+
+/** Starts everything in order; on any failure stops what already runs. */
+export async function startStack(
+  p: StackPorts,
+  opts: { headless?: boolean; webMode?: 'dev' | 'preview' } = {},
+): Promise<Running[]> {
+  const running: Running[] = [];
+  try {
+    for (const spec of infrastructureSpecs(p, opts)) {
+      running.push(await startService(spec));
+      if (spec.name === 'temporal') await registerSearchAttributes(p.TEMPORAL_PORT);
+    }
+    for (const spec of appSpecs(p, opts)) running.push(await startService(spec));
+    return running;
+  } catch (e) {
+    await stopAll(running);
+    throw e;
+  }
+}

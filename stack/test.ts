@@ -1,0 +1,64 @@
+// `npm test`: lint, type-check and build, unit and integration tests (Vitest), the compose file check,
+// then Playwright in Debian's Chromium. Prints one closing line 'N passed, N failed'.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './stack.ts';
+
+const NODE = process.execPath;
+const reports = join(ROOT, 'test-results');
+mkdirSync(reports, { recursive: true });
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+
+function step(name: string, command: string, args: string[]): boolean {
+  const t = Date.now();
+  console.log(`\n=== ${name}`);
+  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const ok = r.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
+  return ok;
+}
+const bin = (p: string) => join(ROOT, 'node_modules', p);
+
+const checks: boolean[] = [];
+checks.push(step('build and type-check', NODE, [bin('typescript/bin/tsc'), '-b']));
+checks.push(step('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']));
+checks.push(step('lint', NODE, [bin('eslint/bin/eslint.js'), '.']));
+checks.push(step('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']));
+checks.push(step('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']));
+if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) {
+  checks.push(step('docker compose config', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '--quiet']));
+} else console.log('\n=== docker compose config: skipped (no docker client)');
+
+const vitestJson = join(reports, 'vitest.json');
+checks.push(
+  step('unit and integration tests (Vitest)', NODE, [
+    bin('vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]),
+);
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+}
+
+const pwJson = join(reports, 'playwright.json');
+checks.push(step('end-to-end tests (Playwright, Chromium)', NODE, [bin('@playwright/test/cli.js'), 'test']));
+if (existsSync(pwJson)) {
+  const p = JSON.parse(readFileSync(pwJson, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  passed += p.stats.expected + p.stats.flaky;
+  failed += p.stats.unexpected;
+}
+
+const failedSteps = checks.filter((ok) => !ok).length;
+console.log(`\nnpm test finished in ${((Date.now() - started) / 60000).toFixed(1)} min; ${failedSteps} step(s) failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

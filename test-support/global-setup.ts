@@ -1,0 +1,54 @@
+// Integration tests run against a real Temporal dev server and a real FerretDB, started here on free
+// ports with throw-away data, and removed afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startService, stopAll, tcpOpen, type Running } from '../stack/processes.ts';
+import { infrastructureSpecs } from '../stack/stack.ts';
+import { freePort } from './free-port';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    temporalAddress: string;
+    mongoBaseUri: string;
+  }
+}
+
+let running: Running[] = [];
+let dataDir = '';
+
+export async function setup(project: TestProject) {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-it-'));
+  const ports = {
+    WEB_PORT: 0,
+    API_PORT: 0,
+    TEMPORAL_UI_PORT: 0,
+    SMTP_PORT: 0,
+    MAILDEV_WEB_PORT: 0,
+    S3_PORT: 0,
+    CRM_STANDIN_PORT: 0,
+    TEMPORAL_PORT: await freePort(),
+    MONGODB_PORT: await freePort(),
+    DATA_DIR: dataDir,
+  };
+  const wanted = infrastructureSpecs(ports, { headless: true }).filter(
+    (s) => s.name === 'temporal' || s.name === 'ferretdb',
+  );
+  for (const spec of wanted) {
+    // In-memory Temporal: no database file, so the search attributes come from the flags.
+    if (spec.name === 'temporal')
+      spec.args = spec.args.filter((a, i, all) => a !== '--db-filename' && all[i - 1] !== '--db-filename');
+    spec.quiet = true;
+    running.push(await startService(spec));
+  }
+  if (!(await tcpOpen(ports.MONGODB_PORT))) throw new Error('FerretDB did not start');
+  project.provide('temporalAddress', `127.0.0.1:${ports.TEMPORAL_PORT}`);
+  project.provide('mongoBaseUri', `mongodb://127.0.0.1:${ports.MONGODB_PORT}`);
+}
+
+export async function teardown() {
+  await stopAll(running);
+  running = [];
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

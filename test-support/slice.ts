@@ -1,0 +1,44 @@
+// Boots the api and the worker in this process against the Temporal and FerretDB of globalSetup and an
+// in-process CRM stand-in, each test file with its own database and task queue.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { API_SETTINGS, WORKER_SETTINGS, loadEnv } from '@portal/libs';
+import { startCrmStandin } from '../sandbox/src';
+import { createApplicationWorker } from '../worker/src/worker';
+
+export async function startSlice(opts: { temporalAddress?: string } = {}) {
+  const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
+  const suffix = randomUUID().slice(0, 8);
+  const env = {
+    MONGODB_URI: `${inject('mongoBaseUri')}/portal-it-${suffix}`,
+    TEMPORAL_ADDRESS: opts.temporalAddress ?? inject('temporalAddress'),
+    TEMPORAL_TASK_QUEUE: `it-${suffix}`,
+    SF_LOGIN_URL: crm.url,
+    SF_CLIENT_ID: 'it-client',
+    SF_CLIENT_SECRET: 'it-secret',
+    API_PORT: '0',
+  };
+  Object.assign(process.env, env);
+  const workerSettings = loadEnv(WORKER_SETTINGS, env);
+  const { worker, close: closeWorker } = await createApplicationWorker(workerSettings);
+  const workerRun = worker.run();
+  const { createApp } = await import('../api/src/app');
+  const app = await createApp();
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}/api`;
+  return {
+    crm,
+    env,
+    settings: { api: loadEnv(API_SETTINGS, env), worker: workerSettings },
+    baseUrl,
+    app,
+    async close() {
+      await app.close();
+      worker.shutdown();
+      await workerRun;
+      await closeWorker();
+      await crm.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Connection } from 'jsforce';
+import type { CrmActivities, CrmLeadInput, CrmLeadResult } from '@portal/workflows';
+import { CrmRejectedError } from '../errors';
+
+/** Salesforce error codes that mean the request itself is wrong: retrying cannot help. */
+const REJECTIONS = new Set([
+  'REQUIRED_FIELD_MISSING',
+  'INVALID_FIELD',
+  'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+  'DUPLICATE_VALUE',
+  'INVALID_TYPE',
+  'MALFORMED_ID',
+  'STRING_TOO_LONG',
+]);
+
+/** The custom field that ties a lead to its portal application: the key that makes creation idempotent. */
+export const APPLICATION_ID_FIELD = 'Portal_Application_Id__c';
+
+function classify(e: unknown): never {
+  const err = e as { errorCode?: string; name?: string; message?: string };
+  const code = err.errorCode ?? err.name ?? '';
+  if (REJECTIONS.has(code)) throw new CrmRejectedError(err.message ?? code, code);
+  throw e;
+}
+
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export function createCrmActivities(deps: { crm: () => Promise<Connection> }): CrmActivities {
+  return {
+    async createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult> {
+      const conn = await deps.crm();
+      try {
+        const found = await conn.query<{ Id: string; OwnerId: string }>(
+          `SELECT Id, OwnerId FROM Lead WHERE ${APPLICATION_ID_FIELD} = ${quote(input.applicationId)} LIMIT 1`,
+        );
+        const existing = found.records[0];
+        if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
+
+        const created = await conn.sobject('Lead').create({
+          FirstName: input.firstName,
+          LastName: input.lastName,
+          Email: input.email,
+          MobilePhone: input.phone,
+          Phone: input.phone,
+          Company: input.company,
+          ...(input.affiliateId ? { Affiliate_Id__c: input.affiliateId } : {}),
+          [APPLICATION_ID_FIELD]: input.applicationId,
+        });
+        if (!created.success || !created.id) throw new CrmRejectedError('Lead was not created', 'CREATE_FAILED');
+        const lead = await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] });
+        return { leadId: created.id, ownerId: String((lead as { OwnerId?: string }).OwnerId ?? '') };
+      } catch (e) {
+        return classify(e);
+      }
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Failures a retry cannot fix. Temporal uses the error's name as its failure type, which the
+ * workflow lists in nonRetryableErrorTypes (NON_RETRYABLE_ERRORS in @portal/workflows).
+ */
+export class CrmRejectedError extends Error {
+  override readonly name = 'CrmRejectedError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,13 @@
+import { ObjectId, type Db } from 'mongodb';
+import type { RecordActivities } from '@portal/workflows';
+
+/** Writes what the workflow learned from outside systems back onto the applicant's records. */
+export function createRecordActivities(deps: { db: Db }): RecordActivities {
+  return {
+    async saveCrmLeadIds({ applicationId, leadId, ownerId }) {
+      await deps.db
+        .collection('applications')
+        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { sfLeadId: leadId, sfLeadOwnerId: ownerId } });
+    },
+  };
+}

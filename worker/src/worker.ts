@@ -1,0 +1,47 @@
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { MongoClient } from 'mongodb';
+import type { Connection } from 'jsforce';
+import { type WORKER_SETTINGS, type Loaded } from '@portal/libs';
+import { createDataConverter, type ApplicationActivities } from '@portal/workflows';
+import { connectCrm } from './crm/crm.connection';
+import { createCrmActivities } from './crm/crm.activities';
+import { createRecordActivities } from './records/records.activities';
+
+export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
+
+/** One lazily opened CRM connection, reopened after a failure to connect. */
+function lazy<T>(open: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= open().catch((e: unknown) => {
+      pending = undefined;
+      throw e;
+    });
+    return pending;
+  };
+}
+
+export async function createApplicationWorker(settings: WorkerSettings) {
+  const mongo = await MongoClient.connect(settings.MONGODB_URI);
+  const crm = lazy<Connection>(() => connectCrm(settings));
+  const activities: ApplicationActivities = {
+    ...createCrmActivities({ crm }),
+    ...createRecordActivities({ db: mongo.db() }),
+  };
+  const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({
+    connection,
+    namespace: settings.TEMPORAL_NAMESPACE,
+    taskQueue: settings.TEMPORAL_TASK_QUEUE,
+    workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+    activities,
+    dataConverter: await createDataConverter(settings),
+  });
+  return {
+    worker,
+    async close() {
+      await connection.close();
+      await mongo.close();
+    },
+  };
+}

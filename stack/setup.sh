@@ -41,12 +41,22 @@ if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/
   echo "$fhash" > "$TOOLS/bin/ferretdb.hash"
 fi
 
+# 3b. compose-check: validates docker-compose.yml with compose-go (the docker client here has no compose plugin).
+chash="$(cat "$ROOT/tools/compose-check/go.mod" "$ROOT/tools/compose-check/go.sum" "$ROOT/tools/compose-check/main.go" | sha256sum | cut -c1-16)"
+if [ ! -x "$TOOLS/bin/compose-check" ] || [ "$(cat "$TOOLS/bin/compose-check.hash" 2>/dev/null)" != "$chash" ]; then
+  log "building compose-check from the Go module proxy"
+  (cd "$ROOT/tools/compose-check" && CGO_ENABLED=0 go build -trimpath -o "$TOOLS/bin/compose-check" .)
+  echo "$chash" > "$TOOLS/bin/compose-check.hash"
+fi
+
 # 4. npm dependencies, reinstalled when the lockfile changes.
 lhash="$(sha256sum "$ROOT/package-lock.json" 2>/dev/null | cut -c1-16 || echo none)"
 if [ ! -d "$ROOT/node_modules" ] || [ "$(cat "$ROOT/node_modules/.lock-hash" 2>/dev/null)" != "$lhash" ]; then
   log "installing npm dependencies"
-  (cd "$ROOT" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi)
-  echo "$lhash" > "$ROOT/node_modules/.lock-hash"
+  # Not `npm ci`: the registry mirror lacks some other platforms' optional binaries (@swc/core-darwin-*),
+  # which npm ci treats as a lockfile mismatch; npm install honours the lockfile and skips them.
+  (cd "$ROOT" && npm install --no-audit --no-fund)
+  sha256sum "$ROOT/package-lock.json" | cut -c1-16 > "$ROOT/node_modules/.lock-hash"
 fi
 
 # 5. Chromium for the browser tests, from Debian only (never a browser download).

@@ -13,6 +13,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      const retryAfter = (exception as { retryAfter?: number }).retryAfter;
+      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
       const body = exception.getResponse();
       const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);

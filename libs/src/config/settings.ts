@@ -1,4 +1,4 @@
-import { hostPort, key, port, str, url } from './env';
+import { hostPort, int, key, port, str, url } from './env';
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
@@ -13,10 +13,21 @@ export const COMMON_SETTINGS = {
   PAYLOAD_KEY: key(32, 'AES-256 key for workflow payloads, base64', DEV_PII_KEY),
 };
 
+/** Local development secret for session tokens and code hashes. Production must set its own. */
+const DEV_SESSION_SECRET = 'bG9jYWwtZGV2LXNlc3Npb24tc2VjcmV0LWNoZy1tZSE=';
+
 export const API_SETTINGS = {
   ...COMMON_SETTINGS,
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
+  PUBLIC_URL: url('the URL applicants use; https makes cookies Secure', 'http://localhost:8080'),
+  SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),
+  ACCESS_TOKEN_TTL_SECONDS: int('lifetime of an access token', '900'),
+  REFRESH_TOKEN_TTL_SECONDS: int('lifetime of a refresh token', '2592000'),
+  SMTP_HOST: str('SMTP server for account email', '127.0.0.1'),
+  SMTP_PORT: port('SMTP port', '1025'),
+  MAIL_FROM: str('sender of account email', 'Fundwise <no-reply@fundwise.local>'),
+  AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
 };
 
 export const WORKER_SETTINGS = {

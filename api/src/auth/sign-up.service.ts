@@ -1,9 +1,9 @@
-import { ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { FilterQuery, HydratedDocument, Model, Types, UpdateQuery } from 'mongoose';
-import { INITIAL_POSITION, maskEmail, type RegisterAnswer } from '@portal/libs';
+import { ACCOUNT_MESSAGES, INITIAL_POSITION, maskEmail, type RegisterAnswer } from '@portal/libs';
 import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
 import { Application } from '../applications/application.schema';
 import { Business } from '../businesses/business.schema';
@@ -13,9 +13,10 @@ import { OwnerSet } from '../owners/owner-set.schema';
 import { Stage } from '../stages/stage.schema';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { User } from '../users/user.schema';
-import type { RegisterDto } from './register.dto';
-
-export const ACCOUNT_EXISTS = 'An account with this email already exists. Please log in.';
+import { MailService } from '../mail/mail.service';
+import type { RegisterDto } from './auth.dto';
+import { CodesService } from './codes.service';
+import { isCommonPassword } from './common-passwords';
 
 /** Find the record by its unique key or create it: a retried sign-up reuses what the first try made. */
 async function findOrCreate<T>(
@@ -30,8 +31,8 @@ async function findOrCreate<T>(
 }
 
 @Injectable()
-export class AuthService {
-  private readonly logger = new Logger(AuthService.name);
+export class SignUpService {
+  private readonly logger = new Logger(SignUpService.name);
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -42,15 +43,19 @@ export class AuthService {
     @InjectModel(Stage.name) private readonly stages: Model<Stage>,
     @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
+    private readonly codes: CodesService,
+    private readonly mail: MailService,
   ) {}
 
   /**
    * The server-side sign-up sequence: user, application, business, owner set, then offer and stage,
-   * then the application's workflow (which creates the CRM lead and reads its owner, with retries).
+   * then the application's workflow (which checks the affiliate, creates the CRM lead and reads its
+   * owner, with retries), and finally the confirmation code by email.
    * There are no transactions on FerretDB, so every step is find-or-create on a unique key: a sign-up
    * that failed half-way is finished by the next try with the same email and password.
    */
   async register(dto: RegisterDto): Promise<RegisterAnswer> {
+    if (isCommonPassword(dto.password)) throw new BadRequestException({ message: ACCOUNT_MESSAGES.commonPassword, fields: { password: ACCOUNT_MESSAGES.commonPassword } });
     const userName = dto.email.trim().toLowerCase();
     const user = await this.userFor(userName, dto);
     const application = await findOrCreate(
@@ -86,15 +91,21 @@ export class AuthService {
         ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
       },
     });
+    if (!user.confirmed) {
+      const code = await this.codes.issue(user._id, 'confirm-sign-up');
+      this.mail.sendCodeInBackground(userName, 'confirm-sign-up', code, user.firstName);
+    }
     return { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
   }
 
   private async userFor(userName: string, dto: RegisterDto) {
     const existing = await this.users.findOne({ userName });
     if (existing) {
-      // Only the same person finishing an interrupted sign-up may continue; anyone else is told to log in.
-      const finished = await this.applications.exists({ userId: existing._id, sfLeadId: { $exists: true } });
-      if (finished || !(await verify(existing.passwordHash, dto.password))) throw new ConflictException(ACCOUNT_EXISTS);
+      // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
+      // code); anyone else is told to log in.
+      if (existing.confirmed || !(await verify(existing.passwordHash, dto.password))) {
+        throw new ConflictException(ACCOUNT_MESSAGES.accountExists);
+      }
       return existing;
     }
     try {
@@ -108,7 +119,7 @@ export class AuthService {
         bankVerified: false,
       });
     } catch (e) {
-      if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_EXISTS);
+      if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_MESSAGES.accountExists);
       throw e;
     }
   }

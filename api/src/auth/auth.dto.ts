@@ -1,0 +1,53 @@
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  CONFIRM_SIGN_UP_RULES,
+  E164_US_CA_PATTERN,
+  LOGIN_RULES,
+  MESSAGES,
+  RESET_CONFIRM_RULES,
+  RESET_REQUEST_RULES,
+  SIGN_UP_RULES,
+  all,
+  pattern,
+  required,
+} from '@portal/libs';
+import { FollowsRule } from '../common/rule.decorator';
+
+/** POST /auth/register. The phone arrives as +1 and 10 digits (the form's (123) 456-7890, converted). */
+export class RegisterDto {
+  @FollowsRule(SIGN_UP_RULES.firstName) firstName: string;
+  @FollowsRule(SIGN_UP_RULES.lastName) lastName: string;
+  @FollowsRule(SIGN_UP_RULES.businessName) businessName: string;
+  @FollowsRule(all(required(MESSAGES.phoneRequired), pattern(E164_US_CA_PATTERN, MESSAGES.phoneFormat))) phone: string;
+  @FollowsRule(SIGN_UP_RULES.email) email: string;
+  @FollowsRule(SIGN_UP_RULES.password) password: string;
+  @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;
+  @IsOptional() @IsString() @MaxLength(64) affiliateId?: string;
+}
+
+export class LoginDto {
+  @FollowsRule(LOGIN_RULES.username) username: string;
+  @FollowsRule(LOGIN_RULES.password) password: string;
+}
+
+export class ConfirmSignUpDto {
+  @FollowsRule(CONFIRM_SIGN_UP_RULES.username) username: string;
+  @FollowsRule(CONFIRM_SIGN_UP_RULES.password) password: string;
+  @FollowsRule(CONFIRM_SIGN_UP_RULES.code) code: string;
+}
+
+export class UsernameDto {
+  @FollowsRule(RESET_REQUEST_RULES.username) username: string;
+}
+
+export class ConfirmForgotPasswordDto {
+  @FollowsRule(RESET_CONFIRM_RULES.username) username: string;
+  @FollowsRule(RESET_CONFIRM_RULES.code) code: string;
+  @FollowsRule(RESET_CONFIRM_RULES.password) password: string;
+  @FollowsRule(RESET_CONFIRM_RULES.confirmPassword) confirmPassword: string;
+}
+
+/** POST /auth/refresh-token names the user; the refresh cookie is what counts. */
+export class RefreshDto {
+  @IsOptional() @IsString() @MaxLength(200) username?: string;
+}

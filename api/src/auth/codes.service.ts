@@ -1,0 +1,76 @@
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Model, Types } from 'mongoose';
+import { ACCOUNT_MESSAGES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@portal/libs';
+import { TooManyRequestsError } from '../common/rate-limit';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { OneTimeCode, type CodePurpose } from './code.schema';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** Six-digit one-time codes: hashed, single use, ten minutes, five wrong tries, one resend per 30 s. */
+@Injectable()
+export class CodesService {
+  private readonly secret: Buffer;
+
+  constructor(
+    @InjectModel(OneTimeCode.name) private readonly codes: Model<OneTimeCode>,
+    @Inject(SETTINGS) settings: ApiSettings,
+  ) {
+    this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
+  }
+
+  private hash(userId: Types.ObjectId, purpose: CodePurpose, code: string): string {
+    return createHmac('sha256', this.secret).update(`${userId.toHexString()}:${purpose}:${code}`).digest('hex');
+  }
+
+  /** A new code, replacing any earlier one; refused within 30 seconds of the last. */
+  async issue(userId: Types.ObjectId, purpose: CodePurpose, now = new Date()): Promise<string> {
+    const key = `${userId.toHexString()}:${purpose}`;
+    const last = await this.codes.findOne({ key });
+    if (last) {
+      const wait = Math.ceil((last.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
+      if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_MESSAGES.resendTooSoon(wait));
+    }
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+    await this.codes.updateOne(
+      { key },
+      {
+        $set: {
+          userId,
+          purpose,
+          codeHash: this.hash(userId, purpose, code),
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          sentAt: now,
+          attempts: 0,
+          consumed: false,
+        },
+      },
+      { upsert: true },
+    );
+    return code;
+  }
+
+  /** Consumes the code when it matches; otherwise counts the try and answers the spec-style error. */
+  async consume(userId: Types.ObjectId, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
+    const key = `${userId.toHexString()}:${purpose}`;
+    const doc = await this.codes.findOne({ key });
+    if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
+      throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+    }
+    const expected = Buffer.from(doc.codeHash, 'hex');
+    const given = Buffer.from(this.hash(userId, purpose, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      const attempts = doc.attempts + 1;
+      await this.codes.updateOne({ key }, { $set: { attempts } });
+      throw new BadRequestException(
+        attempts >= MAX_CODE_ATTEMPTS ? ACCOUNT_MESSAGES.expiredCode : ACCOUNT_MESSAGES.invalidCode,
+      );
+    }
+    // Single use, even under a race: only the request that flips consumed wins.
+    const won = await this.codes.updateOne({ key, consumed: false }, { $set: { consumed: true } });
+    if (won.modifiedCount !== 1) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+  }
+}

@@ -1,0 +1,18 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+
+/**
+ * One refresh token. Tokens rotate: each refresh replaces the token with a new one of the same family;
+ * presenting a replaced token again means it was stolen, and the whole family is revoked.
+ */
+@Schema({ timestamps: true, collection: 'sessions' })
+export class Session {
+  @Prop({ type: Types.ObjectId, required: true }) userId: Types.ObjectId;
+  @Prop({ required: true }) familyId: string;
+  /** SHA-256 of the token; the token itself is only ever in the applicant's cookie. */
+  @Prop({ required: true, unique: true }) tokenHash: string;
+  @Prop({ required: true }) expiresAt: Date;
+  @Prop() replacedAt?: Date;
+  @Prop() revokedAt?: Date;
+}
+export const SessionSchema = SchemaFactory.createForClass(Session);

@@ -1,0 +1,40 @@
+export type CodeEmailKind = 'confirm-sign-up' | 'reset-password';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const COPY: Record<CodeEmailKind, { subject: string; intro: string; outro: string }> = {
+  'confirm-sign-up': {
+    subject: 'Your Fundwise confirmation code',
+    intro: 'Thanks for starting your application. Enter this code to confirm your email address:',
+    outro: "If you didn't start an application with us, you can ignore this email.",
+  },
+  'reset-password': {
+    subject: 'Your Fundwise password reset code',
+    intro: 'We received a request to reset your password. Enter this code to choose a new one:',
+    outro: "If you didn't ask to reset your password, you can ignore this email; your password stays the same.",
+  },
+};
+
+/** The one-time code email, as HTML and plain text. */
+export function renderCodeEmail(kind: CodeEmailKind, code: string, firstName: string, publicUrl: string) {
+  const c = COPY[kind];
+  const name = escapeHtml(firstName || 'there');
+  const text = `Hi ${firstName || 'there'},\n\n${c.intro}\n\n    ${code}\n\nThe code expires in 10 minutes and can be used once.\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
+  const html = `<!doctype html>
+<html><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
+    <tr><td align="center">
+      <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
+        <tr><td style="font-size:22px;font-weight:700;color:#0b5cab;padding-bottom:16px">Fundwise</td></tr>
+        <tr><td style="font-size:16px;line-height:24px">Hi ${name},</td></tr>
+        <tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${escapeHtml(c.intro)}</td></tr>
+        <tr><td align="center" style="font-size:32px;letter-spacing:8px;font-weight:700;background:#eef4fb;border-radius:8px;padding:16px" data-code="${code}">${code}</td></tr>
+        <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">The code expires in 10 minutes and can be used once.</td></tr>
+        <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:8px">${escapeHtml(c.outro)}</td></tr>
+      </table>
+    </td></tr>
+  </table>
+</body></html>`;
+  return { subject: c.subject, text, html };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+import { API_SETTINGS } from './settings';
+
+describe('loadEnv', () => {
+  it('uses defaults that work locally', () => {
+    const s = loadEnv(API_SETTINGS, {});
+    expect(s.API_PORT).toBe(3000);
+    expect(s.MONGODB_URI).toBe('mongodb://127.0.0.1:27017/portal');
+  });
+
+  it('names every malformed value and why', () => {
+    try {
+      loadEnv(API_SETTINGS, { API_PORT: 'eighty', MONGODB_URI: 'http://x', PAYLOAD_KEY: 'short' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const text = (e as Error).message;
+      expect(text).toContain("API_PORT must be a port number (0-65535), got 'eighty'");
+      expect(text).toContain('MONGODB_URI must use mongodb: or mongodb+srv:');
+      expect(text).toContain('PAYLOAD_KEY must be 32 bytes in base64');
+    }
+  });
+
+  it('reports a missing value that has no default', () => {
+    expect(() => loadEnv({ X: { describe: 'x', parse: String } }, {})).toThrow('X is missing');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  JOURNEY_STAGES,
+  NO_EARLIER_STAGE,
+  NO_FURTHER_STAGE,
+  nextPosition,
+  positionOf,
+  previousPosition,
+  stageSteps,
+  type JourneyPosition,
+} from './stages';
+
+const walkForward = (): JourneyPosition[] => {
+  const seen: JourneyPosition[] = [{ pageName: 'PERSONAL', pageStep: 1, path: '/sign-up' }];
+  for (;;) {
+    const move = nextPosition(seen[seen.length - 1]!);
+    if (!move.ok) return seen;
+    seen.push(move.position);
+  }
+};
+
+describe('journey stages', () => {
+  it('has five stages with 1, 1, 3, 1 and 3 steps', () => {
+    expect(JOURNEY_STAGES.map((s) => [s.name, stageSteps(s.name)])).toEqual([
+      ['PERSONAL', 1],
+      ['FINANCIAL', 1],
+      ['BUSINESS', 3],
+      ['SIGNATURE', 1],
+      ['DOCUMENTS', 3],
+    ]);
+  });
+
+  it('walks every step forward in order', () => {
+    expect(walkForward().map((p) => `${p.pageName}:${p.pageStep}:${p.path}`)).toEqual([
+      'PERSONAL:1:/sign-up',
+      'FINANCIAL:1:/financial',
+      'BUSINESS:1:/business',
+      'BUSINESS:2:/business',
+      'BUSINESS:3:/owners',
+      'SIGNATURE:1:/signature',
+      'DOCUMENTS:1:/bank-statements',
+      'DOCUMENTS:2:/offers',
+      'DOCUMENTS:3:/offers',
+    ]);
+  });
+
+  it('rejects next after the last step with the spec message', () => {
+    expect(nextPosition({ pageName: 'DOCUMENTS', pageStep: 3 })).toEqual({ ok: false, error: NO_FURTHER_STAGE });
+    expect(NO_FURTHER_STAGE).toBe('No further stage available');
+  });
+
+  it('walks every step back to PERSONAL and no further', () => {
+    const forward = walkForward();
+    for (let i = forward.length - 1; i > 0; i--) {
+      expect(previousPosition(forward[i]!)).toEqual({ ok: true, position: forward[i - 1] });
+    }
+    expect(previousPosition({ pageName: 'PERSONAL', pageStep: 1 })).toEqual({ ok: false, error: NO_EARLIER_STAGE });
+  });
+
+  it('knows no step beyond a stage', () => {
+    expect(positionOf('FINANCIAL', 2)).toBeUndefined();
+    expect(positionOf('BUSINESS', 3)).toEqual({ pageName: 'BUSINESS', pageStep: 3, path: '/owners' });
+  });
+});

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN, formatPhone, toE164 } from './formats';
+import { validateForm } from './rules';
+import { SIGN_UP_RULES, type SignUpForm } from './sign-up';
+
+const valid: SignUpForm = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  businessName: 'Analytical Engines',
+  phone: '(555) 123-4567',
+  email: 'ada@example.com',
+  password: 'correct horse',
+  confirmPassword: 'correct horse',
+};
+const errorsFor = (change: Partial<SignUpForm>) => validateForm(SIGN_UP_RULES, { ...valid, ...change });
+
+describe('sign-up rules (section 5)', () => {
+  it('accepts a valid form', () => expect(errorsFor({})).toEqual({}));
+
+  it.each([
+    [{ firstName: '' }, 'firstName', 'This field is required'],
+    [{ lastName: '' }, 'lastName', 'This field is required'],
+    [{ businessName: '' }, 'businessName', 'This field is required'],
+    [{ firstName: '   ' }, 'firstName', 'Input cannot be only whitespace'],
+    [{ businessName: 'x'.repeat(201) }, 'businessName', 'Must be 200 characters or less'],
+    [{ phone: '' }, 'phone', 'Phone number is required'],
+    [{ phone: '(555) 123-456' }, 'phone', 'Invalid phone number format'],
+    [{ email: '' }, 'email', 'Email is required'],
+    [{ email: 'ada@example' }, 'email', 'Please enter a valid email address'],
+    [{ email: 'ada@example.xyz' }, 'email', 'Please enter a valid email address'],
+    [{ password: '', confirmPassword: '' }, 'password', 'This field is required'],
+    [{ password: 'short', confirmPassword: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
+      'password',
+      'Password must be 128 characters or less',
+    ],
+    [{ confirmPassword: '' }, 'confirmPassword', 'This field is required'],
+    [{ confirmPassword: 'different' }, 'confirmPassword', 'Passwords do not match'],
+  ])('%o -> %s: %s', (change, field, message) => {
+    expect(errorsFor(change)[field]).toBe(message);
+  });
+
+  it('accepts every listed top-level domain, case-insensitively', () => {
+    for (const tld of [
+      'com',
+      'org',
+      'net',
+      'edu',
+      'gov',
+      'mil',
+      'io',
+      'co',
+      'info',
+      'biz',
+      'us',
+      'uk',
+      'ca',
+      'au',
+      'de',
+      'fr',
+      'jp',
+      'it',
+      'es',
+      'nl',
+      'se',
+      'no',
+      'ch',
+      'be',
+      'br',
+      'in',
+      'mx',
+    ]) {
+      expect(EMAIL_PATTERN.test(`owner@shop.${tld}`)).toBe(true);
+      expect(EMAIL_PATTERN.test(`owner@shop.${tld.toUpperCase()}`)).toBe(true);
+    }
+    expect(EMAIL_PATTERN.test('owner@shop.dev')).toBe(false);
+  });
+});
+
+describe('phone mask', () => {
+  it('formats progressively', () => {
+    expect(formatPhone('5')).toBe('(5');
+    expect(formatPhone('5551')).toBe('(555) 1');
+    expect(formatPhone('5551234567')).toBe('(555) 123-4567');
+    expect(formatPhone('(555) 123-45678')).toBe('(555) 123-4567');
+  });
+
+  it('never exceeds 14 characters and keeps only the first 10 digits (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const out = formatPhone(s);
+        expect(out.length).toBeLessThanOrEqual(14);
+        expect(out.replace(/\D/g, '')).toBe(s.replace(/\D/g, '').slice(0, 10));
+      }),
+    );
+  });
+
+  it('a full mask always passes the phone rule and converts to +1 and 10 digits (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{10}$/), (digits) => {
+        const masked = formatPhone(digits);
+        expect(errorsFor({ phone: masked }).phone).toBeUndefined();
+        expect(toE164(masked)).toBe(`+1${digits}`);
+      }),
+    );
+  });
+
+  it('sends + and the digits when not 10 digits are given', () =>
+    expect(toE164('44 20 7946 0958')).toBe('+442079460958'));
+});

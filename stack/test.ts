@@ -30,13 +30,26 @@ checks.push(step('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '
 checks.push(step('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']));
 // The compose file needs its secrets from the environment; placeholders are enough to validate it.
 const composeEnv = Object.fromEntries(
-  ['PAYLOAD_KEY_ID', 'PAYLOAD_KEY', 'SF_LOGIN_URL', 'SF_CLIENT_ID', 'SF_CLIENT_SECRET', 'TEMPORAL_DB_PASSWORD', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].map((k) => [k, process.env[k] ?? 'placeholder']),
+  [
+    'PAYLOAD_KEY_ID',
+    'PAYLOAD_KEY',
+    'SF_LOGIN_URL',
+    'SF_CLIENT_ID',
+    'SF_CLIENT_SECRET',
+    'TEMPORAL_DB_PASSWORD',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ].map((k) => [k, process.env[k] ?? 'placeholder']),
 );
 Object.assign(process.env, composeEnv);
 if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) {
   checks.push(step('docker compose config', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '--quiet']));
 } else {
-  checks.push(step('compose file (compose-go, as docker compose config)', join(ROOT, '.tools/bin/compose-check'), ['docker-compose.yml']));
+  checks.push(
+    step('compose file (compose-go, as docker compose config)', join(ROOT, '.tools/bin/compose-check'), [
+      'docker-compose.yml',
+    ]),
+  );
 }
 
 const vitestJson = join(reports, 'vitest.json');

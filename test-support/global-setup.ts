@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     temporalAddress: string;
     mongoBaseUri: string;
+    smtpPort: number;
+    maildevUrl: string;
   }
 }
 
@@ -24,8 +26,8 @@ export async function setup(project: TestProject) {
     WEB_PORT: 0,
     API_PORT: 0,
     TEMPORAL_UI_PORT: 0,
-    SMTP_PORT: 0,
-    MAILDEV_WEB_PORT: 0,
+    SMTP_PORT: await freePort(),
+    MAILDEV_WEB_PORT: await freePort(),
     S3_PORT: 0,
     CRM_STANDIN_PORT: 0,
     TEMPORAL_PORT: await freePort(),
@@ -33,7 +35,7 @@ export async function setup(project: TestProject) {
     DATA_DIR: dataDir,
   };
   const wanted = infrastructureSpecs(ports, { headless: true }).filter(
-    (s) => s.name === 'temporal' || s.name === 'ferretdb',
+    (s) => s.name === 'temporal' || s.name === 'ferretdb' || s.name === 'maildev',
   );
   for (const spec of wanted) {
     // In-memory Temporal: no database file, so the search attributes come from the flags.
@@ -45,6 +47,8 @@ export async function setup(project: TestProject) {
   if (!(await tcpOpen(ports.MONGODB_PORT))) throw new Error('FerretDB did not start');
   project.provide('temporalAddress', `127.0.0.1:${ports.TEMPORAL_PORT}`);
   project.provide('mongoBaseUri', `mongodb://127.0.0.1:${ports.MONGODB_PORT}`);
+  project.provide('smtpPort', ports.SMTP_PORT);
+  project.provide('maildevUrl', `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`);
 }
 
 export async function teardown() {

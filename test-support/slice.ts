@@ -17,6 +17,7 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
     SF_CLIENT_ID: 'it-client',
     SF_CLIENT_SECRET: 'it-secret',
     API_PORT: '0',
+    SMTP_PORT: String(inject('smtpPort')),
   };
   Object.assign(process.env, env);
   const workerSettings = loadEnv(WORKER_SETTINGS, env);
@@ -32,6 +33,7 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
     env,
     settings: { api: loadEnv(API_SETTINGS, env), worker: workerSettings },
     baseUrl,
+    maildevUrl: inject('maildevUrl'),
     app,
     async close() {
       await app.close();

@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule } from './auth/auth.module';
+import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
 import { HealthModule } from './health/health.module';
 import { TemporalModule } from './temporal/temporal.module';
@@ -17,4 +18,8 @@ import { TemporalModule } from './temporal/temporal.module';
     AuthModule,
   ],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(XsrfMiddleware).forRoutes('*path');
+  }
+}

@@ -1,5 +1,6 @@
 export * from './config/env';
 export * from './config/settings';
+export * from './domain/account-api';
 export * from './domain/entities';
 export * from './domain/pick-lists';
 export * from './domain/regions';

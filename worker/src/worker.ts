@@ -25,7 +25,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
   const mongo = await MongoClient.connect(settings.MONGODB_URI);
   const crm = lazy<Connection>(() => connectCrm(settings));
   const activities: ApplicationActivities = {
-    ...createCrmActivities({ crm }),
+    ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID }),
     ...createRecordActivities({ db: mongo.db() }),
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });

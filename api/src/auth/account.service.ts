@@ -1,12 +1,20 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import { Types, type Model } from 'mongoose';
-import { ACCOUNT_MESSAGES, maskEmail } from '@portal/libs';
+import type { Model } from 'mongoose';
+import { ACCOUNT_MESSAGES, maskEmail, type CodeDeliveryAnswer, type DbUser } from '@portal/libs';
 import { Application } from '../applications/application.schema';
 import { MailService } from '../mail/mail.service';
+import { Stage } from '../stages/stage.schema';
 import { User, type UserDocument } from '../users/user.schema';
 import type { ConfirmForgotPasswordDto } from './auth.dto';
+import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 import { TokensService, type IssuedTokens } from './tokens.service';
@@ -21,6 +29,7 @@ export class AccountService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(Application.name) private readonly applications: Model<Application>,
+    @InjectModel(Stage.name) private readonly stages: Model<Stage>,
     private readonly tokens: TokensService,
     private readonly codes: CodesService,
     private readonly mail: MailService,
@@ -47,33 +56,38 @@ export class AccountService {
   async confirmSignUp(userName: string, password: string, code: string) {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
-      await this.codes.consume(user._id, 'confirm-sign-up', code);
+      await this.codes.consume(user.userName, 'confirm-sign-up', code);
       await this.users.updateOne({ _id: user._id }, { $set: { confirmed: true } });
     }
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };
   }
 
   /**
-   * Resend and forgot-password answer the same whether or not the account exists, and send mail in
-   * the background so the timing does not tell either.
+   * Resend and forgot-password answer the same whether or not the account exists: a code is issued
+   * (and the 30-second rule applies) either way, and mail goes out in the background, so neither the
+   * answer nor its timing tells. A confirmed account gets no sign-up code; any account may reset.
    */
-  async sendCode(userName: string, purpose: 'confirm-sign-up' | 'reset-password') {
-    const user = await this.findUser(userName);
-    const eligible = user && (purpose === 'reset-password' ? user.confirmed || true : !user.confirmed);
-    if (user && eligible) {
-      const code = await this.codes.issue(user._id, purpose);
+  async sendCode(userName: string, purpose: CodePurpose): Promise<CodeDeliveryAnswer> {
+    const email = normalise(userName);
+    const user = await this.findUser(email);
+    const code = await this.codes.issue(email, purpose);
+    if (user && (purpose === 'reset-password' || !user.confirmed)) {
       this.mail.sendCodeInBackground(user.userName, purpose, code, user.firstName);
     }
-    return { deliveryMedium: 'EMAIL' as const, destination: maskEmail(normalise(userName)) };
+    return { deliveryMedium: 'EMAIL', destination: maskEmail(email) };
   }
 
   async confirmForgotPassword(dto: ConfirmForgotPasswordDto) {
     if (isCommonPassword(dto.password)) {
-      throw new BadRequestException({ message: ACCOUNT_MESSAGES.commonPassword, fields: { password: ACCOUNT_MESSAGES.commonPassword } });
+      throw new BadRequestException({
+        message: ACCOUNT_MESSAGES.commonPassword,
+        fields: { password: ACCOUNT_MESSAGES.commonPassword },
+      });
     }
-    const user = await this.findUser(dto.username);
+    const email = normalise(dto.username);
+    await this.codes.consume(email, 'reset-password', dto.code);
+    const user = await this.findUser(email);
     if (!user) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
-    await this.codes.consume(user._id, 'reset-password', dto.code);
     // Proving the emailed code also proves the email address.
     await this.users.updateOne(
       { _id: user._id },
@@ -94,23 +108,27 @@ export class AccountService {
     return this.tokens.revoke(refreshToken);
   }
 
-  /** The signed-in user's info (the client's dbUser). */
-  async userInfo(userId: string) {
+  /** The signed-in user's info (the client's dbUser), with each application's saved stage. */
+  async userInfo(userId: string): Promise<DbUser> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.unableToGetUserInfo);
-    const applications = await this.applications.find({ userId: new Types.ObjectId(userId) }).lean();
+    const applications = await this.applications.find({ userId: user._id }).lean();
+    const stages = await this.stages.find({ applicationId: { $in: applications.map((a) => a._id) } }).lean();
     return {
       _id: user._id.toHexString(),
       email: user.email,
       userName: user.userName,
       firstName: user.firstName,
       lastName: user.lastName,
-      applications: applications.map((a) => ({ ...a, _id: String(a._id), userId: String(a.userId) })),
+      applications: applications.map((a) => {
+        const stage = stages.find((st) => String(st.applicationId) === String(a._id));
+        return {
+          _id: String(a._id),
+          applicationStatus: a.applicationStatus,
+          sfOpportunityId: a.sfOpportunityId,
+          ...(stage ? { stage: { pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path } } : {}),
+        };
+      }),
     };
-  }
-
-  async markEmailVerified(userId: string) {
-    await this.users.updateOne({ _id: new Types.ObjectId(userId) }, { $set: { confirmed: true } });
-    return { message: ACCOUNT_MESSAGES.success };
   }
 }

@@ -1,15 +1,171 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import type { RegisterAnswer } from '@portal/libs';
-import { AuthService } from './auth.service';
-import { RegisterDto } from './register.dto';
+import {
+  Body,
+  Controller,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  type CodeDeliveryAnswer,
+  type ConfirmSignUpAnswer,
+  type LoginAnswer,
+  type MessageAnswer,
+  type RegisterAnswer,
+  type TokenAnswer,
+  type UserAnswer,
+  type VerifyTokenAnswer,
+} from '@portal/libs';
+import { RateLimiter, type Limit } from '../common/rate-limit';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { AccountService } from './account.service';
+import { ConfirmForgotPasswordDto, ConfirmSignUpDto, LoginDto, RefreshDto, RegisterDto, UsernameDto } from './auth.dto';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies, setXsrfCookie } from './cookies';
+import { CurrentUser, SessionGuard, type SignedIn } from './session.guard';
+import { SignUpService } from './sign-up.service';
+import type { IssuedTokens } from './tokens.service';
 
+const MINUTE = 60;
+const perIp = (action: string, req: Request, max: number, windowSeconds = 15 * MINUTE): Limit => ({
+  key: `${action}:ip:${req.ip ?? 'unknown'}`,
+  max,
+  windowSeconds,
+});
+const perAccount = (action: string, username: string, max: number, windowSeconds = 15 * MINUTE): Limit => ({
+  key: `${action}:acct:${username.trim().toLowerCase()}`,
+  max,
+  windowSeconds,
+});
+
+/** The account layer of section 7: our own accounts, sessions in httpOnly cookies. */
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly signUp: SignUpService,
+    private readonly accounts: AccountService,
+    private readonly limiter: RateLimiter,
+    @Inject(SETTINGS) private readonly settings: ApiSettings,
+  ) {}
+
+  /** A new session also gets a new XSRF token, so one planted before sign-in is useless after it. */
+  private startSession(res: Response, tokens: IssuedTokens) {
+    setSessionCookies(res, tokens, this.settings);
+    setXsrfCookie(res, randomBytes(24).toString('base64url'), this.settings);
+  }
 
   @Post('register')
   @HttpCode(201)
-  register(@Body() dto: RegisterDto): Promise<RegisterAnswer> {
-    return this.auth.register(dto);
+  async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
+    await this.limiter.hit(perIp('register', req, 10, 60 * MINUTE));
+    return this.signUp.register(dto);
+  }
+
+  @Post('confirm-signup')
+  @HttpCode(200)
+  async confirmSignUp(
+    @Body() dto: ConfirmSignUpDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ConfirmSignUpAnswer> {
+    await this.limiter.hit(perIp('confirm', req, 50), perAccount('confirm', dto.username, 10));
+    const { user, tokens } = await this.accounts.confirmSignUp(dto.username, dto.password, dto.code);
+    this.startSession(res, tokens);
+    return { $metadata: { httpStatusCode: 200 }, username: user.userName };
+  }
+
+  @Post('send-confirmation-code')
+  @HttpCode(200)
+  async sendConfirmationCode(@Body() dto: UsernameDto, @Req() req: Request): Promise<CodeDeliveryAnswer> {
+    await this.limiter.hit(perIp('send-code', req, 20), perAccount('send-code', dto.username, 6));
+    return this.accounts.sendCode(dto.username, 'confirm-sign-up');
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  async login(
+    @Body() dto: LoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginAnswer> {
+    await this.limiter.hit(perIp('login', req, 50), perAccount('login', dto.username, 10));
+    const { user, tokens } = await this.accounts.login(dto.username, dto.password);
+    this.startSession(res, tokens);
+    return { message: ACCOUNT_MESSAGES.success, username: user.userName };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageAnswer> {
+    await this.accounts.logout(req.cookies?.[REFRESH_COOKIE]);
+    clearSessionCookies(res, this.settings);
+    return { message: ACCOUNT_MESSAGES.success };
+  }
+
+  @Get('verify-token')
+  @UseGuards(SessionGuard)
+  verifyToken(@CurrentUser() user: SignedIn): VerifyTokenAnswer {
+    return { valid: true, username: user.userName };
+  }
+
+  /** Rotates the refresh token (the cookie is what counts; the body's username is informational). */
+  @Post('refresh-token')
+  @HttpCode(200)
+  async refreshToken(
+    @Body() _dto: RefreshDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginAnswer> {
+    await this.limiter.hit(perIp('refresh', req, 120));
+    try {
+      const { user, tokens } = await this.accounts.refresh(req.cookies?.[REFRESH_COOKIE]);
+      setSessionCookies(res, tokens, this.settings);
+      return { message: ACCOUNT_MESSAGES.success, username: user.userName };
+    } catch (e) {
+      clearSessionCookies(res, this.settings);
+      throw e;
+    }
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  async forgotPassword(@Body() dto: UsernameDto, @Req() req: Request): Promise<CodeDeliveryAnswer> {
+    await this.limiter.hit(perIp('forgot', req, 20), perAccount('forgot', dto.username, 6));
+    return this.accounts.sendCode(dto.username, 'reset-password');
+  }
+
+  @Post('confirm-forgot-password')
+  @HttpCode(200)
+  async confirmForgotPassword(@Body() dto: ConfirmForgotPasswordDto, @Req() req: Request): Promise<MessageAnswer> {
+    await this.limiter.hit(perIp('reset', req, 30), perAccount('reset', dto.username, 10));
+    return this.accounts.confirmForgotPassword(dto);
+  }
+
+  @Get('token')
+  @UseGuards(SessionGuard)
+  token(@Req() req: Request): TokenAnswer {
+    return { data: { accessToken: String(req.cookies?.[ACCESS_COOKIE]) } };
+  }
+
+  @Get('user')
+  @UseGuards(SessionGuard)
+  async user(@CurrentUser() user: SignedIn): Promise<UserAnswer> {
+    return { data: await this.accounts.userInfo(user.userId) };
+  }
+
+  /** The email is verified by the confirmation code; this only acknowledges it for the signed-in user. */
+  @Patch(':id/verify-email')
+  @UseGuards(SessionGuard)
+  verifyEmail(@Param('id') id: string, @CurrentUser() user: SignedIn): MessageAnswer {
+    if (id !== user.userId) throw new ForbiddenException();
+    return { message: ACCOUNT_MESSAGES.success };
   }
 }

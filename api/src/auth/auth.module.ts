@@ -1,7 +1,29 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { RateLimitBucket, RateLimitBucketSchema, RateLimiter } from '../common/rate-limit';
+import { MailModule } from '../mail/mail.module';
 import { RecordsModule } from '../records.module';
+import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
+import { OneTimeCode, OneTimeCodeSchema } from './code.schema';
+import { CodesService } from './codes.service';
+import { Session, SessionSchema } from './session.schema';
+import { SessionGuard } from './session.guard';
+import { SignUpService } from './sign-up.service';
+import { TokensService } from './tokens.service';
 
-@Module({ imports: [RecordsModule], controllers: [AuthController], providers: [AuthService] })
+@Module({
+  imports: [
+    RecordsModule,
+    MailModule,
+    MongooseModule.forFeature([
+      { name: OneTimeCode.name, schema: OneTimeCodeSchema },
+      { name: Session.name, schema: SessionSchema },
+      { name: RateLimitBucket.name, schema: RateLimitBucketSchema },
+    ]),
+  ],
+  controllers: [AuthController],
+  providers: [SignUpService, AccountService, CodesService, TokensService, SessionGuard, RateLimiter],
+  exports: [TokensService, SessionGuard],
+})
 export class AuthModule {}

@@ -1,15 +1,13 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
 
 export const CODE_PURPOSES = ['confirm-sign-up', 'reset-password'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-/** The one live one-time code of a user for a purpose, stored as an HMAC, never in clear. */
+/** The one live one-time code of an email for a purpose, stored as an HMAC, never in clear. */
 @Schema({ timestamps: true, collection: 'codes' })
 export class OneTimeCode {
-  /** userId:purpose: one live code per user and purpose. */
+  /** email:purpose: one live code per email and purpose. */
   @Prop({ required: true, unique: true }) key: string;
-  @Prop({ type: Types.ObjectId, required: true }) userId: Types.ObjectId;
   @Prop({ required: true, enum: CODE_PURPOSES }) purpose: string;
   @Prop({ required: true }) codeHash: string;
   @Prop({ required: true }) expiresAt: Date;

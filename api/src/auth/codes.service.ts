@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Model, Types } from 'mongoose';
+import type { Model } from 'mongoose';
 import { ACCOUNT_MESSAGES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@portal/libs';
 import { TooManyRequestsError } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
@@ -10,7 +10,11 @@ import { OneTimeCode, type CodePurpose } from './code.schema';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Six-digit one-time codes: hashed, single use, ten minutes, five wrong tries, one resend per 30 s. */
+/**
+ * Six-digit one-time codes: hashed, single use, ten minutes, five wrong tries, one resend per 30 s.
+ * Keyed by the normalised email, not the user, so an unknown email gets the same work, the same
+ * 30-second refusal and the same answer as a known one (its code is simply never sent).
+ */
 @Injectable()
 export class CodesService {
   private readonly secret: Buffer;
@@ -22,13 +26,13 @@ export class CodesService {
     this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
   }
 
-  private hash(userId: Types.ObjectId, purpose: CodePurpose, code: string): string {
-    return createHmac('sha256', this.secret).update(`${userId.toHexString()}:${purpose}:${code}`).digest('hex');
+  private hash(key: string, code: string): string {
+    return createHmac('sha256', this.secret).update(`${key}:${code}`).digest('hex');
   }
 
   /** A new code, replacing any earlier one; refused within 30 seconds of the last. */
-  async issue(userId: Types.ObjectId, purpose: CodePurpose, now = new Date()): Promise<string> {
-    const key = `${userId.toHexString()}:${purpose}`;
+  async issue(userName: string, purpose: CodePurpose, now = new Date()): Promise<string> {
+    const key = `${userName}:${purpose}`;
     const last = await this.codes.findOne({ key });
     if (last) {
       const wait = Math.ceil((last.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
@@ -39,9 +43,8 @@ export class CodesService {
       { key },
       {
         $set: {
-          userId,
           purpose,
-          codeHash: this.hash(userId, purpose, code),
+          codeHash: this.hash(key, code),
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
           sentAt: now,
           attempts: 0,
@@ -54,14 +57,14 @@ export class CodesService {
   }
 
   /** Consumes the code when it matches; otherwise counts the try and answers the spec-style error. */
-  async consume(userId: Types.ObjectId, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
-    const key = `${userId.toHexString()}:${purpose}`;
+  async consume(userName: string, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
+    const key = `${userName}:${purpose}`;
     const doc = await this.codes.findOne({ key });
     if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
       throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
     }
     const expected = Buffer.from(doc.codeHash, 'hex');
-    const given = Buffer.from(this.hash(userId, purpose, code), 'hex');
+    const given = Buffer.from(this.hash(key, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       const attempts = doc.attempts + 1;
       await this.codes.updateOne({ key }, { $set: { attempts } });

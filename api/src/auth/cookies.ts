@@ -13,9 +13,17 @@ export const isSecure = (s: ApiSettings) => s.PUBLIC_URL.startsWith('https:');
 const base = (s: ApiSettings): CookieOptions => ({ httpOnly: true, secure: isSecure(s), sameSite: 'lax' });
 
 export function setSessionCookies(res: Response, tokens: IssuedTokens, s: ApiSettings) {
-  res.cookie(ACCESS_COOKIE, tokens.accessToken, { ...base(s), path: '/api', maxAge: s.ACCESS_TOKEN_TTL_SECONDS * 1000 });
+  res.cookie(ACCESS_COOKIE, tokens.accessToken, {
+    ...base(s),
+    path: '/api',
+    maxAge: s.ACCESS_TOKEN_TTL_SECONDS * 1000,
+  });
   // The refresh token only ever travels to the auth endpoints.
-  res.cookie(REFRESH_COOKIE, tokens.refreshToken, { ...base(s), path: '/api/auth', maxAge: s.REFRESH_TOKEN_TTL_SECONDS * 1000 });
+  res.cookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base(s),
+    path: '/api/auth',
+    maxAge: s.REFRESH_TOKEN_TTL_SECONDS * 1000,
+  });
 }
 
 export function clearSessionCookies(res: Response, s: ApiSettings) {

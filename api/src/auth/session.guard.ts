@@ -1,4 +1,10 @@
-import { ForbiddenException, Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Injectable,
+  createParamDecorator,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { ACCESS_COOKIE } from './cookies';
 import { TokensService, type AccessClaims } from './tokens.service';

@@ -1,4 +1,11 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
@@ -15,6 +22,7 @@ import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { User } from '../users/user.schema';
 import { MailService } from '../mail/mail.service';
 import type { RegisterDto } from './auth.dto';
+import { TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 
@@ -55,16 +63,15 @@ export class SignUpService {
    * that failed half-way is finished by the next try with the same email and password.
    */
   async register(dto: RegisterDto): Promise<RegisterAnswer> {
-    if (isCommonPassword(dto.password)) throw new BadRequestException({ message: ACCOUNT_MESSAGES.commonPassword, fields: { password: ACCOUNT_MESSAGES.commonPassword } });
+    if (isCommonPassword(dto.password))
+      throw new BadRequestException({
+        message: ACCOUNT_MESSAGES.commonPassword,
+        fields: { password: ACCOUNT_MESSAGES.commonPassword },
+      });
     const userName = dto.email.trim().toLowerCase();
     const user = await this.userFor(userName, dto);
-    const application = await findOrCreate(
-      this.applications,
-      { userId: user._id },
-      {
-        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
-      },
-    );
+    // The affiliate id is stored only once the workflow has checked it against the CRM.
+    const application = await findOrCreate(this.applications, { userId: user._id }, {});
     const applicationId = application._id as Types.ObjectId;
     const business = await findOrCreate(
       this.businesses,
@@ -91,9 +98,12 @@ export class SignUpService {
         ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
       },
     });
-    if (!user.confirmed) {
-      const code = await this.codes.issue(user._id, 'confirm-sign-up');
+    try {
+      const code = await this.codes.issue(userName, 'confirm-sign-up');
       this.mail.sendCodeInBackground(userName, 'confirm-sign-up', code, user.firstName);
+    } catch (e) {
+      // A retried sign-up within 30 seconds: the code sent moments ago is still good.
+      if (!(e instanceof TooManyRequestsError)) throw e;
     }
     return { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
   }

@@ -31,7 +31,11 @@ export class TokensService {
   }
 
   createAccessToken(userId: string, userName: string, now = Date.now()): { token: string; claims: AccessClaims } {
-    const claims: AccessClaims = { sub: userId, usr: userName, exp: Math.floor(now / 1000) + this.settings.ACCESS_TOKEN_TTL_SECONDS };
+    const claims: AccessClaims = {
+      sub: userId,
+      usr: userName,
+      exp: Math.floor(now / 1000) + this.settings.ACCESS_TOKEN_TTL_SECONDS,
+    };
     const payload = b64url(JSON.stringify(claims));
     return { token: `${payload}.${this.sign(payload)}`, claims };
   }
@@ -74,7 +78,10 @@ export class TokensService {
       await this.revokeFamily(session.familyId);
       throw new ForbiddenException();
     }
-    const won = await this.sessions.updateOne({ _id: session._id, replacedAt: { $exists: false } }, { $set: { replacedAt: new Date() } });
+    const won = await this.sessions.updateOne(
+      { _id: session._id, replacedAt: { $exists: false } },
+      { $set: { replacedAt: new Date() } },
+    );
     if (won.modifiedCount !== 1) {
       await this.revokeFamily(session.familyId);
       throw new ForbiddenException();

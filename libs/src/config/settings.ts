@@ -27,7 +27,6 @@ export const API_SETTINGS = {
   SMTP_HOST: str('SMTP server for account email', '127.0.0.1'),
   SMTP_PORT: port('SMTP port', '1025'),
   MAIL_FROM: str('sender of account email', 'Fundwise <no-reply@fundwise.local>'),
-  AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
 };
 
 export const WORKER_SETTINGS = {
@@ -36,6 +35,7 @@ export const WORKER_SETTINGS = {
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
   SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
+  AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
 };
 
 /** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */

@@ -25,8 +25,32 @@ function classify(e: unknown): never {
 
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export function createCrmActivities(deps: { crm: () => Promise<Connection> }): CrmActivities {
+/** A Salesforce record id: 15 or 18 letters and digits. Anything else is not queried at all. */
+const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
+
+export function createCrmActivities(deps: {
+  crm: () => Promise<Connection>;
+  affiliateRecordTypeId: string;
+}): CrmActivities {
   return {
+    async checkCrmAffiliate({ affiliateId }) {
+      if (!SF_ID.test(affiliateId)) return { accepted: false };
+      const conn = await deps.crm();
+      try {
+        const found = await conn.query<{ Status__c?: string; RecordTypeId?: string }>(
+          `SELECT Id, Status__c, RecordTypeId FROM Account WHERE Id = ${quote(affiliateId)} LIMIT 1`,
+        );
+        const account = found.records[0];
+        const accepted =
+          !!account &&
+          account.RecordTypeId === deps.affiliateRecordTypeId &&
+          (account.Status__c ?? '').toLowerCase() === 'active';
+        return { accepted };
+      } catch (e) {
+        return classify(e);
+      }
+    },
+
     async createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult> {
       const conn = await deps.crm();
       try {

@@ -4,10 +4,13 @@ import type { RecordActivities } from '@portal/workflows';
 /** Writes what the workflow learned from outside systems back onto the applicant's records. */
 export function createRecordActivities(deps: { db: Db }): RecordActivities {
   return {
-    async saveCrmLeadIds({ applicationId, leadId, ownerId }) {
+    async saveCrmLeadIds({ applicationId, leadId, ownerId, affiliateId }) {
       await deps.db
         .collection('applications')
-        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { sfLeadId: leadId, sfLeadOwnerId: ownerId } });
+        .updateOne(
+          { _id: new ObjectId(applicationId) },
+          { $set: { sfLeadId: leadId, sfLeadOwnerId: ownerId, ...(affiliateId ? { affiliateId } : {}) } },
+        );
     },
   };
 }

@@ -14,14 +14,26 @@ export type CrmLeadInput = {
 
 export type CrmLeadResult = { leadId: string; ownerId: string };
 
+export type AffiliateCheck = { accepted: boolean };
+
 export interface CrmActivities {
+  /**
+   * Section 5 'Affiliate': accepted only when the CRM account's record type is the configured affiliate
+   * type and its status is 'active' (any case). A malformed or unknown id is simply not accepted.
+   */
+  checkCrmAffiliate(input: { affiliateId: string }): Promise<AffiliateCheck>;
   /** Creates the lead once per application (looked up by the portal application id before creating). */
   createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult>;
 }
 
 export interface RecordActivities {
   /** Stores the CRM ids on the application record. */
-  saveCrmLeadIds(input: { applicationId: string; leadId: string; ownerId: string }): Promise<void>;
+  saveCrmLeadIds(input: {
+    applicationId: string;
+    leadId: string;
+    ownerId: string;
+    affiliateId?: string;
+  }): Promise<void>;
 }
 
 export type ApplicationActivities = CrmActivities & RecordActivities;

@@ -4,7 +4,7 @@ import { INITIAL_POSITION } from '@portal/libs';
 import { NON_RETRYABLE_ERRORS, type ApplicationActivities } from './activities';
 import { getProgress, type ApplicationProgress, type ApplicationWorkflowInput } from './messages';
 
-const { createCrmLead, saveCrmLeadIds } = proxyActivities<ApplicationActivities>({
+const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds } = proxyActivities<ApplicationActivities>({
   startToCloseTimeout: '30 seconds',
   // The CRM may be down for a while; the applicant never waits on it, so keep trying with back-off.
   retry: {
@@ -18,13 +18,32 @@ const { createCrmLead, saveCrmLeadIds } = proxyActivities<ApplicationActivities>
 const STAGE_KEY = defineSearchAttributeKey('ApplicationStage', 'KEYWORD');
 const LEAD_KEY = defineSearchAttributeKey('CrmLeadId', 'KEYWORD');
 
+/** A refused check (e.g. the CRM rejects the id) drops the affiliate; it never stops the application. */
+async function isAcceptedAffiliate(affiliateId: string): Promise<boolean> {
+  try {
+    return (await checkCrmAffiliate({ affiliateId })).accepted;
+  } catch (e) {
+    log.warn('affiliate check refused', { error: (e as Error).message });
+    return false;
+  }
+}
+
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
   const progress: ApplicationProgress = { position: INITIAL_POSITION };
   setHandler(getProgress, () => progress);
   upsertSearchAttributes([{ key: STAGE_KEY, value: progress.position.pageName }]);
 
-  const lead = await createCrmLead(input.lead);
-  await saveCrmLeadIds({ applicationId: input.applicationId, leadId: lead.leadId, ownerId: lead.ownerId });
+  // An affiliate id that does not check out is dropped silently (section 5).
+  const { affiliateId, ...leadInput } = input.lead;
+  const accepted = affiliateId ? await isAcceptedAffiliate(affiliateId) : false;
+  const leadFields = accepted ? { ...leadInput, affiliateId } : leadInput;
+  const lead = await createCrmLead(leadFields);
+  await saveCrmLeadIds({
+    applicationId: input.applicationId,
+    leadId: lead.leadId,
+    ownerId: lead.ownerId,
+    ...(accepted ? { affiliateId } : {}),
+  });
   progress.sfLeadId = lead.leadId;
   progress.sfLeadOwnerId = lead.ownerId;
   upsertSearchAttributes([{ key: LEAD_KEY, value: lead.leadId }]);

@@ -1,0 +1,92 @@
+/**
+ * The wire contract of /api/auth (section 7 'Account'), shared by the api and the web client.
+ * Every error answers ApiError; the client shows data.message (section 8).
+ */
+import type { RegisterAnswer } from './entities';
+
+export const API_BASE = '/api';
+/** Every request carries the current page path (section 7). */
+export const PAGE_PATH_HEADER = 'X-Page-Path';
+export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
+export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+/** Set from ?iso= on /sign-up: 12 hours, SameSite=Strict (section 2). */
+export const AFFILIATE_COOKIE_NAME = 'affiliateId';
+export const AFFILIATE_COOKIE_HOURS = 12;
+/** Browser storage keys (section 2). */
+export const USER_NAME_KEY = 'userName';
+export const AMOUNT_REQUESTED_KEY = 'amount-requested';
+
+export type ApiError = {
+  statusCode: number;
+  name: string;
+  message: string;
+  data: { message: string; fields?: Record<string, string> };
+};
+
+export type RegisterRequest = {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  /** +1 and 10 digits */
+  phone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  affiliateId?: string;
+};
+export type { RegisterAnswer };
+
+export type LoginRequest = { username: string; password: string };
+/** Success needs both fields (section 4 'Login'). */
+export type LoginAnswer = { message: string; username: string };
+
+export type ConfirmSignUpRequest = { username: string; password: string; code: string };
+/** Success when $metadata.httpStatusCode is 200; the session cookies are set. */
+export type ConfirmSignUpAnswer = { $metadata: { httpStatusCode: number }; username: string };
+
+export type UsernameRequest = { username: string };
+export type CodeDeliveryAnswer = { deliveryMedium: 'EMAIL'; destination: string };
+
+export type ConfirmForgotPasswordRequest = {
+  username: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+};
+/** message is 'success' when the password was changed. */
+export type MessageAnswer = { message: string };
+
+export type VerifyTokenAnswer = { valid: true; username: string };
+export type TokenAnswer = { data: { accessToken: string } };
+
+export type DbUser = {
+  _id: string;
+  email: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  applications: {
+    _id: string;
+    applicationStatus: string;
+    sfOpportunityId?: string;
+    /** The saved stage: where the applicant resumes. */
+    stage?: { pageName: string; pageStep: number; path: string };
+  }[];
+};
+export type UserAnswer = { data: DbUser };
+
+/** The paths, relative to API_BASE. */
+export const AUTH_PATHS = {
+  register: '/auth/register',
+  confirmSignUp: '/auth/confirm-signup',
+  sendConfirmationCode: '/auth/send-confirmation-code',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  verifyToken: '/auth/verify-token',
+  refreshToken: '/auth/refresh-token',
+  forgotPassword: '/auth/forgot-password',
+  confirmForgotPassword: '/auth/confirm-forgot-password',
+  token: '/auth/token',
+  user: '/auth/user',
+  verifyEmail: (id: string) => `/auth/${id}/verify-email`,
+} as const;

@@ -1,0 +1,73 @@
+// A browser-like client for api tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN as the web app
+// does, and can read the one-time codes the api mails to maildev.
+
+export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  /** Send X-XSRF-TOKEN on mutating calls (turn off to prove the server refuses without it). */
+  xsrf = true;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly ip?: string,
+  ) {}
+
+  private remember(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      const expired = attrs.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async call(method: string, path: string, body?: unknown): Promise<Answer> {
+    if (method !== 'GET' && this.xsrf && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/health');
+    const headers: Record<string, string> = { 'x-page-path': '/test' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    if (method !== 'GET' && this.xsrf) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (this.ip) headers['x-forwarded-for'] = this.ip;
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.remember(res.headers);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+
+  get = (path: string) => this.call('GET', path);
+  post = (path: string, body: unknown = {}) => this.call('POST', path, body);
+  patch = (path: string, body: unknown = {}) => this.call('PATCH', path, body);
+}
+
+type Mail = { id: string; time: string; subject: string; to: { address: string }[]; text: string };
+
+/** The newest 6-digit code mailed to `to` after `since` (polls maildev's API). */
+export async function codeFromMail(maildevUrl: string, to: string, since: Date, timeoutMs = 15_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${maildevUrl}/api/email`)).json()) as Mail[];
+    const mine = mails
+      .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()))
+      .filter((m) => new Date(m.time).getTime() >= since.getTime() - 1000)
+      .sort((a, b) => b.time.localeCompare(a.time));
+    const code = mine[0]?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > end) throw new Error(`no code mailed to ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -6,6 +6,7 @@ export * from './domain/pick-lists';
 export * from './domain/regions';
 export * from './journey/stages';
 export * from './validation/account';
+export * from './validation/application';
 export * from './validation/formats';
 export * from './validation/password-strength';
 export * from './validation/messages';

@@ -65,7 +65,7 @@ export class AuthController {
   @Post('register')
   @HttpCode(201)
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
-    await this.limiter.hit(perIp('register', req, 10, 60 * MINUTE));
+    await this.limiter.hit(perIp('register', req, 20, 60 * MINUTE));
     return this.signUp.register(dto);
   }
 

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUSINESS_DETAILS_RULES,
+  BUSINESS_QUESTION_RULES,
+  FINANCIAL_RULES,
+  OWNER_RULES,
+  checkOwnerSet,
+  monthlyRevenue,
+  requiredStatementCount,
+} from './application';
+import { validateForm, type RuleSet } from './rules';
+
+const check = (rules: RuleSet, valid: Record<string, unknown>) => (change: Record<string, unknown>) =>
+  validateForm(rules, { ...valid, ...change });
+
+describe('financial (section 5)', () => {
+  const errors = check(FINANCIAL_RULES, { annualRevenue: '$1,200,000', amountRequested: 50000 });
+  it.each([
+    [{}, 'annualRevenue', undefined],
+    [{ annualRevenue: '' }, 'annualRevenue', 'Annual revenue is required'],
+    [{ amountRequested: '' }, 'amountRequested', 'Amount requested is required'],
+    [{ annualRevenue: '$0' }, 'annualRevenue', 'Value cannot be zero'],
+    [{ amountRequested: '$99,000,001' }, 'amountRequested', 'Value cannot exceed $99,000,000'],
+    [{ amountRequested: '$99,000,000' }, 'amountRequested', undefined],
+  ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
+
+  it('sends monthly revenue as annual / 12 with two decimals', () => {
+    expect(monthlyRevenue(1_000_000)).toBe(83333.33);
+    expect(monthlyRevenue(120)).toBe(10);
+  });
+});
+
+describe('business question', () => {
+  const errors = check(BUSINESS_QUESTION_RULES, { businessStartDate: '2020-01-15', useOfProceeds: 'Working Capital' });
+  it.each([
+    [{}, 'businessStartDate', undefined],
+    [{ businessStartDate: '' }, 'businessStartDate', 'Business start date is required'],
+    [{ businessStartDate: '2999-01-01' }, 'businessStartDate', 'Future dates are not allowed'],
+    [{ useOfProceeds: '' }, 'useOfProceeds', 'Selection is required'],
+  ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
+});
+
+describe('business details', () => {
+  const errors = check(BUSINESS_DETAILS_RULES, {
+    businessName: 'Acme',
+    legalEntity: 'LLC',
+    acceptsCreditCards: 'Yes',
+    otherBusinessLoans: 'No',
+    federalTaxId: '12-3456789',
+    avgDailyBalance: '$2,500',
+    phoneNumber: '(555) 123-4567',
+    country: 'US',
+    address: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    industry: 'Retail',
+  });
+  it.each([
+    [{}, 'businessName', undefined],
+    [{ businessName: '' }, 'businessName', 'Business name is required'],
+    [{ legalEntity: '' }, 'legalEntity', 'Legal entity is required'],
+    [{ acceptsCreditCards: '' }, 'acceptsCreditCards', 'Selection is required'],
+    [{ otherBusinessLoans: '' }, 'otherBusinessLoans', 'Selection is required'],
+    [{ federalTaxId: '' }, 'federalTaxId', 'EIN / Tax ID is required'],
+    [{ federalTaxId: '123456789' }, 'federalTaxId', 'Invalid EIN / Tax ID'],
+    [{ country: 'CA', federalTaxId: '' }, 'federalTaxId', 'BN is required'],
+    [{ country: 'CA', federalTaxId: '123-456-789' }, 'federalTaxId', undefined],
+    [{ country: 'CA', federalTaxId: '123456789RT0001' }, 'federalTaxId', undefined],
+    [{ country: 'CA', federalTaxId: '12-3456789' }, 'federalTaxId', 'Invalid BN'],
+    [{ avgDailyBalance: '' }, 'avgDailyBalance', 'Average daily balance is required'],
+    [{ avgDailyBalance: '$499.99' }, 'avgDailyBalance', 'Average daily balance must be $500 or greater'],
+    [{ phoneNumber: '' }, 'phoneNumber', 'Business phone number is required'],
+    [{ phoneNumber: '5551234567' }, 'phoneNumber', 'Invalid phone number format'],
+    [{ country: '' }, 'country', 'Country of business required'],
+    [{ address: '' }, 'address', 'Address is required'],
+    [{ city: '' }, 'city', 'City is required'],
+    [{ city: 'x'.repeat(41) }, 'city', 'City must be 40 characters or less'],
+    [{ state: '' }, 'state', 'State is required'],
+    [{ country: 'CA', state: '' }, 'state', 'Province / territory is required'],
+    [{ zip: '' }, 'zip', 'Zip code is required'],
+    [{ zip: '7870' }, 'zip', 'Invalid US zip code'],
+    [{ zip: '78701-1234' }, 'zip', undefined],
+    [{ country: 'CA', zip: '' }, 'zip', 'Postal code is required'],
+    [{ country: 'CA', zip: 'K1A 0B1' }, 'zip', undefined],
+    [{ country: 'CA', zip: 'K1A' }, 'zip', undefined],
+    [{ country: 'CA', zip: '12345' }, 'zip', 'Invalid postal code'],
+    [{ industry: '' }, 'industry', 'Industry is required'],
+  ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
+});
+
+describe('owner card', () => {
+  const errors = check(OWNER_RULES, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    country: 'US',
+    address: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    ownerEmailId: 'ada@example.com',
+    dateOfBirth: '1980-12-10',
+    phoneNumber: '(555) 123-4567',
+    ownershipPercent: 60,
+    creditReport: 700,
+    ssn: '123-45-6789',
+    isUSCitizen: 'Yes',
+  });
+  it.each([
+    [{}, 'firstName', undefined],
+    [{ firstName: '' }, 'firstName', 'First name is required'],
+    [{ lastName: '' }, 'lastName', 'Last name is required'],
+    [{ country: '' }, 'country', 'Country of residence required'],
+    [{ zip: 'K1A 0B1' }, 'zip', undefined],
+    [{ zip: '7870' }, 'zip', 'Invalid zip code'],
+    [{ country: 'CA', zip: '7870' }, 'zip', 'Invalid postal code'],
+    [{ ownerEmailId: '' }, 'ownerEmailId', 'Email is required'],
+    [{ ownerEmailId: 'a@b.xyz' }, 'ownerEmailId', 'Please enter a valid email address'],
+    [{ dateOfBirth: '' }, 'dateOfBirth', 'Date of birth is required'],
+    [{ dateOfBirth: '80-12-10' }, 'dateOfBirth', 'Enter a 4 digit year'],
+    [{ ownershipPercent: '' }, 'ownershipPercent', 'Percent ownership is required'],
+    [{ ownershipPercent: 101 }, 'ownershipPercent', 'Percent cannot exceed 100%'],
+    [{ ownershipPercent: -1 }, 'ownershipPercent', 'Percent cannot be negative'],
+    [{ creditReport: '' }, 'creditReport', 'Credit score is required'],
+    [{ creditReport: 299 }, 'creditReport', 'Credit score must be at least 300'],
+    [{ creditReport: 851 }, 'creditReport', 'Credit score must be no more than 850'],
+    [{ country: 'CA', zip: 'K1A 0B1', creditReport: 900 }, 'creditReport', undefined],
+    [{ country: 'CA', creditReport: 901 }, 'creditReport', 'Credit score must be no more than 900'],
+    [{ ssn: '' }, 'ssn', 'Social security number is required'],
+    [{ ssn: '123456789' }, 'ssn', undefined],
+    [{ ssn: '12-345-6789' }, 'ssn', 'Invalid social security number'],
+    [{ country: 'CA', ssn: '' }, 'ssn', 'Social insurance number is required'],
+    [{ country: 'CA', ssn: '123-456-789' }, 'ssn', undefined],
+    [{ country: 'CA', ssn: '123-45-6789' }, 'ssn', 'Invalid social insurance number'],
+    [{ isUSCitizen: '' }, 'isUSCitizen', 'A selection is required'],
+  ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
+});
+
+describe('owner set on submit', () => {
+  const a = { ownershipPercent: 60, phoneNumber: '(555) 123-4567', ownerEmailId: 'a@example.com' };
+  const b = { ownershipPercent: 40, phoneNumber: '(555) 765-4321', ownerEmailId: 'b@example.com' };
+  it('accepts a valid set', () => expect(checkOwnerSet([a, b])).toBeUndefined());
+  it('refuses a total over 100', () =>
+    expect(checkOwnerSet([a, { ...b, ownershipPercent: 41 }])?.message).toBe(
+      'Total ownership percentage cannot exceed 100%',
+    ));
+  it('refuses repeated phones', () =>
+    expect(checkOwnerSet([a, { ...b, phoneNumber: '5551234567' }])?.message).toBe('Each phone number must be unique.'));
+  it('refuses repeated emails in any case', () =>
+    expect(checkOwnerSet([a, { ...b, ownerEmailId: 'A@Example.com' }])?.message).toBe('Each email must be unique.'));
+  it('asks for a second owner below 51%', () =>
+    expect(checkOwnerSet([{ ...a, ownershipPercent: 50 }])).toEqual({
+      message: 'If your percent ownership is below 51% we require a second owner.',
+      addSecondOwner: true,
+    }));
+});
+
+it('requires 4 bank statements in GA, FL, CA, VA, UT and NY, else 3', () => {
+  for (const s of ['GA', 'FL', 'CA', 'VA', 'UT', 'NY']) expect(requiredStatementCount(s)).toBe(4);
+  expect(requiredStatementCount('TX')).toBe(3);
+  expect(requiredStatementCount(undefined)).toBe(3);
+});

@@ -71,3 +71,29 @@ export async function codeFromMail(maildevUrl: string, to: string, since: Date, 
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+export const TEST_PASSWORD = 'Ledger-Quill-42';
+
+export function applicantFor(tag: string) {
+  return {
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+    businessName: `Orbital ${tag} LLC`,
+    phone: '+15557654321',
+    email: `${tag}@example.com`,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  };
+}
+
+/** Registers `tag@example.com` and confirms it with the mailed code: a signed-in browser. */
+export async function signUpAndConfirm(baseUrl: string, maildevUrl: string, tag: string, ip: string) {
+  const b = new ApiClient(baseUrl, ip);
+  const since = new Date();
+  const reg = await b.post('/auth/register', applicantFor(tag));
+  if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
+  const code = await codeFromMail(maildevUrl, `${tag}@example.com`, since);
+  const ok = await b.post('/auth/confirm-signup', { username: `${tag}@example.com`, password: TEST_PASSWORD, code });
+  if (ok.status !== 200) throw new Error(`confirm answered ${ok.status}`);
+  return b;
+}

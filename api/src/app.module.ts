@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
 import { HealthModule } from './health/health.module';
+import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
 
 @Module({
@@ -16,6 +17,7 @@ import { TemporalModule } from './temporal/temporal.module';
     TemporalModule,
     HealthModule,
     AuthModule,
+    StagesModule,
   ],
 })
 export class AppModule implements NestModule {

@@ -1,6 +1,12 @@
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, codeFromMail } from '../../../test-support/api-client';
+import {
+  ApiClient,
+  TEST_PASSWORD,
+  applicantFor,
+  codeFromMail,
+  signUpAndConfirm,
+} from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
@@ -11,31 +17,9 @@ let ipCounter = 0;
 
 /** A fresh browser from a fresh address (so per-IP limits only bite where a test means them to). */
 const browser = () => new ApiClient(slice.baseUrl, `10.1.0.${++ipCounter}`);
-const PASSWORD = 'Ledger-Quill-42';
-
-function applicant(tag: string) {
-  return {
-    firstName: 'Katherine',
-    lastName: 'Johnson',
-    businessName: `Orbital ${tag} LLC`,
-    phone: '+15557654321',
-    email: `${tag}@example.com`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  };
-}
-
-/** Registers and confirms with the mailed code; answers the signed-in browser. */
-async function signedUp(tag: string) {
-  const b = browser();
-  const since = new Date();
-  const reg = await b.post('/auth/register', applicant(tag));
-  expect(reg.status).toBe(201);
-  const code = await codeFromMail(slice.maildevUrl, `${tag}@example.com`, since);
-  const confirmed = await b.post('/auth/confirm-signup', { username: `${tag}@example.com`, password: PASSWORD, code });
-  expect(confirmed.status).toBe(200);
-  return b;
-}
+const PASSWORD = TEST_PASSWORD;
+const applicant = applicantFor;
+const signedUp = (tag: string) => signUpAndConfirm(slice.baseUrl, slice.maildevUrl, tag, `10.1.1.${++ipCounter}`);
 
 beforeAll(async () => {
   slice = await startSlice();

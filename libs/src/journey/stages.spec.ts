@@ -6,6 +6,8 @@ import {
   nextPosition,
   positionOf,
   previousPosition,
+  resolveMove,
+  STAGE_MOVE_REFUSED,
   stageSteps,
   type JourneyPosition,
 } from './stages';
@@ -60,5 +62,32 @@ describe('journey stages', () => {
   it('knows no step beyond a stage', () => {
     expect(positionOf('FINANCIAL', 2)).toBeUndefined();
     expect(positionOf('BUSINESS', 3)).toEqual({ pageName: 'BUSINESS', pageStep: 3, path: '/owners' });
+  });
+});
+
+describe('resolveMove', () => {
+  const at = (pageName: JourneyPosition['pageName'], pageStep: number) => positionOf(pageName, pageStep)!;
+  it('moves one step on and back, and re-saves the current position', () => {
+    expect(resolveMove(at('FINANCIAL', 1), { to: 'next' })).toEqual({ ok: true, position: at('BUSINESS', 1) });
+    expect(resolveMove(at('BUSINESS', 1), { to: 'back' })).toEqual({ ok: true, position: at('FINANCIAL', 1) });
+    expect(resolveMove(at('BUSINESS', 2), { to: 'position', pageName: 'BUSINESS', pageStep: 3 })).toEqual({
+      ok: true,
+      position: at('BUSINESS', 3),
+    });
+    expect(resolveMove(at('BUSINESS', 2), { to: 'position', pageName: 'BUSINESS', pageStep: 2 }).ok).toBe(true);
+    expect(resolveMove(at('BUSINESS', 2), { to: 'position', pageName: 'BUSINESS', pageStep: 1 }).ok).toBe(true);
+  });
+  it('refuses a jump ahead, and anything past the last step with the spec message', () => {
+    expect(resolveMove(at('FINANCIAL', 1), { to: 'position', pageName: 'DOCUMENTS', pageStep: 1 })).toEqual({
+      ok: false,
+      error: STAGE_MOVE_REFUSED,
+    });
+    expect(resolveMove(at('DOCUMENTS', 3), { to: 'next' })).toEqual({ ok: false, error: NO_FURTHER_STAGE });
+    expect(resolveMove(at('DOCUMENTS', 3), { to: 'position', pageName: 'SIGNATURE', pageStep: 1 })).toEqual({
+      ok: false,
+      error: NO_FURTHER_STAGE,
+    });
+    expect(resolveMove(at('DOCUMENTS', 3), { to: 'position', pageName: 'DOCUMENTS', pageStep: 2 }).ok).toBe(true);
+    expect(resolveMove(at('PERSONAL', 1), { to: 'back' })).toEqual({ ok: false, error: NO_EARLIER_STAGE });
   });
 });

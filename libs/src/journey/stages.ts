@@ -49,3 +49,26 @@ export function previousPosition(current: { pageName: StageName; pageStep: numbe
 
 export const isStageName = (v: unknown): v is StageName =>
   typeof v === 'string' && (STAGE_NAMES as readonly string[]).includes(v);
+
+export const STAGE_MOVE_REFUSED = 'That step is not available yet';
+
+/** A requested move: one step on, one step back, or to a named position. */
+export type StageMove = { to: 'next' } | { to: 'back' } | { to: 'position'; pageName: StageName; pageStep: number };
+
+/**
+ * Where a move from `current` lands. A named position is allowed when it is the current one (a re-save),
+ * the next or the previous step; anything further is refused, with the spec's message past the end.
+ */
+export function resolveMove(current: JourneyPosition, move: StageMove): Move {
+  if (move.to === 'next') return nextPosition(current);
+  if (move.to === 'back') return previousPosition(current);
+  const target = positionOf(move.pageName, move.pageStep);
+  if (!target) return { ok: false, error: STAGE_MOVE_REFUSED };
+  const neighbours = [current, nextPosition(current), previousPosition(current)].map((m) =>
+    'ok' in m ? (m.ok ? m.position : undefined) : m,
+  );
+  if (neighbours.some((p) => p?.pageName === target.pageName && p.pageStep === target.pageStep))
+    return { ok: true, position: target };
+  const next = nextPosition(current);
+  return next.ok ? { ok: false, error: STAGE_MOVE_REFUSED } : next;
+}

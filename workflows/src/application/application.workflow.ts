@@ -1,8 +1,8 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
 import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
-import { INITIAL_POSITION } from '@portal/libs';
+import { INITIAL_POSITION, resolveMove } from '@portal/libs';
 import { NON_RETRYABLE_ERRORS, type ApplicationActivities } from './activities';
-import { getProgress, type ApplicationProgress, type ApplicationWorkflowInput } from './messages';
+import { getProgress, moveStage, type ApplicationProgress, type ApplicationWorkflowInput } from './messages';
 
 const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds } = proxyActivities<ApplicationActivities>({
   startToCloseTimeout: '30 seconds',
@@ -31,6 +31,22 @@ async function isAcceptedAffiliate(affiliateId: string): Promise<boolean> {
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
   const progress: ApplicationProgress = { position: INITIAL_POSITION };
   setHandler(getProgress, () => progress);
+  setHandler(
+    moveStage,
+    (move) => {
+      const m = resolveMove(progress.position, move);
+      if (!m.ok) throw new Error(m.error); // unreachable: the validator refused it
+      progress.position = m.position;
+      upsertSearchAttributes([{ key: STAGE_KEY, value: m.position.pageName }]);
+      return m.position;
+    },
+    {
+      validator: (move) => {
+        const m = resolveMove(progress.position, move);
+        if (!m.ok) throw new Error(m.error);
+      },
+    },
+  );
   upsertSearchAttributes([{ key: STAGE_KEY, value: progress.position.pageName }]);
 
   // An affiliate id that does not check out is dropped silently (section 5).

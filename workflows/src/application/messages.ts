@@ -1,5 +1,5 @@
-import { defineQuery } from '@temporalio/workflow';
-import type { JourneyPosition } from '@portal/libs';
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { JourneyPosition, StageMove } from '@portal/libs';
 import type { CrmLeadInput } from './activities';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
@@ -21,6 +21,12 @@ export type ApplicationProgress = {
 };
 
 export const getProgress = defineQuery<ApplicationProgress>('getProgress');
+
+/**
+ * Moves the journey one step on or back (or re-saves where it is). The validator refuses any other move
+ * before it enters history, with the spec's 'No further stage available' past the last step.
+ */
+export const moveStage = defineUpdate<JourneyPosition, [StageMove]>('moveStage');
 
 /** Custom search attributes, registered on the Temporal namespace by the stack scripts. */
 export const SEARCH_ATTRIBUTES = { ApplicationStage: 'Keyword', CrmLeadId: 'Keyword' } as const;

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import type { StageRecord } from '@portal/libs';
+import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CreateStageDto, UpdateStageDto } from './stage.dto';
+import { StagesService } from './stages.service';
+
+@Controller('stage')
+@UseGuards(SessionGuard)
+export class StagesController {
+  constructor(private readonly stages: StagesService) {}
+
+  @Post()
+  @HttpCode(200)
+  create(@Body() dto: CreateStageDto, @CurrentUser() user: SignedIn): Promise<StageRecord> {
+    return this.stages.current(dto.applicationId, user.userId);
+  }
+
+  @Get(':applicationId')
+  get(@Param('applicationId') id: string, @CurrentUser() user: SignedIn): Promise<StageRecord> {
+    return this.stages.current(id, user.userId);
+  }
+
+  @Patch(':applicationId')
+  update(
+    @Param('applicationId') id: string,
+    @Body() dto: UpdateStageDto,
+    @CurrentUser() user: SignedIn,
+  ): Promise<StageRecord> {
+    return this.stages.move(id, user.userId, { to: 'position', pageName: dto.pageName, pageStep: dto.pageStep });
+  }
+
+  /** The next/previous progress action of section 7 'Other'. */
+  @Post(':applicationId/next')
+  @HttpCode(200)
+  next(@Param('applicationId') id: string, @CurrentUser() user: SignedIn): Promise<StageRecord> {
+    return this.stages.move(id, user.userId, { to: 'next' });
+  }
+
+  @Post(':applicationId/previous')
+  @HttpCode(200)
+  previous(@Param('applicationId') id: string, @CurrentUser() user: SignedIn): Promise<StageRecord> {
+    return this.stages.move(id, user.userId, { to: 'back' });
+  }
+}

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule } from './auth/auth.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
+import { BusinessesModule } from './businesses/businesses.module';
 import { HealthModule } from './health/health.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
@@ -18,6 +19,7 @@ import { TemporalModule } from './temporal/temporal.module';
     HealthModule,
     AuthModule,
     StagesModule,
+    BusinessesModule,
   ],
 })
 export class AppModule implements NestModule {

@@ -1,14 +1,53 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, type HydratedDocument } from 'mongoose';
 
-/** The business record; created blank at sign-up and filled by the business steps. */
+@Schema({ _id: true })
+export class AddressData {
+  @Prop({ default: '' }) address: string;
+  @Prop({ default: '' }) suiteFloor: string;
+  @Prop({ default: '' }) city: string;
+  @Prop({ default: '' }) state: string;
+  @Prop({ default: '' }) zip: string;
+  @Prop({ default: 'US' }) country: string;
+}
+export const AddressDataSchema = SchemaFactory.createForClass(AddressData);
+
+/** The business record (section 3); created blank at sign-up and filled by the financial and business steps. */
 @Schema({ timestamps: true, collection: 'businesses' })
 export class Business {
   @Prop({ type: Types.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
   @Prop() businessName?: string;
   @Prop() businessEmail?: string;
+  @Prop() hasBusinessBankAccount?: boolean;
+  @Prop() dbaName?: string;
+  /** EIN (US) or BN (CA), encrypted (PiiCipher). */
+  @Prop() federalTaxId?: string;
+  @Prop() businessStartDate?: string;
+  /** Yes/No; treated as Yes when unset. */
+  @Prop() businessStarted?: string;
+  @Prop() industry?: string;
+  @Prop() naics?: string;
+  @Prop() website?: string;
+  @Prop() amountRequested?: number;
+  @Prop() moneyRequested?: number;
+  @Prop() annualRevenue?: number;
+  @Prop() monthlyRevenue?: number;
+  @Prop() avgDailyBalance?: number;
+  @Prop() openLoanBalances?: number;
+  @Prop() otherBusinessLoans?: string;
+  @Prop() phoneNumber?: string;
+  @Prop() legalEntity?: string;
+  @Prop() businessDescription?: string;
+  @Prop() offerName?: string;
+  @Prop() useOfProceeds?: string;
   @Prop({ default: 1 }) pageStep: number;
+  @Prop() envelopeId?: string;
+  @Prop() whenDoYouNeedMoney?: string;
+  @Prop({ type: [String], default: [] }) productsInterestedIn: string[];
   @Prop({ type: Boolean, default: null }) hasRealEstate: boolean | null;
+  @Prop() acceptsCreditCards?: string;
+  @Prop() numberOfEmployees?: number;
+  @Prop({ type: AddressDataSchema, default: () => ({}) }) addressData: AddressData;
 }
 export type BusinessDocument = HydratedDocument<Business>;
 export const BusinessSchema = SchemaFactory.createForClass(Business);

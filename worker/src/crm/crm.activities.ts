@@ -1,5 +1,5 @@
 import type { Connection } from 'jsforce';
-import type { CrmActivities, CrmLeadInput, CrmLeadResult } from '@portal/workflows';
+import type { CrmActivities, CrmLeadInput, CrmLeadResult, CrmLeadUpdateActivities } from '@portal/workflows';
 import { CrmRejectedError } from '../errors';
 
 /** Salesforce error codes that mean the request itself is wrong: retrying cannot help. */
@@ -31,8 +31,17 @@ const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 export function createCrmActivities(deps: {
   crm: () => Promise<Connection>;
   affiliateRecordTypeId: string;
-}): CrmActivities {
+}): CrmActivities & CrmLeadUpdateActivities {
   return {
+    async updateCrmLead({ leadId, fields }) {
+      const conn = await deps.crm();
+      try {
+        const result = await conn.sobject('Lead').update({ Id: leadId, ...fields });
+        if (!result.success) throw new CrmRejectedError('Lead was not updated', 'UPDATE_FAILED');
+      } catch (e) {
+        classify(e);
+      }
+    },
     async checkCrmAffiliate({ affiliateId }) {
       if (!SF_ID.test(affiliateId)) return { accepted: false };
       const conn = await deps.crm();

@@ -26,6 +26,14 @@ export interface CrmActivities {
   createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult>;
 }
 
+/** Lead fields as Salesforce names them; values are strings, numbers, booleans or null. */
+export type CrmLeadFields = Record<string, string | number | boolean | null>;
+
+export interface CrmLeadUpdateActivities {
+  /** Writes fields onto the lead (a PATCH: repeating it is harmless). */
+  updateCrmLead(input: { leadId: string; fields: CrmLeadFields }): Promise<void>;
+}
+
 export interface RecordActivities {
   /** Stores the CRM ids on the application record. */
   saveCrmLeadIds(input: {
@@ -36,4 +44,4 @@ export interface RecordActivities {
   }): Promise<void>;
 }
 
-export type ApplicationActivities = CrmActivities & RecordActivities;
+export type ApplicationActivities = CrmActivities & CrmLeadUpdateActivities & RecordActivities;

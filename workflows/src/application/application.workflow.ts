@@ -1,10 +1,16 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
 import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import { INITIAL_POSITION, resolveMove } from '@portal/libs';
-import { NON_RETRYABLE_ERRORS, type ApplicationActivities } from './activities';
-import { getProgress, moveStage, type ApplicationProgress, type ApplicationWorkflowInput } from './messages';
+import { NON_RETRYABLE_ERRORS, type ApplicationActivities, type CrmLeadFields } from './activities';
+import {
+  getProgress,
+  moveStage,
+  updateLead,
+  type ApplicationProgress,
+  type ApplicationWorkflowInput,
+} from './messages';
 
-const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds } = proxyActivities<ApplicationActivities>({
+const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead } = proxyActivities<ApplicationActivities>({
   startToCloseTimeout: '30 seconds',
   // The CRM may be down for a while; the applicant never waits on it, so keep trying with back-off.
   retry: {
@@ -30,7 +36,9 @@ async function isAcceptedAffiliate(affiliateId: string): Promise<boolean> {
 
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
   const progress: ApplicationProgress = { position: INITIAL_POSITION };
-  setHandler(getProgress, () => progress);
+  const leadChanges: CrmLeadFields[] = [];
+  setHandler(getProgress, () => ({ ...progress, pendingLeadFields: leadChanges.length }));
+  setHandler(updateLead, (fields) => void leadChanges.push(fields));
   setHandler(
     moveStage,
     (move) => {
@@ -65,6 +73,18 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   upsertSearchAttributes([{ key: LEAD_KEY, value: lead.leadId }]);
   log.info('CRM lead created', { applicationId: input.applicationId, leadId: lead.leadId });
 
-  // The application stays open for the rest of the journey; later stages drive it through updates.
-  await condition(() => progress.closed === true);
+  // The application stays open for the rest of the journey. Lead changes are merged and written in
+  // arrival order, so a later save always wins over an earlier one.
+  for (;;) {
+    await condition(() => leadChanges.length > 0 || progress.closed === true);
+    if (leadChanges.length === 0) break;
+    const fields = Object.assign({}, ...leadChanges.splice(0)) as CrmLeadFields;
+    try {
+      await updateCrmLead({ leadId: lead.leadId, fields });
+    } catch (e) {
+      // Only a rejection the CRM will never accept lands here (outages are retried); the applicant's
+      // data is safe in our database, so operations see it in the log and the journey goes on.
+      log.error('CRM refused a lead update', { applicationId: input.applicationId, error: (e as Error).message });
+    }
+  }
 }

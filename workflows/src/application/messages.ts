@@ -1,6 +1,6 @@
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JourneyPosition, StageMove } from '@portal/libs';
-import type { CrmLeadInput } from './activities';
+import type { CrmLeadFields, CrmLeadInput } from './activities';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
 
@@ -18,7 +18,15 @@ export type ApplicationProgress = {
   sfLeadId?: string;
   sfLeadOwnerId?: string;
   closed?: boolean;
+  /** Lead field changes received and not yet written to the CRM. */
+  pendingLeadFields?: number;
 };
+
+/**
+ * The applicant saved something the CRM lead mirrors. The api signals and moves on: the workflow writes
+ * it to the lead with retries, in order, once the lead exists, so a CRM outage never holds anyone up.
+ */
+export const updateLead = defineSignal<[CrmLeadFields]>('updateLead');
 
 export const getProgress = defineQuery<ApplicationProgress>('getProgress');
 

@@ -1,0 +1,37 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { BUSINESS_SECTIONS, BusinessesService, type BusinessSection } from './businesses.service';
+
+@Controller('business')
+@UseGuards(SessionGuard)
+export class BusinessesController {
+  constructor(private readonly businesses: BusinessesService) {}
+
+  @Get('industry-list')
+  industryList() {
+    return { data: this.businesses.industries() };
+  }
+
+  /** The business record is made blank at sign-up; this answers it (section 7 'POST /business'). */
+  @Post()
+  @HttpCode(200)
+  create(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
+    return this.businesses.forApplication(String(body.applicationId ?? ''), user.userId);
+  }
+
+  @Get('application/:applicationId')
+  forApplication(@Param('applicationId') id: string, @CurrentUser() user: SignedIn) {
+    return this.businesses.forApplication(id, user.userId);
+  }
+
+  /**
+   * One step's answers, merged. `section` names the step (financial, question or details), whose shared
+   * rules the body must pass; address fields are grouped into addressData.
+   */
+  @Patch(':id')
+  update(@Param('id') id: string, @Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
+    const section = body.section as BusinessSection;
+    if (!BUSINESS_SECTIONS.includes(section)) throw new BadRequestException('section must be financial, question or details');
+    return this.businesses.update(id, user.userId, section, body);
+  }
+}

@@ -1,0 +1,193 @@
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Client } from '@temporalio/client';
+import { isValidObjectId, type Model } from 'mongoose';
+import {
+  BUSINESS_DETAILS_RULES,
+  BUSINESS_QUESTION_RULES,
+  FINANCIAL_RULES,
+  monthlyRevenue,
+  parseAmount,
+  type RuleSet,
+} from '@portal/libs';
+import { applicationWorkflowId, updateLead, type CrmLeadFields } from '@portal/workflows';
+import { ApplicationsService } from '../applications/applications.service';
+import { PiiCipher, maskTail } from '../common/pii';
+import { assertValid, pick } from '../common/validate-form';
+import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { Business, type BusinessDocument } from './business.schema';
+import INDUSTRIES from './industries.json';
+
+export const BUSINESS_NOT_FOUND = 'Business not found';
+export const BUSINESS_SECTIONS = ['financial', 'question', 'details'] as const;
+export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
+
+const DETAIL_OPTIONAL = [
+  'productsInterestedIn',
+  'naics',
+  'numberOfEmployees',
+  'businessDescription',
+  'hasRealEstate',
+  'hasBusinessBankAccount',
+  'businessStartDate',
+] as const;
+const ADDRESS_FIELDS = ['address', 'suiteFloor', 'city', 'state', 'zip', 'country'] as const;
+
+const money = (v: unknown): number | undefined => {
+  const n = parseAmount(v);
+  return Number.isNaN(n) ? undefined : n;
+};
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+
+export type BusinessView = Omit<Business, 'applicationId'> & { _id: string; applicationId: string };
+
+@Injectable()
+export class BusinessesService {
+  private readonly logger = new Logger(BusinessesService.name);
+
+  constructor(
+    @InjectModel(Business.name) private readonly businesses: Model<Business>,
+    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    private readonly applications: ApplicationsService,
+    private readonly pii: PiiCipher,
+  ) {}
+
+  industries() {
+    return INDUSTRIES.industries;
+  }
+
+  /** The business when its application is the user's; otherwise 404 as if it did not exist. */
+  async owned(businessId: string, userId: string): Promise<BusinessDocument> {
+    const business = isValidObjectId(businessId) ? await this.businesses.findById(businessId) : null;
+    if (!business) throw new NotFoundException(BUSINESS_NOT_FOUND);
+    await this.applications.owned(String(business.applicationId), userId).catch(() => {
+      throw new NotFoundException(BUSINESS_NOT_FOUND);
+    });
+    return business;
+  }
+
+  async forApplication(applicationId: string, userId: string): Promise<BusinessView> {
+    await this.applications.owned(applicationId, userId);
+    const business = await this.businesses.findOne({ applicationId }).orFail(new NotFoundException(BUSINESS_NOT_FOUND));
+    return this.view(business);
+  }
+
+  /** One step's answers: validated with the form's own rules, saved, then mirrored to the CRM lead. */
+  async update(businessId: string, userId: string, section: BusinessSection, body: Record<string, unknown>) {
+    const business = await this.owned(businessId, userId);
+    const { set, lead } = this.changes(business, section, body);
+    await this.businesses.updateOne({ _id: business._id }, { $set: set });
+    if (Object.keys(lead).length) {
+      await this.temporal.workflow
+        .getHandle(applicationWorkflowId(String(business.applicationId)))
+        .signal(updateLead, lead)
+        // The record is saved either way; a lost signal is an operator's alert, not the applicant's problem.
+        .catch((e: Error) =>
+          this.logger.error({ msg: 'lead update signal failed', applicationId: String(business.applicationId), error: e.message }),
+        );
+    }
+    return this.view(await this.businesses.findById(business._id).orFail());
+  }
+
+  private changes(business: BusinessDocument, section: BusinessSection, body: Record<string, unknown>) {
+    if (section === 'financial') {
+      assertValid(FINANCIAL_RULES, body);
+      const annual = money(body.annualRevenue)!;
+      const amount = money(body.amountRequested)!;
+      const monthly = monthlyRevenue(annual);
+      return {
+        set: { annualRevenue: annual, amountRequested: amount, moneyRequested: amount, monthlyRevenue: monthly },
+        lead: {
+          AnnualRevenue: annual,
+          csbs__Amount_Requested__c: amount,
+          Monthly_Revenue_Range__c: monthly.toFixed(2),
+        } satisfies CrmLeadFields,
+      };
+    }
+    if (section === 'question') {
+      const started = body.businessStarted === 'No' ? 'No' : 'Yes';
+      if (started === 'No') return { set: { businessStarted: 'No', pageStep: 1 }, lead: {} };
+      assertValid(BUSINESS_QUESTION_RULES, body);
+      return {
+        set: {
+          businessStarted: 'Yes',
+          businessStartDate: str(body.businessStartDate),
+          useOfProceeds: str(body.useOfProceeds),
+          pageStep: 2,
+        },
+        lead: {
+          Business_Start_Date__c: str(body.businessStartDate),
+          Use_of_Proceeds__c: str(body.useOfProceeds),
+        } satisfies CrmLeadFields,
+      };
+    }
+    // A masked tax id sent back unchanged means 'keep the one on file'.
+    const storedTaxId = this.pii.open(business.federalTaxId);
+    const taxId = str(body.federalTaxId).includes('*') && storedTaxId ? storedTaxId : str(body.federalTaxId);
+    const form = { ...body, federalTaxId: taxId };
+    assertValid(BUSINESS_DETAILS_RULES as RuleSet, form);
+    const extra = pick(form, DETAIL_OPTIONAL);
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
+    const products = Array.isArray(extra.productsInterestedIn) ? extra.productsInterestedIn.map(str) : [];
+    const employees = extra.numberOfEmployees === undefined ? undefined : Number(extra.numberOfEmployees);
+    const set = {
+      businessName: str(form.businessName),
+      dbaName: str(form.dbaName) || str(form.businessName),
+      legalEntity: str(form.legalEntity),
+      acceptsCreditCards: str(form.acceptsCreditCards),
+      otherBusinessLoans: str(form.otherBusinessLoans),
+      federalTaxId: this.pii.seal(taxId),
+      avgDailyBalance: money(form.avgDailyBalance),
+      openLoanBalances: money(form.openLoanBalances) ?? 0,
+      phoneNumber: str(form.phoneNumber),
+      website: str(form.website),
+      industry: str(form.industry),
+      naics: str(extra.naics),
+      productsInterestedIn: products,
+      ...(employees !== undefined && Number.isFinite(employees) ? { numberOfEmployees: employees } : {}),
+      ...(extra.businessDescription !== undefined ? { businessDescription: str(extra.businessDescription) } : {}),
+      ...(typeof extra.hasRealEstate === 'boolean' ? { hasRealEstate: extra.hasRealEstate } : {}),
+      ...(typeof extra.hasBusinessBankAccount === 'boolean' ? { hasBusinessBankAccount: extra.hasBusinessBankAccount } : {}),
+      addressData: { ...address, _id: business.addressData?._id },
+      pageStep: 3,
+    };
+    if (!set.businessName) throw new BadRequestException(BUSINESS_NOT_FOUND);
+    const lead: CrmLeadFields = {
+      Company: set.businessName,
+      DBA__c: set.dbaName,
+      Entity_Type__c: set.legalEntity,
+      EIN__c: taxId,
+      Average_Daily_Balance__c: set.avgDailyBalance ?? null,
+      Open_Loan_Balances__c: set.openLoanBalances,
+      NAICS__c: set.naics,
+      State_of_Incorporation__c: address.state ?? '',
+      Product_Interest__c: products.join(';'),
+      Accepts_Credit_Cards__c: set.acceptsCreditCards === 'Yes',
+      Has_Open_Business_Loans__c: set.otherBusinessLoans === 'Yes',
+      Has_Business_Bank_Account__c: set.hasBusinessBankAccount ?? true,
+      Country: address.country ?? '',
+      PostalCode: address.zip ?? '',
+      Street: [address.address, address.suiteFloor].filter(Boolean).join(', '),
+      City: address.city ?? '',
+      State: address.state ?? '',
+      Industry: set.industry,
+      NumberOfEmployees: set.numberOfEmployees ?? null,
+      Phone: set.phoneNumber,
+      Website: set.website,
+    };
+    return { set, lead };
+  }
+
+  /** The answer shape: ids as strings and the tax id masked. */
+  view(b: BusinessDocument): BusinessView {
+    const o = b.toObject();
+    return {
+      ...o,
+      _id: String(o._id),
+      applicationId: String(o.applicationId),
+      businessStarted: o.businessStarted ?? 'Yes',
+      hasRealEstate: o.hasRealEstate ?? false,
+      federalTaxId: maskTail(this.pii.open(o.federalTaxId)),
+    };
+  }
+}

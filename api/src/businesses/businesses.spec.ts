@@ -1,0 +1,134 @@
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { startSlice } from '../../../test-support/slice';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let mongo: MongoClient;
+let db: Db;
+let ada: ApiClient;
+let eve: ApiClient;
+let businessId: string;
+let applicationId: string;
+
+const details = {
+  section: 'details',
+  businessName: 'Analytical Engines LLC',
+  dbaName: '',
+  legalEntity: 'LLC',
+  acceptsCreditCards: 'Yes',
+  otherBusinessLoans: 'No',
+  federalTaxId: '12-3456789',
+  avgDailyBalance: '$2,500',
+  openLoanBalances: '',
+  phoneNumber: '(555) 123-4567',
+  country: 'US',
+  address: '1 Main St',
+  suiteFloor: 'Suite 200',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  industry: 'Professional, Scientific, and Technical Services',
+  naics: '541',
+  numberOfEmployees: 12,
+  website: 'https://engines.example.com',
+  productsInterestedIn: ['Line of Credit', 'Term Loan'],
+};
+
+async function leadOf(email: string, field: string, value: unknown, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const lead = slice.crm.records('Lead').find((l) => l.Email === email);
+    if (lead && lead[field] === value) return lead;
+    if (Date.now() > end) throw new Error(`lead ${field} never became ${String(value)}: ${JSON.stringify(lead)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  slice = await startSlice();
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  db = mongo.db();
+  ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'biz-ada', '10.3.0.1');
+  eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'biz-eve', '10.3.0.2');
+  applicationId = (await ada.get('/auth/user')).body.data.applications[0]._id;
+  businessId = (await ada.post('/business', { applicationId })).body._id;
+});
+
+afterAll(async () => {
+  await mongo?.close();
+  await slice?.close();
+});
+
+describe('financial step', () => {
+  it('refuses what the form refuses, with the same words', async () => {
+    const res = await ada.patch(`/business/${businessId}`, {
+      section: 'financial',
+      annualRevenue: '$0',
+      amountRequested: '$99,000,001',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toEqual({
+      annualRevenue: 'Value cannot be zero',
+      amountRequested: 'Value cannot exceed $99,000,000',
+    });
+  });
+
+  it('saves the figures with monthly revenue and mirrors them to the lead', async () => {
+    const res = await ada.patch(`/business/${businessId}`, {
+      section: 'financial',
+      annualRevenue: '$1,000,000',
+      amountRequested: '$150,000',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ annualRevenue: 1_000_000, amountRequested: 150_000, monthlyRevenue: 83333.33 });
+    const lead = await leadOf('biz-ada@example.com', 'AnnualRevenue', 1_000_000);
+    expect(lead).toMatchObject({ csbs__Amount_Requested__c: 150_000, Monthly_Revenue_Range__c: '83333.33' });
+  });
+});
+
+describe('business details', () => {
+  it('encrypts the EIN at rest, answers it masked, and keeps it when the mask is sent back', async () => {
+    const res = await ada.patch(`/business/${businessId}`, details);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ federalTaxId: '**-***6789', dbaName: 'Analytical Engines LLC' });
+    expect(res.body.addressData).toMatchObject({ address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' });
+    const stored = await db.collection('businesses').findOne({ businessName: 'Analytical Engines LLC' });
+    expect(stored?.federalTaxId).toMatch(/^pii:v1:/);
+    expect(JSON.stringify(stored)).not.toContain('3456789');
+
+    const again = await ada.patch(`/business/${businessId}`, { ...details, federalTaxId: '**-***6789', city: 'Dallas' });
+    expect(again.status).toBe(200);
+    const lead = await leadOf('biz-ada@example.com', 'City', 'Dallas');
+    expect(lead).toMatchObject({ EIN__c: '12-3456789', NAICS__c: '541', Product_Interest__c: 'Line of Credit;Term Loan' });
+  });
+
+  it('uses the Canadian rules when the business is in Canada', async () => {
+    const res = await ada.patch(`/business/${businessId}`, { ...details, country: 'CA', zip: '12345', state: '' });
+    expect(res.body.data.fields).toMatchObject({
+      federalTaxId: 'Invalid BN',
+      state: 'Province / territory is required',
+      zip: 'Invalid postal code',
+    });
+  });
+
+  it('answers another user’s business as not found', async () => {
+    expect((await eve.patch(`/business/${businessId}`, details)).status).toBe(404);
+    expect((await eve.get(`/business/application/${applicationId}`)).status).toBe(404);
+  });
+
+  it('saves while the CRM is down; the lead catches up when it is back', async () => {
+    await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    const res = await ada.patch(`/business/${businessId}`, { ...details, city: 'Houston' });
+    expect(res.status).toBe(200);
+    expect(res.body.addressData.city).toBe('Houston');
+    await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
+    await leadOf('biz-ada@example.com', 'City', 'Houston', 60_000);
+  });
+});
+
+it('lists the NAICS industries from the data file', async () => {
+  const res = await ada.get('/business/industry-list');
+  expect(res.body.data.length).toBeGreaterThan(90);
+  expect(res.body.data).toContainEqual(expect.objectContaining({ naics: '722', name: 'Food Services and Drinking Places' }));
+});

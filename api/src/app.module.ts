@@ -1,10 +1,12 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
 import { BusinessesModule } from './businesses/businesses.module';
 import { HealthModule } from './health/health.module';
+import { OwnersModule } from './owners/owners.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
 
@@ -18,8 +20,10 @@ import { TemporalModule } from './temporal/temporal.module';
     TemporalModule,
     HealthModule,
     AuthModule,
+    ApplicationsModule,
     StagesModule,
     BusinessesModule,
+    OwnersModule,
   ],
 })
 export class AppModule implements NestModule {

@@ -1,6 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import type { Client } from '@temporalio/client';
 import { isValidObjectId, type Model } from 'mongoose';
+import { applicationWorkflowId, updateLead, type CrmLeadFields } from '@portal/workflows';
+import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { Application, type ApplicationDocument } from './application.schema';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
@@ -8,7 +11,23 @@ export const APPLICATION_NOT_FOUND = 'Application not found';
 /** Every record hangs off an application; this is where it is checked against the signed-in user. */
 @Injectable()
 export class ApplicationsService {
-  constructor(@InjectModel(Application.name) private readonly applications: Model<Application>) {}
+  private readonly logger = new Logger(ApplicationsService.name);
+
+  constructor(
+    @InjectModel(Application.name) private readonly applications: Model<Application>,
+    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+  ) {}
+
+  /**
+   * Hands lead fields to the application's workflow, which writes them to the CRM with retries. The
+   * applicant's record is already saved, so a failed signal is logged for operators and not thrown.
+   */
+  async updateLead(applicationId: string, fields: CrmLeadFields): Promise<void> {
+    await this.temporal.workflow
+      .getHandle(applicationWorkflowId(applicationId))
+      .signal(updateLead, fields)
+      .catch((e: Error) => this.logger.error({ msg: 'lead update signal failed', applicationId, error: e.message }));
+  }
 
   /** The application when it is the user's; another user's id answers 404, exactly like a missing one. */
   async owned(applicationId: string, userId: string): Promise<ApplicationDocument> {

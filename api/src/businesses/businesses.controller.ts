@@ -31,7 +31,8 @@ export class BusinessesController {
   @Patch(':id')
   update(@Param('id') id: string, @Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
     const section = body.section as BusinessSection;
-    if (!BUSINESS_SECTIONS.includes(section)) throw new BadRequestException('section must be financial, question or details');
+    if (!BUSINESS_SECTIONS.includes(section))
+      throw new BadRequestException('section must be financial, question or details');
     return this.businesses.update(id, user.userId, section, body);
   }
 }

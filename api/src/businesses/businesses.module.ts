@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ApplicationsService } from '../applications/applications.service';
+import { ApplicationsModule } from '../applications/applications.module';
 import { AuthModule } from '../auth/auth.module';
 import { PiiCipher } from '../common/pii';
 import { RecordsModule } from '../records.module';
@@ -7,8 +7,8 @@ import { BusinessesController } from './businesses.controller';
 import { BusinessesService } from './businesses.service';
 
 @Module({
-  imports: [RecordsModule, AuthModule],
+  imports: [RecordsModule, AuthModule, ApplicationsModule],
   controllers: [BusinessesController],
-  providers: [BusinessesService, ApplicationsService, PiiCipher],
+  providers: [BusinessesService, PiiCipher],
 })
 export class BusinessesModule {}

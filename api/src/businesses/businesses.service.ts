@@ -1,6 +1,5 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Client } from '@temporalio/client';
 import { isValidObjectId, type Model } from 'mongoose';
 import {
   BUSINESS_DETAILS_RULES,
@@ -8,13 +7,11 @@ import {
   FINANCIAL_RULES,
   monthlyRevenue,
   parseAmount,
-  type RuleSet,
 } from '@portal/libs';
-import { applicationWorkflowId, updateLead, type CrmLeadFields } from '@portal/workflows';
+import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
 import { assertValid, pick } from '../common/validate-form';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { Business, type BusinessDocument } from './business.schema';
 import INDUSTRIES from './industries.json';
 
@@ -43,11 +40,8 @@ export type BusinessView = Omit<Business, 'applicationId'> & { _id: string; appl
 
 @Injectable()
 export class BusinessesService {
-  private readonly logger = new Logger(BusinessesService.name);
-
   constructor(
     @InjectModel(Business.name) private readonly businesses: Model<Business>,
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
     private readonly applications: ApplicationsService,
     private readonly pii: PiiCipher,
   ) {}
@@ -77,19 +71,15 @@ export class BusinessesService {
     const business = await this.owned(businessId, userId);
     const { set, lead } = this.changes(business, section, body);
     await this.businesses.updateOne({ _id: business._id }, { $set: set });
-    if (Object.keys(lead).length) {
-      await this.temporal.workflow
-        .getHandle(applicationWorkflowId(String(business.applicationId)))
-        .signal(updateLead, lead)
-        // The record is saved either way; a lost signal is an operator's alert, not the applicant's problem.
-        .catch((e: Error) =>
-          this.logger.error({ msg: 'lead update signal failed', applicationId: String(business.applicationId), error: e.message }),
-        );
-    }
+    if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
     return this.view(await this.businesses.findById(business._id).orFail());
   }
 
-  private changes(business: BusinessDocument, section: BusinessSection, body: Record<string, unknown>) {
+  private changes(
+    business: BusinessDocument,
+    section: BusinessSection,
+    body: Record<string, unknown>,
+  ): { set: Record<string, unknown>; lead: CrmLeadFields } {
     if (section === 'financial') {
       assertValid(FINANCIAL_RULES, body);
       const annual = money(body.annualRevenue)!;
@@ -124,8 +114,8 @@ export class BusinessesService {
     // A masked tax id sent back unchanged means 'keep the one on file'.
     const storedTaxId = this.pii.open(business.federalTaxId);
     const taxId = str(body.federalTaxId).includes('*') && storedTaxId ? storedTaxId : str(body.federalTaxId);
-    const form = { ...body, federalTaxId: taxId };
-    assertValid(BUSINESS_DETAILS_RULES as RuleSet, form);
+    const form: Record<string, unknown> = { ...body, federalTaxId: taxId };
+    assertValid(BUSINESS_DETAILS_RULES, form);
     const extra = pick(form, DETAIL_OPTIONAL);
     const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
     const products = Array.isArray(extra.productsInterestedIn) ? extra.productsInterestedIn.map(str) : [];
@@ -147,11 +137,12 @@ export class BusinessesService {
       ...(employees !== undefined && Number.isFinite(employees) ? { numberOfEmployees: employees } : {}),
       ...(extra.businessDescription !== undefined ? { businessDescription: str(extra.businessDescription) } : {}),
       ...(typeof extra.hasRealEstate === 'boolean' ? { hasRealEstate: extra.hasRealEstate } : {}),
-      ...(typeof extra.hasBusinessBankAccount === 'boolean' ? { hasBusinessBankAccount: extra.hasBusinessBankAccount } : {}),
-      addressData: { ...address, _id: business.addressData?._id },
+      ...(typeof extra.hasBusinessBankAccount === 'boolean'
+        ? { hasBusinessBankAccount: extra.hasBusinessBankAccount }
+        : {}),
+      addressData: address,
       pageStep: 3,
     };
-    if (!set.businessName) throw new BadRequestException(BUSINESS_NOT_FOUND);
     const lead: CrmLeadFields = {
       Company: set.businessName,
       DBA__c: set.dbaName,

@@ -97,10 +97,18 @@ describe('business details', () => {
     expect(stored?.federalTaxId).toMatch(/^pii:v1:/);
     expect(JSON.stringify(stored)).not.toContain('3456789');
 
-    const again = await ada.patch(`/business/${businessId}`, { ...details, federalTaxId: '**-***6789', city: 'Dallas' });
+    const again = await ada.patch(`/business/${businessId}`, {
+      ...details,
+      federalTaxId: '**-***6789',
+      city: 'Dallas',
+    });
     expect(again.status).toBe(200);
     const lead = await leadOf('biz-ada@example.com', 'City', 'Dallas');
-    expect(lead).toMatchObject({ EIN__c: '12-3456789', NAICS__c: '541', Product_Interest__c: 'Line of Credit;Term Loan' });
+    expect(lead).toMatchObject({
+      EIN__c: '12-3456789',
+      NAICS__c: '541',
+      Product_Interest__c: 'Line of Credit;Term Loan',
+    });
   });
 
   it('uses the Canadian rules when the business is in Canada', async () => {
@@ -130,5 +138,7 @@ describe('business details', () => {
 it('lists the NAICS industries from the data file', async () => {
   const res = await ada.get('/business/industry-list');
   expect(res.body.data.length).toBeGreaterThan(90);
-  expect(res.body.data).toContainEqual(expect.objectContaining({ naics: '722', name: 'Food Services and Drinking Places' }));
+  expect(res.body.data).toContainEqual(
+    expect.objectContaining({ naics: '722', name: 'Food Services and Drinking Places' }),
+  );
 });

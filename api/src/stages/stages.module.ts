@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { ApplicationsService } from '../applications/applications.service';
+import { ApplicationsModule } from '../applications/applications.module';
 import { AuthModule } from '../auth/auth.module';
 import { RecordsModule } from '../records.module';
 import { StagesController } from './stages.controller';
 import { StagesService } from './stages.service';
 
 @Module({
-  imports: [RecordsModule, AuthModule],
+  imports: [RecordsModule, AuthModule, ApplicationsModule],
   controllers: [StagesController],
-  providers: [StagesService, ApplicationsService],
+  providers: [StagesService],
 })
 export class StagesModule {}

@@ -1,0 +1,30 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { OwnersService } from './owners.service';
+
+@Controller('owner')
+@UseGuards(SessionGuard)
+export class OwnersController {
+  constructor(private readonly owners: OwnersService) {}
+
+  /** The owner set is made at sign-up; this answers it (section 7 'POST /owner'). */
+  @Post()
+  @HttpCode(200)
+  create(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
+    return this.owners.forApplication(String(body.applicationId ?? ''), user.userId);
+  }
+
+  @Get('application/:applicationId')
+  forApplication(@Param('applicationId') id: string, @CurrentUser() user: SignedIn) {
+    return this.owners.forApplication(id, user.userId);
+  }
+
+  @Patch(':id')
+  update(
+    @Param('id') id: string,
+    @Body() body: { owners?: unknown; sameAsBusinessInfo?: unknown },
+    @CurrentUser() user: SignedIn,
+  ) {
+    return this.owners.update(id, user.userId, body);
+  }
+}

@@ -1,0 +1,148 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isValidObjectId, type Model } from 'mongoose';
+import { MAX_OWNERS, OWNER_RULES, checkOwnerSet, digitsOnly, formatPhone, validateForm } from '@portal/libs';
+import type { CrmLeadFields } from '@portal/workflows';
+import { ApplicationsService } from '../applications/applications.service';
+import { PiiCipher, maskDate, maskTail } from '../common/pii';
+import { OwnerSet, type OwnerSetDocument, type StoredOwner } from './owner-set.schema';
+
+export const OWNERS_NOT_FOUND = 'Owners not found';
+/** Section 4 'Owners': the lead's portal status after the owners step. */
+export const PORTAL_STATUS_AFTER_OWNERS = 'Missing Signed Application;Missing Bank Statements;No Offer Selected';
+
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+const num = (v: unknown): number | '' => (str(v) === '' ? '' : Number(v));
+type OwnerInput = Record<string, unknown>;
+
+@Injectable()
+export class OwnersService {
+  constructor(
+    @InjectModel(OwnerSet.name) private readonly sets: Model<OwnerSet>,
+    private readonly applications: ApplicationsService,
+    private readonly pii: PiiCipher,
+  ) {}
+
+  async forApplication(applicationId: string, userId: string) {
+    await this.applications.owned(applicationId, userId);
+    const set = await this.sets.findOne({ applicationId }).orFail(new NotFoundException(OWNERS_NOT_FOUND));
+    return this.view(set);
+  }
+
+  private async owned(setId: string, userId: string): Promise<OwnerSetDocument> {
+    const set = isValidObjectId(setId) ? await this.sets.findById(setId) : null;
+    if (!set) throw new NotFoundException(OWNERS_NOT_FOUND);
+    await this.applications.owned(String(set.applicationId), userId).catch(() => {
+      throw new NotFoundException(OWNERS_NOT_FOUND);
+    });
+    return set;
+  }
+
+  /** The owners step on submit: every card by the form's rules, then the set rules, then the CRM. */
+  async update(setId: string, userId: string, body: { owners?: unknown; sameAsBusinessInfo?: unknown }) {
+    const set = await this.owned(setId, userId);
+    const input = Array.isArray(body.owners) ? (body.owners as OwnerInput[]) : [];
+    if (input.length === 0 || input.length > MAX_OWNERS)
+      throw new BadRequestException('One or two owners are required');
+    // Masked values sent back unchanged mean 'keep what is on file' for that owner.
+    const owners = input.map((o, i) => this.unmask(o, set.owners[i]));
+    const fieldErrors = owners.map((o) =>
+      validateForm(OWNER_RULES, { ...o, phoneNumber: formatPhone(str(o.phoneNumber)) }),
+    );
+    const firstBad = fieldErrors.findIndex((e) => Object.keys(e).length > 0);
+    if (firstBad >= 0) {
+      const fields = fieldErrors[firstBad]!;
+      throw new BadRequestException({ message: Object.values(fields)[0], fields, owner: firstBad });
+    }
+    const problem = checkOwnerSet(owners);
+    if (problem) throw new BadRequestException({ message: problem.message, addSecondOwner: problem.addSecondOwner });
+
+    const stored = owners.map((o, i) => this.toStored(o, i));
+    await this.sets.updateOne(
+      { _id: set._id },
+      { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true } },
+    );
+    await this.applications.updateLead(String(set.applicationId), this.leadFields(owners));
+    return this.view(await this.sets.findById(set._id).orFail());
+  }
+
+  private unmask(o: OwnerInput, before: StoredOwner | undefined): OwnerInput {
+    const keep = (field: 'ssn' | 'dateOfBirth') =>
+      str(o[field]).includes('*') && before?.[field] ? this.pii.open(before[field]) : str(o[field]);
+    return { ...o, ssn: keep('ssn'), dateOfBirth: keep('dateOfBirth') };
+  }
+
+  private toStored(o: OwnerInput, index: number): StoredOwner {
+    const type = index === 0 ? 'primary' : 'secondary';
+    return {
+      type,
+      ownerType: type,
+      firstName: str(o.firstName),
+      lastName: str(o.lastName),
+      phoneNumber: digitsOnly(str(o.phoneNumber)).slice(0, 10),
+      ownerEmailId: str(o.ownerEmailId).toLowerCase(),
+      dateOfBirth: this.pii.seal(str(o.dateOfBirth)),
+      ssn: this.pii.seal(digitsOnly(str(o.ssn))),
+      addressData: {
+        address: str(o.address),
+        city: str(o.city),
+        state: str(o.state),
+        zip: str(o.zip),
+        country: str(o.country),
+      },
+      ownershipPercent: num(o.ownershipPercent),
+      creditReport: num(o.creditReport),
+      isUSCitizen: o.isUSCitizen === 'Yes' || o.isUSCitizen === true,
+    };
+  }
+
+  /** Section 4 'Owners' and section 7: owner 1 always; owner 2 when owner 1 holds under 51%. */
+  private leadFields(owners: OwnerInput[]): CrmLeadFields {
+    const [first, second] = owners;
+    const fields: CrmLeadFields = {
+      ...ownerFields('Owner_1', first!),
+      Portal_Status__c: PORTAL_STATUS_AFTER_OWNERS,
+      Has_Second_Owner__c: owners.length > 1,
+    };
+    if (second && Number(first!.ownershipPercent) < 51) Object.assign(fields, ownerFields('Owner_2', second));
+    return fields;
+  }
+
+  /** The answer: SSN/SIN and date of birth masked; phone in the form's mask. */
+  view(set: OwnerSetDocument) {
+    const o = set.toObject();
+    return {
+      _id: String(o._id),
+      applicationId: String(o.applicationId),
+      businessId: String(o.businessId),
+      sameAsBusinessInfo: o.sameAsBusinessInfo,
+      owners: o.owners.map((w) => ({
+        ...w,
+        phoneNumber: formatPhone(w.phoneNumber),
+        ssn: maskTail(this.pii.open(w.ssn)),
+        dateOfBirth: maskDate(this.pii.open(w.dateOfBirth)),
+        isUSCitizen: w.isUSCitizen === '' ? '' : w.isUSCitizen ? 'Yes' : 'No',
+      })),
+    };
+  }
+}
+
+function ownerFields(prefix: 'Owner_1' | 'Owner_2', o: OwnerInput): CrmLeadFields {
+  const score = Number(o.creditReport);
+  return {
+    [`${prefix}_First_Name__c`]: str(o.firstName),
+    [`${prefix}_Last_Name__c`]: str(o.lastName),
+    [`${prefix}_Mobile__c`]: digitsOnly(str(o.phoneNumber)).slice(0, 10),
+    [`${prefix}_Email__c`]: str(o.ownerEmailId).toLowerCase(),
+    [`${prefix}_Birthdate__c`]: str(o.dateOfBirth),
+    [`${prefix}_Ownership__c`]: Number(o.ownershipPercent),
+    [`${prefix}_Home_Street__c`]: str(o.address),
+    [`${prefix}_Home_City__c`]: str(o.city),
+    [`${prefix}_Home_State__c`]: str(o.state),
+    [`${prefix}_Home_Zip__c`]: str(o.zip),
+    [`${prefix}_Home_Country__c`]: str(o.country),
+    [`${prefix}_SSN__c`]: digitsOnly(str(o.ssn)),
+    [`${prefix}_Credit_Score__c`]: score,
+    [`${prefix}_Credit_Score_Text__c`]: String(score),
+  };
+}

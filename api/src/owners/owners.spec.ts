@@ -1,0 +1,127 @@
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { startSlice } from '../../../test-support/slice';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let mongo: MongoClient;
+let db: Db;
+let ada: ApiClient;
+let eve: ApiClient;
+let setId: string;
+
+const owner1 = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  country: 'US',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  ownerEmailId: 'ada@example.com',
+  dateOfBirth: '1980-12-10',
+  phoneNumber: '(555) 123-4567',
+  ownershipPercent: 40,
+  creditReport: 720,
+  ssn: '123-45-6789',
+  isUSCitizen: 'Yes',
+};
+const owner2 = {
+  ...owner1,
+  firstName: 'Charles',
+  lastName: 'Babbage',
+  ownerEmailId: 'charles@example.com',
+  phoneNumber: '(555) 765-4321',
+  ownershipPercent: 60,
+  ssn: '987-65-4321',
+};
+
+beforeAll(async () => {
+  slice = await startSlice();
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  db = mongo.db();
+  ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'own-ada', '10.4.0.1');
+  eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'own-eve', '10.4.0.2');
+  const applicationId = (await ada.get('/auth/user')).body.data.applications[0]._id;
+  setId = (await ada.post('/owner', { applicationId })).body._id;
+});
+
+afterAll(async () => {
+  await mongo?.close();
+  await slice?.close();
+});
+
+describe('owners step', () => {
+  it('asks for a second owner when the only owner holds under 51%', async () => {
+    const res = await ada.patch(`/owner/${setId}`, { owners: [owner1] });
+    expect(res.status).toBe(400);
+    expect(res.body.data.message).toBe('If your percent ownership is below 51% we require a second owner.');
+  });
+
+  it('refuses repeated emails in any case and a total over 100', async () => {
+    const same = await ada.patch(`/owner/${setId}`, {
+      owners: [owner1, { ...owner2, ownerEmailId: 'ADA@example.com' }],
+    });
+    expect(same.body.data.message).toBe('Each email must be unique.');
+    const over = await ada.patch(`/owner/${setId}`, { owners: [owner1, { ...owner2, ownershipPercent: 61 }] });
+    expect(over.body.data.message).toBe('Total ownership percentage cannot exceed 100%');
+  });
+
+  it('refuses a bad card with the form messages', async () => {
+    const res = await ada.patch(`/owner/${setId}`, {
+      owners: [{ ...owner1, ssn: '12-345', creditReport: 900 }, owner2],
+    });
+    expect(res.body.data.fields).toMatchObject({
+      ssn: 'Invalid social security number',
+      creditReport: 'Credit score must be no more than 850',
+    });
+  });
+
+  it('saves two owners with SSN and birth date encrypted, answers them masked, and updates the lead', async () => {
+    const res = await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2], sameAsBusinessInfo: true });
+    expect(res.status).toBe(200);
+    expect(res.body.owners[0]).toMatchObject({
+      type: 'primary',
+      ssn: '*****6789',
+      dateOfBirth: '****-**-**',
+      phoneNumber: '(555) 123-4567',
+    });
+    expect(res.body.owners[1]).toMatchObject({ type: 'secondary', ssn: '*****4321' });
+    const stored = await db.collection('ownersets').findOne({ sameAsBusinessInfo: true });
+    const raw = JSON.stringify(stored);
+    expect(raw).not.toContain('6789');
+    expect(raw).not.toContain('1980');
+    expect(stored?.owners[0].phoneNumber).toBe('5551234567');
+
+    const end = Date.now() + 30_000;
+    let lead;
+    while (Date.now() < end) {
+      lead = slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com');
+      if (lead?.Owner_2_SSN__c) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(lead).toMatchObject({
+      Owner_1_SSN__c: '123456789',
+      Owner_1_Credit_Score__c: 720,
+      Owner_2_First_Name__c: 'Charles',
+      Portal_Status__c: 'Missing Signed Application;Missing Bank Statements;No Offer Selected',
+      Has_Second_Owner__c: true,
+    });
+  });
+
+  it('keeps the SSN on file when the masked value comes back', async () => {
+    const masked = (await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2] })).body.owners;
+    const res = await ada.patch(`/owner/${setId}`, {
+      owners: [
+        { ...owner1, ssn: masked[0].ssn, dateOfBirth: masked[0].dateOfBirth, city: 'Dallas' },
+        { ...owner2, ssn: masked[1].ssn, dateOfBirth: masked[1].dateOfBirth },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.owners[0].ssn).toBe('*****6789');
+  });
+
+  it('answers another user’s owners as not found', async () => {
+    expect((await eve.patch(`/owner/${setId}`, { owners: [owner2] })).status).toBe(404);
+  });
+});

@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module';
 import { OwnersModule } from './owners/owners.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
+import { UsersModule } from './users/users.module';
 
 @Module({
   imports: [
@@ -24,6 +25,7 @@ import { TemporalModule } from './temporal/temporal.module';
     StagesModule,
     BusinessesModule,
     OwnersModule,
+    UsersModule,
   ],
 })
 export class AppModule implements NestModule {

@@ -10,5 +10,6 @@ import { BusinessesService } from './businesses.service';
   imports: [RecordsModule, AuthModule, ApplicationsModule],
   controllers: [BusinessesController],
   providers: [BusinessesService, PiiCipher],
+  exports: [BusinessesService],
 })
 export class BusinessesModule {}

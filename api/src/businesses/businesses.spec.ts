@@ -142,3 +142,20 @@ it('lists the NAICS industries from the data file', async () => {
     expect.objectContaining({ naics: '722', name: 'Food Services and Drinking Places' }),
   );
 });
+
+it('answers GET /user/by-email only for the signed-in user’s own email, with PII masked', async () => {
+  expect((await eve.get('/user/by-email/biz-ada@example.com')).status).toBe(404);
+  const own = await ada.get('/user/by-email/BIZ-ADA@example.com');
+  expect(own.status).toBe(200);
+  expect(own.body.data.applications[0].business[0].federalTaxId).toBe('**-***6789');
+  expect(own.body.data.applications[0].stage[0]).toMatchObject({ pageName: 'FINANCIAL' });
+});
+
+it('closes the lead on /giggle-finance and reopens it on Back', async () => {
+  expect((await eve.post(`/application/${applicationId}/giggle-finance`, { action: 'enter' })).status).toBe(404);
+  await ada.post(`/application/${applicationId}/giggle-finance`, { action: 'enter' });
+  const closed = await leadOf('biz-ada@example.com', 'Status', 'Closed - Not Converted');
+  expect(closed.Status_Detail__c).toBe('No Business Bank Account');
+  await ada.post(`/application/${applicationId}/giggle-finance`, { action: 'back' });
+  await leadOf('biz-ada@example.com', 'Status', 'Open - Not Contacted');
+});

@@ -10,5 +10,6 @@ import { OwnersService } from './owners.service';
   imports: [RecordsModule, AuthModule, ApplicationsModule],
   controllers: [OwnersController],
   providers: [OwnersService, PiiCipher],
+  exports: [OwnersService],
 })
 export class OwnersModule {}

@@ -15,7 +15,7 @@ export default defineConfig({
       },
       'web/vite.config.ts',
       {
-        plugins: [swc.vite({ module: { type: 'commonjs' } })],
+        plugins: [swc.vite({ module: { type: 'es6' } })],
         test: {
           name: 'integration',
           environment: 'node',

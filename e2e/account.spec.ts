@@ -109,7 +109,7 @@ test('forgot password end to end', async ({ page }, info) => {
   await expect(page.getByText('Re-enter password', { exact: true }).last()).toBeVisible();
   await page.screenshot({ path: `test-results/screenshots/reset-${info.project.name}.png`, fullPage: true });
 
-  await page.getByLabel('One time code').fill(await codeFromMail(mailbox(), email, since));
+  await page.getByLabel('One time code').fill(await codeFromMail(mailbox(), email, since, 'password reset'));
   await page.getByLabel('New password').fill('Fresh-Abacus-2024');
   await page.getByLabel('Re-enter password').fill('Fresh-Abacus-2024');
   await page.getByRole('button', { name: 'Change password' }).click();

@@ -56,16 +56,26 @@ export class ApiClient {
 
 type Mail = { id: string; time: string; subject: string; to: { address: string }[]; text: string };
 
-/** The newest 6-digit code mailed to `to` after `since` (polls maildev's API). */
-export async function codeFromMail(maildevUrl: string, to: string, since: Date, timeoutMs = 15_000): Promise<string> {
+/**
+ * The newest 6-digit code mailed to `to` after `since` (polls maildev's API). `kind` tells the
+ * sign-up code from the password-reset code, which may arrive within the same second.
+ */
+export async function codeFromMail(
+  maildevUrl: string,
+  to: string,
+  since: Date,
+  kind: 'confirmation' | 'password reset' = 'confirmation',
+  timeoutMs = 15_000,
+): Promise<string> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const mails = (await (await fetch(`${maildevUrl}/api/email`)).json()) as Mail[];
+    // maildev lists mail in arrival order; its times have whole seconds, so the order decides.
     const mine = mails
       .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()))
       .filter((m) => new Date(m.time).getTime() >= since.getTime() - 1000)
-      .sort((a, b) => b.time.localeCompare(a.time));
-    const code = mine[0]?.text.match(/\b(\d{6})\b/)?.[1];
+      .filter((m) => m.subject.includes(`${kind} code`));
+    const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     if (Date.now() > end) throw new Error(`no code mailed to ${to}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startService, stopAll, tcpOpen, type Running } from '../stack/processes.ts';
 import { infrastructureSpecs } from '../stack/stack.ts';
-import { freePort } from './free-port';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

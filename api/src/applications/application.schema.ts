@@ -1,11 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types, type HydratedDocument } from 'mongoose';
+import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 import { APPLICATION_STATUS_CREATED } from '@portal/libs';
 
 @Schema({ timestamps: true, collection: 'applications' })
 export class Application {
   /** One application per user: the unique key lets a retried sign-up find what the first try made. */
-  @Prop({ type: Types.ObjectId, required: true, unique: true }) userId: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) userId: Types.ObjectId;
   @Prop() sfLeadId?: string;
   @Prop() sfLeadOwnerId?: string;
   @Prop() sfOpportunityId?: string;

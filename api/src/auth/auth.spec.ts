@@ -189,7 +189,7 @@ describe('forgot password', () => {
     expect(asked.body).toEqual({ deliveryMedium: 'EMAIL', destination: 'r***@e***.com' });
     const unknown = await b.post('/auth/forgot-password', { username: 'nobody-reset@example.com' });
     expect(unknown.body).toEqual({ deliveryMedium: 'EMAIL', destination: 'n***@e***.com' });
-    const code = await codeFromMail(slice.maildevUrl, 'reset@example.com', since);
+    const code = await codeFromMail(slice.maildevUrl, 'reset@example.com', since, 'password reset');
 
     const mismatch = await b.post('/auth/confirm-forgot-password', {
       username: 'reset@example.com',

@@ -108,7 +108,13 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a second sign-up with the same email, whatever its case', async () => {
-    const res = await post({ ...valid, email: 'ADA@example.com' });
+    // (The same person with the same password may finish an interrupted sign-up; anyone else may not.)
+    const res = await post({
+      ...valid,
+      email: 'ADA@example.com',
+      password: 'another-pass-1',
+      confirmPassword: 'another-pass-1',
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).data.message).toBe('An account with this email already exists. Please log in.');
   });

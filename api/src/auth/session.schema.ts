@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { SchemaTypes, type Types } from 'mongoose';
 
 /**
  * One refresh token. Tokens rotate: each refresh replaces the token with a new one of the same family;
@@ -7,7 +7,7 @@ import { Types } from 'mongoose';
  */
 @Schema({ timestamps: true, collection: 'sessions' })
 export class Session {
-  @Prop({ type: Types.ObjectId, required: true }) userId: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId: Types.ObjectId;
   @Prop({ required: true }) familyId: string;
   /** SHA-256 of the token; the token itself is only ever in the applicant's cookie. */
   @Prop({ required: true, unique: true }) tokenHash: string;

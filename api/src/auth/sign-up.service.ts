@@ -9,7 +9,7 @@ import {
 import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import type { FilterQuery, HydratedDocument, Model, Types, UpdateQuery } from 'mongoose';
+import type { FilterQuery, HydratedDocument, Model, Types } from 'mongoose';
 import { ACCOUNT_MESSAGES, INITIAL_POSITION, maskEmail, type RegisterAnswer } from '@portal/libs';
 import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
 import { Application } from '../applications/application.schema';
@@ -26,16 +26,23 @@ import { TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 
-/** Find the record by its unique key or create it: a retried sign-up reuses what the first try made. */
+/**
+ * Find the record by its unique key or create it: a retried sign-up reuses what the first try made.
+ * Not an upsert with $setOnInsert: FerretDB drops empty arrays from those (see README).
+ */
 async function findOrCreate<T>(
   model: Model<T>,
   key: Record<string, unknown>,
   fields: Record<string, unknown>,
 ): Promise<HydratedDocument<T>> {
-  const update = { $setOnInsert: { ...key, ...fields } } as UpdateQuery<T>;
-  return model.findOneAndUpdate(key as FilterQuery<T>, update, { upsert: true, new: true }).orFail() as Promise<
-    HydratedDocument<T>
-  >;
+  const existing = await model.findOne(key as FilterQuery<T>);
+  if (existing) return existing;
+  try {
+    return await model.create({ ...key, ...fields });
+  } catch (e) {
+    if ((e as { code?: number }).code !== 11000) throw e;
+    return model.findOne(key as FilterQuery<T>).orFail() as Promise<HydratedDocument<T>>;
+  }
 }
 
 @Injectable()

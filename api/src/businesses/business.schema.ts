@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types, type HydratedDocument } from 'mongoose';
+import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 
 @Schema({ _id: true })
 export class AddressData {
@@ -15,7 +15,7 @@ export const AddressDataSchema = SchemaFactory.createForClass(AddressData);
 /** The business record (section 3); created blank at sign-up and filled by the financial and business steps. */
 @Schema({ timestamps: true, collection: 'businesses' })
 export class Business {
-  @Prop({ type: Types.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
   @Prop() businessName?: string;
   @Prop() businessEmail?: string;
   @Prop() hasBusinessBankAccount?: boolean;

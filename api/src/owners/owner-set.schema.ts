@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types, type HydratedDocument } from 'mongoose';
+import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 
 /** One owner (section 3). ssn and dateOfBirth are stored encrypted (PiiCipher). */
 export type StoredOwner = {
@@ -21,8 +21,8 @@ export type StoredOwner = {
 /** The owners of the business; an empty list until the owners step. */
 @Schema({ timestamps: true, collection: 'ownersets' })
 export class OwnerSet {
-  @Prop({ type: Types.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
-  @Prop({ type: Types.ObjectId, required: true }) businessId: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) businessId: Types.ObjectId;
   @Prop({ default: false }) sameAsBusinessInfo: boolean;
   @Prop({ type: [Object], default: [] }) owners: StoredOwner[];
 }

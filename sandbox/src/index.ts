@@ -1,0 +1,1 @@
+export { startCrmStandin, type CrmStandin, type CrmStandinOptions } from './crm/server';

@@ -57,3 +57,15 @@ export function toE164(phone: string): string {
 
 /** The phone as the api receives it from the sign-up form: +1 and 10 digits. */
 export const E164_US_CA_PATTERN = /^\+1\d{10}$/;
+
+/** Currency as typed: $ with thousands separators and at most 2 decimals ('1234.567' -> '$1,234.56'). */
+export function formatCurrency(input: string): string {
+  const clean = input.replace(/[^\d.]/g, '');
+  if (clean === '') return '';
+  const [whole = '', ...rest] = clean.split('.');
+  const digits = whole.replace(/^0+(?=\d)/, '') || (rest.length ? '0' : '');
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return rest.length ? `$${grouped}.${rest.join('').slice(0, 2)}` : `$${grouped}`;
+}
+/** Section 9: a currency input holds at most 11 characters. */
+export const CURRENCY_INPUT_MAX_LENGTH = 11;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, formatPhone, toE164 } from './formats';
+import { EMAIL_PATTERN, formatCurrency, formatPhone, toE164 } from './formats';
 import { validateForm } from './rules';
 import { SIGN_UP_RULES, type SignUpForm } from './sign-up';
 
@@ -109,4 +109,22 @@ describe('phone mask', () => {
 
   it('sends + and the digits when not 10 digits are given', () =>
     expect(toE164('44 20 7946 0958')).toBe('+442079460958'));
+});
+
+describe('currency mask', () => {
+  it('adds $ and separators and keeps at most 2 decimals', () => {
+    expect(formatCurrency('1234567')).toBe('$1,234,567');
+    expect(formatCurrency('$1,234.567')).toBe('$1,234.56');
+    expect(formatCurrency('0.5')).toBe('$0.5');
+    expect(formatCurrency('abc')).toBe('');
+  });
+  it('keeps the digits typed, in order (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9]\d{0,7}$/), (d) => {
+        const out = formatCurrency(d);
+        expect(out.replace(/[$,]/g, '')).toBe(d);
+        expect(out.startsWith('$')).toBe(true);
+      }),
+    );
+  });
 });

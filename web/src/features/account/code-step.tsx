@@ -1,0 +1,74 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { RESEND_CODE_SECONDS } from '@portal/libs';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+
+type Props = {
+  destination: string;
+  busy: boolean;
+  resending: boolean;
+  error?: string;
+  onConfirm: (code: string) => void;
+  onResend: () => void;
+};
+
+/** The emailed-code step shared by sign-up and login; resend opens after a 30-second countdown. */
+export function CodeStep({ destination, busy, resending, error, onConfirm, onResend }: Props) {
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [left, setLeft] = useState(RESEND_CODE_SECONDS);
+  useEffect(() => {
+    if (left <= 0) return;
+    const t = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(t);
+  }, [left]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return setMissing(true);
+    onConfirm(code.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2>Check your email</h2>
+      <p className="lead">
+        We sent a 6-digit code to <strong>{destination || 'your email'}</strong>. Enter it below to confirm your email
+        address.
+      </p>
+      {error ? <Alert>{error}</Alert> : null}
+      <Field
+        label="Confirmation code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value.replace(/\D/g, ''));
+          setMissing(false);
+        }}
+        error={missing ? 'This field is required' : undefined}
+      />
+      <Button type="submit" busy={busy}>
+        Confirm
+      </Button>
+      <div className="resend">
+        {left > 0 ? (
+          <span>Resend code in {left}s</span>
+        ) : (
+          <Button
+            variant="link"
+            busy={resending}
+            onClick={() => {
+              onResend();
+              setLeft(RESEND_CODE_SECONDS);
+            }}
+          >
+            Resend code
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

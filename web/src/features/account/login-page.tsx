@@ -1,0 +1,101 @@
+import { useMachine } from '@xstate/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { ACCOUNT_MESSAGES, LOGIN_RULES, validateForm } from '@portal/libs';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { storeUserName } from '../../lib/storage';
+import { accountApi, resumePath } from './account-api';
+import { CodeStep } from './code-step';
+import { loginMachine } from './login.machine';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [state, send] = useMachine(
+    loginMachine.provide({
+      actors: {
+        login: fromPromise(async ({ input }) => {
+          const answer = await accountApi.login(input.username.trim(), input.password);
+          if (!answer?.message || !answer.username) throw new Error(ACCOUNT_MESSAGES.unableToLogin);
+          storeUserName(answer.username);
+        }),
+        resend: fromPromise(({ input }) => accountApi.sendCode(input.username.trim())),
+        confirm: fromPromise(async ({ input }) => {
+          const answer = await accountApi.confirmSignUp(input.username.trim(), input.password, input.code);
+          if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
+          storeUserName(answer.username);
+        }),
+      },
+    }),
+  );
+
+  useEffect(() => {
+    if (!state.matches('done')) return;
+    void (async () => {
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      const user = await accountApi.currentUser();
+      void navigate({ to: resumePath(user) });
+    })();
+  }, [state, navigate, queryClient]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateForm(LOGIN_RULES, form);
+    setErrors(found);
+    if (!Object.keys(found).length) send({ type: 'credentials.submit', ...form });
+  };
+  const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
+  return (
+    <div className="auth-layout single">
+      <section className="card auth-card">
+        <h1>Welcome back</h1>
+        {onCode ? (
+          <CodeStep
+            destination={state.context.destination}
+            busy={state.matches('confirming')}
+            resending={state.matches('resending')}
+            error={state.context.error}
+            onConfirm={(code) => send({ type: 'code.submit', code })}
+            onResend={() => send({ type: 'code.resend' })}
+          />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <p className="lead">Log in to continue your application.</p>
+            {state.context.error ? <Alert>{state.context.error}</Alert> : null}
+            <Field
+              label="Email"
+              name="username"
+              type="email"
+              autoComplete="username"
+              value={form.username}
+              onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))}
+              error={errors.username}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={form.password}
+              onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+              error={errors.password}
+            />
+            <Button type="submit" busy={state.matches('loggingIn')}>
+              Log in
+            </Button>
+            <div className="auth-links">
+              <Link to="/forgot-password">Forgot password?</Link>
+              <Link to="/sign-up">Don’t have an account? Sign up</Link>
+            </div>
+          </form>
+        )}
+      </section>
+    </div>
+  );
+}

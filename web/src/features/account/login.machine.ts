@@ -1,0 +1,92 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { isUserNotConfirmed, type CodeDeliveryAnswer } from '@portal/libs';
+
+type Context = { username: string; password: string; destination: string; error?: string };
+const messageOf = (e: unknown) => (e as Error).message;
+
+/**
+ * /login (section 4 'Login'): credentials; an unconfirmed account gets its code resent and a code step.
+ * A resend refused as too soon still shows the code step: the code mailed moments ago is still good.
+ */
+export const loginMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as
+      | { type: 'credentials.submit'; username: string; password: string }
+      | { type: 'code.submit'; code: string }
+      | { type: 'code.resend' },
+  },
+  actors: {
+    login: fromPromise<void, { username: string; password: string }>(async () => {
+      throw new Error('login not provided');
+    }),
+    resend: fromPromise<CodeDeliveryAnswer | undefined, { username: string }>(async () => {
+      throw new Error('resend not provided');
+    }),
+    confirm: fromPromise<void, { username: string; password: string; code: string }>(async () => {
+      throw new Error('confirm not provided');
+    }),
+  },
+  guards: {
+    isUnconfirmed: ({ event }) => isUserNotConfirmed(messageOf((event as unknown as { error: unknown }).error)),
+  },
+  actions: {
+    clearError: assign({ error: undefined }),
+    rememberFailure: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
+  },
+}).createMachine({
+  id: 'login',
+  context: { username: '', password: '', destination: '' },
+  initial: 'credentials',
+  states: {
+    credentials: {
+      on: {
+        'credentials.submit': {
+          target: 'loggingIn',
+          actions: [
+            'clearError',
+            assign({ username: ({ event }) => event.username, password: ({ event }) => event.password }),
+          ],
+        },
+      },
+    },
+    loggingIn: {
+      invoke: {
+        src: 'login',
+        input: ({ context }) => ({ username: context.username, password: context.password }),
+        onDone: 'done',
+        onError: [
+          { guard: 'isUnconfirmed', target: 'resending' },
+          { target: 'credentials', actions: 'rememberFailure' },
+        ],
+      },
+    },
+    resending: {
+      invoke: {
+        src: 'resend',
+        input: ({ context }) => ({ username: context.username }),
+        onDone: { target: 'code', actions: assign({ destination: ({ event }) => event.output?.destination ?? '' }) },
+        onError: 'code',
+      },
+    },
+    code: {
+      on: {
+        'code.submit': { target: 'confirming', actions: 'clearError' },
+        'code.resend': { target: 'resending', actions: 'clearError' },
+      },
+    },
+    confirming: {
+      invoke: {
+        src: 'confirm',
+        input: ({ context, event }) => ({
+          username: context.username,
+          password: context.password,
+          code: (event as { code: string }).code,
+        }),
+        onDone: 'done',
+        onError: { target: 'code', actions: 'rememberFailure' },
+      },
+    },
+    done: { type: 'final' },
+  },
+});

@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, it } from 'vitest';
+import { SignUpPage } from './sign-up-page';
+
+it('shows the section 5 messages on an empty submit, and the strength meter', async () => {
+  const root = createRootRoute();
+  const route = createRoute({ getParentRoute: () => root, path: '/sign-up', component: SignUpPage });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: ['/sign-up'] }),
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(screen.getByText('Phone number is required')).toBeTruthy();
+  expect(screen.getByText('Email is required')).toBeTruthy();
+  expect(screen.getAllByText('This field is required')).toHaveLength(5);
+  await userEvent.type(screen.getByLabelText('Phone'), '5551234567');
+  expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(555) 123-4567');
+  await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh1!');
+  expect(screen.getByText('Password strength: Excellent')).toBeTruthy();
+});

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, api, setSessionLostHandler } from './http';
+
+type Call = { url: string; method: string; headers: Record<string, string> };
+let calls: Call[];
+let answers: ((c: Call) => Response)[];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const expired = () =>
+  json(403, { statusCode: 403, name: 'ForbiddenException', message: 'Forbidden', data: { message: 'Forbidden' } });
+
+beforeEach(() => {
+  calls = [];
+  answers = [];
+  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
+  // fetch is the browser's boundary: the stub stands for the network, not for our code.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string> };
+      calls.push(call);
+      const next = answers.shift();
+      return next ? next(call) : json(200, { ok: true });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('http client', () => {
+  it('sends the XSRF token on mutating calls and the page path on every call', async () => {
+    await api.post('/auth/login', { username: 'a', password: 'b' });
+    await api.get('/auth/user');
+    expect(calls[0]!.headers['X-XSRF-TOKEN']).toBe('tok-1');
+    expect(calls[0]!.headers['X-Page-Path']).toBe(window.location.pathname);
+    expect(calls[1]!.headers['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it('shows the server message of a failure', async () => {
+    answers.push(() =>
+      json(400, {
+        statusCode: 400,
+        name: 'BadRequestException',
+        message: 'x',
+        data: { message: 'Business not found', fields: { a: 'b' } },
+      }),
+    );
+    const err = await api.get('/business/1').catch((e: unknown) => e as HttpError);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ message: 'Business not found', status: 400, fields: { a: 'b' } });
+  });
+
+  it('refreshes once for concurrent expired calls, then retries each', async () => {
+    answers.push(
+      expired,
+      expired,
+      () => json(200, { message: 'success' }),
+      () => json(200, { n: 1 }),
+      () => json(200, { n: 2 }),
+    );
+    const [a, b] = await Promise.all([api.get<{ n: number }>('/a'), api.get<{ n: number }>('/b')]);
+    expect(calls.filter((c) => c.url.endsWith('/auth/refresh-token'))).toHaveLength(1);
+    expect([a.n, b.n].sort()).toEqual([1, 2]);
+  });
+
+  it('goes to /login when the refresh fails', async () => {
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    localStorage.setItem('userName', 'a@example.com');
+    answers.push(expired, expired);
+    await expect(api.get('/a')).rejects.toBeInstanceOf(HttpError);
+    expect(lost).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('userName')).toBeNull();
+  });
+
+  it('does not refresh for a 403 that is not an expired session', async () => {
+    answers.push(() =>
+      json(403, {
+        statusCode: 403,
+        name: 'ForbiddenException',
+        message: 'Invalid or missing XSRF token',
+        data: { message: 'Invalid or missing XSRF token' },
+      }),
+    );
+    await expect(api.post('/x')).rejects.toMatchObject({ message: 'Invalid or missing XSRF token' });
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,33 @@
+import {
+  AFFILIATE_COOKIE_HOURS,
+  AFFILIATE_COOKIE_NAME,
+  AMOUNT_REQUESTED_KEY,
+  USER_NAME_KEY,
+  XSRF_COOKIE_NAME,
+} from '@portal/libs';
+
+/** A cookie's value, read fresh each time (the XSRF token rotates at login). */
+export function readCookie(name: string): string | undefined {
+  const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return pair ? decodeURIComponent(pair.slice(name.length + 1)) : undefined;
+}
+
+export const xsrfToken = () => readCookie(XSRF_COOKIE_NAME);
+
+export const storedUserName = () => localStorage.getItem(USER_NAME_KEY) ?? undefined;
+export const storeUserName = (userName: string) => localStorage.setItem(USER_NAME_KEY, userName);
+export const clearUserName = () => localStorage.removeItem(USER_NAME_KEY);
+
+/** ?iso= on /sign-up: the affiliate's referral id, 12 hours, SameSite=Strict (section 2). */
+export function rememberAffiliate(iso: string) {
+  const maxAge = AFFILIATE_COOKIE_HOURS * 3600;
+  document.cookie = `${AFFILIATE_COOKIE_NAME}=${encodeURIComponent(iso)}; Max-Age=${maxAge}; Path=/; SameSite=Strict`;
+}
+export const affiliateId = () => readCookie(AFFILIATE_COOKIE_NAME);
+
+/** ?amount-requested= on any page, with $ and commas removed. */
+export function rememberAmountRequested(raw: string) {
+  const clean = raw.replace(/[$,]/g, '').trim();
+  if (clean) localStorage.setItem(AMOUNT_REQUESTED_KEY, clean);
+}
+export const storedAmountRequested = () => localStorage.getItem(AMOUNT_REQUESTED_KEY) ?? undefined;

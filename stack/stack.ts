@@ -1,9 +1,20 @@
 // The local stack: every service of `npm start`, in start order, with its health wait.
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { httpOk, startService, stopAll, tcpOpen, type Running, type ServiceSpec } from './processes.ts';
 
-export const ROOT = resolve(import.meta.dirname, '..');
+/**
+ * The repo root: the nearest folder up from the working directory whose package.json is this project's.
+ * (Not import.meta: Playwright loads this file as CommonJS, the launcher as an ES module.)
+ */
+function findRoot(from: string): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'portal') return dir;
+    if (dirname(dir) === dir) throw new Error('run from inside the portal repository');
+  }
+}
+export const ROOT = findRoot(process.cwd());
 const NODE = process.execPath;
 const bin = (p: string) => join(ROOT, p);
 
@@ -67,7 +78,6 @@ async function registerSearchAttributes(port: number) {
         'Keyword',
         '--address',
         `127.0.0.1:${port}`,
-        '--yes',
       ],
       { encoding: 'utf8' },
     );

@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
+import { refreshSession } from '../shell/session';
 import { accountApi, resumePath } from './account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
@@ -37,11 +38,7 @@ export function LoginPage() {
 
   useEffect(() => {
     if (!state.matches('done')) return;
-    void (async () => {
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
-      const user = await accountApi.currentUser();
-      void navigate({ to: resumePath(user) });
-    })();
+    void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
   }, [state, navigate, queryClient]);
 
   const submit = (e: FormEvent) => {

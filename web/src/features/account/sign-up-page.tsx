@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { PasswordStrength } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
+import { refreshSession } from '../shell/session';
 import { accountApi } from './account-api';
 import { CodeStep } from './code-step';
 import { signUpMachine } from './sign-up.machine';
@@ -61,10 +62,7 @@ export function SignUpPage() {
   const { context } = state;
 
   useEffect(() => {
-    if (state.matches('done')) {
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
-      void navigate({ to: '/financial' });
-    }
+    if (state.matches('done')) void refreshSession(queryClient).then(() => navigate({ to: '/financial' }));
   }, [state, navigate, queryClient]);
 
   const set = (k: keyof SignUpForm, v: string) => {

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { api } from '../../lib/http';
 import { storedAmountRequested } from '../../lib/storage';
-import { sessionQueryOptions } from '../shell/session';
+import { refreshSession, sessionQueryOptions } from '../shell/session';
 
 type Business = { _id: string; annualRevenue?: number; amountRequested?: number };
 const asCurrency = (n: number | string | undefined) => (n === undefined || n === '' ? '' : formatCurrency(String(n)));
@@ -47,7 +47,7 @@ export function FinancialPage() {
       await api.patch(`/business/${business.data._id}`, { section: 'financial', ...form });
       if (application.stage?.pageName === 'FINANCIAL')
         await api.patch(`/stage/${application._id}`, { pageName: 'BUSINESS', pageStep: 1, path: '/business' });
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      await refreshSession(queryClient);
       await navigate({ to: '/business' });
     } catch (err) {
       setError((err as Error).message);

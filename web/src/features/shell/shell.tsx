@@ -62,7 +62,14 @@ export function Shell() {
             </a>
             <a href={`tel:+1${SUPPORT_PHONE.replace(/\D/g, '')}`}>Support: {SUPPORT_PHONE}</a>
             {user ? (
-              <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => {
+                  setMenuOpen(false);
+                  setConfirming(true);
+                }}
+              >
                 Sign out
               </button>
             ) : (

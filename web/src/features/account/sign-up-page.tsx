@@ -177,6 +177,13 @@ export function SignUpPage() {
   );
 }
 
+const TRUST_POINTS = [
+  'Your application is encrypted',
+  'For businesses in the US and Canada',
+  'In business at least 3 months',
+  'A combined 50% ownership across applicants',
+];
+
 /** Section 1's on-screen statements, and the review widget's slot (empty unless configured). */
 function TrustPanel() {
   const widget = import.meta.env.VITE_REVIEW_WIDGET_ID as string | undefined;
@@ -184,18 +191,15 @@ function TrustPanel() {
     <aside className="trust" aria-label="Why apply with us">
       <p className="trust-headline">Trusted by 3,000+ business owners</p>
       <ul>
-        <li>
-          <span aria-hidden="true">🔒</span> Your application is encrypted
-        </li>
-        <li>
-          <span aria-hidden="true">🇺🇸🇨🇦</span> For businesses in the US and Canada
-        </li>
-        <li>
-          <span aria-hidden="true">📅</span> In business at least 3 months
-        </li>
-        <li>
-          <span aria-hidden="true">🤝</span> A combined 50% ownership across applicants
-        </li>
+        {TRUST_POINTS.map((point) => (
+          <li key={point}>
+            <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+              <circle cx="10" cy="10" r="10" fill="rgba(255,255,255,0.18)" />
+              <path d="M6 10.5l2.5 2.5L14 7.5" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
+            </svg>
+            {point}
+          </li>
+        ))}
       </ul>
       {widget ? <div className="review-widget" data-widget-id={widget} /> : null}
     </aside>

@@ -12,10 +12,10 @@ let passed = 0;
 let failed = 0;
 const started = Date.now();
 
-function step(name: string, command: string, args: string[]): boolean {
+function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   const t = Date.now();
   console.log(`\n=== ${name}`);
-  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
   const ok = r.status === 0;
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
   return ok;
@@ -41,14 +41,19 @@ const composeEnv = Object.fromEntries(
     'S3_SECRET_ACCESS_KEY',
   ].map((k) => [k, process.env[k] ?? 'placeholder']),
 );
-Object.assign(process.env, composeEnv);
+const withCompose = { ...process.env, ...composeEnv };
 if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) {
-  checks.push(step('docker compose config', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '--quiet']));
+  checks.push(
+    step('docker compose config', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '--quiet'], withCompose),
+  );
 } else {
   checks.push(
-    step('compose file (compose-go, as docker compose config)', join(ROOT, '.tools/bin/compose-check'), [
-      'docker-compose.yml',
-    ]),
+    step(
+      'compose file (compose-go, as docker compose config)',
+      join(ROOT, '.tools/bin/compose-check'),
+      ['docker-compose.yml'],
+      withCompose,
+    ),
   );
 }
 

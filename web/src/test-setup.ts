@@ -8,3 +8,6 @@ afterEach(() => {
   });
   localStorage.clear();
 });
+
+// jsdom has no scrolling; the router restores scroll positions on navigation.
+window.scrollTo = () => undefined;

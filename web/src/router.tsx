@@ -5,7 +5,10 @@ import { ForgotPasswordPage } from './features/account/forgot-password-page';
 import { LoginPage } from './features/account/login-page';
 import { SignUpPage } from './features/account/sign-up-page';
 import { guardRedirect } from './features/journey/guards';
+import { BusinessPage } from './features/journey/business-page';
 import { FinancialPage } from './features/journey/financial-page';
+import { GigglePage } from './features/journey/giggle-page';
+import { OwnersPage } from './features/journey/owners-page';
 import { StepPage } from './features/journey/step-page';
 import { sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
@@ -73,12 +76,12 @@ const routeTree = rootRoute.addChildren([
   anonymous('/sign-up', SignUpPage),
   anonymous('/forgot-password', ForgotPasswordPage),
   guarded('/financial', FinancialPage),
-  guarded('/business', () => <StepPage title="Tell us about your business" />),
-  guarded('/owners', () => <StepPage title="Business ownership information" />),
+  guarded('/business', BusinessPage),
+  guarded('/owners', OwnersPage),
   guarded('/signature', () => <StepPage title="Ready to finish? Please sign below." />),
   guarded('/bank-statements', () => <StepPage title="Just a few documents needed" />),
   guarded('/offers', () => <StepPage title="You're Pre-Qualified. Now Pick Your Path." />),
-  guarded('/giggle-finance', () => <StepPage title="It looks like you qualify for financing!" />),
+  guarded('/giggle-finance', GigglePage),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -69,3 +69,28 @@ export function formatCurrency(input: string): string {
 }
 /** Section 9: a currency input holds at most 11 characters. */
 export const CURRENCY_INPUT_MAX_LENGTH = 11;
+
+/** EIN as typed: xx-xxxxxxx, at most 9 digits. */
+export function formatEin(input: string): string {
+  const d = digitsOnly(input).slice(0, 9);
+  return d.length > 2 ? `${d.slice(0, 2)}-${d.slice(2)}` : d;
+}
+
+/** BN as typed: xxx-xxx-xxx (9 digits), then an optional program suffix such as RT0001, within 11 characters. */
+export function formatBn(input: string): string {
+  const clean = input.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  const d = clean.slice(0, 9).replace(/\D/g, '');
+  const groups = [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join('-');
+  return groups.slice(0, 11);
+}
+
+/** The tax id mask for the business's country (default US). */
+export const formatTaxId = (country: string | undefined, input: string): string =>
+  country === 'CA' ? formatBn(input) : formatEin(input);
+
+/** SSN (US xxx-xx-xxxx) or SIN (CA xxx-xxx-xxx) as typed: at most 9 digits. */
+export function formatSsn(country: string | undefined, input: string): string {
+  const d = digitsOnly(input).slice(0, 9);
+  const cuts = country === 'CA' ? [3, 6] : [3, 5];
+  return [d.slice(0, cuts[0]), d.slice(cuts[0], cuts[1]), d.slice(cuts[1])].filter(Boolean).join('-');
+}

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, formatCurrency, formatPhone, toE164 } from './formats';
+import {
+  EMAIL_PATTERN,
+  formatBn,
+  formatCurrency,
+  formatEin,
+  formatPhone,
+  formatSsn,
+  formatTaxId,
+  toE164,
+} from './formats';
 import { validateForm } from './rules';
 import { SIGN_UP_RULES, type SignUpForm } from './sign-up';
 
@@ -126,5 +135,30 @@ describe('currency mask', () => {
         expect(out.startsWith('$')).toBe(true);
       }),
     );
+  });
+});
+
+describe('tax id masks', () => {
+  it('formats an EIN as xx-xxxxxxx and a BN as xxx-xxx-xxx', () => {
+    expect(formatTaxId('US', '123456789')).toBe('12-3456789');
+    expect(formatTaxId(undefined, '12-345678999')).toBe('12-3456789');
+    expect(formatTaxId('CA', '123456789')).toBe('123-456-789');
+    expect(formatTaxId('CA', '1234')).toBe('123-4');
+  });
+  it('always yields a valid EIN from 9 digits (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{9}$/), (d) => {
+        expect(formatEin(d)).toMatch(/^\d{2}-\d{7}$/);
+        expect(formatBn(d)).toMatch(/^\d{3}-\d{3}-\d{3}$/);
+      }),
+    );
+  });
+});
+
+describe('SSN and SIN masks', () => {
+  it('groups 9 digits by country', () => {
+    expect(formatSsn('US', '123456789')).toBe('123-45-6789');
+    expect(formatSsn('CA', '123456789')).toBe('123-456-789');
+    expect(formatSsn('US', '1234567890')).toBe('123-45-6789');
   });
 });

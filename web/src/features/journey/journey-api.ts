@@ -1,0 +1,51 @@
+import type { StageMove, StageRecord } from '@portal/libs';
+import { api } from '../../lib/http';
+
+export type AddressData = {
+  address: string;
+  suiteFloor?: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+};
+export type BusinessView = {
+  _id: string;
+  applicationId: string;
+  businessName?: string;
+  businessEmail?: string;
+  dbaName?: string;
+  federalTaxId?: string;
+  businessStartDate?: string;
+  businessStarted?: string;
+  useOfProceeds?: string;
+  legalEntity?: string;
+  acceptsCreditCards?: string;
+  otherBusinessLoans?: string;
+  avgDailyBalance?: number;
+  openLoanBalances?: number;
+  phoneNumber?: string;
+  website?: string;
+  industry?: string;
+  naics?: string;
+  numberOfEmployees?: number;
+  productsInterestedIn?: string[];
+  annualRevenue?: number;
+  amountRequested?: number;
+  addressData?: AddressData;
+  pageStep?: number;
+};
+export type Industry = { naics: string; name: string; sector: string };
+
+export const journeyApi = {
+  business: (applicationId: string) => api.get<BusinessView>(`/business/application/${applicationId}`),
+  saveBusiness: (id: string, section: 'financial' | 'question' | 'details', body: Record<string, unknown>) =>
+    api.patch<BusinessView>(`/business/${id}`, { section, ...body }),
+  industries: async () => (await api.get<{ data: Industry[] }>('/business/industry-list')).data,
+  moveStage: (applicationId: string, move: StageMove) =>
+    move.to === 'position'
+      ? api.patch<StageRecord>(`/stage/${applicationId}`, move)
+      : api.post<StageRecord>(`/stage/${applicationId}/${move.to === 'next' ? 'next' : 'previous'}`),
+  giggle: (applicationId: string, action: 'enter' | 'back') =>
+    api.post(`/application/${applicationId}/giggle-finance`, { action }),
+};

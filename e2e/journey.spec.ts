@@ -1,0 +1,197 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codeFromMail } from '../test-support/api-client';
+
+const base = () => process.env.E2E_BASE_URL!;
+const crm = () => process.env.E2E_CRM_URL!;
+
+async function signUp(page: Page, email: string) {
+  await page.goto(`${base()}/sign-up`);
+  await page.getByLabel('First name').fill('Dorothy');
+  await page.getByLabel('Last name').fill('Vaughan');
+  await page.getByLabel('Business name').fill('Fortran Freight LLC');
+  await page.getByLabel('Phone').pressSequentially('5552223333');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Punch-Card-1949');
+  await page.getByLabel('Confirm password').fill('Punch-Card-1949');
+  const since = new Date();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/financial$/);
+}
+
+async function financial(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Annual revenue is required')).toBeVisible();
+  await page.getByLabel('Annual revenue').fill('0');
+  await page.getByLabel('Amount requested').fill('99000001');
+  await expect(page.getByLabel('Amount requested')).toHaveValue('$99,000,001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Value cannot be zero')).toBeVisible();
+  await expect(page.getByText('Value cannot exceed $99,000,000')).toBeVisible();
+  await page.getByLabel('Annual revenue').fill('1200000');
+  await page.getByLabel('Amount requested').fill('150000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/business$/);
+}
+
+async function leadOf(email: string) {
+  const leads = (await (await fetch(`${crm()}/__admin/sobjects/Lead`)).json()) as Record<string, unknown>[];
+  return leads.find((l) => l.Email === email);
+}
+
+test('sign-up to owners in the US: financial, business, one owner at 51% or more; leave and come back', async ({
+  page,
+}, info) => {
+  const email = `journey-us-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email);
+  await financial(page);
+
+  await page.getByText('Yes', { exact: true }).click();
+  await expect(page.getByText('The lender requires at least 3 months in business.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Business start date is required')).toBeVisible();
+  await expect(page.getByText('Selection is required')).toBeVisible();
+  await page.getByLabel('When did your business start?').fill('2019-04-01');
+  await page.getByLabel('How do you plan to use the loan proceeds?').selectOption('Working Capital');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Business details' })).toBeVisible();
+  await expect(page.getByLabel('Legal business name')).toHaveValue('Fortran Freight LLC');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Legal entity is required')).toBeVisible();
+  await expect(page.getByText('EIN / Tax ID is required')).toBeVisible();
+  await page.getByLabel('Legal entity').selectOption('LLC');
+  await page.getByLabel('EIN / Tax ID').pressSequentially('123456789');
+  await expect(page.getByLabel('EIN / Tax ID')).toHaveValue('12-3456789');
+  await page.getByRole('group', { name: 'Do you accept credit cards?' }).getByText('Yes').click();
+  await page.getByRole('group', { name: 'Do you have open business loans?' }).getByText('No').click();
+  await page.getByLabel('Average daily balance').fill('400');
+  await page.getByLabel('Business phone').pressSequentially('5554445555');
+  await page.getByLabel('Business address').fill('1 Langley Blvd');
+  await page.getByLabel('City', { exact: true }).fill('Hampton');
+  await page.getByLabel('State', { exact: true }).selectOption('VA');
+  await page.getByLabel('Zip code').fill('23681');
+  await page.getByLabel('Industry').selectOption('Truck Transportation');
+  await expect(page.getByLabel('NAICS')).toHaveValue('484');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Average daily balance must be $500 or greater')).toBeVisible();
+  await page.getByLabel('Average daily balance').fill('2500');
+  await page.screenshot({ path: `test-results/screenshots/business-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page).toHaveURL(/\/owners$/);
+  await expect(page.getByRole('heading', { name: 'Business ownership information' })).toBeVisible();
+  await expect(page.getByText('Primary')).toBeVisible();
+  await page.getByLabel('Same as business information').check();
+  await expect(page.getByLabel('Home address')).toHaveValue('1 Langley Blvd');
+  await page.getByLabel('First name').fill('Dorothy');
+  await page.getByLabel('Last name').fill('Vaughan');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Date of birth').fill('1980-09-20');
+  await page.getByLabel('Percent ownership').fill('150');
+  await expect(page.getByLabel('Percent ownership')).toHaveValue('100');
+  await page.getByLabel('Estimated credit score').fill('720');
+  await page.getByLabel('SSN').pressSequentially('123456789');
+  await expect(page.getByLabel('SSN')).toHaveValue('123-45-6789');
+  await expect(page.getByLabel('SSN')).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByLabel('SSN')).toHaveAttribute('type', 'text');
+  await page.getByRole('group', { name: 'US citizen?' }).getByText('Yes').click();
+  await page.screenshot({ path: `test-results/screenshots/owners-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/signature$/);
+
+  // Leave and come back: the saved stage brings the applicant back to where they were.
+  await page.goto(`${base()}/`);
+  await expect(page).toHaveURL(/\/signature$/);
+  await expect.poll(async () => (await leadOf(email))?.Owner_1_SSN__c, { timeout: 20_000 }).toBe('123456789');
+  expect(await leadOf(email)).toMatchObject({
+    AnnualRevenue: 1200000,
+    City: 'Hampton',
+    EIN__c: '12-3456789',
+    Portal_Status__c: 'Missing Signed Application;Missing Bank Statements;No Offer Selected',
+  });
+});
+
+test('Canada, the below-51% path adding a second owner, and /giggle-finance back and forth', async ({ page }, info) => {
+  const email = `journey-ca-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email);
+  await financial(page);
+
+  await page.getByText('No', { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/giggle-finance$/);
+  await expect(page.getByRole('heading', { name: 'It looks like you qualify for financing!' })).toBeVisible();
+  await expect.poll(async () => (await leadOf(email))?.Status, { timeout: 20_000 }).toBe('Closed - Not Converted');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/business$/);
+  await expect.poll(async () => (await leadOf(email))?.Status, { timeout: 20_000 }).toBe('Open - Not Contacted');
+
+  await page.getByText('Yes', { exact: true }).click();
+  await page.getByLabel('When did your business start?').fill('2018-01-15');
+  await page.getByLabel('How do you plan to use the loan proceeds?').selectOption('Equipment / Technology');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Country of business').selectOption('CA');
+  await expect(page.getByLabel('BN')).toBeVisible();
+  await page.getByLabel('Legal entity').selectOption('Corporation');
+  await page.getByLabel('BN').pressSequentially('123456789');
+  await expect(page.getByLabel('BN')).toHaveValue('123-456-789');
+  await page.getByRole('group', { name: 'Do you accept credit cards?' }).getByText('No').click();
+  await page.getByRole('group', { name: 'Do you have open business loans?' }).getByText('No').click();
+  await page.getByLabel('Average daily balance').fill('5000');
+  await page.getByLabel('Business phone').pressSequentially('4165550199');
+  await page.getByLabel('Business address').fill('100 King St W');
+  await page.getByLabel('City').fill('Toronto');
+  await page.getByLabel('Province / territory').selectOption('ON');
+  await page.getByLabel('Postal code').fill('12345');
+  await page.getByLabel('Industry').selectOption('Food Services and Drinking Places');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Invalid postal code')).toBeVisible();
+  await page.getByLabel('Postal code').fill('M5X 1A9');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/owners$/);
+
+  const card1 = page.locator('details').nth(0);
+  await card1.getByLabel('First name').fill('Mary');
+  await card1.getByLabel('Last name').fill('Jackson');
+  await card1.getByLabel('Country of residence').selectOption('CA');
+  await card1.getByLabel('Home address').fill('1 Bay St');
+  await card1.getByLabel('City').fill('Toronto');
+  await card1.getByLabel('Province / territory').selectOption('ON');
+  await card1.getByLabel('Postal code').fill('M5J 2N8');
+  await card1.getByLabel('Email').fill(email);
+  await card1.getByLabel('Date of birth').fill('1975-04-09');
+  await card1.getByLabel('Phone').pressSequentially('4165550100');
+  await card1.getByLabel('Percent ownership').fill('40');
+  await card1.getByLabel('Estimated credit score').fill('880');
+  await card1.getByLabel('SIN').pressSequentially('123456789');
+  await expect(card1.getByLabel('SIN')).toHaveValue('123-456-789');
+  await card1.getByRole('group', { name: 'US citizen?' }).getByText('No').click();
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('If your percent ownership is below 51% we require a second owner.')).toBeVisible();
+  await expect(page.getByText('Owner #2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Another Owner' })).toHaveCount(0);
+
+  const card2 = page.locator('details').nth(1);
+  await card2.getByLabel('First name').fill('Christine');
+  await card2.getByLabel('Last name').fill('Darden');
+  await card2.getByLabel('Country of residence').selectOption('CA');
+  await card2.getByLabel('Home address').fill('2 Bay St');
+  await card2.getByLabel('City').fill('Toronto');
+  await card2.getByLabel('Province / territory').selectOption('ON');
+  await card2.getByLabel('Postal code').fill('M5J 2N9');
+  await card2.getByLabel('Email').fill(email.toUpperCase());
+  await card2.getByLabel('Date of birth').fill('1942-09-10');
+  await card2.getByLabel('Phone').pressSequentially('4165550101');
+  await card2.getByLabel('Percent ownership').fill('60');
+  await card2.getByLabel('Estimated credit score').fill('700');
+  await card2.getByLabel('SIN').pressSequentially('987654321');
+  await card2.getByRole('group', { name: 'US citizen?' }).getByText('No').click();
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('Each email must be unique.')).toBeVisible();
+  await card2.getByLabel('Email').fill(`second-${email}`);
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/signature$/);
+  await expect.poll(async () => (await leadOf(email))?.Owner_2_First_Name__c, { timeout: 20_000 }).toBe('Christine');
+});

@@ -1,9 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BN_PATTERN,
   BUSINESS_DETAILS_RULES,
   BUSINESS_QUESTION_RULES,
+  CA_POSTAL_PATTERN,
+  EIN_PATTERN,
   FINANCIAL_RULES,
   OWNER_RULES,
+  SIN_PATTERN,
+  SSN_PATTERN,
+  US_ZIP_PATTERN,
   checkOwnerSet,
   monthlyRevenue,
   requiredStatementCount,
@@ -159,4 +166,68 @@ it('requires 4 bank statements in GA, FL, CA, VA, UT and NY, else 3', () => {
   for (const s of ['GA', 'FL', 'CA', 'VA', 'UT', 'NY']) expect(requiredStatementCount(s)).toBe(4);
   expect(requiredStatementCount('TX')).toBe(3);
   expect(requiredStatementCount(undefined)).toBe(3);
+});
+
+describe('format rules (properties)', () => {
+  const digits = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));
+  it('accepts every 2-7 EIN and refuses any other digit count', () => {
+    fc.assert(
+      fc.property(digits(2), digits(7), (a, b) => {
+        expect(EIN_PATTERN.test(`${a}-${b}`)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,12}$/), (d) => {
+        expect(EIN_PATTERN.test(d)).toBe(false);
+      }),
+    );
+  });
+  it('accepts 3-3-3 BNs with optional dashes and program suffix', () => {
+    fc.assert(
+      fc.property(
+        digits(3),
+        digits(3),
+        digits(3),
+        fc.constantFrom('', 'RP0001', 'RC1234', 'RT0002', 'RM9999'),
+        (a, b, c, s) => {
+          expect(BN_PATTERN.test(`${a}-${b}-${c}${s}`)).toBe(true);
+          expect(BN_PATTERN.test(`${a}${b}${c}${s}`)).toBe(true);
+        },
+      ),
+    );
+    expect(BN_PATTERN.test('123-456-789RX0001')).toBe(false);
+  });
+  it('accepts 9-digit SSNs and SINs in their groupings, dashes optional', () => {
+    fc.assert(
+      fc.property(digits(9), (d) => {
+        expect(SSN_PATTERN.test(d)).toBe(true);
+        expect(SSN_PATTERN.test(`${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`)).toBe(true);
+        expect(SIN_PATTERN.test(`${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`)).toBe(true);
+        expect(SSN_PATTERN.test(`${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`)).toBe(false);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,8}$/), (d) => {
+        expect(SSN_PATTERN.test(d) || SIN_PATTERN.test(d)).toBe(false);
+      }),
+    );
+  });
+  it('accepts 5 and 5+4 zips and A1A 1A1 postal codes', () => {
+    fc.assert(
+      fc.property(digits(5), digits(4), (a, b) => {
+        expect(US_ZIP_PATTERN.test(a)).toBe(true);
+        expect(US_ZIP_PATTERN.test(`${a}-${b}`)).toBe(true);
+        expect(CA_POSTAL_PATTERN.test(a)).toBe(false);
+      }),
+    );
+    const letter = fc.constantFrom(...'ABCEGHJKLMNPRSTVXY'.split(''));
+    const digit = fc.constantFrom(...'0123456789'.split(''));
+    fc.assert(
+      fc.property(letter, digit, letter, digit, letter, digit, (a, b, c, d, e, f) => {
+        expect(CA_POSTAL_PATTERN.test(`${a}${b}${c} ${d}${e}${f}`)).toBe(true);
+        expect(CA_POSTAL_PATTERN.test(`${a}${b}${c}${d}${e}${f}`)).toBe(true);
+        expect(US_ZIP_PATTERN.test(`${a}${b}${c}${d}${e}${f}`)).toBe(false);
+      }),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AccountsModule } from './accounts/accounts.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
@@ -21,6 +22,7 @@ import { UsersModule } from './users/users.module';
     TemporalModule,
     HealthModule,
     AuthModule,
+    AccountsModule,
     ApplicationsModule,
     StagesModule,
     BusinessesModule,

@@ -4,6 +4,7 @@ export * from './domain/account-api';
 export * from './domain/entities';
 export * from './domain/pick-lists';
 export * from './domain/regions';
+export * from './journey/page-step';
 export * from './journey/stages';
 export * from './validation/account';
 export * from './validation/application';

@@ -1,2 +1,3 @@
 // Entry point bundled by the worker: every workflow function, nothing else.
 export { applicationWorkflow } from './application/application.workflow';
+export { affiliateStatusWorkflow } from './affiliate/affiliate-status.workflow';

@@ -1,6 +1,17 @@
-import { BadRequestException, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
-import { ApplicationsService } from './applications.service';
+import { ApplicationChangesDto, CreateApplicationDto } from './application.dto';
+import { APPLICATION_NOT_FOUND, ApplicationsService } from './applications.service';
 
 /** Section 4 'Lead on /giggle-finance': what each move does to the CRM lead. */
 export const GIGGLE_LEAD_STATUS = {
@@ -12,6 +23,26 @@ export const GIGGLE_LEAD_STATUS = {
 @UseGuards(SessionGuard)
 export class ApplicationsController {
   constructor(private readonly applications: ApplicationsService) {}
+
+  /**
+   * POST /application. Sign-up already made the user's one application (with its workflow and CRM
+   * lead), so this answers that application, applying the changes given: a repeat is harmless.
+   * Another user's id answers 404.
+   */
+  @Post()
+  @HttpCode(200)
+  async create(@Body() body: CreateApplicationDto, @CurrentUser() user: SignedIn) {
+    if (body.userId && body.userId !== user.userId) throw new NotFoundException(APPLICATION_NOT_FOUND);
+    const { userId: _ignored, ...changes } = body;
+    return this.applications.view(await this.applications.changeForUser(user.userId, changes));
+  }
+
+  /** PATCH /application/{id}: partial changes, merged. */
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() body: ApplicationChangesDto, @CurrentUser() user: SignedIn) {
+    const app = await this.applications.owned(id, user.userId);
+    return this.applications.view(await this.applications.change(app, body));
+  }
 
   /** /giggle-finance: entering closes the lead as not converted; Back reopens it. */
   @Post(':id/giggle-finance')

@@ -29,6 +29,34 @@ export class ApplicationsService {
       .catch((e: Error) => this.logger.error({ msg: 'lead update signal failed', applicationId, error: e.message }));
   }
 
+  /** The user's application (sign-up made it); 404 when there is none. */
+  async changeForUser(userId: string, changes: Partial<Pick<Application, 'topUp'>>): Promise<ApplicationDocument> {
+    const found = await this.applications.findOne({ userId });
+    if (!found) throw new NotFoundException(APPLICATION_NOT_FOUND);
+    return this.change(found, changes);
+  }
+
+  async change(app: ApplicationDocument, changes: Partial<Pick<Application, 'topUp'>>): Promise<ApplicationDocument> {
+    if (Object.keys(changes).length === 0) return app;
+    app.set(changes);
+    return app.save();
+  }
+
+  /** The application as answers show it. */
+  view(a: ApplicationDocument) {
+    return {
+      _id: String(a._id),
+      userId: String(a.userId),
+      sfLeadId: a.sfLeadId,
+      sfLeadOwnerId: a.sfLeadOwnerId,
+      sfOpportunityId: a.sfOpportunityId,
+      applicationStatus: a.applicationStatus,
+      acceptedDate: a.acceptedDate,
+      topUp: a.topUp,
+      affiliateId: a.affiliateId,
+    };
+  }
+
   /** The application when it is the user's; another user's id answers 404, exactly like a missing one. */
   async owned(applicationId: string, userId: string): Promise<ApplicationDocument> {
     const found = isValidObjectId(applicationId)

@@ -24,6 +24,6 @@ import { TokensService } from './tokens.service';
   ],
   controllers: [AuthController],
   providers: [SignUpService, AccountService, CodesService, TokensService, SessionGuard, RateLimiter],
-  exports: [TokensService, SessionGuard],
+  exports: [TokensService, SessionGuard, RateLimiter],
 })
 export class AuthModule {}

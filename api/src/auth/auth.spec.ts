@@ -277,4 +277,20 @@ describe('affiliates', () => {
     expect(leads.find((l) => l.Email === 'referred@example.com')?.Affiliate_Id__c).toBe(active);
     expect(leads.find((l) => l.Email === 'lapsed@example.com')?.Affiliate_Id__c).toBeUndefined();
   });
+
+  it('answers an affiliate account status from the CRM, and not found for any other account', async () => {
+    const partner = slice.crm.insert('Account', {
+      Name: 'Status Partner',
+      RecordTypeId: slice.settings.worker.AFFILIATE_RECORD_TYPE_ID,
+      Status__c: 'Active',
+    });
+    const customer = slice.crm.insert('Account', { Name: 'Customer', RecordTypeId: '012000000000CUSAAA' });
+    const anonymous = browser();
+    const ok = await anonymous.get(`/account/account-status/${partner}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ Status__c: 'Active', RecordTypeId: slice.settings.worker.AFFILIATE_RECORD_TYPE_ID });
+    expect((await anonymous.get(`/account/account-status/${customer}`)).status).toBe(404);
+    expect((await anonymous.get('/account/account-status/001000000000NOPE')).status).toBe(404);
+    expect((await anonymous.get("/account/account-status/x' OR Id != '")).status).toBe(404);
+  });
 });

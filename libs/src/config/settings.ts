@@ -11,6 +11,7 @@ export const COMMON_SETTINGS = {
   TEMPORAL_TASK_QUEUE: str('Temporal task queue of the application workflow', 'portal-application'),
   PAYLOAD_KEY_ID: str('id of the key that encrypts workflow payloads', 'dev-1'),
   PAYLOAD_KEY: key(32, 'AES-256 key for workflow payloads, base64', DEV_PII_KEY),
+  AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -38,7 +39,6 @@ export const WORKER_SETTINGS = {
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
   SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
-  AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
 };
 
 /** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */

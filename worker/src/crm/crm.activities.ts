@@ -54,7 +54,9 @@ export function createCrmActivities(deps: {
           !!account &&
           account.RecordTypeId === deps.affiliateRecordTypeId &&
           (account.Status__c ?? '').toLowerCase() === 'active';
-        return { accepted };
+        return account
+          ? { accepted, status: account.Status__c ?? '', recordTypeId: account.RecordTypeId ?? '' }
+          : { accepted };
       } catch (e) {
         return classify(e);
       }

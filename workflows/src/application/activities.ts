@@ -14,7 +14,8 @@ export type CrmLeadInput = {
 
 export type CrmLeadResult = { leadId: string; ownerId: string };
 
-export type AffiliateCheck = { accepted: boolean };
+/** The account's CRM status and record type travel with the verdict, for GET account/account-status. */
+export type AffiliateCheck = { accepted: boolean; status?: string; recordTypeId?: string };
 
 export interface CrmActivities {
   /**

@@ -4,6 +4,11 @@ import type { CrmLeadFields, CrmLeadInput } from './activities';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
 
+/** A short workflow answering GET account/account-status/{affiliateId} from the CRM. */
+export const AFFILIATE_STATUS_WORKFLOW_TYPE = 'affiliateStatusWorkflow';
+export const affiliateStatusWorkflowId = (affiliateId: string, requestId: string) =>
+  `affiliate-status-${affiliateId}-${requestId}`;
+
 /** One workflow per application. Ids carry no personal data. */
 export const applicationWorkflowId = (applicationId: string): string => `application-${applicationId}`;
 

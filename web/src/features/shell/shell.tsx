@@ -6,7 +6,7 @@ import { Logo } from '../../components/ui/logo';
 import { clearUserName } from '../../lib/storage';
 import { accountApi } from '../account/account-api';
 import { ProgressBar } from '../journey/progress-bar';
-import { ROUTE_POSITIONS } from '../journey/progress';
+import { progressFor } from '../journey/progress';
 import { sessionQueryOptions } from './session';
 
 export const SUPPORT_PHONE = '(888) 555-0142';
@@ -19,7 +19,7 @@ export function Shell() {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const position = ROUTE_POSITIONS[path];
+  const position = progressFor(path, user?.applications[0]?.stage);
 
   async function signOut() {
     setConfirming(false);

@@ -1,3 +1,5 @@
+import { AddressLookup } from '../address/address-lookup';
+import { leavePage } from './journey.machine';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -106,8 +108,7 @@ export function BusinessPage() {
 
   /** Moves the saved stage on only when it is at this step (an applicant who came back keeps theirs). */
   async function advanceFrom(pageStep: number) {
-    if (app?.stage?.pageName === 'BUSINESS' && app.stage.pageStep === pageStep)
-      await journeyApi.moveStage(app._id, { to: 'next' });
+    if (app) await leavePage({ applicationId: app._id, saved: app.stage }, { pageName: 'BUSINESS', pageStep }, 'next');
     await refreshSession(queryClient);
   }
 
@@ -154,13 +155,16 @@ export function BusinessPage() {
       const stage = app?.stage;
       const onThisPage = stage?.pageName === 'BUSINESS' && stage.pageStep <= 2;
       if (step === 2) {
-        if (onThisPage && stage.pageStep === 2) await journeyApi.moveStage(app!._id, { to: 'back' });
+        await leavePage({ applicationId: app!._id, saved: stage }, { pageName: 'BUSINESS', pageStep: 2 }, 'back');
         await refreshSession(queryClient);
         return setStep(1);
       }
-      const previous = onThisPage ? await journeyApi.moveStage(app!._id, { to: 'back' }) : { pageName: 'FINANCIAL' };
+      const previous = onThisPage
+        ? await leavePage({ applicationId: app!._id, saved: stage }, stage, 'back')
+        : undefined;
       await refreshSession(queryClient);
-      if (previous.pageName !== 'BUSINESS') await navigate({ to: `/${previous.pageName.toLowerCase()}` });
+      if ((previous?.pageName ?? 'FINANCIAL') !== 'BUSINESS')
+        await navigate({ to: `/${(previous?.pageName ?? 'FINANCIAL').toLowerCase()}` });
     });
   }
 
@@ -320,6 +324,21 @@ export function BusinessPage() {
             maxLength: PHONE_INPUT_MAX_LENGTH,
             placeholder: '(123) 456-7890',
           })}
+          <AddressLookup
+            label="Business address lookup"
+            onFound={(a) => {
+              setDetails((d) => ({
+                ...d,
+                address: a.address,
+                city: a.city,
+                state: a.state,
+                zip: a.zip,
+                country: a.country,
+                federalTaxId: formatTaxId(a.country, d.federalTaxId ?? ''),
+              }));
+              setErrors((er) => ({ ...er, address: '', city: '', state: '', zip: '', country: '' }));
+            }}
+          />
           <SelectField
             label="Country of business"
             name="country"

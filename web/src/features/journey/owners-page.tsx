@@ -1,3 +1,5 @@
+import { AddressLookup } from '../address/address-lookup';
+import { leavePage } from './journey.machine';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -29,6 +31,9 @@ type OwnerSetView = {
   owners: (Record<string, string> & { addressData?: Record<string, string> })[];
   sameAsBusinessInfo: boolean;
 };
+/** The owners page is the third step of BUSINESS (section 4). */
+const OWNERS_STEP = { pageName: 'BUSINESS', pageStep: 3 };
+
 const FIELDS = [
   'firstName',
   'lastName',
@@ -160,8 +165,7 @@ function OwnersForm({ view }: { view: OwnerSetView }) {
     void (async () => {
       try {
         await api.patch(`/owner/${view._id}`, { owners, sameAsBusinessInfo: same });
-        if (app?.stage?.pageName === 'BUSINESS' && app.stage.pageStep === 3)
-          await journeyApi.moveStage(app._id, { to: 'next' });
+        if (app) await leavePage({ applicationId: app._id, saved: app.stage }, OWNERS_STEP, 'next');
         await refreshSession(queryClient);
         await navigate({ to: '/signature' });
       } catch (err) {
@@ -173,8 +177,7 @@ function OwnersForm({ view }: { view: OwnerSetView }) {
   }
 
   async function back() {
-    if (app?.stage?.pageName === 'BUSINESS' && app.stage.pageStep === 3)
-      await journeyApi.moveStage(app._id, { to: 'back' });
+    if (app) await leavePage({ applicationId: app._id, saved: app.stage }, OWNERS_STEP, 'back');
     await refreshSession(queryClient);
     await navigate({ to: '/business' });
   }
@@ -221,6 +224,26 @@ function OwnersForm({ view }: { view: OwnerSetView }) {
               <div className="grid-2">
                 {f('firstName', 'First name', { autoComplete: i === 0 ? 'given-name' : 'off' })}
                 {f('lastName', 'Last name', { autoComplete: i === 0 ? 'family-name' : 'off' })}
+                <AddressLookup
+                  label="Home address lookup"
+                  onFound={(a) =>
+                    setOwners((list) =>
+                      list.map((x, j) =>
+                        j === i
+                          ? {
+                              ...x,
+                              address: a.address,
+                              city: a.city,
+                              state: a.state,
+                              zip: a.zip,
+                              country: a.country,
+                              ssn: a.country === x.country ? (x.ssn ?? '') : '',
+                            }
+                          : x,
+                      ),
+                    )
+                  }
+                />
                 <SelectField
                   label="Country of residence"
                   name={`country-${i}`}

@@ -1,0 +1,132 @@
+import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  foundAddress,
+  LOOKUP_COUNTRIES,
+  type AddressProvider,
+  type AddressSuggestion,
+  type FoundAddress,
+} from './address';
+import { configuredAddressProvider } from './google-provider';
+
+/** The provider the lookups use; tests and stories supply their own. */
+export const AddressProviderContext = createContext<AddressProvider | undefined>(configuredAddressProvider());
+
+export const ADDRESS_PLACEHOLDER = 'Enter your address';
+const NOT_AN_ADDRESS = 'Please choose a full street address in the US or Canada.';
+const LOOKUP_FAILED = 'Address lookup is unavailable right now. Please type the address below.';
+
+/**
+ * Section 2 'Address lookup': suggestions as the applicant types; choosing one fills street, city, state,
+ * zip and country. It stays in its typing state (Enter does nothing, so the form is not sent half-done)
+ * until a place with a location and a formatted address is chosen. Without a provider it is not shown
+ * and the address fields are typed by hand.
+ */
+export function AddressLookup({ label, onFound }: { label: string; onFound: (a: FoundAddress) => void }) {
+  const provider = useContext(AddressProviderContext);
+  const id = useId();
+  const [text, setText] = useState('');
+  const [typing, setTyping] = useState(false);
+  const [found, setSuggestions] = useState<AddressSuggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [error, setError] = useState('');
+  const asked = useRef(0);
+
+  const asking = !!provider && typing && text.trim().length >= 3;
+  const suggestions = asking ? found : [];
+
+  useEffect(() => {
+    if (!asking) return;
+    const ask = ++asked.current;
+    const timer = setTimeout(() => {
+      provider
+        .suggest(text, LOOKUP_COUNTRIES)
+        .then((list) => {
+          if (ask !== asked.current) return;
+          setSuggestions(list);
+          setActive(-1);
+        })
+        .catch(() => ask === asked.current && setError(LOOKUP_FAILED));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [asking, provider, text]);
+
+  if (!provider) return null;
+
+  async function choose(s: AddressSuggestion) {
+    setSuggestions([]);
+    setText(s.label);
+    try {
+      const address = foundAddress(await provider!.details(s.id));
+      if (!address) {
+        setError(NOT_AN_ADDRESS);
+        return;
+      }
+      setText(address.formattedAddress);
+      setTyping(false);
+      setError('');
+      onFound(address);
+    } catch {
+      setError(LOOKUP_FAILED);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'ArrowDown' && suggestions.length) {
+      e.preventDefault();
+      setActive((i) => (i + 1) % suggestions.length);
+    } else if (e.key === 'ArrowUp' && suggestions.length) {
+      e.preventDefault();
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    } else if (e.key === 'Escape') {
+      setSuggestions([]);
+    } else if (e.key === 'Enter' && typing) {
+      e.preventDefault();
+      const pick = suggestions[active];
+      if (pick) void choose(pick);
+    }
+  }
+
+  const listId = `${id}-list`;
+  return (
+    <div className={`field address-lookup${error ? ' has-error' : ''}`} data-typing={typing || undefined}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        placeholder={ADDRESS_PLACEHOLDER}
+        aria-expanded={suggestions.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTyping(true);
+          setError('');
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {suggestions.length ? (
+        <ul className="address-suggestions" role="listbox" id={listId}>
+          {suggestions.map((s, i) => (
+            <li
+              key={s.id}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                void choose(s);
+              }}
+            >
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? <div className="field-error">{error}</div> : null}
+    </div>
+  );
+}

@@ -28,6 +28,12 @@ export default tseslint.config(
     ),
   },
   {
+    // The PII cipher is shared by the api (encrypts) and the worker (decrypts for the signed PDF):
+    // node:crypto is computation, not I/O, and this file is reached by path, never from the web's index.
+    files: ['libs/src/security/**'],
+    rules: noImport(['@portal/*', '@nestjs/*', '@temporalio/*', 'react'], 'libs/ has no frameworks.'),
+  },
+  {
     files: ['workflows/src/application/**'],
     rules: noImport(
       ['node:*', '@portal/api*', '@portal/worker*', '@portal/web*', 'mongodb', 'jsforce'],

@@ -19,6 +19,7 @@ export default async function globalSetup() {
     MAILDEV_WEB_PORT: await freePort(),
     S3_PORT: await freePort(),
     CRM_STANDIN_PORT: await freePort(),
+    ESIGN_STANDIN_PORT: await freePort(),
     DATA_DIR: dataDir,
   };
   const running = await startStack(ports, { headless: true, webMode: 'preview' });
@@ -27,5 +28,6 @@ export default async function globalSetup() {
   process.env.E2E_MONGODB_URI = `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`;
   process.env.E2E_TEMPORAL_ADDRESS = `127.0.0.1:${ports.TEMPORAL_PORT}`;
   process.env.E2E_CRM_URL = `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`;
+  process.env.E2E_ESIGN_URL = `http://127.0.0.1:${ports.ESIGN_STANDIN_PORT}`;
   process.env.E2E_MAILDEV_URL = `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`;
 }

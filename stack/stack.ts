@@ -28,6 +28,7 @@ export type StackPorts = {
   MAILDEV_WEB_PORT: number;
   S3_PORT: number;
   CRM_STANDIN_PORT: number;
+  ESIGN_STANDIN_PORT: number;
   DATA_DIR: string;
 };
 
@@ -44,6 +45,9 @@ export function appEnv(p: StackPorts): Record<string, string> {
     SMTP_PORT: String(p.SMTP_PORT),
     S3_ENDPOINT: `http://127.0.0.1:${p.S3_PORT}`,
     S3_BUCKET,
+    BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
+    BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
+    PUBLIC_URL: `http://localhost:${p.WEB_PORT}`,
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
@@ -88,7 +92,7 @@ async function registerSearchAttributes(port: number) {
 
 export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } = {}): ServiceSpec[] {
   const data = resolve(ROOT, p.DATA_DIR);
-  for (const d of ['temporal', 'ferretdb', 's3', 'crm', 'mail']) mkdirSync(join(data, d), { recursive: true });
+  for (const d of ['temporal', 'ferretdb', 's3', 'crm', 'esign', 'mail']) mkdirSync(join(data, d), { recursive: true });
   return [
     {
       name: 'temporal',
@@ -163,6 +167,17 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       env: { CRM_STANDIN_PORT: String(p.CRM_STANDIN_PORT), CRM_STANDIN_DATA: join(data, 'crm', 'crm.json') },
       ready: () => httpOk(`http://127.0.0.1:${p.CRM_STANDIN_PORT}/__admin/health`),
       url: `http://127.0.0.1:${p.CRM_STANDIN_PORT}/__admin/sobjects/Lead`,
+    },
+    {
+      name: 'esign',
+      command: NODE,
+      args: [bin('sandbox/dist/esign/main.js')],
+      env: {
+        ESIGN_STANDIN_PORT: String(p.ESIGN_STANDIN_PORT),
+        ESIGN_STANDIN_DATA: join(data, 'esign'),
+        ESIGN_WEBHOOK_URL: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
+      },
+      ready: () => httpOk(`http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`),
     },
   ];
 }

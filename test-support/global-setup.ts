@@ -14,6 +14,7 @@ declare module 'vitest' {
     mongoBaseUri: string;
     smtpPort: number;
     maildevUrl: string;
+    s3Endpoint: string;
   }
 }
 
@@ -28,14 +29,15 @@ export async function setup(project: TestProject) {
     TEMPORAL_UI_PORT: 0,
     SMTP_PORT: await freePort(),
     MAILDEV_WEB_PORT: await freePort(),
-    S3_PORT: 0,
+    S3_PORT: await freePort(),
     CRM_STANDIN_PORT: 0,
+    ESIGN_STANDIN_PORT: 0,
     TEMPORAL_PORT: await freePort(),
     MONGODB_PORT: await freePort(),
     DATA_DIR: dataDir,
   };
-  const wanted = infrastructureSpecs(ports, { headless: true }).filter(
-    (s) => s.name === 'temporal' || s.name === 'ferretdb' || s.name === 'maildev',
+  const wanted = infrastructureSpecs(ports, { headless: true }).filter((s) =>
+    ['temporal', 'ferretdb', 'maildev', 's3'].includes(s.name),
   );
   for (const spec of wanted) {
     // In-memory Temporal: no database file, so the search attributes come from the flags.
@@ -48,6 +50,7 @@ export async function setup(project: TestProject) {
   project.provide('temporalAddress', `127.0.0.1:${ports.TEMPORAL_PORT}`);
   project.provide('mongoBaseUri', `mongodb://127.0.0.1:${ports.MONGODB_PORT}`);
   project.provide('smtpPort', ports.SMTP_PORT);
+  project.provide('s3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
   project.provide('maildevUrl', `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`);
 }
 

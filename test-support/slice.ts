@@ -3,11 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { API_SETTINGS, WORKER_SETTINGS, loadEnv } from '@portal/libs';
-import { startCrmStandin } from '../sandbox/src';
+import { startCrmStandin, startEsignStandin } from '../sandbox/src';
 import { createApplicationWorker } from '../worker/src/worker';
 
 export async function startSlice(opts: { temporalAddress?: string } = {}) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
+  const esign = await startEsignStandin({ port: 0, clientId: 'it-box', clientSecret: 'it-box-secret' });
   const suffix = randomUUID().slice(0, 8);
   const env = {
     MONGODB_URI: `${inject('mongoBaseUri')}/portal-it-${suffix}`,
@@ -18,6 +19,13 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
     SF_CLIENT_SECRET: 'it-secret',
     API_PORT: '0',
     SMTP_PORT: String(inject('smtpPort')),
+    S3_ENDPOINT: inject('s3Endpoint'),
+    BOX_API_URL: esign.url,
+    BOX_UPLOAD_URL: `${esign.url}/api`,
+    BOX_CLIENT_ID: 'it-box',
+    BOX_CLIENT_SECRET: 'it-box-secret',
+    BOX_WEBHOOK_PRIMARY_KEY: 'it-primary',
+    BOX_WEBHOOK_SECONDARY_KEY: 'it-secondary',
   };
   Object.assign(process.env, env);
   const workerSettings = loadEnv(WORKER_SETTINGS, env);
@@ -28,8 +36,10 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}/api`;
+  esign.setWebhook({ address: `${baseUrl}/webhooks/box`, primaryKey: 'it-primary', secondaryKey: 'it-secondary' });
   return {
     crm,
+    esign,
     env,
     settings: { api: loadEnv(API_SETTINGS, env), worker: workerSettings },
     baseUrl,
@@ -41,6 +51,7 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
       await workerRun;
       await closeWorker();
       await crm.close();
+      await esign.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.mo
 import { BusinessesModule } from './businesses/businesses.module';
 import { HealthModule } from './health/health.module';
 import { OwnersModule } from './owners/owners.module';
+import { SigningModule } from './signing/signing.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
 import { UsersModule } from './users/users.module';
@@ -25,6 +26,7 @@ import { UsersModule } from './users/users.module';
     AccountsModule,
     ApplicationsModule,
     StagesModule,
+    SigningModule,
     BusinessesModule,
     OwnersModule,
     UsersModule,

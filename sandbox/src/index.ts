@@ -1,1 +1,2 @@
 export { startCrmStandin, type CrmStandin, type CrmStandinOptions } from './crm/server';
+export { startEsignStandin, type EsignStandin, type EsignStandinOptions } from './esign/server';

@@ -11,3 +11,8 @@ export class CrmRejectedError extends Error {
     super(message);
   }
 }
+
+/** The application has no owners to sign it (section 8 'No signers found'). */
+export class NoSignersError extends Error {
+  override readonly name = 'NoSignersError';
+}

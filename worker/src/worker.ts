@@ -6,6 +6,10 @@ import { createDataConverter, type ApplicationActivities } from '@portal/workflo
 import { connectCrm } from './crm/crm.connection';
 import { createCrmActivities } from './crm/crm.activities';
 import { createRecordActivities } from './records/records.activities';
+import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { documentStore } from './documents/s3';
+import { boxClient } from './esign/box.client';
+import { createSigningActivities } from './esign/esign.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -24,9 +28,19 @@ function lazy<T>(open: () => Promise<T>): () => Promise<T> {
 export async function createApplicationWorker(settings: WorkerSettings) {
   const mongo = await MongoClient.connect(settings.MONGODB_URI);
   const crm = lazy<Connection>(() => connectCrm(settings));
+  const store = documentStore(settings);
+  const box = boxClient(settings);
   const activities: ApplicationActivities = {
     ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID }),
     ...createRecordActivities({ db: mongo.db() }),
+    ...createSigningActivities({
+      db: mongo.db(),
+      box: () => box,
+      store,
+      pii: new PiiKeys(settings),
+      publicUrl: settings.PUBLIC_URL,
+      parentFolderId: settings.BOX_PARENT_FOLDER_ID,
+    }),
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
@@ -42,6 +56,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     async close() {
       await connection.close();
       await mongo.close();
+      store.close();
     },
   };
 }

@@ -12,6 +12,10 @@ export const COMMON_SETTINGS = {
   PAYLOAD_KEY_ID: str('id of the key that encrypts workflow payloads', 'dev-1'),
   PAYLOAD_KEY: key(32, 'AES-256 key for workflow payloads, base64', DEV_PII_KEY),
   AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
+  PUBLIC_URL: url('the URL applicants use; https makes cookies Secure', 'http://localhost:8080'),
+  PII_KEY_ID: str('id of the key that encrypts SSN/SIN, EIN and date of birth at rest', 'dev-1'),
+  PII_KEY: key(32, 'AES-256 key for SSN/SIN, EIN and date of birth at rest, base64', DEV_PII_KEY),
+  PII_OLD_KEYS: str('earlier PII keys still able to decrypt, as id:base64 pairs separated by commas', 'none'),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -21,10 +25,8 @@ export const API_SETTINGS = {
   ...COMMON_SETTINGS,
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
-  PUBLIC_URL: url('the URL applicants use; https makes cookies Secure', 'http://localhost:8080'),
-  PII_KEY_ID: str('id of the key that encrypts SSN/SIN, EIN and date of birth at rest', 'dev-1'),
-  PII_KEY: key(32, 'AES-256 key for SSN/SIN, EIN and date of birth at rest, base64', DEV_PII_KEY),
-  PII_OLD_KEYS: str('earlier PII keys still able to decrypt, as id:base64 pairs separated by commas', 'none'),
+  BOX_WEBHOOK_PRIMARY_KEY: str('Box webhook signature primary key', 'local-primary-key'),
+  BOX_WEBHOOK_SECONDARY_KEY: str('Box webhook signature secondary key', 'local-secondary-key'),
   SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: int('lifetime of an access token', '900'),
   REFRESH_TOKEN_TTL_SECONDS: int('lifetime of a refresh token', '2592000'),
@@ -39,6 +41,17 @@ export const WORKER_SETTINGS = {
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
   SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
+  BOX_API_URL: url('Box API base URL (https://api.box.com in production)', 'http://127.0.0.1:4020'),
+  BOX_UPLOAD_URL: url('Box upload base URL (https://upload.box.com/api in production)', 'http://127.0.0.1:4020/api'),
+  BOX_CLIENT_ID: str('Box client-credentials app client id', 'portal-local'),
+  BOX_CLIENT_SECRET: str('Box client-credentials app client secret', 'portal-local-secret'),
+  BOX_ENTERPRISE_ID: str('Box enterprise id the app acts for', '1'),
+  BOX_PARENT_FOLDER_ID: str('Box folder that holds one folder per application', '0'),
+  S3_ENDPOINT: url('S3 endpoint (the regional AWS endpoint in production)', 'http://127.0.0.1:4569'),
+  S3_REGION: str('S3 region', 'us-east-1'),
+  S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
+  S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
+  S3_SECRET_ACCESS_KEY: str('S3 secret access key', 'S3RVER'),
 };
 
 /** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */
@@ -52,5 +65,6 @@ export const STACK_SETTINGS = {
   MAILDEV_WEB_PORT: port('maildev inbox', '1080'),
   S3_PORT: port('s3rver (S3-compatible store)', '4569'),
   CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
+  ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -1,6 +1,9 @@
 /** Activity contracts of the application workflow. The worker implements them; the workflow imports types only. */
 /** Errors an activity raises that a retry cannot fix (class names, see worker/src/errors.ts). */
-export const NON_RETRYABLE_ERRORS = ['CrmRejectedError'] as const;
+export const NON_RETRYABLE_ERRORS = ['CrmRejectedError', 'NoSignersError'] as const;
+
+/** Section 8: an application without owners has nobody to sign it. */
+export const NO_SIGNERS_FOUND = 'No signers found';
 
 export type CrmLeadInput = {
   applicationId: string;
@@ -36,6 +39,8 @@ export interface CrmLeadUpdateActivities {
 }
 
 export interface RecordActivities {
+  /** Stores the current sign request id on the application record (signatureId). */
+  saveSignatureId(input: { applicationId: string; signatureId: string }): Promise<void>;
   /** Stores the CRM ids on the application record. */
   saveCrmLeadIds(input: {
     applicationId: string;
@@ -45,4 +50,22 @@ export interface RecordActivities {
   }): Promise<void>;
 }
 
-export type ApplicationActivities = CrmActivities & CrmLeadUpdateActivities & RecordActivities;
+export type SignerView = {
+  email: string;
+  order: number;
+  decision: 'signed' | 'declined' | null;
+  /** The embedded signing link (Box embed_url); it authenticates the signer, so only the owner sees it. */
+  embedUrl: string | null;
+};
+export type SignRequestView = { id: string; status: string; signers: SignerView[]; signedFileId?: string };
+
+export interface SigningActivities {
+  /**
+   * Renders the application PDF (kept in S3), uploads it to the application's Box folder and creates the
+   * sign request for the first two owners. Idempotent per attempt: a retry finds the request it made.
+   */
+  prepareSignRequest(input: { applicationId: string; attempt: number }): Promise<SignRequestView>;
+  getSignRequest(input: { signRequestId: string }): Promise<SignRequestView>;
+}
+
+export type ApplicationActivities = CrmActivities & CrmLeadUpdateActivities & RecordActivities & SigningActivities;

@@ -4,22 +4,38 @@ import { INITIAL_POSITION, resolveMove } from '@portal/libs';
 import { NON_RETRYABLE_ERRORS, type ApplicationActivities, type CrmLeadFields } from './activities';
 import {
   getProgress,
+  isSignedRequest,
   moveStage,
+  SIGN_ENDED_STATUSES,
+  SIGN_FIRST,
+  signRequestEvent,
+  startSigning,
   updateLead,
   type ApplicationProgress,
   type ApplicationWorkflowInput,
+  type SigningState,
 } from './messages';
 
-const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead } = proxyActivities<ApplicationActivities>({
-  startToCloseTimeout: '30 seconds',
-  // The CRM may be down for a while; the applicant never waits on it, so keep trying with back-off.
-  retry: {
-    initialInterval: '1 second',
-    backoffCoefficient: 2,
-    maximumInterval: '5 minutes',
-    nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS],
-  },
+const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSignatureId } =
+  proxyActivities<ApplicationActivities>({
+    startToCloseTimeout: '30 seconds',
+    // The CRM may be down for a while; the applicant never waits on it, so keep trying with back-off.
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '5 minutes',
+      nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS],
+    },
+  });
+
+// The applicant waits on these: a few quick tries, then the page says so and offers to try again.
+const { prepareSignRequest, getSignRequest } = proxyActivities<ApplicationActivities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
 });
+
+/** How often the workflow asks Box about a sign request when no webhook has come. */
+export const SIGN_POLL_INTERVAL = '30 seconds';
 
 const STAGE_KEY = defineSearchAttributeKey('ApplicationStage', 'KEYWORD');
 const LEAD_KEY = defineSearchAttributeKey('CrmLeadId', 'KEYWORD');
@@ -38,6 +54,62 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   const progress: ApplicationProgress = { position: INITIAL_POSITION };
   const leadChanges: CrmLeadFields[] = [];
   setHandler(getProgress, () => ({ ...progress, pendingLeadFields: leadChanges.length }));
+
+  // Signing: one request at a time; a webhook wakes the watcher, which otherwise polls Box.
+  const seenEvents = new Set<string>();
+  let eventArrived = false;
+  let signingBusy = false;
+  let watching = false;
+  const apply = (signing: SigningState, request: SigningState['request']) => {
+    signing.request = request;
+    signing.signed = isSignedRequest(request);
+  };
+  const settled = (s: SigningState) => s.signed || SIGN_ENDED_STATUSES.includes(s.request.status);
+  async function watchSigning() {
+    watching = true;
+    try {
+      while (progress.signing && !settled(progress.signing)) {
+        await condition(() => eventArrived, SIGN_POLL_INTERVAL);
+        eventArrived = false;
+        const signing = progress.signing;
+        try {
+          apply(signing, await getSignRequest({ signRequestId: signing.request.id }));
+        } catch (e) {
+          // Box unreachable for now: the next webhook or poll tries again.
+          log.warn('sign request status unavailable', { error: (e as Error).message });
+          continue;
+        }
+        if (signing.signed) log.info('application signed', { applicationId: input.applicationId });
+      }
+    } finally {
+      watching = false;
+    }
+  }
+  setHandler(signRequestEvent, (e) => {
+    if (seenEvents.has(e.eventId)) return; // Box redelivers; each event counts once
+    seenEvents.add(e.eventId);
+    if (e.signRequestId === progress.signing?.request.id) eventArrived = true;
+  });
+  setHandler(startSigning, async () => {
+    await condition(() => !signingBusy);
+    signingBusy = true;
+    try {
+      const current = progress.signing;
+      if (current && !SIGN_ENDED_STATUSES.includes(current.request.status)) {
+        if (!current.signed) apply(current, await getSignRequest({ signRequestId: current.request.id }));
+      } else {
+        const attempt = (current?.attempt ?? 0) + 1;
+        const request = await prepareSignRequest({ applicationId: input.applicationId, attempt });
+        await saveSignatureId({ applicationId: input.applicationId, signatureId: request.id });
+        progress.signing = { attempt, request, signed: false };
+        apply(progress.signing, request);
+      }
+      if (!watching && !settled(progress.signing!)) void watchSigning();
+      return progress.signing!;
+    } finally {
+      signingBusy = false;
+    }
+  });
   setHandler(updateLead, (fields) => void leadChanges.push(fields));
   setHandler(
     moveStage,
@@ -52,6 +124,8 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       validator: (move) => {
         const m = resolveMove(progress.position, move);
         if (!m.ok) throw new Error(m.error);
+        const leavesSignature = progress.position.pageName === 'SIGNATURE' && m.position.pageName === 'DOCUMENTS';
+        if (leavesSignature && !progress.signing?.signed) throw new Error(SIGN_FIRST);
       },
     },
   );

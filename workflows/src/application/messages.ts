@@ -1,6 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JourneyPosition, StageMove } from '@portal/libs';
-import type { CrmLeadFields, CrmLeadInput } from './activities';
+import type { CrmLeadFields, CrmLeadInput, SignRequestView } from './activities';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
 
@@ -25,7 +25,37 @@ export type ApplicationProgress = {
   closed?: boolean;
   /** Lead field changes received and not yet written to the CRM. */
   pendingLeadFields?: number;
+  signing?: SigningState;
 };
+
+/** The e-signature as the workflow knows it: from Box's webhook or its own polling, never the browser. */
+export type SigningState = { attempt: number; request: SignRequestView; signed: boolean };
+
+/** Box's sign request statuses that end a request without a signature: a new one is needed. */
+export const SIGN_ENDED_STATUSES = [
+  'declined',
+  'cancelled',
+  'expired',
+  'error',
+  'error_converting',
+  'error_sending',
+  'error_finalizing',
+];
+
+/** Signed: Box says signed (or completed), or it is finalizing with no signer left to sign. */
+export const isSignedRequest = (r: SignRequestView): boolean =>
+  ['signed', 'completed', 'signed and downloaded'].includes(r.status) ||
+  (r.status === 'finalizing' && r.signers.every((s) => s.decision === 'signed'));
+
+/** The stage cannot move past SIGNATURE before the workflow knows the application is signed. */
+export const SIGN_FIRST = 'Please sign the application before continuing';
+
+/** Builds the sign request (or continues the current one) and answers it with the signers' links. */
+export const startSigning = defineUpdate<SigningState, []>('startSigning');
+
+/** A verified Box webhook about a sign request (the api checks the signature before signalling). */
+export const signRequestEvent =
+  defineSignal<[{ signRequestId: string; trigger: string; eventId: string }]>('signRequestEvent');
 
 /**
  * The applicant saved something the CRM lead mirrors. The api signals and moves on: the workflow writes

@@ -1,0 +1,197 @@
+import { createHmac } from 'node:crypto';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { startSlice } from '../../../test-support/slice';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let solo: ApiClient;
+let pair: ApiClient;
+let nobody: ApiClient;
+let soloApp: string;
+let pairApp: string;
+
+const owner = (first: string, email: string, phone: string, percent: number, ssn: string) => ({
+  firstName: first,
+  lastName: 'Tester',
+  country: 'US',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  ownerEmailId: email,
+  dateOfBirth: '1980-12-10',
+  phoneNumber: phone,
+  ownershipPercent: percent,
+  creditReport: 720,
+  ssn,
+  isUSCitizen: 'Yes',
+});
+
+async function withOwners(client: ApiClient, owners: ReturnType<typeof owner>[]): Promise<string> {
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  const setId = (await client.post('/owner', { applicationId })).body._id;
+  const res = await client.patch(`/owner/${setId}`, { owners });
+  expect(res.status).toBe(200);
+  return applicationId;
+}
+
+/** Follows a signer's embed link as the browser would: open the page, press a button. */
+async function decide(embedUrl: string, decision: 'signed' | 'declined'): Promise<string> {
+  expect((await fetch(embedUrl)).status).toBe(200);
+  const res = await fetch(embedUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision }),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return res.headers.get('location')!;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+beforeAll(async () => {
+  slice = await startSlice();
+  solo = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-solo', '10.6.0.1');
+  pair = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-pair', '10.6.0.2');
+  nobody = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-none', '10.6.0.3');
+  soloApp = await withOwners(solo, [owner('Sam', 'sam@example.com', '(555) 111-2222', 100, '123-45-6789')]);
+  pairApp = await withOwners(pair, [
+    owner('Pat', 'pat@example.com', '(555) 333-4444', 40, '111-22-3333'),
+    owner('Lee', 'lee@example.com', '(555) 555-6666', 60, '444-55-6666'),
+  ]);
+});
+
+afterAll(async () => {
+  await slice?.close();
+});
+
+describe('signing through the Box stand-in', () => {
+  it('builds one request from the saved application, and a reload continues it', async () => {
+    const first = await solo.post('/box/sign', { applicationId: soloApp });
+    expect(first.status).toBe(200);
+    const req = first.body.data;
+    expect(req.status).toBe('sent');
+    expect(req.signers).toHaveLength(1);
+    expect(req.signers[0]).toMatchObject({ email: 'sam@example.com', order: 1, decision: null });
+    expect(req.signers[0].embedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sign\//);
+
+    const again = await solo.post('/box/sign', { applicationId: soloApp });
+    expect(again.body.data.id).toBe(req.id);
+    expect(slice.esign.requests().filter((r) => r.external_id?.startsWith(soloApp))).toHaveLength(1);
+
+    // The PDF in S3 carries the masked SSN only.
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: slice.env.S3_ENDPOINT,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const pdf = await s3.send(
+      new GetObjectCommand({ Bucket: 'portal-documents', Key: `applications/${soloApp}/signature/application-1.pdf` }),
+    );
+    const bytes = Buffer.from(await pdf.Body!.transformToByteArray());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    s3.destroy();
+  });
+
+  it('refuses to move past SIGNATURE before the workflow knows it is signed', async () => {
+    for (const step of [
+      { pageName: 'BUSINESS', pageStep: 1, path: '/business' },
+      { pageName: 'BUSINESS', pageStep: 2, path: '/business' },
+      { pageName: 'BUSINESS', pageStep: 3, path: '/owners' },
+      { pageName: 'SIGNATURE', pageStep: 1, path: '/signature' },
+    ])
+      expect((await solo.patch(`/stage/${soloApp}`, step)).status).toBe(200);
+    const early = await solo.post(`/stage/${soloApp}/next`);
+    expect(early.status).toBe(400);
+    expect(early.body.data.message).toBe('Please sign the application before continuing');
+  });
+
+  it('learns of the signature from the signed webhook, then lets the stage move on', async () => {
+    const { id, signers } = (await solo.post('/box/sign', { applicationId: soloApp })).body.data;
+    const redirect = await decide(signers[0].embedUrl, 'signed');
+    expect(redirect).toBe('http://localhost:8080/signature?isFinished=true');
+    const done = await until(
+      async () => (await solo.get(`/box/${id}`)).body.data,
+      (d) => d.signed === true,
+    );
+    expect(done.status).toBe('signed');
+    expect(done.fileId).toBeTruthy();
+    const next = await solo.post(`/stage/${soloApp}/next`);
+    expect(next.body).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' });
+  });
+
+  it('has two owners sign in order, the first sent on to the second', async () => {
+    const { id, signers } = (await pair.post('/box/sign', { applicationId: pairApp })).body.data;
+    expect(signers.map((s: { email: string }) => s.email)).toEqual(['pat@example.com', 'lee@example.com']);
+    expect(await decide(signers[0].embedUrl, 'signed')).toBe(
+      'http://localhost:8080/signature?redirectToSecondSigner=true',
+    );
+    const between = (await pair.get(`/box/${id}`)).body.data;
+    expect(between.signed).toBe(false);
+    expect(await decide(signers[1].embedUrl, 'signed')).toBe('http://localhost:8080/signature?isFinished=true');
+    await until(
+      async () => (await pair.get(`/box/${id}`)).body.data,
+      (d) => d.signed === true,
+    );
+  });
+
+  it('answers No signers found without owners, and hides requests from other users', async () => {
+    const nobodyApp = (await nobody.get('/auth/user')).body.data.applications[0]._id;
+    const res = await nobody.post('/box/sign', { applicationId: nobodyApp });
+    expect(res.status).toBe(422);
+    expect(res.body.data.message).toBe('No signers found');
+    const soloSignature = slice.esign.requests().find((r) => r.external_id?.startsWith(soloApp))!.id;
+    expect((await nobody.get(`/box/${soloSignature}`)).status).toBe(404);
+    expect((await nobody.post('/box/sign', { applicationId: soloApp })).status).toBe(404);
+  });
+
+  it('accepts a correctly signed webhook and refuses a tampered one', async () => {
+    const body = JSON.stringify({
+      type: 'webhook_event',
+      id: 'evt-1',
+      trigger: 'SIGN_REQUEST.COMPLETED',
+      additional_info: { sign_request_id: 'unknown' },
+    });
+    const ts = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const sig = (b: string) => createHmac('sha256', 'it-primary').update(b).update(ts).digest('base64');
+    const headers = (b: string) => ({
+      'content-type': 'application/json',
+      'box-delivery-timestamp': ts,
+      'box-signature-version': '1',
+      'box-signature-algorithm': 'HmacSHA256',
+      'box-signature-primary': sig(b),
+      'box-signature-secondary': 'x',
+    });
+    const ok = await fetch(`${slice.baseUrl}/webhooks/box`, { method: 'POST', body, headers: headers(body) });
+    expect(ok.status).toBe(200);
+    const tampered = await fetch(`${slice.baseUrl}/webhooks/box`, {
+      method: 'POST',
+      body: body.replace('evt-1', 'evt-2'),
+      headers: headers(body),
+    });
+    expect(tampered.status).toBe(401);
+  });
+
+  it('starts again after a decline', async () => {
+    const decliner = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-decline', '10.6.0.4');
+    const app = await withOwners(decliner, [owner('Dee', 'dee@example.com', '(555) 777-8888', 100, '222-33-4444')]);
+    const first = (await decliner.post('/box/sign', { applicationId: app })).body.data;
+    expect(await decide(first.signers[0].embedUrl, 'declined')).toBe('http://localhost:8080/signature?declined=true');
+    await until(
+      async () => (await decliner.get(`/box/${first.id}`)).body.data,
+      (d) => d.status === 'declined',
+    );
+    const second = (await decliner.post('/box/sign', { applicationId: app })).body.data;
+    expect(second.id).not.toBe(first.id);
+    expect(second.status).toBe('sent');
+  });
+});

@@ -1,0 +1,27 @@
+// The e-sign and document stand-in as a process (npm start): Box's protocol on ESIGN_STANDIN_PORT.
+import { startEsignStandin } from './server';
+
+async function main() {
+  const esign = await startEsignStandin({
+    port: Number(process.env.ESIGN_STANDIN_PORT ?? 4020),
+    clientId: process.env.BOX_CLIENT_ID ?? 'portal-local',
+    clientSecret: process.env.BOX_CLIENT_SECRET ?? 'portal-local-secret',
+    dataDir: process.env.ESIGN_STANDIN_DATA,
+    webhook: process.env.ESIGN_WEBHOOK_URL
+      ? {
+          address: process.env.ESIGN_WEBHOOK_URL,
+          primaryKey: process.env.BOX_WEBHOOK_PRIMARY_KEY ?? 'local-primary-key',
+          secondaryKey: process.env.BOX_WEBHOOK_SECONDARY_KEY ?? 'local-secondary-key',
+        }
+      : undefined,
+  });
+  console.log(`e-sign stand-in (Box API subset) at ${esign.url}`);
+  const stop = () => void esign.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

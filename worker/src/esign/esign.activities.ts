@@ -1,0 +1,197 @@
+import { Readable } from 'node:stream';
+import type { BoxClient } from 'box-node-sdk';
+import { ObjectId, type Db } from 'mongodb';
+import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
+import type { DocumentStore } from '../documents/s3';
+import { renderApplicationPdf, type ApplicationPdfData } from '../documents/application-pdf';
+import { NoSignersError } from '../errors';
+import { conflictId } from './box.client';
+
+type Owner = {
+  firstName?: string;
+  lastName?: string;
+  ownerEmailId?: string;
+  phoneNumber?: string;
+  dateOfBirth?: string;
+  ssn?: string;
+  ownershipPercent?: number | '';
+  creditReport?: number | '';
+  addressData?: { address?: string; city?: string; state?: string; zip?: string; country?: string };
+};
+type Business = Record<string, unknown> & {
+  businessName?: string;
+  addressData?: {
+    address?: string;
+    suiteFloor?: string;
+    city?: string;
+    state?: string;
+    zip?: string;
+    country?: string;
+  };
+};
+
+/** Where the rendered application lives in S3 (files never travel through workflow payloads). */
+export const applicationPdfKey = (applicationId: string, attempt: number) =>
+  `applications/${applicationId}/signature/application-${attempt}.pdf`;
+
+/** Ties a Box sign request to one attempt of one application, so a retry finds what it made. */
+export const signExternalId = (applicationId: string, attempt: number) => `${applicationId}:${attempt}`;
+
+const money = (v: unknown) =>
+  typeof v === 'number' ? v.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
+const place = (a?: Business['addressData']) =>
+  a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') : '';
+
+type BoxSignRequest = Awaited<ReturnType<BoxClient['signRequests']['getSignRequestById']>>;
+
+function toView(r: BoxSignRequest): SignRequestView {
+  return {
+    id: r.id ?? '',
+    status: String(r.status ?? ''),
+    signers: (r.signers ?? [])
+      .filter((s) => s.role === 'signer')
+      .map((s) => ({
+        email: s.email ?? '',
+        order: s.order ?? 0,
+        decision: (s.signerDecision?.type as 'signed' | 'declined' | undefined) ?? null,
+        embedUrl: s.embedUrl ?? null,
+      }))
+      .sort((a, b) => a.order - b.order),
+    ...(r.signFiles?.files?.[0] ? { signedFileId: r.signFiles.files[0].id } : {}),
+  };
+}
+
+export function createSigningActivities(deps: {
+  db: Db;
+  box: () => BoxClient;
+  store: DocumentStore;
+  pii: PiiKeys;
+  publicUrl: string;
+  parentFolderId: string;
+}): SigningActivities {
+  async function pdfData(applicationId: string): Promise<{ data: ApplicationPdfData; owners: Owner[] }> {
+    const _id = new ObjectId(applicationId);
+    const [business, ownerSet] = await Promise.all([
+      deps.db.collection<Business>('businesses').findOne({ applicationId: _id }),
+      deps.db.collection<{ owners: Owner[] }>('ownersets').findOne({ applicationId: _id }),
+    ]);
+    const owners = (ownerSet?.owners ?? []).slice(0, 2);
+    if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
+    const b: Business = business ?? {};
+    const country = b.addressData?.country === 'CA' ? 'CA' : 'US';
+    const data: ApplicationPdfData = {
+      applicationId,
+      company: str(b.businessName),
+      rows: [
+        ['Legal business name', str(b.businessName)],
+        ['DBA', str(b.dbaName || b.businessName)],
+        ['Legal entity', str(b.legalEntity)],
+        [country === 'CA' ? 'Business number (BN)' : 'EIN / Tax ID', deps.pii.open(str(b.federalTaxId))],
+        ['Business start date', str(b.businessStartDate)],
+        ['Industry', [str(b.industry), b.naics ? `(NAICS ${str(b.naics)})` : ''].filter(Boolean).join(' ')],
+        ['Number of employees', str(b.numberOfEmployees)],
+        ['Amount requested', money(b.amountRequested)],
+        ['Annual revenue', money(b.annualRevenue)],
+        ['Use of proceeds', str(b.useOfProceeds)],
+        ['Products interested in', str(b.productsInterestedIn)],
+        ['Accepts credit cards', str(b.acceptsCreditCards)],
+        ['Open business loans', str(b.otherBusinessLoans)],
+        ['Average daily balance', money(b.avgDailyBalance)],
+        ['Business phone', str(b.phoneNumber)],
+        ['Website', str(b.website)],
+        ['Business address', place(b.addressData)],
+      ],
+      owners: owners.map((o) => {
+        const ssn = deps.pii.open(o.ssn);
+        return {
+          name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim(),
+          email: o.ownerEmailId ?? '',
+          phone: o.phoneNumber ?? '',
+          dateOfBirth: deps.pii.open(o.dateOfBirth),
+          ssnMasked: maskTail(ssn),
+          taxIdLabel: o.addressData?.country === 'CA' ? 'SIN' : 'SSN',
+          ownershipPercent: str(o.ownershipPercent),
+          creditScore: str(o.creditReport),
+          address: place(o.addressData),
+        };
+      }),
+    };
+    return { data, owners };
+  }
+
+  async function folderFor(box: BoxClient, applicationId: string): Promise<string> {
+    try {
+      const folder = await box.folders.createFolder({
+        name: `application-${applicationId}`,
+        parent: { id: deps.parentFolderId },
+      });
+      return folder.id;
+    } catch (e) {
+      const existing = conflictId(e);
+      if (existing) return existing;
+      throw e;
+    }
+  }
+
+  async function uploadOnce(box: BoxClient, folderId: string, name: string, bytes: Uint8Array): Promise<string> {
+    try {
+      const uploaded = await box.uploads.uploadFile({
+        attributes: { name, parent: { id: folderId } },
+        file: Readable.from(Buffer.from(bytes)),
+        fileFileName: name,
+        fileContentType: 'application/pdf',
+      });
+      return uploaded.entries![0]!.id;
+    } catch (e) {
+      const existing = conflictId(e);
+      if (existing) return existing;
+      throw e;
+    }
+  }
+
+  return {
+    async prepareSignRequest({ applicationId, attempt }) {
+      const box = deps.box();
+      const externalId = signExternalId(applicationId, attempt);
+      const { data, owners } = await pdfData(applicationId);
+      const folderId = await folderFor(box, applicationId);
+
+      // A retry after the request was created (but before the workflow heard back) must not make another.
+      const existing = (await box.signRequests.getSignRequests({ limit: 1000 })).entries?.find(
+        (r) => r.externalId === externalId,
+      );
+      if (existing) return toView(existing);
+
+      const pdf = await renderApplicationPdf(data);
+      await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
+      const fileId = await uploadOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
+      const signature = `${deps.publicUrl}/signature`;
+      const created = await box.signRequests.createSignRequest({
+        sourceFiles: [{ id: fileId, type: 'file' }],
+        parentFolder: { id: folderId, type: 'folder' },
+        isDocumentPreparationNeeded: false,
+        externalId,
+        name: `Application - ${data.company}.pdf`,
+        signers: owners.map((o, i) => {
+          const last = i === owners.length - 1;
+          return {
+            email: o.ownerEmailId!,
+            role: 'signer' as const,
+            order: i + 1,
+            embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
+            suppressNotifications: true,
+            redirectUrl: last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
+            declinedRedirectUrl: `${signature}?declined=true`,
+          };
+        }),
+      });
+      return toView(created);
+    },
+
+    async getSignRequest({ signRequestId }) {
+      return toView(await deps.box().signRequests.getSignRequestById(signRequestId));
+    },
+  };
+}

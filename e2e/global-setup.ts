@@ -22,7 +22,7 @@ export default async function globalSetup() {
     ESIGN_STANDIN_PORT: await freePort(),
     DATA_DIR: dataDir,
   };
-  const running = await startStack(ports, { headless: true, webMode: 'preview' });
+  const running = await startStack(ports, { headless: true, webMode: 'preview', publicHost: '127.0.0.1' });
   writeFileSync(STATE_FILE, JSON.stringify({ dataDir, pids: running.map((r) => r.child.pid) }));
   process.env.E2E_BASE_URL = `http://127.0.0.1:${ports.WEB_PORT}`;
   process.env.E2E_MONGODB_URI = `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`;

@@ -40,7 +40,7 @@ async function leadOf(email: string) {
   return leads.find((l) => l.Email === email);
 }
 
-test('sign-up to owners in the US: financial, business, one owner at 51% or more; leave and come back', async ({
+test('US: sign-up, financial, business, one owner at 51% or more, a declined then completed signature; leave and come back', async ({
   page,
 }, info) => {
   const email = `journey-us-${info.project.name}-${Date.now()}@example.com`;
@@ -100,11 +100,23 @@ test('sign-up to owners in the US: financial, business, one owner at 51% or more
   await page.getByRole('group', { name: 'US citizen?' }).getByText('Yes').click();
   await page.screenshot({ path: `test-results/screenshots/owners-${info.project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page).toHaveURL(/\/signature$/);
+
+  // /signature builds the request and sends the browser to the signer page; a decline can be started again.
+  await expect(page.getByText('Box Sign (local stand-in)')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/signature\?declined=true$/);
+  await expect(page.getByText('The application was declined, so it has not been signed.')).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/signature-declined-${info.project.name}.png` });
+  await page.getByRole('button', { name: 'Start the signature again' }).click();
+  await expect(page.getByText(`Signing as ${email}`)).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `test-results/screenshots/signer-${info.project.name}.png` });
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Just a few documents needed' })).toBeVisible();
 
   // Leave and come back: the saved stage brings the applicant back to where they were.
   await page.goto(`${base()}/`);
-  await expect(page).toHaveURL(/\/signature$/);
+  await expect(page).toHaveURL(/\/bank-statements$/);
   await expect.poll(async () => (await leadOf(email))?.Owner_1_SSN__c, { timeout: 20_000 }).toBe('123456789');
   expect(await leadOf(email)).toMatchObject({
     AnnualRevenue: 1200000,
@@ -114,7 +126,9 @@ test('sign-up to owners in the US: financial, business, one owner at 51% or more
   });
 });
 
-test('Canada, the below-51% path adding a second owner, and /giggle-finance back and forth', async ({ page }, info) => {
+test('Canada: /giggle-finance back and forth, the below-51% path adding a second owner, two owners signing in turn', async ({
+  page,
+}, info) => {
   const email = `journey-ca-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
   await financial(page);
@@ -192,6 +206,13 @@ test('Canada, the below-51% path adding a second owner, and /giggle-finance back
   await expect(page.getByText('Each email must be unique.')).toBeVisible();
   await card2.getByLabel('Email').fill(`second-${email}`);
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page).toHaveURL(/\/signature$/);
   await expect.poll(async () => (await leadOf(email))?.Owner_2_First_Name__c, { timeout: 20_000 }).toBe('Christine');
+
+  // Both owners sign in turn: the first is sent on to the second, then back to the application.
+  await expect(page.getByText(`Signing as ${email}`)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page.getByText(`Signing as second-${email}`)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Just a few documents needed' })).toBeVisible();
 });

@@ -36,7 +36,7 @@ export const SEARCH_ATTRIBUTES = ['ApplicationStage', 'CrmLeadId'];
 export const S3_BUCKET = 'portal-documents';
 
 /** The environment every app process shares, derived from the stack's ports. */
-export function appEnv(p: StackPorts): Record<string, string> {
+export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, string> {
   return {
     MONGODB_URI: `mongodb://127.0.0.1:${p.MONGODB_PORT}/portal`,
     TEMPORAL_ADDRESS: `127.0.0.1:${p.TEMPORAL_PORT}`,
@@ -47,7 +47,7 @@ export function appEnv(p: StackPorts): Record<string, string> {
     S3_BUCKET,
     BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
     BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
-    PUBLIC_URL: `http://localhost:${p.WEB_PORT}`,
+    PUBLIC_URL: `http://${publicHost}:${p.WEB_PORT}`,
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
@@ -182,8 +182,11 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
   ];
 }
 
-export function appSpecs(p: StackPorts, opts: { webMode?: 'dev' | 'preview' } = {}): ServiceSpec[] {
-  const env = appEnv(p);
+export function appSpecs(
+  p: StackPorts,
+  opts: { webMode?: 'dev' | 'preview'; publicHost?: string } = {},
+): ServiceSpec[] {
+  const env = appEnv(p, opts.publicHost);
   return [
     {
       name: 'api',
@@ -214,7 +217,7 @@ export function appSpecs(p: StackPorts, opts: { webMode?: 'dev' | 'preview' } = 
 /** Starts everything in order; on any failure stops what already runs. */
 export async function startStack(
   p: StackPorts,
-  opts: { headless?: boolean; webMode?: 'dev' | 'preview' } = {},
+  opts: { headless?: boolean; webMode?: 'dev' | 'preview'; publicHost?: string } = {},
 ): Promise<Running[]> {
   const running: Running[] = [];
   try {

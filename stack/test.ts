@@ -39,6 +39,12 @@ const composeEnv = Object.fromEntries(
     'TEMPORAL_DB_PASSWORD',
     'S3_ACCESS_KEY_ID',
     'S3_SECRET_ACCESS_KEY',
+    'BOX_CLIENT_ID',
+    'BOX_CLIENT_SECRET',
+    'BOX_ENTERPRISE_ID',
+    'BOX_PARENT_FOLDER_ID',
+    'BOX_WEBHOOK_PRIMARY_KEY',
+    'BOX_WEBHOOK_SECONDARY_KEY',
   ].map((k) => [k, process.env[k] ?? 'placeholder']),
 );
 const withCompose = { ...process.env, ...composeEnv };

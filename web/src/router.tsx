@@ -9,6 +9,7 @@ import { BusinessPage } from './features/journey/business-page';
 import { FinancialPage } from './features/journey/financial-page';
 import { GigglePage } from './features/journey/giggle-page';
 import { OwnersPage } from './features/journey/owners-page';
+import { SignaturePage } from './features/journey/signature-page';
 import { StepPage } from './features/journey/step-page';
 import { sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
@@ -78,7 +79,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/financial', FinancialPage),
   guarded('/business', BusinessPage),
   guarded('/owners', OwnersPage),
-  guarded('/signature', () => <StepPage title="Ready to finish? Please sign below." />),
+  guarded('/signature', SignaturePage),
   guarded('/bank-statements', () => <StepPage title="Just a few documents needed" />),
   guarded('/offers', () => <StepPage title="You're Pre-Qualified. Now Pick Your Path." />),
   guarded('/giggle-finance', GigglePage),

@@ -13,8 +13,10 @@ import {
   createDataConverter,
   getProgress,
   moveStage,
+  startSigning,
   updateLead,
 } from '../src';
+import { MongoClient, ObjectId } from 'mongodb';
 import { startSlice } from '../../test-support/slice';
 
 const HISTORIES = join(__dirname, 'histories');
@@ -34,7 +36,7 @@ afterAll(async () => {
   await slice?.close();
 });
 
-async function startApplication(applicationId: string) {
+async function startApplication(applicationId: string, signPollSeconds?: number) {
   return client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
     workflowId: applicationWorkflowId(applicationId),
     taskQueue: slice.env.TEMPORAL_TASK_QUEUE,
@@ -49,9 +51,32 @@ async function startApplication(applicationId: string) {
           phone: '+15550001111',
           company: 'Wind Tunnel Co',
         },
+        ...(signPollSeconds ? { signPollSeconds } : {}),
       },
     ],
   });
+}
+
+/** The records the signing activities read: an owner set (and the application, for webhooks to find). */
+async function withOwner(applicationId: string, withApplication: boolean) {
+  const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  const _id = new ObjectId(applicationId);
+  await mongo.db().collection('businesses').insertOne({ applicationId: _id, businessName: 'Wind Tunnel Co' });
+  await mongo
+    .db()
+    .collection('ownersets')
+    .insertOne({
+      applicationId: _id,
+      owners: [{ firstName: 'Mary', lastName: 'Jackson', ownerEmailId: `${applicationId}@example.com`, ssn: '' }],
+    });
+  if (withApplication) await mongo.db().collection('applications').insertOne({ _id, userId: new ObjectId() });
+  await mongo.close();
+}
+
+/** The signer's page on the e-sign stand-in, as a browser would use it. */
+async function sign(embedUrl: string, decision: 'signed' | 'declined') {
+  const res = await fetch(embedUrl, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
+  expect(res.status).toBe(303);
 }
 
 async function until<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
@@ -82,12 +107,49 @@ describe('applicationWorkflow', () => {
     expect((await handle.query(getProgress)).position.path).toBe('/business');
   });
 
-  it("refuses the step after the last with 'No further stage available'", async () => {
-    const handle = await startApplication('aaaaaaaaaaaaaaaaaaaaaaa2');
-    for (let i = 0; i < 7; i++) await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] });
+  it("polls for the signature when no webhook comes, then refuses the step after the last with 'No further stage available'", async () => {
+    // No application record: the stand-in's webhook finds nothing to wake, so only polling can tell.
+    const id = 'aaaaaaaaaaaaaaaaaaaaaaa2';
+    await withOwner(id, false);
+    const handle = await startApplication(id, 1);
+    for (let i = 0; i < 4; i++) await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] });
+    const refused = await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] }).catch((e: unknown) => e);
+    expect((refused as WorkflowUpdateFailedError).cause?.message).toBe('Please sign the application before continuing');
+    const signing = await handle.executeUpdate(startSigning, { args: [] });
+    await sign(signing.request.signers[0]!.embedUrl!, 'signed');
+    await until(async () => ((await handle.query(getProgress)).signing?.signed ? true : undefined));
+    for (let i = 0; i < 3; i++) await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] });
     expect((await handle.query(getProgress)).position).toEqual({ pageName: 'DOCUMENTS', pageStep: 3, path: '/offers' });
     const err = await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] }).catch((e: unknown) => e);
     expect((err as WorkflowUpdateFailedError).cause?.message).toBe('No further stage available');
+  });
+
+  it('learns of the signature from the webhook without waiting for a poll', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaaa4';
+    await withOwner(id, true);
+    const handle = await startApplication(id, 3600);
+    const signing = await handle.executeUpdate(startSigning, { args: [] });
+    await sign(signing.request.signers[0]!.embedUrl!, 'signed');
+    const done = await until(async () => {
+      const s = (await handle.query(getProgress)).signing;
+      return s?.signed ? s : undefined;
+    });
+    expect(done.request.status).toBe('signed');
+  });
+
+  it('records a decline, then starts a new request on the next attempt', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaaa5';
+    await withOwner(id, true);
+    const handle = await startApplication(id, 3600);
+    const first = await handle.executeUpdate(startSigning, { args: [] });
+    await sign(first.request.signers[0]!.embedUrl!, 'declined');
+    await until(async () =>
+      (await handle.query(getProgress)).signing?.request.status === 'declined' ? true : undefined,
+    );
+    const second = await handle.executeUpdate(startSigning, { args: [] });
+    expect(second.attempt).toBe(2);
+    expect(second.request.id).not.toBe(first.request.id);
+    expect(second.signed).toBe(false);
   });
 
   it('writes lead changes in order, the later value winning', async () => {

@@ -31,3 +31,14 @@ export function rememberAmountRequested(raw: string) {
   if (clean) localStorage.setItem(AMOUNT_REQUESTED_KEY, clean);
 }
 export const storedAmountRequested = () => localStorage.getItem(AMOUNT_REQUESTED_KEY) ?? undefined;
+
+/** The current signing request and the second-signer flag, kept while the applicant is away signing. */
+const SIGNATURE_KEY = 'signatureId';
+const SECOND_SIGNER_KEY = 'secondSigner';
+export const storedSignatureId = () => localStorage.getItem(SIGNATURE_KEY) ?? undefined;
+export const storeSignatureId = (id: string) => localStorage.setItem(SIGNATURE_KEY, id);
+export const markSecondSigner = () => localStorage.setItem(SECOND_SIGNER_KEY, 'true');
+export function clearSigning() {
+  localStorage.removeItem(SIGNATURE_KEY);
+  localStorage.removeItem(SECOND_SIGNER_KEY);
+}

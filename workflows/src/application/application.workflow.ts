@@ -69,7 +69,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     watching = true;
     try {
       while (progress.signing && !settled(progress.signing)) {
-        await condition(() => eventArrived, SIGN_POLL_INTERVAL);
+        await condition(() => eventArrived, input.signPollSeconds ? input.signPollSeconds * 1000 : SIGN_POLL_INTERVAL);
         eventArrived = false;
         const signing = progress.signing;
         try {
@@ -95,9 +95,10 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     signingBusy = true;
     try {
       const current = progress.signing;
-      if (current && !SIGN_ENDED_STATUSES.includes(current.request.status)) {
-        if (!current.signed) apply(current, await getSignRequest({ signRequestId: current.request.id }));
-      } else {
+      // Refresh first: a decline may be known to Box before its webhook reaches us.
+      if (current && !current.signed && !SIGN_ENDED_STATUSES.includes(current.request.status))
+        apply(current, await getSignRequest({ signRequestId: current.request.id }));
+      if (!current || SIGN_ENDED_STATUSES.includes(current.request.status)) {
         const attempt = (current?.attempt ?? 0) + 1;
         const request = await prepareSignRequest({ applicationId: input.applicationId, attempt });
         await saveSignatureId({ applicationId: input.applicationId, signatureId: request.id });

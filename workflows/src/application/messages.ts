@@ -16,6 +16,8 @@ export type ApplicationWorkflowInput = {
   applicationId: string;
   /** The applicant's sign-up answers, for the CRM lead. Encrypted by the payload codec. */
   lead: CrmLeadInput;
+  /** How often to ask Box about a pending signature when no webhook comes (default 30 seconds). */
+  signPollSeconds?: number;
 };
 
 export type ApplicationProgress = {

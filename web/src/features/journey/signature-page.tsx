@@ -1,0 +1,167 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { api } from '../../lib/http';
+import { clearSigning, markSecondSigner, storeSignatureId, storedSignatureId } from '../../lib/storage';
+import { refreshSession, sessionQueryOptions } from '../shell/session';
+import { leavePage } from './journey.machine';
+
+type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
+type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
+
+export const NO_SIGNERS = 'No signers found';
+const ENDED = ['declined', 'cancelled', 'expired'];
+const SIGNATURE_STEP = { pageName: 'SIGNATURE', pageStep: 1 };
+
+const inFrame = () => window.self !== window.top;
+
+type View =
+  | { kind: 'preparing' }
+  | { kind: 'ready'; link: string; signers: number }
+  | { kind: 'checking' }
+  | { kind: 'ended'; status: string }
+  | { kind: 'warning'; message: string }
+  | { kind: 'error'; message: string };
+
+/**
+ * Section 2 '/signature' and section 4 'Signature'. The page builds (or continues) the signing request and
+ * sends the browser to the signer's link; coming back with isFinished, it waits until the server (which
+ * hears Box's webhook, or polls Box) says the request is signed. The redirect alone proves nothing.
+ */
+export function SignaturePage() {
+  const { data: user } = useQuery(sessionQueryOptions());
+  const app = user?.applications[0];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<View>({ kind: 'preparing' });
+  const started = useRef(false);
+  const params = new URLSearchParams(window.location.search);
+  const finished = params.get('isFinished') === 'true';
+  const toSecond =
+    params.get('redirectToSecondSigner') === 'true' || params.get('redirectToSecondSignature') === 'true';
+  const declined = params.get('declined') === 'true';
+
+  async function build(): Promise<Signing> {
+    const res = await api.post<{ data: Signing }>('/box/sign', { applicationId: app!._id });
+    storeSignatureId(res.data.id);
+    return res.data;
+  }
+
+  async function done() {
+    clearSigning();
+    if (app) await leavePage({ applicationId: app._id, saved: app.stage }, SIGNATURE_STEP, 'next');
+    await refreshSession(queryClient);
+    if (inFrame()) window.parent.postMessage({ type: 'navigate', path: '/bank-statements' }, '*');
+    else await navigate({ to: '/bank-statements' });
+  }
+
+  /** Sends the browser to the next signer who has not signed (the second one when asked for). */
+  function goSign(s: Signing) {
+    if (s.signed) return void done();
+    if (ENDED.includes(s.status)) return setView({ kind: 'ended', status: s.status });
+    if (!s.signers.length) return setView({ kind: 'warning', message: NO_SIGNERS });
+    const pending = s.signers.filter((x) => x.decision !== 'signed');
+    const next = toSecond ? (s.signers[1] ?? pending[0]) : pending[0];
+    if (!next?.embedUrl) return setView({ kind: 'warning', message: NO_SIGNERS });
+    if (toSecond) markSecondSigner();
+    setView({ kind: 'ready', link: next.embedUrl, signers: s.signers.length });
+    window.location.assign(next.embedUrl);
+  }
+
+  async function waitForSignature() {
+    setView({ kind: 'checking' });
+    const id = storedSignatureId() ?? (await build()).id;
+    for (let i = 0; i < 90; i++) {
+      const s = (await api.get<{ data: Signing }>(`/box/${id}`)).data;
+      if (s.signed) return done();
+      if (ENDED.includes(s.status)) return setView({ kind: 'ended', status: s.status });
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    setView({ kind: 'error', message: 'We have not received your signature yet. Please try again in a moment.' });
+  }
+
+  async function start() {
+    try {
+      if (declined) return setView({ kind: 'ended', status: 'declined' });
+      if (finished) return await waitForSignature();
+      goSign(await build());
+    } catch (e) {
+      const message = (e as Error).message;
+      setView(message === NO_SIGNERS ? { kind: 'warning', message } : { kind: 'error', message });
+    }
+  }
+
+  useEffect(() => {
+    if (!app || started.current) return;
+    started.current = true;
+    void start();
+    // start reads the query once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [app]);
+
+  async function back() {
+    clearSigning();
+    if (app) await leavePage({ applicationId: app._id, saved: app.stage }, SIGNATURE_STEP, 'back');
+    await refreshSession(queryClient);
+    await navigate({ to: '/owners' });
+  }
+
+  async function again() {
+    setView({ kind: 'preparing' });
+    clearSigning();
+    try {
+      goSign(await build());
+    } catch (e) {
+      setView({ kind: 'error', message: (e as Error).message });
+    }
+  }
+
+  return (
+    <section className="card narrow signature">
+      {inFrame() ? null : <h1>Ready to finish? Please sign below.</h1>}
+      {view.kind === 'warning' ? <Alert kind="warning">{view.message}</Alert> : null}
+      {view.kind === 'error' ? <Alert>{view.message}</Alert> : null}
+      {view.kind === 'ended' ? (
+        <Alert kind="warning">
+          {view.status === 'declined'
+            ? 'The application was declined, so it has not been signed. You can start the signature again.'
+            : `The signature request has ${view.status === 'expired' ? 'expired' : 'been cancelled'}. You can start it again.`}
+        </Alert>
+      ) : null}
+      <p className="lead">
+        You will be taken to a secure page to sign your application electronically. When there is more than one owner,
+        you are taken to the next owner&apos;s signature afterwards, and back here when everyone has signed.
+      </p>
+      {view.kind === 'preparing' ? (
+        <p className="loading" role="status">
+          Preparing your application for signature...
+        </p>
+      ) : null}
+      {view.kind === 'checking' ? (
+        <p className="loading" role="status">
+          Confirming your signature...
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <Button type="button" variant="secondary" onClick={() => void back()}>
+          Back
+        </Button>
+        {view.kind === 'ended' ? (
+          <Button type="button" onClick={() => void again()}>
+            Start the signature again
+          </Button>
+        ) : (
+          <Button
+            type="button"
+            disabled={view.kind !== 'ready' && view.kind !== 'error'}
+            onClick={() => (view.kind === 'ready' ? window.location.assign(view.link) : void again())}
+          >
+            Go to Signature
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// The signing activities with the real box-node-sdk, S3 client and MongoDB driver against the stand-ins.
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { startSlice } from '../../../test-support/slice';
+import { documentStore } from '../documents/s3';
+import { boxClient } from './box.client';
+import { applicationPdfKey, createSigningActivities } from './esign.activities';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let mongo: MongoClient;
+let store: ReturnType<typeof documentStore>;
+let activities: ReturnType<typeof createSigningActivities>;
+let pii: PiiKeys;
+
+beforeAll(async () => {
+  slice = await startSlice();
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  store = documentStore(slice.settings.worker);
+  pii = new PiiKeys(slice.settings.worker);
+  const box = boxClient(slice.settings.worker);
+  activities = createSigningActivities({
+    db: mongo.db(),
+    box: () => box,
+    store,
+    pii,
+    publicUrl: 'https://apply.example.com',
+    parentFolderId: '0',
+  });
+});
+
+afterAll(async () => {
+  store?.close();
+  await mongo?.close();
+  await slice?.close();
+});
+
+async function application(owners: Record<string, unknown>[]) {
+  const applicationId = new ObjectId();
+  await mongo.db().collection('businesses').insertOne({ applicationId, businessName: 'Babbage Engines Ltd' });
+  await mongo.db().collection('ownersets').insertOne({ applicationId, owners });
+  return applicationId.toHexString();
+}
+
+describe('signing activities', () => {
+  it('creates one request per attempt: a retried call finds the request, folder and file it made', async () => {
+    const id = await application([
+      { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },
+      { firstName: 'Charles', lastName: 'Babbage', ownerEmailId: 'charles@example.com', ssn: '' },
+      { firstName: 'Third', lastName: 'Owner', ownerEmailId: 'third@example.com', ssn: '' },
+    ]);
+    const first = await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    const retry = await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    expect(retry.id).toBe(first.id);
+    expect(slice.esign.requests().filter((r) => r.external_id === `${id}:1`)).toHaveLength(1);
+    expect(slice.esign.folders().filter((f) => f.name === `application-${id}`)).toHaveLength(1);
+
+    // The first two owners sign, in order, with the redirects of section 4.
+    const req = slice.esign.requests().find((r) => r.id === first.id)!;
+    expect(req.signers.map((s) => [s.email, s.order, s.redirect_url])).toEqual([
+      ['ada@example.com', 1, 'https://apply.example.com/signature?redirectToSecondSigner=true'],
+      ['charles@example.com', 2, 'https://apply.example.com/signature?isFinished=true'],
+    ]);
+    expect(first.signers.every((s) => s.embedUrl?.startsWith(slice.esign.url))).toBe(true);
+
+    // The PDF went to S3 and to Box, the same bytes, never through the workflow.
+    const pdf = Buffer.from(await store.get(applicationPdfKey(id, 1)));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(slice.esign.fileBytes(req.sourceFileId)?.equals(pdf)).toBe(true);
+
+    const read = await activities.getSignRequest({ signRequestId: first.id });
+    expect(read).toMatchObject({ id: first.id, status: 'sent' });
+    expect(read.signers.map((s) => s.decision)).toEqual([null, null]);
+  });
+
+  it('starts a separate request for a new attempt', async () => {
+    const id = await application([{ firstName: 'Solo', lastName: 'Owner', ownerEmailId: 'solo@example.com' }]);
+    const one = await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    const two = await activities.prepareSignRequest({ applicationId: id, attempt: 2 });
+    expect(two.id).not.toBe(one.id);
+    expect(two.signers).toHaveLength(1);
+  });
+
+  it('refuses an application without owners with No signers found, which no retry can fix', async () => {
+    const id = await application([]);
+    const err = await activities.prepareSignRequest({ applicationId: id, attempt: 1 }).catch((e: Error) => e);
+    expect(err).toMatchObject({ name: 'NoSignersError', message: 'No signers found' });
+  });
+});

@@ -28,7 +28,8 @@ export class ApiClient {
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
     if (method !== 'GET' && this.xsrf && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/health');
     const headers: Record<string, string> = { 'x-page-path': '/test' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.cookies.size)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     if (method !== 'GET' && this.xsrf) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
@@ -36,7 +37,7 @@ export class ApiClient {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     this.remember(res.headers);
     const text = await res.text();
@@ -52,6 +53,14 @@ export class ApiClient {
   get = (path: string) => this.call('GET', path);
   post = (path: string, body: unknown = {}) => this.call('POST', path, body);
   patch = (path: string, body: unknown = {}) => this.call('PATCH', path, body);
+  delete = (path: string) => this.call('DELETE', path);
+  /** A multipart upload, fields first as the api asks. */
+  upload = (path: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Uint8Array }) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+    return this.call('POST', path, form);
+  };
 }
 
 type Mail = { id: string; time: string; subject: string; to: { address: string }[]; text: string };

@@ -9,6 +9,7 @@ import { BusinessesModule } from './businesses/businesses.module';
 import { HealthModule } from './health/health.module';
 import { OwnersModule } from './owners/owners.module';
 import { SigningModule } from './signing/signing.module';
+import { FilesModule } from './files/files.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
 import { UsersModule } from './users/users.module';
@@ -27,6 +28,7 @@ import { UsersModule } from './users/users.module';
     ApplicationsModule,
     StagesModule,
     SigningModule,
+    FilesModule,
     BusinessesModule,
     OwnersModule,
     UsersModule,

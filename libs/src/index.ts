@@ -8,6 +8,7 @@ export * from './journey/page-step';
 export * from './journey/stages';
 export * from './validation/account';
 export * from './validation/application';
+export * from './validation/documents';
 export * from './validation/formats';
 export * from './validation/password-strength';
 export * from './validation/messages';

@@ -10,6 +10,7 @@ import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { documentStore } from './documents/s3';
 import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';
+import { createDocumentActivities } from './documents/documents.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -41,6 +42,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       publicUrl: settings.PUBLIC_URL,
       parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     }),
+    ...createDocumentActivities({ crm, box: () => box, store, parentFolderId: settings.BOX_PARENT_FOLDER_ID }),
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });
   const worker = await Worker.create({

@@ -2,7 +2,13 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Client } from '@temporalio/client';
 import { isValidObjectId, type Model } from 'mongoose';
-import { applicationWorkflowId, updateLead, type CrmLeadFields } from '@portal/workflows';
+import {
+  applicationWorkflowId,
+  documentUploaded,
+  updateLead,
+  type CrmLeadFields,
+  type StoredDocument,
+} from '@portal/workflows';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { Application, type ApplicationDocument } from './application.schema';
 
@@ -27,6 +33,14 @@ export class ApplicationsService {
       .getHandle(applicationWorkflowId(applicationId))
       .signal(updateLead, fields)
       .catch((e: Error) => this.logger.error({ msg: 'lead update signal failed', applicationId, error: e.message }));
+  }
+
+  /** Hands an uploaded document to the workflow, which copies it to the CRM opportunity in the background. */
+  async documentUploaded(applicationId: string, document: StoredDocument): Promise<void> {
+    await this.temporal.workflow
+      .getHandle(applicationWorkflowId(applicationId))
+      .signal(documentUploaded, document)
+      .catch((e: Error) => this.logger.error({ msg: 'document signal failed', applicationId, error: e.message }));
   }
 
   /** The user's application (sign-up made it); 404 when there is none. */

@@ -9,5 +9,6 @@ import { StagesService } from './stages.service';
   imports: [RecordsModule, AuthModule, ApplicationsModule],
   controllers: [StagesController],
   providers: [StagesService],
+  exports: [StagesService],
 })
 export class StagesModule {}

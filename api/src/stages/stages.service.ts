@@ -40,7 +40,11 @@ export class StagesService {
       this.logger.error({ msg: 'stage update failed', applicationId, error: (e as Error).message });
       throw new ServiceUnavailableException(ACCOUNT_MESSAGES.somethingWentWrong);
     }
-    // Every move is saved with isPdfSent false (section 4).
+    return this.save(applicationId, position);
+  }
+
+  /** Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (section 4). */
+  async save(applicationId: string, position: JourneyPosition): Promise<StageRecord> {
     const saved = await this.stages
       .findOneAndUpdate({ applicationId }, { $set: { ...position, isPdfSent: false } }, { new: true, upsert: true })
       .orFail();

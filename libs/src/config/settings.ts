@@ -16,6 +16,11 @@ export const COMMON_SETTINGS = {
   PII_KEY_ID: str('id of the key that encrypts SSN/SIN, EIN and date of birth at rest', 'dev-1'),
   PII_KEY: key(32, 'AES-256 key for SSN/SIN, EIN and date of birth at rest, base64', DEV_PII_KEY),
   PII_OLD_KEYS: str('earlier PII keys still able to decrypt, as id:base64 pairs separated by commas', 'none'),
+  S3_ENDPOINT: url('S3 endpoint (the regional AWS endpoint in production)', 'http://127.0.0.1:4569'),
+  S3_REGION: str('S3 region', 'us-east-1'),
+  S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
+  S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
+  S3_SECRET_ACCESS_KEY: str('S3 secret access key', 'S3RVER'),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -47,11 +52,6 @@ export const WORKER_SETTINGS = {
   BOX_CLIENT_SECRET: str('Box client-credentials app client secret', 'portal-local-secret'),
   BOX_ENTERPRISE_ID: str('Box enterprise id the app acts for', '1'),
   BOX_PARENT_FOLDER_ID: str('Box folder that holds one folder per application', '0'),
-  S3_ENDPOINT: url('S3 endpoint (the regional AWS endpoint in production)', 'http://127.0.0.1:4569'),
-  S3_REGION: str('S3 region', 'us-east-1'),
-  S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
-  S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
-  S3_SECRET_ACCESS_KEY: str('S3 secret access key', 'S3RVER'),
 };
 
 /** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */

@@ -4,6 +4,11 @@ import type { RecordActivities } from '@portal/workflows';
 /** Writes what the workflow learned from outside systems back onto the applicant's records. */
 export function createRecordActivities(deps: { db: Db }): RecordActivities {
   return {
+    async saveOpportunityId({ applicationId, opportunityId }) {
+      await deps.db
+        .collection('applications')
+        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { sfOpportunityId: opportunityId } });
+    },
     async saveSignatureId({ applicationId, signatureId }) {
       await deps.db
         .collection('applications')

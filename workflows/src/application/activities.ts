@@ -39,6 +39,8 @@ export interface CrmLeadUpdateActivities {
 }
 
 export interface RecordActivities {
+  /** Stores the converted opportunity's id on the application record (sfOpportunityId). */
+  saveOpportunityId(input: { applicationId: string; opportunityId: string }): Promise<void>;
   /** Stores the current sign request id on the application record (signatureId). */
   saveSignatureId(input: { applicationId: string; signatureId: string }): Promise<void>;
   /** Stores the CRM ids on the application record. */
@@ -68,4 +70,25 @@ export interface SigningActivities {
   getSignRequest(input: { signRequestId: string }): Promise<SignRequestView>;
 }
 
-export type ApplicationActivities = CrmActivities & CrmLeadUpdateActivities & RecordActivities & SigningActivities;
+/** A document the applicant uploaded, kept in S3, to be copied to the opportunity in the CRM. */
+export type StoredDocument = { fileId: string; s3Key: string; fileName: string; fileType: string };
+
+export interface DocumentActivities {
+  /** Converts the lead (SOAP convertLead) once: a retry finds the opportunity the first try made. */
+  convertCrmLead(input: { leadId: string; ownerId: string; applicationId: string }): Promise<{ opportunityId: string }>;
+  /**
+   * Sends the signed application to the document-submission service (Box): the signed PDF goes into the
+   * application's submission folder, once (a retry finds the file already there).
+   */
+  submitSignedApplication(input: { applicationId: string; signedFileId: string; opportunityId: string }): Promise<{
+    fileId: string;
+  }>;
+  /** Copies a document from S3 to the opportunity as a ContentVersion, once per file. */
+  uploadContentVersion(input: { opportunityId: string; document: StoredDocument }): Promise<void>;
+}
+
+export type ApplicationActivities = CrmActivities &
+  CrmLeadUpdateActivities &
+  RecordActivities &
+  SigningActivities &
+  DocumentActivities;

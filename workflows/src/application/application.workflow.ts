@@ -1,13 +1,28 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
-import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  condition,
+  log,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import { INITIAL_POSITION, resolveMove } from '@portal/libs';
-import { NON_RETRYABLE_ERRORS, type ApplicationActivities, type CrmLeadFields } from './activities';
+import {
+  NON_RETRYABLE_ERRORS,
+  type ApplicationActivities,
+  type CrmLeadFields,
+  type StoredDocument,
+} from './activities';
 import {
   getProgress,
+  documentUploaded,
   isSignedRequest,
   moveStage,
+  submitStatements,
   SIGN_ENDED_STATUSES,
   SIGN_FIRST,
+  STATEMENTS_UNAVAILABLE,
   signRequestEvent,
   startSigning,
   updateLead,
@@ -16,7 +31,7 @@ import {
   type SigningState,
 } from './messages';
 
-const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSignatureId } =
+const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSignatureId, uploadContentVersion } =
   proxyActivities<ApplicationActivities>({
     startToCloseTimeout: '30 seconds',
     // The CRM may be down for a while; the applicant never waits on it, so keep trying with back-off.
@@ -29,10 +44,11 @@ const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSig
   });
 
 // The applicant waits on these: a few quick tries, then the page says so and offers to try again.
-const { prepareSignRequest, getSignRequest } = proxyActivities<ApplicationActivities>({
-  startToCloseTimeout: '60 seconds',
-  retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
-});
+const { prepareSignRequest, getSignRequest, convertCrmLead, saveOpportunityId, submitSignedApplication } =
+  proxyActivities<ApplicationActivities>({
+    startToCloseTimeout: '60 seconds',
+    retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
+  });
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
 export const SIGN_POLL_INTERVAL = '30 seconds';
@@ -53,7 +69,50 @@ async function isAcceptedAffiliate(affiliateId: string): Promise<boolean> {
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
   const progress: ApplicationProgress = { position: INITIAL_POSITION };
   const leadChanges: CrmLeadFields[] = [];
-  setHandler(getProgress, () => ({ ...progress, pendingLeadFields: leadChanges.length }));
+  const documents: StoredDocument[] = [];
+  setHandler(getProgress, () => ({
+    ...progress,
+    pendingLeadFields: leadChanges.length,
+    pendingDocuments: documents.length,
+  }));
+  setHandler(documentUploaded, (d) => void documents.push(d));
+
+  let submitting = false;
+  setHandler(submitStatements, async () => {
+    await condition(() => !submitting);
+    submitting = true;
+    try {
+      if (!progress.signing?.signed) throw ApplicationFailure.nonRetryable(SIGN_FIRST);
+      // The lead may still be on its way if the CRM was down at sign-up.
+      if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
+        throw ApplicationFailure.nonRetryable(STATEMENTS_UNAVAILABLE);
+      if (!progress.sfOpportunityId) {
+        const { opportunityId } = await convertCrmLead({
+          leadId: progress.sfLeadId!,
+          ownerId: progress.sfLeadOwnerId ?? '',
+          applicationId: input.applicationId,
+        });
+        await saveOpportunityId({ applicationId: input.applicationId, opportunityId });
+        progress.sfOpportunityId = opportunityId;
+      }
+      if (!progress.submittedFileId && progress.signing.request.signedFileId) {
+        const { fileId } = await submitSignedApplication({
+          applicationId: input.applicationId,
+          signedFileId: progress.signing.request.signedFileId,
+          opportunityId: progress.sfOpportunityId,
+        });
+        progress.submittedFileId = fileId;
+      }
+      if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 1) {
+        const m = resolveMove(progress.position, { to: 'next' });
+        if (m.ok) progress.position = m.position;
+        upsertSearchAttributes([{ key: STAGE_KEY, value: progress.position.pageName }]);
+      }
+      return progress.position;
+    } finally {
+      submitting = false;
+    }
+  });
 
   // Signing: one request at a time; a webhook wakes the watcher, which otherwise polls Box.
   const seenEvents = new Set<string>();
@@ -151,8 +210,22 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   // The application stays open for the rest of the journey. Lead changes are merged and written in
   // arrival order, so a later save always wins over an earlier one.
   for (;;) {
-    await condition(() => leadChanges.length > 0 || progress.closed === true);
-    if (leadChanges.length === 0) break;
+    const documentsReady = () => documents.length > 0 && !!progress.sfOpportunityId;
+    await condition(() => leadChanges.length > 0 || documentsReady() || progress.closed === true);
+    while (documentsReady()) {
+      const document = documents[0]!;
+      try {
+        await uploadContentVersion({ opportunityId: progress.sfOpportunityId!, document });
+      } catch (e) {
+        // Never shown to the applicant (section 8): the document is safe in S3; operations see this.
+        log.error('CRM refused a document', { applicationId: input.applicationId, error: (e as Error).message });
+      }
+      documents.shift();
+    }
+    if (leadChanges.length === 0) {
+      if (progress.closed) break;
+      continue;
+    }
     const fields = Object.assign({}, ...leadChanges.splice(0)) as CrmLeadFields;
     try {
       await updateCrmLead({ leadId: lead.leadId, fields });

@@ -1,6 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JourneyPosition, StageMove } from '@portal/libs';
-import type { CrmLeadFields, CrmLeadInput, SignRequestView } from './activities';
+import type { CrmLeadFields, CrmLeadInput, SignRequestView, StoredDocument } from './activities';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
 
@@ -28,7 +28,21 @@ export type ApplicationProgress = {
   /** Lead field changes received and not yet written to the CRM. */
   pendingLeadFields?: number;
   signing?: SigningState;
+  sfOpportunityId?: string;
+  /** The signed application as submitted to the document-submission service. */
+  submittedFileId?: string;
+  /** Uploaded documents not yet copied to the opportunity. */
+  pendingDocuments?: number;
 };
+
+/** An uploaded document (already in S3): copied to the opportunity once there is one, with retries. */
+export const documentUploaded = defineSignal<[StoredDocument]>('documentUploaded');
+
+/**
+ * Bank statements submitted (section 4): convert the lead, keep the opportunity id, submit the signed
+ * application, and move on to /offers. Repeating it after success only answers the position.
+ */
+export const submitStatements = defineUpdate<JourneyPosition, []>('submitStatements');
 
 /** The e-signature as the workflow knows it: from Box's webhook or its own polling, never the browser. */
 export type SigningState = { attempt: number; request: SignRequestView; signed: boolean };
@@ -51,6 +65,9 @@ export const isSignedRequest = (r: SignRequestView): boolean =>
 
 /** The stage cannot move past SIGNATURE before the workflow knows the application is signed. */
 export const SIGN_FIRST = 'Please sign the application before continuing';
+
+/** The CRM has not answered for a while; the uploads are kept and the applicant can try again. */
+export const STATEMENTS_UNAVAILABLE = 'We could not submit your documents just now. Please try again in a few minutes.';
 
 /** Builds the sign request (or continues the current one) and answers it with the signers' links. */
 export const startSigning = defineUpdate<SigningState, []>('startSigning');

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { startSlice } from '../../../test-support/slice';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let ada: ApiClient;
+let eve: ApiClient;
+let appId: string;
+
+const pdf = (extra = '') => new TextEncoder().encode(`%PDF-1.4\n1 0 obj <<>> endobj\n${extra}%%EOF\n`);
+const statement = (monthLabel: string, bytes = pdf(), name = 'statement.pdf', type = 'application/pdf') =>
+  ada.upload('/file/s3', { applicationId: appId, fileType: 'Bank Statement', monthLabel }, { name, type, bytes });
+
+async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 150; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+/** Owners, a completed signature and the stage at /bank-statements, through the api as the browser does. */
+async function signedApplication(client: ApiClient): Promise<string> {
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  const setId = (await client.post('/owner', { applicationId })).body._id;
+  const owner = {
+    firstName: 'Ada',
+    lastName: 'King',
+    country: 'US',
+    address: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    ownerEmailId: 'files-ada@example.com',
+    dateOfBirth: '1980-12-10',
+    phoneNumber: '(555) 123-4567',
+    ownershipPercent: 100,
+    creditReport: 720,
+    ssn: '123-45-6789',
+    isUSCitizen: 'Yes',
+  };
+  expect((await client.patch(`/owner/${setId}`, { owners: [owner] })).status).toBe(200);
+  for (const [pageName, pageStep, path] of [
+    ['BUSINESS', 1, '/business'],
+    ['BUSINESS', 2, '/business'],
+    ['BUSINESS', 3, '/owners'],
+    ['SIGNATURE', 1, '/signature'],
+  ] as const)
+    await client.patch(`/stage/${applicationId}`, { pageName, pageStep, path });
+  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
+  await fetch(signers[0].embedUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'signed' }),
+    redirect: 'manual',
+  });
+  await until(
+    async () => (await client.get(`/box/${id}`)).body.data.signed,
+    (v) => v === true,
+  );
+  expect((await client.post(`/stage/${applicationId}/next`)).body.path).toBe('/bank-statements');
+  return applicationId;
+}
+
+beforeAll(async () => {
+  slice = await startSlice();
+  ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'files-ada', '10.7.0.1');
+  eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'files-eve', '10.7.0.2');
+  appId = await signedApplication(ada);
+});
+
+afterAll(async () => {
+  await slice?.close();
+});
+
+describe('bank statements', () => {
+  it('streams a PDF to S3, renamed by its month label, several per month', async () => {
+    const first = await statement('October 2026');
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ fileName: 'october-2026.pdf', fileType: 'Bank Statement' });
+    const second = await statement('October 2026');
+    expect(second.body.data.fileName).toBe('october-2026-2.pdf');
+    await statement('September 2026');
+    const list = (await ada.get(`/file/application/${appId}`)).body.data;
+    expect(list.map((f: { fileName: string }) => f.fileName)).toEqual([
+      'october-2026.pdf',
+      'october-2026-2.pdf',
+      'september-2026.pdf',
+    ]);
+  });
+
+  it('refuses what is not a PDF by its bytes, an empty file, and anything past 37,000,000 bytes', async () => {
+    const renamed = await statement('August 2026', new TextEncoder().encode('just some notes'), 'notes.pdf');
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.data.message).toBe('Please upload only PDF files.');
+    const empty = await statement('August 2026', new Uint8Array(0), 'empty.pdf');
+    expect(empty.body.data.message).toBe('Please upload only PDF files.');
+    const big = new Uint8Array(37_000_001);
+    big.set(pdf());
+    const tooBig = await statement('August 2026', big, 'huge.pdf');
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.data.message).toBe('File size should be less than 35MB');
+    const names = (await ada.get(`/file/application/${appId}`)).body.data.map((f: { fileName: string }) => f.fileName);
+    expect(names).not.toContain('august-2026.pdf');
+  });
+
+  it('answers another user’s application and files as not found', async () => {
+    const res = await eve.upload(
+      '/file/s3',
+      { applicationId: appId, fileType: 'Bank Statement', monthLabel: 'October 2026' },
+      { name: 's.pdf', type: 'application/pdf', bytes: pdf() },
+    );
+    expect(res.status).toBe(404);
+    expect((await eve.get(`/file/application/${appId}`)).status).toBe(404);
+    const fileId = (await ada.get(`/file/application/${appId}`)).body.data[0]._id;
+    expect((await eve.delete(`/file/${fileId}`)).status).toBe(404);
+  });
+
+  it('converts the lead once, submits the signed application once, and moves on to /offers', async () => {
+    const res = await ada.post(`/application/${appId}/submit-statements`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.stage).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' });
+    const opportunityId = res.body.data.sfOpportunityId;
+    expect(opportunityId).toMatch(/^006/);
+    const again = await ada.post(`/application/${appId}/submit-statements`);
+    expect(again.body.data.sfOpportunityId).toBe(opportunityId);
+    expect(slice.crm.records('Opportunity').filter((o) => o.Portal_Application_Id__c === appId)).toHaveLength(1);
+    expect(slice.esign.files().filter((f) => f.name === 'signed-application.pdf')).toHaveLength(1);
+
+    // The statements reach the opportunity in the background, one ContentVersion each.
+    const versions = await until(
+      () => slice.crm.records('ContentVersion').filter((v) => v.FirstPublishLocationId === opportunityId),
+      (v) => v.length === 3,
+    );
+    expect(versions.map((v) => v.Title).sort()).toEqual(['october-2026', 'october-2026-2', 'september-2026']);
+  });
+
+  it('sends a document uploaded after submission straight to the opportunity', async () => {
+    const res = await ada.upload(
+      '/file/s3',
+      { applicationId: appId, fileType: 'Voided Check' },
+      { name: 'check.pdf', type: 'application/pdf', bytes: pdf() },
+    );
+    expect(res.body.data.fileName).toBe('voided-check.pdf');
+    await until(
+      () => slice.crm.records('ContentVersion').filter((v) => v.Title === 'voided-check'),
+      (v) => v.length === 1,
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { checkPdfFile, documentFileName, looksLikePdf, MAX_FILE_BYTES, statementMonths } from './documents';
+
+const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
+
+describe('statement months (section 9)', () => {
+  it('asks for the three previous months', () => {
+    expect(statementMonths('TX', day(2026, 11, 23))).toEqual(['October 2026', 'September 2026', 'August 2026']);
+  });
+  it('asks for four in GA, FL, CA, VA, UT and NY', () => {
+    for (const st of ['GA', 'FL', 'CA', 'VA', 'UT', 'NY'])
+      expect(statementMonths(st, day(2026, 11, 23))).toHaveLength(4);
+    expect(statementMonths('ON', day(2026, 11, 23))).toHaveLength(3);
+  });
+  it('shifts by one more month on the first day of the month, across the year', () => {
+    expect(statementMonths('TX', day(2026, 11, 1))).toEqual(['September 2026', 'August 2026', 'July 2026']);
+    expect(statementMonths('NY', day(2027, 1, 1))).toEqual([
+      'November 2026',
+      'October 2026',
+      'September 2026',
+      'August 2026',
+    ]);
+    expect(statementMonths('TX', day(2027, 1, 2))[0]).toBe('December 2026');
+  });
+});
+
+describe('file checks (section 5)', () => {
+  const pdf = (size: number, name = 'statement.pdf', type = 'application/pdf') => ({ name, type, size });
+  it('refuses anything but a PDF, including a renamed text file by its type', () => {
+    expect(checkPdfFile(pdf(10, 'notes.txt', 'text/plain'))).toBe('Please upload only PDF files.');
+    expect(checkPdfFile(pdf(10, 'renamed.pdf', 'text/plain'))).toBe('Please upload only PDF files.');
+    expect(checkPdfFile(pdf(10, 'scan.PDF', ''))).toBeUndefined();
+  });
+  it('draws the 35MB line at 37,000,000 bytes', () => {
+    expect(MAX_FILE_BYTES).toBe(37_000_000);
+    expect(checkPdfFile(pdf(36_999_999))).toBeUndefined();
+    expect(checkPdfFile(pdf(37_000_000))).toBeUndefined();
+    expect(checkPdfFile(pdf(37_000_001))).toBe('File size should be less than 35MB');
+  });
+  it('knows a PDF by its bytes, so a renamed .txt or an empty file is refused', () => {
+    expect(looksLikePdf(new TextEncoder().encode('%PDF-1.7\n...'))).toBe(true);
+    expect(looksLikePdf(new TextEncoder().encode('just some notes'))).toBe(false);
+    expect(looksLikePdf(new Uint8Array(0))).toBe(false);
+  });
+  it('renames documents by month label or type', () => {
+    expect(documentFileName('Bank Statement', 'October 2026')).toBe('october-2026.pdf');
+    expect(documentFileName('Bank Statement', 'October 2026', 1)).toBe('october-2026-2.pdf');
+    expect(documentFileName('Voided Check')).toBe('voided-check.pdf');
+    expect(documentFileName('Drivers License')).toBe('drivers-license.pdf');
+  });
+});

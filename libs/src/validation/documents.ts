@@ -1,0 +1,75 @@
+import { requiredStatementCount } from './application';
+
+/** Section 5 'Files' and section 9. */
+export const FILE_MESSAGES = {
+  pdfOnly: 'Please upload only PDF files.',
+  tooLarge: 'File size should be less than 35MB',
+  missingDocuments: (uploaded: number, required: number) =>
+    `It looks like you only uploaded ${uploaded} of the required ${required} bank statements, are you sure you want to proceed?`,
+  analyzing: 'Analyzing & uploading your documents...',
+  unknown: 'An unknown error occurred.',
+} as const;
+
+/** The 35MB message is checked at 37,000,000 bytes (section 9). */
+export const MAX_FILE_BYTES = 37_000_000;
+
+export const FILE_TYPES = {
+  bankStatement: 'Bank Statement',
+  voidedCheck: 'Voided Check',
+  driversLicense: 'Drivers License',
+} as const;
+export type FileType = (typeof FILE_TYPES)[keyof typeof FILE_TYPES];
+export const isFileType = (v: unknown): v is FileType => Object.values(FILE_TYPES).includes(v as FileType);
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The statement months to ask for, most recent first: the previous months, shifted back by one more on
+ * the first day of the month (that month's statement is not out yet). 'October 2026', ...
+ */
+export function statementMonths(businessState: string | undefined, today: Date): string[] {
+  const count = requiredStatementCount(businessState);
+  const shift = today.getDate() === 1 ? 2 : 1;
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(today.getFullYear(), today.getMonth() - shift - i, 1);
+    return `${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  });
+}
+
+/** The name a document is stored under: bank statements by month label, the others by type (section 5). */
+export function documentFileName(type: FileType, monthLabel?: string, index = 0): string {
+  const base =
+    type === FILE_TYPES.voidedCheck
+      ? 'voided-check'
+      : type === FILE_TYPES.driversLicense
+        ? 'drivers-license'
+        : (monthLabel ?? 'bank-statement').toLowerCase().replace(/\s+/g, '-');
+  return `${base}${index > 0 ? `-${index + 1}` : ''}.pdf`;
+}
+
+/** The client-side check of a chosen file (the server checks again, and looks at the bytes too). */
+export function checkPdfFile(file: { name: string; type: string; size: number }): string | undefined {
+  const pdf = file.type === 'application/pdf' || (!file.type && file.name.toLowerCase().endsWith('.pdf'));
+  if (!pdf) return FILE_MESSAGES.pdfOnly;
+  if (file.size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
+  return undefined;
+}
+
+/** A PDF starts with '%PDF-' (within the first 1024 bytes, as readers allow). */
+export function looksLikePdf(head: Uint8Array): boolean {
+  const text = String.fromCharCode(...head.subarray(0, 1024));
+  return text.includes('%PDF-');
+}

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import type { BoxClient } from 'box-node-sdk';
+import type { Connection } from 'jsforce';
+import type { DocumentActivities } from '@portal/workflows';
+import { CrmRejectedError } from '../errors';
+import { conflictId } from '../esign/box.client';
+import type { DocumentStore } from './s3';
+
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** The lead status a conversion sets (a LeadStatus with IsConverted = true in the org). */
+export const CONVERTED_STATUS = 'Closed - Converted';
+
+export function createDocumentActivities(deps: {
+  crm: () => Promise<Connection>;
+  box: () => BoxClient;
+  store: DocumentStore;
+  parentFolderId: string;
+}): DocumentActivities {
+  async function folder(box: BoxClient, name: string, parentId: string): Promise<string> {
+    try {
+      return (await box.folders.createFolder({ name, parent: { id: parentId } })).id;
+    } catch (e) {
+      const existing = conflictId(e);
+      if (existing) return existing;
+      throw e;
+    }
+  }
+
+  return {
+    async convertCrmLead({ leadId, ownerId }) {
+      const conn = await deps.crm();
+      // Already converted (a retry after the call went through): answer the opportunity it made.
+      const lead = (await conn.sobject('Lead').retrieve(leadId, {
+        fields: ['IsConverted', 'ConvertedOpportunityId'],
+      })) as { IsConverted?: boolean; ConvertedOpportunityId?: string | null };
+      if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
+      const result = (await conn.soap.convertLead({
+        leadId,
+        convertedStatus: CONVERTED_STATUS,
+        ...(ownerId ? { ownerId } : {}),
+      })) as { success?: boolean | string; opportunityId?: string | null; errors?: unknown };
+      const ok = result.success === true || result.success === 'true';
+      if (!ok || !result.opportunityId)
+        throw new CrmRejectedError(`Lead was not converted: ${JSON.stringify(result.errors)}`, 'CONVERT_FAILED');
+      return { opportunityId: result.opportunityId };
+    },
+
+    async submitSignedApplication({ applicationId, signedFileId }) {
+      const box = deps.box();
+      const appFolder = await folder(box, `application-${applicationId}`, deps.parentFolderId);
+      const submission = await folder(box, 'submission', appFolder);
+      const name = 'signed-application.pdf';
+      const stream = await box.downloads.downloadFile(signedFileId);
+      const chunks: Buffer[] = [];
+      for await (const c of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
+      try {
+        const uploaded = await box.uploads.uploadFile({
+          attributes: { name, parent: { id: submission } },
+          file: Readable.from(Buffer.concat(chunks)),
+          fileFileName: name,
+          fileContentType: 'application/pdf',
+        });
+        return { fileId: uploaded.entries![0]!.id };
+      } catch (e) {
+        const existing = conflictId(e);
+        if (existing) return { fileId: existing };
+        throw e;
+      }
+    },
+
+    async uploadContentVersion({ opportunityId, document }) {
+      const conn = await deps.crm();
+      const path = `${document.fileId}/${document.fileName}`;
+      const found = await conn.query<{ Id: string }>(
+        `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${quote(opportunityId)} AND PathOnClient = ${quote(path)} LIMIT 1`,
+      );
+      if (found.records.length) return;
+      const bytes = Buffer.from(await deps.store.get(document.s3Key));
+      const created = await conn.sobject('ContentVersion').create({
+        Title: document.fileName.replace(/\.pdf$/i, ''),
+        PathOnClient: path,
+        VersionData: bytes.toString('base64'),
+        FirstPublishLocationId: opportunityId,
+        Description: document.fileType,
+      });
+      if (!created.success) throw new CrmRejectedError('ContentVersion was not created', 'CREATE_FAILED');
+    },
+  };
+}

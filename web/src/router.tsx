@@ -9,6 +9,7 @@ import { BusinessPage } from './features/journey/business-page';
 import { FinancialPage } from './features/journey/financial-page';
 import { GigglePage } from './features/journey/giggle-page';
 import { OwnersPage } from './features/journey/owners-page';
+import { BankStatementsPage } from './features/documents/bank-statements-page';
 import { SignaturePage } from './features/journey/signature-page';
 import { StepPage } from './features/journey/step-page';
 import { sessionQueryOptions } from './features/shell/session';
@@ -80,7 +81,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/business', BusinessPage),
   guarded('/owners', OwnersPage),
   guarded('/signature', SignaturePage),
-  guarded('/bank-statements', () => <StepPage title="Just a few documents needed" />),
+  guarded('/bank-statements', BankStatementsPage),
   guarded('/offers', () => <StepPage title="You're Pre-Qualified. Now Pick Your Path." />),
   guarded('/giggle-finance', GigglePage),
 ]);

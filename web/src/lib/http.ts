@@ -103,4 +103,46 @@ export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
 };
+
+function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) => void) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(PAGE_PATH_HEADER, window.location.pathname);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = xsrfToken();
+    if (token) xhr.setRequestHeader(XSRF_HEADER_NAME, token);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        /* not JSON */
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new HttpError(0, 'Network Error'));
+    xhr.onabort = () => reject(new HttpError(0, 'Request aborted'));
+    xhr.send(form);
+  });
+}
+
+/** A multipart upload that reports progress (fetch cannot), with the same session and error rules. */
+export async function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  if (!xsrfToken()) await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
+  let res = await xhrUpload(path, form, onProgress);
+  if (isExpiredSession(res.status, res.body)) {
+    if (!(await refreshOnce())) {
+      clearUserName();
+      onSessionLost();
+      throw toError(res.status, res.body);
+    }
+    res = await xhrUpload(path, form, onProgress);
+  }
+  if (res.status < 200 || res.status > 299) throw toError(res.status, res.body);
+  return res.body as T;
+}

@@ -1,0 +1,36 @@
+import type { FileType } from '@portal/libs';
+import { api, upload } from '../../lib/http';
+
+export type UploadedFile = {
+  _id: string;
+  fileName: string;
+  fileType: FileType;
+  monthLabel?: string;
+  size: number;
+};
+
+export const documentsApi = {
+  list: async (applicationId: string) =>
+    (await api.get<{ data: UploadedFile[] }>(`/file/application/${applicationId}`)).data,
+  upload: async (
+    applicationId: string,
+    fileType: FileType,
+    file: File,
+    monthLabel: string | undefined,
+    onProgress: (fraction: number) => void,
+  ) => {
+    const form = new FormData();
+    form.append('applicationId', applicationId);
+    form.append('fileType', fileType);
+    if (monthLabel) form.append('monthLabel', monthLabel);
+    form.append('file', file, file.name);
+    return (await upload<{ data: UploadedFile }>('/file/s3', form, onProgress)).data;
+  },
+  remove: (id: string) => api.delete(`/file/${id}`),
+  submitStatements: async (applicationId: string) =>
+    (
+      await api.post<{ data: { sfOpportunityId: string; stage: { path: string } } }>(
+        `/application/${applicationId}/submit-statements`,
+      )
+    ).data,
+};

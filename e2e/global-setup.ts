@@ -20,6 +20,7 @@ export default async function globalSetup() {
     S3_PORT: await freePort(),
     CRM_STANDIN_PORT: await freePort(),
     ESIGN_STANDIN_PORT: await freePort(),
+    OFFER_STANDIN_PORT: await freePort(),
     DATA_DIR: dataDir,
   };
   const running = await startStack(ports, { headless: true, webMode: 'preview', publicHost: '127.0.0.1' });

@@ -29,6 +29,7 @@ export type StackPorts = {
   S3_PORT: number;
   CRM_STANDIN_PORT: number;
   ESIGN_STANDIN_PORT: number;
+  OFFER_STANDIN_PORT: number;
   DATA_DIR: string;
 };
 
@@ -48,6 +49,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
     BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
     PUBLIC_URL: `http://${publicHost}:${p.WEB_PORT}`,
+    OFFER_SERVICE_URL: `http://127.0.0.1:${p.OFFER_STANDIN_PORT}`,
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
@@ -178,6 +180,13 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
         ESIGN_WEBHOOK_URL: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
       },
       ready: () => httpOk(`http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`),
+    },
+    {
+      name: 'offers',
+      command: NODE,
+      args: [bin('sandbox/dist/offers/main.js')],
+      env: { OFFER_STANDIN_PORT: String(p.OFFER_STANDIN_PORT) },
+      ready: () => httpOk(`http://127.0.0.1:${p.OFFER_STANDIN_PORT}/health`),
     },
   ];
 }

@@ -32,6 +32,7 @@ export async function setup(project: TestProject) {
     S3_PORT: await freePort(),
     CRM_STANDIN_PORT: 0,
     ESIGN_STANDIN_PORT: 0,
+    OFFER_STANDIN_PORT: 0,
     TEMPORAL_PORT: await freePort(),
     MONGODB_PORT: await freePort(),
     DATA_DIR: dataDir,

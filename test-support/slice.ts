@@ -3,12 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { API_SETTINGS, WORKER_SETTINGS, loadEnv } from '@portal/libs';
-import { startCrmStandin, startEsignStandin } from '../sandbox/src';
+import { startCrmStandin, startEsignStandin, startOfferStandin } from '../sandbox/src';
 import { createApplicationWorker } from '../worker/src/worker';
 
 export async function startSlice(opts: { temporalAddress?: string } = {}) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
   const esign = await startEsignStandin({ port: 0, clientId: 'it-box', clientSecret: 'it-box-secret' });
+  const offers = await startOfferStandin({ port: 0, clientId: 'it-offers', clientSecret: 'it-offers-secret' });
   const suffix = randomUUID().slice(0, 8);
   const env = {
     MONGODB_URI: `${inject('mongoBaseUri')}/portal-it-${suffix}`,
@@ -20,6 +21,9 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
     API_PORT: '0',
     SMTP_PORT: String(inject('smtpPort')),
     S3_ENDPOINT: inject('s3Endpoint'),
+    OFFER_SERVICE_URL: offers.url,
+    OFFER_SERVICE_CLIENT_ID: 'it-offers',
+    OFFER_SERVICE_CLIENT_SECRET: 'it-offers-secret',
     BOX_API_URL: esign.url,
     BOX_UPLOAD_URL: `${esign.url}/api`,
     BOX_CLIENT_ID: 'it-box',
@@ -40,6 +44,7 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
   return {
     crm,
     esign,
+    offers,
     env,
     settings: { api: loadEnv(API_SETTINGS, env), worker: workerSettings },
     baseUrl,
@@ -52,6 +57,7 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
       await closeWorker();
       await crm.close();
       await esign.close();
+      await offers.close();
     },
   };
 }

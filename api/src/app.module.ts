@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { OwnersModule } from './owners/owners.module';
 import { SigningModule } from './signing/signing.module';
 import { FilesModule } from './files/files.module';
+import { OffersModule } from './offers/offers.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
 import { UsersModule } from './users/users.module';
@@ -29,6 +30,7 @@ import { UsersModule } from './users/users.module';
     StagesModule,
     SigningModule,
     FilesModule,
+    OffersModule,
     BusinessesModule,
     OwnersModule,
     UsersModule,

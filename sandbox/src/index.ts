@@ -1,2 +1,3 @@
 export { startCrmStandin, type CrmStandin, type CrmStandinOptions } from './crm/server';
 export { startEsignStandin, type EsignStandin, type EsignStandinOptions } from './esign/server';
+export { startOfferStandin, type OfferStandin } from './offers/server';

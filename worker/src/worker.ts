@@ -11,6 +11,7 @@ import { documentStore } from './documents/s3';
 import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
+import { createOfferActivities } from './offers/offers.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -42,6 +43,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       publicUrl: settings.PUBLIC_URL,
       parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     }),
+    ...createOfferActivities({ db: mongo.db(), crm, settings }),
     ...createDocumentActivities({ crm, box: () => box, store, parentFolderId: settings.BOX_PARENT_FOLDER_ID }),
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });

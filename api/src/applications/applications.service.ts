@@ -13,6 +13,7 @@ import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { Application, type ApplicationDocument } from './application.schema';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
+export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
 
 /** Every record hangs off an application; this is where it is checked against the signed-in user. */
 @Injectable()
@@ -54,6 +55,13 @@ export class ApplicationsService {
     if (Object.keys(changes).length === 0) return app;
     app.set(changes);
     return app.save();
+  }
+
+  /** Section 4: the application is submitted (its status and accepted date). */
+  async markSubmitted(app: ApplicationDocument): Promise<void> {
+    if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED) return;
+    app.set({ applicationStatus: APPLICATION_STATUS_SUBMITTED, acceptedDate: new Date() });
+    await app.save();
   }
 
   /** The application as answers show it. */

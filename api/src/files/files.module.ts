@@ -6,10 +6,12 @@ import { StoredFile, StoredFileSchema } from './file.schema';
 import { FilesController } from './files.controller';
 import { SubmissionController } from './submission.controller';
 import { StagesModule } from '../stages/stages.module';
+import { RecordsModule } from '../records.module';
 
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: StoredFile.name, schema: StoredFileSchema }]),
+    RecordsModule,
     AuthModule,
     ApplicationsModule,
     StagesModule,

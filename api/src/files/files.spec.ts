@@ -23,6 +23,18 @@ async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean): Prom
 /** Owners, a completed signature and the stage at /bank-statements, through the api as the browser does. */
 async function signedApplication(client: ApiClient): Promise<string> {
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  const businessId = (await client.get(`/business/application/${applicationId}`)).body._id;
+  await client.patch(`/business/${businessId}`, {
+    section: 'financial',
+    annualRevenue: '$1,200,000',
+    amountRequested: '$150,000',
+  });
+  await client.patch(`/business/${businessId}`, {
+    section: 'question',
+    businessStarted: 'Yes',
+    businessStartDate: '2018-01-15',
+    useOfProceeds: 'Working Capital',
+  });
   const setId = (await client.post('/owner', { applicationId })).body._id;
   const owner = {
     firstName: 'Ada',
@@ -146,5 +158,64 @@ describe('bank statements', () => {
       () => slice.crm.records('ContentVersion').filter((v) => v.Title === 'voided-check'),
       (v) => v.length === 1,
     );
+  });
+});
+
+describe('offers and final submission', () => {
+  it('prices offers through the offer service, as strings, and restores a previous choice', async () => {
+    const res = await ada.post('/offer', { applicationId: appId });
+    expect(res.status).toBe(200);
+    const { _id, offerOptions } = res.body.data;
+    expect(offerOptions.map((o: { id: string }) => o.id)).toEqual(['std-6', 'std-9', 'std-12', 'loc']);
+    expect(offerOptions[2]).toMatchObject({ offeredAmount: '180000.00', totalPayment: '219600.00' });
+    expect(Object.values(offerOptions[0]).every((v) => typeof v === 'string')).toBe(true);
+
+    const chosen = await ada.patch(`/offer/${_id}`, { applicationId: appId, selectedId: 'std-12' });
+    expect(chosen.body.data.offerType).toBe('standard');
+    const again = await ada.post('/offer', { applicationId: appId });
+    expect(again.body.data.offerOptions.find((o: { isSelected: string }) => o.isSelected === 'true').id).toBe('std-12');
+    expect((await eve.patch(`/offer/${_id}`, { selectedId: 'loc' })).status).toBe(404);
+    expect((await ada.patch(`/offer/${_id}`, { selectedId: 'made-up' })).status).toBe(400);
+  });
+
+  it('needs both documents uploaded or marked missing before the final submit', async () => {
+    const res = await ada.post(`/application/${appId}/submit-application`, {
+      voidedCheck: 'uploaded',
+      driversLicense: 'uploaded',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.data.message).toBe(
+      "Please upload your voided check and driver's license, or mark each one you don't have",
+    );
+  });
+
+  it('submits: opportunity marked, offer emailed once, rep and scheduling link answered', async () => {
+    const since = Date.now();
+    const body = { voidedCheck: 'uploaded', driversLicense: 'notAvailable' };
+    const res = await ada.post(`/application/${appId}/submit-application`, body);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      repName: 'Jordan Rivera',
+      schedulingLink: 'https://calendly.com/jordan-rivera-funding/30min',
+      stage: { pageName: 'DOCUMENTS', pageStep: 3, path: '/offers' },
+    });
+    const opp = slice.crm.records('Opportunity').find((o) => o.Portal_Application_Id__c === appId);
+    expect(opp?.StageName).toBe('Application Submitted');
+    expect((await ada.post(`/application/${appId}/submit-application`, body)).body.data.repName).toBe('Jordan Rivera');
+    expect((await ada.get('/auth/user')).body.data.applications[0].applicationStatus).toBe('Submitted');
+
+    type Mail = { subject: string; to: { address: string }[]; html: string; time: string };
+    const mails = await until(
+      async () =>
+        ((await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[]).filter(
+          (m) =>
+            m.to[0]?.address === 'files-ada@example.com' &&
+            m.subject.startsWith('Your selected offer') &&
+            Date.parse(m.time) >= since - 1000,
+        ),
+      (m) => m.length > 0,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.html).toContain('$219,600');
   });
 });

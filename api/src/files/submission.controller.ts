@@ -11,7 +11,19 @@ import {
 } from '@nestjs/common';
 import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { FILE_MESSAGES } from '@portal/libs';
-import { applicationWorkflowId, submitStatements } from '@portal/workflows';
+import { applicationWorkflowId, submitApplication, submitStatements } from '@portal/workflows';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { FILE_TYPES } from '@portal/libs';
+import { Offer } from '../offers/offer.schema';
+import { UNKNOWN_ERROR, updateFailureMessage } from '../offers/offers.controller';
+import { StoredFile } from './file.schema';
+import { Body } from '@nestjs/common';
+
+/** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
+export const DOCUMENTS_REQUIRED =
+  "Please upload your voided check and driver's license, or mark each one you don't have";
+type DocumentAnswer = 'uploaded' | 'notAvailable';
 import { ApplicationsService } from '../applications/applications.service';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { StagesService } from '../stages/stages.service';
@@ -24,6 +36,8 @@ export class SubmissionController {
   private readonly logger = new Logger(SubmissionController.name);
 
   constructor(
+    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
+    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
     @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
     private readonly applications: ApplicationsService,
     private readonly stages: StagesService,
@@ -51,6 +65,43 @@ export class SubmissionController {
       }
       this.logger.error({ msg: 'statements submit failed', applicationId: id, error: (e as Error).message });
       throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
+    }
+  }
+
+  /**
+   * Final submission: the selection must be saved, and the voided check and driver's license each
+   * uploaded or marked missing. The workflow marks the opportunity submitted, emails the offer and
+   * answers the rep; the stage moves to the last DOCUMENTS step.
+   */
+  @Post(':id/submit-application')
+  @HttpCode(200)
+  async submitApplication(
+    @Param('id') id: string,
+    @Body() body: { voidedCheck?: DocumentAnswer; driversLicense?: DocumentAnswer },
+    @CurrentUser() user: SignedIn,
+  ) {
+    const app = await this.applications.owned(id, user.userId);
+    const offer = await this.offers.findOne({ applicationId: app._id });
+    if (!offer?.offerOptions.some((o) => o.isSelected === 'true'))
+      throw new BadRequestException('Please select one of the offers');
+    for (const [answer, type] of [
+      [body.voidedCheck, FILE_TYPES.voidedCheck],
+      [body.driversLicense, FILE_TYPES.driversLicense],
+    ] as const) {
+      if (answer === 'notAvailable') continue;
+      if (answer !== 'uploaded' || !(await this.files.exists({ applicationId: app._id, fileType: type })))
+        throw new BadRequestException(DOCUMENTS_REQUIRED);
+    }
+    try {
+      const result = await this.temporal.workflow
+        .getHandle(applicationWorkflowId(id))
+        .executeUpdate(submitApplication, { args: [] });
+      const stage = await this.stages.save(id, result.position);
+      await this.applications.markSubmitted(app);
+      return { data: { repName: result.repName, schedulingLink: result.schedulingLink, stage } };
+    } catch (e) {
+      this.logger.error({ msg: 'application submit failed', applicationId: id, error: (e as Error).message });
+      throw new BadRequestException(updateFailureMessage(e, UNKNOWN_ERROR));
     }
   }
 }

@@ -21,6 +21,9 @@ export const COMMON_SETTINGS = {
   S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
   S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
   S3_SECRET_ACCESS_KEY: str('S3 secret access key', 'S3RVER'),
+  SMTP_HOST: str('SMTP server for email', '127.0.0.1'),
+  SMTP_PORT: port('SMTP port', '1025'),
+  MAIL_FROM: str('sender of email', 'Fundwise <no-reply@fundwise.local>'),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -35,9 +38,6 @@ export const API_SETTINGS = {
   SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: int('lifetime of an access token', '900'),
   REFRESH_TOKEN_TTL_SECONDS: int('lifetime of a refresh token', '2592000'),
-  SMTP_HOST: str('SMTP server for account email', '127.0.0.1'),
-  SMTP_PORT: port('SMTP port', '1025'),
-  MAIL_FROM: str('sender of account email', 'Fundwise <no-reply@fundwise.local>'),
 };
 
 export const WORKER_SETTINGS = {
@@ -46,6 +46,9 @@ export const WORKER_SETTINGS = {
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
   SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
+  OFFER_SERVICE_URL: url('offer-calculation service base URL', 'http://127.0.0.1:4030'),
+  OFFER_SERVICE_CLIENT_ID: str('offer-calculation service client id', 'portal-local'),
+  OFFER_SERVICE_CLIENT_SECRET: str('offer-calculation service client secret', 'portal-local-secret'),
   BOX_API_URL: url('Box API base URL (https://api.box.com in production)', 'http://127.0.0.1:4020'),
   BOX_UPLOAD_URL: url('Box upload base URL (https://upload.box.com/api in production)', 'http://127.0.0.1:4020/api'),
   BOX_CLIENT_ID: str('Box client-credentials app client id', 'portal-local'),
@@ -66,5 +69,6 @@ export const STACK_SETTINGS = {
   S3_PORT: port('s3rver (S3-compatible store)', '4569'),
   CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
   ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
+  OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -87,7 +87,21 @@ export interface DocumentActivities {
   uploadContentVersion(input: { opportunityId: string; document: StoredDocument }): Promise<void>;
 }
 
-export type ApplicationActivities = CrmActivities &
+/** An offer option as the offer service answers it: every value a string (section 3). */
+export type OfferOption = Record<string, string>;
+export type SalesRep = { repName: string; schedulingLink: string };
+
+export interface OfferActivities {
+  /** Prices the application's offers (credit score, start date, revenue) and saves them as its options. */
+  calculateOffers(input: { applicationId: string }): Promise<OfferOption[]>;
+  /** Emails the applicant a summary of the selected offer, once per selection. */
+  sendOfferEmail(input: { applicationId: string }): Promise<void>;
+  /** Marks the opportunity submitted and answers its owner, the applicant's funding rep. */
+  submitOpportunity(input: { opportunityId: string }): Promise<SalesRep>;
+}
+
+export type ApplicationActivities = OfferActivities &
+  CrmActivities &
   CrmLeadUpdateActivities &
   RecordActivities &
   SigningActivities &

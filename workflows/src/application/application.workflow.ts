@@ -12,11 +12,16 @@ import {
   NON_RETRYABLE_ERRORS,
   type ApplicationActivities,
   type CrmLeadFields,
+  type SalesRep,
   type StoredDocument,
 } from './activities';
 import {
   getProgress,
+  calculateOffers,
   documentUploaded,
+  emailOffer,
+  OFFERS_NOT_READY,
+  submitApplication,
   isSignedRequest,
   moveStage,
   submitStatements,
@@ -44,11 +49,19 @@ const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSig
   });
 
 // The applicant waits on these: a few quick tries, then the page says so and offers to try again.
-const { prepareSignRequest, getSignRequest, convertCrmLead, saveOpportunityId, submitSignedApplication } =
-  proxyActivities<ApplicationActivities>({
-    startToCloseTimeout: '60 seconds',
-    retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
-  });
+const {
+  prepareSignRequest,
+  getSignRequest,
+  convertCrmLead,
+  saveOpportunityId,
+  submitSignedApplication,
+  calculateOffers: priceOffers,
+  sendOfferEmail,
+  submitOpportunity,
+} = proxyActivities<ApplicationActivities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
+});
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
 export const SIGN_POLL_INTERVAL = '30 seconds';
@@ -76,6 +89,27 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     pendingDocuments: documents.length,
   }));
   setHandler(documentUploaded, (d) => void documents.push(d));
+
+  setHandler(calculateOffers, async () => {
+    if (!progress.sfOpportunityId) throw ApplicationFailure.nonRetryable(OFFERS_NOT_READY);
+    return priceOffers({ applicationId: input.applicationId });
+  });
+  setHandler(emailOffer, async () => {
+    await sendOfferEmail({ applicationId: input.applicationId });
+  });
+  let rep: SalesRep | undefined;
+  setHandler(submitApplication, async () => {
+    if (!progress.sfOpportunityId) throw ApplicationFailure.nonRetryable(OFFERS_NOT_READY);
+    if (!rep) {
+      rep = await submitOpportunity({ opportunityId: progress.sfOpportunityId });
+      await sendOfferEmail({ applicationId: input.applicationId });
+    }
+    if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 2) {
+      const m = resolveMove(progress.position, { to: 'next' });
+      if (m.ok) progress.position = m.position;
+    }
+    return { ...rep, position: progress.position };
+  });
 
   let submitting = false;
   setHandler(submitStatements, async () => {

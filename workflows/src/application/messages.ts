@@ -1,6 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JourneyPosition, StageMove } from '@portal/libs';
-import type { CrmLeadFields, CrmLeadInput, SignRequestView, StoredDocument } from './activities';
+import type { CrmLeadFields, CrmLeadInput, OfferOption, SalesRep, SignRequestView, StoredDocument } from './activities';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
 
@@ -43,6 +43,21 @@ export const documentUploaded = defineSignal<[StoredDocument]>('documentUploaded
  * application, and move on to /offers. Repeating it after success only answers the position.
  */
 export const submitStatements = defineUpdate<JourneyPosition, []>('submitStatements');
+
+/** Prices the offers (offer-calculation service) and saves them as the application's options. */
+export const calculateOffers = defineUpdate<OfferOption[], []>('calculateOffers');
+
+/** Emails the applicant the selected offer (POST /offer/email-offer). */
+export const emailOffer = defineUpdate<void, []>('emailOffer');
+
+/**
+ * Final submission (section 4 'Offers'): the opportunity is marked submitted, the offer emailed, and the
+ * rep's name and scheduling link come back. Repeating it answers the same rep without a second email.
+ */
+export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, []>('submitApplication');
+
+/** Offers need the opportunity (bank statements submitted) first. */
+export const OFFERS_NOT_READY = 'Please submit your bank statements first';
 
 /** The e-signature as the workflow knows it: from Box's webhook or its own polling, never the browser. */
 export type SigningState = { attempt: number; request: SignRequestView; signed: boolean };

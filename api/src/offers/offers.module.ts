@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { ApplicationsModule } from '../applications/applications.module';
+import { AuthModule } from '../auth/auth.module';
+import { RecordsModule } from '../records.module';
+import { OffersController } from './offers.controller';
+
+@Module({ imports: [RecordsModule, AuthModule, ApplicationsModule], controllers: [OffersController] })
+export class OffersModule {}

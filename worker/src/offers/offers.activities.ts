@@ -1,0 +1,125 @@
+import type { Connection } from 'jsforce';
+import { ObjectId, type Db } from 'mongodb';
+import { createTransport } from 'nodemailer';
+import type { OfferActivities, OfferOption } from '@portal/workflows';
+import { CrmRejectedError } from '../errors';
+import { renderOfferEmail } from './offer-email';
+
+export type OfferSettings = {
+  OFFER_SERVICE_URL: string;
+  OFFER_SERVICE_CLIENT_ID: string;
+  OFFER_SERVICE_CLIENT_SECRET: string;
+  SMTP_HOST: string;
+  SMTP_PORT: number;
+  MAIL_FROM: string;
+  PUBLIC_URL: string;
+};
+
+/** The stage an opportunity moves to when the applicant submits (section 7 'opportunity submit'). */
+export const SUBMITTED_STAGE = 'Application Submitted';
+
+const asStrings = (o: Record<string, unknown>): OfferOption =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+
+/** Section 3: the type follows from the fields, offeredAmount (standard) or maxAmount (lineOfCredit). */
+export const offerTypeOf = (o: OfferOption) => (o.maxAmount ? 'lineOfCredit' : 'standard');
+
+export function createOfferActivities(deps: {
+  db: Db;
+  crm: () => Promise<Connection>;
+  settings: OfferSettings;
+}): OfferActivities {
+  const s = deps.settings;
+  const mail = createTransport({ host: s.SMTP_HOST, port: s.SMTP_PORT, secure: false });
+  let token: { value: string; until: number } | undefined;
+
+  async function bearer(): Promise<string> {
+    if (token && token.until > Date.now()) return token.value;
+    const res = await fetch(`${s.OFFER_SERVICE_URL}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: s.OFFER_SERVICE_CLIENT_ID,
+        client_secret: s.OFFER_SERVICE_CLIENT_SECRET,
+      }),
+    });
+    if (!res.ok) throw new Error(`offer service token: HTTP ${res.status}`);
+    const body = (await res.json()) as { access_token: string; expires_in?: number };
+    token = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 300) - 30) * 1000 };
+    return token.value;
+  }
+
+  return {
+    async calculateOffers({ applicationId }) {
+      const _id = new ObjectId(applicationId);
+      const [business, ownerSet, saved] = await Promise.all([
+        deps.db.collection('businesses').findOne({ applicationId: _id }),
+        deps.db.collection<{ owners: { creditReport?: number | '' }[] }>('ownersets').findOne({ applicationId: _id }),
+        deps.db.collection<{ offerOptions?: OfferOption[] }>('offers').findOne({ applicationId: _id }),
+      ]);
+      const call = async () =>
+        fetch(`${s.OFFER_SERVICE_URL}/offers`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${await bearer()}` },
+          body: JSON.stringify({
+            score: Number(ownerSet?.owners?.[0]?.creditReport || 0),
+            businessStartDate: String(business?.businessStartDate ?? ''),
+            annualRevenue: Number(business?.annualRevenue ?? 0),
+          }),
+        });
+      let res = await call();
+      if (res.status === 401) {
+        token = undefined;
+        res = await call();
+      }
+      if (!res.ok) throw new Error(`offer service: HTTP ${res.status}`);
+      const offers = ((await res.json()) as { data: Record<string, unknown>[] }).data.map(asStrings);
+      // A previous choice is restored when the same option is priced again.
+      const chosen = saved?.offerOptions?.find((o) => o.isSelected === 'true')?.id;
+      const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
+      await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { offerOptions: options } });
+      return options;
+    },
+
+    async sendOfferEmail({ applicationId }) {
+      const _id = new ObjectId(applicationId);
+      const offer = await deps.db
+        .collection<{ offerOptions?: OfferOption[]; emailedOption?: string }>('offers')
+        .findOne({ applicationId: _id });
+      const option = offer?.offerOptions?.find((o) => o.isSelected === 'true');
+      if (!option) throw new CrmRejectedError('No offer is selected', 'NO_SELECTION');
+      if (offer?.emailedOption === option.id) return; // a retry after the mail went out
+      const app = await deps.db.collection('applications').findOne({ _id });
+      const [user, business] = await Promise.all([
+        deps.db.collection('users').findOne({ _id: app?.userId }),
+        deps.db.collection('businesses').findOne({ applicationId: _id }),
+      ]);
+      if (!user?.email) throw new CrmRejectedError('The application has no user email', 'NO_EMAIL');
+      const email = renderOfferEmail({
+        firstName: String(user.firstName ?? ''),
+        company: String(business?.businessName ?? 'your business'),
+        offerType: offerTypeOf(option),
+        option,
+        publicUrl: s.PUBLIC_URL,
+      });
+      await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
+      await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { emailedOption: option.id } });
+    },
+
+    async submitOpportunity({ opportunityId }) {
+      const conn = await deps.crm();
+      const updated = await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: SUBMITTED_STAGE });
+      if (!updated.success) throw new CrmRejectedError('Opportunity was not updated', 'UPDATE_FAILED');
+      const opp = (await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] })) as {
+        OwnerId?: string;
+      };
+      if (!opp.OwnerId) return { repName: '', schedulingLink: '' };
+      const rep = (await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] })) as {
+        Name?: string;
+        Calendly_Link__c?: string;
+      };
+      return { repName: rep.Name ?? '', schedulingLink: rep.Calendly_Link__c ?? '' };
+    },
+  };
+}

@@ -3,24 +3,25 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from '../stack/stack.ts';
-import { freePort } from '../test-support/free-port';
+import { freePorts } from '../test-support/free-port';
 
 export const STATE_FILE = join(tmpdir(), 'portal-e2e-state.json');
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const freshPorts = await freePorts(11);
   const ports = {
-    WEB_PORT: await freePort(),
-    API_PORT: await freePort(),
-    TEMPORAL_PORT: await freePort(),
-    TEMPORAL_UI_PORT: await freePort(),
-    MONGODB_PORT: await freePort(),
-    SMTP_PORT: await freePort(),
-    MAILDEV_WEB_PORT: await freePort(),
-    S3_PORT: await freePort(),
-    CRM_STANDIN_PORT: await freePort(),
-    ESIGN_STANDIN_PORT: await freePort(),
-    OFFER_STANDIN_PORT: await freePort(),
+    WEB_PORT: freshPorts[0]!,
+    API_PORT: freshPorts[1]!,
+    TEMPORAL_PORT: freshPorts[2]!,
+    TEMPORAL_UI_PORT: freshPorts[3]!,
+    MONGODB_PORT: freshPorts[4]!,
+    SMTP_PORT: freshPorts[5]!,
+    MAILDEV_WEB_PORT: freshPorts[6]!,
+    S3_PORT: freshPorts[7]!,
+    CRM_STANDIN_PORT: freshPorts[8]!,
+    ESIGN_STANDIN_PORT: freshPorts[9]!,
+    OFFER_STANDIN_PORT: freshPorts[10]!,
     DATA_DIR: dataDir,
   };
   const running = await startStack(ports, { headless: true, webMode: 'preview', publicHost: '127.0.0.1' });

@@ -35,6 +35,53 @@ async function financial(page: Page) {
   await expect(page).toHaveURL(/\/business$/);
 }
 
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${name}\n%%EOF\n`),
+});
+
+async function records(type: string) {
+  return (await (await fetch(`${crm()}/__admin/sobjects/${type}`)).json()) as Record<string, unknown>[];
+}
+
+/** /offers step 2 to the booking view: choose, the two last documents, submit. */
+async function offersToBooking(page: Page, offerName: RegExp, docs: 'both' | 'check only', shot: string) {
+  await expect(page).toHaveURL(/\/offers$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "You're Pre-Qualified. Now Pick Your Path." })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  const card = page.getByRole('article', { name: offerName });
+  await expect(card.getByText('Estimated APR').or(card.getByText('Monthly interest rate'))).toBeVisible();
+  await card.getByRole('button', { name: 'Select Offer' }).click();
+  await expect(card.getByRole('button', { name: 'Selected' })).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/offers-${shot}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanks for Selecting Your Offer' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Schedule a call with my agent' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
+  await page.getByLabel('Voided check PDF').setInputFiles(pdf('check.pdf'));
+  await expect(page.getByText('voided-check.pdf')).toBeVisible({ timeout: 20_000 });
+  if (docs === 'both') {
+    await page.getByLabel("Driver's license PDF").setInputFiles(pdf('license.pdf'));
+    await expect(page.getByText('drivers-license.pdf')).toBeVisible({ timeout: 20_000 });
+  } else {
+    await page.getByText("I don't have this").nth(1).click();
+  }
+  await page.screenshot({ path: `test-results/screenshots/final-documents-${shot}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('heading', { name: 'Your application has been submitted!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByRole('heading', { name: 'Book a call with your dedicated funding expert Jordan Rivera' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/submitted-${shot}.png`, fullPage: true });
+}
+
 async function leadOf(email: string) {
   const leads = (await (await fetch(`${crm()}/__admin/sobjects/Lead`)).json()) as Record<string, unknown>[];
   return leads.find((l) => l.Email === email);
@@ -117,6 +164,44 @@ test('US: sign-up, financial, business, one owner at 51% or more, a declined the
   // Leave and come back: the saved stage brings the applicant back to where they were.
   await page.goto(`${base()}/`);
   await expect(page).toHaveURL(/\/bank-statements$/);
+
+  // Virginia asks for four months; one file is uploaded, a renamed text file is refused.
+  const slots = page.locator('.doc-slot');
+  await expect(slots).toHaveCount(4);
+  await slots
+    .nth(0)
+    .getByLabel(/PDF$/)
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.getByText('Please upload only PDF files.')).toBeVisible();
+  await slots.nth(0).getByLabel(/PDF$/).setInputFiles(pdf('statement.pdf'));
+  await expect(
+    slots
+      .nth(0)
+      .locator('.doc-file-name')
+      .filter({ hasText: /\d{4}\.pdf$/ }),
+  ).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `test-results/screenshots/bank-statements-${info.project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(
+    page.getByText(
+      'It looks like you only uploaded 1 of the required 4 bank statements, are you sure you want to proceed?',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, proceed' }).click();
+
+  // The scheduling widget's script, served locally (the machine is offline): the embed path runs.
+  await page.route('https://assets.calendly.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.Calendly = { initInlineWidget: ({ url, parentElement }) => {
+        const f = document.createElement('iframe'); f.title = 'Calendly'; f.src = 'about:blank'; f.dataset.url = url;
+        parentElement.appendChild(f); } };`,
+    }),
+  );
+  await offersToBooking(page, /^12-month term$/, 'check only', `us-${info.project.name}`);
+  await expect(page.getByTitle('Calendly')).toHaveAttribute('data-url', /calendly\.com\/jordan-rivera-funding/);
+
+  expect((await leadOf(email))?.IsConverted).toBe(true);
   await expect.poll(async () => (await leadOf(email))?.Owner_1_SSN__c, { timeout: 20_000 }).toBe('123456789');
   expect(await leadOf(email)).toMatchObject({
     AnnualRevenue: 1200000,
@@ -215,4 +300,49 @@ test('Canada: /giggle-finance back and forth, the below-51% path adding a second
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Just a few documents needed' })).toBeVisible();
+
+  // Ontario asks for three months; all three uploaded, so no Missing Documents question. Calendly is
+  // unreachable here, so the booking view falls back to the plain link.
+  const slots = page.locator('.doc-slot');
+  await expect(slots).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    await slots
+      .nth(i)
+      .getByLabel(/PDF$/)
+      .setInputFiles(pdf(`statement-${i}.pdf`));
+    await expect(slots.nth(i).locator('.doc-file-name')).toHaveCount(1, { timeout: 20_000 });
+  }
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('Analyzing & uploading your documents...')).toBeVisible();
+  await page.route('https://assets.calendly.com/**', (route) => route.abort());
+  await offersToBooking(page, /^Line of credit$/, 'both', `ca-${info.project.name}`);
+  await expect(page.getByRole('link', { name: "your funding expert's scheduling page" })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  // The CRM holds the converted opportunity with the five documents; maildev holds the offer email.
+  const lead = await leadOf(email);
+  expect(lead?.IsConverted).toBe(true);
+  const opportunityId = String(lead?.ConvertedOpportunityId);
+  expect((await records('Opportunity')).find((o) => o.Id === opportunityId)?.StageName).toBe('Application Submitted');
+  await expect
+    .poll(
+      async () => (await records('ContentVersion')).filter((v) => v.FirstPublishLocationId === opportunityId).length,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(5);
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${process.env.E2E_MAILDEV_URL}/api/email`)).json()) as {
+          subject: string;
+          to: { address: string }[];
+        }[];
+        return mails.filter((m) => m.to[0]?.address === email && m.subject.startsWith('Your selected offer')).length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 });

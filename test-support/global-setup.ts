@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startService, stopAll, tcpOpen, type Running } from '../stack/processes.ts';
 import { infrastructureSpecs } from '../stack/stack.ts';
-import { freePort } from './free-port.ts';
+import { freePorts } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,18 +23,19 @@ let dataDir = '';
 
 export async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-it-'));
+  const freshPorts = await freePorts(5);
   const ports = {
     WEB_PORT: 0,
     API_PORT: 0,
     TEMPORAL_UI_PORT: 0,
-    SMTP_PORT: await freePort(),
-    MAILDEV_WEB_PORT: await freePort(),
-    S3_PORT: await freePort(),
+    SMTP_PORT: freshPorts[0]!,
+    MAILDEV_WEB_PORT: freshPorts[1]!,
+    S3_PORT: freshPorts[2]!,
     CRM_STANDIN_PORT: 0,
     ESIGN_STANDIN_PORT: 0,
     OFFER_STANDIN_PORT: 0,
-    TEMPORAL_PORT: await freePort(),
-    MONGODB_PORT: await freePort(),
+    TEMPORAL_PORT: freshPorts[3]!,
+    MONGODB_PORT: freshPorts[4]!,
     DATA_DIR: dataDir,
   };
   const wanted = infrastructureSpecs(ports, { headless: true }).filter((s) =>

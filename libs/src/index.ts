@@ -2,6 +2,7 @@ export * from './config/env';
 export * from './config/settings';
 export * from './domain/account-api';
 export * from './domain/entities';
+export * from './domain/offers';
 export * from './domain/pick-lists';
 export * from './domain/regions';
 export * from './journey/page-step';

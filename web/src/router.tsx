@@ -10,8 +10,8 @@ import { FinancialPage } from './features/journey/financial-page';
 import { GigglePage } from './features/journey/giggle-page';
 import { OwnersPage } from './features/journey/owners-page';
 import { BankStatementsPage } from './features/documents/bank-statements-page';
+import { OffersPage } from './features/offers/offers-page';
 import { SignaturePage } from './features/journey/signature-page';
-import { StepPage } from './features/journey/step-page';
 import { sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
 import { NotFound } from './routes/not-found';
@@ -82,7 +82,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/owners', OwnersPage),
   guarded('/signature', SignaturePage),
   guarded('/bank-statements', BankStatementsPage),
-  guarded('/offers', () => <StepPage title="You're Pre-Qualified. Now Pick Your Path." />),
+  guarded('/offers', OffersPage),
   guarded('/giggle-finance', GigglePage),
 ]);
 

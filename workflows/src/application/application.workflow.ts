@@ -12,7 +12,6 @@ import {
   NON_RETRYABLE_ERRORS,
   type ApplicationActivities,
   type CrmLeadFields,
-  type SalesRep,
   type StoredDocument,
 } from './activities';
 import {
@@ -97,18 +96,18 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   setHandler(emailOffer, async () => {
     await sendOfferEmail({ applicationId: input.applicationId });
   });
-  let rep: SalesRep | undefined;
   setHandler(submitApplication, async () => {
     if (!progress.sfOpportunityId) throw ApplicationFailure.nonRetryable(OFFERS_NOT_READY);
-    if (!rep) {
-      rep = await submitOpportunity({ opportunityId: progress.sfOpportunityId });
+    if (!progress.rep) {
+      const rep = await submitOpportunity({ opportunityId: progress.sfOpportunityId });
       await sendOfferEmail({ applicationId: input.applicationId });
+      progress.rep = rep;
     }
     if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 2) {
       const m = resolveMove(progress.position, { to: 'next' });
       if (m.ok) progress.position = m.position;
     }
-    return { ...rep, position: progress.position };
+    return { ...progress.rep, position: progress.position };
   });
 
   let submitting = false;

@@ -33,6 +33,8 @@ export type ApplicationProgress = {
   submittedFileId?: string;
   /** Uploaded documents not yet copied to the opportunity. */
   pendingDocuments?: number;
+  /** The funding rep, known once the application is submitted. */
+  rep?: SalesRep;
 };
 
 /** An uploaded document (already in S3): copied to the opportunity once there is one, with retries. */

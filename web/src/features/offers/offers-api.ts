@@ -1,0 +1,16 @@
+import type { OfferOptionView } from '@portal/libs';
+import { api } from '../../lib/http';
+
+export type OfferView = { _id: string; applicationId: string; offerType?: string; offerOptions: OfferOptionView[] };
+export type Rep = { repName: string; schedulingLink: string };
+export type DocumentAnswer = 'uploaded' | 'notAvailable';
+
+export const offersApi = {
+  calculate: async (applicationId: string) => (await api.post<{ data: OfferView }>('/offer', { applicationId })).data,
+  select: async (offerId: string, applicationId: string, selectedId: string) =>
+    (await api.patch<{ data: OfferView }>(`/offer/${offerId}`, { applicationId, selectedId })).data,
+  submit: async (applicationId: string, answers: { voidedCheck: DocumentAnswer; driversLicense: DocumentAnswer }) =>
+    (await api.post<{ data: Rep }>(`/application/${applicationId}/submit-application`, answers)).data,
+  rep: async (opportunityId: string) =>
+    (await api.get<{ data: Rep }>(`/salesforce/opportunity/calandly/${opportunityId}`)).data,
+};

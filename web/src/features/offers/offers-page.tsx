@@ -1,0 +1,244 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FILE_TYPES, type OfferOptionView } from '@portal/libs';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { DocumentSlot } from '../documents/document-slot';
+import { documentsApi } from '../documents/documents-api';
+import { leavePage } from '../journey/journey.machine';
+import { refreshSession, sessionQueryOptions } from '../shell/session';
+import { CalendlyEmbed } from './calendly-embed';
+import { OfferCard } from './offer-card';
+import { offersApi, type Rep } from './offers-api';
+
+const UNKNOWN = 'Unknown error';
+
+/** Section 2 '/offers': step 2 picks the offer, step 3 the last documents and the submission. */
+export function OffersPage() {
+  const { data: user } = useQuery(sessionQueryOptions());
+  const app = user?.applications[0];
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const submittedApp = app?.applicationStatus === 'Submitted';
+  const offer = useQuery({
+    queryKey: ['offer', app?._id],
+    enabled: !!app && !submittedApp,
+    queryFn: () => offersApi.calculate(app!._id),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const rep = useQuery({
+    queryKey: ['rep', app?.sfOpportunityId],
+    enabled: !!app?.sfOpportunityId && submittedApp,
+    queryFn: () => offersApi.rep(app!.sfOpportunityId!),
+    retry: false,
+  });
+  const [choice, setChoice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [submitted, setSubmitted] = useState<Rep>();
+
+  if (!app) return <p className="loading">Loading...</p>;
+  const step = app.stage?.pageName === 'DOCUMENTS' && app.stage.pageStep === 3 ? 3 : 2;
+  if (submitted || submittedApp) return <Submitted rep={submitted ?? rep.data} />;
+  if (offer.isPending)
+    return (
+      <section className="card narrow">
+        <p className="loading" role="status">
+          Calculating your offer...
+        </p>
+      </section>
+    );
+  const options = offer.data?.offerOptions ?? [];
+  const selectedId = choice ?? options.find((o) => o.isSelected === 'true')?.id;
+  const loadError = offer.error ? offer.error.message || UNKNOWN : undefined;
+
+  async function proceed() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await offersApi.select(offer.data!._id, app!._id, selectedId!);
+      await leavePage({ applicationId: app!._id, saved: app!.stage }, { pageName: 'DOCUMENTS', pageStep: 2 }, 'next');
+      await refreshSession(queryClient);
+      await offer.refetch();
+    } catch (e) {
+      setError((e as Error).message || UNKNOWN);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function back() {
+    await leavePage({ applicationId: app!._id, saved: app!.stage }, { pageName: 'DOCUMENTS', pageStep: step }, 'back');
+    await refreshSession(queryClient);
+    if (step === 2) await navigate({ to: '/bank-statements' });
+  }
+
+  if (step === 2)
+    return (
+      <section className="card wide">
+        <h1>You&apos;re Pre-Qualified. Now Pick Your Path.</h1>
+        {loadError || error ? <Alert>{loadError ?? error}</Alert> : null}
+        {!loadError && options.length === 0 ? (
+          <Alert kind="warning">
+            We could not prepare an offer from the information so far. Your funding expert will review your application
+            and contact you.
+          </Alert>
+        ) : null}
+        <div className="offer-grid">
+          {options.map((o) => (
+            <OfferCard
+              key={o.id}
+              option={o}
+              selected={o.id === selectedId}
+              disabled={busy}
+              onSelect={() => setChoice(o.id)}
+            />
+          ))}
+        </div>
+        {busy ? (
+          <p className="loading" role="status">
+            Submitting your offer...
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <Button variant="secondary" onClick={() => void back()} disabled={busy}>
+            Back
+          </Button>
+          <Button disabled={!selectedId} busy={busy} onClick={() => void proceed()}>
+            Proceed
+          </Button>
+        </div>
+      </section>
+    );
+
+  const chosen = options.find((o) => o.isSelected === 'true');
+  return (
+    <FinalStep
+      applicationId={app._id}
+      chosen={chosen}
+      onBack={() => void back()}
+      onSubmitted={(r) => {
+        setSubmitted(r);
+        void refreshSession(queryClient);
+      }}
+    />
+  );
+}
+
+function FinalStep(props: {
+  applicationId: string;
+  chosen?: OfferOptionView;
+  onBack: () => void;
+  onSubmitted: (rep: Rep) => void;
+}) {
+  const files = useQuery({
+    queryKey: ['files', props.applicationId],
+    queryFn: () => documentsApi.list(props.applicationId),
+  });
+  const [documentsShown, setDocumentsShown] = useState(false);
+  const [missing, setMissing] = useState({ check: false, license: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const of = (type: string) => (files.data ?? []).filter((f) => f.fileType === type);
+  const checks = of(FILE_TYPES.voidedCheck);
+  const licenses = of(FILE_TYPES.driversLicense);
+  const ready = (checks.length > 0 || missing.check) && (licenses.length > 0 || missing.license);
+
+  async function submit() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      props.onSubmitted(
+        await offersApi.submit(props.applicationId, {
+          voidedCheck: checks.length ? 'uploaded' : 'notAvailable',
+          driversLicense: licenses.length ? 'uploaded' : 'notAvailable',
+        }),
+      );
+    } catch (e) {
+      setError((e as Error).message || UNKNOWN);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card wide">
+      <h1>Thanks for Selecting Your Offer</h1>
+      {error ? <Alert>{error}</Alert> : null}
+      {props.chosen ? (
+        <div className="offer-grid single">
+          <OfferCard option={props.chosen} selected />
+        </div>
+      ) : null}
+      <p className="lead">
+        We will send you an email with a summary of your offer. This is a soft offer: your application is pending review
+        by our funding team.
+      </p>
+      {documentsShown ? (
+        <>
+          <h2>Two last documents</h2>
+          <div className="doc-slots">
+            {(
+              [
+                ['Voided check', FILE_TYPES.voidedCheck, checks, 'check'],
+                ["Driver's license", FILE_TYPES.driversLicense, licenses, 'license'],
+              ] as const
+            ).map(([title, type, list, key]) => (
+              <div key={type}>
+                <DocumentSlot
+                  title={title}
+                  applicationId={props.applicationId}
+                  fileType={type}
+                  files={list}
+                  canRemove
+                  onChange={() => void files.refetch()}
+                />
+                <label className="check-line">
+                  <input
+                    type="checkbox"
+                    checked={missing[key]}
+                    disabled={list.length > 0}
+                    onChange={(e) => setMissing((m) => ({ ...m, [key]: e.target.checked }))}
+                  />{' '}
+                  I don&apos;t have this
+                </label>
+              </div>
+            ))}
+          </div>
+          <div className="form-actions">
+            <Button variant="secondary" onClick={props.onBack} disabled={busy}>
+              Back
+            </Button>
+            <Button disabled={!ready} busy={busy} onClick={() => void submit()}>
+              Submit Application
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="form-actions">
+          <Button variant="secondary" onClick={props.onBack}>
+            Back
+          </Button>
+          <Button onClick={() => setDocumentsShown(true)}>Schedule a call with my agent</Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Submitted({ rep }: { rep?: Rep }) {
+  return (
+    <section className="card wide">
+      <h1>Your application has been submitted!</h1>
+      {rep?.repName && rep.schedulingLink ? (
+        <>
+          <h2>Book a call with your dedicated funding expert {rep.repName}</h2>
+          <CalendlyEmbed url={rep.schedulingLink} />
+        </>
+      ) : (
+        <p className="lead">Your dedicated funding expert will contact you shortly.</p>
+      )}
+    </section>
+  );
+}

@@ -129,6 +129,9 @@ describe('bank statements', () => {
   });
 
   it('converts the lead once, submits the signed application once, and moves on to /offers', async () => {
+    // An injected CRM outage: the workflow's retries carry the conversion through once it is back.
+    await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    setTimeout(() => void fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' }), 1500);
     const res = await ada.post(`/application/${appId}/submit-statements`);
     expect(res.status).toBe(200);
     expect(res.body.data.stage).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' });
@@ -163,6 +166,9 @@ describe('bank statements', () => {
 
 describe('offers and final submission', () => {
   it('prices offers through the offer service, as strings, and restores a previous choice', async () => {
+    // An injected outage of the offer service: retried until it answers.
+    slice.offers.setDown(true);
+    setTimeout(() => slice.offers.setDown(false), 1500);
     const res = await ada.post('/offer', { applicationId: appId });
     expect(res.status).toBe(200);
     const { _id, offerOptions } = res.body.data;

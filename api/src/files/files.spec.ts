@@ -129,9 +129,11 @@ describe('bank statements', () => {
   });
 
   it('converts the lead once, submits the signed application once, and moves on to /offers', async () => {
-    // An injected CRM outage: the workflow's retries carry the conversion through once it is back.
+    // Injected outages of the CRM and of Box: retries carry the conversion and the submission through.
     await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    slice.esign.setDown(true);
     setTimeout(() => void fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' }), 1500);
+    setTimeout(() => slice.esign.setDown(false), 2500);
     const res = await ada.post(`/application/${appId}/submit-statements`);
     expect(res.status).toBe(200);
     expect(res.body.data.stage).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' });

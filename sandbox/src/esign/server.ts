@@ -52,6 +52,8 @@ export type EsignStandin = {
   files(): StoredFile[];
   /** Sets where webhooks go (the api's port is known only once it listens). */
   setWebhook(w: EsignStandinOptions['webhook']): void;
+  /** Cuts the API off (503), as an outage would; the signer pages stay up. */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 };
 
@@ -111,6 +113,7 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
   const nextId = () => String(++state.seq);
   const tokens = new Set<string>();
   let webhook = opts.webhook;
+  let down = false;
   let url = '';
 
   const putBytes = (id: string, b: Buffer) => {
@@ -295,6 +298,7 @@ ${body}</main></body></html>`;
     const path = u.pathname;
 
     if (path === '/__admin/health') return { status: 200, body: { ok: true } };
+    if (down && !path.startsWith('/sign/')) return boxError(503, 'unavailable', 'Service Unavailable');
     if (path === '/oauth2/token' && method === 'POST') {
       const form = new URLSearchParams((await readBody(req)).toString('utf8'));
       if (form.get('client_id') !== opts.clientId || form.get('client_secret') !== opts.clientSecret)
@@ -473,6 +477,7 @@ ${body}</main></body></html>`;
     folders: () => state.folders,
     files: () => state.files,
     setWebhook: (w) => (webhook = w),
+    setDown: (d) => (down = d),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

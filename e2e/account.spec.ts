@@ -28,13 +28,13 @@ test('sign up with the emailed code, sign out through the dialog, log in again',
   const code = await codeFromMail(mailbox(), email, since);
   await page.getByLabel('Confirmation code').fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Annual revenue and amount requested' })).toBeVisible();
   await page.screenshot({ path: `test-results/screenshots/financial-${info.project.name}.png`, fullPage: true });
 
   // Signed in: the anonymous pages send the applicant back to their stage.
   await page.goto(`${base()}/login`);
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 
   await page.getByRole('button', { name: 'Menu' }).click();
   await page
@@ -43,7 +43,7 @@ test('sign up with the emailed code, sign out through the dialog, log in again',
     .click();
   await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
   await page.getByRole('button', { name: 'No, stay logged in' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await page
     .getByRole('button', { name: 'Sign out' })
@@ -62,7 +62,7 @@ test('sign up with the emailed code, sign out through the dialog, log in again',
   await expect(page.getByRole('alert')).toContainText('Incorrect username or password.');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 });
 
 test('an unconfirmed account logging in gets a new code and confirms', async ({ page }, info) => {
@@ -83,7 +83,7 @@ test('an unconfirmed account logging in gets a new code and confirms', async ({ 
   const code = await codeFromMail(mailbox(), email, since);
   await page.getByLabel('Confirmation code').fill(code);
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 });
 
 test('forgot password end to end', async ({ page }, info) => {
@@ -94,7 +94,7 @@ test('forgot password end to end', async ({ page }, info) => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Confirmation code').fill(await codeFromMail(mailbox(), email, since));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
   await page.context().clearCookies();
 
   await page.goto(`${base()}/forgot-password`);
@@ -119,5 +119,5 @@ test('forgot password end to end', async ({ page }, info) => {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Fresh-Abacus-2024');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 });

@@ -17,7 +17,7 @@ async function signUp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/);
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 }
 
 async function financial(page: Page) {

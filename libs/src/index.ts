@@ -1,4 +1,5 @@
 export * from './config/env';
+export * from './config/s3';
 export * from './config/settings';
 export * from './domain/account-api';
 export * from './domain/entities';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
+import { until } from '../../../test-support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;
@@ -10,15 +11,6 @@ let appId: string;
 const pdf = (extra = '') => new TextEncoder().encode(`%PDF-1.4\n1 0 obj <<>> endobj\n${extra}%%EOF\n`);
 const statement = (monthLabel: string, bytes = pdf(), name = 'statement.pdf', type = 'application/pdf') =>
   ada.upload('/file/s3', { applicationId: appId, fileType: 'Bank Statement', monthLabel }, { name, type, bytes });
-
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-}
 
 /** Owners, a completed signature and the stage at /bank-statements, through the api as the browser does. */
 async function signedApplication(client: ApiClient): Promise<string> {

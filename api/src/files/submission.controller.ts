@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  Body,
   Controller,
   HttpCode,
   Inject,
@@ -9,27 +10,26 @@ import {
   ServiceUnavailableException,
   UseGuards,
 } from '@nestjs/common';
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { FILE_MESSAGES } from '@portal/libs';
-import { applicationWorkflowId, submitApplication, submitStatements } from '@portal/workflows';
 import { InjectModel } from '@nestjs/mongoose';
+import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { Model } from 'mongoose';
-import { FILE_TYPES } from '@portal/libs';
+import { FILE_MESSAGES, FILE_TYPES } from '@portal/libs';
+import { applicationWorkflowId, submitApplication, submitStatements } from '@portal/workflows';
+import { ApplicationsService } from '../applications/applications.service';
+import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { Offer } from '../offers/offer.schema';
-import { UNKNOWN_ERROR, updateFailureMessage } from '../offers/offers.controller';
+import { UNKNOWN_ERROR } from '../offers/offers.controller';
+import { StagesService } from '../stages/stages.service';
+import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { updateFailureMessage } from '../temporal/update-failure';
 import { StoredFile } from './file.schema';
-import { Body } from '@nestjs/common';
 
 /** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
 export const DOCUMENTS_REQUIRED =
   "Please upload your voided check and driver's license, or mark each one you don't have";
 type DocumentAnswer = 'uploaded' | 'notAvailable';
-import { ApplicationsService } from '../applications/applications.service';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
-import { StagesService } from '../stages/stages.service';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 
-/** Section 4 'Bank statements submit', as one durable step of the application's workflow. */
+/** Section 4 'Bank statements submit' and the final submission, each one durable step of the workflow. */
 @Controller('application')
 @UseGuards(SessionGuard)
 export class SubmissionController {
@@ -56,12 +56,8 @@ export class SubmissionController {
       return { data: { sfOpportunityId: app.sfOpportunityId, stage } };
     } catch (e) {
       if (e instanceof WorkflowUpdateFailedError) {
-        const cause = e.cause as { cause?: { message?: string }; message?: string } | undefined;
-        const inner = cause?.cause?.message ?? cause?.message;
-        this.logger.error({ msg: 'statements submit failed', applicationId: id, error: inner });
-        // Our own refusals carry a message meant for the applicant; anything else is unknown to them.
-        if (cause && !cause.cause && cause.message) throw new BadRequestException(cause.message);
-        throw new BadRequestException(FILE_MESSAGES.unknown);
+        this.logger.error({ msg: 'statements submit failed', applicationId: id, error: e.cause?.message });
+        throw new BadRequestException(updateFailureMessage(e, FILE_MESSAGES.unknown));
       }
       this.logger.error({ msg: 'statements submit failed', applicationId: id, error: (e as Error).message });
       throw new ServiceUnavailableException(FILE_MESSAGES.unknown);

@@ -3,28 +3,11 @@ import { Upload } from '@aws-sdk/lib-storage';
 import busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { FILE_MESSAGES, looksLikePdf, MAX_FILE_BYTES } from '@portal/libs';
+import { FILE_MESSAGES, looksLikePdf, MAX_FILE_BYTES, s3ClientOptions, type S3Settings } from '@portal/libs';
 
 export class UploadRefused extends Error {}
 
-type Settings = {
-  S3_ENDPOINT: string;
-  S3_REGION: string;
-  S3_BUCKET: string;
-  S3_ACCESS_KEY_ID: string;
-  S3_SECRET_ACCESS_KEY: string;
-};
-
-export function s3Client(s: Settings) {
-  return new S3Client({
-    region: s.S3_REGION,
-    endpoint: s.S3_ENDPOINT,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
+export const s3Client = (s: S3Settings) => new S3Client(s3ClientOptions(s));
 
 /**
  * Streams one multipart file to S3 without holding it in memory. The form fields must come first (as

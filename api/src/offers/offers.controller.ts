@@ -20,6 +20,7 @@ import { applicationWorkflowId, calculateOffers, emailOffer } from '@portal/work
 import { ApplicationsService } from '../applications/applications.service';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { updateFailureMessage } from '../temporal/update-failure';
 import { Offer, type OfferDocument } from './offer.schema';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
@@ -32,13 +33,6 @@ const view = (o: OfferDocument) => ({
   offerType: o.offerType,
   offerOptions: o.offerOptions as Option[],
 });
-
-/** The message of the failure the workflow raised, when it is ours; otherwise the spec's fallback. */
-export function updateFailureMessage(e: unknown, fallback: string): string {
-  if (!(e instanceof WorkflowUpdateFailedError)) return fallback;
-  const cause = e.cause as { cause?: unknown; message?: string } | undefined;
-  return cause && !cause.cause && cause.message ? cause.message : fallback;
-}
 
 /** Section 7 'offer' and 'offer/email-offer'. Prices come from the workflow; the client only chooses. */
 @Controller('offer')

@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3ClientOptions } from '@portal/libs';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
+import { until } from '../../../test-support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let solo: ApiClient;
@@ -48,15 +50,6 @@ async function decide(embedUrl: string, decision: 'signed' | 'declined'): Promis
   return res.headers.get('location')!;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-}
-
 beforeAll(async () => {
   slice = await startSlice();
   solo = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-solo', '10.6.0.1');
@@ -88,12 +81,7 @@ describe('signing through the Box stand-in', () => {
     expect(slice.esign.requests().filter((r) => r.external_id?.startsWith(soloApp))).toHaveLength(1);
 
     // The PDF in S3 carries the masked SSN only.
-    const s3 = new S3Client({
-      region: 'us-east-1',
-      endpoint: slice.env.S3_ENDPOINT,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
+    const s3 = new S3Client(s3ClientOptions(slice.settings.api));
     const pdf = await s3.send(
       new GetObjectCommand({ Bucket: 'portal-documents', Key: `applications/${soloApp}/signature/application-1.pdf` }),
     );

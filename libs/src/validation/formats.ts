@@ -59,6 +59,10 @@ export function toE164(phone: string): string {
 export const E164_US_CA_PATTERN = /^\+1\d{10}$/;
 
 /** Currency as typed: $ with thousands separators and at most 2 decimals ('1234.567' -> '$1,234.56'). */
+/** An amount (number or numeric string) as dollars with cents: 219600 -> $219,600.00. */
+export const formatMoney = (v: number | string | undefined | null): string =>
+  formatCurrency((Number(v ?? 0) || 0).toFixed(2));
+
 export function formatCurrency(input: string): string {
   const clean = input.replace(/[^\d.]/g, '');
   if (clean === '') return '';

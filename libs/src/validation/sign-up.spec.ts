@@ -4,6 +4,7 @@ import {
   EMAIL_PATTERN,
   formatBn,
   formatCurrency,
+  formatMoney,
   formatEin,
   formatPhone,
   formatSsn,
@@ -160,5 +161,14 @@ describe('SSN and SIN masks', () => {
     expect(formatSsn('US', '123456789')).toBe('123-45-6789');
     expect(formatSsn('CA', '123456789')).toBe('123-456-789');
     expect(formatSsn('US', '1234567890')).toBe('123-45-6789');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows amounts as dollars and cents', () => {
+    expect(formatMoney('219600')).toBe('$219,600.00');
+    expect(formatMoney(871.4285)).toBe('$871.43');
+    expect(formatMoney(undefined)).toBe('$0.00');
+    expect(formatMoney('not a number')).toBe('$0.00');
   });
 });

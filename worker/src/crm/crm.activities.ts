@@ -23,7 +23,8 @@ function classify(e: unknown): never {
   throw e;
 }
 
-const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** A SOQL string literal. */
+export const soqlQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** A Salesforce record id: 15 or 18 letters and digits. Anything else is not queried at all. */
 const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
@@ -47,7 +48,7 @@ export function createCrmActivities(deps: {
       const conn = await deps.crm();
       try {
         const found = await conn.query<{ Status__c?: string; RecordTypeId?: string }>(
-          `SELECT Id, Status__c, RecordTypeId FROM Account WHERE Id = ${quote(affiliateId)} LIMIT 1`,
+          `SELECT Id, Status__c, RecordTypeId FROM Account WHERE Id = ${soqlQuote(affiliateId)} LIMIT 1`,
         );
         const account = found.records[0];
         const accepted =
@@ -66,7 +67,7 @@ export function createCrmActivities(deps: {
       const conn = await deps.crm();
       try {
         const found = await conn.query<{ Id: string; OwnerId: string }>(
-          `SELECT Id, OwnerId FROM Lead WHERE ${APPLICATION_ID_FIELD} = ${quote(input.applicationId)} LIMIT 1`,
+          `SELECT Id, OwnerId FROM Lead WHERE ${APPLICATION_ID_FIELD} = ${soqlQuote(input.applicationId)} LIMIT 1`,
         );
         const existing = found.records[0];
         if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };

@@ -1,12 +1,10 @@
-import { Readable } from 'node:stream';
 import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
 import type { DocumentActivities } from '@portal/workflows';
+import { soqlQuote } from '../crm/crm.activities';
 import { CrmRejectedError } from '../errors';
-import { conflictId } from '../esign/box.client';
+import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
 import type { DocumentStore } from './s3';
-
-const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** The lead status a conversion sets (a LeadStatus with IsConverted = true in the org). */
 export const CONVERTED_STATUS = 'Closed - Converted';
@@ -17,16 +15,6 @@ export function createDocumentActivities(deps: {
   store: DocumentStore;
   parentFolderId: string;
 }): DocumentActivities {
-  async function folder(box: BoxClient, name: string, parentId: string): Promise<string> {
-    try {
-      return (await box.folders.createFolder({ name, parent: { id: parentId } })).id;
-    } catch (e) {
-      const existing = conflictId(e);
-      if (existing) return existing;
-      throw e;
-    }
-  }
-
   return {
     async convertCrmLead({ leadId, ownerId }) {
       const conn = await deps.crm();
@@ -48,32 +36,19 @@ export function createDocumentActivities(deps: {
 
     async submitSignedApplication({ applicationId, signedFileId }) {
       const box = deps.box();
-      const appFolder = await folder(box, `application-${applicationId}`, deps.parentFolderId);
-      const submission = await folder(box, 'submission', appFolder);
-      const name = 'signed-application.pdf';
+      const appFolder = await folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId);
+      const submission = await folderNamed(box, 'submission', appFolder);
       const stream = await box.downloads.downloadFile(signedFileId);
       const chunks: Buffer[] = [];
       for await (const c of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
-      try {
-        const uploaded = await box.uploads.uploadFile({
-          attributes: { name, parent: { id: submission } },
-          file: Readable.from(Buffer.concat(chunks)),
-          fileFileName: name,
-          fileContentType: 'application/pdf',
-        });
-        return { fileId: uploaded.entries![0]!.id };
-      } catch (e) {
-        const existing = conflictId(e);
-        if (existing) return { fileId: existing };
-        throw e;
-      }
+      return { fileId: await uploadPdfOnce(box, submission, 'signed-application.pdf', Buffer.concat(chunks)) };
     },
 
     async uploadContentVersion({ opportunityId, document }) {
       const conn = await deps.crm();
       const path = `${document.fileId}/${document.fileName}`;
       const found = await conn.query<{ Id: string }>(
-        `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${quote(opportunityId)} AND PathOnClient = ${quote(path)} LIMIT 1`,
+        `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient = ${soqlQuote(path)} LIMIT 1`,
       );
       if (found.records.length) return;
       const bytes = Buffer.from(await deps.store.get(document.s3Key));

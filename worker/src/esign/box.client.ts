@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { BoxCcgAuth, BoxClient, CcgConfig } from 'box-node-sdk';
 
 export type BoxSettings = {
@@ -33,3 +34,39 @@ export function conflictId(e: unknown): string | undefined {
   const first = (Array.isArray(conflicts) ? conflicts[0] : conflicts) as { id?: string } | undefined;
   return first?.id;
 }
+
+/** The folder of that name under the parent: created, or the one already there (a retry). */
+export async function folderNamed(box: BoxClient, name: string, parentId: string): Promise<string> {
+  try {
+    return (await box.folders.createFolder({ name, parent: { id: parentId } })).id;
+  } catch (e) {
+    const existing = conflictId(e);
+    if (existing) return existing;
+    throw e;
+  }
+}
+
+/** Uploads a PDF once: a retry that finds the name taken answers the file already there. */
+export async function uploadPdfOnce(
+  box: BoxClient,
+  folderId: string,
+  name: string,
+  bytes: Uint8Array,
+): Promise<string> {
+  try {
+    const uploaded = await box.uploads.uploadFile({
+      attributes: { name, parent: { id: folderId } },
+      file: Readable.from(Buffer.from(bytes)),
+      fileFileName: name,
+      fileContentType: 'application/pdf',
+    });
+    return uploaded.entries![0]!.id;
+  } catch (e) {
+    const existing = conflictId(e);
+    if (existing) return existing;
+    throw e;
+  }
+}
+
+/** The Box folder that holds one application's documents. */
+export const applicationFolderName = (applicationId: string) => `application-${applicationId}`;

@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { formatMoney } from '@portal/libs';
 import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
 import { renderApplicationPdf, type ApplicationPdfData } from '../documents/application-pdf';
 import { NoSignersError } from '../errors';
-import { conflictId } from './box.client';
+import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 
 type Owner = {
   firstName?: string;
@@ -38,8 +38,7 @@ export const applicationPdfKey = (applicationId: string, attempt: number) =>
 /** Ties a Box sign request to one attempt of one application, so a retry finds what it made. */
 export const signExternalId = (applicationId: string, attempt: number) => `${applicationId}:${attempt}`;
 
-const money = (v: unknown) =>
-  typeof v === 'number' ? v.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+const money = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '');
 const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
 const place = (a?: Business['addressData']) =>
   a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') : '';
@@ -121,42 +120,12 @@ export function createSigningActivities(deps: {
     return { data, owners };
   }
 
-  async function folderFor(box: BoxClient, applicationId: string): Promise<string> {
-    try {
-      const folder = await box.folders.createFolder({
-        name: `application-${applicationId}`,
-        parent: { id: deps.parentFolderId },
-      });
-      return folder.id;
-    } catch (e) {
-      const existing = conflictId(e);
-      if (existing) return existing;
-      throw e;
-    }
-  }
-
-  async function uploadOnce(box: BoxClient, folderId: string, name: string, bytes: Uint8Array): Promise<string> {
-    try {
-      const uploaded = await box.uploads.uploadFile({
-        attributes: { name, parent: { id: folderId } },
-        file: Readable.from(Buffer.from(bytes)),
-        fileFileName: name,
-        fileContentType: 'application/pdf',
-      });
-      return uploaded.entries![0]!.id;
-    } catch (e) {
-      const existing = conflictId(e);
-      if (existing) return existing;
-      throw e;
-    }
-  }
-
   return {
     async prepareSignRequest({ applicationId, attempt }) {
       const box = deps.box();
       const externalId = signExternalId(applicationId, attempt);
       const { data, owners } = await pdfData(applicationId);
-      const folderId = await folderFor(box, applicationId);
+      const folderId = await folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId);
 
       // A retry after the request was created (but before the workflow heard back) must not make another.
       const existing = (await box.signRequests.getSignRequests({ limit: 1000 })).entries?.find(
@@ -166,7 +135,7 @@ export function createSigningActivities(deps: {
 
       const pdf = await renderApplicationPdf(data);
       await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
-      const fileId = await uploadOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
+      const fileId = await uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
       const signature = `${deps.publicUrl}/signature`;
       const created = await box.signRequests.createSignRequest({
         sourceFiles: [{ id: fileId, type: 'file' }],

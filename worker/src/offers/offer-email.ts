@@ -1,3 +1,4 @@
+import { formatMoney } from '@portal/libs';
 /** The offer summary email (section 7 'offer/email-offer'): HTML and plain text from one template. */
 export type OfferEmailData = {
   firstName: string;
@@ -7,8 +8,7 @@ export type OfferEmailData = {
   publicUrl: string;
 };
 
-const usd = (v: string | undefined) =>
-  Number(v ?? 0).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const usd = formatMoney;
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,12 +1,6 @@
-import {
-  DAILY_PAYMENTS_PER_YEAR,
-  estimatedApr,
-  formatCurrency,
-  isLineOfCredit,
-  type OfferOptionView,
-} from '@portal/libs';
+import { DAILY_PAYMENTS_PER_YEAR, estimatedApr, formatMoney, isLineOfCredit, type OfferOptionView } from '@portal/libs';
 
-const usd = (v: string | undefined) => formatCurrency(String(Number(v ?? 0).toFixed(2)));
+const usd = formatMoney;
 
 /** The cost of an option in plain words: what you get, what you pay back, how often, and the APR. */
 export function offerFacts(o: OfferOptionView): [string, string][] {

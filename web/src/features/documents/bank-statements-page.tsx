@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { clearSigning } from '../../lib/storage';
-import { journeyApi } from '../journey/journey-api';
+import { businessQueryOptions } from '../journey/journey-api';
 import { leavePage } from '../journey/journey.machine';
 import { refreshSession, sessionQueryOptions } from '../shell/session';
 import { DocumentSlot } from './document-slot';
@@ -20,11 +20,7 @@ export function BankStatementsPage() {
   const app = user?.applications[0];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const business = useQuery({
-    queryKey: ['business', app?._id],
-    enabled: !!app,
-    queryFn: () => journeyApi.business(app!._id),
-  });
+  const business = useQuery(businessQueryOptions(app?._id));
   const files = useQuery({
     queryKey: ['files', app?._id],
     enabled: !!app,

@@ -26,7 +26,7 @@ import { ChoiceField } from '../../components/ui/choice-field';
 import { Field } from '../../components/ui/field';
 import { SelectField, optionsOf } from '../../components/ui/select-field';
 import { refreshSession, sessionQueryOptions } from '../shell/session';
-import { journeyApi, type BusinessView } from './journey-api';
+import { businessQueryOptions, journeyApi, type BusinessView } from './journey-api';
 
 type Details = Record<string, string>;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -66,11 +66,7 @@ export function BusinessPage() {
   const app = user?.applications[0];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const business = useQuery({
-    queryKey: ['business', app?._id],
-    enabled: !!app,
-    queryFn: () => journeyApi.business(app!._id),
-  });
+  const business = useQuery(businessQueryOptions(app?._id));
   const industries = useQuery({ queryKey: ['industries'], queryFn: journeyApi.industries, staleTime: Infinity });
   const savedStep = app?.stage?.pageName === 'BUSINESS' && app.stage.pageStep === 1 ? 1 : 2;
   const [step, setStep] = useState<1 | 2>(savedStep === 1 ? 1 : 2);

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { StageMove, StageRecord } from '@portal/libs';
 import { api } from '../../lib/http';
 
@@ -49,3 +50,11 @@ export const journeyApi = {
   giggle: (applicationId: string, action: 'enter' | 'back') =>
     api.post(`/application/${applicationId}/giggle-finance`, { action }),
 };
+
+/** The application's business, shared by every page that reads it (one cache entry per application). */
+export const businessQueryOptions = (applicationId: string | undefined) =>
+  queryOptions({
+    queryKey: ['business', applicationId],
+    enabled: !!applicationId,
+    queryFn: () => journeyApi.business(applicationId!),
+  });

@@ -23,7 +23,7 @@ import { Field } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { api } from '../../lib/http';
 import { refreshSession, sessionQueryOptions } from '../shell/session';
-import { journeyApi } from './journey-api';
+import { businessQueryOptions } from './journey-api';
 
 type Owner = Record<string, string>;
 type OwnerSetView = {
@@ -91,11 +91,7 @@ function OwnersForm({ view }: { view: OwnerSetView }) {
   const app = user?.applications[0];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const business = useQuery({
-    queryKey: ['business', app?._id],
-    enabled: !!app,
-    queryFn: () => journeyApi.business(app!._id),
-  });
+  const business = useQuery(businessQueryOptions(app?._id));
   const [owners, setOwners] = useState<Owner[]>(view.owners.length ? view.owners.map(fromView) : [blank()]);
   const [same, setSame] = useState(view.sameAsBusinessInfo);
   const [open, setOpen] = useState<boolean[]>([true, true]);

@@ -44,7 +44,13 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     }),
     ...createOfferActivities({ db: mongo.db(), crm, settings }),
-    ...createDocumentActivities({ crm, box: () => box, store, parentFolderId: settings.BOX_PARENT_FOLDER_ID }),
+    ...createDocumentActivities({
+      db: mongo.db(),
+      crm,
+      box: () => box,
+      store,
+      parentFolderId: settings.BOX_PARENT_FOLDER_ID,
+    }),
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });
   const worker = await Worker.create({

@@ -12,6 +12,7 @@ import {
   Req,
   UseGuards,
 } from '@nestjs/common';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
@@ -101,6 +102,9 @@ export class FilesController {
     });
     if (app.sfOpportunityId) throw new BadRequestException('Submitted documents cannot be removed');
     await file.deleteOne();
+    await this.s3
+      .send(new DeleteObjectCommand({ Bucket: this.settings.S3_BUCKET, Key: file.filePath }))
+      .catch((e: Error) => this.logger.error({ msg: 'document not removed from S3', error: e.message }));
     return { message: 'success' };
   }
 }

@@ -79,6 +79,9 @@ afterAll(async () => {
 
 describe('bank statements', () => {
   it('streams a PDF to S3, renamed by its month label, several per month', async () => {
+    // A statement removed before submission never reaches the CRM (checked with the ContentVersions below).
+    const removed = await statement('July 2026');
+    expect((await ada.delete(`/file/${removed.body.data._id}`)).status).toBe(200);
     const first = await statement('October 2026');
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ fileName: 'october-2026.pdf', fileType: 'Bank Statement' });

@@ -61,7 +61,8 @@ export function streamPdfToS3(
             size += chunk.length;
             if (head.length < 1024) {
               head = Buffer.concat([head, chunk]).subarray(0, 1024);
-              if (head.length >= 5 && !looksLikePdf(head)) {
+              // The marker may sit anywhere in the first 1024 bytes: judge once they are all here (or at the end).
+              if (head.length === 1024 && !looksLikePdf(head)) {
                 void upload?.abort();
                 body.destroy();
                 file.resume();

@@ -1,5 +1,6 @@
 import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
+import { ObjectId, type Db } from 'mongodb';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
 import { CrmRejectedError } from '../errors';
@@ -10,6 +11,7 @@ import type { DocumentStore } from './s3';
 export const CONVERTED_STATUS = 'Closed - Converted';
 
 export function createDocumentActivities(deps: {
+  db: Db;
   crm: () => Promise<Connection>;
   box: () => BoxClient;
   store: DocumentStore;
@@ -45,6 +47,8 @@ export function createDocumentActivities(deps: {
     },
 
     async uploadContentVersion({ opportunityId, document }) {
+      // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
+      if (!(await deps.db.collection('files').findOne({ _id: new ObjectId(document.fileId) }))) return;
       const conn = await deps.crm();
       const path = `${document.fileId}/${document.fileName}`;
       const found = await conn.query<{ Id: string }>(

@@ -180,6 +180,7 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
         ESIGN_WEBHOOK_URL: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
       },
       ready: () => httpOk(`http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`),
+      url: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`,
     },
     {
       name: 'offers',
@@ -187,6 +188,7 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       args: [bin('sandbox/dist/offers/main.js')],
       env: { OFFER_STANDIN_PORT: String(p.OFFER_STANDIN_PORT) },
       ready: () => httpOk(`http://127.0.0.1:${p.OFFER_STANDIN_PORT}/health`),
+      url: `http://127.0.0.1:${p.OFFER_STANDIN_PORT}/health`,
     },
   ];
 }

@@ -12,7 +12,9 @@ import { refreshSession, sessionQueryOptions } from '../shell/session';
 import { DocumentSlot } from './document-slot';
 import { documentsApi } from './documents-api';
 
-export const DOCUMENTS_EMAIL = 'documents@fundwise.example';
+/** Where applicants may email documents instead (VITE_DOCUMENTS_EMAIL at build time). */
+export const DOCUMENTS_EMAIL =
+  (import.meta.env.VITE_DOCUMENTS_EMAIL as string | undefined) || 'documents@fundwise.example';
 
 /** Section 2 '/bank-statements': one PDF slot per required month, then the submission to /offers. */
 export function BankStatementsPage() {

@@ -26,6 +26,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        plugins: [swc.vite({ module: { type: 'es6' } })],
+        test: {
+          // `npm run test:security`: the outside attack run replayed against the api as npm start runs it.
+          name: 'security',
+          environment: 'node',
+          include: ['security/**/*.spec.ts'],
+          globalSetup: ['security/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -15,7 +15,9 @@ export type ServiceSpec = {
   ready: () => Promise<boolean>;
   readyTimeoutMs?: number;
   url?: string;
+  /** Hide stdout (quiet) or stdout and stderr (silent). */
   quiet?: boolean;
+  silent?: boolean;
 };
 
 export type Running = { spec: ServiceSpec; child: ChildProcess; exited: Promise<number | null> };
@@ -63,7 +65,10 @@ export async function startService(spec: ServiceSpec): Promise<Running> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  if (!spec.quiet) {
+  if (spec.silent) {
+    child.stdout!.resume();
+    child.stderr!.resume();
+  } else if (!spec.quiet) {
     prefixLines(spec.name, color, child.stdout!, process.stdout);
     prefixLines(spec.name, color, child.stderr!, process.stderr);
   } else {

@@ -3,6 +3,11 @@
 
 export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** A body sent as it is (any bytes), with the content type the caller gives. */
+export class RawBody {
+  constructor(readonly bytes: string | Uint8Array) {}
+}
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   /** Send X-XSRF-TOKEN on mutating calls (turn off to prove the server refuses without it). */
@@ -25,20 +30,31 @@ export class ApiClient {
     }
   }
 
-  async call(method: string, path: string, body?: unknown): Promise<Answer> {
+  /** The transport; a subclass may send from another source address. */
+  protected send(url: string, init: RequestInit): Promise<Response> {
+    return fetch(url, init);
+  }
+
+  /**
+   * One call. A FormData body goes as multipart; an object with `bytes` (a raw body) goes as it is, with
+   * the content type given in `extraHeaders`; anything else as JSON.
+   */
+  async call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
     if (method !== 'GET' && this.xsrf && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/health');
     const headers: Record<string, string> = { 'x-page-path': '/test' };
     const form = body instanceof FormData;
-    if (body !== undefined && !form) headers['content-type'] = 'application/json';
+    const rawBytes = body instanceof RawBody ? body.bytes : undefined;
+    if (body !== undefined && !form && rawBytes === undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size)
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     if (method !== 'GET' && this.xsrf) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     if (this.ip) headers['x-forwarded-for'] = this.ip;
-    const res = await fetch(`${this.baseUrl}${path}`, {
+    Object.assign(headers, extraHeaders);
+    const res = await this.send(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-    });
+      body: body === undefined ? undefined : form ? body : (rawBytes ?? JSON.stringify(body)),
+    } as RequestInit);
     this.remember(res.headers);
     const text = await res.text();
     let parsed: unknown = text;

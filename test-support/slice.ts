@@ -19,6 +19,8 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
     SF_CLIENT_ID: 'it-client',
     SF_CLIENT_SECRET: 'it-secret',
     API_PORT: '0',
+    // Api tests stand for many clients by sending X-Forwarded-For from loopback.
+    TRUSTED_PROXIES: 'loopback',
     SMTP_PORT: String(inject('smtpPort')),
     S3_ENDPOINT: inject('s3Endpoint'),
     OFFER_SERVICE_URL: offers.url,

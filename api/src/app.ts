@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { API_SETTINGS, loadEnv } from '@portal/libs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
@@ -9,8 +10,10 @@ import { createValidationPipe } from './common/validation.pipe';
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: false });
-  // Behind the web origin's reverse proxy: the client address (for rate limits) is in X-Forwarded-For.
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // The client address (rate limits) comes from X-Forwarded-For only when the connection is from a
+  // configured proxy; from anyone else the header is ignored, so a new value cannot reset a count.
+  const { TRUSTED_PROXIES } = loadEnv(API_SETTINGS, process.env);
+  app.set('trust proxy', TRUSTED_PROXIES.length ? TRUSTED_PROXIES : false);
   app.use(cookieParser());
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -104,8 +104,9 @@ export class AccountService {
     return { user, tokens: await this.tokens.issue(user._id, user.userName, familyId) };
   }
 
-  logout(refreshToken: string | undefined) {
-    return this.tokens.revoke(refreshToken);
+  /** Ends the session of the refresh cookie and of the access cookie (a client may send only one). */
+  logout(refreshToken: string | undefined, accessToken: string | undefined) {
+    return this.tokens.revoke(refreshToken, this.tokens.verifyAccessToken(accessToken)?.sid);
   }
 
   /** The signed-in user's info (the client's dbUser), with each application's saved stage. */

@@ -31,12 +31,15 @@ import { AccountService } from './account.service';
 import { ConfirmForgotPasswordDto, ConfirmSignUpDto, LoginDto, RefreshDto, RegisterDto, UsernameDto } from './auth.dto';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies, setXsrfCookie } from './cookies';
 import { CurrentUser, SessionGuard, type SignedIn } from './session.guard';
+import { LoginThrottle } from './login-throttle';
 import { SignUpService } from './sign-up.service';
 import type { IssuedTokens } from './tokens.service';
 
 const MINUTE = 60;
+/** The client's address as Express's `trust proxy` (TRUSTED_PROXIES) resolves it: never a raw header. */
+export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 const perIp = (action: string, req: Request, max: number, windowSeconds = 15 * MINUTE): Limit => ({
-  key: `${action}:ip:${req.ip ?? 'unknown'}`,
+  key: `${action}:ip:${clientIp(req)}`,
   max,
   windowSeconds,
 });
@@ -53,6 +56,7 @@ export class AuthController {
     private readonly signUp: SignUpService,
     private readonly accounts: AccountService,
     private readonly limiter: RateLimiter,
+    private readonly passwords: LoginThrottle,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {}
 
@@ -76,8 +80,10 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ConfirmSignUpAnswer> {
-    await this.limiter.hit(perIp('confirm', req, 50), perAccount('confirm', dto.username, 10));
-    const { user, tokens } = await this.accounts.confirmSignUp(dto.username, dto.password, dto.code);
+    // It takes the password too: the same throttle as login, or it would be a second password oracle.
+    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), () =>
+      this.accounts.confirmSignUp(dto.username, dto.password, dto.code),
+    );
     this.startSession(res, tokens);
     return { $metadata: { httpStatusCode: 200 }, username: user.userName };
   }
@@ -96,8 +102,9 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginAnswer> {
-    await this.limiter.hit(perIp('login', req, 50), perAccount('login', dto.username, 10));
-    const { user, tokens } = await this.accounts.login(dto.username, dto.password);
+    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), () =>
+      this.accounts.login(dto.username, dto.password),
+    );
     this.startSession(res, tokens);
     return { message: ACCOUNT_MESSAGES.success, username: user.userName };
   }
@@ -105,7 +112,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageAnswer> {
-    await this.accounts.logout(req.cookies?.[REFRESH_COOKIE]);
+    await this.accounts.logout(req.cookies?.[REFRESH_COOKIE], req.cookies?.[ACCESS_COOKIE]);
     clearSessionCookies(res, this.settings);
     return { message: ACCOUNT_MESSAGES.success };
   }

@@ -167,16 +167,21 @@ describe('login and sessions', () => {
     expect(res.headers.getSetCookie().join()).toMatch(/XSRF-TOKEN=/);
   });
 
-  it('limits login attempts per account with 429 and Retry-After', async () => {
+  it('throttles wrong passwords per account with 429 and Retry-After, yet lets the owner in from another address', async () => {
+    await signedUp('target');
+    const attacker = browser();
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await browser().post('/auth/login', { username: 'target@example.com', password: `guess-${i}-guess` });
+      last = await attacker.post('/auth/login', { username: 'target@example.com', password: `guess-${i}-guess` });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The attacker's failures block the attacker, not the owner: no lockout by wrong passwords.
+    const owner = await browser().post('/auth/login', { username: 'target@example.com', password: PASSWORD });
+    expect(owner.status).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { ACCOUNT_MESSAGES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@portal/libs';
-import { TooManyRequestsError } from '../common/rate-limit';
+import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { OneTimeCode, type CodePurpose } from './code.schema';
 
@@ -22,6 +22,7 @@ export class CodesService {
   constructor(
     @InjectModel(OneTimeCode.name) private readonly codes: Model<OneTimeCode>,
     @Inject(SETTINGS) settings: ApiSettings,
+    private readonly limiter: RateLimiter,
   ) {
     this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
   }
@@ -63,11 +64,18 @@ export class CodesService {
     if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
       throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
     }
+    // Each try of this code claims one of five numbered slots first, so parallel tries cannot
+    // evaluate more than five guesses (a read-then-write counter let seven through).
+    const attempts = await this.limiter.takeOneOf(
+      `code:${key}:${doc.sentAt.getTime()}`,
+      MAX_CODE_ATTEMPTS,
+      doc.expiresAt,
+    );
+    if (attempts === 0) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
     const expected = Buffer.from(doc.codeHash, 'hex');
     const given = Buffer.from(this.hash(key, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      const attempts = doc.attempts + 1;
-      await this.codes.updateOne({ key }, { $set: { attempts } });
+      await this.codes.updateOne({ key, codeHash: doc.codeHash }, { $max: { attempts } });
       throw new BadRequestException(
         attempts >= MAX_CODE_ATTEMPTS ? ACCOUNT_MESSAGES.expiredCode : ACCOUNT_MESSAGES.invalidCode,
       );

@@ -9,7 +9,7 @@ import type { Request } from 'express';
 import { ACCESS_COOKIE } from './cookies';
 import { TokensService, type AccessClaims } from './tokens.service';
 
-export type SignedIn = { userId: string; userName: string };
+export type SignedIn = { userId: string; userName: string; sessionId: string };
 type AuthedRequest = Request & { signedIn?: SignedIn };
 
 /**
@@ -20,11 +20,12 @@ type AuthedRequest = Request & { signedIn?: SignedIn };
 export class SessionGuard implements CanActivate {
   constructor(private readonly tokens: TokensService) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const claims: AccessClaims | undefined = this.tokens.verifyAccessToken(req.cookies?.[ACCESS_COOKIE]);
-    if (!claims) throw new ForbiddenException();
-    req.signedIn = { userId: claims.sub, userName: claims.usr };
+    // A logged-out, reset or stolen-and-revoked session ends now, not when its token expires.
+    if (!claims || (await this.tokens.isRevoked(claims.sid))) throw new ForbiddenException();
+    req.signedIn = { userId: claims.sub, userName: claims.usr, sessionId: claims.sid };
     return true;
   }
 }

@@ -16,3 +16,7 @@ export class Session {
   @Prop() revokedAt?: Date;
 }
 export const SessionSchema = SchemaFactory.createForClass(Session);
+// Replicas read recent revocations by time (TokensService.isRevoked), families and users by id.
+SessionSchema.index({ revokedAt: 1 });
+SessionSchema.index({ familyId: 1 });
+SessionSchema.index({ userId: 1 });

@@ -5,19 +5,32 @@ import { Types, type Model } from 'mongoose';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { Session } from './session.schema';
 
-export type AccessClaims = { sub: string; usr: string; exp: number };
+/** sid: the session family, so revoking a family ends its access tokens at once. */
+export type AccessClaims = { sub: string; usr: string; sid: string; exp: number };
 export type IssuedTokens = { accessToken: string; refreshToken: string; claims: AccessClaims };
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** How often a replica reads the revocations other replicas wrote (the read path pays nothing else). */
+const REVOCATION_SYNC_MS = 1000;
+
 /**
- * Short-lived access tokens (HMAC-signed claims, checked without a database read) and rotating
- * refresh tokens (opaque, stored hashed, revoked on logout and on reuse).
+ * Short-lived access tokens (HMAC-signed claims carrying their session family) and rotating refresh
+ * tokens (opaque, stored hashed, revoked on logout, on reuse and on a password reset).
+ *
+ * A revoked family must end its access tokens at once, not after their 15 minutes. Checking each
+ * request against the database would add a query to every read; instead each replica keeps the
+ * families revoked within the last access-token lifetime in memory: its own revocations are added as
+ * they happen, and others' are read at most once a second (one indexed query, whatever the load).
  */
 @Injectable()
 export class TokensService {
   private readonly secret: Buffer;
+  /** family id → when it was revoked; entries older than an access token's lifetime are dropped. */
+  private readonly revoked = new Map<string, number>();
+  private syncedAt = 0;
+  private sync?: Promise<void>;
 
   constructor(
     @InjectModel(Session.name) private readonly sessions: Model<Session>,
@@ -30,10 +43,16 @@ export class TokensService {
     return b64url(createHmac('sha256', this.secret).update(payload).digest());
   }
 
-  createAccessToken(userId: string, userName: string, now = Date.now()): { token: string; claims: AccessClaims } {
+  createAccessToken(
+    userId: string,
+    userName: string,
+    familyId: string,
+    now = Date.now(),
+  ): { token: string; claims: AccessClaims } {
     const claims: AccessClaims = {
       sub: userId,
       usr: userName,
+      sid: familyId,
       exp: Math.floor(now / 1000) + this.settings.ACCESS_TOKEN_TTL_SECONDS,
     };
     const payload = b64url(JSON.stringify(claims));
@@ -49,7 +68,9 @@ export class TokensService {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     try {
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as AccessClaims;
-      return claims.exp * 1000 > now ? claims : undefined;
+      const wellFormed =
+        typeof claims.sub === 'string' && typeof claims.usr === 'string' && typeof claims.sid === 'string';
+      return wellFormed && claims.exp * 1000 > now ? claims : undefined;
     } catch {
       return undefined;
     }
@@ -63,7 +84,7 @@ export class TokensService {
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(Date.now() + this.settings.REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
-    const { token, claims } = this.createAccessToken(userId.toHexString(), userName);
+    const { token, claims } = this.createAccessToken(userId.toHexString(), userName, familyId);
     return { accessToken: token, refreshToken, claims };
   }
 
@@ -89,17 +110,44 @@ export class TokensService {
     return { userId: session.userId, familyId: session.familyId };
   }
 
-  async revoke(refreshToken: string | undefined): Promise<void> {
-    if (!refreshToken) return;
-    const session = await this.sessions.findOne({ tokenHash: sha256(refreshToken) });
-    if (session) await this.revokeFamily(session.familyId);
+  /** Logout: the family of the refresh token, and the one the access token names (either may be all we have). */
+  async revoke(refreshToken: string | undefined, accessFamilyId?: string): Promise<void> {
+    const session = refreshToken ? await this.sessions.findOne({ tokenHash: sha256(refreshToken) }) : null;
+    const families = new Set([session?.familyId, accessFamilyId].filter((f): f is string => Boolean(f)));
+    for (const f of families) await this.revokeFamily(f);
   }
 
   async revokeAllFor(userId: Types.ObjectId): Promise<void> {
+    const families: string[] = await this.sessions.distinct('familyId', { userId, revokedAt: { $exists: false } });
     await this.sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } });
+    for (const f of families) this.revoked.set(f, Date.now());
   }
 
   private async revokeFamily(familyId: string) {
+    // In memory first: this replica refuses the family's access tokens from now on.
+    this.revoked.set(familyId, Date.now());
     await this.sessions.updateMany({ familyId, revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } });
+  }
+
+  /** Whether the family was revoked (here, or by another replica up to a second ago). */
+  async isRevoked(familyId: string): Promise<boolean> {
+    if (Date.now() - this.syncedAt >= REVOCATION_SYNC_MS) {
+      this.sync ??= this.readRevocations().finally(() => (this.sync = undefined));
+      await this.sync;
+    }
+    return this.revoked.has(familyId);
+  }
+
+  private async readRevocations() {
+    const now = Date.now();
+    const lifetimeMs = this.settings.ACCESS_TOKEN_TTL_SECONDS * 1000;
+    // Overlap the last read by a few seconds: replicas' clocks and in-flight writes need not agree exactly.
+    const since = this.syncedAt ? this.syncedAt - 5000 : now - lifetimeMs - 60_000;
+    const rows = await this.sessions
+      .find({ revokedAt: { $gte: new Date(since) } }, { familyId: 1, revokedAt: 1 })
+      .lean();
+    for (const r of rows) this.revoked.set(r.familyId, r.revokedAt!.getTime());
+    for (const [f, at] of this.revoked) if (at < now - lifetimeMs - 60_000) this.revoked.delete(f);
+    this.syncedAt = now;
   }
 }

@@ -75,6 +75,32 @@ export const key = (bytes: number, describe: string, def?: string): Setting<stri
   },
 });
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const IPV4_CIDR = /^(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?$/;
+const IPV6_CIDR = /^[0-9A-Fa-f:]+(?:\/\d{1,3})?$/;
+
+/**
+ * Addresses whose X-Forwarded-For is believed, as Express's `trust proxy` takes them: IPs, CIDRs or
+ * loopback / linklocal / uniquelocal, comma-separated; 'none' trusts no one.
+ */
+export const proxies = (describe: string, def?: string): Setting<string[]> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    if (raw.trim() === 'none') return [];
+    const items = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = items.find(
+      (i) => !PROXY_NAMES.includes(i) && !IPV4_CIDR.test(i) && !(i.includes(':') && IPV6_CIDR.test(i)),
+    );
+    if (bad !== undefined || items.length === 0)
+      return fail(`must be 'none' or IPs, CIDRs or ${PROXY_NAMES.join('/')}, got '${bad ?? raw}'`);
+    return items;
+  },
+});
+
 export type Spec = Record<string, Setting<unknown>>;
 export type Loaded<S extends Spec> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
 

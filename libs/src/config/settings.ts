@@ -1,4 +1,4 @@
-import { hostPort, int, key, port, str, url } from './env';
+import { hostPort, int, key, port, proxies, str, url } from './env';
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
@@ -33,6 +33,7 @@ export const API_SETTINGS = {
   ...COMMON_SETTINGS,
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
+  TRUSTED_PROXIES: proxies("reverse proxies whose X-Forwarded-For gives the client's address", 'none'),
   BOX_WEBHOOK_PRIMARY_KEY: str('Box webhook signature primary key', 'local-primary-key'),
   BOX_WEBHOOK_SECONDARY_KEY: str('Box webhook signature secondary key', 'local-secondary-key'),
   SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),

@@ -19,6 +19,7 @@ export const ACCOUNT_MESSAGES = {
   commonPassword: 'This password is too common. Please choose a less common one.',
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
   tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
+  resetPasswordToContinue: 'Too many wrong passwords for this account. Please reset your password to continue.',
   passwordChanged: 'Password change successful!',
   success: 'success',
 } as const;

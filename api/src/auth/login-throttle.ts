@@ -1,0 +1,59 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { ACCOUNT_MESSAGES } from '@portal/libs';
+import { RateLimiter, TooManyRequestsError, type Throttle } from '../common/rate-limit';
+
+const WINDOW_SECONDS = 15 * 60;
+const DAY_SECONDS = 24 * 3600;
+/** NIST SP 800-63B: no more than 100 consecutive failed attempts on one account. */
+const MAX_ACCOUNT_FAILURES_PER_DAY = 100;
+
+const throttle = (key: string, free: number): Throttle => ({
+  key,
+  free,
+  windowSeconds: WINDOW_SECONDS,
+  baseDelaySeconds: 30,
+  capSeconds: WINDOW_SECONDS,
+});
+
+/**
+ * Every check of a password (login, and the code step of sign-up, which takes the password too) goes
+ * through here, keyed by account and by client address:
+ * - per address: 50 checks per 15 minutes, then one per 30 s, 60 s, 120 s … (up to 15 minutes);
+ * - per account: 10 wrong passwords per 15 minutes, then the same growing delays;
+ * - an address that has not failed on the account still gets one try while the account is throttled,
+ *   so an attack from elsewhere never locks the owner out (no lockout DoS);
+ * - 100 wrong passwords on one account within a day stop all tries until a password reset.
+ * A correct password gives its slot back and clears its address's failures on that account.
+ */
+@Injectable()
+export class LoginThrottle {
+  constructor(private readonly limiter: RateLimiter) {}
+
+  async check<T>(account: string, ip: string, verify: () => Promise<T>): Promise<T> {
+    const acct = `pw:acct:${account.trim().toLowerCase()}`;
+    const addr = `pw:ip:${ip}`;
+    const pair = `pw:pair:${account.trim().toLowerCase()}:${ip}`;
+    if ((await this.limiter.failureCount(acct, DAY_SECONDS)) >= MAX_ACCOUNT_FAILURES_PER_DAY)
+      throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_MESSAGES.resetPasswordToContinue);
+
+    const byAddress = await this.limiter.throttle(throttle(addr, 50));
+    if (!byAddress.go) throw new TooManyRequestsError(byAddress.wait);
+    const byAccount = await this.limiter.throttle(throttle(acct, 10));
+    const release = byAccount.go ? byAccount.release : undefined;
+    if (!byAccount.go) {
+      const pairFailed = await this.limiter.failureCount(pair, WINDOW_SECONDS);
+      if (pairFailed > 0 || !(await this.limiter.once(`${pair}:first`, WINDOW_SECONDS)))
+        throw new TooManyRequestsError(byAccount.wait);
+    }
+
+    try {
+      const answer = await verify();
+      await Promise.all([release?.(), byAddress.release(), this.limiter.clearFailures(pair)]);
+      return answer;
+    } catch (e) {
+      if (e instanceof UnauthorizedException) await this.limiter.recordFailure(acct, addr, pair);
+      else await Promise.all([release?.(), byAddress.release()]);
+      throw e;
+    }
+  }
+}

@@ -25,7 +25,7 @@ export class HostileClient extends ApiClient {
 
   constructor(readonly address: string = freshAddress()) {
     super(apiUrl());
-    this.agent = new Agent({ connect: { localAddress: address } });
+    this.agent = new Agent({ localAddress: address });
   }
 
   protected override send(url: string, init: RequestInit): Promise<Response> {

@@ -7,6 +7,7 @@ import { Worker } from '@temporalio/worker';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_SECTIONS, type StageMove } from '@portal/libs';
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
@@ -14,6 +15,7 @@ import {
   getProgress,
   moveStage,
   startSigning,
+  submitStatements,
   updateLead,
 } from '../src';
 import { MongoClient, ObjectId } from 'mongodb';
@@ -89,10 +91,14 @@ async function until<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<
   }
 }
 
+/** A move with every step's answers saved, as the api reports them once the applicant has saved them. */
+const answered = (move: StageMove): StageMove => ({ ...move, answered: ANSWER_SECTIONS });
+const NEXT = answered({ to: 'next' });
+
 describe('applicationWorkflow', () => {
   it('accepts the next stage and refuses a jump with the validator, before it enters history', async () => {
     const handle = await startApplication('aaaaaaaaaaaaaaaaaaaaaaa1');
-    expect(await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] })).toEqual({
+    expect(await handle.executeUpdate(moveStage, { args: [NEXT] })).toEqual({
       pageName: 'BUSINESS',
       pageStep: 1,
       path: '/business',
@@ -112,15 +118,23 @@ describe('applicationWorkflow', () => {
     const id = 'aaaaaaaaaaaaaaaaaaaaaaa2';
     await withOwner(id, false);
     const handle = await startApplication(id, 1);
-    for (let i = 0; i < 4; i++) await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] });
-    const refused = await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] }).catch((e: unknown) => e);
+    for (let i = 0; i < 4; i++) await handle.executeUpdate(moveStage, { args: [NEXT] });
+    const refused = await handle.executeUpdate(moveStage, { args: [NEXT] }).catch((e: unknown) => e);
     expect((refused as WorkflowUpdateFailedError).cause?.message).toBe('Please sign the application before continuing');
     const signing = await handle.executeUpdate(startSigning, { args: [] });
     await sign(signing.request.signers[0]!.embedUrl!, 'signed');
     await until(async () => ((await handle.query(getProgress)).signing?.signed ? true : undefined));
-    for (let i = 0; i < 3; i++) await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] });
+    expect(await handle.executeUpdate(moveStage, { args: [NEXT] })).toMatchObject({ path: '/bank-statements' });
+    // Past the bank statements only through their submission (lead conversion, signed application sent).
+    const early = await handle.executeUpdate(moveStage, { args: [NEXT] }).catch((e: unknown) => e);
+    expect((early as WorkflowUpdateFailedError).cause?.message).toBe('Please submit your bank statements first');
+    expect(await handle.executeUpdate(submitStatements, { args: [] })).toMatchObject({
+      pageName: 'DOCUMENTS',
+      pageStep: 2,
+    });
+    await handle.executeUpdate(moveStage, { args: [NEXT] });
     expect((await handle.query(getProgress)).position).toEqual({ pageName: 'DOCUMENTS', pageStep: 3, path: '/offers' });
-    const err = await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] }).catch((e: unknown) => e);
+    const err = await handle.executeUpdate(moveStage, { args: [NEXT] }).catch((e: unknown) => e);
     expect((err as WorkflowUpdateFailedError).cause?.message).toBe('No further stage available');
   });
 
@@ -152,9 +166,49 @@ describe('applicationWorkflow', () => {
     expect(second.signed).toBe(false);
   });
 
+  it('refuses a move past a step whose answers are not saved, before it enters history', async () => {
+    const handle = await startApplication('aaaaaaaaaaaaaaaaaaaaaab1');
+    const bare = await handle
+      .executeUpdate(moveStage, { args: [{ to: 'next', from: { pageName: 'FINANCIAL', pageStep: 1 } }] })
+      .catch((e: unknown) => e);
+    expect((bare as WorkflowUpdateFailedError).cause?.message).toBe('Please complete this step before continuing');
+    const onlyFinancial = { answered: ['financial'] as const };
+    await handle.executeUpdate(moveStage, { args: [{ to: 'next', ...onlyFinancial }] });
+    const skip = await handle.executeUpdate(moveStage, { args: [{ to: 'next', ...onlyFinancial }] }).catch((e) => e);
+    expect((skip as WorkflowUpdateFailedError).cause?.message).toBe('Please complete this step before continuing');
+    // Back never needs answers.
+    expect(await handle.executeUpdate(moveStage, { args: [{ to: 'back' }] })).toMatchObject({ path: '/financial' });
+    const history = await handle.fetchHistory();
+    expect(history.events?.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(2);
+  });
+
+  it('moves once for parallel repeats and answers a stale tab with the current position', async () => {
+    const handle = await startApplication('aaaaaaaaaaaaaaaaaaaaaab2');
+    const fromFinancial = answered({ to: 'next', from: { pageName: 'FINANCIAL', pageStep: 1 } });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => handle.executeUpdate(moveStage, { args: [fromFinancial] })),
+    );
+    expect(new Set(answers.map((a) => `${a.pageName}:${a.pageStep}`))).toEqual(new Set(['BUSINESS:1']));
+    expect((await handle.query(getProgress)).position).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+    // A stale tab still showing /financial asks for the step after it; the journey stays where it is.
+    await handle.executeUpdate(moveStage, {
+      args: [answered({ to: 'next', from: { pageName: 'BUSINESS', pageStep: 1 } })],
+    });
+    const stale = await handle.executeUpdate(moveStage, {
+      args: [
+        answered({ to: 'position', pageName: 'BUSINESS', pageStep: 1, from: { pageName: 'FINANCIAL', pageStep: 1 } }),
+      ],
+    });
+    expect(stale).toMatchObject({ pageName: 'BUSINESS', pageStep: 2 });
+    const back = await handle.executeUpdate(moveStage, {
+      args: [{ to: 'back', from: { pageName: 'FINANCIAL', pageStep: 1 } }],
+    });
+    expect(back).toMatchObject({ pageName: 'BUSINESS', pageStep: 2 });
+  });
+
   it('writes lead changes in order, the later value winning', async () => {
     const handle = await startApplication('aaaaaaaaaaaaaaaaaaaaaaa3');
-    await handle.executeUpdate(moveStage, { args: [{ to: 'next' }] });
+    await handle.executeUpdate(moveStage, { args: [NEXT] });
     await handle.signal(updateLead, { City: 'Hampton', Industry: 'Aerospace' });
     await handle.signal(updateLead, { City: 'Langley' });
     const lead = await until(async () => {

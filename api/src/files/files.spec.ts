@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
 import { until } from '../../../test-support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -12,46 +13,12 @@ const pdf = (extra = '') => new TextEncoder().encode(`%PDF-1.4\n1 0 obj <<>> end
 const statement = (monthLabel: string, bytes = pdf(), name = 'statement.pdf', type = 'application/pdf') =>
   ada.upload('/file/s3', { applicationId: appId, fileType: 'Bank Statement', monthLabel }, { name, type, bytes });
 
-/** Owners, a completed signature and the stage at /bank-statements, through the api as the browser does. */
+/** Answers, a completed signature and the stage at /bank-statements, through the api as the browser does. */
 async function signedApplication(client: ApiClient): Promise<string> {
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  const businessId = (await client.get(`/business/application/${applicationId}`)).body._id;
-  await client.patch(`/business/${businessId}`, {
-    section: 'financial',
-    annualRevenue: '$1,200,000',
-    amountRequested: '$150,000',
-  });
-  await client.patch(`/business/${businessId}`, {
-    section: 'question',
-    businessStarted: 'Yes',
-    businessStartDate: '2018-01-15',
-    useOfProceeds: 'Working Capital',
-  });
-  const setId = (await client.post('/owner', { applicationId })).body._id;
-  const owner = {
-    firstName: 'Ada',
-    lastName: 'King',
-    country: 'US',
-    address: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    ownerEmailId: 'files-ada@example.com',
-    dateOfBirth: '1980-12-10',
-    phoneNumber: '(555) 123-4567',
-    ownershipPercent: 100,
-    creditReport: 720,
-    ssn: '123-45-6789',
-    isUSCitizen: 'Yes',
-  };
-  expect((await client.patch(`/owner/${setId}`, { owners: [owner] })).status).toBe(200);
-  for (const [pageName, pageStep, path] of [
-    ['BUSINESS', 1, '/business'],
-    ['BUSINESS', 2, '/business'],
-    ['BUSINESS', 3, '/owners'],
-    ['SIGNATURE', 1, '/signature'],
-  ] as const)
-    await client.patch(`/stage/${applicationId}`, { pageName, pageStep, path });
+  const email = (await client.get('/auth/user')).body.data.email as string;
+  await saveAnswers(client, applicationId, [ownerAnswers(email)]);
+  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
   const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
   await fetch(signers[0].embedUrl, {
     method: 'POST',
@@ -62,7 +29,7 @@ async function signedApplication(client: ApiClient): Promise<string> {
     async () => (await client.get(`/box/${id}`)).body.data.signed,
     (v) => v === true,
   );
-  expect((await client.post(`/stage/${applicationId}/next`)).body.path).toBe('/bank-statements');
+  expect((await stepOn(client, applicationId)).body.path).toBe('/bank-statements');
   return applicationId;
 }
 

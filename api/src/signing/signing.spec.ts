@@ -5,6 +5,7 @@ import { s3ClientOptions } from '@portal/libs';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
 import { until } from '../../../test-support/until';
+import { saveAnswers, stepOn } from '../../../test-support/journey';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let solo: ApiClient;
@@ -32,9 +33,7 @@ const owner = (first: string, email: string, phone: string, percent: number, ssn
 
 async function withOwners(client: ApiClient, owners: ReturnType<typeof owner>[]): Promise<string> {
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  const setId = (await client.post('/owner', { applicationId })).body._id;
-  const res = await client.patch(`/owner/${setId}`, { owners });
-  expect(res.status).toBe(200);
+  await saveAnswers(client, applicationId, owners);
   return applicationId;
 }
 
@@ -91,14 +90,8 @@ describe('signing through the Box stand-in', () => {
   });
 
   it('refuses to move past SIGNATURE before the workflow knows it is signed', async () => {
-    for (const step of [
-      { pageName: 'BUSINESS', pageStep: 1, path: '/business' },
-      { pageName: 'BUSINESS', pageStep: 2, path: '/business' },
-      { pageName: 'BUSINESS', pageStep: 3, path: '/owners' },
-      { pageName: 'SIGNATURE', pageStep: 1, path: '/signature' },
-    ])
-      expect((await solo.patch(`/stage/${soloApp}`, step)).status).toBe(200);
-    const early = await solo.post(`/stage/${soloApp}/next`);
+    for (let i = 0; i < 4; i++) expect((await stepOn(solo, soloApp)).status).toBe(200);
+    const early = await stepOn(solo, soloApp);
     expect(early.status).toBe(400);
     expect(early.body.data.message).toBe('Please sign the application before continuing');
   });
@@ -113,7 +106,7 @@ describe('signing through the Box stand-in', () => {
     );
     expect(done.status).toBe('signed');
     expect(done.fileId).toBeTruthy();
-    const next = await solo.post(`/stage/${soloApp}/next`);
+    const next = await stepOn(solo, soloApp);
     expect(next.body).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' });
   });
 

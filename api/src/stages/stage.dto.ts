@@ -1,8 +1,31 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { STAGE_NAMES, type StageName } from '@portal/libs';
 
-/** PATCH /stage/{applicationId}: the position the page moves to. */
-export class UpdateStageDto {
+/** The position a page moves from: a repeat or a stale tab is answered where the journey is. */
+export class FromPositionDto {
+  @IsIn(STAGE_NAMES) pageName: StageName;
+  @IsInt() @Min(1) @Max(3) pageStep: number;
+}
+
+/** POST /stage/{applicationId}/next and /previous. */
+export class StepStageDto {
+  @IsObject() @ValidateNested() @Type(() => FromPositionDto) from: FromPositionDto;
+}
+
+/** PATCH /stage/{applicationId}: the position the page moves to, and the one it moves from. */
+export class UpdateStageDto extends StepStageDto {
   @IsIn(STAGE_NAMES) pageName: StageName;
   @IsInt() @Min(1) @Max(3) pageStep: number;
   @IsOptional() @IsString() @MaxLength(40) path?: string;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import type { StageRecord } from '@portal/libs';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
-import { CreateStageDto, UpdateStageDto } from './stage.dto';
+import { CreateStageDto, StepStageDto, UpdateStageDto } from './stage.dto';
 import { StagesService } from './stages.service';
 
 @Controller('stage')
@@ -26,19 +26,28 @@ export class StagesController {
     @Body() dto: UpdateStageDto,
     @CurrentUser() user: SignedIn,
   ): Promise<StageRecord> {
-    return this.stages.move(id, user.userId, { to: 'position', pageName: dto.pageName, pageStep: dto.pageStep });
+    const { pageName, pageStep, from } = dto;
+    return this.stages.move(id, user.userId, { to: 'position', pageName, pageStep, from });
   }
 
   /** The next/previous progress action of section 7 'Other'. */
   @Post(':applicationId/next')
   @HttpCode(200)
-  next(@Param('applicationId') id: string, @CurrentUser() user: SignedIn): Promise<StageRecord> {
-    return this.stages.move(id, user.userId, { to: 'next' });
+  next(
+    @Param('applicationId') id: string,
+    @Body() dto: StepStageDto,
+    @CurrentUser() user: SignedIn,
+  ): Promise<StageRecord> {
+    return this.stages.move(id, user.userId, { to: 'next', from: dto.from });
   }
 
   @Post(':applicationId/previous')
   @HttpCode(200)
-  previous(@Param('applicationId') id: string, @CurrentUser() user: SignedIn): Promise<StageRecord> {
-    return this.stages.move(id, user.userId, { to: 'back' });
+  previous(
+    @Param('applicationId') id: string,
+    @Body() dto: StepStageDto,
+    @CurrentUser() user: SignedIn,
+  ): Promise<StageRecord> {
+    return this.stages.move(id, user.userId, { to: 'back', from: dto.from });
   }
 }

@@ -2,9 +2,21 @@ import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableExce
 import { InjectModel } from '@nestjs/mongoose';
 import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { Model } from 'mongoose';
-import { ACCOUNT_MESSAGES, type JourneyPosition, type StageMove, type StageRecord } from '@portal/libs';
+import {
+  ACCOUNT_MESSAGES,
+  answeredSections,
+  formatPhone,
+  type AnswerSection,
+  type JourneyPosition,
+  type StageMove,
+  type StageRecord,
+} from '@portal/libs';
 import { applicationWorkflowId, moveStage } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
+import { Business } from '../businesses/business.schema';
+import { PiiCipher } from '../common/pii';
+import { Offer } from '../offers/offer.schema';
+import { OwnerSet } from '../owners/owner-set.schema';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { Stage } from './stage.schema';
 
@@ -18,9 +30,38 @@ export class StagesService {
 
   constructor(
     @InjectModel(Stage.name) private readonly stages: Model<Stage>,
+    @InjectModel(Business.name) private readonly businesses: Model<Business>,
+    @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
+    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
     @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
     private readonly applications: ApplicationsService,
+    private readonly pii: PiiCipher,
   ) {}
+
+  /**
+   * The sections whose saved answers pass the forms' rules, for the workflow's validator to hold the
+   * journey at a step that is not done (a bare `next` must not skip the financial or owner steps).
+   */
+  private async answered(applicationId: string): Promise<AnswerSection[]> {
+    const [business, set, offer] = await Promise.all([
+      this.businesses.findOne({ applicationId }).lean(),
+      this.ownerSets.findOne({ applicationId }).lean(),
+      this.offers.findOne({ applicationId }, { offerOptions: 1 }).lean(),
+    ]);
+    return answeredSections({
+      business: business
+        ? { ...business, ...business.addressData, federalTaxId: this.pii.open(business.federalTaxId) }
+        : undefined,
+      owners: set?.owners.map((o) => ({
+        ...o,
+        ...o.addressData,
+        phoneNumber: formatPhone(o.phoneNumber ?? ''),
+        dateOfBirth: this.pii.open(o.dateOfBirth),
+        ssn: this.pii.open(o.ssn),
+      })),
+      offerSelected: offer?.offerOptions.some((o) => String(o.isSelected) === 'true') ?? false,
+    });
+  }
 
   async current(applicationId: string, userId: string): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
@@ -30,11 +71,12 @@ export class StagesService {
 
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
+    const answered = move.to === 'back' ? [] : await this.answered(applicationId);
     let position: JourneyPosition;
     try {
       position = await this.temporal.workflow
         .getHandle(applicationWorkflowId(applicationId))
-        .executeUpdate(moveStage, { args: [move] });
+        .executeUpdate(moveStage, { args: [{ ...move, answered }] });
     } catch (e) {
       if (e instanceof WorkflowUpdateFailedError) throw new BadRequestException(e.cause?.message ?? e.message);
       this.logger.error({ msg: 'stage update failed', applicationId, error: (e as Error).message });

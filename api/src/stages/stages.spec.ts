@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { FINANCIAL_ANSWERS, saveAnswers, stepOn } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;
 let bob: ApiClient;
+let carol: ApiClient;
 let adaApp: string;
 let bobApp: string;
+let carolApp: string;
+const FROM_FINANCIAL = { from: { pageName: 'FINANCIAL', pageStep: 1 } };
 
 beforeAll(async () => {
   slice = await startSlice();
@@ -14,6 +18,8 @@ beforeAll(async () => {
   bob = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'stage-bob', '10.2.0.2');
   adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id;
   bobApp = (await bob.get('/auth/user')).body.data.applications[0]._id;
+  carol = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'stage-carol', '10.2.0.3');
+  carolApp = (await carol.get('/auth/user')).body.data.applications[0]._id;
 });
 
 afterAll(async () => {
@@ -22,16 +28,18 @@ afterAll(async () => {
 
 describe('stage updates through the workflow', () => {
   it('answers another user’s application as not found, never its data', async () => {
-    const res = await bob.patch(`/stage/${adaApp}`, { pageName: 'BUSINESS', pageStep: 1, path: '/business' });
+    const res = await bob.patch(`/stage/${adaApp}`, { pageName: 'BUSINESS', pageStep: 1, ...FROM_FINANCIAL });
     expect(res.status).toBe(404);
     expect((await bob.get(`/stage/${adaApp}`)).status).toBe(404);
     expect((await bob.get(`/stage/not-an-id`)).status).toBe(404);
   });
 
   it('refuses a jump ahead and accepts the next step', async () => {
-    const jump = await ada.patch(`/stage/${adaApp}`, { pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' });
+    const jump = await ada.patch(`/stage/${adaApp}`, { pageName: 'DOCUMENTS', pageStep: 1, ...FROM_FINANCIAL });
     expect(jump.status).toBe(400);
-    const ok = await ada.patch(`/stage/${adaApp}`, { pageName: 'BUSINESS', pageStep: 1, path: '/business' });
+    const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id;
+    expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
+    const ok = await ada.patch(`/stage/${adaApp}`, { pageName: 'BUSINESS', pageStep: 1, ...FROM_FINANCIAL });
     expect(ok.body).toEqual({
       applicationId: adaApp,
       pageName: 'BUSINESS',
@@ -43,9 +51,10 @@ describe('stage updates through the workflow', () => {
   });
 
   it('walks to /signature, where the workflow holds the stage until the application is signed', async () => {
+    await saveAnswers(bob, bobApp);
     const paths: string[] = [];
     for (;;) {
-      const res = await bob.post(`/stage/${bobApp}/next`);
+      const res = await stepOn(bob, bobApp);
       if (res.status !== 200) {
         expect(res.status).toBe(400);
         expect(res.body.data.message).toBe('Please sign the application before continuing');
@@ -55,8 +64,41 @@ describe('stage updates through the workflow', () => {
     }
     // The walk past the signature to 'No further stage available' is in the workflow and signing specs.
     expect(paths).toEqual(['/business', '/business', '/owners', '/signature']);
-    const back = await bob.post(`/stage/${bobApp}/previous`);
+    const back = await bob.post(`/stage/${bobApp}/previous`, { from: { pageName: 'SIGNATURE', pageStep: 1 } });
     expect(back.body).toMatchObject({ pageName: 'BUSINESS', pageStep: 3 });
+  });
+
+  it('holds a new applicant at /financial however often next is called with nothing saved', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await carol.post(`/stage/${carolApp}/next`, FROM_FINANCIAL);
+      expect(res.status).toBe(400);
+      expect(res.body.data.message).toBe('Please complete this step before continuing');
+    }
+    expect((await carol.get(`/stage/${carolApp}`)).body).toMatchObject({ pageName: 'FINANCIAL', pageStep: 1 });
+  });
+
+  it('moves one step for twenty parallel repeats of one next, and answers a stale tab where the journey is', async () => {
+    await saveAnswers(carol, carolApp);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => carol.post(`/stage/${carolApp}/next`, FROM_FINANCIAL)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.path))).toEqual(new Set(['/business']));
+    expect((await carol.get(`/stage/${carolApp}`)).body).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+    // A tab still on /financial asks to go back, and to the step after it: neither moves the journey.
+    const staleBack = await carol.post(`/stage/${carolApp}/previous`, FROM_FINANCIAL);
+    expect(staleBack.body).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+    const stalePatch = await carol.patch(`/stage/${carolApp}`, {
+      pageName: 'BUSINESS',
+      pageStep: 1,
+      ...FROM_FINANCIAL,
+    });
+    expect(stalePatch.body).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+  });
+
+  it('refuses a move that does not name where it starts', async () => {
+    expect((await carol.post(`/stage/${carolApp}/next`, {})).status).toBe(400);
+    expect((await carol.patch(`/stage/${carolApp}`, { pageName: 'BUSINESS', pageStep: 2 })).status).toBe(400);
   });
 
   it('needs a session', async () => {

@@ -1,3 +1,5 @@
+import { ANSWERS_MISSING, sectionOf, type AnswerSection } from './answers';
+
 /** The five-stage journey: one table, with next and back derived from it. */
 export const JOURNEY_STAGES = [
   { name: 'PERSONAL', paths: ['/sign-up'] },
@@ -52,8 +54,28 @@ export const isStageName = (v: unknown): v is StageName =>
 
 export const STAGE_MOVE_REFUSED = 'That step is not available yet';
 
-/** A requested move: one step on, one step back, or to a named position. */
-export type StageMove = { to: 'next' } | { to: 'back' } | { to: 'position'; pageName: StageName; pageStep: number };
+/**
+ * A requested move: one step on, one step back, or to a named position. `from` names the position the
+ * page moves from: when it is no longer the current one (a repeat, a double click, a stale tab) the move
+ * is answered with the current position and nothing moves. `answered` lists the saved sections (the api
+ * reads them), so the workflow can refuse a move past a step whose answers are missing.
+ */
+export type StageMove = (
+  { to: 'next' } | { to: 'back' } | { to: 'position'; pageName: StageName; pageStep: number }
+) & { from?: { pageName: StageName; pageStep: number }; answered?: readonly AnswerSection[] };
+
+/** The move names a position other than the current one: answer where the journey is, move nothing. */
+export const isStaleMove = (current: JourneyPosition, move: StageMove): boolean =>
+  !!move.from && (move.from.pageName !== current.pageName || move.from.pageStep !== current.pageStep);
+
+const order = (p: { pageName: StageName; pageStep: number }) => STAGE_NAMES.indexOf(p.pageName) * 10 + p.pageStep;
+
+/** Why a resolved move forward may not happen yet: the current step's answers are not saved. */
+export function missingAnswers(current: JourneyPosition, target: JourneyPosition, move: StageMove): string | undefined {
+  if (order(target) <= order(current)) return undefined;
+  const needed = sectionOf(current);
+  return needed && !(move.answered ?? []).includes(needed) ? ANSWERS_MISSING : undefined;
+}
 
 /**
  * Where a move from `current` lands. A named position is allowed when it is the current one (a re-save),

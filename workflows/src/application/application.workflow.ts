@@ -7,7 +7,7 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { INITIAL_POSITION, resolveMove } from '@portal/libs';
+import { INITIAL_POSITION, isStaleMove, missingAnswers, resolveMove } from '@portal/libs';
 import {
   NON_RETRYABLE_ERRORS,
   type ApplicationActivities,
@@ -207,6 +207,8 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   setHandler(
     moveStage,
     (move) => {
+      // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
+      if (isStaleMove(progress.position, move)) return progress.position;
       const m = resolveMove(progress.position, move);
       if (!m.ok) throw new Error(m.error); // unreachable: the validator refused it
       progress.position = m.position;
@@ -215,10 +217,17 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     },
     {
       validator: (move) => {
+        if (isStaleMove(progress.position, move)) return;
         const m = resolveMove(progress.position, move);
         if (!m.ok) throw new Error(m.error);
+        const missing = missingAnswers(progress.position, m.position, move);
+        if (missing) throw new Error(missing);
         const leavesSignature = progress.position.pageName === 'SIGNATURE' && m.position.pageName === 'DOCUMENTS';
         if (leavesSignature && !progress.signing?.signed) throw new Error(SIGN_FIRST);
+        // Only the statements submission (submitStatements) takes the journey past the bank statements.
+        const leavesStatements =
+          progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 1 && m.position.pageStep === 2;
+        if (leavesStatements && !progress.sfOpportunityId) throw new Error(OFFERS_NOT_READY);
       },
     },
   );

@@ -8,6 +8,7 @@ import { Field } from '../../components/ui/field';
 import { api } from '../../lib/http';
 import { storedAmountRequested } from '../../lib/storage';
 import { refreshSession, sessionQueryOptions } from '../shell/session';
+import { journeyApi } from './journey-api';
 
 type Business = { _id: string; annualRevenue?: number; amountRequested?: number };
 const asCurrency = (n: number | string | undefined) => (n === undefined || n === '' ? '' : formatCurrency(String(n)));
@@ -46,7 +47,7 @@ export function FinancialPage() {
     try {
       await api.patch(`/business/${business.data._id}`, { section: 'financial', ...form });
       if (application.stage?.pageName === 'FINANCIAL')
-        await api.patch(`/stage/${application._id}`, { pageName: 'BUSINESS', pageStep: 1, path: '/business' });
+        await journeyApi.moveStage(application._id, { to: 'next', from: { pageName: 'FINANCIAL', pageStep: 1 } });
       await refreshSession(queryClient);
       await navigate({ to: '/business' });
     } catch (err) {

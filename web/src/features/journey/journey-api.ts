@@ -43,10 +43,13 @@ export const journeyApi = {
   saveBusiness: (id: string, section: 'financial' | 'question' | 'details', body: Record<string, unknown>) =>
     api.patch<BusinessView>(`/business/${id}`, { section, ...body }),
   industries: async () => (await api.get<{ data: Industry[] }>('/business/industry-list')).data,
-  moveStage: (applicationId: string, move: StageMove) =>
+  /** Every move names where it starts, so a double click or a stale tab never moves twice. */
+  moveStage: (applicationId: string, move: StageMove & { from: NonNullable<StageMove['from']> }) =>
     move.to === 'position'
       ? api.patch<StageRecord>(`/stage/${applicationId}`, move)
-      : api.post<StageRecord>(`/stage/${applicationId}/${move.to === 'next' ? 'next' : 'previous'}`),
+      : api.post<StageRecord>(`/stage/${applicationId}/${move.to === 'next' ? 'next' : 'previous'}`, {
+          from: move.from,
+        }),
   giggle: (applicationId: string, action: 'enter' | 'back') =>
     api.post(`/application/${applicationId}/giggle-finance`, { action }),
 };

@@ -8,12 +8,14 @@ function server(saved: JourneyPosition) {
   const calls: string[] = [];
   const machine = journeyMachine.provide({
     actors: {
-      saveMove: fromPromise<StageRecord, { applicationId: string; move: 'next' | 'back' }>(async ({ input }) => {
-        calls.push(input.move);
-        const m = input.move === 'next' ? nextPosition(saved) : previousPosition(saved);
-        if (!m.ok) throw new Error(m.error);
-        return { applicationId: input.applicationId, isPdfSent: false, ...m.position };
-      }),
+      saveMove: fromPromise<StageRecord, { applicationId: string; move: 'next' | 'back'; from: JourneyPosition }>(
+        async ({ input }) => {
+          calls.push(`${input.move} from ${input.from.pageName}:${input.from.pageStep}`);
+          const m = input.move === 'next' ? nextPosition(saved) : previousPosition(saved);
+          if (!m.ok) throw new Error(m.error);
+          return { applicationId: input.applicationId, isPdfSent: false, ...m.position };
+        },
+      ),
     },
   });
   return { calls, machine };
@@ -31,7 +33,7 @@ describe('journey machine', () => {
       s.machine,
     );
     expect(moved).toEqual({ pageName: 'SIGNATURE', pageStep: 1, path: '/signature' });
-    expect(s.calls).toEqual(['next']);
+    expect(s.calls).toEqual(['next from BUSINESS:3']);
   });
 
   it('leaves the saved stage alone when revisiting an earlier page', async () => {

@@ -18,8 +18,12 @@ const asPosition = (s?: Saved): JourneyPosition | undefined =>
 export const journeyMachine = setup({
   types: { context: {} as Context, input: {} as Input, events: {} as Leave, output: {} as Context },
   actors: {
-    saveMove: fromPromise<StageRecord, { applicationId: string; move: 'next' | 'back' }>(({ input }) =>
-      journeyApi.moveStage(input.applicationId, { to: input.move }),
+    saveMove: fromPromise<StageRecord, { applicationId: string; move: 'next' | 'back'; from: JourneyPosition }>(
+      ({ input }) =>
+        journeyApi.moveStage(input.applicationId, {
+          to: input.move,
+          from: { pageName: input.from.pageName, pageStep: input.from.pageStep },
+        }),
     ),
   },
   guards: {
@@ -46,7 +50,11 @@ export const journeyMachine = setup({
     saving: {
       invoke: {
         src: 'saveMove',
-        input: ({ context, event }) => ({ applicationId: context.applicationId, move: (event as Leave).move }),
+        input: ({ context, event }) => ({
+          applicationId: context.applicationId,
+          move: (event as Leave).move,
+          from: asPosition(context.saved)!,
+        }),
         onDone: {
           target: 'left',
           actions: assign({ moved: ({ event }) => asPosition(event.output) }),

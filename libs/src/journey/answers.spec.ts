@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ANSWERS_MISSING, answeredSections } from './answers';
+import { isStaleMove, missingAnswers, positionOf, type JourneyPosition } from './stages';
+
+const business = {
+  annualRevenue: 1_200_000,
+  amountRequested: 150_000,
+  businessStarted: 'Yes',
+  businessStartDate: '2018-01-15',
+  useOfProceeds: 'Working Capital',
+  businessName: 'Analytical Engines LLC',
+  legalEntity: 'LLC',
+  acceptsCreditCards: 'Yes',
+  otherBusinessLoans: 'No',
+  federalTaxId: '12-3456789',
+  avgDailyBalance: 2500,
+  phoneNumber: '(555) 123-4567',
+  country: 'US',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  industry: 'Retail Trade',
+};
+const owner = {
+  firstName: 'Ada',
+  lastName: 'King',
+  country: 'US',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  ownerEmailId: 'ada@example.com',
+  dateOfBirth: '1980-12-10',
+  phoneNumber: '(555) 123-4567',
+  ownershipPercent: 100,
+  creditReport: 720,
+  ssn: '123456789',
+  isUSCitizen: true,
+};
+const at = (name: JourneyPosition['pageName'], step: number) => positionOf(name, step)!;
+
+describe('step answers', () => {
+  it('knows which sections the saved answers complete', () => {
+    expect(answeredSections({})).toEqual([]);
+    expect(answeredSections({ business: { annualRevenue: 1000, amountRequested: 500 } })).toEqual(['financial']);
+    expect(answeredSections({ business, owners: [owner], offerSelected: true })).toEqual([
+      'financial',
+      'businessQuestion',
+      'businessDetails',
+      'owners',
+      'offer',
+    ]);
+    // A lone owner under 51% is not a complete owner set; the giggle path never completes the question.
+    expect(answeredSections({ business, owners: [{ ...owner, ownershipPercent: 40 }] })).not.toContain('owners');
+    expect(answeredSections({ business: { ...business, businessStarted: 'No' } })).not.toContain('businessQuestion');
+  });
+
+  it('holds a move forward past a step without its answers, never a move back', () => {
+    const next = { to: 'next' as const };
+    expect(missingAnswers(at('FINANCIAL', 1), at('BUSINESS', 1), next)).toBe(ANSWERS_MISSING);
+    expect(missingAnswers(at('FINANCIAL', 1), at('BUSINESS', 1), { ...next, answered: ['financial'] })).toBeUndefined();
+    expect(missingAnswers(at('BUSINESS', 3), at('SIGNATURE', 1), { ...next, answered: ['financial'] })).toBe(
+      ANSWERS_MISSING,
+    );
+    expect(missingAnswers(at('BUSINESS', 2), at('BUSINESS', 1), { to: 'back' })).toBeUndefined();
+    expect(missingAnswers(at('SIGNATURE', 1), at('DOCUMENTS', 1), next)).toBeUndefined();
+  });
+
+  it('calls a move stale when it starts anywhere but the current position', () => {
+    expect(isStaleMove(at('BUSINESS', 1), { to: 'next', from: { pageName: 'FINANCIAL', pageStep: 1 } })).toBe(true);
+    expect(isStaleMove(at('BUSINESS', 1), { to: 'next', from: { pageName: 'BUSINESS', pageStep: 1 } })).toBe(false);
+    expect(isStaleMove(at('BUSINESS', 1), { to: 'next' })).toBe(false);
+  });
+});

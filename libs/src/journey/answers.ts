@@ -1,0 +1,60 @@
+/**
+ * What each step needs saved before the journey moves on from it. The api reads the saved answers, this
+ * judges them with the same rules as the forms, and the workflow's moveStage validator refuses a move
+ * forward past a step whose answers are missing, before it enters history.
+ */
+import {
+  BUSINESS_DETAILS_RULES,
+  BUSINESS_QUESTION_RULES,
+  FINANCIAL_RULES,
+  OWNER_RULES,
+  checkOwnerSet,
+} from '../validation/application';
+import { validateForm, type RuleSet } from '../validation/rules';
+import type { StageName } from './stages';
+
+export const ANSWER_SECTIONS = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'] as const;
+export type AnswerSection = (typeof ANSWER_SECTIONS)[number];
+
+/** The section a step saves; moving forward from that step needs it. */
+export const STEP_ANSWERS: Readonly<Partial<Record<`${StageName}:${number}`, AnswerSection>>> = {
+  'FINANCIAL:1': 'financial',
+  'BUSINESS:1': 'businessQuestion',
+  'BUSINESS:2': 'businessDetails',
+  'BUSINESS:3': 'owners',
+  'DOCUMENTS:2': 'offer',
+};
+
+// Not in the specification: the server's answer to a move past an unanswered step.
+export const ANSWERS_MISSING = 'Please complete this step before continuing';
+
+/** The step's section, if it saves one. */
+export const sectionOf = (p: { pageName: StageName; pageStep: number }): AnswerSection | undefined =>
+  STEP_ANSWERS[`${p.pageName}:${p.pageStep}`];
+
+/**
+ * The applicant's saved answers as plain values (PII already decrypted by the caller): the business
+ * with its address fields at the top level, the owners, and whether an offer option is selected.
+ */
+export type SavedAnswers = {
+  business?: Readonly<Record<string, unknown>>;
+  owners?: readonly Readonly<Record<string, unknown>>[];
+  offerSelected?: boolean;
+};
+
+const passes = (rules: RuleSet, form: Readonly<Record<string, unknown>> | undefined) =>
+  !!form && Object.keys(validateForm(rules, form)).length === 0;
+
+/** The sections whose saved answers pass the forms' own rules. */
+export function answeredSections(saved: SavedAnswers): AnswerSection[] {
+  const b = saved.business;
+  const owners = saved.owners ?? [];
+  const done: Record<AnswerSection, boolean> = {
+    financial: passes(FINANCIAL_RULES, b),
+    businessQuestion: b?.businessStarted !== 'No' && passes(BUSINESS_QUESTION_RULES, b),
+    businessDetails: passes(BUSINESS_DETAILS_RULES, b),
+    owners: owners.length > 0 && owners.every((o) => passes(OWNER_RULES, o)) && !checkOwnerSet(owners),
+    offer: saved.offerSelected === true,
+  };
+  return ANSWER_SECTIONS.filter((s) => done[s]);
+}

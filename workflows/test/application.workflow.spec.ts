@@ -4,6 +4,7 @@
 import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,11 @@ describe('applicationWorkflow', () => {
   });
 
   it('replays every committed history with the current workflow code', async () => {
+    // Build first: the replayer bundles dist/, and an unbuilt change would replay stale code.
+    const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], {
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stdout + build.stderr).toBe(0);
     const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.pb'));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {

@@ -12,6 +12,8 @@ import { ANSWER_SECTIONS, type StageMove } from '@portal/libs';
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
+  calculateOffers,
+  submitApplication,
   createDataConverter,
   getProgress,
   moveStage,
@@ -205,6 +207,20 @@ describe('applicationWorkflow', () => {
       args: [{ to: 'back', from: { pageName: 'FINANCIAL', pageStep: 1 } }],
     });
     expect(back).toMatchObject({ pageName: 'BUSINESS', pageStep: 2 });
+  });
+
+  it('refuses statements before the signature and offers before the opportunity in the validators', async () => {
+    const handle = await startApplication('aaaaaaaaaaaaaaaaaaaaaab3');
+    const statements = await handle.executeUpdate(submitStatements, { args: [] }).catch((e: unknown) => e);
+    expect((statements as WorkflowUpdateFailedError).cause?.message).toBe(
+      'Please sign the application before continuing',
+    );
+    for (const update of [calculateOffers, submitApplication]) {
+      const early = await handle.executeUpdate(update, { args: [] }).catch((e: unknown) => e);
+      expect((early as WorkflowUpdateFailedError).cause?.message).toBe('Please submit your bank statements first');
+    }
+    const history = await handle.fetchHistory();
+    expect(history.events?.filter((e) => e.workflowExecutionUpdateAcceptedEventAttributes)).toHaveLength(0);
   });
 
   it('writes lead changes in order, the later value winning', async () => {

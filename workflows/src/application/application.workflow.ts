@@ -89,63 +89,87 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   }));
   setHandler(documentUploaded, (d) => void documents.push(d));
 
-  setHandler(calculateOffers, async () => {
+  // Preconditions live in the validators, so a refused update never enters history; the handlers keep
+  // their checks only so that histories recorded before the validators replay as they ran.
+  const opportunityId = (): string => {
     if (!progress.sfOpportunityId) throw ApplicationFailure.nonRetryable(OFFERS_NOT_READY);
-    return priceOffers({ applicationId: input.applicationId });
-  });
+    return progress.sfOpportunityId;
+  };
+  const needsOpportunity = () => void opportunityId();
+  setHandler(
+    calculateOffers,
+    async () => {
+      needsOpportunity();
+      return priceOffers({ applicationId: input.applicationId });
+    },
+    { validator: needsOpportunity },
+  );
   setHandler(emailOffer, async () => {
     await sendOfferEmail({ applicationId: input.applicationId });
   });
-  setHandler(submitApplication, async () => {
-    if (!progress.sfOpportunityId) throw ApplicationFailure.nonRetryable(OFFERS_NOT_READY);
-    if (!progress.rep) {
-      const rep = await submitOpportunity({ opportunityId: progress.sfOpportunityId });
-      await sendOfferEmail({ applicationId: input.applicationId });
-      progress.rep = rep;
-    }
-    if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 2) {
-      const m = resolveMove(progress.position, { to: 'next' });
-      if (m.ok) progress.position = m.position;
-    }
-    return { ...progress.rep, position: progress.position };
-  });
-
-  let submitting = false;
-  setHandler(submitStatements, async () => {
-    await condition(() => !submitting);
-    submitting = true;
-    try {
-      if (!progress.signing?.signed) throw ApplicationFailure.nonRetryable(SIGN_FIRST);
-      // The lead may still be on its way if the CRM was down at sign-up.
-      if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
-        throw ApplicationFailure.nonRetryable(STATEMENTS_UNAVAILABLE);
-      if (!progress.sfOpportunityId) {
-        const { opportunityId } = await convertCrmLead({
-          leadId: progress.sfLeadId!,
-          ownerId: progress.sfLeadOwnerId ?? '',
-          applicationId: input.applicationId,
-        });
-        await saveOpportunityId({ applicationId: input.applicationId, opportunityId });
-        progress.sfOpportunityId = opportunityId;
+  setHandler(
+    submitApplication,
+    async () => {
+      const opportunity = opportunityId();
+      if (!progress.rep) {
+        const rep = await submitOpportunity({ opportunityId: opportunity });
+        await sendOfferEmail({ applicationId: input.applicationId });
+        progress.rep = rep;
       }
-      if (!progress.submittedFileId && progress.signing.request.signedFileId) {
-        const { fileId } = await submitSignedApplication({
-          applicationId: input.applicationId,
-          signedFileId: progress.signing.request.signedFileId,
-          opportunityId: progress.sfOpportunityId,
-        });
-        progress.submittedFileId = fileId;
-      }
-      if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 1) {
+      if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 2) {
         const m = resolveMove(progress.position, { to: 'next' });
         if (m.ok) progress.position = m.position;
-        upsertSearchAttributes([{ key: STAGE_KEY, value: progress.position.pageName }]);
       }
-      return progress.position;
-    } finally {
-      submitting = false;
-    }
-  });
+      return { ...progress.rep, position: progress.position };
+    },
+    { validator: needsOpportunity },
+  );
+
+  let submitting = false;
+  const signedState = (): SigningState => {
+    if (!progress.signing?.signed) throw ApplicationFailure.nonRetryable(SIGN_FIRST);
+    return progress.signing;
+  };
+  const needsSignature = () => void signedState();
+  setHandler(
+    submitStatements,
+    async () => {
+      await condition(() => !submitting);
+      submitting = true;
+      try {
+        const signing = signedState();
+        // The lead may still be on its way if the CRM was down at sign-up.
+        if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
+          throw ApplicationFailure.nonRetryable(STATEMENTS_UNAVAILABLE);
+        if (!progress.sfOpportunityId) {
+          const { opportunityId } = await convertCrmLead({
+            leadId: progress.sfLeadId!,
+            ownerId: progress.sfLeadOwnerId ?? '',
+            applicationId: input.applicationId,
+          });
+          await saveOpportunityId({ applicationId: input.applicationId, opportunityId });
+          progress.sfOpportunityId = opportunityId;
+        }
+        if (!progress.submittedFileId && signing.request.signedFileId) {
+          const { fileId } = await submitSignedApplication({
+            applicationId: input.applicationId,
+            signedFileId: signing.request.signedFileId,
+            opportunityId: progress.sfOpportunityId,
+          });
+          progress.submittedFileId = fileId;
+        }
+        if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 1) {
+          const m = resolveMove(progress.position, { to: 'next' });
+          if (m.ok) progress.position = m.position;
+          upsertSearchAttributes([{ key: STAGE_KEY, value: progress.position.pageName }]);
+        }
+        return progress.position;
+      } finally {
+        submitting = false;
+      }
+    },
+    { validator: needsSignature },
+  );
 
   // Signing: one request at a time; a webhook wakes the watcher, which otherwise polls Box.
   const seenEvents = new Set<string>();

@@ -1,7 +1,7 @@
 // `npm start`: builds what changed, then runs the whole local stack until Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { ROOT, startStack } from './stack.ts';
+import { ROOT, appEnv, startStack } from './stack.ts';
 import { stopAll, supervise, type Running, type Supervisor } from './processes.ts';
 
 const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
@@ -13,8 +13,10 @@ const { STACK_SETTINGS, API_SETTINGS, WORKER_SETTINGS, loadEnv, ConfigError } = 
 let ports;
 try {
   ports = loadEnv(STACK_SETTINGS, process.env);
-  loadEnv(API_SETTINGS, process.env);
-  loadEnv(WORKER_SETTINGS, process.env);
+  // Judged as the api and the worker will see them (PUBLIC_URL and the addresses come from the ports).
+  const env = { ...process.env, ...appEnv(ports) };
+  loadEnv(API_SETTINGS, env);
+  loadEnv(WORKER_SETTINGS, env);
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message);

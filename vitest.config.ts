@@ -1,7 +1,7 @@
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests (libs, workflow helpers, stand-ins), the web app (jsdom), and
+// Projects: pure unit tests (libs, stand-ins, the stack launcher's supervisor), the web app (jsdom), and
 // integration tests that run against a real Temporal dev server and FerretDB started by globalSetup.
 export default defineConfig({
   test: {
@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['libs/src/**/*.spec.ts', 'sandbox/src/**/*.spec.ts'],
+          include: ['libs/src/**/*.spec.ts', 'sandbox/src/**/*.spec.ts', 'stack/**/*.spec.ts'],
         },
       },
       'web/vite.config.ts',

@@ -115,6 +115,7 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       ],
       ready: async () => (await tcpOpen(p.TEMPORAL_PORT)) && (await temporalAnswers(p.TEMPORAL_PORT)),
       readyTimeoutMs: 90_000,
+      essential: true,
       url: opts.headless ? undefined : `http://localhost:${p.TEMPORAL_UI_PORT}`,
     },
     {
@@ -123,6 +124,7 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       args: [],
       env: { FERRETDB_LISTEN_ADDR: `127.0.0.1:${p.MONGODB_PORT}`, FERRETDB_SQLITE_DIR: join(data, 'ferretdb') },
       ready: () => tcpOpen(p.MONGODB_PORT),
+      essential: true,
     },
     {
       name: 'maildev',

@@ -1,8 +1,8 @@
 // `npm start`: builds what changed, then runs the whole local stack until Ctrl-C.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { ROOT, startStack } from './stack.ts';
-import { stopAll, type Running } from './processes.ts';
+import { ROOT, appEnv, startStack } from './stack.ts';
+import { stopAll, supervise, type Running, type Supervisor } from './processes.ts';
 
 const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -13,8 +13,10 @@ const { STACK_SETTINGS, API_SETTINGS, WORKER_SETTINGS, loadEnv, ConfigError } = 
 let ports;
 try {
   ports = loadEnv(STACK_SETTINGS, process.env);
-  loadEnv(API_SETTINGS, process.env);
-  loadEnv(WORKER_SETTINGS, process.env);
+  // Judged as the api and the worker will see them (PUBLIC_URL and the addresses come from the ports).
+  const env = { ...process.env, ...appEnv(ports) };
+  loadEnv(API_SETTINGS, env);
+  loadEnv(WORKER_SETTINGS, env);
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message);
@@ -24,12 +26,15 @@ try {
 }
 
 let running: Running[] = [];
+let supervisors: Supervisor[] = [];
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   console.log('\nstopping the stack...');
-  await stopAll(running);
+  // Supervisors first, so a process stopped on purpose is not restarted; then in reverse start order.
+  await Promise.all(supervisors.map((s) => s.stop()));
+  await stopAll(running.filter((r) => r.spec.essential));
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
@@ -44,11 +49,18 @@ try {
 console.log('\nThe stack is up:');
 for (const r of running) if (r.spec.url) console.log(`  ${r.spec.name.padEnd(9)} ${r.spec.url}`);
 console.log(`  api       http://localhost:${ports.WEB_PORT}/api/health\n\nCtrl-C stops everything.`);
-for (const r of running) {
+// A crashed api, worker, web server or stand-in is restarted (one malformed request must not end a
+// developer's session). Temporal and FerretDB hold the data: when one dies the cause is usually one a
+// restart would not cure and would hide (a damaged SQLite file, a full disk, the port taken), so the
+// stack stops and says which.
+supervisors = running.filter((r) => !r.spec.essential).map((r) => supervise(r));
+for (const r of running.filter((x) => x.spec.essential)) {
   void r.exited.then((code) => {
-    if (!stopping) {
-      console.error(`${r.spec.name} exited unexpectedly (code ${code}); stopping the stack`);
-      void shutdown(1);
-    }
+    if (stopping) return;
+    console.error(
+      `${r.spec.name} exited (code ${code}, signal ${r.child.signalCode}); it holds the stack's data and is not ` +
+        `restarted: stopping the stack (its last lines are above; data in ${ports.DATA_DIR})`,
+    );
+    void shutdown(1);
   });
 }

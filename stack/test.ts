@@ -31,6 +31,10 @@ checks.push(step('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']));
 // The compose file needs its secrets from the environment; placeholders are enough to validate it.
 const composeEnv = Object.fromEntries(
   [
+    'PUBLIC_URL',
+    'SESSION_SECRET',
+    'PII_KEY_ID',
+    'PII_KEY',
     'PAYLOAD_KEY_ID',
     'PAYLOAD_KEY',
     'SF_LOGIN_URL',

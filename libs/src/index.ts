@@ -17,3 +17,4 @@ export * from './validation/password-strength';
 export * from './validation/messages';
 export * from './validation/rules';
 export * from './validation/sign-up';
+export * from './mail/email-text';

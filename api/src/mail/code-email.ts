@@ -1,7 +1,6 @@
-export type CodeEmailKind = 'confirm-sign-up' | 'reset-password';
+import { emailGreeting, escapeHtml } from '@portal/libs';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export type CodeEmailKind = 'confirm-sign-up' | 'reset-password';
 
 const COPY: Record<CodeEmailKind, { subject: string; intro: string; outro: string }> = {
   'confirm-sign-up': {
@@ -16,18 +15,21 @@ const COPY: Record<CodeEmailKind, { subject: string; intro: string; outro: strin
   },
 };
 
-/** The one-time code email, as HTML and plain text. */
+/**
+ * The one-time code email, as HTML and plain text. It goes to whatever address was typed at sign-up, so
+ * the first name shows only when it is safe to (see nameForEmail).
+ */
 export function renderCodeEmail(kind: CodeEmailKind, code: string, firstName: string, publicUrl: string) {
   const c = COPY[kind];
-  const name = escapeHtml(firstName || 'there');
-  const text = `Hi ${firstName || 'there'},\n\n${c.intro}\n\n    ${code}\n\nThe code expires in 10 minutes and can be used once.\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
+  const greeting = emailGreeting(firstName);
+  const text = `${greeting}\n\n${c.intro}\n\n    ${code}\n\nThe code expires in 10 minutes and can be used once.\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
   const html = `<!doctype html>
 <html><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
     <tr><td align="center">
       <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
         <tr><td style="font-size:22px;font-weight:700;color:#0b5cab;padding-bottom:16px">Fundwise</td></tr>
-        <tr><td style="font-size:16px;line-height:24px">Hi ${name},</td></tr>
+        <tr><td style="font-size:16px;line-height:24px">${escapeHtml(greeting)}</td></tr>
         <tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${escapeHtml(c.intro)}</td></tr>
         <tr><td align="center" style="font-size:32px;letter-spacing:8px;font-weight:700;background:#eef4fb;border-radius:8px;padding:16px" data-code="${code}">${code}</td></tr>
         <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">The code expires in 10 minutes and can be used once.</td></tr>

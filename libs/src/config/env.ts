@@ -2,7 +2,15 @@
  * Typed, validated settings from environment variables. Pure: the caller passes the source
  * (process.env), so the api, the worker and the stack launcher share one definition.
  */
-export type Setting<T> = { default?: string; describe: string; parse: (raw: string) => T };
+import { secretProblems, type SecretRule } from './secrets';
+
+export type Setting<T> = {
+  default?: string;
+  describe: string;
+  parse: (raw: string) => T;
+  /** A secret or key: outside local development its default is refused (and a key's short value). */
+  secret?: SecretRule;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -67,6 +75,7 @@ export const oneOf = <T extends string>(values: readonly T[], describe: string, 
 export const key = (bytes: number, describe: string, def?: string): Setting<string> => ({
   describe,
   default: def,
+  secret: { minBytes: bytes, base64: true, how: `openssl rand -base64 ${bytes}` },
   parse: (raw) => {
     const clean = raw.trim();
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean) || clean.length !== Math.ceil(bytes / 3) * 4)
@@ -101,6 +110,12 @@ export const proxies = (describe: string, def?: string): Setting<string[]> => ({
   },
 });
 
+/** A credential issued elsewhere (a client secret, a signing key from a console), kept as given. */
+export const secret = (describe: string, def: string | undefined, rule: SecretRule): Setting<string> => ({
+  ...str(describe, def),
+  secret: rule,
+});
+
 export type Spec = Record<string, Setting<unknown>>;
 export type Loaded<S extends Spec> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
 
@@ -119,6 +134,8 @@ export function loadEnv<S extends Spec>(spec: S, source: Readonly<Record<string,
       problems.push(`${name} ${(e as Error).message} (${setting.describe})`);
     }
   }
+  // Outside local development, the published development secrets (and short keys) are refused too.
+  problems.push(...secretProblems(spec, source));
   if (problems.length) throw new ConfigError(problems);
   return out as Loaded<S>;
 }

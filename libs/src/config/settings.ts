@@ -1,4 +1,5 @@
-import { hostPort, int, key, port, proxies, str, url } from './env';
+import { hostPort, int, key, port, proxies, secret, str, url } from './env';
+import { MIN_KEY_BYTES } from './secrets';
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
@@ -20,7 +21,7 @@ export const COMMON_SETTINGS = {
   S3_REGION: str('S3 region', 'us-east-1'),
   S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
   S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
-  S3_SECRET_ACCESS_KEY: str('S3 secret access key', 'S3RVER'),
+  S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'S3RVER', { how: 'from your S3 provider' }),
   SMTP_HOST: str('SMTP server for email', '127.0.0.1'),
   SMTP_PORT: port('SMTP port', '1025'),
   MAIL_FROM: str('sender of email', 'Fundwise <no-reply@fundwise.local>'),
@@ -29,13 +30,16 @@ export const COMMON_SETTINGS = {
 /** Local development secret for session tokens and code hashes. Production must set its own. */
 const DEV_SESSION_SECRET = 'bG9jYWwtZGV2LXNlc3Npb24tc2VjcmV0LWNoZy1tZSE=';
 
+/** Box signs webhooks with HMAC-SHA256 under these: keys, held to the same length as our own. */
+const BOX_SIGNATURE_KEY = { how: 'the signature key from the Box developer console', minBytes: MIN_KEY_BYTES };
+
 export const API_SETTINGS = {
   ...COMMON_SETTINGS,
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
   TRUSTED_PROXIES: proxies("reverse proxies whose X-Forwarded-For gives the client's address", 'none'),
-  BOX_WEBHOOK_PRIMARY_KEY: str('Box webhook signature primary key', 'local-primary-key'),
-  BOX_WEBHOOK_SECONDARY_KEY: str('Box webhook signature secondary key', 'local-secondary-key'),
+  BOX_WEBHOOK_PRIMARY_KEY: secret('Box webhook signature primary key', 'local-primary-key', BOX_SIGNATURE_KEY),
+  BOX_WEBHOOK_SECONDARY_KEY: secret('Box webhook signature secondary key', 'local-secondary-key', BOX_SIGNATURE_KEY),
   SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: int('lifetime of an access token', '900'),
   REFRESH_TOKEN_TTL_SECONDS: int('lifetime of a refresh token', '2592000'),
@@ -45,15 +49,21 @@ export const WORKER_SETTINGS = {
   ...COMMON_SETTINGS,
   SF_LOGIN_URL: url('Salesforce login URL (token endpoint host)', 'http://127.0.0.1:4010'),
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
-  SF_CLIENT_SECRET: str('Salesforce connected-app client secret', 'portal-local-secret'),
+  SF_CLIENT_SECRET: secret('Salesforce connected-app client secret', 'portal-local-secret', {
+    how: "the connected app's consumer secret",
+  }),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
   OFFER_SERVICE_URL: url('offer-calculation service base URL', 'http://127.0.0.1:4030'),
   OFFER_SERVICE_CLIENT_ID: str('offer-calculation service client id', 'portal-local'),
-  OFFER_SERVICE_CLIENT_SECRET: str('offer-calculation service client secret', 'portal-local-secret'),
+  OFFER_SERVICE_CLIENT_SECRET: secret('offer-calculation service client secret', 'portal-local-secret', {
+    how: 'issued by the offer-calculation service',
+  }),
   BOX_API_URL: url('Box API base URL (https://api.box.com in production)', 'http://127.0.0.1:4020'),
   BOX_UPLOAD_URL: url('Box upload base URL (https://upload.box.com/api in production)', 'http://127.0.0.1:4020/api'),
   BOX_CLIENT_ID: str('Box client-credentials app client id', 'portal-local'),
-  BOX_CLIENT_SECRET: str('Box client-credentials app client secret', 'portal-local-secret'),
+  BOX_CLIENT_SECRET: secret('Box client-credentials app client secret', 'portal-local-secret', {
+    how: 'from the Box developer console',
+  }),
   BOX_ENTERPRISE_ID: str('Box enterprise id the app acts for', '1'),
   BOX_PARENT_FOLDER_ID: str('Box folder that holds one folder per application', '0'),
 };

@@ -1,4 +1,4 @@
-import { formatMoney } from '@portal/libs';
+import { emailGreeting, escapeHtml, formatMoney, nameForEmail } from '@portal/libs';
 /** The offer summary email (section 7 'offer/email-offer'): HTML and plain text from one template. */
 export type OfferEmailData = {
   firstName: string;
@@ -9,8 +9,9 @@ export type OfferEmailData = {
 };
 
 const usd = formatMoney;
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
+/** Business names run longer than first names; the same rules keep links and line breaks out. */
+const COMPANY_MAX = 80;
 
 export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option'>): [string, string][] {
   const o = d.option;
@@ -32,11 +33,13 @@ export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option'>): [str
 
 export function renderOfferEmail(d: OfferEmailData): { subject: string; html: string; text: string } {
   const rows = offerRows(d);
-  const subject = `Your selected offer for ${d.company}`;
+  const greeting = emailGreeting(d.firstName);
+  const company = nameForEmail(d.company, COMPANY_MAX) ?? 'your business';
+  const subject = `Your selected offer for ${company}`;
   const text = [
-    `Hi ${d.firstName},`,
+    greeting,
     '',
-    `Thanks for selecting your offer for ${d.company}. Here is a summary:`,
+    `Thanks for selecting your offer for ${company}. Here is a summary:`,
     ...rows.map(([k, v]) => `- ${k}: ${v}`),
     '',
     'This is a soft offer: your application is pending review, and your funding expert will be in touch.',
@@ -46,8 +49,8 @@ export function renderOfferEmail(d: OfferEmailData): { subject: string; html: st
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:28px">
 <tr><td style="font-size:20px;font-weight:700;color:#0b5cab;padding-bottom:12px">Fundwise</td></tr>
-<tr><td style="font-size:16px;padding-bottom:12px">Hi ${esc(d.firstName)},</td></tr>
-<tr><td style="font-size:15px;padding-bottom:16px">Thanks for selecting your offer for <strong>${esc(d.company)}</strong>. Here is a summary:</td></tr>
+<tr><td style="font-size:16px;padding-bottom:12px">${esc(greeting)}</td></tr>
+<tr><td style="font-size:15px;padding-bottom:16px">Thanks for selecting your offer for <strong>${esc(company)}</strong>. Here is a summary:</td></tr>
 <tr><td><table role="presentation" width="100%" cellpadding="8" cellspacing="0" style="border:1px solid #d0d5dd;border-radius:8px">
 ${rows.map(([k, v]) => `<tr><td style="color:#475467">${esc(k)}</td><td align="right" style="font-weight:600">${esc(v)}</td></tr>`).join('\n')}
 </table></td></tr>

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { renderCodeEmail } from './code-email';
+
+// Issue 10 item 8: this first name went verbatim into the code email, which goes to any address.
+const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
+
+describe('issue 10 item 8: email content injection — the code email', () => {
+  it('greets neutrally and carries none of an injected first name, in text or HTML', () => {
+    const mail = renderCodeEmail('confirm-sign-up', '123456', ATTACK, 'http://localhost:8080');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hello,');
+      expect(part).not.toMatch(/evil|locked|555|https:\/\/(?!localhost)/);
+    }
+    expect(mail.text).toContain('123456');
+  });
+
+  it('shows an ordinary first name, escaped in the HTML', () => {
+    const mail = renderCodeEmail('reset-password', '654321', "Zoë <O'Neil>", 'http://localhost:8080');
+    expect(mail.text.split('\n')[0]).toBe("Hi Zoë <O'Neil>,");
+    expect(mail.html).toContain('Hi Zoë &lt;O&#39;Neil&gt;,');
+    expect(mail.html).not.toContain('<O');
+  });
+});

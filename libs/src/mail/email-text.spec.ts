@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_NAME_MAX, emailGreeting, escapeHtml, nameForEmail } from './email-text';
+
+// Issue 10 item 8: this first name went verbatim into the code email, which goes to any address.
+const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
+
+describe('issue 10 item 8: email content injection — a name safe to put in an email', () => {
+  it('greets neutrally instead of showing the attack name', () => {
+    expect(nameForEmail(ATTACK)).toBeUndefined();
+    expect(emailGreeting(ATTACK)).toBe('Hello,');
+  });
+
+  it.each([
+    ['a URL', 'Bob https://evil.example'],
+    ['a URL of any scheme', 'Bob ftp://x'],
+    ['a host name', 'visit evil.example'],
+    ['a host name with full-width dots', 'evil．example'],
+    ['a host name in full-width letters', 'ｅｖｉｌ．ｅｘａｍｐｌｅ'],
+    ['a host name with an ideographic full stop', 'evil。example'],
+    ['www.', 'www.evil'],
+    ['a mailto link', 'mailto:help'],
+    ['an email address', 'help@evil'],
+    ['a phone number', 'call 555 0100'],
+    ['a line break', 'Ann\nYour account is locked'],
+    ['a carriage return', 'Ann\rX'],
+    ['a Unicode line separator', 'Ann\u2028X'],
+    ['a tab', 'Ann\tX'],
+    ['a zero-width space hiding a host name', 'evil\u200B.example'],
+    ['a right-to-left override', 'Ann\u202Eelpmaxe'],
+  ])('refuses a name with %s', (_, name) => {
+    expect(nameForEmail(name)).toBeUndefined();
+    expect(emailGreeting(name)).toBe('Hello,');
+  });
+
+  it.each(['Katherine', 'Mary-Jane', "O'Brien", 'José', 'Zoë Ann', 'J. R.', '李小龙', 'Renée', 'Louis XIV'])(
+    'keeps an ordinary name: %s',
+    (name) => expect(nameForEmail(name)).toBe(name),
+  );
+
+  it('cuts a name to 40 characters, never inside a character', () => {
+    expect(EMAIL_NAME_MAX).toBe(40);
+    expect(nameForEmail('A'.repeat(60))).toBe('A'.repeat(40));
+    const emoji = '😀'.repeat(45);
+    expect(Array.from(nameForEmail(emoji)!)).toHaveLength(40);
+    expect(nameForEmail(`${'A'.repeat(39)} Bcdef`)).toBe('A'.repeat(39));
+  });
+
+  it('judges the whole name, not only what is shown', () => {
+    expect(nameForEmail(`${'A'.repeat(45)} https://evil.example`)).toBeUndefined();
+  });
+
+  it('collapses spaces; an empty or missing name greets neutrally', () => {
+    expect(nameForEmail('  Ann   Lee  ')).toBe('Ann Lee');
+    for (const none of ['', '   ', undefined, null, 42, { toString: () => 'x' }])
+      expect(emailGreeting(none), String(none)).toBe('Hello,');
+    expect(emailGreeting('Katherine')).toBe('Hi Katherine,');
+  });
+
+  it('escapes HTML', () => {
+    expect(escapeHtml(`<b onclick="x">Tom & 'Jerry'</b>`)).toBe(
+      '&lt;b onclick=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * What an applicant typed, made fit for the emails we send. Our emails carry our name and reach
+ * addresses the sender need not own (a sign-up code goes to whatever address was typed), so a first name
+ * such as 'there. Your account is locked, call +1-555-0100 or visit https://evil.example' would put an
+ * attacker's words under our letterhead. A name that carries a link, a phone number, a line break or
+ * invisible characters is not shown at all (the greeting turns neutral) rather than cleaned up: half
+ * of such a name is still the attacker's text.
+ */
+export const EMAIL_NAME_MAX = 40;
+
+// Dots a mail client or browser may take for one in a host name.
+const DOT = '[.\\u3002\\uFF0E\\uFF61]';
+const LINK = new RegExp(
+  [
+    '[a-z][a-z0-9+.-]*:\\/\\/', // any scheme://
+    '\\b(?:mailto|tel|sms|callto|javascript|data):',
+    `\\bwww${DOT}`,
+    `[\\p{L}\\p{N}_-]${DOT}(?:[\\p{L}\\p{N}_-]+${DOT})*\\p{L}{2,}`, // a host name: label.label.tld
+    '@',
+  ].join('|'),
+  'iu',
+);
+// Line breaks, tabs and other control characters, zero-width and direction-changing characters.
+const INVISIBLE_OR_BREAK = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+// Three digits make a phone number, a price or a code, not a name.
+const DIGITS = /\p{Nd}(?:\P{Nd}*\p{Nd}){2}/u;
+
+/**
+ * `raw` as a name safe to show in an email: whitespace collapsed, at most `max` characters; undefined
+ * when it is empty or carries a link, a phone number, a line break or invisible characters.
+ */
+export function nameForEmail(raw: unknown, max = EMAIL_NAME_MAX): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  // NFKC first, so full-width letters and dots ('ｅｖｉｌ．ｅｘａｍｐｌｅ') are judged as what they show.
+  const name = raw.normalize('NFKC');
+  if (INVISIBLE_OR_BREAK.test(name) || LINK.test(name) || DIGITS.test(name)) return undefined;
+  const clean = name.replace(/\s+/gu, ' ').trim();
+  if (clean === '') return undefined;
+  // Cut by code point, never inside a surrogate pair.
+  return Array.from(clean).slice(0, max).join('').trimEnd();
+}
+
+/** 'Hi Katherine,' or, when the name cannot be shown, 'Hello,'. Plain text: escape it for HTML. */
+export function emailGreeting(firstName: unknown): string {
+  const name = nameForEmail(firstName);
+  return name ? `Hi ${name},` : 'Hello,';
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text for an HTML element or a quoted attribute. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { renderOfferEmail } from './offer-email';
+
+// Issue 10 item 8: names typed by the applicant must not carry links or lines of their own into our email.
+const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
+const option = {
+  offeredAmount: '25000',
+  monthlyTerm: '12',
+  totalPayment: '30000',
+  noOfdailyPayments: '252',
+  dailyPayment: '119.05',
+  noOfweeklyPayments: '52',
+  weeklyPayment: '576.92',
+};
+
+describe('issue 10 item 8: email content injection — the offer email', () => {
+  it('shows neither an injected first name nor an injected business name', () => {
+    const mail = renderOfferEmail({
+      firstName: ATTACK,
+      company: 'Acme\nYour account is locked: visit evil.example',
+      offerType: 'standard',
+      option,
+      publicUrl: 'https://apply.fundwise.example',
+    });
+    expect(mail.subject).toBe('Your selected offer for your business');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hello,');
+      expect(part).not.toMatch(/evil|locked|555-0100/);
+    }
+  });
+
+  it('shows ordinary names, escaped in the HTML', () => {
+    const mail = renderOfferEmail({
+      firstName: 'Katherine',
+      company: 'Johnson & Sons <Orbital> LLC',
+      offerType: 'standard',
+      option,
+      publicUrl: 'https://apply.fundwise.example',
+    });
+    expect(mail.subject).toBe('Your selected offer for Johnson & Sons <Orbital> LLC');
+    expect(mail.text).toContain('Hi Katherine,');
+    expect(mail.html).toContain('Hi Katherine,');
+    expect(mail.html).toContain('<strong>Johnson &amp; Sons &lt;Orbital&gt; LLC</strong>');
+  });
+});

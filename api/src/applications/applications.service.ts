@@ -1,15 +1,8 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Client } from '@temporalio/client';
 import { isValidObjectId, type Model } from 'mongoose';
-import {
-  applicationWorkflowId,
-  documentUploaded,
-  updateLead,
-  type CrmLeadFields,
-  type StoredDocument,
-} from '@portal/workflows';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { documentUploaded, updateLead, type CrmLeadFields, type StoredDocument } from '@portal/workflows';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Application, type ApplicationDocument } from './application.schema';
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
@@ -18,11 +11,9 @@ export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
 /** Every record hangs off an application; this is where it is checked against the signed-in user. */
 @Injectable()
 export class ApplicationsService {
-  private readonly logger = new Logger(ApplicationsService.name);
-
   constructor(
     @InjectModel(Application.name) private readonly applications: Model<Application>,
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    private readonly workflows: ApplicationWorkflows,
   ) {}
 
   /**
@@ -30,18 +21,12 @@ export class ApplicationsService {
    * applicant's record is already saved, so a failed signal is logged for operators and not thrown.
    */
   async updateLead(applicationId: string, fields: CrmLeadFields): Promise<void> {
-    await this.temporal.workflow
-      .getHandle(applicationWorkflowId(applicationId))
-      .signal(updateLead, fields)
-      .catch((e: Error) => this.logger.error({ msg: 'lead update signal failed', applicationId, error: e.message }));
+    await this.workflows.signal(applicationId, updateLead, fields).catch(() => undefined); // logged by the door
   }
 
   /** Hands an uploaded document to the workflow, which copies it to the CRM opportunity in the background. */
   async documentUploaded(applicationId: string, document: StoredDocument): Promise<void> {
-    await this.temporal.workflow
-      .getHandle(applicationWorkflowId(applicationId))
-      .signal(documentUploaded, document)
-      .catch((e: Error) => this.logger.error({ msg: 'document signal failed', applicationId, error: e.message }));
+    await this.workflows.signal(applicationId, documentUploaded, document).catch(() => undefined); // logged by the door
   }
 
   /** The user's application (sign-up made it); 404 when there is none. */

@@ -1,27 +1,14 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  HttpCode,
-  Inject,
-  Logger,
-  Param,
-  Post,
-  ServiceUnavailableException,
-  UseGuards,
-} from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { Model } from 'mongoose';
 import { FILE_MESSAGES, FILE_TYPES } from '@portal/libs';
-import { applicationWorkflowId, submitApplication, submitStatements } from '@portal/workflows';
+import { submitApplication, submitStatements } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { Offer } from '../offers/offer.schema';
 import { UNKNOWN_ERROR } from '../offers/offers.controller';
 import { StagesService } from '../stages/stages.service';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
-import { updateFailureMessage } from '../temporal/update-failure';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { StoredFile } from './file.schema';
 
 /** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
@@ -33,12 +20,10 @@ type DocumentAnswer = 'uploaded' | 'notAvailable';
 @Controller('application')
 @UseGuards(SessionGuard)
 export class SubmissionController {
-  private readonly logger = new Logger(SubmissionController.name);
-
   constructor(
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
     private readonly stages: StagesService,
   ) {}
@@ -47,21 +32,10 @@ export class SubmissionController {
   @HttpCode(200)
   async submit(@Param('id') id: string, @CurrentUser() user: SignedIn) {
     await this.applications.owned(id, user.userId);
-    try {
-      const position = await this.temporal.workflow
-        .getHandle(applicationWorkflowId(id))
-        .executeUpdate(submitStatements, { args: [] });
-      const stage = await this.stages.save(id, position);
-      const app = await this.applications.owned(id, user.userId);
-      return { data: { sfOpportunityId: app.sfOpportunityId, stage } };
-    } catch (e) {
-      if (e instanceof WorkflowUpdateFailedError) {
-        this.logger.error({ msg: 'statements submit failed', applicationId: id, error: e.cause?.message });
-        throw new BadRequestException(updateFailureMessage(e, FILE_MESSAGES.unknown));
-      }
-      this.logger.error({ msg: 'statements submit failed', applicationId: id, error: (e as Error).message });
-      throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
-    }
+    const position = await this.workflows.update(id, submitStatements, [], FILE_MESSAGES.unknown);
+    const stage = await this.stages.save(id, position);
+    const app = await this.applications.owned(id, user.userId);
+    return { data: { sfOpportunityId: app.sfOpportunityId, stage } };
   }
 
   /**
@@ -88,16 +62,9 @@ export class SubmissionController {
       if (answer !== 'uploaded' || !(await this.files.exists({ applicationId: app._id, fileType: type })))
         throw new BadRequestException(DOCUMENTS_REQUIRED);
     }
-    try {
-      const result = await this.temporal.workflow
-        .getHandle(applicationWorkflowId(id))
-        .executeUpdate(submitApplication, { args: [] });
-      const stage = await this.stages.save(id, result.position);
-      await this.applications.markSubmitted(app);
-      return { data: { repName: result.repName, schedulingLink: result.schedulingLink, stage } };
-    } catch (e) {
-      this.logger.error({ msg: 'application submit failed', applicationId: id, error: (e as Error).message });
-      throw new BadRequestException(updateFailureMessage(e, UNKNOWN_ERROR));
-    }
+    const result = await this.workflows.update(id, submitApplication, [], UNKNOWN_ERROR);
+    const stage = await this.stages.save(id, result.position);
+    await this.applications.markSubmitted(app);
+    return { data: { repName: result.repName, schedulingLink: result.schedulingLink, stage } };
   }
 }

@@ -1,11 +1,10 @@
-import { Controller, Get, Inject, NotFoundException, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, UseGuards } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Client } from '@temporalio/client';
 import type { Model } from 'mongoose';
-import { applicationWorkflowId, getProgress } from '@portal/workflows';
+import { getProgress } from '@portal/workflows';
 import { Application } from '../applications/application.schema';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
 export const REP_NOT_FOUND = 'Rep not found';
 
@@ -15,14 +14,14 @@ export const REP_NOT_FOUND = 'Rep not found';
 export class RepController {
   constructor(
     @InjectModel(Application.name) private readonly applications: Model<Application>,
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    private readonly workflows: ApplicationWorkflows,
   ) {}
 
   @Get('calandly/:opportunityId')
   async rep(@Param('opportunityId') opportunityId: string, @CurrentUser() user: SignedIn) {
     const app = await this.applications.findOne({ sfOpportunityId: opportunityId, userId: user.userId });
     if (!app) throw new NotFoundException(REP_NOT_FOUND);
-    const progress = await this.temporal.workflow.getHandle(applicationWorkflowId(String(app._id))).query(getProgress);
+    const progress = await this.workflows.query(String(app._id), getProgress);
     if (!progress.rep) throw new NotFoundException(REP_NOT_FOUND);
     return { data: progress.rep };
   }

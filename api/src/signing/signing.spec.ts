@@ -92,8 +92,9 @@ describe('signing through the Box stand-in', () => {
   it('refuses to move past SIGNATURE before the workflow knows it is signed', async () => {
     for (let i = 0; i < 4; i++) expect((await stepOn(solo, soloApp)).status).toBe(200);
     const early = await stepOn(solo, soloApp);
-    expect(early.status).toBe(400);
+    expect(early.status).toBe(409);
     expect(early.body.data.message).toBe('Please sign the application before continuing');
+    expect(early.body.data.code).toBe('SIGN_FIRST');
   });
 
   it('learns of the signature from the signed webhook, then lets the stage move on', async () => {

@@ -1,9 +1,7 @@
-import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import type { Model } from 'mongoose';
 import {
-  ACCOUNT_MESSAGES,
   answeredSections,
   formatPhone,
   type AnswerSection,
@@ -11,13 +9,13 @@ import {
   type StageMove,
   type StageRecord,
 } from '@portal/libs';
-import { applicationWorkflowId, moveStage } from '@portal/workflows';
+import { moveStage } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { Business } from '../businesses/business.schema';
 import { PiiCipher } from '../common/pii';
 import { Offer } from '../offers/offer.schema';
 import { OwnerSet } from '../owners/owner-set.schema';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Stage } from './stage.schema';
 
 /**
@@ -26,14 +24,12 @@ import { Stage } from './stage.schema';
  */
 @Injectable()
 export class StagesService {
-  private readonly logger = new Logger(StagesService.name);
-
   constructor(
     @InjectModel(Stage.name) private readonly stages: Model<Stage>,
     @InjectModel(Business.name) private readonly businesses: Model<Business>,
     @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
     private readonly pii: PiiCipher,
   ) {}
@@ -72,16 +68,7 @@ export class StagesService {
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
     const answered = move.to === 'back' ? [] : await this.answered(applicationId);
-    let position: JourneyPosition;
-    try {
-      position = await this.temporal.workflow
-        .getHandle(applicationWorkflowId(applicationId))
-        .executeUpdate(moveStage, { args: [{ ...move, answered }] });
-    } catch (e) {
-      if (e instanceof WorkflowUpdateFailedError) throw new BadRequestException(e.cause?.message ?? e.message);
-      this.logger.error({ msg: 'stage update failed', applicationId, error: (e as Error).message });
-      throw new ServiceUnavailableException(ACCOUNT_MESSAGES.somethingWentWrong);
-    }
+    const position = await this.workflows.update(applicationId, moveStage, [{ ...move, answered }]);
     return this.save(applicationId, position);
   }
 

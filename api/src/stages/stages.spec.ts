@@ -56,7 +56,7 @@ describe('stage updates through the workflow', () => {
     for (;;) {
       const res = await stepOn(bob, bobApp);
       if (res.status !== 200) {
-        expect(res.status).toBe(400);
+        expect(res.status).toBe(409);
         expect(res.body.data.message).toBe('Please sign the application before continuing');
         break;
       }

@@ -2,12 +2,14 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { Client, Connection } from '@temporalio/client';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { ApplicationWorkflows } from './application-workflows.service';
 
 export const TEMPORAL_CLIENT = Symbol('TEMPORAL_CLIENT');
 
 @Global()
 @Module({
   providers: [
+    ApplicationWorkflows,
     {
       provide: TEMPORAL_CLIENT,
       inject: [SETTINGS],
@@ -18,7 +20,7 @@ export const TEMPORAL_CLIENT = Symbol('TEMPORAL_CLIENT');
       },
     },
   ],
-  exports: [TEMPORAL_CLIENT],
+  exports: [TEMPORAL_CLIENT, ApplicationWorkflows],
 })
 export class TemporalModule implements OnApplicationShutdown {
   constructor(@Inject(TEMPORAL_CLIENT) private readonly client: Client) {}

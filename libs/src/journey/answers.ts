@@ -11,6 +11,7 @@ import {
   checkOwnerSet,
 } from '../validation/application';
 import { validateForm, type RuleSet } from '../validation/rules';
+import { JOURNEY_ERRORS } from './errors';
 import type { StageName } from './stages';
 
 export const ANSWER_SECTIONS = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'] as const;
@@ -26,7 +27,7 @@ export const STEP_ANSWERS: Readonly<Partial<Record<`${StageName}:${number}`, Ans
 };
 
 // Not in the specification: the server's answer to a move past an unanswered step.
-export const ANSWERS_MISSING = 'Please complete this step before continuing';
+export const ANSWERS_MISSING = JOURNEY_ERRORS.ANSWERS_MISSING.message;
 
 /** The step's section, if it saves one. */
 export const sectionOf = (p: { pageName: StageName; pageStep: number }): AnswerSection | undefined =>

@@ -1,4 +1,5 @@
-import { ANSWERS_MISSING, sectionOf, type AnswerSection } from './answers';
+import { sectionOf, type AnswerSection } from './answers';
+import { JOURNEY_ERRORS, type JourneyErrorCode } from './errors';
 
 /** The five-stage journey: one table, with next and back derived from it. */
 export const JOURNEY_STAGES = [
@@ -12,8 +13,8 @@ export const JOURNEY_STAGES = [
 export type StageName = (typeof JOURNEY_STAGES)[number]['name'];
 export type JourneyPosition = { pageName: StageName; pageStep: number; path: string };
 
-export const NO_FURTHER_STAGE = 'No further stage available';
-export const NO_EARLIER_STAGE = 'No earlier stage available';
+export const NO_FURTHER_STAGE = JOURNEY_ERRORS.NO_FURTHER_STAGE.message;
+export const NO_EARLIER_STAGE = JOURNEY_ERRORS.NO_EARLIER_STAGE.message;
 
 export const STAGE_NAMES: readonly StageName[] = JOURNEY_STAGES.map((s) => s.name);
 
@@ -28,14 +29,15 @@ export function positionOf(pageName: StageName, pageStep: number): JourneyPositi
 
 export const INITIAL_POSITION: JourneyPosition = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
 
-export type Move = { ok: true; position: JourneyPosition } | { ok: false; error: string };
+export type Move = { ok: true; position: JourneyPosition } | { ok: false; error: string; code: JourneyErrorCode };
+const refused = (code: JourneyErrorCode): Move => ({ ok: false, error: JOURNEY_ERRORS[code].message, code });
 
 export function nextPosition(current: { pageName: StageName; pageStep: number }): Move {
   const i = STAGE_NAMES.indexOf(current.pageName);
   const within = positionOf(current.pageName, current.pageStep + 1);
   if (within) return { ok: true, position: within };
   const following = JOURNEY_STAGES[i + 1];
-  if (i < 0 || !following) return { ok: false, error: NO_FURTHER_STAGE };
+  if (i < 0 || !following) return refused('NO_FURTHER_STAGE');
   return { ok: true, position: { pageName: following.name, pageStep: 1, path: following.paths[0] } };
 }
 
@@ -44,7 +46,7 @@ export function previousPosition(current: { pageName: StageName; pageStep: numbe
   const within = current.pageStep > 1 ? positionOf(current.pageName, current.pageStep - 1) : undefined;
   if (within) return { ok: true, position: within };
   const before = i > 0 ? JOURNEY_STAGES[i - 1] : undefined;
-  if (!before) return { ok: false, error: NO_EARLIER_STAGE };
+  if (!before) return refused('NO_EARLIER_STAGE');
   const step = before.paths.length;
   return { ok: true, position: { pageName: before.name, pageStep: step, path: before.paths[step - 1]! } };
 }
@@ -52,7 +54,7 @@ export function previousPosition(current: { pageName: StageName; pageStep: numbe
 export const isStageName = (v: unknown): v is StageName =>
   typeof v === 'string' && (STAGE_NAMES as readonly string[]).includes(v);
 
-export const STAGE_MOVE_REFUSED = 'That step is not available yet';
+export const STAGE_MOVE_REFUSED = JOURNEY_ERRORS.STAGE_MOVE_REFUSED.message;
 
 /**
  * A requested move: one step on, one step back, or to a named position. `from` names the position the
@@ -71,10 +73,14 @@ export const isStaleMove = (current: JourneyPosition, move: StageMove): boolean 
 const order = (p: { pageName: StageName; pageStep: number }) => STAGE_NAMES.indexOf(p.pageName) * 10 + p.pageStep;
 
 /** Why a resolved move forward may not happen yet: the current step's answers are not saved. */
-export function missingAnswers(current: JourneyPosition, target: JourneyPosition, move: StageMove): string | undefined {
+export function missingAnswers(
+  current: JourneyPosition,
+  target: JourneyPosition,
+  move: StageMove,
+): 'ANSWERS_MISSING' | undefined {
   if (order(target) <= order(current)) return undefined;
   const needed = sectionOf(current);
-  return needed && !(move.answered ?? []).includes(needed) ? ANSWERS_MISSING : undefined;
+  return needed && !(move.answered ?? []).includes(needed) ? 'ANSWERS_MISSING' : undefined;
 }
 
 /**
@@ -85,12 +91,12 @@ export function resolveMove(current: JourneyPosition, move: StageMove): Move {
   if (move.to === 'next') return nextPosition(current);
   if (move.to === 'back') return previousPosition(current);
   const target = positionOf(move.pageName, move.pageStep);
-  if (!target) return { ok: false, error: STAGE_MOVE_REFUSED };
+  if (!target) return refused('STAGE_MOVE_REFUSED');
   const neighbours = [current, nextPosition(current), previousPosition(current)].map((m) =>
     'ok' in m ? (m.ok ? m.position : undefined) : m,
   );
   if (neighbours.some((p) => p?.pageName === target.pageName && p.pageStep === target.pageStep))
     return { ok: true, position: target };
   const next = nextPosition(current);
-  return next.ok ? { ok: false, error: STAGE_MOVE_REFUSED } : next;
+  return next.ok ? refused('STAGE_MOVE_REFUSED') : next;
 }

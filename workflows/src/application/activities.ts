@@ -2,8 +2,10 @@
 /** Errors an activity raises that a retry cannot fix (class names, see worker/src/errors.ts). */
 export const NON_RETRYABLE_ERRORS = ['CrmRejectedError', 'NoSignersError'] as const;
 
+import { JOURNEY_ERRORS } from '@portal/libs';
+
 /** Section 8: an application without owners has nobody to sign it. */
-export const NO_SIGNERS_FOUND = 'No signers found';
+export const NO_SIGNERS_FOUND = JOURNEY_ERRORS.NO_SIGNERS.message;
 
 export type CrmLeadInput = {
   applicationId: string;

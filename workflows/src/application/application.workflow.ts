@@ -1,12 +1,5 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
-import {
-  ApplicationFailure,
-  condition,
-  log,
-  proxyActivities,
-  setHandler,
-  upsertSearchAttributes,
-} from '@temporalio/workflow';
+import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import { INITIAL_POSITION, isStaleMove, missingAnswers, resolveMove } from '@portal/libs';
 import {
   NON_RETRYABLE_ERRORS,
@@ -19,14 +12,11 @@ import {
   calculateOffers,
   documentUploaded,
   emailOffer,
-  OFFERS_NOT_READY,
   submitApplication,
   isSignedRequest,
   moveStage,
   submitStatements,
   SIGN_ENDED_STATUSES,
-  SIGN_FIRST,
-  STATEMENTS_UNAVAILABLE,
   signRequestEvent,
   startSigning,
   updateLead,
@@ -34,6 +24,7 @@ import {
   type ApplicationWorkflowInput,
   type SigningState,
 } from './messages';
+import { journeyFailure } from './failures';
 
 const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSignatureId, uploadContentVersion } =
   proxyActivities<ApplicationActivities>({
@@ -92,7 +83,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   // Preconditions live in the validators, so a refused update never enters history; the handlers keep
   // their checks only so that histories recorded before the validators replay as they ran.
   const opportunityId = (): string => {
-    if (!progress.sfOpportunityId) throw ApplicationFailure.nonRetryable(OFFERS_NOT_READY);
+    if (!progress.sfOpportunityId) throw journeyFailure('OFFERS_NOT_READY');
     return progress.sfOpportunityId;
   };
   const needsOpportunity = () => void opportunityId();
@@ -127,7 +118,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
 
   let submitting = false;
   const signedState = (): SigningState => {
-    if (!progress.signing?.signed) throw ApplicationFailure.nonRetryable(SIGN_FIRST);
+    if (!progress.signing?.signed) throw journeyFailure('SIGN_FIRST');
     return progress.signing;
   };
   const needsSignature = () => void signedState();
@@ -139,8 +130,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       try {
         const signing = signedState();
         // The lead may still be on its way if the CRM was down at sign-up.
-        if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
-          throw ApplicationFailure.nonRetryable(STATEMENTS_UNAVAILABLE);
+        if (!(await condition(() => !!progress.sfLeadId, '2 minutes'))) throw journeyFailure('STATEMENTS_UNAVAILABLE');
         if (!progress.sfOpportunityId) {
           const { opportunityId } = await convertCrmLead({
             leadId: progress.sfLeadId!,
@@ -234,7 +224,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
       if (isStaleMove(progress.position, move)) return progress.position;
       const m = resolveMove(progress.position, move);
-      if (!m.ok) throw new Error(m.error); // unreachable: the validator refused it
+      if (!m.ok) throw journeyFailure(m.code); // unreachable: the validator refused it
       progress.position = m.position;
       upsertSearchAttributes([{ key: STAGE_KEY, value: m.position.pageName }]);
       return m.position;
@@ -243,15 +233,15 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       validator: (move) => {
         if (isStaleMove(progress.position, move)) return;
         const m = resolveMove(progress.position, move);
-        if (!m.ok) throw new Error(m.error);
+        if (!m.ok) throw journeyFailure(m.code);
         const missing = missingAnswers(progress.position, m.position, move);
-        if (missing) throw new Error(missing);
+        if (missing) throw journeyFailure(missing);
         const leavesSignature = progress.position.pageName === 'SIGNATURE' && m.position.pageName === 'DOCUMENTS';
-        if (leavesSignature && !progress.signing?.signed) throw new Error(SIGN_FIRST);
+        if (leavesSignature && !progress.signing?.signed) throw journeyFailure('SIGN_FIRST');
         // Only the statements submission (submitStatements) takes the journey past the bank statements.
         const leavesStatements =
           progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 1 && m.position.pageStep === 2;
-        if (leavesStatements && !progress.sfOpportunityId) throw new Error(OFFERS_NOT_READY);
+        if (leavesStatements && !progress.sfOpportunityId) throw journeyFailure('OFFERS_NOT_READY');
       },
     },
   );

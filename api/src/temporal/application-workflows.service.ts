@@ -1,0 +1,143 @@
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowExecutionAlreadyStartedError,
+} from '@temporalio/client';
+import type { QueryDefinition, SignalDefinition, UpdateDefinition } from '@temporalio/common';
+import { ACCOUNT_MESSAGES, JOURNEY_ERRORS, isJourneyErrorCode, type JourneyErrorCode } from '@portal/libs';
+import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { TEMPORAL_CLIENT } from './temporal.module';
+
+/** Activity error classes whose refusal the applicant sees, by the code the web matches on. */
+const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSignersError: 'NO_SIGNERS' };
+
+/** An HTTP error carrying the journey code, for the exception filter to answer in data.code. */
+export class JourneyRefusal extends HttpException {
+  constructor(readonly code: JourneyErrorCode) {
+    super({ message: JOURNEY_ERRORS[code].message, code }, JOURNEY_ERRORS[code].status);
+  }
+}
+
+/** The first journey code in a failure's cause chain (the workflow's refusal, or an activity's). */
+function journeyCode(e: unknown): JourneyErrorCode | undefined {
+  for (let c = e as { type?: unknown; cause?: unknown } | undefined; c; c = c.cause as typeof c) {
+    if (isJourneyErrorCode(c.type)) return c.type;
+    if (typeof c.type === 'string' && ERROR_TYPE_CODES[c.type]) return ERROR_TYPE_CODES[c.type];
+  }
+  return undefined;
+}
+
+/**
+ * The api's one door to the application workflows: nothing else starts, updates, signals or queries
+ * them, so every caller gets the same answers:
+ * - the workflow refused (its validator, or a refusal the applicant can act on) → the code's status
+ *   (400 or 409) with the spec's message and the code;
+ * - an update failed underneath (an outside service gave up) → 503 with the caller's fallback text;
+ * - no such workflow → 404;
+ * - Temporal unreachable → 503; the applicant's answers are already saved in MongoDB by then.
+ */
+@Injectable()
+export class ApplicationWorkflows {
+  private readonly logger = new Logger(ApplicationWorkflows.name);
+
+  constructor(
+    @Inject(TEMPORAL_CLIENT) private readonly client: Client,
+    @Inject(SETTINGS) private readonly settings: ApiSettings,
+  ) {}
+
+  private handle(applicationId: string) {
+    return this.client.workflow.getHandle(applicationWorkflowId(applicationId));
+  }
+
+  private refuse(e: unknown, applicationId: string, what: string, fallback: string): never {
+    const code = journeyCode(e);
+    if (code) throw new JourneyRefusal(code);
+    if (e instanceof WorkflowNotFoundError) throw new NotFoundException('Application not found');
+    const reason = e instanceof WorkflowUpdateFailedError ? 'update failed' : 'temporal unavailable';
+    this.logger.error({ msg: `${what}: ${reason}`, applicationId, error: (e as Error)?.message });
+    throw new ServiceUnavailableException(fallback);
+  }
+
+  /**
+   * Starts the application's workflow; a second start (a double click, a retried sign-up) finds the
+   * running one instead of failing or starting another.
+   */
+  async start(input: ApplicationWorkflowInput): Promise<void> {
+    try {
+      await this.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+        workflowId: applicationWorkflowId(input.applicationId),
+        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        args: [input],
+      });
+    } catch (e) {
+      if ((e as WorkflowExecutionAlreadyStartedError)?.name === 'WorkflowExecutionAlreadyStartedError') return;
+      this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
+    }
+  }
+
+  async update<Ret, Args extends unknown[]>(
+    applicationId: string,
+    def: UpdateDefinition<Ret, Args>,
+    args: Args,
+    fallback: string = ACCOUNT_MESSAGES.somethingWentWrong,
+  ): Promise<Ret> {
+    try {
+      // The SDK's overloads split empty and non-empty argument lists; both travel the same way.
+      const update = def as unknown as UpdateDefinition<Ret, [unknown]>;
+      return await this.handle(applicationId).executeUpdate(update, { args: args as unknown as [unknown] });
+    } catch (e) {
+      return this.refuse(e, applicationId, def.name, fallback);
+    }
+  }
+
+  async signal<Args extends unknown[]>(
+    applicationId: string,
+    def: SignalDefinition<Args>,
+    ...args: Args
+  ): Promise<void> {
+    try {
+      await this.handle(applicationId).signal(def, ...args);
+    } catch (e) {
+      this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+    }
+  }
+
+  async query<Ret>(applicationId: string, def: QueryDefinition<Ret, []>): Promise<Ret> {
+    try {
+      return await this.handle(applicationId).query(def);
+    } catch (e) {
+      return this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+    }
+  }
+
+  /** A short workflow run to its end (the affiliate check): its result, or 503. */
+  async execute<Ret>(
+    workflowType: string,
+    workflowId: string,
+    args: unknown[],
+    timeout: string,
+    fallback: string,
+  ): Promise<Ret> {
+    try {
+      return await this.client.workflow.execute<() => Promise<Ret>>(workflowType, {
+        workflowId,
+        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
+        args: args as [],
+        workflowExecutionTimeout: timeout,
+      });
+    } catch (e) {
+      return this.refuse(e, workflowId, workflowType, fallback);
+    }
+  }
+}

@@ -157,6 +157,30 @@ describe('malformed upload requests (issue 10, item 1)', () => {
   });
 });
 
+describe('request bodies other than uploads (issue 10, item 1)', () => {
+  const submit = () => `/application/${a.applicationId}/submit-application`;
+
+  it('a JSON body with a false or unknown content encoding, an unknown charset, or too large answers 400', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const [body, headers] of [
+      ['not gzip at all', { ...json, 'content-encoding': 'gzip' }],
+      ['{}', { ...json, 'content-encoding': 'x-made-up' }],
+      ['{}', { 'content-type': 'application/json; charset=klingon' }],
+      [JSON.stringify({ voidedCheck: 'a'.repeat(2_000_000) }), json],
+    ] as const) {
+      const res = await raw(a.client, 'POST', submit(), body, headers);
+      if (res.status < 300) tally.invalidAccepted++;
+      expect(res.status).toBe(400);
+    }
+    expect((await a.client.get('/health')).status).toBe(200);
+  });
+
+  it('a client that aborts mid-way through a JSON body crashes nothing', async () => {
+    await abortMidBody(submit(), { 'content-type': 'application/json' }, '{"voidedCheck":"uploa', 1000);
+    expect((await a.client.get('/health')).status).toBe(200);
+  });
+});
+
 describe('what a PDF is (issue 10, item 7)', () => {
   it('a file starting with %PDF- but holding HTML and JavaScript is refused', async () => {
     await expectRefused(await upload('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n'));

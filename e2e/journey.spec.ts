@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../test-support/api-client';
+import { handWrittenPdf } from '../test-support/pdf-fixtures';
 
 const base = () => process.env.E2E_BASE_URL!;
 const crm = () => process.env.E2E_CRM_URL!;
@@ -35,11 +36,8 @@ async function financial(page: Page) {
   await expect(page).toHaveURL(/\/business$/);
 }
 
-const pdf = (name: string) => ({
-  name,
-  mimeType: 'application/pdf',
-  buffer: Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${name}\n%%EOF\n`),
-});
+// A real one-page PDF: the api checks the structure, not just the header.
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: handWrittenPdf(name) });
 
 async function records(type: string) {
   return (await (await fetch(`${crm()}/__admin/sobjects/${type}`)).json()) as Record<string, unknown>[];

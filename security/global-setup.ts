@@ -16,6 +16,7 @@ declare module 'vitest' {
     securityMaildevUrl: string;
     securityMongoUri: string;
     securityCrmUrl: string;
+    securityS3Endpoint: string;
   }
 }
 
@@ -59,6 +60,7 @@ export async function setup(project: TestProject) {
   project.provide('securityMaildevUrl', `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`);
   project.provide('securityMongoUri', `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`);
   project.provide('securityCrmUrl', `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`);
+  project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
 }
 
 export async function teardown() {

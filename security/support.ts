@@ -11,6 +11,7 @@ export { tally };
 export const apiUrl = () => inject('securityApiUrl');
 export const maildevUrl = () => inject('securityMaildevUrl');
 export const mongoUri = () => inject('securityMongoUri');
+export const s3Endpoint = () => inject('securityS3Endpoint');
 
 let nextAddress = Math.floor(Math.random() * 200) * 256;
 /** A fresh loopback source address (127.1.x.y): a new client IP as the api's socket sees it. */
@@ -28,7 +29,15 @@ export class HostileClient extends ApiClient {
     this.agent = new Agent({ localAddress: address });
   }
 
-  protected override send(url: string, init: RequestInit): Promise<Response> {
+  protected override async send(url: string, init: RequestInit): Promise<Response> {
+    if (init.body instanceof FormData) {
+      // undici's own fetch does not know Node's FormData (it would send '[object FormData]' as text):
+      // encode it as multipart here, with its boundary.
+      const encoded = new Response(init.body);
+      const headers = { ...(init.headers as Record<string, string>) };
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      init = { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
+    }
     return undiciFetch(url, { ...init, dispatcher: this.agent } as never) as unknown as Promise<Response>;
   }
 

@@ -6,7 +6,7 @@ import { API_SETTINGS, WORKER_SETTINGS, loadEnv } from '@portal/libs';
 import { startCrmStandin, startEsignStandin, startOfferStandin } from '../sandbox/src';
 import { createApplicationWorker } from '../worker/src/worker';
 
-export async function startSlice(opts: { temporalAddress?: string } = {}) {
+export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: string } = {}) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
   const esign = await startEsignStandin({ port: 0, clientId: 'it-box', clientSecret: 'it-box-secret' });
   const offers = await startOfferStandin({ port: 0, clientId: 'it-offers', clientSecret: 'it-offers-secret' });
@@ -22,7 +22,7 @@ export async function startSlice(opts: { temporalAddress?: string } = {}) {
     // Api tests stand for many clients by sending X-Forwarded-For from loopback.
     TRUSTED_PROXIES: 'loopback',
     SMTP_PORT: String(inject('smtpPort')),
-    S3_ENDPOINT: inject('s3Endpoint'),
+    S3_ENDPOINT: opts.s3Endpoint ?? inject('s3Endpoint'),
     OFFER_SERVICE_URL: offers.url,
     OFFER_SERVICE_CLIENT_ID: 'it-offers',
     OFFER_SERVICE_CLIENT_SECRET: 'it-offers-secret',

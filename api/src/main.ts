@@ -1,10 +1,11 @@
-import { API_SETTINGS, ConfigError, loadEnv } from '@portal/libs';
+import { API_SETTINGS, ConfigError, loadEnv, s3Encryption } from '@portal/libs';
 import { createApp } from './app';
 
 async function main() {
   let settings;
   try {
     settings = loadEnv(API_SETTINGS, process.env);
+    s3Encryption(settings); // S3_SSE=aws:kms needs S3_SSE_KMS_KEY_ID
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

@@ -15,6 +15,7 @@ export * from './validation/application';
 export * from './validation/documents';
 export * from './validation/formats';
 export * from './validation/password-strength';
+export * from './validation/pdf';
 export * from './validation/messages';
 export * from './validation/rules';
 export * from './validation/sign-up';

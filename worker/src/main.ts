@@ -1,10 +1,11 @@
-import { ConfigError, WORKER_SETTINGS, loadEnv } from '@portal/libs';
+import { ConfigError, WORKER_SETTINGS, loadEnv, s3Encryption } from '@portal/libs';
 import { createApplicationWorker } from './worker';
 
 async function main() {
   let settings;
   try {
     settings = loadEnv(WORKER_SETTINGS, process.env);
+    s3Encryption(settings); // S3_SSE=aws:kms needs S3_SSE_KMS_KEY_ID
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);

@@ -1,5 +1,24 @@
-import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  BadRequestException,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Response } from 'express';
+
+/**
+ * body-parser's refusals of a request body (http-errors with a 4xx status: cut short, too large, a false
+ * content encoding, an unknown charset) are the client's doing: 400, never 500 (issue 10).
+ */
+const isBodyParserRefusal = (e: unknown) =>
+  e instanceof Error &&
+  !(e instanceof HttpException) &&
+  (e as { expose?: unknown }).expose === true &&
+  Number((e as { status?: unknown }).status) >= 400 &&
+  Number((e as { status?: unknown }).status) < 500;
 
 /**
  * Every error answers { statusCode, name, message, data: { message, fields? } }: the web client shows
@@ -11,6 +30,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
+    if (isBodyParserRefusal(exception)) exception = new BadRequestException('Bad Request');
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const retryAfter = (exception as { retryAfter?: number }).retryAfter;

@@ -12,7 +12,6 @@ import {
   Req,
   UseGuards,
 } from '@nestjs/common';
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
@@ -20,8 +19,10 @@ import { documentFileName, FILE_TYPES, isFileType, MAX_FILE_BYTES, FILE_MESSAGES
 import { ApplicationsService } from '../applications/applications.service';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
-import { s3Client, streamPdfToS3, UploadRefused } from './upload-stream';
+import { inspectPdf } from './pdf-inspection';
+import { spoolUpload, UploadRefused } from './upload-stream';
 
 export const FILE_NOT_FOUND = 'File not found';
 const view = (f: StoredFileDocument) => ({
@@ -33,19 +34,19 @@ const view = (f: StoredFileDocument) => ({
   size: f.size,
 });
 
-/** Section 7 'file' and 'file/s3': the applicant's documents, streamed to S3 and copied to the CRM. */
+/** Section 7 'file' and 'file/s3': the applicant's documents, checked, stored in S3 and copied to the CRM. */
 @Controller('file')
 @UseGuards(SessionGuard)
 export class FilesController {
   private readonly logger = new Logger(FilesController.name);
-  private readonly s3;
+  private readonly store;
 
   constructor(
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
-    @Inject(SETTINGS) private readonly settings: ApiSettings,
+    @Inject(SETTINGS) settings: ApiSettings,
     private readonly applications: ApplicationsService,
   ) {
-    this.s3 = s3Client(settings);
+    this.store = uploadStore(settings);
   }
 
   /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
@@ -57,7 +58,7 @@ export class FilesController {
     const fileId = new Types.ObjectId();
     let record: Omit<StoredFile, 'size'> | undefined;
     try {
-      const stored = await streamPdfToS3(req, this.s3, this.settings.S3_BUCKET, async (fields) => {
+      const upload = await spoolUpload(req, async (fields) => {
         const app = await this.applications.owned(fields.applicationId ?? '', user.userId);
         if (!isFileType(fields.fileType)) throw new UploadRefused('fileType must be a known document type');
         const bank = fields.fileType === FILE_TYPES.bankStatement;
@@ -69,7 +70,14 @@ export class FilesController {
         record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
         return filePath;
       });
-      const saved = await this.files.create({ _id: fileId, ...record!, size: stored.size });
+      // Checked whole, then stored: nothing reaches S3 or the File rows before the bytes are judged.
+      try {
+        await inspectPdf(upload.path, { applicationId: String(record!.applicationId) });
+        await this.store.put(upload.key, upload, record!.fileName);
+      } finally {
+        await upload.dispose();
+      }
+      const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size });
       await this.applications.documentUploaded(String(saved.applicationId), {
         fileId: String(saved._id),
         s3Key: saved.filePath,
@@ -102,8 +110,8 @@ export class FilesController {
     });
     if (app.sfOpportunityId) throw new BadRequestException('Submitted documents cannot be removed');
     await file.deleteOne();
-    await this.s3
-      .send(new DeleteObjectCommand({ Bucket: this.settings.S3_BUCKET, Key: file.filePath }))
+    await this.store
+      .remove(file.filePath)
       .catch((e: Error) => this.logger.error({ msg: 'document not removed from S3', error: e.message }));
     return { message: 'success' };
   }

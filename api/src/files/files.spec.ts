@@ -1,15 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { onePagePdf } from '../../../test-support/pdf-fixtures';
+import { startS3Recorder } from '../../../test-support/s3-recorder';
 import { startSlice } from '../../../test-support/slice';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
 import { until } from '../../../test-support/until';
+import { SPOOL_PREFIX } from './upload-stream';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
+let s3: Awaited<ReturnType<typeof startS3Recorder>>;
 let ada: ApiClient;
 let eve: ApiClient;
 let appId: string;
+/** A real one-page PDF: the api checks the structure, not just the header. */
+let pdfBytes: Uint8Array;
 
-const pdf = (extra = '') => new TextEncoder().encode(`%PDF-1.4\n1 0 obj <<>> endobj\n${extra}%%EOF\n`);
+const pdf = () => pdfBytes;
 const statement = (monthLabel: string, bytes = pdf(), name = 'statement.pdf', type = 'application/pdf') =>
   ada.upload('/file/s3', { applicationId: appId, fileType: 'Bank Statement', monthLabel }, { name, type, bytes });
 
@@ -34,7 +42,10 @@ async function signedApplication(client: ApiClient): Promise<string> {
 }
 
 beforeAll(async () => {
-  slice = await startSlice();
+  pdfBytes = await onePagePdf();
+  // Every S3 request of the api and the worker passes through the recorder, to see its headers.
+  s3 = await startS3Recorder(inject('s3Endpoint'));
+  slice = await startSlice({ s3Endpoint: s3.url });
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'files-ada', '10.7.0.1');
   eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'files-eve', '10.7.0.2');
   appId = await signedApplication(ada);
@@ -42,6 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await slice?.close();
+  await s3?.close();
 });
 
 describe('bank statements', () => {
@@ -76,6 +88,24 @@ describe('bank statements', () => {
     expect(tooBig.body.data.message).toBe('File size should be less than 35MB');
     const names = (await ada.get(`/file/application/${appId}`)).body.data.map((f: { fileName: string }) => f.fileName);
     expect(names).not.toContain('august-2026.pdf');
+  });
+
+  it('stores every document encrypted at rest and as a PDF attachment (issue 10, items 7 and 9)', async () => {
+    const uploads = s3.puts(`/portal-documents/applications/${appId}/documents/`);
+    expect(uploads.length).toBeGreaterThanOrEqual(4);
+    for (const put of uploads) {
+      expect(put.headers['x-amz-server-side-encryption']).toBe('AES256');
+      expect(put.headers['content-type']).toBe('application/pdf');
+      expect(put.headers['content-disposition']).toMatch(/^attachment; filename="[a-z0-9-]+\.pdf"$/);
+    }
+    // The worker's signed-application PDF (EIN, birth dates) too.
+    const application = s3.puts(`/portal-documents/applications/${appId}/signature/`);
+    expect(application.length).toBeGreaterThanOrEqual(1);
+    for (const put of application) expect(put.headers['x-amz-server-side-encryption']).toBe('AES256');
+  });
+
+  it('leaves no spooled upload on disk, accepted or refused', () => {
+    expect(readdirSync(tmpdir()).filter((n) => n.startsWith(SPOOL_PREFIX))).toEqual([]);
   });
 
   it('answers another user’s application and files as not found', async () => {

@@ -1,3 +1,5 @@
+import { ConfigError } from './env';
+
 export type S3Settings = {
   S3_ENDPOINT: string;
   S3_REGION: string;
@@ -18,3 +20,18 @@ export const s3ClientOptions = (s: S3Settings) => ({
   requestChecksumCalculation: 'WHEN_REQUIRED' as const,
   responseChecksumValidation: 'WHEN_REQUIRED' as const,
 });
+
+export type S3EncryptionSettings = { S3_SSE: 'AES256' | 'aws:kms'; S3_SSE_KMS_KEY_ID: string };
+
+/**
+ * The server-side encryption every PutObject and Upload carries: documents hold PII (the signed application
+ * has the EIN and birth dates), so nothing is stored without it. aws:kms needs a named key: relying on the
+ * account's default aws/s3 key would hide which key policy guards the documents. Called at boot by the api
+ * and the worker, so a missing key stops start-up with its name.
+ */
+export function s3Encryption(s: S3EncryptionSettings) {
+  if (s.S3_SSE === 'AES256') return { ServerSideEncryption: 'AES256' as const };
+  if (s.S3_SSE_KMS_KEY_ID === 'none')
+    throw new ConfigError(['S3_SSE_KMS_KEY_ID is missing (required when S3_SSE is aws:kms)']);
+  return { ServerSideEncryption: 'aws:kms' as const, SSEKMSKeyId: s.S3_SSE_KMS_KEY_ID };
+}

@@ -1,4 +1,4 @@
-import { hostPort, int, key, port, proxies, secret, str, url } from './env';
+import { hostPort, int, key, oneOf, port, proxies, secret, str, url } from './env';
 import { MIN_KEY_BYTES } from './secrets';
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
@@ -22,6 +22,8 @@ export const COMMON_SETTINGS = {
   S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
   S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
   S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'S3RVER', { how: 'from your S3 provider' }),
+  S3_SSE: oneOf(['AES256', 'aws:kms'] as const, 'server-side encryption of every stored document', 'AES256'),
+  S3_SSE_KMS_KEY_ID: str('KMS key id or ARN, required when S3_SSE is aws:kms', 'none'),
   SMTP_HOST: str('SMTP server for email', '127.0.0.1'),
   SMTP_PORT: port('SMTP port', '1025'),
   MAIL_FROM: str('sender of email', 'Fundwise <no-reply@fundwise.local>'),

@@ -42,6 +42,10 @@ describe('file checks (section 5)', () => {
     expect(looksLikePdf(new TextEncoder().encode('just some notes'))).toBe(false);
     expect(looksLikePdf(new Uint8Array(0))).toBe(false);
   });
+  it('wants the PDF header at byte 0, so HTML with %PDF- in its first 1 KB is not a PDF (issue 10)', () => {
+    expect(looksLikePdf(new TextEncoder().encode('<html><!-- %PDF-1.7 --><script>alert(1)</script>'))).toBe(false);
+    expect(looksLikePdf(new TextEncoder().encode(' %PDF-1.7\n'))).toBe(false);
+  });
   it('renames documents by month label or type', () => {
     expect(documentFileName('Bank Statement', 'October 2026')).toBe('october-2026.pdf');
     expect(documentFileName('Bank Statement', 'October 2026', 1)).toBe('october-2026-2.pdf');

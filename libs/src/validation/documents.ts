@@ -68,8 +68,11 @@ export function checkPdfFile(file: { name: string; type: string; size: number })
   return undefined;
 }
 
-/** A PDF starts with '%PDF-' (within the first 1024 bytes, as readers allow). */
+/**
+ * A PDF starts with '%PDF-' at byte 0, as ISO 32000 writes it. Readers also accept it anywhere in the first
+ * 1024 bytes, but that tolerance is what lets an HTML page carrying '%PDF-' in a comment pass for a PDF
+ * (issue 10), and no bank, scanner or phone writes anything before the header.
+ */
 export function looksLikePdf(head: Uint8Array): boolean {
-  const text = String.fromCharCode(...head.subarray(0, 1024));
-  return text.includes('%PDF-');
+  return String.fromCharCode(...head.subarray(0, 5)) === '%PDF-';
 }

@@ -1,0 +1,71 @@
+import { Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { FILE_MESSAGES } from '@portal/libs';
+import { UploadRefused } from './upload-stream';
+
+/**
+ * Limits of one inspection. A real statement parses in well under a second in a few megabytes (a 3,000-page
+ * text statement: 1 s, 120 MB); a file built to exhaust the parser hits one of these and is refused.
+ * Two at a time: the api keeps the rest of its memory and its cores for everyone else.
+ */
+const LIMITS = { heapMb: 384, timeoutMs: 20_000, concurrent: 2 };
+
+// Built: dist/files/*.mjs. Under the tests (sources): Node 24 runs the .mts itself, its types stripped.
+const WORKER = ['pdf-inspection.worker.mjs', 'pdf-inspection.worker.mts']
+  .map((f) => join(__dirname, f))
+  .find((f) => existsSync(f))!;
+
+const logger = new Logger('PdfInspection');
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= LIMITS.concurrent) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function runWorker(path: string): Promise<{ ok: boolean; reason?: string }> {
+  return new Promise((resolve) => {
+    const worker = new Worker(WORKER, {
+      workerData: { path },
+      resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    let verdict: { ok: boolean; reason?: string } | undefined;
+    const timer = setTimeout(() => {
+      verdict ??= { ok: false, reason: `no verdict in ${LIMITS.timeoutMs} ms` };
+      void worker.terminate();
+    }, LIMITS.timeoutMs);
+    worker.on('message', (m: { ok?: unknown; reason?: unknown }) => {
+      verdict ??= { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined };
+      void worker.terminate();
+    });
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a stack overflow: the thread dies, the api does not.
+    worker.on('error', (e: Error & { code?: string }) => {
+      verdict ??= { ok: false, reason: `inspection failed: ${e.code ?? e.message.slice(0, 200)}` };
+    });
+    worker.on('exit', () => {
+      clearTimeout(timer);
+      resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict' });
+    });
+  });
+}
+
+/**
+ * Refuses (400, 'Please upload only PDF files.') anything that is not a PDF a reader opens to at least one
+ * page, or that carries active content (see PDF_ACTIVE_NAMES in libs). The checks run in a worker thread:
+ * pdf-inspection.worker.mts.
+ */
+export async function inspectPdf(path: string, context: { applicationId: string }): Promise<void> {
+  const verdict = await slot(() => runWorker(path));
+  if (verdict.ok) return;
+  logger.warn({ msg: 'upload refused', applicationId: context.applicationId, reason: verdict.reason });
+  throw new UploadRefused(FILE_MESSAGES.pdfOnly);
+}

@@ -1,0 +1,107 @@
+// Runs in a worker thread started by pdf-inspection.ts, one per upload. pdf-lib parses hostile bytes here,
+// where its memory, its time and its module state (a pool of every PDF name it has ever met, never
+// emptied) end with the thread instead of growing in the api.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import {
+  activePdfNames,
+  decodePdfName,
+  hasPdfTrailer,
+  indexOfAscii,
+  looksLikePdf,
+  PDF_ACTIVE_NAMES,
+} from '@portal/libs';
+
+/**
+ * What all decoded streams of one document may take. pdf-lib inflates object and cross-reference streams
+ * whole while loading, and a few hundred kilobytes of Flate data inflate to gigabytes (typed arrays, which
+ * the thread's heap limit does not count). Real object streams hold dictionaries, a few megabytes at most.
+ */
+const DECODE_BUDGET_BYTES = 64 * 1024 * 1024;
+
+type Decoder = { buffer: Uint8Array; ensureBuffer(requested: number): Uint8Array };
+// pdf-lib has no option for it: its one decoder base class is given the budget (pdf-lib is pinned exactly).
+const { default: DecodeStream } = createRequire(import.meta.url)('pdf-lib/cjs/core/streams/DecodeStream') as {
+  default: { prototype: Decoder };
+};
+let decoded = 0;
+let overBudget = false;
+const ensureBuffer = DecodeStream.prototype.ensureBuffer;
+DecodeStream.prototype.ensureBuffer = function (this: Decoder, requested: number) {
+  if (requested > this.buffer.byteLength) {
+    if (decoded + requested > DECODE_BUDGET_BYTES) {
+      overBudget = true;
+      throw new Error('decoded streams over budget');
+    }
+    const before = this.buffer.byteLength;
+    const grown = ensureBuffer.call(this, requested);
+    decoded += grown.byteLength - before;
+    return grown;
+  }
+  return ensureBuffer.call(this, requested);
+};
+// pdf-lib warns on stderr for each object it cannot parse: a hostile file has millions.
+console.warn = () => undefined;
+
+const ACTIVE = new Set(PDF_ACTIVE_NAMES);
+
+/** Active-content names among the parsed objects (also those pdf-lib read out of compressed object streams). */
+function activeNamesIn(doc: PDFDocument): string[] {
+  const found = new Set<string>();
+  // Iterative: a hostile file can nest arrays as deep as its bytes allow.
+  const stack: PDFObject[] = doc.context.enumerateIndirectObjects().map(([, o]) => o);
+  while (stack.length) {
+    const o = stack.pop()!;
+    if (o instanceof PDFName) {
+      // pdf-lib decodes #xx escapes with upper-case hex digits only; readers take both.
+      const name = decodePdfName(o.decodeText());
+      if (ACTIVE.has(name)) found.add(name);
+    } else if (o instanceof PDFDict) for (const [k, v] of o.entries()) stack.push(k, v);
+    else if (o instanceof PDFArray) for (const v of o.asArray()) stack.push(v);
+    else if (o instanceof PDFStream) stack.push(o.dict);
+  }
+  return [...found];
+}
+
+/** An object stream pdf-lib could not open (encrypted, corrupt, over budget) hides its objects from the walk. */
+function unreadObjectStream(doc: PDFDocument): boolean {
+  return doc.context.enumerateIndirectObjects().some(([, o]) => {
+    if (!(o instanceof PDFInvalidObject)) return false;
+    const bytes = new Uint8Array(o.sizeInBytes());
+    o.copyBytesInto(bytes, 0);
+    return indexOfAscii(bytes, 'ObjStm') !== -1;
+  });
+}
+
+async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
+  const bytes = await readFile(path);
+  if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
+  if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
+  const raw = activePdfNames(bytes);
+  if (raw.length) return { ok: false, reason: `active content: ${raw.join(', ')}` };
+  let doc: PDFDocument;
+  let pages: number;
+  try {
+    // Encrypted statements are common (owner password only): their names and structure stay readable.
+    doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    pages = doc.getPageCount();
+  } catch (e) {
+    return { ok: false, reason: `unreadable: ${(e as Error).message.slice(0, 200)}` };
+  }
+  if (overBudget) return { ok: false, reason: 'streams inflate past the budget' };
+  if (pages < 1) return { ok: false, reason: 'no page' };
+  if (unreadObjectStream(doc)) return { ok: false, reason: 'an object stream could not be read' };
+  const parsed = activeNamesIn(doc);
+  if (parsed.length) return { ok: false, reason: `active content: ${parsed.join(', ')}` };
+  return { ok: true, pages };
+}
+
+if (parentPort && (workerData as { path?: unknown } | undefined)?.path) {
+  const port = parentPort;
+  inspect(String((workerData as { path: string }).path)).then(
+    (verdict) => port.postMessage(verdict),
+    (e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }),
+  );
+}

@@ -1,0 +1,85 @@
+// PDFs for upload tests, made with pdf-lib: a real one-page document, and the same with active content
+// (JavaScript, Launch, an attachment) or a decompression bomb in an object stream.
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFString, StandardFonts, type PDFDict } from 'pdf-lib';
+
+type Options = {
+  text?: string;
+  /** Adds entries to the catalog, e.g. an /OpenAction. */
+  catalog?: (doc: PDFDocument, catalog: PDFDict) => void | Promise<void>;
+  /** pdf-lib compresses objects into object streams by default, as many producers do. */
+  useObjectStreams?: boolean;
+};
+
+export async function onePagePdf(opts: Options = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText(opts.text ?? 'Business checking statement', {
+    x: 72,
+    y: 700,
+    size: 12,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
+  await opts.catalog?.(doc, doc.catalog);
+  return doc.save({ useObjectStreams: opts.useObjectStreams ?? true });
+}
+
+/** An /OpenAction that runs JavaScript when the document opens. */
+export const javaScriptOpenAction = (doc: PDFDocument, catalog: PDFDict) =>
+  catalog.set(doc.context.obj('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: PDFString.of('app.alert(1)') }));
+
+/** An /OpenAction that launches a program. */
+export const launchOpenAction = (doc: PDFDocument, catalog: PDFDict) =>
+  catalog.set(doc.context.obj('OpenAction'), doc.context.obj({ S: 'Launch', F: PDFString.of('cmd.exe') }));
+
+/** What many legitimate statements carry: open on page 1 at 100% zoom. */
+export const zoomOpenAction = (doc: PDFDocument, catalog: PDFDict) =>
+  catalog.set(doc.context.obj('OpenAction'), doc.context.obj([doc.getPage(0).ref, 'XYZ', null, null, 1]));
+
+/** A file attached to the document (an /EmbeddedFile a reader offers to open). */
+export const attachedProgram = (doc: PDFDocument) =>
+  doc.attach(new TextEncoder().encode('MZ not really a program'), 'invoice.exe', {
+    mimeType: 'application/octet-stream',
+  });
+
+/** Replaces every occurrence of an ASCII string in a PDF's bytes (e.g. to hex-escape a name). */
+export const replaceAscii = (bytes: Uint8Array, from: string, to: string) =>
+  new Uint8Array(Buffer.from(Buffer.from(bytes).toString('latin1').replaceAll(from, to), 'latin1'));
+
+/** The objects of a minimal one-page document, written by hand (numbers 1 to 3). */
+const ONE_PAGE_OBJECTS = [
+  '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+  '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+  '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n',
+].join('');
+const TRAILER = 'trailer\n<< /Root 1 0 R /Size 5 >>\nstartxref\n0\n%%EOF\n';
+
+/** A minimal one-page PDF written by hand, for callers that cannot wait for pdf-lib. `note` is one line. */
+export const handWrittenPdf = (note = '') =>
+  Buffer.from(`%PDF-1.4\n${ONE_PAGE_OBJECTS}% ${note.replace(/[\r\n]/g, ' ')}\n${TRAILER}`, 'latin1');
+
+/**
+ * A one-page PDF plus an object stream whose Flate data inflates to `inflatedMb` megabytes of spaces: a
+ * few hundred kilobytes on the wire, hundreds of megabytes in a parser that decodes it whole.
+ */
+export function objectStreamBomb(inflatedMb: number): Uint8Array {
+  const data = deflateSync(Buffer.alloc(inflatedMb * 1024 * 1024, 0x20), { level: 9 });
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.7\n${ONE_PAGE_OBJECTS}4 0 obj\n<< /Type /ObjStm /N 1 /First 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+    ),
+    data,
+    Buffer.from(`\nendstream\nendobj\n${TRAILER}`),
+  ]);
+}
+
+/** A one-page PDF plus an array of distinct names filling about `bytes`: cheap to send, costly to parse. */
+export function distinctNamesPdf(bytes: number): Uint8Array {
+  const names: string[] = [];
+  for (let i = 0, size = 0; size < bytes; i++) {
+    const name = `/n${i.toString(36)} `;
+    names.push(name);
+    size += name.length;
+  }
+  return Buffer.from(`%PDF-1.7\n${ONE_PAGE_OBJECTS}4 0 obj\n[${names.join('')}]\nendobj\n${TRAILER}`, 'latin1');
+}

@@ -1,17 +1,9 @@
-import {
-  BadRequestException,
-  Catch,
-  HttpException,
-  HttpStatus,
-  Logger,
-  type ArgumentsHost,
-  type ExceptionFilter,
-} from '@nestjs/common';
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 
 /**
- * body-parser's refusals of a request body (http-errors with a 4xx status: cut short, too large, a false
- * content encoding, an unknown charset) are the client's doing: 400, never 500 (issue 10).
+ * body-parser's refusals of a request body (http-errors with a 4xx status: 400 cut short, 413 too large,
+ * 415 a false content encoding or an unknown charset) are the client's doing: their own 4xx, never 500.
  */
 const isBodyParserRefusal = (e: unknown) =>
   e instanceof Error &&
@@ -21,8 +13,8 @@ const isBodyParserRefusal = (e: unknown) =>
   Number((e as { status?: unknown }).status) < 500;
 
 /**
- * Every error answers { statusCode, name, message, data: { message, fields? } }: the web client shows
- * data.message (section 8). Unexpected errors are logged without request bodies (they may hold PII).
+ * Every error answers { statusCode, name, message, data: { message, fields?, code? } }: the web client
+ * shows data.message (section 8) and matches on data.code, never on the text. Unexpected errors are logged without request bodies (they may hold PII).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -30,7 +22,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
-    if (isBodyParserRefusal(exception)) exception = new BadRequestException('Bad Request');
+    if (isBodyParserRefusal(exception)) {
+      const e = exception as Error & { status: number };
+      exception = new HttpException(e.status === 400 ? 'Bad Request' : e.message, e.status);
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const retryAfter = (exception as { retryAfter?: number }).retryAfter;
@@ -38,10 +33,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
-      const fields = typeof body === 'object' ? (body as { fields?: Record<string, string> }).fields : undefined;
-      res
-        .status(status)
-        .json({ statusCode: status, name: exception.name, message, data: { message, ...(fields ? { fields } : {}) } });
+      const { fields, code } =
+        typeof body === 'object' ? (body as { fields?: Record<string, string>; code?: string }) : {};
+      res.status(status).json({
+        statusCode: status,
+        name: exception.name,
+        message,
+        data: { message, ...(fields ? { fields } : {}), ...(code ? { code } : {}) },
+      });
       return;
     }
     this.logger.error((exception as Error)?.stack ?? String(exception));

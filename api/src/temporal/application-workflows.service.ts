@@ -16,7 +16,7 @@ import type { QueryDefinition, SignalDefinition, UpdateDefinition } from '@tempo
 import { ACCOUNT_MESSAGES, JOURNEY_ERRORS, isJourneyErrorCode, type JourneyErrorCode } from '@portal/libs';
 import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { TEMPORAL_CLIENT } from './temporal.module';
+import { TEMPORAL_CLIENT } from './temporal-client.token';
 
 /** Activity error classes whose refusal the applicant sees, by the code the web matches on. */
 const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSignersError: 'NO_SIGNERS' };

@@ -3,8 +3,9 @@ import { Client, Connection } from '@temporalio/client';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { ApplicationWorkflows } from './application-workflows.service';
+import { TEMPORAL_CLIENT } from './temporal-client.token';
 
-export const TEMPORAL_CLIENT = Symbol('TEMPORAL_CLIENT');
+export { TEMPORAL_CLIENT };
 
 @Global()
 @Module({

@@ -1,19 +1,9 @@
-import {
-  Controller,
-  Get,
-  Inject,
-  Ip,
-  Logger,
-  NotFoundException,
-  Param,
-  ServiceUnavailableException,
-} from '@nestjs/common';
-import type { Client } from '@temporalio/client';
+import { Controller, Get, Inject, Ip, NotFoundException, Param } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AFFILIATE_STATUS_WORKFLOW_TYPE, affiliateStatusWorkflowId, type AffiliateCheck } from '@portal/workflows';
 import { RateLimiter } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
 export const AFFILIATE_NOT_FOUND = 'Affiliate not found';
 const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
@@ -25,10 +15,8 @@ const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
  */
 @Controller('account')
 export class AccountsController {
-  private readonly logger = new Logger(AccountsController.name);
-
   constructor(
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
+    private readonly workflows: ApplicationWorkflows,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
     private readonly limiter: RateLimiter,
   ) {}
@@ -37,18 +25,13 @@ export class AccountsController {
   async status(@Param('affiliateId') affiliateId: string, @Ip() ip: string) {
     await this.limiter.hit({ key: `affiliate-status:ip:${ip}`, max: 30, windowSeconds: 60 });
     if (!SF_ID.test(affiliateId)) throw new NotFoundException(AFFILIATE_NOT_FOUND);
-    let check: AffiliateCheck;
-    try {
-      check = await this.temporal.workflow.execute(AFFILIATE_STATUS_WORKFLOW_TYPE, {
-        workflowId: affiliateStatusWorkflowId(affiliateId, randomUUID()),
-        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
-        args: [affiliateId],
-        workflowExecutionTimeout: '20 seconds',
-      });
-    } catch (e) {
-      this.logger.error({ msg: 'affiliate status failed', error: (e as Error).message });
-      throw new ServiceUnavailableException('Something went wrong');
-    }
+    const check = await this.workflows.execute<AffiliateCheck>(
+      AFFILIATE_STATUS_WORKFLOW_TYPE,
+      affiliateStatusWorkflowId(affiliateId, randomUUID()),
+      [affiliateId],
+      '20 seconds',
+      'Something went wrong',
+    );
     if (check.recordTypeId === undefined || check.recordTypeId !== this.settings.AFFILIATE_RECORD_TYPE_ID)
       throw new NotFoundException(AFFILIATE_NOT_FOUND);
     return { Status__c: check.status ?? '', RecordTypeId: check.recordTypeId };

@@ -1,24 +1,14 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { FilterQuery, HydratedDocument, Model, Types } from 'mongoose';
 import { ACCOUNT_MESSAGES, INITIAL_POSITION, maskEmail, type RegisterAnswer } from '@portal/libs';
-import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
 import { Application } from '../applications/application.schema';
 import { Business } from '../businesses/business.schema';
-import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { Offer } from '../offers/offer.schema';
 import { OwnerSet } from '../owners/owner-set.schema';
 import { Stage } from '../stages/stage.schema';
-import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { User } from '../users/user.schema';
 import { MailService } from '../mail/mail.service';
 import type { RegisterDto } from './auth.dto';
@@ -47,8 +37,6 @@ async function findOrCreate<T>(
 
 @Injectable()
 export class SignUpService {
-  private readonly logger = new Logger(SignUpService.name);
-
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(Application.name) private readonly applications: Model<Application>,
@@ -56,8 +44,7 @@ export class SignUpService {
     @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
     @InjectModel(Stage.name) private readonly stages: Model<Stage>,
-    @Inject(TEMPORAL_CLIENT) private readonly temporal: Client,
-    @Inject(SETTINGS) private readonly settings: ApiSettings,
+    private readonly workflows: ApplicationWorkflows,
     private readonly codes: CodesService,
     private readonly mail: MailService,
   ) {}
@@ -93,7 +80,7 @@ export class SignUpService {
       findOrCreate(this.offers, { applicationId }, { offerOptions: [] }),
       findOrCreate(this.stages, { applicationId }, { ...INITIAL_POSITION, isPdfSent: false }),
     ]);
-    await this.startWorkflow({
+    await this.workflows.start({
       applicationId: applicationId.toHexString(),
       lead: {
         applicationId: applicationId.toHexString(),
@@ -138,24 +125,6 @@ export class SignUpService {
     } catch (e) {
       if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_MESSAGES.accountExists);
       throw e;
-    }
-  }
-
-  private async startWorkflow(input: ApplicationWorkflowInput) {
-    try {
-      await this.temporal.workflow.start(APPLICATION_WORKFLOW_TYPE, {
-        workflowId: applicationWorkflowId(input.applicationId),
-        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
-        args: [input],
-      });
-    } catch (e) {
-      if (e instanceof WorkflowExecutionAlreadyStartedError) return;
-      this.logger.error({
-        msg: 'workflow start failed',
-        applicationId: input.applicationId,
-        error: (e as Error).message,
-      });
-      throw new ServiceUnavailableException('Something went wrong');
     }
   }
 }

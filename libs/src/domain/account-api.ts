@@ -20,7 +20,8 @@ export type ApiError = {
   statusCode: number;
   name: string;
   message: string;
-  data: { message: string; fields?: Record<string, string> };
+  /** code: a journey refusal's code (JOURNEY_ERRORS), for the client to match on instead of the text. */
+  data: { message: string; fields?: Record<string, string>; code?: string };
 };
 
 export type RegisterRequest = {

@@ -1,13 +1,14 @@
 import { API_BASE, AUTH_PATHS, PAGE_PATH_HEADER, XSRF_HEADER_NAME, type ApiError } from '@portal/libs';
 import { clearUserName, storedUserName, xsrfToken } from './storage';
 
-/** A failed call: the server's data.message (section 8), its field messages and status. */
+/** A failed call: the server's data.message (section 8), its field messages, status and refusal code. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
     readonly body?: unknown,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -73,7 +74,7 @@ function refreshOnce(): Promise<boolean> {
 function toError(status: number, body: unknown): HttpError {
   const b = body as Partial<ApiError> | undefined;
   const message = b?.data?.message ?? b?.message ?? `Request failed with status code ${status}`;
-  return new HttpError(status, message, b?.data?.fields ?? {}, body);
+  return new HttpError(status, message, b?.data?.fields ?? {}, body, b?.data?.code);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { JOURNEY_ERRORS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { api } from '../../lib/http';
+import { api, type HttpError } from '../../lib/http';
 import { clearSigning, markSecondSigner, storeSignatureId, storedSignatureId } from '../../lib/storage';
 import { refreshSession, sessionQueryOptions } from '../shell/session';
 import { leavePage } from './journey.machine';
@@ -11,7 +12,7 @@ import { leavePage } from './journey.machine';
 type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
 type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
 
-export const NO_SIGNERS = 'No signers found';
+export const NO_SIGNERS = JOURNEY_ERRORS.NO_SIGNERS.message;
 const ENDED = ['declined', 'cancelled', 'expired'];
 const SIGNATURE_STEP = { pageName: 'SIGNATURE', pageStep: 1 };
 
@@ -88,8 +89,8 @@ export function SignaturePage() {
       if (finished) return await waitForSignature();
       goSign(await build());
     } catch (e) {
-      const message = (e as Error).message;
-      setView(message === NO_SIGNERS ? { kind: 'warning', message } : { kind: 'error', message });
+      const { message, code } = e as HttpError;
+      setView(code === 'NO_SIGNERS' ? { kind: 'warning', message } : { kind: 'error', message });
     }
   }
 

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN } from './formats';
 import { MESSAGES } from './messages';
-import { all, pattern, required, sameAs, type RuleSet } from './rules';
+import { all, maxLength, pattern, required, sameAs, type RuleSet } from './rules';
 import { emailRule, newPasswordRule } from './sign-up';
 
 /** Errors of the account layer: section 8's words, and ours where the specification shows none. */
@@ -25,7 +25,7 @@ export const ACCOUNT_MESSAGES = {
 
 /** Section 5 'Login': username, password and, on the code step, the code are required. */
 export const LOGIN_RULES = {
-  username: all(required(), pattern(EMAIL_PATTERN, MESSAGES.emailInvalid)),
+  username: all(required(), maxLength(200), pattern(EMAIL_PATTERN, MESSAGES.emailInvalid)),
   password: required(),
 } satisfies RuleSet;
 

@@ -1,11 +1,15 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { STAGE_NAMES, type StageName } from '@portal/libs';
+import { JOURNEY_STAGES, STAGE_NAMES, type StageName } from '@portal/libs';
+
+/** The journey's page paths: the only paths a stage record holds. */
+const STAGE_PATHS = [...new Set(JOURNEY_STAGES.flatMap((s) => s.paths))];
+const pathMessage = { message: `path must be one of ${STAGE_PATHS.join(', ')}` };
 
 /** PATCH /stage/{applicationId}: the position the page moves to. */
 export class UpdateStageDto {
   @IsIn(STAGE_NAMES) pageName: StageName;
   @IsInt() @Min(1) @Max(3) pageStep: number;
-  @IsOptional() @IsString() @MaxLength(40) path?: string;
+  @IsOptional() @IsIn(STAGE_PATHS, pathMessage) path?: string;
   @IsOptional() @IsBoolean() isPdfSent?: boolean;
 }
 
@@ -13,5 +17,5 @@ export class UpdateStageDto {
 export class CreateStageDto {
   @IsString() @MaxLength(24) applicationId: string;
   @IsOptional() @IsIn(STAGE_NAMES) pageName?: StageName;
-  @IsOptional() @IsString() @MaxLength(40) path?: string;
+  @IsOptional() @IsIn(STAGE_PATHS, pathMessage) path?: string;
 }

@@ -10,7 +10,7 @@ import { isUtf8 } from 'node:buffer';
 
 /**
  * The largest body the api reads. The largest legitimate one, two owners with every field at its
- * limit, is about 4 kB; 100 kB leaves room without letting a client make the api parse megabytes.
+ * limit, is under 3 kB; 100 kB leaves room without letting a client make the api parse megabytes.
  */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /**

@@ -5,16 +5,24 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { useJsonBodies } from './common/json-body';
 import { createValidationPipe } from './common/validation.pipe';
 
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: false });
+  // Body parsing is ours (json-body.ts): Nest's default would also parse urlencoded and answer a
+  // too-large body with a 500. rawBody keeps the bytes for the Box webhook's signature check.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    rawBody: true,
+    bodyParser: false,
+    bufferLogs: false,
+  });
   // The client address (rate limits) comes from X-Forwarded-For only when the connection is from a
   // configured proxy; from anyone else the header is ignored, so a new value cannot reset a count.
   const { TRUSTED_PROXIES } = loadEnv(API_SETTINGS, process.env);
   app.set('trust proxy', TRUSTED_PROXIES.length ? TRUSTED_PROXIES : false);
   app.use(cookieParser());
+  useJsonBodies(app);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

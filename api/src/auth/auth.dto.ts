@@ -8,6 +8,7 @@ import {
   RESET_REQUEST_RULES,
   SIGN_UP_RULES,
   all,
+  optionalText,
   pattern,
   required,
 } from '@portal/libs';
@@ -22,7 +23,7 @@ export class RegisterDto {
   @FollowsRule(SIGN_UP_RULES.email) email: string;
   @FollowsRule(SIGN_UP_RULES.password) password: string;
   @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;
-  @IsOptional() @IsString() @MaxLength(64) affiliateId?: string;
+  @FollowsRule(optionalText(64)) affiliateId?: string;
 }
 
 export class LoginDto {

@@ -1,5 +1,6 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { applicationIdOf } from '../common/validate-form';
 import { BUSINESS_SECTIONS, BusinessesService, type BusinessSection } from './businesses.service';
 
 @Controller('business')
@@ -15,8 +16,8 @@ export class BusinessesController {
   /** The business record is made blank at sign-up; this answers it (section 7 'POST /business'). */
   @Post()
   @HttpCode(200)
-  create(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
-    return this.businesses.forApplication(String(body.applicationId ?? ''), user.userId);
+  create(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
+    return this.businesses.forApplication(applicationIdOf(body), user.userId);
   }
 
   @Get('application/:applicationId')

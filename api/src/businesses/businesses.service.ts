@@ -5,36 +5,30 @@ import {
   BUSINESS_DETAILS_RULES,
   BUSINESS_QUESTION_RULES,
   FINANCIAL_RULES,
+  INDUSTRIES,
+  industryByName,
   monthlyRevenue,
   parseAmount,
+  parseNumber,
 } from '@portal/libs';
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
-import { assertValid, pick } from '../common/validate-form';
+import { assertValid } from '../common/validate-form';
 import { Business, type BusinessDocument } from './business.schema';
-import INDUSTRIES from './industries.json';
 
 export const BUSINESS_NOT_FOUND = 'Business not found';
 export const BUSINESS_SECTIONS = ['financial', 'question', 'details'] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
-const DETAIL_OPTIONAL = [
-  'productsInterestedIn',
-  'naics',
-  'numberOfEmployees',
-  'businessDescription',
-  'hasRealEstate',
-  'hasBusinessBankAccount',
-  'businessStartDate',
-] as const;
 const ADDRESS_FIELDS = ['address', 'suiteFloor', 'city', 'state', 'zip', 'country'] as const;
 
 const money = (v: unknown): number | undefined => {
   const n = parseAmount(v);
   return Number.isNaN(n) ? undefined : n;
 };
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
+/** Text the rules have already checked; anything else (only ever absent here) is ''. */
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 export type BusinessView = Omit<Business, 'applicationId'> & { _id: string; applicationId: string };
 
@@ -47,7 +41,7 @@ export class BusinessesService {
   ) {}
 
   industries() {
-    return INDUSTRIES.industries;
+    return INDUSTRIES;
   }
 
   /** The business when its application is the user's; otherwise 404 as if it did not exist. */
@@ -95,8 +89,8 @@ export class BusinessesService {
       };
     }
     if (section === 'question') {
-      const started = body.businessStarted === 'No' ? 'No' : 'Yes';
-      if (started === 'No') return { set: { businessStarted: 'No', pageStep: 1 }, lead: {} };
+      assertValid({ businessStarted: BUSINESS_QUESTION_RULES.businessStarted }, body);
+      if (body.businessStarted === 'No') return { set: { businessStarted: 'No', pageStep: 1 }, lead: {} };
       assertValid(BUSINESS_QUESTION_RULES, body);
       return {
         set: {
@@ -113,13 +107,14 @@ export class BusinessesService {
     }
     // A masked tax id sent back unchanged means 'keep the one on file'.
     const storedTaxId = this.pii.open(business.federalTaxId);
-    const taxId = str(body.federalTaxId).includes('*') && storedTaxId ? storedTaxId : str(body.federalTaxId);
-    const form: Record<string, unknown> = { ...body, federalTaxId: taxId };
+    const sentTaxId = body.federalTaxId;
+    const masked = typeof sentTaxId === 'string' && sentTaxId.includes('*') && storedTaxId;
+    const form: Record<string, unknown> = { ...body, federalTaxId: masked ? storedTaxId : sentTaxId };
     assertValid(BUSINESS_DETAILS_RULES, form);
-    const extra = pick(form, DETAIL_OPTIONAL);
+    const taxId = str(form.federalTaxId);
     const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
-    const products = Array.isArray(extra.productsInterestedIn) ? extra.productsInterestedIn.map(str) : [];
-    const employees = extra.numberOfEmployees === undefined ? undefined : Number(extra.numberOfEmployees);
+    const products = Array.isArray(form.productsInterestedIn) ? form.productsInterestedIn.map(str) : [];
+    const employees = parseNumber(form.numberOfEmployees);
     const set = {
       businessName: str(form.businessName),
       dbaName: str(form.dbaName) || str(form.businessName),
@@ -132,13 +127,14 @@ export class BusinessesService {
       phoneNumber: str(form.phoneNumber),
       website: str(form.website),
       industry: str(form.industry),
-      naics: str(extra.naics),
+      // The industry's own code: the rules let only that one (or none) through.
+      naics: industryByName(form.industry)?.naics ?? '',
       productsInterestedIn: products,
-      ...(employees !== undefined && Number.isFinite(employees) ? { numberOfEmployees: employees } : {}),
-      ...(extra.businessDescription !== undefined ? { businessDescription: str(extra.businessDescription) } : {}),
-      ...(typeof extra.hasRealEstate === 'boolean' ? { hasRealEstate: extra.hasRealEstate } : {}),
-      ...(typeof extra.hasBusinessBankAccount === 'boolean'
-        ? { hasBusinessBankAccount: extra.hasBusinessBankAccount }
+      ...(Number.isNaN(employees) ? {} : { numberOfEmployees: employees }),
+      ...(typeof form.businessDescription === 'string' ? { businessDescription: str(form.businessDescription) } : {}),
+      ...(typeof form.hasRealEstate === 'boolean' ? { hasRealEstate: form.hasRealEstate } : {}),
+      ...(typeof form.hasBusinessBankAccount === 'boolean'
+        ? { hasBusinessBankAccount: form.hasBusinessBankAccount }
         : {}),
       addressData: address,
       pageStep: 3,

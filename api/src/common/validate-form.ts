@@ -8,9 +8,15 @@ export function assertValid(rules: RuleSet, body: Readonly<Record<string, unknow
   if (first) throw new BadRequestException({ message: first, fields });
 }
 
-/** Only the named keys of a body: anything else the client sends is ignored, never stored. */
-export function pick<K extends string>(body: Readonly<Record<string, unknown>>, keys: readonly K[]) {
-  const out: Partial<Record<K, unknown>> = {};
-  for (const k of keys) if (body[k] !== undefined) out[k] = body[k];
-  return out;
+export const APPLICATION_ID_REQUIRED = 'applicationId is required';
+
+/** The applicationId a body names: text, never String()-ed from an object into '[object Object]'. */
+export function applicationIdOf(body: Readonly<Record<string, unknown>>): string {
+  const id = body.applicationId;
+  if (typeof id !== 'string' || id === '')
+    throw new BadRequestException({
+      message: APPLICATION_ID_REQUIRED,
+      fields: { applicationId: APPLICATION_ID_REQUIRED },
+    });
+  return id;
 }

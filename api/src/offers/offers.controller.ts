@@ -19,6 +19,7 @@ import { isValidObjectId, type Model } from 'mongoose';
 import { applicationWorkflowId, calculateOffers, emailOffer } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { applicationIdOf } from '../common/validate-form';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { updateFailureMessage } from '../temporal/update-failure';
 import { Offer, type OfferDocument } from './offer.schema';
@@ -56,8 +57,8 @@ export class OffersController {
   /** Calculates the offers (the offer-calculation service, through the workflow) and answers them. */
   @Post()
   @HttpCode(200)
-  async calculate(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
-    const app = await this.applications.owned(String(body.applicationId ?? ''), user.userId);
+  async calculate(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
+    const app = await this.applications.owned(applicationIdOf(body), user.userId);
     try {
       await this.temporal.workflow
         .getHandle(applicationWorkflowId(String(app._id)))
@@ -106,8 +107,8 @@ export class OffersController {
 
   @Post('email-offer')
   @HttpCode(200)
-  async email(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
-    const app = await this.applications.owned(String(body.applicationId ?? ''), user.userId);
+  async email(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
+    const app = await this.applications.owned(applicationIdOf(body), user.userId);
     try {
       await this.temporal.workflow
         .getHandle(applicationWorkflowId(String(app._id)))

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { applicationIdOf } from '../common/validate-form';
 import { OwnersService } from './owners.service';
 
 @Controller('owner')
@@ -10,8 +11,8 @@ export class OwnersController {
   /** The owner set is made at sign-up; this answers it (section 7 'POST /owner'). */
   @Post()
   @HttpCode(200)
-  create(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
-    return this.owners.forApplication(String(body.applicationId ?? ''), user.userId);
+  create(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
+    return this.owners.forApplication(applicationIdOf(body), user.userId);
   }
 
   @Get('application/:applicationId')

@@ -1,7 +1,16 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model } from 'mongoose';
-import { MAX_OWNERS, OWNER_RULES, checkOwnerSet, digitsOnly, formatPhone, validateForm } from '@portal/libs';
+import {
+  MAX_OWNERS,
+  OWNER_RULES,
+  checkOwnerSet,
+  digitsOnly,
+  formatPhone,
+  optionalBoolean,
+  parseNumber,
+  validateForm,
+} from '@portal/libs';
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
@@ -11,9 +20,15 @@ export const OWNERS_NOT_FOUND = 'Owners not found';
 /** Section 4 'Owners': the lead's portal status after the owners step. */
 export const PORTAL_STATUS_AFTER_OWNERS = 'Missing Signed Application;Missing Bank Statements;No Offer Selected';
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v).trim());
-const num = (v: unknown): number | '' => (str(v) === '' ? '' : Number(v));
+/** Text the rules have already checked; anything else (only ever absent here) is ''. */
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const num = (v: unknown): number | '' => (Number.isNaN(parseNumber(v)) ? '' : parseNumber(v));
 type OwnerInput = Record<string, unknown>;
+const isOwnerInput = (o: unknown): o is OwnerInput => o !== null && typeof o === 'object' && !Array.isArray(o);
+export const OWNERS_REQUIRED = 'One or two owners are required';
+/** A phone typed with the mask's characters only (digits as some clients send them) is put in the mask. */
+const masked = (phone: unknown) =>
+  typeof phone === 'string' && /^[\d ()-]{1,14}$/.test(phone) ? formatPhone(phone) : phone;
 
 @Injectable()
 export class OwnersService {
@@ -41,14 +56,14 @@ export class OwnersService {
   /** The owners step on submit: every card by the form's rules, then the set rules, then the CRM. */
   async update(setId: string, userId: string, body: { owners?: unknown; sameAsBusinessInfo?: unknown }) {
     const set = await this.owned(setId, userId);
-    const input = Array.isArray(body.owners) ? (body.owners as OwnerInput[]) : [];
-    if (input.length === 0 || input.length > MAX_OWNERS)
-      throw new BadRequestException('One or two owners are required');
+    const input: unknown[] = Array.isArray(body.owners) ? body.owners : [];
+    if (input.length === 0 || input.length > MAX_OWNERS || !input.every(isOwnerInput))
+      throw new BadRequestException(OWNERS_REQUIRED);
+    const same = optionalBoolean(body.sameAsBusinessInfo, {});
+    if (same) throw new BadRequestException({ message: same, fields: { sameAsBusinessInfo: same } });
     // Masked values sent back unchanged mean 'keep what is on file' for that owner.
     const owners = input.map((o, i) => this.unmask(o, set.owners[i]));
-    const fieldErrors = owners.map((o) =>
-      validateForm(OWNER_RULES, { ...o, phoneNumber: formatPhone(str(o.phoneNumber)) }),
-    );
+    const fieldErrors = owners.map((o) => validateForm(OWNER_RULES, { ...o, phoneNumber: masked(o.phoneNumber) }));
     const firstBad = fieldErrors.findIndex((e) => Object.keys(e).length > 0);
     if (firstBad >= 0) {
       const fields = fieldErrors[firstBad]!;
@@ -67,8 +82,10 @@ export class OwnersService {
   }
 
   private unmask(o: OwnerInput, before: StoredOwner | undefined): OwnerInput {
-    const keep = (field: 'ssn' | 'dateOfBirth') =>
-      str(o[field]).includes('*') && before?.[field] ? this.pii.open(before[field]) : str(o[field]);
+    const keep = (field: 'ssn' | 'dateOfBirth') => {
+      const sent = o[field];
+      return typeof sent === 'string' && sent.includes('*') && before?.[field] ? this.pii.open(before[field]) : sent;
+    };
     return { ...o, ssn: keep('ssn'), dateOfBirth: keep('dateOfBirth') };
   }
 
@@ -104,7 +121,7 @@ export class OwnersService {
       Portal_Status__c: PORTAL_STATUS_AFTER_OWNERS,
       Has_Second_Owner__c: owners.length > 1,
     };
-    if (second && Number(first!.ownershipPercent) < 51) Object.assign(fields, ownerFields('Owner_2', second));
+    if (second && parseNumber(first!.ownershipPercent) < 51) Object.assign(fields, ownerFields('Owner_2', second));
     return fields;
   }
 
@@ -128,14 +145,14 @@ export class OwnersService {
 }
 
 function ownerFields(prefix: 'Owner_1' | 'Owner_2', o: OwnerInput): CrmLeadFields {
-  const score = Number(o.creditReport);
+  const score = parseNumber(o.creditReport);
   return {
     [`${prefix}_First_Name__c`]: str(o.firstName),
     [`${prefix}_Last_Name__c`]: str(o.lastName),
     [`${prefix}_Mobile__c`]: digitsOnly(str(o.phoneNumber)).slice(0, 10),
     [`${prefix}_Email__c`]: str(o.ownerEmailId).toLowerCase(),
     [`${prefix}_Birthdate__c`]: str(o.dateOfBirth),
-    [`${prefix}_Ownership__c`]: Number(o.ownershipPercent),
+    [`${prefix}_Ownership__c`]: parseNumber(o.ownershipPercent),
     [`${prefix}_Home_Street__c`]: str(o.address),
     [`${prefix}_Home_City__c`]: str(o.city),
     [`${prefix}_Home_State__c`]: str(o.state),

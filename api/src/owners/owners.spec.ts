@@ -33,7 +33,7 @@ const owner2 = {
   ownerEmailId: 'charles@example.com',
   phoneNumber: '(555) 765-4321',
   ownershipPercent: 60,
-  ssn: '987-65-4321',
+  ssn: '587-65-4321',
 };
 
 beforeAll(async () => {

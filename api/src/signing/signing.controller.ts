@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -16,7 +15,9 @@ import {
 import { WebhooksManager } from 'box-node-sdk/managers/webhooks';
 import type { Request } from 'express';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { applicationIdOf } from '../common/validate-form';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { signEventOf } from './box-event';
 import { SigningService } from './signing.service';
 
 @Controller('box')
@@ -27,9 +28,8 @@ export class SigningController {
   /** Builds the signing request from the saved application, or continues the current one. */
   @Post('sign')
   @HttpCode(200)
-  async sign(@Body() body: { applicationId?: unknown }, @CurrentUser() user: SignedIn) {
-    if (typeof body.applicationId !== 'string') throw new BadRequestException('applicationId is required');
-    return { data: await this.signing.start(body.applicationId, user.userId) };
+  async sign(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
+    return { data: await this.signing.start(applicationIdOf(body), user.userId) };
   }
 
   @Get(':signatureId')
@@ -37,8 +37,6 @@ export class SigningController {
     return { data: await this.signing.status(signatureId, user.userId) };
   }
 }
-
-type BoxEvent = { id?: string; trigger?: string; additional_info?: { sign_request_id?: string } | [] };
 
 /** Box webhooks: no session and no XSRF token, so the signature is the only proof (checked by the SDK). */
 @Controller('webhooks')
@@ -56,10 +54,9 @@ export class BoxWebhookController {
       secondaryKey: this.settings.BOX_WEBHOOK_SECONDARY_KEY,
     });
     if (!valid) throw new UnauthorizedException('Invalid webhook signature');
-    const event = JSON.parse(raw) as BoxEvent;
-    const info = Array.isArray(event.additional_info) ? undefined : event.additional_info;
-    if (event.trigger?.startsWith('SIGN_REQUEST.') && info?.sign_request_id && event.id)
-      await this.signing.event({ signRequestId: info.sign_request_id, trigger: event.trigger, eventId: event.id });
+    // The body parser parsed these same bytes; its fields are checked for type before use.
+    const event = signEventOf(req.body as Record<string, unknown>);
+    if (event) await this.signing.event(event);
     return { ok: true };
   }
 }

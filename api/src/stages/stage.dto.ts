@@ -11,7 +11,11 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { STAGE_NAMES, type StageName } from '@portal/libs';
+import { JOURNEY_STAGES, STAGE_NAMES, type StageName } from '@portal/libs';
+
+/** The journey's page paths: the only paths a stage record holds. */
+const STAGE_PATHS = [...new Set(JOURNEY_STAGES.flatMap((s) => s.paths))];
+const pathMessage = { message: `path must be one of ${STAGE_PATHS.join(', ')}` };
 
 /** The position a page moves from: a repeat or a stale tab is answered where the journey is. */
 export class FromPositionDto {
@@ -28,7 +32,7 @@ export class StepStageDto {
 export class UpdateStageDto extends StepStageDto {
   @IsIn(STAGE_NAMES) pageName: StageName;
   @IsInt() @Min(1) @Max(3) pageStep: number;
-  @IsOptional() @IsString() @MaxLength(40) path?: string;
+  @IsOptional() @IsIn(STAGE_PATHS, pathMessage) path?: string;
   @IsOptional() @IsBoolean() isPdfSent?: boolean;
 }
 
@@ -36,5 +40,5 @@ export class UpdateStageDto extends StepStageDto {
 export class CreateStageDto {
   @IsString() @MaxLength(24) applicationId: string;
   @IsOptional() @IsIn(STAGE_NAMES) pageName?: StageName;
-  @IsOptional() @IsString() @MaxLength(40) path?: string;
+  @IsOptional() @IsIn(STAGE_PATHS, pathMessage) path?: string;
 }

@@ -71,8 +71,12 @@ export const CA_PROVINCES = {
 
 export const COUNTRIES = { US: 'United States', CA: 'Canada' } as const;
 export type CountryCode = keyof typeof COUNTRIES;
+export const COUNTRY_CODES = Object.keys(COUNTRIES) as CountryCode[];
 
 const regionsOf = (country: CountryCode): Record<string, string> => (country === 'CA' ? CA_PROVINCES : US_STATES);
+
+/** The state or province codes of a country: the provinces for CA, the states otherwise. */
+export const regionCodes = (country: unknown): string[] => Object.keys(country === 'CA' ? CA_PROVINCES : US_STATES);
 
 export function regionName(country: CountryCode, code: string): string | undefined {
   return regionsOf(country)[code.toUpperCase()];

@@ -1,6 +1,6 @@
 import { EMAIL_PATTERN } from './formats';
 import { MESSAGES } from './messages';
-import { all, pattern, required, sameAs, type RuleSet } from './rules';
+import { PASSWORD_MAX_LENGTH, all, maxLength, pattern, required, sameAs, type RuleSet } from './rules';
 import { emailRule, newPasswordRule } from './sign-up';
 
 /** Errors of the account layer: section 8's words, and ours where the specification shows none. */
@@ -26,8 +26,9 @@ export const ACCOUNT_MESSAGES = {
 
 /** Section 5 'Login': username, password and, on the code step, the code are required. */
 export const LOGIN_RULES = {
-  username: all(required(), pattern(EMAIL_PATTERN, MESSAGES.emailInvalid)),
-  password: required(),
+  username: all(required(), maxLength(200), pattern(EMAIL_PATTERN, MESSAGES.emailInvalid)),
+  // No account has a longer one (sign-up and reset refuse it), so nothing longer is worth hashing.
+  password: all(required(), maxLength(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong)),
 } satisfies RuleSet;
 
 export const CONFIRMATION_CODE_PATTERN = /^\d{6}$/;
@@ -36,7 +37,7 @@ export const RESEND_CODE_SECONDS = 30;
 
 export const CONFIRM_SIGN_UP_RULES = {
   username: LOGIN_RULES.username,
-  password: required(),
+  password: LOGIN_RULES.password,
   code: all(required(), pattern(CONFIRMATION_CODE_PATTERN, ACCOUNT_MESSAGES.codeFormat)),
 } satisfies RuleSet;
 

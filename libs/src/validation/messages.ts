@@ -15,4 +15,12 @@ export const MESSAGES = {
   // Not in the specification: the account layer's password policy (issue 3), worded plainly.
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be 128 characters or less',
+  // Not in the specification either: what a form never sends but a hostile client may (issue 10).
+  invalidValue: 'Invalid value',
+  controlCharacters: 'Control characters are not allowed',
+  notANumber: 'Enter a number',
+  wholeNumber: 'Enter a whole number',
+  negative: 'Must be 0 or more',
+  numberTooLarge: 'Must be 99,999,999 or less',
+  invalidDate: 'Enter a valid date',
 } as const;

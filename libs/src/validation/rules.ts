@@ -7,41 +7,56 @@ export const DEFAULT_MAX_LENGTH = 200;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+/**
+ * A value as text: absent (undefined or null) is '', a string is itself. Anything else (a number, an
+ * object such as {"$ne":null}, an array) is not text and answers undefined: every text rule refuses it,
+ * rather than reading String(value) ('[object Object]') or calling string methods on it.
+ */
+export const asText = (v: unknown): string | undefined =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v : undefined;
 
-export const required =
-  (message: string = MESSAGES.required): Rule =>
-  (v) =>
-    text(v) === '' ? message : undefined;
+/** Absent: undefined, null, or text with nothing but whitespace. */
+export const isAbsent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && !v.trim());
 
-export const notBlank: Rule = (v) => {
-  const s = text(v);
-  return s !== '' && s.trim() === '' ? MESSAGES.whitespace : undefined;
-};
-
-export const maxLength =
-  (n: number, message: string = MESSAGES.maxLength(n)): Rule =>
-  (v) =>
-    text(v).length > n ? message : undefined;
-
-export const minLength =
-  (n: number, message: string): Rule =>
-  (v) => {
-    const s = text(v);
-    return s !== '' && s.length < n ? message : undefined;
+/** A rule over text: a value that is not text is refused before `check` sees it. */
+const textRule =
+  (check: (s: string, form: Readonly<Record<string, unknown>>) => string | undefined): Rule =>
+  (v, form) => {
+    const s = asText(v);
+    return s === undefined ? MESSAGES.invalidValue : check(s, form);
   };
 
-export const pattern =
-  (re: RegExp, message: string): Rule =>
-  (v) => {
-    const s = text(v);
-    return s !== '' && !re.test(s) ? message : undefined;
-  };
+/** Text of any content (including none): refuses only values that are not text. */
+export const isText: Rule = textRule(() => undefined);
 
-export const sameAs =
-  (field: string, message: string): Rule =>
-  (v, form) =>
-    text(v) !== '' && text(v) !== text(form[field]) ? message : undefined;
+export const required = (message: string = MESSAGES.required): Rule =>
+  textRule((s) => (s === '' ? message : undefined));
+
+export const notBlank: Rule = textRule((s) => (s !== '' && s.trim() === '' ? MESSAGES.whitespace : undefined));
+
+export const maxLength = (n: number, message: string = MESSAGES.maxLength(n)): Rule =>
+  textRule((s) => (s.length > n ? message : undefined));
+
+export const minLength = (n: number, message: string): Rule =>
+  textRule((s) => (s !== '' && s.length < n ? message : undefined));
+
+export const pattern = (re: RegExp, message: string): Rule =>
+  textRule((s) => (s !== '' && !re.test(s) ? message : undefined));
+
+export const sameAs = (field: string, message: string): Rule =>
+  textRule((s, form) => (s !== '' && s !== asText(form[field]) ? message : undefined));
+
+/**
+ * Control characters (C0, DEL, C1) and the invisible ones that break or reorder a line (line and
+ * paragraph separators, bidirectional overrides and isolates): nothing a one-line input holds, and
+ * they corrupt what the CRM, the PDF and the emails show.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+export const noControlCharacters: Rule = textRule((s) =>
+  CONTROL_CHARACTERS.test(s) ? MESSAGES.controlCharacters : undefined,
+);
 
 /** Runs rules in order and answers the first message. */
 export const all =
@@ -54,9 +69,38 @@ export const all =
     return undefined;
   };
 
-/** A required free-text field: the general rules of section 5. */
-export const requiredText = (message?: string, max = DEFAULT_MAX_LENGTH): Rule =>
-  all(required(message), notBlank, maxLength(max));
+/** Lets an absent value (undefined, null or '') pass; anything given must pass `rule`. */
+export const optional =
+  (rule: Rule): Rule =>
+  (v, form) =>
+    v === undefined || v === null || v === '' ? undefined : rule(v, form);
+
+/**
+ * One of a pick-list's values. Anything else, of any type, answers `message`: the form offers only
+ * the list, so a value off it is as good as no selection.
+ */
+export const fromList =
+  (options: readonly string[], message: string): Rule =>
+  (v) =>
+    typeof v === 'string' && options.includes(v) ? undefined : message;
+
+/** A yes/no choice the form sends as 'Yes' or 'No' (a JSON client may send a boolean). */
+export const yesNoOrBoolean =
+  (message: string): Rule =>
+  (v) =>
+    v === 'Yes' || v === 'No' || v === true || v === false ? undefined : message;
+
+/** An optional flag: a JSON boolean when given. */
+export const optionalBoolean: Rule = (v) =>
+  v === undefined || v === null || typeof v === 'boolean' ? undefined : MESSAGES.invalidValue;
+
+/** A required free-text field: the general rules of section 5, a length limit and no control characters. */
+export const requiredText = (message?: string, max = DEFAULT_MAX_LENGTH, tooLong?: string): Rule =>
+  all(required(message), maxLength(max, tooLong), noControlCharacters, notBlank);
+
+/** An optional free-text field: the same rules when given. */
+export const optionalText = (max = DEFAULT_MAX_LENGTH): Rule =>
+  all(isText, maxLength(max), noControlCharacters, notBlank);
 
 export type RuleSet = Readonly<Record<string, Rule>>;
 

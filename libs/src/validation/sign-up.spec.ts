@@ -12,6 +12,7 @@ import {
   toE164,
 } from './formats';
 import { validateForm } from './rules';
+import { CONFIRM_SIGN_UP_RULES, LOGIN_RULES } from './account';
 import { SIGN_UP_RULES, type SignUpForm } from './sign-up';
 
 const valid: SignUpForm = {
@@ -171,4 +172,29 @@ describe('formatMoney', () => {
     expect(formatMoney(undefined)).toBe('$0.00');
     expect(formatMoney('not a number')).toBe('$0.00');
   });
+});
+
+describe('account rules refuse what is not text (issue 10: a non-string password crashed argon2)', () => {
+  it.each([
+    ['password', 'Invalid value', LOGIN_RULES, { username: 'ada@example.com', password: 12345678 }],
+    ['password', 'Invalid value', LOGIN_RULES, { username: 'ada@example.com', password: { $ne: null } }],
+    ['username', 'Invalid value', LOGIN_RULES, { username: { $ne: null }, password: 'correct horse' }],
+    [
+      'password',
+      'Password must be 128 characters or less',
+      LOGIN_RULES,
+      { username: 'a@b.com', password: 'p'.repeat(129) },
+    ],
+    [
+      'username',
+      'Must be 200 characters or less',
+      LOGIN_RULES,
+      { username: `${'a'.repeat(200)}@b.com`, password: 'x' },
+    ],
+    ['code', 'Invalid value', CONFIRM_SIGN_UP_RULES, { username: 'ada@example.com', password: 'x', code: 123456 }],
+    ['firstName', 'Invalid value', SIGN_UP_RULES, { ...valid, firstName: { $ne: null } }],
+    ['lastName', 'Invalid value', SIGN_UP_RULES, { ...valid, lastName: 42 }],
+    ['password', 'Invalid value', SIGN_UP_RULES, { ...valid, password: 12345678, confirmPassword: 12345678 }],
+    ['businessName', 'Control characters are not allowed', SIGN_UP_RULES, { ...valid, businessName: 'Acme\u0000' }],
+  ])('%s: %s', (field, message, rules, form) => expect(validateForm(rules, form)[field]).toBe(message));
 });

@@ -1,0 +1,59 @@
+/**
+ * Numbers as the forms type them. Only plain decimal is a number here: JavaScript's Number() also reads
+ * hex ('0x10' is 16), exponents ('1e308'), 'Infinity' and whitespace as 0, none of which a person means.
+ */
+import { MESSAGES } from './messages';
+import { isAbsent, type Rule } from './rules';
+
+/** The most any number input holds (section 5: 'number inputs at most 99999999'). */
+export const NUMBER_INPUT_MAX = 99_999_999;
+
+/** Currency as the mask writes it: optional minus and $, digits (commas between groups of three), decimals. */
+const CURRENCY = /^-?\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?$/;
+/** A number input's value: optional minus, digits, optional decimals ('.5' as a browser may give it). */
+const PLAIN = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** Longer than any amount the rules allow, with room for the mask: a cap before the patterns run. */
+const MAX_NUMBER_TEXT = 24;
+
+const parseWith =
+  (re: RegExp) =>
+  (v: unknown): number => {
+    if (typeof v === 'number') return Number.isFinite(v) ? v : NaN;
+    if (typeof v !== 'string') return NaN;
+    const s = v.trim();
+    return s.length <= MAX_NUMBER_TEXT && re.test(s) ? Number(s.replace(/[$,]/g, '')) : NaN;
+  };
+
+/** A currency value as typed ('$1,234.50') or sent (1234.5); NaN when it is not plain decimal. */
+export const parseAmount = parseWith(CURRENCY);
+
+/** A number input's value ('42', 42); NaN when it is not plain decimal. */
+export const parseNumber = parseWith(PLAIN);
+
+/**
+ * A number field: absent answers `requiredMessage` (undefined for an optional field); a value that is not
+ * a number or text answers 'Invalid value', text that is not plain decimal 'Enter a number'; otherwise
+ * `check` judges the number.
+ */
+export const numberRule =
+  (
+    parse: (v: unknown) => number,
+    requiredMessage: string | undefined,
+    check: (n: number, form: Readonly<Record<string, unknown>>) => string | undefined,
+  ): Rule =>
+  (v, form) => {
+    if (isAbsent(v)) return requiredMessage;
+    if (typeof v !== 'number' && typeof v !== 'string') return MESSAGES.invalidValue;
+    const n = parse(v);
+    return Number.isNaN(n) ? MESSAGES.notANumber : check(n, form);
+  };
+
+/** A count such as the number of employees: a whole number from 0 to 99,999,999. */
+export const countCheck = (n: number): string | undefined =>
+  !Number.isInteger(n)
+    ? MESSAGES.wholeNumber
+    : n < 0
+      ? MESSAGES.negative
+      : n > NUMBER_INPUT_MAX
+        ? MESSAGES.numberTooLarge
+        : undefined;

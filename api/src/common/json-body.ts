@@ -7,6 +7,7 @@ import {
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
+import { FILE_MESSAGES } from '@portal/libs';
 
 /**
  * The largest body the api reads. The largest legitimate one, two owners with every field at its
@@ -24,7 +25,6 @@ const MULTIPART_ROUTES = [/^\/api\/file\/s3\/?$/];
 export const BODY_MESSAGES = {
   tooLarge: `Request body is too large (limit ${JSON_BODY_LIMIT_BYTES / 1024} kB)`,
   json: 'Request body must be JSON (Content-Type: application/json)',
-  multipart: 'Request body must be multipart/form-data',
   compressed: 'Compressed request bodies are not accepted',
   charset: 'Request body must be UTF-8 JSON',
   invalidJson: 'Request body is not valid JSON',
@@ -43,14 +43,15 @@ const hasBody = (req: Request) =>
 
 /**
  * Refuses a body of the wrong type before anything reads it: 415 with what is expected. The upload
- * route takes nothing but multipart, even empty (its stream parser throws on any other type).
+ * route takes nothing but multipart, even empty (its stream parser throws on any other type); there a
+ * wrong type is a malformed upload, 400 like a missing boundary (issue 10).
  */
 function requireDeclaredType(req: Request, _res: Response, next: NextFunction) {
   if (req.method === 'POST' && MULTIPART_ROUTES.some((re) => re.test(req.path)))
     return next(
       /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')
         ? undefined
-        : new UnsupportedMediaTypeException(BODY_MESSAGES.multipart),
+        : new BadRequestException(FILE_MESSAGES.pdfOnly),
     );
   if (!hasBody(req)) return next();
   next(req.is('application/json') ? undefined : new UnsupportedMediaTypeException(BODY_MESSAGES.json));

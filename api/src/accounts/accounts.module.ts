@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { SessionModule } from '../auth/session.module';
 import { AccountsController } from './accounts.controller';
 
-@Module({ imports: [AuthModule], controllers: [AccountsController] })
+@Module({ imports: [SessionModule], controllers: [AccountsController] })
 export class AccountsModule {}

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { RecordsModule } from '../records.module';
+import { MongooseModule } from '@nestjs/mongoose';
+import { SessionModule } from '../auth/session.module';
+import { Application, ApplicationSchema } from './application.schema';
 import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
 
-/** Ownership checks and lead updates that every feature module shares. */
 @Module({
-  imports: [RecordsModule, AuthModule],
+  imports: [MongooseModule.forFeature([{ name: Application.name, schema: ApplicationSchema }]), SessionModule],
   controllers: [ApplicationsController],
   providers: [ApplicationsService],
   exports: [ApplicationsService],

@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, type Model } from 'mongoose';
+import { isValidObjectId, type Model, type Types } from 'mongoose';
 import { documentUploaded, updateLead, type CrmLeadFields, type StoredDocument } from '@portal/workflows';
+import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Application, type ApplicationDocument } from './application.schema';
 
@@ -27,6 +28,26 @@ export class ApplicationsService {
   /** Hands an uploaded document to the workflow, which copies it to the CRM opportunity in the background. */
   async documentUploaded(applicationId: string, document: StoredDocument): Promise<void> {
     await this.workflows.signal(applicationId, documentUploaded, document).catch(() => undefined); // logged by the door
+  }
+
+  /** Sign-up's find-or-create of the user's one application. */
+  ensureForUser(userId: Types.ObjectId): Promise<ApplicationDocument> {
+    return findOrCreate(this.applications, { userId }, {});
+  }
+
+  /** The user's applications, plain, in creation order. */
+  forUser(userId: string | Types.ObjectId) {
+    return this.applications.find({ userId }).sort({ _id: 1 }).lean();
+  }
+
+  /** The user's application that holds this CRM opportunity or sign request, if any. */
+  findForUser(userId: string, by: { sfOpportunityId: string } | { signatureId: string }) {
+    return this.applications.findOne({ ...by, userId });
+  }
+
+  /** The application a Box webhook's sign request belongs to (the webhook has no user). */
+  findBySignature(signatureId: string) {
+    return this.applications.findOne({ signatureId });
   }
 
   /** The user's application (sign-up made it); 404 when there is none. */

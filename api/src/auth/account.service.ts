@@ -5,14 +5,13 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import type { Model } from 'mongoose';
 import { ACCOUNT_MESSAGES, maskEmail, type CodeDeliveryAnswer, type DbUser } from '@portal/libs';
-import { Application } from '../applications/application.schema';
+import { ApplicationsService } from '../applications/applications.service';
 import { MailService } from '../mail/mail.service';
-import { Stage } from '../stages/stage.schema';
-import { User, type UserDocument } from '../users/user.schema';
+import { StagesService } from '../stages/stages.service';
+import type { UserDocument } from '../users/user.schema';
+import { UsersService } from '../users/users.service';
 import type { ConfirmForgotPasswordDto } from './auth.dto';
 import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
@@ -27,16 +26,16 @@ const DUMMY_HASH = hash('not-a-real-password', { algorithm: Algorithm.Argon2id }
 @Injectable()
 export class AccountService {
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(Application.name) private readonly applications: Model<Application>,
-    @InjectModel(Stage.name) private readonly stages: Model<Stage>,
+    private readonly users: UsersService,
+    private readonly applications: ApplicationsService,
+    private readonly stages: StagesService,
     private readonly tokens: TokensService,
     private readonly codes: CodesService,
     private readonly mail: MailService,
   ) {}
 
   findUser(userName: string) {
-    return this.users.findOne({ userName: normalise(userName) });
+    return this.users.findByUserName(normalise(userName));
   }
 
   private async checkPassword(userName: string, password: string): Promise<UserDocument> {
@@ -57,7 +56,7 @@ export class AccountService {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
-      await this.users.updateOne({ _id: user._id }, { $set: { confirmed: true } });
+      await this.users.update(user._id, { confirmed: true });
     }
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };
   }
@@ -89,10 +88,10 @@ export class AccountService {
     const user = await this.findUser(email);
     if (!user) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
     // Proving the emailed code also proves the email address.
-    await this.users.updateOne(
-      { _id: user._id },
-      { $set: { passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }), confirmed: true } },
-    );
+    await this.users.update(user._id, {
+      passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
+      confirmed: true,
+    });
     await this.tokens.revokeAllFor(user._id);
     return { message: ACCOUNT_MESSAGES.success };
   }
@@ -113,8 +112,8 @@ export class AccountService {
   async userInfo(userId: string): Promise<DbUser> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.unableToGetUserInfo);
-    const applications = await this.applications.find({ userId: user._id }).lean();
-    const stages = await this.stages.find({ applicationId: { $in: applications.map((a) => a._id) } }).lean();
+    const applications = await this.applications.forUser(user._id);
+    const stages = await this.stages.forApplications(applications.map((a) => a._id));
     return {
       _id: user._id.toHexString(),
       email: user.email,

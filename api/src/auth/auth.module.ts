@@ -1,31 +1,34 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AuthFailure, AuthFailureSchema, RateLimitSlot, RateLimitSlotSchema, RateLimiter } from '../common/rate-limit';
+import { ApplicationsModule } from '../applications/applications.module';
+import { BusinessesModule } from '../businesses/businesses.module';
 import { MailModule } from '../mail/mail.module';
-import { RecordsModule } from '../records.module';
+import { OffersModule } from '../offers/offers.module';
+import { OwnersModule } from '../owners/owners.module';
+import { StagesModule } from '../stages/stages.module';
+import { UsersModule } from '../users/users.module';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { OneTimeCode, OneTimeCodeSchema } from './code.schema';
 import { CodesService } from './codes.service';
 import { LoginThrottle } from './login-throttle';
-import { Session, SessionSchema } from './session.schema';
-import { SessionGuard } from './session.guard';
+import { SessionModule } from './session.module';
 import { SignUpService } from './sign-up.service';
-import { TokensService } from './tokens.service';
 
+/** The account layer: sign-up (through the features' services), sign-in, codes and passwords. */
 @Module({
   imports: [
-    RecordsModule,
+    MongooseModule.forFeature([{ name: OneTimeCode.name, schema: OneTimeCodeSchema }]),
+    SessionModule,
     MailModule,
-    MongooseModule.forFeature([
-      { name: OneTimeCode.name, schema: OneTimeCodeSchema },
-      { name: Session.name, schema: SessionSchema },
-      { name: RateLimitSlot.name, schema: RateLimitSlotSchema },
-      { name: AuthFailure.name, schema: AuthFailureSchema },
-    ]),
+    UsersModule,
+    ApplicationsModule,
+    BusinessesModule,
+    OwnersModule,
+    OffersModule,
+    StagesModule,
   ],
   controllers: [AuthController],
-  providers: [SignUpService, AccountService, CodesService, TokensService, SessionGuard, RateLimiter, LoginThrottle],
-  exports: [TokensService, SessionGuard, RateLimiter],
+  providers: [SignUpService, AccountService, CodesService, LoginThrottle],
 })
 export class AuthModule {}

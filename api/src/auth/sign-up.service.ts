@@ -1,15 +1,13 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import type { FilterQuery, HydratedDocument, Model, Types } from 'mongoose';
-import { ACCOUNT_MESSAGES, INITIAL_POSITION, maskEmail, type RegisterAnswer } from '@portal/libs';
-import { Application } from '../applications/application.schema';
-import { Business } from '../businesses/business.schema';
-import { Offer } from '../offers/offer.schema';
-import { OwnerSet } from '../owners/owner-set.schema';
-import { Stage } from '../stages/stage.schema';
+import { ACCOUNT_MESSAGES, maskEmail, type RegisterAnswer } from '@portal/libs';
+import { ApplicationsService } from '../applications/applications.service';
+import { BusinessesService } from '../businesses/businesses.service';
+import { OffersService } from '../offers/offers.service';
+import { OwnersService } from '../owners/owners.service';
+import { StagesService } from '../stages/stages.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
-import { User } from '../users/user.schema';
+import { UsersService } from '../users/users.service';
 import { MailService } from '../mail/mail.service';
 import type { RegisterDto } from './auth.dto';
 import { TooManyRequestsError } from '../common/rate-limit';
@@ -17,33 +15,18 @@ import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 
 /**
- * Find the record by its unique key or create it: a retried sign-up reuses what the first try made.
- * Not an upsert with $setOnInsert: FerretDB drops empty arrays from those (see README).
+ * Sign-up creates the applicant's records through each feature's service, every step a find-or-create
+ * on a unique key (common/find-or-create.ts): a sign-up that failed half-way is finished by the next try.
  */
-async function findOrCreate<T>(
-  model: Model<T>,
-  key: Record<string, unknown>,
-  fields: Record<string, unknown>,
-): Promise<HydratedDocument<T>> {
-  const existing = await model.findOne(key as FilterQuery<T>);
-  if (existing) return existing;
-  try {
-    return await model.create({ ...key, ...fields });
-  } catch (e) {
-    if ((e as { code?: number }).code !== 11000) throw e;
-    return model.findOne(key as FilterQuery<T>).orFail() as Promise<HydratedDocument<T>>;
-  }
-}
-
 @Injectable()
 export class SignUpService {
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(Application.name) private readonly applications: Model<Application>,
-    @InjectModel(Business.name) private readonly businesses: Model<Business>,
-    @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
-    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
-    @InjectModel(Stage.name) private readonly stages: Model<Stage>,
+    private readonly users: UsersService,
+    private readonly applications: ApplicationsService,
+    private readonly businesses: BusinessesService,
+    private readonly owners: OwnersService,
+    private readonly offers: OffersService,
+    private readonly stages: StagesService,
     private readonly workflows: ApplicationWorkflows,
     private readonly codes: CodesService,
     private readonly mail: MailService,
@@ -65,21 +48,14 @@ export class SignUpService {
     const userName = dto.email.trim().toLowerCase();
     const user = await this.userFor(userName, dto);
     // The affiliate id is stored only once the workflow has checked it against the CRM.
-    const application = await findOrCreate(this.applications, { userId: user._id }, {});
-    const applicationId = application._id as Types.ObjectId;
-    const business = await findOrCreate(
-      this.businesses,
-      { applicationId },
-      {
-        businessName: dto.businessName.trim(),
-        businessEmail: userName,
-      },
-    );
-    await findOrCreate(this.ownerSets, { applicationId }, { businessId: business._id, owners: [] });
-    await Promise.all([
-      findOrCreate(this.offers, { applicationId }, { offerOptions: [] }),
-      findOrCreate(this.stages, { applicationId }, { ...INITIAL_POSITION, isPdfSent: false }),
-    ]);
+    const application = await this.applications.ensureForUser(user._id);
+    const applicationId = application._id;
+    const business = await this.businesses.ensureFor(applicationId, {
+      businessName: dto.businessName.trim(),
+      businessEmail: userName,
+    });
+    await this.owners.ensureFor(applicationId, business._id);
+    await Promise.all([this.offers.ensureFor(applicationId), this.stages.ensureFor(applicationId)]);
     await this.workflows.start({
       applicationId: applicationId.toHexString(),
       lead: {
@@ -103,7 +79,7 @@ export class SignUpService {
   }
 
   private async userFor(userName: string, dto: RegisterDto) {
-    const existing = await this.users.findOne({ userName });
+    const existing = await this.users.findByUserName(userName);
     if (existing) {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code); anyone else is told to log in.

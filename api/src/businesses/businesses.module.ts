@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { AuthModule } from '../auth/auth.module';
+import { SessionModule } from '../auth/session.module';
 import { PiiCipher } from '../common/pii';
-import { RecordsModule } from '../records.module';
+import { Business, BusinessSchema } from './business.schema';
 import { BusinessesController } from './businesses.controller';
 import { BusinessesService } from './businesses.service';
 
 @Module({
-  imports: [RecordsModule, AuthModule, ApplicationsModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Business.name, schema: BusinessSchema }]),
+    SessionModule,
+    ApplicationsModule,
+  ],
   controllers: [BusinessesController],
   providers: [BusinessesService, PiiCipher],
   exports: [BusinessesService],

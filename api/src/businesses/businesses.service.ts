@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, type Model } from 'mongoose';
+import { isValidObjectId, type Model, type Types } from 'mongoose';
 import {
   BUSINESS_DETAILS_RULES,
   BUSINESS_QUESTION_RULES,
@@ -14,6 +14,7 @@ import {
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
+import { findOrCreate } from '../common/find-or-create';
 import { assertValid } from '../common/validate-form';
 import { Business, type BusinessDocument } from './business.schema';
 
@@ -52,6 +53,23 @@ export class BusinessesService {
       throw new NotFoundException(BUSINESS_NOT_FOUND);
     });
     return business;
+  }
+
+  /** Sign-up's find-or-create of the application's blank business. */
+  ensureFor(applicationId: Types.ObjectId, fields: { businessName: string; businessEmail: string }) {
+    return findOrCreate(this.businesses, { applicationId }, fields);
+  }
+
+  /** The answer shape of the application's business, if it has one (for the user's read path). */
+  async viewFor(applicationId: Types.ObjectId | string): Promise<BusinessView | undefined> {
+    const business = await this.businesses.findOne({ applicationId });
+    return business ? this.view(business) : undefined;
+  }
+
+  /** The saved answers as the forms' rules read them: address fields on top, the tax id decrypted. */
+  async answersOf(applicationId: string): Promise<Record<string, unknown> | undefined> {
+    const b = await this.businesses.findOne({ applicationId }).lean();
+    return b ? { ...b, ...b.addressData, federalTaxId: this.pii.open(b.federalTaxId) } : undefined;
   }
 
   async forApplication(applicationId: string, userId: string): Promise<BusinessView> {

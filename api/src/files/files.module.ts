@@ -1,21 +1,24 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { AuthModule } from '../auth/auth.module';
+import { SessionModule } from '../auth/session.module';
+import { OffersModule } from '../offers/offers.module';
+import { StagesModule } from '../stages/stages.module';
 import { StoredFile, StoredFileSchema } from './file.schema';
 import { FilesController } from './files.controller';
+import { FilesService } from './files.service';
 import { SubmissionController } from './submission.controller';
-import { StagesModule } from '../stages/stages.module';
-import { RecordsModule } from '../records.module';
+import { SubmissionService } from './submission.service';
 
 @Module({
   imports: [
     MongooseModule.forFeature([{ name: StoredFile.name, schema: StoredFileSchema }]),
-    RecordsModule,
-    AuthModule,
+    SessionModule,
     ApplicationsModule,
     StagesModule,
+    OffersModule,
   ],
   controllers: [FilesController, SubmissionController],
+  providers: [FilesService, SubmissionService],
 })
 export class FilesModule {}

@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { AuthModule } from '../auth/auth.module';
-import { RecordsModule } from '../records.module';
+import { SessionModule } from '../auth/session.module';
+import { Offer, OfferSchema } from './offer.schema';
 import { OffersController } from './offers.controller';
+import { OffersService } from './offers.service';
 import { RepController } from './rep.controller';
 
-@Module({ imports: [RecordsModule, AuthModule, ApplicationsModule], controllers: [OffersController, RepController] })
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Offer.name, schema: OfferSchema }]), SessionModule, ApplicationsModule],
+  controllers: [OffersController, RepController],
+  providers: [OffersService],
+  exports: [OffersService],
+})
 export class OffersModule {}

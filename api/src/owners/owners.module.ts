@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { AuthModule } from '../auth/auth.module';
+import { SessionModule } from '../auth/session.module';
 import { PiiCipher } from '../common/pii';
-import { RecordsModule } from '../records.module';
+import { OwnerSet, OwnerSetSchema } from './owner-set.schema';
 import { OwnersController } from './owners.controller';
 import { OwnersService } from './owners.service';
 
 @Module({
-  imports: [RecordsModule, AuthModule, ApplicationsModule],
+  imports: [
+    MongooseModule.forFeature([{ name: OwnerSet.name, schema: OwnerSetSchema }]),
+    SessionModule,
+    ApplicationsModule,
+  ],
   controllers: [OwnersController],
   providers: [OwnersService, PiiCipher],
   exports: [OwnersService],

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, type Model } from 'mongoose';
+import { isValidObjectId, type Model, type Types } from 'mongoose';
 import {
   MAX_OWNERS,
   OWNER_RULES,
@@ -13,6 +13,7 @@ import {
 } from '@portal/libs';
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
+import { findOrCreate } from '../common/find-or-create';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
 import { OwnerSet, type OwnerSetDocument, type StoredOwner } from './owner-set.schema';
 
@@ -37,6 +38,29 @@ export class OwnersService {
     private readonly applications: ApplicationsService,
     private readonly pii: PiiCipher,
   ) {}
+
+  /** Sign-up's find-or-create of the application's empty owner set. */
+  ensureFor(applicationId: Types.ObjectId, businessId: Types.ObjectId) {
+    return findOrCreate(this.sets, { applicationId }, { businessId, owners: [] });
+  }
+
+  /** The answer shape of the application's owners, if any (for the user's read path). */
+  async viewFor(applicationId: Types.ObjectId | string) {
+    const set = await this.sets.findOne({ applicationId });
+    return set ? this.view(set) : undefined;
+  }
+
+  /** The saved owners as the forms' rules read them: address on top, phone masked, PII decrypted. */
+  async answersOf(applicationId: string): Promise<Record<string, unknown>[]> {
+    const set = await this.sets.findOne({ applicationId }).lean();
+    return (set?.owners ?? []).map((o) => ({
+      ...o,
+      ...o.addressData,
+      phoneNumber: formatPhone(o.phoneNumber ?? ''),
+      dateOfBirth: this.pii.open(o.dateOfBirth),
+      ssn: this.pii.open(o.ssn),
+    }));
+  }
 
   async forApplication(applicationId: string, userId: string) {
     await this.applications.owned(applicationId, userId);

@@ -1,8 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
 import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
-import { Application } from '../applications/application.schema';
 import { ApplicationsService } from '../applications/applications.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
@@ -29,7 +26,6 @@ const answer = (s: SigningState): SigningAnswer => ({
 @Injectable()
 export class SigningService {
   constructor(
-    @InjectModel(Application.name) private readonly applicationModel: Model<Application>,
     private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
   ) {}
@@ -41,7 +37,7 @@ export class SigningService {
 
   /** The request's state as the workflow knows it (from the webhook or its polling), never the browser's word. */
   async status(signatureId: string, userId: string): Promise<SigningAnswer> {
-    const app = await this.applicationModel.findOne({ signatureId, userId });
+    const app = await this.applications.findForUser(userId, { signatureId });
     if (!app) throw new NotFoundException(SIGNATURE_NOT_FOUND);
     const progress = await this.workflows.query(String(app._id), getProgress);
     if (!progress.signing || progress.signing.request.id !== signatureId)
@@ -51,7 +47,7 @@ export class SigningService {
 
   /** A verified webhook: wakes the workflow that owns the request. Unknown requests are ignored. */
   async event(e: { signRequestId: string; trigger: string; eventId: string }): Promise<void> {
-    const app = await this.applicationModel.findOne({ signatureId: e.signRequestId });
+    const app = await this.applications.findBySignature(e.signRequestId);
     if (!app) return;
     await this.workflows.signal(String(app._id), signRequestEvent, e);
   }

@@ -1,15 +1,25 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { AuthModule } from '../auth/auth.module';
-import { PiiCipher } from '../common/pii';
-import { RecordsModule } from '../records.module';
+import { SessionModule } from '../auth/session.module';
+import { BusinessesModule } from '../businesses/businesses.module';
+import { OffersModule } from '../offers/offers.module';
+import { OwnersModule } from '../owners/owners.module';
+import { Stage, StageSchema } from './stage.schema';
 import { StagesController } from './stages.controller';
 import { StagesService } from './stages.service';
 
 @Module({
-  imports: [RecordsModule, AuthModule, ApplicationsModule],
+  imports: [
+    MongooseModule.forFeature([{ name: Stage.name, schema: StageSchema }]),
+    SessionModule,
+    ApplicationsModule,
+    BusinessesModule,
+    OwnersModule,
+    OffersModule,
+  ],
   controllers: [StagesController],
-  providers: [StagesService, PiiCipher],
+  providers: [StagesService],
   exports: [StagesService],
 })
 export class StagesModule {}

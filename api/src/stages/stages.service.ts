@@ -1,9 +1,9 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import {
+  INITIAL_POSITION,
   answeredSections,
-  formatPhone,
   type AnswerSection,
   type JourneyPosition,
   type StageMove,
@@ -11,10 +11,10 @@ import {
 } from '@portal/libs';
 import { moveStage } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
-import { Business } from '../businesses/business.schema';
-import { PiiCipher } from '../common/pii';
-import { Offer } from '../offers/offer.schema';
-import { OwnerSet } from '../owners/owner-set.schema';
+import { BusinessesService } from '../businesses/businesses.service';
+import { findOrCreate } from '../common/find-or-create';
+import { OffersService } from '../offers/offers.service';
+import { OwnersService } from '../owners/owners.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Stage } from './stage.schema';
 
@@ -26,12 +26,11 @@ import { Stage } from './stage.schema';
 export class StagesService {
   constructor(
     @InjectModel(Stage.name) private readonly stages: Model<Stage>,
-    @InjectModel(Business.name) private readonly businesses: Model<Business>,
-    @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
-    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
     private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
-    private readonly pii: PiiCipher,
+    private readonly businesses: BusinessesService,
+    private readonly owners: OwnersService,
+    private readonly offers: OffersService,
   ) {}
 
   /**
@@ -39,24 +38,22 @@ export class StagesService {
    * journey at a step that is not done (a bare `next` must not skip the financial or owner steps).
    */
   private async answered(applicationId: string): Promise<AnswerSection[]> {
-    const [business, set, offer] = await Promise.all([
-      this.businesses.findOne({ applicationId }).lean(),
-      this.ownerSets.findOne({ applicationId }).lean(),
-      this.offers.findOne({ applicationId }, { offerOptions: 1 }).lean(),
+    const [business, owners, offerSelected] = await Promise.all([
+      this.businesses.answersOf(applicationId),
+      this.owners.answersOf(applicationId),
+      this.offers.hasSelection(applicationId),
     ]);
-    return answeredSections({
-      business: business
-        ? { ...business, ...business.addressData, federalTaxId: this.pii.open(business.federalTaxId) }
-        : undefined,
-      owners: set?.owners.map((o) => ({
-        ...o,
-        ...o.addressData,
-        phoneNumber: formatPhone(o.phoneNumber ?? ''),
-        dateOfBirth: this.pii.open(o.dateOfBirth),
-        ssn: this.pii.open(o.ssn),
-      })),
-      offerSelected: offer?.offerOptions.some((o) => String(o.isSelected) === 'true') ?? false,
-    });
+    return answeredSections({ business, owners, offerSelected });
+  }
+
+  /** Sign-up's find-or-create of the application's stage record, at the first step. */
+  ensureFor(applicationId: Types.ObjectId) {
+    return findOrCreate(this.stages, { applicationId }, { ...INITIAL_POSITION, isPdfSent: false });
+  }
+
+  /** The saved positions of these applications (the resume path after login). */
+  forApplications(applicationIds: readonly (Types.ObjectId | string)[]) {
+    return this.stages.find({ applicationId: { $in: applicationIds } }).lean();
   }
 
   async current(applicationId: string, userId: string): Promise<StageRecord> {

@@ -1,14 +1,27 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ApplicationsModule } from '../applications/applications.module';
+import { SessionModule } from '../auth/session.module';
 import { BusinessesModule } from '../businesses/businesses.module';
+import { OffersModule } from '../offers/offers.module';
 import { OwnersModule } from '../owners/owners.module';
-import { RecordsModule } from '../records.module';
+import { StagesModule } from '../stages/stages.module';
+import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [RecordsModule, AuthModule, BusinessesModule, OwnersModule],
+  imports: [
+    MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]),
+    SessionModule,
+    ApplicationsModule,
+    BusinessesModule,
+    OwnersModule,
+    OffersModule,
+    StagesModule,
+  ],
   controllers: [UsersController],
   providers: [UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

@@ -1,40 +1,53 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import { Application } from '../applications/application.schema';
+import type { Model, Types } from 'mongoose';
+import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
-import { Business } from '../businesses/business.schema';
-import { Offer } from '../offers/offer.schema';
-import { OwnerSet } from '../owners/owner-set.schema';
+import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
-import { Stage } from '../stages/stage.schema';
+import { StagesService } from '../stages/stages.service';
 import { User } from './user.schema';
 
-/** The user with each application's business, owners, offers and stage: PII masked, as every answer. */
+/** The user record, and the user with each application's records: PII masked, as every answer. */
 @Injectable()
 export class UsersService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(Application.name) private readonly applications: Model<Application>,
-    @InjectModel(Business.name) private readonly businessModel: Model<Business>,
-    @InjectModel(OwnerSet.name) private readonly ownerSets: Model<OwnerSet>,
-    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
-    @InjectModel(Stage.name) private readonly stages: Model<Stage>,
+    private readonly applications: ApplicationsService,
     private readonly businesses: BusinessesService,
     private readonly owners: OwnersService,
+    private readonly offers: OffersService,
+    private readonly stages: StagesService,
   ) {}
+
+  findByUserName(userName: string) {
+    return this.users.findOne({ userName });
+  }
+
+  findById(userId: string | Types.ObjectId) {
+    return this.users.findById(userId);
+  }
+
+  create(fields: Omit<User, 'confirmed'>) {
+    return this.users.create(fields);
+  }
+
+  async update(userId: Types.ObjectId, changes: Partial<Pick<User, 'confirmed' | 'passwordHash'>>) {
+    await this.users.updateOne({ _id: userId }, { $set: changes });
+  }
 
   async withApplications(userId: string) {
     const user = await this.users.findById(userId).orFail(new NotFoundException('User not found'));
-    const applications = await this.applications.find({ userId: user._id });
+    const applications = await this.applications.forUser(user._id);
+    const stages = await this.stages.forApplications(applications.map((a) => a._id));
     const data = await Promise.all(
       applications.map(async (a) => {
-        const [business, ownerSet, offer, stage] = await Promise.all([
-          this.businessModel.findOne({ applicationId: a._id }),
-          this.ownerSets.findOne({ applicationId: a._id }),
-          this.offers.findOne({ applicationId: a._id }).lean(),
-          this.stages.findOne({ applicationId: a._id }).lean(),
+        const [business, owners, offer] = await Promise.all([
+          this.businesses.viewFor(a._id),
+          this.owners.viewFor(a._id),
+          this.offers.leanFor(a._id),
         ]);
+        const stage = stages.find((s) => String(s.applicationId) === String(a._id));
         return {
           _id: String(a._id),
           sfLeadId: a.sfLeadId,
@@ -43,8 +56,8 @@ export class UsersService {
           applicationStatus: a.applicationStatus,
           acceptedDate: a.acceptedDate,
           topUp: a.topUp,
-          business: business ? [this.businesses.view(business)] : [],
-          owners: ownerSet ? this.owners.view(ownerSet) : undefined,
+          business: business ? [business] : [],
+          owners,
           offer: offer ? [{ ...offer, _id: String(offer._id), applicationId: String(offer.applicationId) }] : [],
           stage: stage ? [{ pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path }] : [],
         };

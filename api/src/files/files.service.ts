@@ -1,0 +1,102 @@
+import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Request } from 'express';
+import { isValidObjectId, Types, type Model } from 'mongoose';
+import { documentFileName, FILE_MESSAGES, FILE_TYPES, isFileType, MAX_FILE_BYTES, type FileType } from '@portal/libs';
+import { ApplicationsService } from '../applications/applications.service';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { uploadStore } from './document-store';
+import { StoredFile, type StoredFileDocument } from './file.schema';
+import { inspectPdf } from './pdf-inspection';
+import { spoolUpload, UploadRefused } from './upload-stream';
+
+export const FILE_NOT_FOUND = 'File not found';
+const view = (f: StoredFileDocument) => ({
+  _id: String(f._id),
+  applicationId: String(f.applicationId),
+  fileName: f.fileName,
+  fileType: f.fileType,
+  monthLabel: f.monthLabel,
+  size: f.size,
+});
+
+/** The applicant's documents: checked, stored in S3, recorded, and handed to the workflow for the CRM. */
+@Injectable()
+export class FilesService {
+  private readonly logger = new Logger(FilesService.name);
+  private readonly store;
+
+  constructor(
+    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
+    @Inject(SETTINGS) settings: ApiSettings,
+    private readonly applications: ApplicationsService,
+  ) {
+    this.store = uploadStore(settings);
+  }
+
+  /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
+  async upload(req: Request, userId: string) {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
+      throw new BadRequestException(FILE_MESSAGES.tooLarge);
+    const fileId = new Types.ObjectId();
+    let record: Omit<StoredFile, 'size'> | undefined;
+    try {
+      const upload = await spoolUpload(req, async (fields) => {
+        const app = await this.applications.owned(fields.applicationId ?? '', userId);
+        if (!isFileType(fields.fileType)) throw new UploadRefused('fileType must be a known document type');
+        const bank = fields.fileType === FILE_TYPES.bankStatement;
+        const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
+        if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? '')) throw new UploadRefused('monthLabel is required');
+        const same = await this.files.countDocuments({ applicationId: app._id, fileType: fields.fileType, monthLabel });
+        const fileName = documentFileName(fields.fileType, monthLabel, same);
+        const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
+        record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
+        return filePath;
+      });
+      // Checked whole, then stored: nothing reaches S3 or the File rows before the bytes are judged.
+      try {
+        await inspectPdf(upload.path, { applicationId: String(record!.applicationId) });
+        await this.store.put(upload.key, upload, record!.fileName);
+      } finally {
+        await upload.dispose();
+      }
+      const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size });
+      await this.applications.documentUploaded(String(saved.applicationId), {
+        fileId: String(saved._id),
+        s3Key: saved.filePath,
+        fileName: saved.fileName,
+        fileType: saved.fileType,
+      });
+      return view(saved);
+    } catch (e) {
+      if (e instanceof UploadRefused) throw new BadRequestException(e.message);
+      if (e instanceof NotFoundException) throw e;
+      this.logger.error({ msg: 'upload failed', error: (e as Error).message });
+      throw e;
+    }
+  }
+
+  async list(applicationId: string, userId: string) {
+    const app = await this.applications.owned(applicationId, userId);
+    return (await this.files.find({ applicationId: app._id }).sort({ createdAt: 1 })).map(view);
+  }
+
+  /** Removing a document is possible until the documents are submitted (the CRM then has a copy). */
+  async remove(id: string, userId: string): Promise<void> {
+    const file = isValidObjectId(id) ? await this.files.findById(id) : null;
+    if (!file) throw new NotFoundException(FILE_NOT_FOUND);
+    const app = await this.applications.owned(String(file.applicationId), userId).catch(() => {
+      throw new NotFoundException(FILE_NOT_FOUND);
+    });
+    if (app.sfOpportunityId) throw new BadRequestException('Submitted documents cannot be removed');
+    await file.deleteOne();
+    await this.store
+      .remove(file.filePath)
+      .catch((e: Error) => this.logger.error({ msg: 'document not removed from S3', error: e.message }));
+  }
+
+  /** Whether the application has a document of this type. */
+  async has(applicationId: Types.ObjectId, fileType: FileType): Promise<boolean> {
+    return (await this.files.exists({ applicationId, fileType })) !== null;
+  }
+}

@@ -1,0 +1,55 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { FILE_MESSAGES, FILE_TYPES } from '@portal/libs';
+import { submitApplication, submitStatements } from '@portal/workflows';
+import { ApplicationsService } from '../applications/applications.service';
+import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
+import { StagesService } from '../stages/stages.service';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import { FilesService } from './files.service';
+
+/** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
+export const DOCUMENTS_REQUIRED =
+  "Please upload your voided check and driver's license, or mark each one you don't have";
+export type DocumentAnswer = 'uploaded' | 'notAvailable';
+
+/** Section 4 'Bank statements submit' and the final submission, each one durable step of the workflow. */
+@Injectable()
+export class SubmissionService {
+  constructor(
+    private readonly workflows: ApplicationWorkflows,
+    private readonly applications: ApplicationsService,
+    private readonly stages: StagesService,
+    private readonly offers: OffersService,
+    private readonly files: FilesService,
+  ) {}
+
+  async submitStatements(id: string, userId: string) {
+    await this.applications.owned(id, userId);
+    const position = await this.workflows.update(id, submitStatements, [], FILE_MESSAGES.unknown);
+    const stage = await this.stages.save(id, position);
+    const app = await this.applications.owned(id, userId);
+    return { sfOpportunityId: app.sfOpportunityId, stage };
+  }
+
+  /**
+   * Final submission: the selection must be saved, and the voided check and driver's license each
+   * uploaded or marked missing. The workflow marks the opportunity submitted, emails the offer and
+   * answers the rep; the stage moves to the last DOCUMENTS step.
+   */
+  async submitApplication(id: string, userId: string, answers: { voidedCheck?: unknown; driversLicense?: unknown }) {
+    const app = await this.applications.owned(id, userId);
+    if (!(await this.offers.hasSelection(app._id))) throw new BadRequestException(SELECT_AN_OFFER);
+    for (const [answer, type] of [
+      [answers.voidedCheck, FILE_TYPES.voidedCheck],
+      [answers.driversLicense, FILE_TYPES.driversLicense],
+    ] as const) {
+      if (answer === 'notAvailable') continue;
+      if (answer !== 'uploaded' || !(await this.files.has(app._id, type)))
+        throw new BadRequestException(DOCUMENTS_REQUIRED);
+    }
+    const result = await this.workflows.update(id, submitApplication, [], UNKNOWN_ERROR);
+    const stage = await this.stages.save(id, result.position);
+    await this.applications.markSubmitted(app);
+    return { repName: result.repName, schedulingLink: result.schedulingLink, stage };
+  }
+}

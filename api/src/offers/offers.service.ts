@@ -1,0 +1,104 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isValidObjectId, type Model, type Types } from 'mongoose';
+import { calculateOffers, emailOffer, getProgress } from '@portal/workflows';
+import { ApplicationsService } from '../applications/applications.service';
+import { findOrCreate } from '../common/find-or-create';
+import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import { Offer, type OfferDocument } from './offer.schema';
+
+export const OFFER_NOT_FOUND = 'Offer not found';
+export const REP_NOT_FOUND = 'Rep not found';
+export const UNKNOWN_ERROR = 'Unknown error';
+export const SELECT_AN_OFFER = 'Please select one of the offers';
+type Option = Record<string, string>;
+
+export type OfferView = { _id: string; applicationId: string; offerType?: string; offerOptions: Option[] };
+const view = (o: OfferDocument): OfferView => ({
+  _id: String(o._id),
+  applicationId: String(o.applicationId),
+  offerType: o.offerType,
+  offerOptions: o.offerOptions as Option[],
+});
+
+/** Section 7 'offer' and 'offer/email-offer'. Prices come from the workflow; the client only chooses. */
+@Injectable()
+export class OffersService {
+  constructor(
+    @InjectModel(Offer.name) private readonly offers: Model<Offer>,
+    private readonly applications: ApplicationsService,
+    private readonly workflows: ApplicationWorkflows,
+  ) {}
+
+  /** Sign-up's find-or-create of the application's offer record (options arrive later). */
+  ensureFor(applicationId: Types.ObjectId) {
+    return findOrCreate(this.offers, { applicationId }, { offerOptions: [] });
+  }
+
+  /** The application's offer, plain, if any (for the user's read path). */
+  leanFor(applicationId: Types.ObjectId | string) {
+    return this.offers.findOne({ applicationId }).lean();
+  }
+
+  /** Whether one of the priced options is chosen (the offers step's answer). */
+  async hasSelection(applicationId: Types.ObjectId | string): Promise<boolean> {
+    const offer = await this.offers.findOne({ applicationId }, { offerOptions: 1 }).lean();
+    return offer?.offerOptions.some((o) => String(o.isSelected) === 'true') ?? false;
+  }
+
+  private async ofApplication(applicationId: string, userId: string): Promise<OfferView> {
+    const app = await this.applications.owned(applicationId, userId);
+    return view(await this.offers.findOne({ applicationId: app._id }).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+  }
+
+  get(applicationId: string, userId: string): Promise<OfferView> {
+    return this.ofApplication(applicationId, userId);
+  }
+
+  /** Prices the offers through the workflow (the offer-calculation service) and answers them. */
+  async calculate(applicationId: string, userId: string): Promise<OfferView> {
+    const app = await this.applications.owned(applicationId, userId);
+    await this.workflows.update(String(app._id), calculateOffers, [], UNKNOWN_ERROR);
+    return this.ofApplication(applicationId, userId);
+  }
+
+  /**
+   * Saves the selection: exactly one of the priced options (by id, or the one flagged isSelected), the
+   * others not, and offerType from the chosen option. Amounts sent by the client are never taken.
+   */
+  async select(offerId: string, userId: string, body: { selectedId?: unknown; offerOptions?: unknown }) {
+    const offer = isValidObjectId(offerId) ? await this.offers.findById(offerId) : null;
+    if (!offer) throw new NotFoundException(OFFER_NOT_FOUND);
+    await this.applications.owned(String(offer.applicationId), userId).catch(() => {
+      throw new NotFoundException(OFFER_NOT_FOUND);
+    });
+    const flagged = Array.isArray(body.offerOptions)
+      ? (body.offerOptions as unknown[]).find(
+          (o): o is Option => typeof o === 'object' && o !== null && String((o as Option).isSelected) === 'true',
+        )?.id
+      : undefined;
+    const chosen = typeof body.selectedId === 'string' ? body.selectedId : flagged;
+    const options = offer.offerOptions as Option[];
+    const option = options.find((o) => o.id === chosen);
+    if (!option) throw new BadRequestException(SELECT_AN_OFFER);
+    offer.offerOptions = options.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
+    offer.offerType = option.maxAmount ? 'lineOfCredit' : 'standard';
+    offer.markModified('offerOptions');
+    await offer.save();
+    return view(offer);
+  }
+
+  async email(applicationId: string, userId: string): Promise<void> {
+    const app = await this.applications.owned(applicationId, userId);
+    await this.workflows.update(String(app._id), emailOffer, [], UNKNOWN_ERROR);
+  }
+
+  /** The rep's name and scheduling link, as the workflow learned them at submission. */
+  async rep(opportunityId: string, userId: string) {
+    const app = await this.applications.findForUser(userId, { sfOpportunityId: opportunityId });
+    if (!app) throw new NotFoundException(REP_NOT_FOUND);
+    const progress = await this.workflows.query(String(app._id), getProgress);
+    if (!progress.rep) throw new NotFoundException(REP_NOT_FOUND);
+    return progress.rep;
+  }
+}

@@ -20,7 +20,8 @@ const business = {
   city: 'Austin',
   state: 'TX',
   zip: '78701',
-  industry: 'Retail Trade',
+  industry: 'Professional, Scientific, and Technical Services',
+  naics: '541',
 };
 const owner = {
   firstName: 'Ada',

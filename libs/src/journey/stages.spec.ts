@@ -47,7 +47,11 @@ describe('journey stages', () => {
   });
 
   it('rejects next after the last step with the spec message', () => {
-    expect(nextPosition({ pageName: 'DOCUMENTS', pageStep: 3 })).toEqual({ ok: false, error: NO_FURTHER_STAGE });
+    expect(nextPosition({ pageName: 'DOCUMENTS', pageStep: 3 })).toEqual({
+      ok: false,
+      error: NO_FURTHER_STAGE,
+      code: 'NO_FURTHER_STAGE',
+    });
     expect(NO_FURTHER_STAGE).toBe('No further stage available');
   });
 
@@ -56,7 +60,11 @@ describe('journey stages', () => {
     for (let i = forward.length - 1; i > 0; i--) {
       expect(previousPosition(forward[i]!)).toEqual({ ok: true, position: forward[i - 1] });
     }
-    expect(previousPosition({ pageName: 'PERSONAL', pageStep: 1 })).toEqual({ ok: false, error: NO_EARLIER_STAGE });
+    expect(previousPosition({ pageName: 'PERSONAL', pageStep: 1 })).toEqual({
+      ok: false,
+      error: NO_EARLIER_STAGE,
+      code: 'NO_EARLIER_STAGE',
+    });
   });
 
   it('knows no step beyond a stage', () => {
@@ -81,13 +89,23 @@ describe('resolveMove', () => {
     expect(resolveMove(at('FINANCIAL', 1), { to: 'position', pageName: 'DOCUMENTS', pageStep: 1 })).toEqual({
       ok: false,
       error: STAGE_MOVE_REFUSED,
+      code: 'STAGE_MOVE_REFUSED',
     });
-    expect(resolveMove(at('DOCUMENTS', 3), { to: 'next' })).toEqual({ ok: false, error: NO_FURTHER_STAGE });
+    expect(resolveMove(at('DOCUMENTS', 3), { to: 'next' })).toEqual({
+      ok: false,
+      error: NO_FURTHER_STAGE,
+      code: 'NO_FURTHER_STAGE',
+    });
     expect(resolveMove(at('DOCUMENTS', 3), { to: 'position', pageName: 'SIGNATURE', pageStep: 1 })).toEqual({
       ok: false,
       error: NO_FURTHER_STAGE,
+      code: 'NO_FURTHER_STAGE',
     });
     expect(resolveMove(at('DOCUMENTS', 3), { to: 'position', pageName: 'DOCUMENTS', pageStep: 2 }).ok).toBe(true);
-    expect(resolveMove(at('PERSONAL', 1), { to: 'back' })).toEqual({ ok: false, error: NO_EARLIER_STAGE });
+    expect(resolveMove(at('PERSONAL', 1), { to: 'back' })).toEqual({
+      ok: false,
+      error: NO_EARLIER_STAGE,
+      code: 'NO_EARLIER_STAGE',
+    });
   });
 });

@@ -7,6 +7,7 @@ export * from './domain/offers';
 export * from './domain/pick-lists';
 export * from './domain/regions';
 export * from './journey/answers';
+export * from './journey/moves';
 export * from './journey/page-step';
 export * from './journey/stages';
 export * from './validation/account';

@@ -58,8 +58,8 @@ export const emailOffer = defineUpdate<void, []>('emailOffer');
  */
 export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, []>('submitApplication');
 
-/** Offers need the opportunity (bank statements submitted) first. */
-export const OFFERS_NOT_READY = 'Please submit your bank statements first';
+// The move rule's messages live in libs with the rule (judgeMove), which the web's journey machine shares.
+export { OFFERS_NOT_READY, SIGN_FIRST } from '@portal/libs';
 
 /** The e-signature as the workflow knows it: from Box's webhook or its own polling, never the browser. */
 export type SigningState = { attempt: number; request: SignRequestView; signed: boolean };
@@ -79,9 +79,6 @@ export const SIGN_ENDED_STATUSES = [
 export const isSignedRequest = (r: SignRequestView): boolean =>
   ['signed', 'completed', 'signed and downloaded'].includes(r.status) ||
   (r.status === 'finalizing' && r.signers.every((s) => s.decision === 'signed'));
-
-/** The stage cannot move past SIGNATURE before the workflow knows the application is signed. */
-export const SIGN_FIRST = 'Please sign the application before continuing';
 
 /** The CRM has not answered for a while; the uploads are kept and the applicant can try again. */
 export const STATEMENTS_UNAVAILABLE = 'We could not submit your documents just now. Please try again in a few minutes.';

@@ -139,7 +139,13 @@ export const journeyMachine = setup({
     stepLocally: assign(({ context, event }) => {
       const m = event.type === 'journey.next' ? nextPosition(context.at) : previousPosition(context.at);
       // No page that side: the server would answer a stale move with the saved stage, so go there.
-      const to = m.ok ? m.position : context.position;
+      // Arriving on another page opens it as a visit would (the details of /business, not its question).
+      const onOtherPage = m.ok && m.position.path !== context.at.path;
+      const to = !m.ok
+        ? context.position
+        : onOtherPage
+          ? (positionOnRoute(m.position.path, context.position) ?? m.position)
+          : m.position;
       return { at: to, route: to.path, error: undefined };
     }),
     land: assign((_, params: { position: JourneyPosition }) => ({

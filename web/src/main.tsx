@@ -2,23 +2,45 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { devInspector, startJourney } from './features/journey/journey-actor';
+import { JourneyContext } from './features/journey/use-journey';
 import { setSessionLostHandler } from './lib/http';
 import { listenForNavigateMessages } from './lib/navigate-message';
 import { createAppRouter } from './router';
 import './styles.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-const router = createAppRouter(queryClient);
-setSessionLostHandler(() => {
-  queryClient.setQueryData(['session'], null);
-  void router.navigate({ to: '/login' });
-});
-listenForNavigateMessages((path) => void router.navigate({ to: path }));
+const inFrame = () => window.self !== window.top;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+async function start() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  // The journey says where to go; the router goes there. Inside the signing frame (section 2
+  // '/signature'), the parent window is told instead.
+  const journey = startJourney(
+    (route) => {
+      if (inFrame()) window.parent.postMessage({ type: 'navigate', path: route }, '*');
+      else if (router.state.location.pathname !== route) void router.navigate({ to: route });
+    },
+    await devInspector(),
+  );
+  const router = createAppRouter({ queryClient, journey });
+  setSessionLostHandler(() => {
+    queryClient.setQueryData(['session'], null);
+    journey.send({ type: 'journey.reset' });
+    void router.navigate({ to: '/login' });
+  });
+  listenForNavigateMessages((path) => void router.navigate({ to: path }));
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <JourneyContext.Provider value={journey}>
+          <RouterProvider router={router} />
+        </JourneyContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { resumePath } from './features/account/account-api';
+import { LoadError } from './components/ui/load-error';
+import { Loading } from './components/ui/loading';
 import { ForgotPasswordPage } from './features/account/forgot-password-page';
 import { LoginPage } from './features/account/login-page';
 import { SignUpPage } from './features/account/sign-up-page';
-import { guardRedirect } from './features/journey/guards';
+import { journeyLoaders } from './features/journey/journey-loaders';
+import type { JourneyActor } from './features/journey/journey.machine';
 import { BusinessPage } from './features/journey/business-page';
 import { FinancialPage } from './features/journey/financial-page';
 import { GigglePage } from './features/journey/giggle-page';
@@ -12,12 +14,12 @@ import { OwnersPage } from './features/journey/owners-page';
 import { BankStatementsPage } from './features/documents/bank-statements-page';
 import { OffersPage } from './features/offers/offers-page';
 import { SignaturePage } from './features/journey/signature-page';
-import { sessionQueryOptions } from './features/shell/session';
+import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
 
-type RouterContext = { queryClient: QueryClient };
+export type RouterContext = { queryClient: QueryClient; journey: JourneyActor };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
@@ -30,12 +32,19 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const session = (ctx: RouterContext) => ctx.queryClient.ensureQueryData(sessionQueryOptions());
 
+/** Signed in: the journey machine is hydrated from the saved stage (on load, and on resume after sign-in). */
+async function hydrated(ctx: RouterContext) {
+  const user = await session(ctx);
+  if (user) ctx.journey.send({ type: 'journey.hydrate', application: applicationOf(user) });
+  return user;
+}
+
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: async ({ context }) => {
-    const user = await session(context);
-    throw redirect({ to: user ? resumePath(user) : '/sign-up' });
+    const user = await hydrated(context);
+    throw redirect({ to: user ? context.journey.getSnapshot().context.position.path.toLowerCase() : '/sign-up' });
   },
 });
 
@@ -55,21 +64,28 @@ const anonymous = (path: '/login' | '/sign-up' | '/forgot-password', component: 
     },
   });
 
-/** Application pages: a session is required (else /sign-up), then the journey guard of section 2. */
-const guarded = <P extends string>(path: P, component: () => React.JSX.Element) =>
+type JourneyPath = keyof typeof journeyLoaders;
+
+/**
+ * Application pages: a session is required (else /sign-up); the journey machine applies section 2's
+ * guard and names the route to show; the loader ensures the page's data before it renders.
+ */
+const guarded = (path: JourneyPath, component: () => React.JSX.Element) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
     component,
     beforeLoad: async ({ context }) => {
-      const user = await session(context);
+      const user = await hydrated(context);
       if (!user) {
         clearUserName();
         throw redirect({ to: '/sign-up' });
       }
-      const to = guardRedirect(path, user);
-      if (to && to !== path) throw redirect({ to });
+      context.journey.send({ type: 'journey.visit', route: path });
+      const route = context.journey.getSnapshot().context.route;
+      if (route !== path) throw redirect({ to: route });
     },
+    loader: ({ context }) => journeyLoaders[path](context.queryClient),
   });
 
 const routeTree = rootRoute.addChildren([
@@ -86,8 +102,14 @@ const routeTree = rootRoute.addChildren([
   guarded('/giggle-finance', GigglePage),
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: false });
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: false,
+    defaultPendingComponent: () => <Loading />,
+    defaultErrorComponent: ({ error, reset }) => <LoadError error={error} reset={reset} />,
+  });
 }
 
 declare module '@tanstack/react-router' {

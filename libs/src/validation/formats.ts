@@ -80,12 +80,22 @@ export function formatEin(input: string): string {
   return d.length > 2 ? `${d.slice(0, 2)}-${d.slice(2)}` : d;
 }
 
-/** BN as typed: xxx-xxx-xxx (9 digits), then an optional program suffix such as RT0001, within 11 characters. */
+/**
+ * A BN with its program suffix, dashed: 123-456-789RT0001 is 17 characters. Section 5 says 'max 11
+ * characters' (the dashed nine digits) yet accepts the suffix; the suffix wins, so the field holds 17.
+ */
+export const BN_INPUT_MAX_LENGTH = 17;
+
+/** BN as typed: xxx-xxx-xxx (9 digits), then an optional program suffix (RP, RC, RT or RM and 4 digits). */
 export function formatBn(input: string): string {
   const clean = input.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  const d = clean.slice(0, 9).replace(/\D/g, '');
+  const d = /^\d{0,9}/.exec(clean)?.[0] ?? '';
   const groups = [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join('-');
-  return groups.slice(0, 11);
+  if (d.length < 9) return groups;
+  const rest = clean.slice(9);
+  const program = /^(?:R[PCTM]?)?/.exec(rest)?.[0] ?? '';
+  const account = program.length === 2 ? rest.slice(2).replace(/\D/g, '').slice(0, 4) : '';
+  return groups + program + account;
 }
 
 /** The tax id mask for the business's country (default US). */

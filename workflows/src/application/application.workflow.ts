@@ -1,6 +1,6 @@
 import { defineSearchAttributeKey } from '@temporalio/common';
 import { condition, log, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
-import { INITIAL_POSITION, isStaleMove, missingAnswers, resolveMove } from '@portal/libs';
+import { INITIAL_POSITION, isStaleMove, judgeMove, resolveMove } from '@portal/libs';
 import {
   NON_RETRYABLE_ERRORS,
   type ApplicationActivities,
@@ -230,18 +230,13 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       return m.position;
     },
     {
+      // The libs rule, shared with the web's journey machine (its mirror test walks every move).
       validator: (move) => {
-        if (isStaleMove(progress.position, move)) return;
-        const m = resolveMove(progress.position, move);
-        if (!m.ok) throw journeyFailure(m.code);
-        const missing = missingAnswers(progress.position, m.position, move);
-        if (missing) throw journeyFailure(missing);
-        const leavesSignature = progress.position.pageName === 'SIGNATURE' && m.position.pageName === 'DOCUMENTS';
-        if (leavesSignature && !progress.signing?.signed) throw journeyFailure('SIGN_FIRST');
-        // Only the statements submission (submitStatements) takes the journey past the bank statements.
-        const leavesStatements =
-          progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 1 && m.position.pageStep === 2;
-        if (leavesStatements && !progress.sfOpportunityId) throw journeyFailure('OFFERS_NOT_READY');
+        const verdict = judgeMove(progress.position, move, {
+          signed: !!progress.signing?.signed,
+          statementsSubmitted: !!progress.sfOpportunityId,
+        });
+        if (!verdict.ok) throw journeyFailure(verdict.code);
       },
     },
   );

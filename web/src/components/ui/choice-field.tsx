@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 
 type Props = {
   label: string;
@@ -7,10 +7,12 @@ type Props = {
   options: readonly string[];
   error?: string;
   onChange: (value: string) => void;
+  /** The first option, so a form can focus the group when it is in error. */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** A labelled group of radio buttons (Yes/No and the like) with its error. */
-export function ChoiceField({ label, name, value, options, error, onChange }: Props) {
+export function ChoiceField({ label, name, value, options, error, onChange, ref }: Props) {
   const id = useId();
   return (
     <fieldset
@@ -19,9 +21,16 @@ export function ChoiceField({ label, name, value, options, error, onChange }: Pr
     >
       <legend>{label}</legend>
       <div className="choice-options">
-        {options.map((o) => (
+        {options.map((o, i) => (
           <label key={o} className={`choice-option${value === o ? ' selected' : ''}`}>
-            <input type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} />
+            <input
+              ref={i === 0 ? ref : undefined}
+              type="radio"
+              name={name}
+              value={o}
+              checked={value === o}
+              onChange={() => onChange(o)}
+            />
             {o}
           </label>
         ))}

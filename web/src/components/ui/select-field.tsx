@@ -1,7 +1,7 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 
 type Option = { value: string; label: string };
-type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly Option[] };
+type Props = ComponentProps<'select'> & { label: string; error?: string; options: readonly Option[] };
 
 export function SelectField({ label, error, options, id, ...select }: Props) {
   const auto = useId();

@@ -1,9 +1,9 @@
 import {
   AUTH_PATHS,
   type CodeDeliveryAnswer,
+  type DbUser,
   type ConfirmForgotPasswordRequest,
   type ConfirmSignUpAnswer,
-  type DbUser,
   type LoginAnswer,
   type MessageAnswer,
   type RegisterAnswer,
@@ -31,8 +31,3 @@ export const accountApi = {
     }
   },
 };
-
-/** Where a signed-in applicant resumes: the saved stage path lower-cased, else /financial. */
-export function resumePath(user: DbUser | null | undefined): string {
-  return user?.applications[0]?.stage?.path?.toLowerCase() || '/financial';
-}

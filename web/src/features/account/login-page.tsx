@@ -8,8 +8,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
-import { refreshSession } from '../shell/session';
-import { accountApi, resumePath } from './account-api';
+import { refreshSession, resumePath } from '../shell/session';
+import { accountApi } from './account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
 

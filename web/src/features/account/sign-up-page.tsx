@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import {
@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { PasswordStrength } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
-import { refreshSession } from '../shell/session';
+import { refreshSession, resumePath } from '../shell/session';
 import { accountApi } from './account-api';
 import { CodeStep } from './code-step';
 import { signUpMachine } from './sign-up.machine';
@@ -62,7 +62,7 @@ export function SignUpPage() {
   const { context } = state;
 
   useEffect(() => {
-    if (state.matches('done')) void refreshSession(queryClient).then(() => navigate({ to: '/financial' }));
+    if (state.matches('done')) void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
   }, [state, navigate, queryClient]);
 
   const set = (k: keyof SignUpForm, v: string) => {
@@ -168,9 +168,10 @@ export function SignUpPage() {
             </Button>
           </form>
         )}
-        <Button variant="link" onClick={() => void navigate({ to: '/login' })}>
+        {/* A link in a button's clothes (the spec calls it a button): it only goes to /login. */}
+        <Link to="/login" className="btn btn-link" role="button">
           Already have an account? Login!
-        </Button>
+        </Link>
       </section>
       <TrustPanel />
     </div>

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FILE_MESSAGES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
@@ -7,10 +6,10 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { clearSigning } from '../../lib/storage';
 import { businessQueryOptions } from '../journey/journey-api';
-import { leavePage } from '../journey/journey.machine';
-import { refreshSession, sessionQueryOptions } from '../shell/session';
+import { useJourney } from '../journey/use-journey';
+import { refreshSession, sessionQueryOptions, useApplication } from '../shell/session';
 import { DocumentSlot } from './document-slot';
-import { documentsApi } from './documents-api';
+import { documentsApi, documentsQueryOptions } from './documents-api';
 
 /** Where applicants may email documents instead (VITE_DOCUMENTS_EMAIL at build time). */
 export const DOCUMENTS_EMAIL =
@@ -18,52 +17,42 @@ export const DOCUMENTS_EMAIL =
 
 /** Section 2 '/bank-statements': one PDF slot per required month, then the submission to /offers. */
 export function BankStatementsPage() {
-  const { data: user } = useQuery(sessionQueryOptions());
-  const app = user?.applications[0];
-  const navigate = useNavigate();
+  const app = useApplication();
+  const { data: user } = useSuspenseQuery(sessionQueryOptions());
   const queryClient = useQueryClient();
-  const business = useQuery(businessQueryOptions(app?._id));
-  const files = useQuery({
-    queryKey: ['files', app?._id],
-    enabled: !!app,
-    queryFn: () => documentsApi.list(app!._id),
-  });
+  const journey = useJourney();
+  const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));
+  const files = useSuspenseQuery(documentsQueryOptions(app._id));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  if (!app || business.isPending || files.isPending) return <p className="loading">Loading...</p>;
-  const months = statementMonths(business.data?.addressData?.state, new Date());
-  const statements = (files.data ?? []).filter((f) => f.fileType === FILE_TYPES.bankStatement);
+  const months = statementMonths(business.addressData?.state, new Date());
+  const statements = files.data.filter((f) => f.fileType === FILE_TYPES.bankStatement);
   const covered = months.filter((m) => statements.some((f) => f.monthLabel === m)).length;
   const submitted = !!app.sfOpportunityId;
-  const reload = () => void files.refetch();
+  const reload = () => files.refetch();
 
   async function submit() {
     setConfirming(false);
     setBusy(true);
     setError(undefined);
     try {
-      await documentsApi.submitStatements(app!._id);
+      const { sfOpportunityId } = await documentsApi.submitStatements(app._id);
       clearSigning();
       await refreshSession(queryClient);
-      await navigate({ to: '/offers' });
+      // The submission moved the journey on; the machine follows the server there.
+      journey.send({ type: 'journey.next', sfOpportunityId });
     } catch (e) {
       setError((e as Error).message || FILE_MESSAGES.unknown);
       setBusy(false);
     }
   }
 
-  async function back() {
-    await leavePage({ applicationId: app!._id, saved: app!.stage }, { pageName: 'DOCUMENTS', pageStep: 1 }, 'back');
-    await refreshSession(queryClient);
-    await navigate({ to: '/signature' });
-  }
-
   return (
     <section className="card wide">
       <h1>Just a few documents needed</h1>
-      {error ? <Alert>{error}</Alert> : null}
+      {(error ?? journey.error) ? <Alert>{error ?? journey.error}</Alert> : null}
       <p className="lead">
         Please upload your business bank statements for the past {months.length} months, as PDFs. You can add more than
         one file for a month.
@@ -93,7 +82,11 @@ export function BankStatementsPage() {
       ) : null}
       <div className="form-actions">
         {submitted ? null : (
-          <Button variant="secondary" onClick={() => void back()} disabled={busy}>
+          <Button
+            variant="secondary"
+            onClick={() => journey.send({ type: 'journey.back' })}
+            disabled={busy || journey.busy}
+          >
             Back
           </Button>
         )}

@@ -15,7 +15,8 @@ export function DocumentSlot(props: {
   monthLabel?: string;
   files: UploadedFile[];
   canRemove: boolean;
-  onChange: () => void;
+  /** Reloads the slot's files; the upload shows until the list has it, so it never blinks out. */
+  onChange: () => Promise<unknown> | void;
 }) {
   const inputId = useId();
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
@@ -31,8 +32,8 @@ export function DocumentSlot(props: {
       await documentsApi.upload(props.applicationId, props.fileType, file, props.monthLabel, (p) =>
         set(key, { progress: p }),
       );
+      await props.onChange();
       setInFlight((list) => list.filter((f) => f.key !== key));
-      props.onChange();
     } catch (e) {
       set(key, { error: (e as Error).message });
     }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { FileType } from '@portal/libs';
 import { api, upload } from '../../lib/http';
 
@@ -34,3 +35,6 @@ export const documentsApi = {
       )
     ).data,
 };
+
+export const documentsQueryOptions = (applicationId: string) =>
+  queryOptions({ queryKey: ['files', applicationId], queryFn: () => documentsApi.list(applicationId) });

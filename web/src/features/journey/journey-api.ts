@@ -34,8 +34,12 @@ export type BusinessView = {
   annualRevenue?: number;
   amountRequested?: number;
   addressData?: AddressData;
+  hasRealEstate?: boolean | null;
+  businessDescription?: string;
   pageStep?: number;
 };
+export type OwnerView = Record<string, string | number | boolean | undefined> & { addressData?: Partial<AddressData> };
+export type OwnerSetView = { _id: string; owners: OwnerView[]; sameAsBusinessInfo: boolean };
 export type Industry = { naics: string; name: string; sector: string };
 
 export const journeyApi = {
@@ -43,6 +47,9 @@ export const journeyApi = {
   saveBusiness: (id: string, section: 'financial' | 'question' | 'details', body: Record<string, unknown>) =>
     api.patch<BusinessView>(`/business/${id}`, { section, ...body }),
   industries: async () => (await api.get<{ data: Industry[] }>('/business/industry-list')).data,
+  owners: (applicationId: string) => api.get<OwnerSetView>(`/owner/application/${applicationId}`),
+  saveOwners: (id: string, body: { owners: Record<string, string>[]; sameAsBusinessInfo: boolean }) =>
+    api.patch<OwnerSetView>(`/owner/${id}`, body),
   /** Every move names where it starts, so a double click or a stale tab never moves twice. */
   moveStage: (applicationId: string, move: StageMove & { from: NonNullable<StageMove['from']> }) =>
     move.to === 'position'
@@ -55,9 +62,12 @@ export const journeyApi = {
 };
 
 /** The application's business, shared by every page that reads it (one cache entry per application). */
-export const businessQueryOptions = (applicationId: string | undefined) =>
-  queryOptions({
-    queryKey: ['business', applicationId],
-    enabled: !!applicationId,
-    queryFn: () => journeyApi.business(applicationId!),
-  });
+export const businessQueryOptions = (applicationId: string) =>
+  queryOptions({ queryKey: ['business', applicationId], queryFn: () => journeyApi.business(applicationId) });
+
+export const ownersQueryOptions = (applicationId: string) =>
+  queryOptions({ queryKey: ['owners', applicationId], queryFn: () => journeyApi.owners(applicationId) });
+
+/** The industry pick-list: the same for everyone, for the whole visit. */
+export const industriesQueryOptions = () =>
+  queryOptions({ queryKey: ['industries'], queryFn: journeyApi.industries, staleTime: Infinity });

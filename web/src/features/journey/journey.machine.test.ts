@@ -1,84 +1,143 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
-import { nextPosition, positionOf, previousPosition, type JourneyPosition, type StageRecord } from '@portal/libs';
-import { journeyMachine, leavePage } from './journey.machine';
+import { ANSWERS_MISSING, NO_FURTHER_STAGE, SIGN_FIRST } from '@portal/libs';
+import { at, settled, startAt } from './journey-test-server';
 
-/** The server's side, kept honest: it applies the libs' stage table to what it has saved. */
-function server(saved: JourneyPosition) {
-  const calls: string[] = [];
-  const machine = journeyMachine.provide({
-    actors: {
-      saveMove: fromPromise<StageRecord, { applicationId: string; move: 'next' | 'back'; from: JourneyPosition }>(
-        async ({ input }) => {
-          calls.push(`${input.move} from ${input.from.pageName}:${input.from.pageStep}`);
-          const m = input.move === 'next' ? nextPosition(saved) : previousPosition(saved);
-          if (!m.ok) throw new Error(m.error);
-          return { applicationId: input.applicationId, isPdfSent: false, ...m.position };
-        },
-      ),
-    },
-  });
-  return { calls, machine };
-}
+const visit = (j: ReturnType<typeof startAt>, route: string) => {
+  j.actor.send({ type: 'journey.visit', route });
+  return j.actor.getSnapshot().context;
+};
 
-const at = (pageName: 'BUSINESS' | 'DOCUMENTS', pageStep: number) => positionOf(pageName, pageStep)!;
-
-describe('journey machine', () => {
-  it('moves the saved stage on when leaving the step it records', async () => {
-    const s = server(at('BUSINESS', 3));
-    const moved = await leavePage(
-      { applicationId: 'a', saved: at('BUSINESS', 3) },
-      { pageName: 'BUSINESS', pageStep: 3 },
-      'next',
-      s.machine,
-    );
-    expect(moved).toEqual({ pageName: 'SIGNATURE', pageStep: 1, path: '/signature' });
-    expect(s.calls).toEqual(['next from BUSINESS:3']);
+describe('journey machine: hydration and the route guard (section 2)', () => {
+  it('is hydrated from the saved stage and resumes there', () => {
+    const j = startAt(at('BUSINESS', 3));
+    expect(j.actor.getSnapshot().value).toBe('ready');
+    expect(j.actor.getSnapshot().context).toMatchObject({
+      applicationId: 'app-1',
+      route: '/owners',
+      at: at('BUSINESS', 3),
+    });
   });
 
-  it('leaves the saved stage alone when revisiting an earlier page', async () => {
-    const s = server(at('DOCUMENTS', 1));
-    const moved = await leavePage(
-      { applicationId: 'a', saved: at('DOCUMENTS', 1) },
-      { pageName: 'BUSINESS', pageStep: 3 },
-      'next',
-      s.machine,
-    );
-    expect(moved).toBeUndefined();
-    expect(s.calls).toEqual([]);
+  it('lets the applicant stay on the saved stage or go back, never skip ahead', () => {
+    const j = startAt(at('BUSINESS', 3));
+    expect(visit(j, '/financial').route).toBe('/financial');
+    expect(visit(j, '/business')).toMatchObject({ route: '/business', at: at('BUSINESS', 2) });
+    expect(visit(j, '/giggle-finance').route).toBe('/giggle-finance');
+    expect(visit(j, '/signature').route).toBe('/owners');
+    expect(visit(startAt(at('FINANCIAL', 1)), '/business').route).toBe('/financial');
   });
 
-  it('does not ask for a move past the last step, which the stage table has no room for', async () => {
-    const s = server(at('DOCUMENTS', 3));
-    const moved = await leavePage(
-      { applicationId: 'a', saved: at('DOCUMENTS', 3) },
-      { pageName: 'DOCUMENTS', pageStep: 3 },
-      'next',
-      s.machine,
-    );
-    expect(moved).toBeUndefined();
-    expect(s.calls).toEqual([]);
+  it('opens a two-step page at the saved step', () => {
+    expect(visit(startAt(at('BUSINESS', 1)), '/business').at).toEqual(at('BUSINESS', 1));
+    expect(visit(startAt(at('DOCUMENTS', 3)), '/offers').at).toEqual(at('DOCUMENTS', 3));
+    expect(visit(startAt(at('DOCUMENTS', 3)), '/bank-statements').at).toEqual(at('DOCUMENTS', 1));
   });
 
-  it('goes back a step, and surfaces a server refusal', async () => {
-    const back = server(at('BUSINESS', 1));
-    expect(
-      await leavePage(
-        { applicationId: 'a', saved: at('BUSINESS', 1) },
-        { pageName: 'BUSINESS', pageStep: 1 },
-        'back',
-        back.machine,
-      ),
-    ).toEqual({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
+  it('with an opportunity, sends the pages before it to /offers unless the saved path is /bank-statements or /offers', () => {
+    const opportunity = { sfOpportunityId: 'opp-1' };
+    for (const route of ['/financial', '/business', '/owners', '/signature', '/giggle-finance']) {
+      expect(visit(startAt(at('DOCUMENTS', 2), opportunity), route).route).toBe('/offers');
+      expect(visit(startAt(at('DOCUMENTS', 1), opportunity), route).route).toBe('/bank-statements');
+      // A saved path elsewhere (an older record) still ends at /offers.
+      expect(visit(startAt(at('BUSINESS', 3), opportunity), route).route).toBe('/offers');
+    }
+    expect(visit(startAt(at('DOCUMENTS', 3), opportunity), '/bank-statements').route).toBe('/bank-statements');
+  });
 
-    const stale = server(at('DOCUMENTS', 3)); // the server has moved on since the page loaded
-    await expect(
-      leavePage(
-        { applicationId: 'a', saved: at('BUSINESS', 3) },
-        { pageName: 'BUSINESS', pageStep: 3 },
-        'next',
-        stale.machine,
-      ),
-    ).rejects.toThrow('No further stage available');
+  it('hydrating again keeps its own position for the same application and takes a new one whole', () => {
+    const j = startAt(at('BUSINESS', 3));
+    j.actor.send({
+      type: 'journey.hydrate',
+      application: { _id: 'app-1', stage: at('FINANCIAL', 1), sfOpportunityId: 'o' },
+    });
+    expect(j.actor.getSnapshot().context).toMatchObject({ position: at('BUSINESS', 3), sfOpportunityId: 'o' });
+    j.actor.send({ type: 'journey.hydrate', application: { _id: 'app-2', stage: at('FINANCIAL', 1) } });
+    expect(j.actor.getSnapshot().context).toMatchObject({ applicationId: 'app-2', position: at('FINANCIAL', 1) });
+    j.actor.send({ type: 'journey.reset' });
+    expect(j.actor.getSnapshot().value).toBe('idle');
+  });
+});
+
+describe('journey machine: moves', () => {
+  it('moves the saved stage on through the server and follows it to the next route', async () => {
+    const j = startAt(at('BUSINESS', 2));
+    j.actor.send({ type: 'journey.next', saved: 'businessDetails' });
+    expect(j.actor.getSnapshot().value).toBe('moving');
+    await settled(j.actor);
+    expect(j.server.requests).toEqual(['next from BUSINESS:2']);
+    expect(j.actor.getSnapshot().context).toMatchObject({ position: at('BUSINESS', 3), route: '/owners' });
+    expect(j.routes).toEqual(['/owners']);
+  });
+
+  it('stays on /business from the question to the details, one step on', async () => {
+    const j = startAt(at('BUSINESS', 1));
+    j.actor.send({ type: 'journey.next', saved: 'businessQuestion' });
+    await settled(j.actor);
+    expect(j.actor.getSnapshot().context.at).toEqual(at('BUSINESS', 2));
+    expect(j.routes).toEqual(['/business']);
+  });
+
+  it('goes back where the server says', async () => {
+    const j = startAt(at('BUSINESS', 1));
+    j.actor.send({ type: 'journey.back' });
+    await settled(j.actor);
+    expect(j.server.requests).toEqual(['back from BUSINESS:1']);
+    expect(j.routes).toEqual(['/financial']);
+  });
+
+  it('leaves the saved stage alone when the applicant came back to an earlier page', () => {
+    const j = startAt(at('DOCUMENTS', 1));
+    visit(j, '/owners');
+    j.actor.send({ type: 'journey.next', saved: 'owners' });
+    expect(j.routes).toEqual(['/signature']);
+    visit(j, '/business');
+    j.actor.send({ type: 'journey.back' });
+    expect(j.actor.getSnapshot().context.at).toEqual(at('BUSINESS', 1));
+    j.actor.send({ type: 'journey.back' });
+    expect(j.routes).toEqual(['/signature', '/business', '/financial']);
+    expect(j.server.requests).toEqual([]);
+    expect(j.actor.getSnapshot().context.position).toEqual(at('DOCUMENTS', 1));
+  });
+
+  it('refuses here what the server would refuse, without asking it', () => {
+    const unsaved = startAt(at('FINANCIAL', 1));
+    unsaved.actor.send({ type: 'journey.next' });
+    expect(unsaved.actor.getSnapshot().context.error).toBe(ANSWERS_MISSING);
+    const unsigned = startAt(at('SIGNATURE', 1));
+    unsigned.actor.send({ type: 'journey.next' });
+    expect(unsigned.actor.getSnapshot().context.error).toBe(SIGN_FIRST);
+    const last = startAt(at('DOCUMENTS', 3));
+    last.actor.send({ type: 'journey.next' });
+    expect(last.actor.getSnapshot().context.error).toBe(NO_FURTHER_STAGE);
+    expect([...unsaved.server.requests, ...unsigned.server.requests, ...last.server.requests]).toEqual([]);
+  });
+
+  it('follows the server when it has moved on meanwhile (the statements submission moves it)', async () => {
+    const j = startAt(at('DOCUMENTS', 1), { facts: { signed: true, statementsSubmitted: true } });
+    j.server.position = at('DOCUMENTS', 2);
+    j.actor.send({ type: 'journey.next', sfOpportunityId: 'opp-1' });
+    await settled(j.actor);
+    expect(j.actor.getSnapshot().context).toMatchObject({ position: at('DOCUMENTS', 2), sfOpportunityId: 'opp-1' });
+    expect(j.routes).toEqual(['/offers']);
+  });
+
+  it('shows a server refusal and stays', async () => {
+    const j = startAt(at('SIGNATURE', 1));
+    j.actor.send({ type: 'journey.next', signed: true }); // the page thinks so; the workflow does not
+    await settled(j.actor);
+    expect(j.actor.getSnapshot().context).toMatchObject({ error: SIGN_FIRST, position: at('SIGNATURE', 1) });
+    expect(j.routes).toEqual([]);
+  });
+
+  it('goes to /giggle-finance and back, closing and reopening the lead', async () => {
+    const j = startAt(at('BUSINESS', 1));
+    j.actor.send({ type: 'journey.giggle' });
+    await settled(j.actor);
+    visit(j, '/giggle-finance');
+    j.actor.send({ type: 'journey.back' });
+    await settled(j.actor);
+    expect(j.server.giggles).toEqual(['enter', 'back']);
+    expect(j.routes).toEqual(['/giggle-finance', '/business']);
+    expect(j.server.requests).toEqual([]);
   });
 });

@@ -1,83 +1,248 @@
-import { assign, createActor, fromPromise, setup, toPromise } from 'xstate';
-import { isStageName, resolveMove, type JourneyPosition, type StageRecord } from '@portal/libs';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  INITIAL_POSITION,
+  judgeMove,
+  nextPosition,
+  previousPosition,
+  type AnswerSection,
+  type JourneyPosition,
+  type StageMove,
+} from '@portal/libs';
 import { journeyApi } from './journey-api';
+import { asPosition, GIGGLE_ROUTE, guardRoute, isBefore, positionOnRoute } from './journey-routes';
 
-type Saved = { pageName: string; pageStep: number; path: string };
-type Input = { applicationId: string; saved?: Saved };
-type Leave = { type: 'LEAVE'; from: { pageName: string; pageStep: number }; move: 'next' | 'back' };
-type Context = Input & { moved?: JourneyPosition; error?: unknown };
+/** What the machine needs of the application: its id, its saved stage and whether it has an opportunity. */
+export type JourneyApplication = {
+  _id: string;
+  sfOpportunityId?: string;
+  stage?: { pageName: string; pageStep: number; path: string };
+};
 
-const asPosition = (s?: Saved): JourneyPosition | undefined =>
-  s && isStageName(s.pageName) ? { pageName: s.pageName, pageStep: s.pageStep, path: s.path } : undefined;
+export type JourneyContext = {
+  applicationId?: string;
+  /** The server's saved stage: where the journey is. */
+  position: JourneyPosition;
+  /** The stage step the applicant is looking at (behind `position` when they came back to a page). */
+  at: JourneyPosition;
+  /** The route the applicant is on (giggle-finance is not a stage of its own). */
+  route: string;
+  sfOpportunityId?: string;
+  signed: boolean;
+  /** The move being asked of the server. */
+  pending?: StageMove & { from: { pageName: JourneyPosition['pageName']; pageStep: number } };
+  error?: string;
+};
+
+/** Pages send these, with what they saved; they never name a route nor call the stage api. */
+export type JourneyEvent =
+  | { type: 'journey.hydrate'; application: JourneyApplication }
+  | { type: 'journey.visit'; route: string }
+  | { type: 'journey.next'; saved?: AnswerSection; signed?: boolean; sfOpportunityId?: string }
+  | { type: 'journey.back' }
+  | { type: 'journey.giggle' }
+  | { type: 'journey.reset' };
+
+type MoveInput = { applicationId: string; move: NonNullable<JourneyContext['pending']> };
+type GiggleInput = { applicationId: string; action: 'enter' | 'back' };
+
+const EMPTY: JourneyContext = {
+  position: INITIAL_POSITION,
+  at: INITIAL_POSITION,
+  route: INITIAL_POSITION.path,
+  signed: false,
+};
+
+const fromAt = (c: JourneyContext) => ({ pageName: c.at.pageName, pageStep: c.at.pageStep });
+
+/** The move an event asks for, judged by the same libs rule as the workflow's moveStage validator. */
+function verdictOf(context: JourneyContext, event: JourneyEvent) {
+  const next = event.type === 'journey.next';
+  const move: StageMove = {
+    to: next ? 'next' : 'back',
+    from: fromAt(context),
+    answered: next && event.saved ? [event.saved] : [],
+  };
+  return judgeMove(context.position, move, {
+    signed: context.signed || (next && !!event.signed),
+    statementsSubmitted: !!context.sfOpportunityId || (next && !!event.sfOpportunityId),
+  });
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Leaving a journey page (section 4 'Stages and steps'). The saved stage moves only when the applicant
- * leaves the step it records and the libs' stage table allows the move; someone revisiting an earlier
- * page keeps their place. The server's workflow decides for good; this spares it a refused request.
+ * The client journey (section 4): one long-lived actor, hydrated from the server's saved stage. A move
+ * from the saved step goes to the server (the workflow decides; a stale one is answered with where the
+ * journey is); a move from an earlier page the applicant came back to only changes the page, as the
+ * saved stage stays where it was. The route follows the step, through the injected `navigate`.
  */
 export const journeyMachine = setup({
-  types: { context: {} as Context, input: {} as Input, events: {} as Leave, output: {} as Context },
+  types: { context: {} as JourneyContext, events: {} as JourneyEvent },
   actors: {
-    saveMove: fromPromise<StageRecord, { applicationId: string; move: 'next' | 'back'; from: JourneyPosition }>(
-      ({ input }) =>
-        journeyApi.moveStage(input.applicationId, {
-          to: input.move,
-          from: { pageName: input.from.pageName, pageStep: input.from.pageStep },
-        }),
+    moveStage: fromPromise<JourneyPosition, MoveInput>(async ({ input }) =>
+      asPosition(await journeyApi.moveStage(input.applicationId, input.move)),
     ),
+    giggle: fromPromise<unknown, GiggleInput>(({ input }) => journeyApi.giggle(input.applicationId, input.action)),
+  },
+  actions: {
+    // Provided by the app (the router) and by tests; the machine only says where.
+    navigate: (_, _params: { route: string }) => undefined,
+    hydrate: assign(({ event }) => {
+      if (event.type !== 'journey.hydrate') return {};
+      const position = asPosition(event.application.stage);
+      return {
+        ...EMPTY,
+        applicationId: event.application._id,
+        sfOpportunityId: event.application.sfOpportunityId,
+        position,
+        at: position,
+        route: position.path,
+      };
+    }),
+    learnOpportunity: assign({
+      sfOpportunityId: ({ context, event }) =>
+        (event.type === 'journey.hydrate' && event.application.sfOpportunityId) || context.sfOpportunityId,
+    }),
+    visit: assign(({ context, event }) => {
+      if (event.type !== 'journey.visit') return {};
+      const route = guardRoute(event.route, context.position, context.sfOpportunityId);
+      const keep = context.at.path === route;
+      return {
+        route,
+        at: keep ? context.at : (positionOnRoute(route, context.position) ?? context.at),
+        error: undefined,
+      };
+    }),
+    learnFacts: assign(({ context, event }) =>
+      event.type === 'journey.next'
+        ? {
+            signed: context.signed || !!event.signed,
+            sfOpportunityId: event.sfOpportunityId ?? context.sfOpportunityId,
+          }
+        : {},
+    ),
+    askServer: assign({
+      // `answered` is what the page saved; the api judges its own copy from the database.
+      pending: ({ context, event }) =>
+        event.type === 'journey.next'
+          ? { to: 'next', from: fromAt(context), answered: event.saved ? [event.saved] : [] }
+          : { to: 'back', from: fromAt(context) },
+      error: undefined,
+    }),
+    refuse: assign({
+      error: ({ context, event }) => {
+        const v = verdictOf(context, event);
+        return v.ok ? undefined : v.error;
+      },
+    }),
+    /** Coming back through earlier pages: the stage table says which page, the saved stage stays. */
+    stepLocally: assign(({ context, event }) => {
+      const m = event.type === 'journey.next' ? nextPosition(context.at) : previousPosition(context.at);
+      // No page that side: the server would answer a stale move with the saved stage, so go there.
+      // Arriving on another page opens it as a visit would (the details of /business, not its question).
+      const onOtherPage = m.ok && m.position.path !== context.at.path;
+      const to = !m.ok
+        ? context.position
+        : onOtherPage
+          ? (positionOnRoute(m.position.path, context.position) ?? m.position)
+          : m.position;
+      return { at: to, route: to.path, error: undefined };
+    }),
+    land: assign((_, params: { position: JourneyPosition }) => ({
+      position: params.position,
+      at: params.position,
+      route: params.position.path,
+      pending: undefined,
+    })),
+    fail: assign((_, params: { error: unknown }) => ({ error: message(params.error), pending: undefined })),
   },
   guards: {
-    movesSavedStage: ({ context, event }) => {
-      const saved = asPosition(context.saved);
-      return (
-        !!saved &&
-        saved.pageName === event.from.pageName &&
-        saved.pageStep === event.from.pageStep &&
-        resolveMove(saved, { to: event.move }).ok
-      );
-    },
+    isOtherApplication: ({ context, event }) =>
+      event.type === 'journey.hydrate' && event.application._id !== context.applicationId,
+    onGiggle: ({ context }) => context.route === GIGGLE_ROUTE,
+    isRevisit: ({ context }) => isBefore(context.at, context.position),
+    isRefused: ({ context, event }) => !verdictOf(context, event).ok,
   },
 }).createMachine({
   id: 'journey',
-  context: ({ input }) => input,
-  initial: 'onPage',
+  context: EMPTY,
+  initial: 'idle',
+  on: { 'journey.reset': { target: '.idle', actions: assign(() => EMPTY) } },
   states: {
-    onPage: {
+    idle: {
+      on: { 'journey.hydrate': { target: 'ready', actions: 'hydrate' } },
+    },
+    ready: {
       on: {
-        LEAVE: [{ guard: 'movesSavedStage', target: 'saving' }, { target: 'left' }],
+        'journey.hydrate': [{ guard: 'isOtherApplication', actions: 'hydrate' }, { actions: 'learnOpportunity' }],
+        'journey.visit': { actions: 'visit' },
+        'journey.next': [
+          {
+            guard: 'isRevisit',
+            actions: ['stepLocally', { type: 'navigate', params: ({ context }) => ({ route: context.route }) }],
+          },
+          { guard: 'isRefused', actions: 'refuse' },
+          { target: 'moving', actions: ['learnFacts', 'askServer'] },
+        ],
+        'journey.back': [
+          { guard: 'onGiggle', target: 'leavingGiggle' },
+          {
+            guard: 'isRevisit',
+            actions: ['stepLocally', { type: 'navigate', params: ({ context }) => ({ route: context.route }) }],
+          },
+          { guard: 'isRefused', actions: 'refuse' },
+          { target: 'moving', actions: 'askServer' },
+        ],
+        'journey.giggle': { target: 'enteringGiggle', actions: assign({ error: undefined }) },
       },
     },
-    saving: {
+    moving: {
       invoke: {
-        src: 'saveMove',
-        input: ({ context, event }) => ({
-          applicationId: context.applicationId,
-          move: (event as Leave).move,
-          from: asPosition(context.saved)!,
+        src: 'moveStage',
+        input: ({ context }) => ({
+          applicationId: context.applicationId ?? '',
+          move: context.pending ?? { to: 'next', from: fromAt(context) },
         }),
         onDone: {
-          target: 'left',
-          actions: assign({ moved: ({ event }) => asPosition(event.output) }),
+          target: 'ready',
+          actions: [
+            { type: 'land', params: ({ event }) => ({ position: event.output }) },
+            { type: 'navigate', params: ({ context }) => ({ route: context.route }) },
+          ],
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    left: { type: 'final' },
-    failed: { type: 'final' },
+    enteringGiggle: {
+      invoke: {
+        src: 'giggle',
+        input: ({ context }) => ({ applicationId: context.applicationId ?? '', action: 'enter' as const }),
+        onDone: {
+          target: 'ready',
+          actions: [assign({ route: GIGGLE_ROUTE }), { type: 'navigate', params: { route: GIGGLE_ROUTE } }],
+        },
+        onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    leavingGiggle: {
+      invoke: {
+        src: 'giggle',
+        input: ({ context }) => ({ applicationId: context.applicationId ?? '', action: 'back' as const }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign(({ context }) => ({ route: context.at.path })),
+            { type: 'navigate', params: ({ context }) => ({ route: context.route }) },
+          ],
+        },
+        onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
   },
-  output: ({ context }) => context,
 });
 
-/** Runs one page exit through the machine: the new saved position, or undefined when it stays. */
-export async function leavePage(
-  input: Input,
-  from: Leave['from'],
-  move: Leave['move'],
-  machine: typeof journeyMachine = journeyMachine,
-): Promise<JourneyPosition | undefined> {
-  const actor = createActor(machine, { input }).start();
-  actor.send({ type: 'LEAVE', from, move });
-  const out = await toPromise(actor);
-  if (out.error) throw out.error;
-  return out.moved;
-}
+export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
+export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>;
+
+/** The machine is busy with the server: pages hold their buttons. */
+export const isJourneyBusy = (s: JourneySnapshot) => !s.matches('ready') && !s.matches('idle');

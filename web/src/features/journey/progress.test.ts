@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mobileWindow, progressFor, stageFills } from './progress';
+import { INITIAL_POSITION, positionOf, type StageName } from '@portal/libs';
+import { progressOn } from './journey-routes';
+import { mobileWindow, stageFills } from './progress';
 
 describe('progress bar', () => {
   it('fills the current stage by step and earlier stages fully', () => {
@@ -15,12 +17,13 @@ describe('progress bar', () => {
   });
 });
 
-describe('progressFor', () => {
+describe('progressOn', () => {
   it('uses the page-step mapping for pages that have one', () => {
-    expect(progressFor('/business', { pageName: 'BUSINESS', pageStep: 2 })).toEqual({ stage: 'BUSINESS', step: 2 });
-    expect(progressFor('/owners', { pageName: 'BUSINESS', pageStep: 3 })).toEqual({ stage: 'BUSINESS', step: 4 });
-    expect(progressFor('/offers', { pageName: 'DOCUMENTS', pageStep: 3 })).toEqual({ stage: 'DOCUMENTS', step: 3 });
-    expect(progressFor('/signature')).toEqual({ stage: 'SIGNATURE', step: 1 });
-    expect(progressFor('/login')).toBeUndefined();
+    const saved = (pageName: StageName, pageStep: number) => positionOf(pageName, pageStep) ?? INITIAL_POSITION;
+    expect(progressOn('/business', saved('BUSINESS', 2))).toEqual({ stage: 'BUSINESS', step: 2 });
+    expect(progressOn('/owners', saved('BUSINESS', 3))).toEqual({ stage: 'BUSINESS', step: 4 });
+    expect(progressOn('/offers', saved('DOCUMENTS', 3))).toEqual({ stage: 'DOCUMENTS', step: 3 });
+    expect(progressOn('/signature', INITIAL_POSITION)).toEqual({ stage: 'SIGNATURE', step: 1 });
+    expect(progressOn('/login', INITIAL_POSITION)).toBeUndefined();
   });
 });

@@ -1,20 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { JOURNEY_ERRORS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { api, type HttpError } from '../../lib/http';
 import { clearSigning, markSecondSigner, storeSignatureId, storedSignatureId } from '../../lib/storage';
-import { refreshSession, sessionQueryOptions } from '../shell/session';
-import { leavePage } from './journey.machine';
+import { useApplication } from '../shell/session';
+import { useJourney } from './use-journey';
 
 type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
 type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
 
 export const NO_SIGNERS = JOURNEY_ERRORS.NO_SIGNERS.message;
 const ENDED = ['declined', 'cancelled', 'expired'];
-const SIGNATURE_STEP = { pageName: 'SIGNATURE', pageStep: 1 };
 
 const inFrame = () => window.self !== window.top;
 
@@ -32,10 +29,8 @@ type View =
  * hears Box's webhook, or polls Box) says the request is signed. The redirect alone proves nothing.
  */
 export function SignaturePage() {
-  const { data: user } = useQuery(sessionQueryOptions());
-  const app = user?.applications[0];
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const app = useApplication();
+  const journey = useJourney();
   const [view, setView] = useState<View>({ kind: 'preparing' });
   const started = useRef(false);
   const params = new URLSearchParams(window.location.search);
@@ -45,17 +40,15 @@ export function SignaturePage() {
   const declined = params.get('declined') === 'true';
 
   async function build(): Promise<Signing> {
-    const res = await api.post<{ data: Signing }>('/box/sign', { applicationId: app!._id });
+    const res = await api.post<{ data: Signing }>('/box/sign', { applicationId: app._id });
     storeSignatureId(res.data.id);
     return res.data;
   }
 
-  async function done() {
+  /** Signed: the journey moves on (inside a frame, the parent window is told where). */
+  function done() {
     clearSigning();
-    if (app) await leavePage({ applicationId: app._id, saved: app.stage }, SIGNATURE_STEP, 'next');
-    await refreshSession(queryClient);
-    if (inFrame()) window.parent.postMessage({ type: 'navigate', path: '/bank-statements' }, '*');
-    else await navigate({ to: '/bank-statements' });
+    journey.send({ type: 'journey.next', signed: true });
   }
 
   /** Sends the browser to the next signer who has not signed (the second one when asked for). */
@@ -95,18 +88,16 @@ export function SignaturePage() {
   }
 
   useEffect(() => {
-    if (!app || started.current) return;
+    if (started.current) return;
     started.current = true;
     void start();
     // start reads the query once, on arrival
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [app]);
+  }, []);
 
-  async function back() {
+  function back() {
     clearSigning();
-    if (app) await leavePage({ applicationId: app._id, saved: app.stage }, SIGNATURE_STEP, 'back');
-    await refreshSession(queryClient);
-    await navigate({ to: '/owners' });
+    journey.send({ type: 'journey.back' });
   }
 
   async function again() {
@@ -123,6 +114,7 @@ export function SignaturePage() {
     <section className="card narrow signature">
       {inFrame() ? null : <h1>Ready to finish? Please sign below.</h1>}
       {view.kind === 'warning' ? <Alert kind="warning">{view.message}</Alert> : null}
+      {journey.error ? <Alert>{journey.error}</Alert> : null}
       {view.kind === 'error' ? <Alert>{view.message}</Alert> : null}
       {view.kind === 'ended' ? (
         <Alert kind="warning">
@@ -146,7 +138,7 @@ export function SignaturePage() {
         </p>
       ) : null}
       <div className="form-actions">
-        <Button type="button" variant="secondary" onClick={() => void back()}>
+        <Button type="button" variant="secondary" onClick={back} disabled={journey.busy}>
           Back
         </Button>
         {view.kind === 'ended' ? (

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { OfferOptionView } from '@portal/libs';
 import { api } from '../../lib/http';
 
@@ -14,3 +15,12 @@ export const offersApi = {
   rep: async (opportunityId: string) =>
     (await api.get<{ data: Rep }>(`/salesforce/opportunity/calandly/${opportunityId}`)).data,
 };
+
+/** The offers, calculated on arrival at /offers (section 4); one calculation per visit. */
+export const offerQueryOptions = (applicationId: string) =>
+  queryOptions({
+    queryKey: ['offer', applicationId],
+    queryFn: () => offersApi.calculate(applicationId),
+    retry: false,
+    staleTime: Infinity,
+  });

@@ -1,37 +1,30 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FILE_TYPES, type OfferOptionView } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { DocumentSlot } from '../documents/document-slot';
 import { documentsApi } from '../documents/documents-api';
-import { leavePage } from '../journey/journey.machine';
-import { refreshSession, sessionQueryOptions } from '../shell/session';
+import { useJourney } from '../journey/use-journey';
+import { refreshSession, useApplication } from '../shell/session';
 import { CalendlyEmbed } from './calendly-embed';
 import { OfferCard } from './offer-card';
-import { offersApi, type Rep } from './offers-api';
+import { offerQueryOptions, offersApi, type Rep } from './offers-api';
 
 const UNKNOWN = 'Unknown error';
 
 /** Section 2 '/offers': step 2 picks the offer, step 3 the last documents and the submission. */
 export function OffersPage() {
-  const { data: user } = useQuery(sessionQueryOptions());
-  const app = user?.applications[0];
+  const app = useApplication();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const submittedApp = app?.applicationStatus === 'Submitted';
-  const offer = useQuery({
-    queryKey: ['offer', app?._id],
-    enabled: !!app && !submittedApp,
-    queryFn: () => offersApi.calculate(app!._id),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const journey = useJourney();
+  const submittedApp = app.applicationStatus === 'Submitted';
+  // The calculation is the page's own action with its own 'Calculating' text and error alert (section 2).
+  const offer = useQuery({ ...offerQueryOptions(app._id), enabled: !submittedApp });
   const rep = useQuery({
-    queryKey: ['rep', app?.sfOpportunityId],
-    enabled: !!app?.sfOpportunityId && submittedApp,
-    queryFn: () => offersApi.rep(app!.sfOpportunityId!),
+    queryKey: ['rep', app.sfOpportunityId],
+    enabled: !!app.sfOpportunityId && submittedApp,
+    queryFn: () => offersApi.rep(app.sfOpportunityId ?? ''),
     retry: false,
   });
   const [choice, setChoice] = useState<string>();
@@ -39,8 +32,7 @@ export function OffersPage() {
   const [error, setError] = useState<string>();
   const [submitted, setSubmitted] = useState<Rep>();
 
-  if (!app) return <p className="loading">Loading...</p>;
-  const step = app.stage?.pageName === 'DOCUMENTS' && app.stage.pageStep === 3 ? 3 : 2;
+  const step = journey.step;
   if (submitted || submittedApp) return <Submitted rep={submitted ?? rep.data} />;
   if (offer.isPending)
     return (
@@ -58,10 +50,10 @@ export function OffersPage() {
     setBusy(true);
     setError(undefined);
     try {
-      await offersApi.select(offer.data!._id, app!._id, selectedId!);
-      await leavePage({ applicationId: app!._id, saved: app!.stage }, { pageName: 'DOCUMENTS', pageStep: 2 }, 'next');
-      await refreshSession(queryClient);
-      await offer.refetch();
+      if (!offer.data || !selectedId) return;
+      const updated = await offersApi.select(offer.data._id, app._id, selectedId);
+      queryClient.setQueryData(offerQueryOptions(app._id).queryKey, updated);
+      journey.send({ type: 'journey.next', saved: 'offer' });
     } catch (e) {
       setError((e as Error).message || UNKNOWN);
     } finally {
@@ -69,17 +61,13 @@ export function OffersPage() {
     }
   }
 
-  async function back() {
-    await leavePage({ applicationId: app!._id, saved: app!.stage }, { pageName: 'DOCUMENTS', pageStep: step }, 'back');
-    await refreshSession(queryClient);
-    if (step === 2) await navigate({ to: '/bank-statements' });
-  }
+  const back = () => journey.send({ type: 'journey.back' });
 
   if (step === 2)
     return (
       <section className="card wide">
         <h1>You&apos;re Pre-Qualified. Now Pick Your Path.</h1>
-        {loadError || error ? <Alert>{loadError ?? error}</Alert> : null}
+        {loadError || error || journey.error ? <Alert>{loadError ?? error ?? journey.error}</Alert> : null}
         {!loadError && options.length === 0 ? (
           <Alert kind="warning">
             We could not prepare an offer from the information so far. Your funding expert will review your application
@@ -92,7 +80,7 @@ export function OffersPage() {
               key={o.id}
               option={o}
               selected={o.id === selectedId}
-              disabled={busy}
+              disabled={busy || journey.busy}
               onSelect={() => setChoice(o.id)}
             />
           ))}
@@ -103,10 +91,10 @@ export function OffersPage() {
           </p>
         ) : null}
         <div className="form-actions">
-          <Button variant="secondary" onClick={() => void back()} disabled={busy}>
+          <Button variant="secondary" onClick={back} disabled={busy || journey.busy}>
             Back
           </Button>
-          <Button disabled={!selectedId} busy={busy} onClick={() => void proceed()}>
+          <Button disabled={!selectedId} busy={busy || journey.busy} onClick={() => void proceed()}>
             Proceed
           </Button>
         </div>
@@ -118,7 +106,7 @@ export function OffersPage() {
     <FinalStep
       applicationId={app._id}
       chosen={chosen}
-      onBack={() => void back()}
+      onBack={back}
       onSubmitted={(r) => {
         setSubmitted(r);
         void refreshSession(queryClient);

@@ -5,8 +5,10 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Logo } from '../../components/ui/logo';
 import { clearUserName } from '../../lib/storage';
 import { accountApi } from '../account/account-api';
+import { useSelector } from '@xstate/react';
+import { progressOn } from '../journey/journey-routes';
 import { ProgressBar } from '../journey/progress-bar';
-import { progressFor } from '../journey/progress';
+import { useJourneyActor } from '../journey/use-journey';
 import { sessionQueryOptions } from './session';
 
 export const SUPPORT_PHONE = '(888) 555-0142';
@@ -19,7 +21,9 @@ export function Shell() {
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const position = progressFor(path, user?.applications[0]?.stage);
+  const journey = useJourneyActor();
+  const saved = useSelector(journey, (s) => s.context.position);
+  const position = progressOn(path, saved);
 
   async function signOut() {
     setConfirming(false);
@@ -27,6 +31,7 @@ export function Shell() {
     await accountApi.logout().catch(() => undefined);
     clearUserName();
     queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+    journey.send({ type: 'journey.reset' });
     await navigate({ to: '/login' });
   }
 

@@ -1,0 +1,72 @@
+import { CA_PROVINCES, formatCurrency, US_STATES } from '@portal/libs';
+import type { BusinessView } from './journey-api';
+
+export type DetailsValues = {
+  businessName: string;
+  dbaName: string;
+  legalEntity: string;
+  acceptsCreditCards: string;
+  otherBusinessLoans: string;
+  hasRealEstate: string;
+  federalTaxId: string;
+  businessStartDate: string;
+  avgDailyBalance: string;
+  openLoanBalances: string;
+  phoneNumber: string;
+  website: string;
+  country: string;
+  address: string;
+  suiteFloor: string;
+  city: string;
+  state: string;
+  zip: string;
+  industry: string;
+  naics: string;
+  numberOfEmployees: string;
+  businessDescription: string;
+  productsInterestedIn: string[];
+};
+
+const money = (n: number | undefined | null) => (n === undefined || n === null ? '' : formatCurrency(String(n)));
+
+export const regionOptions = (country: string) =>
+  Object.entries(country === 'CA' ? CA_PROVINCES : US_STATES).map(([value, label]) => ({ value, label }));
+
+/** The saved business as the form's starting values (some filled from earlier answers, section 2). */
+export function detailsFrom(b: BusinessView): DetailsValues {
+  const a = b.addressData;
+  return {
+    businessName: b.businessName ?? '',
+    dbaName: b.dbaName ?? '',
+    legalEntity: b.legalEntity ?? '',
+    acceptsCreditCards: b.acceptsCreditCards ?? '',
+    otherBusinessLoans: b.otherBusinessLoans ?? '',
+    // Stored false is also the default of a business never asked (section 3): only Yes is an answer.
+    hasRealEstate: b.hasRealEstate ? 'Yes' : '',
+    federalTaxId: b.federalTaxId ?? '',
+    businessStartDate: b.businessStartDate ?? '',
+    avgDailyBalance: money(b.avgDailyBalance),
+    openLoanBalances: b.openLoanBalances ? money(b.openLoanBalances) : '',
+    phoneNumber: b.phoneNumber ?? '',
+    website: b.website ?? '',
+    country: a?.country || 'US',
+    address: a?.address ?? '',
+    suiteFloor: a?.suiteFloor ?? '',
+    city: a?.city ?? '',
+    state: a?.state ?? '',
+    zip: a?.zip ?? '',
+    industry: b.industry ?? '',
+    naics: b.naics ?? '',
+    numberOfEmployees: b.numberOfEmployees === undefined ? '' : String(b.numberOfEmployees),
+    businessDescription: b.businessDescription ?? '',
+    productsInterestedIn: b.productsInterestedIn ?? [],
+  };
+}
+
+/** The details as the api's business save takes them. */
+export const detailsPayload = (v: DetailsValues) => ({
+  ...v,
+  numberOfEmployees: v.numberOfEmployees ? Number(v.numberOfEmployees) : undefined,
+  hasRealEstate: v.hasRealEstate ? v.hasRealEstate === 'Yes' : undefined,
+  businessDescription: v.businessDescription.trim() || undefined,
+});

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { documentsQueryOptions } from '../documents/documents-api';
+import { offerQueryOptions } from '../offers/offers-api';
+import { ensureApplication } from '../shell/session';
+import { businessQueryOptions, industriesQueryOptions, ownersQueryOptions } from './journey-api';
+
+/** What each journey page reads, ensured before it renders: no page shows a form its answers can overwrite. */
+export const journeyLoaders = {
+  '/financial': async (qc: QueryClient) => {
+    const app = await ensureApplication(qc);
+    await qc.ensureQueryData(businessQueryOptions(app._id));
+  },
+  '/business': async (qc: QueryClient) => {
+    const app = await ensureApplication(qc);
+    await Promise.all([
+      qc.ensureQueryData(businessQueryOptions(app._id)),
+      qc.ensureQueryData(industriesQueryOptions()),
+    ]);
+  },
+  '/owners': async (qc: QueryClient) => {
+    const app = await ensureApplication(qc);
+    await Promise.all([
+      qc.ensureQueryData(businessQueryOptions(app._id)),
+      qc.ensureQueryData(ownersQueryOptions(app._id)),
+    ]);
+  },
+  '/signature': async (qc: QueryClient) => void (await ensureApplication(qc)),
+  '/bank-statements': async (qc: QueryClient) => {
+    const app = await ensureApplication(qc);
+    await Promise.all([
+      qc.ensureQueryData(businessQueryOptions(app._id)),
+      qc.ensureQueryData(documentsQueryOptions(app._id)),
+    ]);
+  },
+  // The offers are calculated on arrival (section 4), in the page, under its own 'Calculating' text.
+  '/offers': async (qc: QueryClient) => {
+    const app = await ensureApplication(qc);
+    if (app.applicationStatus !== 'Submitted') void qc.prefetchQuery(offerQueryOptions(app._id));
+  },
+  '/giggle-finance': async (qc: QueryClient) => void (await ensureApplication(qc)),
+} as const;

@@ -1,0 +1,119 @@
+/**
+ * The two races seen in the browser (issue 11 item 3): answers arriving after the applicant started
+ * typing. Pages now read with useSuspenseQuery below a loader, so the form exists only once its
+ * answers do, and a later answer never resets what was typed.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { DbUser } from '@portal/libs';
+import { Loading } from '../../components/ui/loading';
+import { sessionQueryOptions } from '../shell/session';
+import { FinancialPage } from './financial-page';
+import { businessQueryOptions, journeyApi, type BusinessView, type OwnerSetView } from './journey-api';
+import { journeyMachine } from './journey.machine';
+import { OwnersPage } from './owners-page';
+import { JourneyContext } from './use-journey';
+
+const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
+const user: DbUser = {
+  _id: 'u-1',
+  email: 'ada@example.com',
+  userName: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage }],
+};
+const business: BusinessView = {
+  _id: 'b-1',
+  applicationId: 'app-1',
+  annualRevenue: 1200000,
+  amountRequested: 150000,
+  businessEmail: 'office@engine.co',
+  phoneNumber: '(555) 222-3333',
+  addressData: { address: '1 Analytical Way', city: 'Hampton', state: 'VA', zip: '23681', country: 'US' },
+};
+const ownerSet: OwnerSetView = { _id: 'os-1', owners: [], sameAsBusinessInfo: false };
+
+function deferred<T>() {
+  let resolve: (v: T) => void = () => undefined;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function renderPage(page: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueryOptions().queryKey, user);
+  const journey = createActor(journeyMachine).start();
+  journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <JourneyContext.Provider value={journey}>
+        <Suspense fallback={<Loading />}>{page}</Suspense>
+      </JourneyContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { queryClient };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+const valueOf = (el: HTMLElement) => (el as HTMLInputElement).value;
+
+describe('/financial: what the applicant types is theirs', () => {
+  it('shows no form before the saved answers, and a later answer does not wipe what was typed', async () => {
+    const answer = deferred<BusinessView>();
+    vi.spyOn(journeyApi, 'business').mockReturnValue(answer.promise);
+    const { queryClient } = renderPage(<FinancialPage />);
+    expect(screen.getByRole('status').textContent).toBe('Loading your application...');
+    expect(screen.queryByLabelText('Annual revenue')).toBeNull();
+
+    await act(async () => answer.resolve(business));
+    const revenue = await screen.findByLabelText('Annual revenue');
+    expect(valueOf(revenue)).toBe('$1,200,000');
+    await userEvent.clear(revenue);
+    await userEvent.type(revenue, '5000');
+    expect(valueOf(revenue)).toBe('$5,000');
+
+    // A refetch (another tab, a retry) lands after the typing: the typed value stays.
+    act(() => queryClient.setQueryData(businessQueryOptions('app-1').queryKey, { ...business, annualRevenue: 7 }));
+    expect(valueOf(screen.getByLabelText('Annual revenue'))).toBe('$5,000');
+  });
+
+  it('clears an error as soon as the field becomes valid, and focuses the first invalid field on submit', async () => {
+    vi.spyOn(journeyApi, 'business').mockResolvedValue({
+      ...business,
+      annualRevenue: undefined,
+      amountRequested: undefined,
+    });
+    renderPage(<FinancialPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Annual revenue is required')).toBeTruthy();
+    expect(screen.getByText('Amount requested is required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Annual revenue'));
+    await userEvent.type(screen.getByLabelText('Annual revenue'), '9');
+    expect(screen.queryByText('Annual revenue is required')).toBeNull();
+    expect(screen.getByText('Amount requested is required')).toBeTruthy();
+  });
+});
+
+describe("/owners: 'Same as business information' always has a business to copy", () => {
+  it('offers the box only once the business is here, and ticking it copies email, phone and address', async () => {
+    const answer = deferred<BusinessView>();
+    vi.spyOn(journeyApi, 'business').mockReturnValue(answer.promise);
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue(ownerSet);
+    renderPage(<OwnersPage />);
+    expect(screen.queryByLabelText('Same as business information')).toBeNull();
+
+    await act(async () => answer.resolve(business));
+    await userEvent.click(await screen.findByLabelText('Same as business information'));
+    expect((screen.getByLabelText('Same as business information') as HTMLInputElement).checked).toBe(true);
+    expect(valueOf(screen.getByLabelText('Home address'))).toBe('1 Analytical Way');
+    expect(valueOf(screen.getByLabelText('Email'))).toBe('office@engine.co');
+    expect(valueOf(screen.getByLabelText('Phone'))).toBe('(555) 222-3333');
+    expect(valueOf(screen.getByLabelText('Zip code'))).toBe('23681');
+  });
+});

@@ -1,0 +1,66 @@
+import { createActor, fromPromise } from 'xstate';
+import { judgeMove, positionOf, type JourneyPosition, type MoveFacts, type StageName } from '@portal/libs';
+import { journeyMachine, type JourneyApplication } from './journey.machine';
+
+export const at = (pageName: StageName, pageStep: number): JourneyPosition => {
+  const p = positionOf(pageName, pageStep);
+  if (!p) throw new Error(`no step ${pageName}:${pageStep}`);
+  return p;
+};
+
+/**
+ * The server's side for machine tests: the workflow's moveStage rule (libs judgeMove, which its update
+ * validator runs) over a saved position, recording every request the machine makes.
+ */
+export function testServer(
+  position: JourneyPosition,
+  facts: MoveFacts = { signed: false, statementsSubmitted: false },
+) {
+  const server = { position, facts, requests: [] as string[], refusals: [] as string[], giggles: [] as string[] };
+  const machine = journeyMachine.provide({
+    actors: {
+      moveStage: fromPromise(async ({ input }) => {
+        const { move } = input;
+        server.requests.push(`${move.to} from ${move.from.pageName}:${move.from.pageStep}`);
+        const verdict = judgeMove(server.position, move, server.facts);
+        if (!verdict.ok) {
+          server.refusals.push(verdict.error);
+          throw new Error(verdict.error);
+        }
+        server.position = verdict.position;
+        return verdict.position;
+      }),
+      giggle: fromPromise(async ({ input }) => void server.giggles.push(input.action)),
+    },
+  });
+  return { server, machine };
+}
+
+/** A started actor hydrated with an application at `saved`, whose navigations are recorded. */
+export function startAt(saved: JourneyPosition, options: { facts?: MoveFacts; sfOpportunityId?: string } = {}) {
+  const { server, machine } = testServer(saved, options.facts);
+  const routes: string[] = [];
+  const actor = createActor(
+    machine.provide({ actions: { navigate: (_, { route }) => void routes.push(route) } }),
+  ).start();
+  const application: JourneyApplication = { _id: 'app-1', stage: saved, sfOpportunityId: options.sfOpportunityId };
+  actor.send({ type: 'journey.hydrate', application });
+  return { actor, server, routes };
+}
+
+/** Resolves once the actor is back at rest (no server call under way). */
+const atRest = (actor: ReturnType<typeof startAt>['actor']) => {
+  const s = actor.getSnapshot();
+  return s.matches('ready') || s.matches('idle');
+};
+
+/** Resolves once the actor is back at rest (no server call under way). */
+export const settled = (actor: ReturnType<typeof startAt>['actor']) =>
+  new Promise<void>((resolve) => {
+    if (atRest(actor)) return resolve();
+    const sub = actor.subscribe(() => {
+      if (!atRest(actor)) return;
+      sub.unsubscribe();
+      resolve();
+    });
+  });

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { COUNTRIES, PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/libs';
+import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
+import { Button } from '../../components/ui/button';
+import { AddressLookup } from '../address/address-lookup';
+import { regionOptions } from './business-details-values';
+import type { OwnersValues } from './owner-values';
+
+const COUNTRY_OPTIONS = Object.entries(COUNTRIES).map(([value, label]) => ({ value, label }));
+
+type Props = {
+  form: UseFormReturn<OwnersValues>;
+  index: number;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  onRemove?: () => void;
+};
+
+/** One collapsible owner card (section 2 '/owners'): Owner #N, the primary first, others removable. */
+export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
+  const { control, setValue, getValues, clearErrors } = form;
+  const [ssnShown, setSsnShown] = useState(false);
+  const ca = useWatch({ control, name: `owners.${i}.country` }) === 'CA';
+  const name = <K extends keyof OwnersValues['owners'][number]>(k: K) => `owners.${i}.${k}` as const;
+  const at = (k: 'firstName' | 'lastName' | 'address' | 'ownerEmailId', label: string, extra = {}) => (
+    <FormField control={control} name={name(k)} label={label} maxLength={200} {...extra} />
+  );
+  return (
+    <details className="owner-card" open={open} onToggle={(e) => onToggle((e.target as HTMLDetailsElement).open)}>
+      <summary>
+        <span className="owner-title">Owner #{i + 1}</span>
+        {i === 0 ? <span className="badge">Primary</span> : null}
+      </summary>
+      <div className="grid-2">
+        {at('firstName', 'First name', { autoComplete: i === 0 ? 'given-name' : 'off' })}
+        {at('lastName', 'Last name', { autoComplete: i === 0 ? 'family-name' : 'off' })}
+        <AddressLookup
+          label="Home address lookup"
+          onFound={(a) => {
+            if (a.country !== getValues(name('country'))) setValue(name('ssn'), '');
+            for (const k of ['address', 'city', 'state', 'zip', 'country'] as const) setValue(name(k), a[k]);
+            clearErrors([name('address'), name('city'), name('state'), name('zip'), name('country')]);
+          }}
+        />
+        <FormSelect
+          control={control}
+          name={name('country')}
+          label="Country of residence"
+          options={COUNTRY_OPTIONS}
+          // Section 5: changing the country clears the address, city, state, zip and SSN.
+          onPick={() => {
+            for (const k of ['address', 'city', 'state', 'zip', 'ssn'] as const) setValue(name(k), '');
+          }}
+        />
+        {at('address', 'Home address')}
+        <FormField control={control} name={name('city')} label="City" maxLength={40} />
+        <FormSelect
+          control={control}
+          name={name('state')}
+          label={ca ? 'Province / territory' : 'State'}
+          options={regionOptions(ca ? 'CA' : 'US')}
+        />
+        <FormField
+          control={control}
+          name={name('zip')}
+          label={ca ? 'Postal code' : 'Zip code'}
+          maxLength={ca ? 7 : 5}
+        />
+        {at('ownerEmailId', 'Email', { type: 'email' })}
+        <FormField
+          control={control}
+          name={name('dateOfBirth')}
+          label="Date of birth"
+          type="date"
+          max="9999-12-31"
+          mask={(typed) => typed.slice(0, 10)}
+        />
+        <FormField
+          control={control}
+          name={name('phoneNumber')}
+          label="Phone"
+          type="tel"
+          mask={formatPhone}
+          maxLength={PHONE_INPUT_MAX_LENGTH}
+          placeholder="(123) 456-7890"
+        />
+        <FormField
+          control={control}
+          name={name('ownershipPercent')}
+          label="Percent ownership"
+          type="number"
+          min={0}
+          max={100}
+          inputMode="numeric"
+          mask={(typed) => (typed === '' ? '' : String(Math.min(100, Number(typed))))}
+        />
+        <FormField
+          control={control}
+          name={name('creditReport')}
+          label="Estimated credit score"
+          type="number"
+          min={300}
+          max={ca ? 900 : 850}
+          inputMode="numeric"
+        />
+        <FormField
+          control={control}
+          name={name('ssn')}
+          label={ca ? 'SIN' : 'SSN'}
+          type={ssnShown ? 'text' : 'password'}
+          inputMode="numeric"
+          maxLength={11}
+          autoComplete="off"
+          mask={(typed) => formatSsn(getValues(name('country')), typed)}
+          after={
+            <Button variant="link" onClick={() => setSsnShown((s) => !s)}>
+              {ssnShown ? 'Hide' : 'Show'}
+            </Button>
+          }
+        />
+        <FormChoice control={control} name={name('isUSCitizen')} label="US citizen?" options={YES_NO} />
+      </div>
+      {onRemove ? (
+        <Button variant="secondary" onClick={onRemove}>
+          Remove
+        </Button>
+      ) : null}
+    </details>
+  );
+}

@@ -1,11 +1,12 @@
 // Starts the whole local stack (the same code as `npm start`) on free ports with a throw-away data dir.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startStack } from '../stack/stack.ts';
+import { dirname, join } from 'node:path';
+import { ROOT, startStack } from '../stack/stack.ts';
 import { freePorts } from '../test-support/free-port';
 
-export const STATE_FILE = join(tmpdir(), 'portal-e2e-state.json');
+/** In this checkout, not a shared /tmp name: two checkouts' runs must never stop each other's stacks. */
+export const STATE_FILE = join(ROOT, 'test-results', 'e2e-state.json');
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -25,6 +26,7 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
   };
   const running = await startStack(ports, { headless: true, webMode: 'preview', publicHost: '127.0.0.1' });
+  mkdirSync(dirname(STATE_FILE), { recursive: true });
   writeFileSync(STATE_FILE, JSON.stringify({ dataDir, pids: running.map((r) => r.child.pid) }));
   process.env.E2E_BASE_URL = `http://127.0.0.1:${ports.WEB_PORT}`;
   process.env.E2E_MONGODB_URI = `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`;

@@ -150,7 +150,9 @@ export class BusinessesService {
       productsInterestedIn: products,
       ...(Number.isNaN(employees) ? {} : { numberOfEmployees: employees }),
       ...(typeof form.businessDescription === 'string' ? { businessDescription: str(form.businessDescription) } : {}),
-      ...(typeof form.hasRealEstate === 'boolean' ? { hasRealEstate: form.hasRealEstate } : {}),
+      ...(form.hasRealEstate !== undefined && form.hasRealEstate !== null && form.hasRealEstate !== ''
+        ? { hasRealEstate: form.hasRealEstate === true || form.hasRealEstate === 'Yes' }
+        : {}),
       ...(typeof form.hasBusinessBankAccount === 'boolean'
         ? { hasBusinessBankAccount: form.hasBusinessBankAccount }
         : {}),

@@ -137,8 +137,10 @@ describe('business details: invalid values of issue 10', () => {
     [{ businessDescription: 'x'.repeat(201) }, 'businessDescription', 'Must be 200 characters or less'],
     [{ avgDailyBalance: '$99,000,001' }, 'avgDailyBalance', 'Value cannot exceed $99,000,000'],
     [{ openLoanBalances: '-$5' }, 'openLoanBalances', 'Must be 0 or more'],
-    [{ hasRealEstate: 'yes' }, 'hasRealEstate', 'Invalid value'],
+    [{ hasRealEstate: 'yes' }, 'hasRealEstate', 'Selection is required'],
+    [{ hasRealEstate: { $ne: null } }, 'hasRealEstate', 'Selection is required'],
     [{ hasRealEstate: true }, 'hasRealEstate', undefined],
+    [{ hasRealEstate: 'No' }, 'hasRealEstate', undefined],
   ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
 });
 

@@ -220,7 +220,8 @@ export const BUSINESS_DETAILS_RULES = {
   numberOfEmployees: numberRule(parseNumber, undefined, countCheck),
   productsInterestedIn: productsRule,
   businessDescription: optionalText(),
-  hasRealEstate: optionalBoolean,
+  /** The form asks Yes/No; a JSON client may send a boolean. Optional: asked, not required. */
+  hasRealEstate: optional(yesNoOrBoolean(M.selectionRequired)),
   hasBusinessBankAccount: optionalBoolean,
   website: all(optionalText(), optional(pattern(WEBSITE_PATTERN, M.websiteInvalid))),
 } satisfies RuleSet;

@@ -2,56 +2,16 @@
 // these, so the changed field is the only thing wrong with the request.
 import { createHmac } from 'node:crypto';
 import { API_SETTINGS } from '../libs/src/config/settings';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, ownerAnswers } from '../test-support/journey';
 
-export const FINANCIAL = { section: 'financial', annualRevenue: '$1,200,000', amountRequested: '$150,000' };
-
-export const QUESTION = {
-  section: 'question',
-  businessStarted: 'Yes',
-  businessStartDate: '2015-06-01',
-  useOfProceeds: 'Working Capital',
-};
-
-export const DETAILS = {
-  section: 'details',
-  businessName: 'Hostile Engines LLC',
-  dbaName: '',
-  legalEntity: 'LLC',
-  acceptsCreditCards: 'Yes',
-  otherBusinessLoans: 'No',
-  federalTaxId: '12-3456789',
-  avgDailyBalance: '$2,500',
-  openLoanBalances: '',
-  phoneNumber: '(555) 123-4567',
-  country: 'US',
-  address: '1 Main St',
-  suiteFloor: 'Suite 200',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  industry: 'Professional, Scientific, and Technical Services',
-  naics: '541',
-  numberOfEmployees: 12,
-  website: 'https://engines.example.com',
-  productsInterestedIn: ['Line of Credit', 'Term Loan'],
-};
-
-export const OWNER = {
-  firstName: 'Ada',
+export const FINANCIAL = FINANCIAL_ANSWERS;
+export const QUESTION = { ...QUESTION_ANSWERS, businessStartDate: '2015-06-01' };
+export const DETAILS = { ...DETAILS_ANSWERS, businessName: 'Hostile Engines LLC' };
+export const OWNER = ownerAnswers('ada@example.com', {
   lastName: 'Lovelace',
-  country: 'US',
-  address: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  ownerEmailId: 'ada@example.com',
-  dateOfBirth: '1980-12-10',
-  phoneNumber: '(555) 123-4567',
   ownershipPercent: '100',
   creditReport: '720',
-  ssn: '123-45-6789',
-  isUSCitizen: 'Yes',
-};
+});
 
 /** A Box webhook signed with the api's configured primary key (the stack runs with the defaults). */
 export function signedWebhook(body: string): Record<string, string> {

@@ -1,6 +1,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { DETAILS_ANSWERS } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -11,29 +12,7 @@ let eve: ApiClient;
 let businessId: string;
 let applicationId: string;
 
-const details = {
-  section: 'details',
-  businessName: 'Analytical Engines LLC',
-  dbaName: '',
-  legalEntity: 'LLC',
-  acceptsCreditCards: 'Yes',
-  otherBusinessLoans: 'No',
-  federalTaxId: '12-3456789',
-  avgDailyBalance: '$2,500',
-  openLoanBalances: '',
-  phoneNumber: '(555) 123-4567',
-  country: 'US',
-  address: '1 Main St',
-  suiteFloor: 'Suite 200',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  industry: 'Professional, Scientific, and Technical Services',
-  naics: '541',
-  numberOfEmployees: 12,
-  website: 'https://engines.example.com',
-  productsInterestedIn: ['Line of Credit', 'Term Loan'],
-};
+const details = DETAILS_ANSWERS;
 
 async function leadOf(email: string, field: string, value: unknown, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { ownerAnswers } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -10,22 +11,7 @@ let ada: ApiClient;
 let eve: ApiClient;
 let setId: string;
 
-const owner1 = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  country: 'US',
-  address: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  ownerEmailId: 'ada@example.com',
-  dateOfBirth: '1980-12-10',
-  phoneNumber: '(555) 123-4567',
-  ownershipPercent: 40,
-  creditReport: 720,
-  ssn: '123-45-6789',
-  isUSCitizen: 'Yes',
-};
+const owner1 = ownerAnswers('ada@example.com', { lastName: 'Lovelace', ownershipPercent: 40 });
 const owner2 = {
   ...owner1,
   firstName: 'Charles',

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FILE_MESSAGES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -24,14 +24,36 @@ export function BankStatementsPage() {
   const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));
   const files = useSuspenseQuery(documentsQueryOptions(app._id));
   const [confirming, setConfirming] = useState(false);
+  const uploads = useRef(new Set<Promise<unknown>>());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
   const months = statementMonths(business.addressData?.state, new Date());
-  const statements = files.data.filter((f) => f.fileType === FILE_TYPES.bankStatement);
-  const covered = months.filter((m) => statements.some((f) => f.monthLabel === m)).length;
+  const statementsIn = (list: typeof files.data) => list.filter((f) => f.fileType === FILE_TYPES.bankStatement);
+  const coveredBy = (list: typeof files.data) =>
+    months.filter((m) => statementsIn(list).some((f) => f.monthLabel === m)).length;
+  const statements = statementsIn(files.data);
+  const covered = coveredBy(files.data);
   const submitted = !!app.sfOpportunityId;
   const reload = () => files.refetch();
+
+  /**
+   * Uploads still on their way are finished first (under the spec's loading text), then the months are
+   * counted on the server's list, so a file sent a moment before Proceed counts.
+   */
+  async function proceed() {
+    setBusy(true);
+    await Promise.allSettled([...uploads.current]);
+    const latest = (await files.refetch()).data ?? files.data;
+    if (coveredBy(latest) < months.length) {
+      setBusy(false);
+      setConfirming(true);
+    } else await submit();
+  }
+  const trackUpload = (done: Promise<unknown>) => {
+    uploads.current.add(done);
+    void done.finally(() => uploads.current.delete(done));
+  };
 
   async function submit() {
     setConfirming(false);
@@ -72,6 +94,7 @@ export function BankStatementsPage() {
             files={statements.filter((f) => f.monthLabel === m)}
             canRemove={!submitted}
             onChange={reload}
+            onUpload={trackUpload}
           />
         ))}
       </div>
@@ -90,7 +113,7 @@ export function BankStatementsPage() {
             Back
           </Button>
         )}
-        <Button busy={busy} onClick={() => (covered < months.length ? setConfirming(true) : void submit())}>
+        <Button busy={busy} onClick={() => void proceed()}>
           Proceed
         </Button>
       </div>

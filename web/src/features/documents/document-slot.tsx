@@ -17,6 +17,8 @@ export function DocumentSlot(props: {
   canRemove: boolean;
   /** Reloads the slot's files; the upload shows until the list has it, so it never blinks out. */
   onChange: () => Promise<unknown> | void;
+  /** Each upload as it starts, so the page can wait for it before counting what is uploaded. */
+  onUpload?: (done: Promise<unknown>) => void;
 }) {
   const inputId = useId();
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
@@ -42,7 +44,11 @@ export function DocumentSlot(props: {
   function choose(e: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(e.target.files ?? [])];
     e.target.value = '';
-    for (const f of chosen) void send(f);
+    for (const f of chosen) {
+      const done = send(f);
+      props.onUpload?.(done);
+      void done;
+    }
   }
 
   return (

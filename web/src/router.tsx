@@ -10,6 +10,9 @@ import type { JourneyActor } from './features/journey/journey.machine';
 import { BusinessPage } from './features/journey/business-page';
 import { FinancialPage } from './features/journey/financial-page';
 import { GigglePage } from './features/journey/giggle-page';
+import { externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
+import { PrivacyPolicyPage } from './features/legal/privacy-policy-page';
+import { TermsOfUsePage } from './features/legal/terms-of-use-page';
 import { OwnersPage } from './features/journey/owners-page';
 import { BankStatementsPage } from './features/documents/bank-statements-page';
 import { OffersPage } from './features/offers/offers-page';
@@ -88,6 +91,18 @@ const guarded = (path: JourneyPath, component: () => React.JSX.Element) =>
     loader: ({ context }) => journeyLoaders[path](context.queryClient),
   });
 
+/** Open to anyone; when the lender publishes its own document, an old link to ours is sent there. */
+const legal = (doc: LegalDocument, component: () => React.JSX.Element) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: LEGAL_PATHS[doc],
+    component,
+    beforeLoad: () => {
+      const href = externalLegalUrl(doc);
+      if (href) throw redirect({ href });
+    },
+  });
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   anonymous('/login', LoginPage),
@@ -100,6 +115,8 @@ const routeTree = rootRoute.addChildren([
   guarded('/bank-statements', BankStatementsPage),
   guarded('/offers', OffersPage),
   guarded('/giggle-finance', GigglePage),
+  legal('privacyPolicy', PrivacyPolicyPage),
+  legal('termsOfUse', TermsOfUsePage),
 ]);
 
 export function createAppRouter(context: RouterContext) {

@@ -1,23 +1,7 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Patch,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, NotFoundException, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { ApplicationChangesDto, CreateApplicationDto } from './application.dto';
 import { APPLICATION_NOT_FOUND, ApplicationsService } from './applications.service';
-
-/** Section 4 'Lead on /giggle-finance': what each move does to the CRM lead. */
-export const GIGGLE_LEAD_STATUS = {
-  enter: { Status: 'Closed - Not Converted', Status_Detail__c: 'No Business Bank Account' },
-  back: { Status: 'Open - Not Contacted', Status_Detail__c: null },
-} as const;
 
 @Controller('application')
 @UseGuards(SessionGuard)
@@ -37,21 +21,13 @@ export class ApplicationsController {
     return this.applications.view(await this.applications.changeForUser(user.userId, changes));
   }
 
+  // POST /application/{id}/giggle-finance is the businesses module's (giggle.controller.ts): it answers
+  // the business's bank account question.
+
   /** PATCH /application/{id}: partial changes, merged. */
   @Patch(':id')
   async update(@Param('id') id: string, @Body() body: ApplicationChangesDto, @CurrentUser() user: SignedIn) {
     const app = await this.applications.owned(id, user.userId);
     return this.applications.view(await this.applications.change(app, body));
-  }
-
-  /** /giggle-finance: entering closes the lead as not converted; Back reopens it. */
-  @Post(':id/giggle-finance')
-  @HttpCode(200)
-  async giggle(@Param('id') id: string, @Body() body: { action?: unknown }, @CurrentUser() user: SignedIn) {
-    const action = body.action;
-    if (action !== 'enter' && action !== 'back') throw new BadRequestException('action must be enter or back');
-    await this.applications.owned(id, user.userId);
-    await this.applications.updateLead(id, { ...GIGGLE_LEAD_STATUS[action] });
-    return { message: 'success' };
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
+import { until } from '../../../test-support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;
@@ -50,5 +51,39 @@ describe('POST /application and PATCH /application/{id}', () => {
     expect((await bob.post('/application', { userId: adaUser })).status).toBe(404);
     expect((await bob.patch('/application/not-an-id', { topUp: 1 })).status).toBe(404);
     expect((await ada.get('/user/by-email/app-ada@example.com')).body.data.applications[0].topUp).toBe(2500);
+  });
+});
+
+describe('POST /application/{id}/giggle-finance', () => {
+  const business = async () =>
+    (await ada.get('/user/by-email/app-ada@example.com')).body.data.applications[0].business[0];
+  const lead = () => slice.crm.records('Lead').find((l) => l.Email === 'app-ada@example.com');
+
+  it('on entering, records no business bank account and closes the lead as not converted', async () => {
+    expect((await ada.post(`/application/${adaApp}/giggle-finance`, { action: 'enter' })).status).toBe(200);
+    expect((await business()).hasBusinessBankAccount).toBe(false);
+    expect(
+      await until(
+        async () => lead(),
+        (l) => l?.Status === 'Closed - Not Converted',
+      ),
+    ).toMatchObject({ Status_Detail__c: 'No Business Bank Account', Has_Business_Bank_Account__c: false });
+  });
+
+  it('on Back, leaves the question open again and reopens the lead', async () => {
+    expect((await ada.post(`/application/${adaApp}/giggle-finance`, { action: 'back' })).status).toBe(200);
+    expect((await business()).hasBusinessBankAccount).toBeUndefined();
+    expect(
+      await until(
+        async () => lead(),
+        (l) => l?.Status === 'Open - Not Contacted',
+      ),
+    ).toMatchObject({ Status_Detail__c: null, Has_Business_Bank_Account__c: true });
+  });
+
+  it('changes nothing for another user or an unknown action', async () => {
+    expect((await bob.post(`/application/${adaApp}/giggle-finance`, { action: 'enter' })).status).toBe(404);
+    expect((await ada.post(`/application/${adaApp}/giggle-finance`, { action: 'close' })).status).toBe(400);
+    expect((await business()).hasBusinessBankAccount).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@ import { PiiCipher } from '../common/pii';
 import { Business, BusinessSchema } from './business.schema';
 import { BusinessesController } from './businesses.controller';
 import { BusinessesService } from './businesses.service';
+import { GiggleController } from './giggle.controller';
+import { GiggleService } from './giggle.service';
 
 @Module({
   imports: [
@@ -13,8 +15,8 @@ import { BusinessesService } from './businesses.service';
     SessionModule,
     ApplicationsModule,
   ],
-  controllers: [BusinessesController],
-  providers: [BusinessesService, PiiCipher],
+  controllers: [BusinessesController, GiggleController],
+  providers: [BusinessesService, GiggleService, PiiCipher],
   exports: [BusinessesService],
 })
 export class BusinessesModule {}

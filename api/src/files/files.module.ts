@@ -4,6 +4,7 @@ import { ApplicationsModule } from '../applications/applications.module';
 import { SessionModule } from '../auth/session.module';
 import { OffersModule } from '../offers/offers.module';
 import { StagesModule } from '../stages/stages.module';
+import { DocumentName, DocumentNames, DocumentNameSchema } from './document-names';
 import { StoredFile, StoredFileSchema } from './file.schema';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
@@ -12,13 +13,16 @@ import { SubmissionService } from './submission.service';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: StoredFile.name, schema: StoredFileSchema }]),
+    MongooseModule.forFeature([
+      { name: StoredFile.name, schema: StoredFileSchema },
+      { name: DocumentName.name, schema: DocumentNameSchema },
+    ]),
     SessionModule,
     ApplicationsModule,
     StagesModule,
     OffersModule,
   ],
   controllers: [FilesController, SubmissionController],
-  providers: [FilesService, SubmissionService],
+  providers: [FilesService, SubmissionService, DocumentNames],
 })
 export class FilesModule {}

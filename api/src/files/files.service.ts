@@ -2,9 +2,10 @@ import { BadRequestException, Inject, Injectable, Logger, NotFoundException } fr
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
-import { documentFileName, FILE_MESSAGES, FILE_TYPES, isFileType, MAX_FILE_BYTES, type FileType } from '@portal/libs';
+import { FILE_MESSAGES, FILE_TYPES, isFileType, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
 import { inspectPdf } from './pdf-inspection';
@@ -30,6 +31,7 @@ export class FilesService {
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
     @Inject(SETTINGS) settings: ApiSettings,
     private readonly applications: ApplicationsService,
+    private readonly names: DocumentNames,
   ) {
     this.store = uploadStore(settings);
   }
@@ -47,8 +49,7 @@ export class FilesService {
         const bank = fields.fileType === FILE_TYPES.bankStatement;
         const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
         if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? '')) throw new UploadRefused('monthLabel is required');
-        const same = await this.files.countDocuments({ applicationId: app._id, fileType: fields.fileType, monthLabel });
-        const fileName = documentFileName(fields.fileType, monthLabel, same);
+        const fileName = await this.names.take(app._id, fields.fileType, monthLabel);
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
         record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
         return filePath;
@@ -69,6 +70,10 @@ export class FilesService {
       });
       return view(saved);
     } catch (e) {
+      if (record)
+        await this.names
+          .release(record.applicationId, record.fileName)
+          .catch((err: Error) => this.logger.error({ msg: 'document name not released', error: err.message }));
       if (e instanceof UploadRefused) throw new BadRequestException(e.message);
       if (e instanceof NotFoundException) throw e;
       this.logger.error({ msg: 'upload failed', error: (e as Error).message });
@@ -90,6 +95,7 @@ export class FilesService {
     });
     if (app.sfOpportunityId) throw new BadRequestException('Submitted documents cannot be removed');
     await file.deleteOne();
+    await this.names.release(file.applicationId, file.fileName);
     await this.store
       .remove(file.filePath)
       .catch((e: Error) => this.logger.error({ msg: 'document not removed from S3', error: e.message }));

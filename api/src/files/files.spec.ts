@@ -75,6 +75,24 @@ describe('bank statements', () => {
     ]);
   });
 
+  it('numbers statements of one month uploaded at once, and gives back the name of a refused or removed one', async () => {
+    const both = await Promise.all([statement('November 2026'), statement('November 2026')]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    const names = both.map((r) => r.body.data.fileName as string);
+    expect(names.sort()).toEqual(['november-2026-2.pdf', 'november-2026.pdf']);
+    const refused = await statement('November 2026', new TextEncoder().encode('just some notes'), 'notes.pdf');
+    expect(refused.status).toBe(400);
+    const first = both.find((r) => r.body.data.fileName === 'november-2026.pdf')!.body.data._id as string;
+    expect((await ada.delete(`/file/${first}`)).status).toBe(200);
+    const again = await statement('November 2026');
+    expect(again.body.data.fileName).toBe('november-2026.pdf');
+    const third = await statement('November 2026');
+    expect(third.body.data.fileName).toBe('november-2026-3.pdf');
+    // Removed again: the submission below copies the statements of the first test only.
+    const left = [...both.filter((r) => r.body.data._id !== first), again, third].map((r) => r.body.data._id as string);
+    for (const id of left) expect((await ada.delete(`/file/${id}`)).status).toBe(200);
+  });
+
   it('refuses what is not a PDF by its bytes, an empty file, and anything past 37,000,000 bytes', async () => {
     const renamed = await statement('August 2026', new TextEncoder().encode('just some notes'), 'notes.pdf');
     expect(renamed.status).toBe(400);

@@ -15,6 +15,8 @@ export type PdfOwner = {
 
 export type ApplicationPdfData = {
   applicationId: string;
+  /** The CRM lead the application belongs to (section 7 'POST box/sign'), when the CRM has made it. */
+  leadId?: string;
   company: string;
   rows: [string, string][];
   owners: PdfOwner[];
@@ -60,10 +62,15 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
     });
     y -= 18;
   };
+  // A long value (a business description) wraps within its column instead of running into the next row.
   const row = (label: string, value: string) => {
-    ensure(16);
+    const lines = wrap(safe(value || '-'), regular, 10, PAGE.width - 2 * PAGE.margin - 190);
+    ensure(16 + 13 * (lines.length - 1));
     text(label, PAGE.margin, 9.5, regular, MUTED);
-    text(value || '-', PAGE.margin + 190, 10, regular);
+    lines.forEach((line, i) => {
+      if (i > 0) y -= 13;
+      text(line, PAGE.margin + 190, 10, regular);
+    });
     y -= 16;
   };
 
@@ -73,6 +80,10 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
   y -= 14;
   text(`Application ${data.applicationId}`, PAGE.margin, 8.5, regular, MUTED);
   y -= 10;
+  if (data.leadId) {
+    text(`Lead ${data.leadId}`, PAGE.margin, 8.5, regular, MUTED);
+    y -= 10;
+  }
 
   heading('Business');
   for (const [label, value] of data.rows) row(label, value);

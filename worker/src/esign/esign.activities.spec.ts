@@ -2,6 +2,7 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { pdfTextLines } from '../../../test-support/pdf-text';
 import { startSlice } from '../../../test-support/slice';
 import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
@@ -71,6 +72,55 @@ describe('signing activities', () => {
     const read = await activities.getSignRequest({ signRequestId: first.id });
     expect(read).toMatchObject({ id: first.id, status: 'sent' });
     expect(read.signers.map((s) => s.decision)).toEqual([null, null]);
+  });
+
+  it('renders the PDF with the fields section 7 lists for the sign request: real estate, description, lead id', async () => {
+    const applicationId = new ObjectId();
+    await mongo.db().collection('applications').insertOne({ _id: applicationId, sfLeadId: '00Q000000000042AAA' });
+    await mongo.db().collection('businesses').insertOne({
+      applicationId,
+      businessName: 'Difference Engines Ltd',
+      hasRealEstate: true,
+      businessDescription:
+        'We design and build mechanical calculating engines for tabulating polynomial functions, and service them on site for our customers.',
+      otherBusinessLoans: 'No',
+    });
+    await mongo
+      .db()
+      .collection('ownersets')
+      .insertOne({
+        applicationId,
+        owners: [
+          { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },
+        ],
+      });
+    const id = applicationId.toHexString();
+    await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));
+    const after = (label: string) => lines[lines.indexOf(label) + 1];
+
+    expect(lines).toContain('Lead 00Q000000000042AAA');
+    expect(after('Has real estate')).toBe('Yes');
+    expect(after('Open business loans')).toBe('No');
+    // The description wraps in its column, every word kept, in order.
+    const from = lines.indexOf('Business description') + 1;
+    const description = lines.slice(from, lines.indexOf('Number of employees')).join(' ');
+    expect(description).toBe(
+      'We design and build mechanical calculating engines for tabulating polynomial functions, and service them on site for our customers.',
+    );
+    expect(lines.indexOf('Number of employees') - from).toBeGreaterThan(1);
+    // The SSN only masked.
+    expect(after('SSN')).toBe('***-**-6789');
+    expect(lines.join('\n')).not.toContain('123-45-6789');
+  });
+
+  it('says No for real estate never answered (null at creation) and leaves out a lead the CRM has not made', async () => {
+    const id = await application([{ firstName: 'Solo', lastName: 'Owner', ownerEmailId: 'solo-pdf@example.com' }]);
+    await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));
+    expect(lines[lines.indexOf('Has real estate') + 1]).toBe('No');
+    expect(lines[lines.indexOf('Business description') + 1]).toBe('-');
+    expect(lines.some((l) => l.startsWith('Lead '))).toBe(false);
   });
 
   it('starts a separate request for a new attempt', async () => {

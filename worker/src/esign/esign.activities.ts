@@ -72,7 +72,8 @@ export function createSigningActivities(deps: {
 }): SigningActivities {
   async function pdfData(applicationId: string): Promise<{ data: ApplicationPdfData; owners: Owner[] }> {
     const _id = new ObjectId(applicationId);
-    const [business, ownerSet] = await Promise.all([
+    const [application, business, ownerSet] = await Promise.all([
+      deps.db.collection<{ sfLeadId?: string }>('applications').findOne({ _id }),
       deps.db.collection<Business>('businesses').findOne({ applicationId: _id }),
       deps.db.collection<{ owners: Owner[] }>('ownersets').findOne({ applicationId: _id }),
     ]);
@@ -82,6 +83,7 @@ export function createSigningActivities(deps: {
     const country = b.addressData?.country === 'CA' ? 'CA' : 'US';
     const data: ApplicationPdfData = {
       applicationId,
+      leadId: application?.sfLeadId,
       company: str(b.businessName),
       rows: [
         ['Legal business name', str(b.businessName)],
@@ -90,12 +92,15 @@ export function createSigningActivities(deps: {
         [country === 'CA' ? 'Business number (BN)' : 'EIN / Tax ID', deps.pii.open(str(b.federalTaxId))],
         ['Business start date', str(b.businessStartDate)],
         ['Industry', [str(b.industry), b.naics ? `(NAICS ${str(b.naics)})` : ''].filter(Boolean).join(' ')],
+        ['Business description', str(b.businessDescription)],
         ['Number of employees', str(b.numberOfEmployees)],
         ['Amount requested', money(b.amountRequested)],
         ['Annual revenue', money(b.annualRevenue)],
         ['Use of proceeds', str(b.useOfProceeds)],
         ['Products interested in', str(b.productsInterestedIn)],
         ['Accepts credit cards', str(b.acceptsCreditCards)],
+        // Null until answered, which section 3 treats as false.
+        ['Has real estate', b.hasRealEstate === true ? 'Yes' : 'No'],
         ['Open business loans', str(b.otherBusinessLoans)],
         ['Average daily balance', money(b.avgDailyBalance)],
         ['Business phone', str(b.phoneNumber)],

@@ -43,3 +43,17 @@ describe('issue 10 item 8: email content injection — the offer email', () => {
     expect(mail.html).toContain('<strong>Johnson &amp; Sons &lt;Orbital&gt; LLC</strong>');
   });
 });
+
+describe('the offer summary', () => {
+  it('lists the standard option’s monthly payment, as the offer card does', () => {
+    const mail = renderOfferEmail({
+      firstName: 'Katherine',
+      company: 'Orbital LLC',
+      offerType: 'standard',
+      option: { ...option, monthlyPayment: '2500.00' },
+      publicUrl: 'https://apply.fundwise.example',
+    });
+    expect(mail.text).toContain('- Monthly payment: $2,500.00');
+    expect(mail.html).toContain('Monthly payment');
+  });
+});

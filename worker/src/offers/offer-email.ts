@@ -26,6 +26,7 @@ export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option'>): [str
     ['Funding amount', usd(o.offeredAmount)],
     ['Term', `${o.monthlyTerm} months`],
     ['Total payback', usd(o.totalPayment)],
+    ...(o.monthlyPayment ? [['Monthly payment', usd(o.monthlyPayment)] as [string, string]] : []),
     ['Daily payments', `${o.noOfdailyPayments} × ${usd(o.dailyPayment)}`],
     ['or weekly payments', `${o.noOfweeklyPayments} × ${usd(o.weeklyPayment)}`],
   ];

@@ -8,21 +8,43 @@ import {
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { SignUpPage } from './sign-up-page';
 
-it('shows the section 5 messages on an empty submit, and the strength meter', async () => {
+function renderSignUp() {
   const root = createRootRoute();
   const route = createRoute({ getParentRoute: () => root, path: '/sign-up', component: SignUpPage });
   const router = createRouter({
     routeTree: root.addChildren([route]),
     history: createMemoryHistory({ initialEntries: ['/sign-up'] }),
   });
-  render(
+  return render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+it.each(['', '   '])('has no review widget box when no widget id is configured (%j)', async (id) => {
+  vi.stubEnv('VITE_REVIEW_WIDGET_ID', id);
+  const { container } = renderSignUp();
+  await screen.findByText('Trusted by 3,000+ business owners');
+  expect(container.querySelector('.review-widget')).toBeNull();
+});
+
+it('gives a configured review widget its slot', async () => {
+  vi.stubEnv('VITE_REVIEW_WIDGET_ID', 'fundwise-reviews');
+  const { container } = renderSignUp();
+  await screen.findByText('Trusted by 3,000+ business owners');
+  expect(container.querySelector('.review-widget')?.getAttribute('data-widget-id')).toBe('fundwise-reviews');
+});
+
+it('shows the section 5 messages on an empty submit, and the strength meter', async () => {
+  renderSignUp();
   await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
   expect(screen.getByText('Phone number is required')).toBeTruthy();

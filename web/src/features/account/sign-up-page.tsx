@@ -185,9 +185,10 @@ const TRUST_POINTS = [
   'A combined 50% ownership across applicants',
 ];
 
-/** Section 1's on-screen statements, and the review widget's slot (empty unless configured). */
+/** Section 1's on-screen statements, and the review widget's slot only when a widget id is configured. */
 function TrustPanel() {
-  const widget = import.meta.env.VITE_REVIEW_WIDGET_ID as string | undefined;
+  // A blank or whitespace-only id (an env file line left empty) counts as none: no empty box.
+  const widget = ((import.meta.env.VITE_REVIEW_WIDGET_ID as string | undefined) ?? '').trim();
   return (
     <aside className="trust" aria-label="Why apply with us">
       <p className="trust-headline">Trusted by 3,000+ business owners</p>

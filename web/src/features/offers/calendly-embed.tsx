@@ -23,34 +23,38 @@ function loadCalendly(): Promise<void> {
   return loading;
 }
 
-/** The rep's scheduling page inline (Calendly's embed); a plain link when the widget cannot load. */
+/**
+ * The rep's scheduling page: the plain link at once, so booking never waits on a third-party script, and
+ * Calendly's inline widget below it once the script has arrived. Until then (or if it never does) the
+ * widget's box takes no room.
+ */
 export function CalendlyEmbed({ url }: { url: string }) {
   const box = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     let live = true;
     loadCalendly()
       .then(() => {
-        if (live && box.current && window.Calendly)
-          window.Calendly.initInlineWidget({ url: `${url}?hide_gdpr_banner=1`, parentElement: box.current });
+        if (!live || !box.current || !window.Calendly) return;
+        box.current.replaceChildren(); // a new link replaces the widget rather than stacking a second one
+        window.Calendly.initInlineWidget({ url: `${url}?hide_gdpr_banner=1`, parentElement: box.current });
+        setShown(true);
       })
-      .catch(() => live && setFailed(true));
-    const timer = setTimeout(() => live && !window.Calendly && setFailed(true), 8000);
+      .catch(() => undefined);
     return () => {
       live = false;
-      clearTimeout(timer);
     };
   }, [url]);
   return (
     <div className="calendly">
-      {failed ? null : <div ref={box} className="calendly-inline" data-testid="calendly-inline" />}
-      <p className={failed ? 'lead' : 'muted'}>
-        {failed ? 'Pick a time on ' : "Can't see the calendar? Open "}
+      <p className="lead">
+        Pick a time on{' '}
         <a href={url} target="_blank" rel="noreferrer">
           your funding expert&apos;s scheduling page
         </a>
         .
       </p>
+      <div ref={box} className="calendly-inline" data-testid="calendly-inline" hidden={!shown} />
     </div>
   );
 }

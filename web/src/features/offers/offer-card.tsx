@@ -20,6 +20,8 @@ export function offerFacts(o: OfferOptionView): [string, string][] {
   return [
     ['Term', `${o.monthlyTerm} months`],
     ['Total payback', usd(o.totalPayment)],
+    // What the schedule costs a month, whichever way it is paid: the figure applicants budget with.
+    ...(o.monthlyPayment ? [['Monthly payment', usd(o.monthlyPayment)] as [string, string]] : []),
     ['Daily', `${o.noOfdailyPayments} payments of ${usd(o.dailyPayment)}`],
     ['or weekly', `${o.noOfweeklyPayments} payments of ${usd(o.weeklyPayment)}`],
     ['Estimated APR', `${apr.toFixed(1)}%`],

@@ -33,7 +33,8 @@ export function OffersPage() {
   const [submitted, setSubmitted] = useState<Rep>();
 
   const step = journey.step;
-  if (submitted || submittedApp) return <Submitted rep={submitted ?? rep.data} />;
+  if (submitted || submittedApp)
+    return <Submitted rep={submitted ?? rep.data} repLoading={!submitted && rep.isLoading} />;
   if (offer.isPending)
     return (
       <section className="card narrow">
@@ -215,11 +216,16 @@ function FinalStep(props: {
   );
 }
 
-function Submitted({ rep }: { rep?: Rep }) {
+/** The booking view: the rep's name and link as soon as they are known, whatever the widget is doing. */
+function Submitted({ rep, repLoading }: { rep?: Rep; repLoading: boolean }) {
   return (
     <section className="card wide">
       <h1>Your application has been submitted!</h1>
-      {rep?.repName && rep.schedulingLink ? (
+      {repLoading ? (
+        <p className="loading" role="status">
+          Loading...
+        </p>
+      ) : rep?.repName && rep.schedulingLink ? (
         <>
           <h2>Book a call with your dedicated funding expert {rep.repName}</h2>
           <CalendlyEmbed url={rep.schedulingLink} />

@@ -9,9 +9,11 @@ import { useSelector } from '@xstate/react';
 import { progressOn } from '../journey/journey-routes';
 import { ProgressBar } from '../journey/progress-bar';
 import { useJourneyActor } from '../journey/use-journey';
+import { legalHref } from '../legal/legal-links';
 import { sessionQueryOptions } from './session';
 
 export const SUPPORT_PHONE = '(888) 555-0142';
+export const SUPPORT_PHONE_HREF = `tel:+1${SUPPORT_PHONE.replace(/\D/g, '')}`;
 const NO_PROGRESS = ['/login', '/forgot-password'];
 
 export function Shell() {
@@ -59,13 +61,13 @@ export function Shell() {
       {menuOpen ? (
         <div className="menu-backdrop" onClick={() => setMenuOpen(false)}>
           <nav className="side-menu" aria-label="Menu" onClick={(e) => e.stopPropagation()}>
-            <a href="/privacy-policy" target="_blank" rel="noreferrer">
+            <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
               Privacy policy
             </a>
-            <a href="/terms-of-use" target="_blank" rel="noreferrer">
+            <a href={legalHref('termsOfUse')} target="_blank" rel="noreferrer">
               Terms of use
             </a>
-            <a href={`tel:+1${SUPPORT_PHONE.replace(/\D/g, '')}`}>Support: {SUPPORT_PHONE}</a>
+            <a href={SUPPORT_PHONE_HREF}>Support: {SUPPORT_PHONE}</a>
             {user ? (
               <button
                 type="button"

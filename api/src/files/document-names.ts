@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Model, Types } from 'mongoose';
+import { documentFileName, type FileType } from '@portal/libs';
+import { StoredFile } from './file.schema';
+
+/**
+ * A document name taken within one application. Its _id is `<applicationId>/<fileName>`, so taking a name
+ * is a plain insert that the unique _id makes atomic on MongoDB and FerretDB alike (no transactions):
+ * two statements for one month uploaded at once get two numbers, never the same name.
+ */
+@Schema({ collection: 'documentnames', versionKey: false })
+export class DocumentName {
+  @Prop({ type: String, required: true }) _id: string;
+}
+export const DocumentNameSchema = SchemaFactory.createForClass(DocumentName);
+
+const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
+const nameId = (applicationId: Types.ObjectId, fileName: string) => `${String(applicationId)}/${fileName}`;
+/** More files of one kind than anyone uploads: past it something is wrong, and the upload is refused. */
+const MAX_NUMBER = 500;
+
+@Injectable()
+export class DocumentNames {
+  constructor(
+    @InjectModel(DocumentName.name) private readonly names: Model<DocumentName>,
+    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
+  ) {}
+
+  /** The first free of `october-2026.pdf`, `october-2026-2.pdf`, …: not held by a file nor by an upload in flight. */
+  async take(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<string> {
+    // Files stored before names were taken this way hold theirs without a claim.
+    const used = new Set((await this.files.find({ applicationId }, { fileName: 1 }).lean()).map((f) => f.fileName));
+    for (let i = 0; i < MAX_NUMBER; i++) {
+      const fileName = documentFileName(fileType, monthLabel, i);
+      if (used.has(fileName)) continue;
+      try {
+        await this.names.create({ _id: nameId(applicationId, fileName) });
+        return fileName;
+      } catch (e) {
+        if (!isDuplicate(e)) throw e;
+      }
+    }
+    throw new Error(`no free document name after ${MAX_NUMBER}`);
+  }
+
+  /** Gives a name back when its upload failed or its file was removed, so the numbering has no holes. */
+  async release(applicationId: Types.ObjectId, fileName: string): Promise<void> {
+    await this.names.deleteOne({ _id: nameId(applicationId, fileName) });
+  }
+}

@@ -51,12 +51,13 @@ export function AddressLookup({ label, onFound }: { label: string; onFound: (a: 
   }, [asking, provider, text]);
 
   if (!provider) return null;
+  const lookup = provider;
 
   async function choose(s: AddressSuggestion) {
     setSuggestions([]);
     setText(s.label);
     try {
-      const address = foundAddress(await provider!.details(s.id));
+      const address = foundAddress(await lookup.details(s.id));
       if (!address) {
         setError(NOT_AN_ADDRESS);
         return;

@@ -23,6 +23,7 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
     TRUSTED_PROXIES: 'loopback',
     SMTP_PORT: String(inject('smtpPort')),
     S3_ENDPOINT: opts.s3Endpoint ?? inject('s3Endpoint'),
+    S3_CHECKSUMS: 'when_required', // s3rver (see README 'S3 in tests')
     OFFER_SERVICE_URL: offers.url,
     OFFER_SERVICE_CLIENT_ID: 'it-offers',
     OFFER_SERVICE_CLIENT_SECRET: 'it-offers-secret',
@@ -35,8 +36,8 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
   };
   Object.assign(process.env, env);
   const workerSettings = loadEnv(WORKER_SETTINGS, env);
-  const { worker, close: closeWorker } = await createApplicationWorker(workerSettings);
-  const workerRun = worker.run();
+  const workers = await createApplicationWorker(workerSettings);
+  const workerRun = workers.run();
   const { createApp } = await import('../api/src/app');
   const app = await createApp();
   await app.listen(0, '127.0.0.1');
@@ -54,9 +55,9 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
     app,
     async close() {
       await app.close();
-      worker.shutdown();
+      workers.shutdown();
       await workerRun;
-      await closeWorker();
+      await workers.close();
       await crm.close();
       await esign.close();
       await offers.close();

@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { httpOk, startService, stopAll, tcpOpen, type Running, type ServiceSpec } from './processes.ts';
 
+/** Seeded by the e-sign stand-in (sandbox/src/esign/server.ts LOCAL_APPLICATIONS_FOLDER_ID). */
+const LOCAL_APPLICATIONS_FOLDER_ID = '100';
+
 /**
  * The repo root: the nearest folder up from the working directory whose package.json is this project's.
  * (Not import.meta: Playwright loads this file as CommonJS, the launcher as an ES module.)
@@ -46,8 +49,14 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     SMTP_PORT: String(p.SMTP_PORT),
     S3_ENDPOINT: `http://127.0.0.1:${p.S3_PORT}`,
     S3_BUCKET,
+    // s3rver stores aws-chunked frames inside the object when checksums are streamed.
+    S3_CHECKSUMS: 'when_required',
     BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
     BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
+    // The worker registers the api's webhook at start-up on the applications folder the stand-in seeds,
+    // as production registers it on BOX_PARENT_FOLDER_ID (README 'Box webhook').
+    BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
+    BOX_WEBHOOK_ADDRESS: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
     PUBLIC_URL: `http://${publicHost}:${p.WEB_PORT}`,
     OFFER_SERVICE_URL: `http://127.0.0.1:${p.OFFER_STANDIN_PORT}`,
     API_PORT: String(p.API_PORT),
@@ -179,7 +188,6 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       env: {
         ESIGN_STANDIN_PORT: String(p.ESIGN_STANDIN_PORT),
         ESIGN_STANDIN_DATA: join(data, 'esign'),
-        ESIGN_WEBHOOK_URL: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
       },
       ready: () => httpOk(`http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`),
       url: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`,

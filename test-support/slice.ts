@@ -33,7 +33,6 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
     TRUSTED_PROXIES: 'loopback',
     SMTP_PORT: String(inject('smtpPort')),
     S3_ENDPOINT: opts.s3Endpoint ?? inject('s3Endpoint'),
-    S3_CHECKSUMS: 'when_required', // s3rver (see README 'S3 in tests')
     OFFER_SERVICE_URL: offers.url,
     OFFER_SERVICE_CLIENT_ID: 'it-offers',
     OFFER_SERVICE_CLIENT_SECRET: 'it-offers-secret',

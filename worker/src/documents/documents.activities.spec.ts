@@ -34,7 +34,6 @@ beforeAll(async () => {
   mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-docs-${Date.now()}`);
   store = documentStore({
     ...loadEnv(COMMON_SETTINGS, { S3_ENDPOINT: inject('s3Endpoint') }),
-    S3_CHECKSUMS: 'when_required',
   });
   const box = boxClient(
     {

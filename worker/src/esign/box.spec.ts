@@ -38,7 +38,6 @@ beforeAll(async () => {
   mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-box-${Date.now()}`);
   store = documentStore({
     ...loadEnv(COMMON_SETTINGS, { S3_ENDPOINT: inject('s3Endpoint') }),
-    S3_CHECKSUMS: 'when_required',
   });
   const box = boxClient(settings(esign.url), { maxAttempts: 3, retryBaseInterval: 0.01 });
   activities = createSigningActivities({

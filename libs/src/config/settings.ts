@@ -1,6 +1,40 @@
-import { CRM_DEFAULT_VALUES, parseFieldLengths, type CrmFieldLengths } from '../crm/fields';
+import {
+  CRM_DEFAULT_VALUES,
+  parseFieldLengths,
+  parsePicklistValues,
+  type CrmFieldLengths,
+  type CrmPicklistValues,
+} from '../crm/fields';
 import { hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { MIN_KEY_BYTES } from './secrets';
+
+/** SF_PICKLIST_VALUES: the org's picklist values where they differ from the spec's ('none': the spec's). */
+const picklistValues = (describe: string): Setting<CrmPicklistValues> => ({
+  describe,
+  default: 'none',
+  parse: (raw) => {
+    const parsed = parsePicklistValues(raw);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    return parsed;
+  },
+});
+
+/**
+ * SF_LOGIN_URL: the org's My Domain. Salesforce answers the client-credentials flow only there, never on
+ * the shared login.salesforce.com or test.salesforce.com ('request not supported on this domain').
+ */
+const myDomainUrl = (describe: string, def: string): Setting<string> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const checked = url(describe).parse(raw);
+    if (/^(login|test)\.salesforce\.com$/i.test(new URL(checked).hostname))
+      throw new Error(
+        "must be the org's My Domain URL (https://<domain>.my.salesforce.com): client credentials are refused on login/test.salesforce.com",
+      );
+    return checked;
+  },
+});
 
 /** SF_FIELD_LENGTHS: the org's lengths of its custom fields, as Field__c:120 pairs ('none' keeps the defaults). */
 const fieldLengths = (describe: string): Setting<CrmFieldLengths> => ({
@@ -66,7 +100,7 @@ export const API_SETTINGS = {
 
 export const WORKER_SETTINGS = {
   ...COMMON_SETTINGS,
-  SF_LOGIN_URL: url('Salesforce login URL (token endpoint host)', 'http://127.0.0.1:4010'),
+  SF_LOGIN_URL: myDomainUrl("Salesforce login URL: the org's My Domain (token endpoint host)", 'http://127.0.0.1:4010'),
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
   SF_CLIENT_SECRET: secret('Salesforce connected-app client secret', 'portal-local-secret', {
     how: "the connected app's consumer secret",
@@ -82,6 +116,7 @@ export const WORKER_SETTINGS = {
     'the org has state and country picklists: codes go to StateCode and CountryCode',
     'false',
   ),
+  SF_PICKLIST_VALUES: picklistValues("the org's picklist values where they differ from the spec's, as JSON"),
   SF_FIELD_LENGTHS: fieldLengths("the org's lengths of custom lead fields, as Field__c:120 pairs"),
   OFFER_SERVICE_URL: url('offer-calculation service base URL', 'http://127.0.0.1:4030'),
   OFFER_SERVICE_CLIENT_ID: str('offer-calculation service client id', 'portal-local'),

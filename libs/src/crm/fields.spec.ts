@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_UP_RULES } from '../validation/sign-up';
 import { validateForm } from '../validation/rules';
-import { CRM_FIELD_LENGTHS, capCrmFields, crmAddressFields, parseFieldLengths } from './fields';
+import { loadEnv } from '../config/env';
+import { WORKER_SETTINGS } from '../config/settings';
+import {
+  CRM_FIELD_LENGTHS,
+  capCrmFields,
+  crmAddressFields,
+  orgPicklistValues,
+  parseFieldLengths,
+  parsePicklistValues,
+} from './fields';
 
 describe('CRM field lengths (issue 13)', () => {
   it("are Salesforce's lengths of the standard Lead fields", () => {
@@ -53,5 +62,29 @@ describe('CRM field lengths (issue 13)', () => {
       City: 'Albany',
     });
     expect(crmAddressFields({ State: 'NY' }, false)).toEqual({ State: 'NY' });
+  });
+});
+
+describe('org-specific CRM configuration (issue 13)', () => {
+  it("maps the spec's picklist values to the org's, from JSON, naming a malformed value", () => {
+    const values = parsePicklistValues('{"Status":{"Closed - Not Converted":"Unqualified"}}');
+    expect(orgPicklistValues({ Status: 'Closed - Not Converted', City: 'X' }, values as never)).toEqual({
+      Status: 'Unqualified',
+      City: 'X',
+    });
+    expect(parsePicklistValues('none')).toEqual({});
+    expect(parsePicklistValues('{"Status":"x"}')).toBe('must map each field to an object of string values');
+  });
+
+  it("defaults the org's values to the spec's, and refuses the shared login host for client credentials", () => {
+    expect(loadEnv(WORKER_SETTINGS, {})).toMatchObject({
+      SF_CONVERTED_STATUS: 'Closed - Converted',
+      SF_SUBMITTED_STAGE: 'Application Submitted',
+      SF_STATE_COUNTRY_PICKLISTS: 'false',
+    });
+    expect(() => loadEnv(WORKER_SETTINGS, { SF_LOGIN_URL: 'https://login.salesforce.com' })).toThrow('My Domain');
+    expect(loadEnv(WORKER_SETTINGS, { SF_LOGIN_URL: 'https://fundwise.my.salesforce.com' }).SF_LOGIN_URL).toBe(
+      'https://fundwise.my.salesforce.com',
+    );
   });
 });

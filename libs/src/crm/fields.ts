@@ -124,3 +124,40 @@ export const CRM_DEFAULT_VALUES = {
   openStatus: 'Open - Not Contacted',
   notConvertedStatus: 'Closed - Not Converted',
 } as const;
+
+/** Per picklist field, the spec's value to the org's own (fields and values not named pass as they are). */
+export type CrmPicklistValues = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/**
+ * SF_PICKLIST_VALUES, as JSON: {"Status":{"Closed - Not Converted":"Unqualified"}}. Answers the error
+ * text for a malformed value, so configuration can name it at boot.
+ */
+export function parsePicklistValues(raw: string): CrmPicklistValues | string {
+  if (raw.trim() === '' || raw === 'none') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return 'must be JSON: {"Field":{"spec value":"org value"}}';
+  }
+  const ok =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Object.values(parsed).every(
+      (m) =>
+        typeof m === 'object' &&
+        m !== null &&
+        !Array.isArray(m) &&
+        Object.values(m).every((v) => typeof v === 'string'),
+    );
+  return ok ? (parsed as CrmPicklistValues) : 'must map each field to an object of string values';
+}
+
+/** The org's picklist values in place of the spec's. */
+export function orgPicklistValues<T extends Record<string, unknown>>(fields: T, values: CrmPicklistValues): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields))
+    out[name] = typeof value === 'string' && values[name]?.[value] !== undefined ? values[name][value] : value;
+  return out as T;
+}

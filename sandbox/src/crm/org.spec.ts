@@ -126,11 +126,9 @@ describe('CRM stand-in org schema', () => {
     expect(await failure(conn.sobject('ContentVersion').create(record))).toMatchObject({
       errorCode: 'JSON_PARSER_ERROR',
     });
-    const made = await conn
-      .sobject('ContentVersion')
-      .create(record, {
-        multipartFileFields: { VersionData: { filename: 'big.pdf', contentType: 'application/pdf' } },
-      });
+    const made = await conn.sobject('ContentVersion').create(record, {
+      multipartFileFields: { VersionData: { filename: 'big.pdf', contentType: 'application/pdf' } },
+    });
     expect(crm.records('ContentVersion').find((r) => r.Id === made.id)).toMatchObject({ ContentSize: bytes.length });
   });
 });

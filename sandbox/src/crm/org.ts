@@ -22,6 +22,8 @@ export type OrgOptions = {
   duplicateRule?: 'off' | 'alert' | 'block';
   /** Lead statuses with IsConverted = true (convertLead refuses others with INVALID_STATUS). */
   convertedStatuses?: string[];
+  /** Lead statuses of the org (a restricted picklist). */
+  leadStatuses?: string[];
   /** Opportunity stages of the org (a restricted picklist). */
   opportunityStages?: string[];
   /** Largest JSON body with a base64 blob: 37.5 MB of base64 in Salesforce ('Insert or Update Blob Data'). */
@@ -194,7 +196,12 @@ export function fieldErrors(
         message: `${LABEL(name)}: data value too large: ${value.slice(0, 20)}... (max length=${def.length})`,
         fields: [name],
       });
-    const picklist = name === 'StageName' && org.opportunityStages ? org.opportunityStages : def.picklist;
+    const picklist =
+      name === 'StageName' && org.opportunityStages
+        ? org.opportunityStages
+        : name === 'Status' && org.leadStatuses
+          ? org.leadStatuses
+          : def.picklist;
     if (picklist && !blank(value) && !picklist.includes(String(value)))
       errors.push({
         errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',

@@ -8,6 +8,7 @@ import { CRM_FIELD_LENGTHS } from '@portal/libs';
 import { startCrmStandin, type CrmStandin } from '../../../sandbox/src';
 import { connectCrm } from './crm.connection';
 import { createCrmActivities } from './crm.activities';
+import { createOfferActivities } from '../offers/offers.activities';
 import { DEFAULT_CRM_ORG } from './crm.org';
 
 delete process.env.HTTP_PROXY;
@@ -35,7 +36,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await crm.close();
 });
-beforeEach(() => crm.configure({ stateCountryPicklists: false, duplicateRule: 'alert' }));
+beforeEach(() =>
+  crm.configure({
+    stateCountryPicklists: false,
+    duplicateRule: 'alert',
+    leadStatuses: undefined,
+    opportunityStages: undefined,
+  }),
+);
 
 const lead = (over: Partial<Parameters<typeof activities.createCrmLead>[0]> = {}) => ({
   applicationId: `app-${++n}`,
@@ -184,5 +192,49 @@ describe('updateCrmLead', () => {
     expect(locked).not.toBeInstanceOf(ApplicationFailure);
     const f = await refusal(activities.updateCrmLead({ leadId, fields: { Renamed__c: 'v' } }));
     expect(f).toMatchObject({ nonRetryable: true, message: 'Lead update refused: INVALID_FIELD' });
+  });
+});
+
+describe('org-specific values from configuration', () => {
+  it("writes the org's lead status for the spec's, when the org names it otherwise", async () => {
+    crm.configure({ leadStatuses: ['Open', 'Unqualified', 'Closed - Converted'] });
+    const { leadId } = await activities.createCrmLead(lead());
+    const spec = { Status: 'Closed - Not Converted', Status_Detail__c: 'No Business Bank Account' };
+    const plain = await refusal(activities.updateCrmLead({ leadId, fields: spec }));
+    expect(plain.message).toContain('INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST (Status)');
+    const mapped = createCrmActivities({
+      crm: async () => conn,
+      affiliateRecordTypeId: 'x',
+      org: { ...DEFAULT_CRM_ORG, picklistValues: { Status: { 'Closed - Not Converted': 'Unqualified' } } },
+    });
+    await mapped.updateCrmLead({ leadId, fields: spec });
+    expect(crm.records('Lead').find((r) => r.Id === leadId)).toMatchObject({ Status: 'Unqualified' });
+  });
+
+  it('moves the opportunity to the configured stage, and stops at once when the org has no such stage', async () => {
+    const opp = crm.insert('Opportunity', { Name: 'O', StageName: 'Prospecting' });
+    const offers = (stage: string) =>
+      createOfferActivities({
+        db: undefined as never, // submitOpportunity reads only the CRM
+        crm: async () => conn,
+        settings: {
+          OFFER_SERVICE_URL: 'http://127.0.0.1:9',
+          OFFER_SERVICE_CLIENT_ID: '',
+          OFFER_SERVICE_CLIENT_SECRET: '',
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: 9,
+          MAIL_FROM: 'x@example.com',
+          PUBLIC_URL: 'http://localhost',
+        },
+        org: { ...DEFAULT_CRM_ORG, submittedStage: stage },
+      });
+    crm.configure({ opportunityStages: ['Prospecting', 'Submitted'] });
+    const f = await refusal(offers('Application Submitted').submitOpportunity({ opportunityId: opp }));
+    expect(f).toMatchObject({
+      nonRetryable: true,
+      message: 'Opportunity submission refused: INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST (StageName)',
+    });
+    await offers('Submitted').submitOpportunity({ opportunityId: opp });
+    expect(crm.records('Opportunity').find((r) => r.Id === opp)).toMatchObject({ StageName: 'Submitted' });
   });
 });

@@ -3,7 +3,9 @@ import {
   CRM_FIELD_LENGTHS,
   capCrmFields,
   crmAddressFields,
+  orgPicklistValues,
   type CrmFieldLengths,
+  type CrmPicklistValues,
 } from '@portal/libs';
 
 /** What differs from one Salesforce org to another: picklist values, custom field lengths, address picklists. */
@@ -12,6 +14,7 @@ export type CrmOrg = {
   submittedStage: string;
   stateCountryPicklists: boolean;
   fieldLengths: CrmFieldLengths;
+  picklistValues: CrmPicklistValues;
 };
 
 export const DEFAULT_CRM_ORG: CrmOrg = {
@@ -19,6 +22,7 @@ export const DEFAULT_CRM_ORG: CrmOrg = {
   submittedStage: CRM_DEFAULT_VALUES.submittedStage,
   stateCountryPicklists: false,
   fieldLengths: CRM_FIELD_LENGTHS,
+  picklistValues: {},
 };
 
 export type CrmOrgSettings = {
@@ -26,6 +30,7 @@ export type CrmOrgSettings = {
   SF_SUBMITTED_STAGE: string;
   SF_STATE_COUNTRY_PICKLISTS: 'true' | 'false';
   SF_FIELD_LENGTHS: CrmFieldLengths;
+  SF_PICKLIST_VALUES: CrmPicklistValues;
 };
 
 export const crmOrg = (s: CrmOrgSettings): CrmOrg => ({
@@ -33,11 +38,18 @@ export const crmOrg = (s: CrmOrgSettings): CrmOrg => ({
   submittedStage: s.SF_SUBMITTED_STAGE,
   stateCountryPicklists: s.SF_STATE_COUNTRY_PICKLISTS === 'true',
   fieldLengths: s.SF_FIELD_LENGTHS,
+  picklistValues: s.SF_PICKLIST_VALUES,
 });
 
-/** Lead fields as this org takes them: each string capped at its length, state and country where they go. */
+/**
+ * Lead fields as this org takes them: its picklist values for the spec's, each string capped at its
+ * length, state and country where they go.
+ */
 export const leadFieldsFor = <T extends Record<string, unknown>>(org: CrmOrg, fields: T): Record<string, unknown> =>
-  crmAddressFields(capCrmFields(fields, org.fieldLengths), org.stateCountryPicklists);
+  crmAddressFields(
+    capCrmFields(orgPicklistValues(fields, org.picklistValues), org.fieldLengths),
+    org.stateCountryPicklists,
+  );
 
 /**
  * Sent with every lead write: a duplicate rule whose action is 'Allow' with an alert then saves instead

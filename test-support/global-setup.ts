@@ -38,7 +38,8 @@ export async function setup(project: TestProject) {
     MONGODB_PORT: freshPorts[4]!,
     DATA_DIR: dataDir,
   };
-  const wanted = infrastructureSpecs(ports, { headless: true }).filter((s) =>
+  // moto as the tests' S3: checksums on, encryption headers kept, IAM when asked (README 'S3 in tests').
+  const wanted = infrastructureSpecs(ports, { headless: true, s3: 'moto' }).filter((s) =>
     ['temporal', 'ferretdb', 'maildev', 's3'].includes(s.name),
   );
   for (const spec of wanted) {

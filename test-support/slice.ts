@@ -4,11 +4,21 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { API_SETTINGS, WORKER_SETTINGS, loadEnv } from '@portal/libs';
 import { startCrmStandin, startEsignStandin, startOfferStandin } from '../sandbox/src';
+import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/server';
+import { boxClient } from '../worker/src/esign/box.client';
+import { registerBoxWebhook } from '../worker/src/esign/box.webhook';
 import { createApplicationWorker } from '../worker/src/worker';
 
 export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: string } = {}) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
-  const esign = await startEsignStandin({ port: 0, clientId: 'it-box', clientSecret: 'it-box-secret' });
+  const esign = await startEsignStandin({
+    port: 0,
+    clientId: 'it-box',
+    clientSecret: 'it-box-secret',
+    webhookKeys: { primaryKey: 'it-primary', secondaryKey: 'it-secondary' },
+    seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'applications' }],
+    timing: { convertingMs: 50, finalizingMs: 50 },
+  });
   const offers = await startOfferStandin({ port: 0, clientId: 'it-offers', clientSecret: 'it-offers-secret' });
   const suffix = randomUUID().slice(0, 8);
   const env = {
@@ -32,17 +42,19 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
     BOX_CLIENT_SECRET: 'it-box-secret',
     BOX_WEBHOOK_PRIMARY_KEY: 'it-primary',
     BOX_WEBHOOK_SECONDARY_KEY: 'it-secondary',
+    BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
   };
   Object.assign(process.env, env);
   const workerSettings = loadEnv(WORKER_SETTINGS, env);
-  const { worker, close: closeWorker } = await createApplicationWorker(workerSettings);
-  const workerRun = worker.run();
+  const workers = await createApplicationWorker(workerSettings);
+  const workerRun = workers.run();
   const { createApp } = await import('../api/src/app');
   const app = await createApp();
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}/api`;
-  esign.setWebhook({ address: `${baseUrl}/webhooks/box`, primaryKey: 'it-primary', secondaryKey: 'it-secondary' });
+  // As the worker does at start-up in production: Box delivers only to registered webhooks.
+  await registerBoxWebhook(boxClient(workerSettings), LOCAL_APPLICATIONS_FOLDER_ID, `${baseUrl}/webhooks/box`);
   return {
     crm,
     esign,
@@ -54,9 +66,9 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
     app,
     async close() {
       await app.close();
-      worker.shutdown();
+      workers.shutdown();
       await workerRun;
-      await closeWorker();
+      await workers.close();
       await crm.close();
       await esign.close();
       await offers.close();

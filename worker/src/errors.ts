@@ -1,14 +1,57 @@
+import { ApplicationFailure } from '@temporalio/activity';
+
 /**
- * Failures a retry cannot fix. Temporal uses the error's name as its failure type, which the
- * workflow lists in nonRetryableErrorTypes (NON_RETRYABLE_ERRORS in @portal/workflows).
+ * Failures a retry cannot fix. They are ApplicationFailures marked non-retryable, so Temporal stops
+ * at once whatever the workflow's retry policy lists; their type is also in NON_RETRYABLE_ERRORS
+ * (@portal/workflows). The message names codes and fields only, never values: failure messages are
+ * stored unencrypted in history, while details go through the payload codec.
  */
-export class CrmRejectedError extends Error {
-  override readonly name = 'CrmRejectedError';
+abstract class RejectedError extends ApplicationFailure {
+  constructor(type: string, message: string, details: Record<string, unknown>) {
+    super(message, type, true, [details]);
+  }
+}
+
+/** Salesforce refused the request itself; `errors` has its answer, `heldBack` the fields it kept out. */
+export class CrmRejectedError extends RejectedError {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly errors: unknown[] = [],
+    readonly heldBack?: Record<string, unknown>,
+  ) {
+    super('CrmRejectedError', message, { code, errors, ...(heldBack ? { heldBack } : {}) });
+  }
+}
+
+/** Box refused the request (a 4xx other than 429): bad input, a missing item or a lacking scope. */
+export class BoxRejectedError extends RejectedError {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super('BoxRejectedError', message, { code, status });
+  }
+}
+
+/** The offer-calculation service refused the request (a 4xx other than 401 and 429). */
+export class OfferServiceRejectedError extends RejectedError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super('OfferServiceRejectedError', message, { status });
+  }
+}
+
+/** S3 denied the worker (AccessDenied, a missing KMS grant): its role needs fixing, not a retry. */
+export class DocumentStoreDeniedError extends RejectedError {
   constructor(
     message: string,
     readonly code: string,
   ) {
-    super(message);
+    super('DocumentStoreDeniedError', message, { code });
   }
 }
 

@@ -1,4 +1,6 @@
 import { ConfigError, WORKER_SETTINGS, loadEnv, s3Encryption } from '@portal/libs';
+import { boxClient } from './esign/box.client';
+import { registerBoxWebhook } from './esign/box.webhook';
 import { createApplicationWorker } from './worker';
 
 async function main() {
@@ -13,9 +15,17 @@ async function main() {
     }
     throw e;
   }
-  const { worker, close } = await createApplicationWorker(settings);
-  console.log(`worker polling task queue ${settings.TEMPORAL_TASK_QUEUE}`);
-  await worker.run(); // returns after SIGINT/SIGTERM once in-flight tasks finish
+  // Without a registered webhook Box never calls us and signing falls back to polling: register it at
+  // start-up when configured, and say so loudly when it fails (the worker still starts and polls).
+  if (settings.BOX_WEBHOOK_ADDRESS !== 'none') {
+    await registerBoxWebhook(boxClient(settings), settings.BOX_PARENT_FOLDER_ID, settings.BOX_WEBHOOK_ADDRESS).then(
+      (r) => console.log(`Box webhook ${r} for folder ${settings.BOX_PARENT_FOLDER_ID}`),
+      (e: Error) => console.error(`Box webhook not registered, signing falls back to polling: ${e.message}`),
+    );
+  }
+  const { run, close } = await createApplicationWorker(settings);
+  console.log(`worker polling task queue ${settings.TEMPORAL_TASK_QUEUE} and its documents queue`);
+  await run(); // returns after SIGINT/SIGTERM once in-flight tasks finish
   await close();
 }
 

@@ -2,8 +2,9 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
 import { type WORKER_SETTINGS, type Loaded } from '@portal/libs';
-import { createDataConverter, type ApplicationActivities } from '@portal/workflows';
+import { createDataConverter, documentTaskQueue, type ApplicationActivities } from '@portal/workflows';
 import { connectCrm } from './crm/crm.connection';
+import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
 import { createRecordActivities } from './records/records.activities';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
@@ -32,8 +33,17 @@ export async function createApplicationWorker(settings: WorkerSettings) {
   const crm = lazy<Connection>(() => connectCrm(settings));
   const store = documentStore(settings);
   const box = boxClient(settings);
+  const org = crmOrg(settings);
+  const documents = createDocumentActivities({
+    db: mongo.db(),
+    crm,
+    box: () => box,
+    store,
+    parentFolderId: settings.BOX_PARENT_FOLDER_ID,
+    org,
+  });
   const activities: ApplicationActivities = {
-    ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID }),
+    ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID, org }),
     ...createRecordActivities({ db: mongo.db() }),
     ...createSigningActivities({
       db: mongo.db(),
@@ -43,14 +53,8 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       publicUrl: settings.PUBLIC_URL,
       parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     }),
-    ...createOfferActivities({ db: mongo.db(), crm, settings }),
-    ...createDocumentActivities({
-      db: mongo.db(),
-      crm,
-      box: () => box,
-      store,
-      parentFolderId: settings.BOX_PARENT_FOLDER_ID,
-    }),
+    ...createOfferActivities({ db: mongo.db(), crm, settings, org }),
+    ...documents,
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
@@ -61,8 +65,24 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     activities,
     dataConverter: await createDataConverter(settings),
   });
+  // Document copies on their own queue (and slots): a large or stuck copy never delays a lead update.
+  const documentWorker = await Worker.create({
+    connection,
+    namespace: settings.TEMPORAL_NAMESPACE,
+    taskQueue: documentTaskQueue(settings.TEMPORAL_TASK_QUEUE),
+    activities: { uploadContentVersion: documents.uploadContentVersion },
+    maxConcurrentActivityTaskExecutions: 4,
+    dataConverter: await createDataConverter(settings),
+  });
   return {
     worker,
+    documentWorker,
+    /** Both workers until shutdown (SIGINT/SIGTERM, or shutdown() on each). */
+    run: () => Promise.all([worker.run(), documentWorker.run()]),
+    shutdown() {
+      worker.shutdown();
+      documentWorker.shutdown();
+    },
     async close() {
       await connection.close();
       await mongo.close();

@@ -122,7 +122,10 @@ describe('POST /api/auth/register', () => {
   it.each([
     [{ firstName: '' }, 'firstName', 'This field is required'],
     [{ lastName: '   ' }, 'lastName', 'Input cannot be only whitespace'],
-    [{ businessName: 'x'.repeat(201) }, 'businessName', 'Must be 200 characters or less'],
+    // The CRM lead's lengths (issue 13): a 200-character name is refused here, not by Salesforce later.
+    [{ businessName: 'x'.repeat(256) }, 'businessName', 'Business name must be 255 characters or less'],
+    [{ firstName: 'x'.repeat(200) }, 'firstName', 'First name must be 40 characters or less'],
+    [{ lastName: 'x'.repeat(200) }, 'lastName', 'Last name must be 80 characters or less'],
     [{ phone: '' }, 'phone', 'Phone number is required'],
     [{ phone: '5551234567' }, 'phone', 'Invalid phone number format'],
     [{ email: '' }, 'email', 'Email is required'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
-import { s3Encryption } from './s3';
+import { s3ClientOptions, s3Encryption } from './s3';
 import { COMMON_SETTINGS } from './settings';
 
 describe('S3 server-side encryption settings (issue 10, item 9)', () => {
@@ -19,5 +19,21 @@ describe('S3 server-side encryption settings (issue 10, item 9)', () => {
       'S3_SSE_KMS_KEY_ID is missing (required when S3_SSE is aws:kms)',
     );
     expect(() => loadEnv(COMMON_SETTINGS, { S3_SSE: 'none' })).toThrow('S3_SSE must be one of AES256, aws:kms');
+  });
+});
+
+describe('S3 client options (issue 13)', () => {
+  const s = loadEnv(COMMON_SETTINGS, {});
+  it('follow region redirects and keep integrity checksums on, as against AWS', () => {
+    expect(s3ClientOptions(s)).toMatchObject({
+      followRegionRedirects: true,
+      requestChecksumCalculation: 'WHEN_SUPPORTED',
+      responseChecksumValidation: 'WHEN_SUPPORTED',
+    });
+  });
+  it('send checksums only when required for a store that cannot take them (s3rver)', () => {
+    expect(s3ClientOptions({ ...s, S3_CHECKSUMS: 'when_required' })).toMatchObject({
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
   });
 });

@@ -6,20 +6,27 @@ export type S3Settings = {
   S3_BUCKET: string;
   S3_ACCESS_KEY_ID: string;
   S3_SECRET_ACCESS_KEY: string;
+  /** when_supported (AWS's default) unless the store cannot check them (s3rver stores aws-chunked frames). */
+  S3_CHECKSUMS?: 'when_supported' | 'when_required';
 };
 
 /**
- * S3Client options for the api and the worker: path-style addressing and checksums only when required,
- * which s3rver (and other S3-compatible stores) need; harmless on AWS.
+ * S3Client options for the api and the worker, as strict as AWS: integrity checksums on every request
+ * (unless S3_CHECKSUMS says the store cannot take them), and a request sent to the wrong region follows
+ * S3's redirect instead of failing. Path-style addressing works on AWS and on local stores alike.
  */
-export const s3ClientOptions = (s: S3Settings) => ({
-  region: s.S3_REGION,
-  endpoint: s.S3_ENDPOINT,
-  forcePathStyle: true,
-  credentials: { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY },
-  requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-  responseChecksumValidation: 'WHEN_REQUIRED' as const,
-});
+export const s3ClientOptions = (s: S3Settings) => {
+  const checksums = s.S3_CHECKSUMS === 'when_required' ? ('WHEN_REQUIRED' as const) : ('WHEN_SUPPORTED' as const);
+  return {
+    region: s.S3_REGION,
+    endpoint: s.S3_ENDPOINT,
+    forcePathStyle: true,
+    followRegionRedirects: true,
+    credentials: { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY },
+    requestChecksumCalculation: checksums,
+    responseChecksumValidation: checksums,
+  };
+};
 
 export type S3EncryptionSettings = { S3_SSE: 'AES256' | 'aws:kms'; S3_SSE_KMS_KEY_ID: string };
 

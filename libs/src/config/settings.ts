@@ -1,5 +1,51 @@
-import { hostPort, int, key, oneOf, port, proxies, secret, str, url } from './env';
+import {
+  CRM_DEFAULT_VALUES,
+  parseFieldLengths,
+  parsePicklistValues,
+  type CrmFieldLengths,
+  type CrmPicklistValues,
+} from '../crm/fields';
+import { hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { MIN_KEY_BYTES } from './secrets';
+
+/** SF_PICKLIST_VALUES: the org's picklist values where they differ from the spec's ('none': the spec's). */
+const picklistValues = (describe: string): Setting<CrmPicklistValues> => ({
+  describe,
+  default: 'none',
+  parse: (raw) => {
+    const parsed = parsePicklistValues(raw);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    return parsed;
+  },
+});
+
+/**
+ * SF_LOGIN_URL: the org's My Domain. Salesforce answers the client-credentials flow only there, never on
+ * the shared login.salesforce.com or test.salesforce.com ('request not supported on this domain').
+ */
+const myDomainUrl = (describe: string, def: string): Setting<string> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const checked = url(describe).parse(raw);
+    if (/^(login|test)\.salesforce\.com$/i.test(new URL(checked).hostname))
+      throw new Error(
+        "must be the org's My Domain URL (https://<domain>.my.salesforce.com): client credentials are refused on login/test.salesforce.com",
+      );
+    return checked;
+  },
+});
+
+/** SF_FIELD_LENGTHS: the org's lengths of its custom fields, as Field__c:120 pairs ('none' keeps the defaults). */
+const fieldLengths = (describe: string): Setting<CrmFieldLengths> => ({
+  describe,
+  default: 'none',
+  parse: (raw) => {
+    const parsed = parseFieldLengths(raw);
+    if (typeof parsed === 'string') throw new Error(parsed);
+    return parsed;
+  },
+});
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
@@ -24,6 +70,11 @@ export const COMMON_SETTINGS = {
   S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'S3RVER', { how: 'from your S3 provider' }),
   S3_SSE: oneOf(['AES256', 'aws:kms'] as const, 'server-side encryption of every stored document', 'AES256'),
   S3_SSE_KMS_KEY_ID: str('KMS key id or ARN, required when S3_SSE is aws:kms', 'none'),
+  S3_CHECKSUMS: oneOf(
+    ['when_supported', 'when_required'] as const,
+    'S3 integrity checksums: when_supported as on AWS; when_required only for stores that cannot (s3rver)',
+    'when_supported',
+  ),
   SMTP_HOST: str('SMTP server for email', '127.0.0.1'),
   SMTP_PORT: port('SMTP port', '1025'),
   MAIL_FROM: str('sender of email', 'Fundwise <no-reply@fundwise.local>'),
@@ -49,12 +100,24 @@ export const API_SETTINGS = {
 
 export const WORKER_SETTINGS = {
   ...COMMON_SETTINGS,
-  SF_LOGIN_URL: url('Salesforce login URL (token endpoint host)', 'http://127.0.0.1:4010'),
+  SF_LOGIN_URL: myDomainUrl("Salesforce login URL: the org's My Domain (token endpoint host)", 'http://127.0.0.1:4010'),
   SF_CLIENT_ID: str('Salesforce connected-app client id', 'portal-local'),
   SF_CLIENT_SECRET: secret('Salesforce connected-app client secret', 'portal-local-secret', {
     how: "the connected app's consumer secret",
   }),
   SF_API_VERSION: str('Salesforce API version', '59.0'),
+  SF_CONVERTED_STATUS: str(
+    'the lead status a conversion sets (IsConverted in the org)',
+    CRM_DEFAULT_VALUES.convertedStatus,
+  ),
+  SF_SUBMITTED_STAGE: str('the opportunity stage of a submitted application', CRM_DEFAULT_VALUES.submittedStage),
+  SF_STATE_COUNTRY_PICKLISTS: oneOf(
+    ['true', 'false'] as const,
+    'the org has state and country picklists: codes go to StateCode and CountryCode',
+    'false',
+  ),
+  SF_PICKLIST_VALUES: picklistValues("the org's picklist values where they differ from the spec's, as JSON"),
+  SF_FIELD_LENGTHS: fieldLengths("the org's lengths of custom lead fields, as Field__c:120 pairs"),
   OFFER_SERVICE_URL: url('offer-calculation service base URL', 'http://127.0.0.1:4030'),
   OFFER_SERVICE_CLIENT_ID: str('offer-calculation service client id', 'portal-local'),
   OFFER_SERVICE_CLIENT_SECRET: secret('offer-calculation service client secret', 'portal-local-secret', {
@@ -68,6 +131,10 @@ export const WORKER_SETTINGS = {
   }),
   BOX_ENTERPRISE_ID: str('Box enterprise id the app acts for', '1'),
   BOX_PARENT_FOLDER_ID: str('Box folder that holds one folder per application', '0'),
+  BOX_WEBHOOK_ADDRESS: str(
+    "the api's public https URL for Box webhooks (…/api/webhooks/box), registered at start-up; none skips it",
+    'none',
+  ),
 };
 
 /** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */

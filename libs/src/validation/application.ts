@@ -2,6 +2,7 @@
  * Section 5 rules of the application screens (financial, business, owners), word for word. The web
  * forms and the api DTOs both use these, so the server refuses exactly what the form refuses.
  */
+import { NAME_LIMITS } from '../crm/fields';
 import { INDUSTRIES, industryByName } from '../domain/industries';
 import { LEGAL_ENTITIES, PRODUCTS, USE_OF_PROCEEDS, YES_NO } from '../domain/pick-lists';
 import { COUNTRY_CODES, regionCodes } from '../domain/regions';
@@ -283,14 +284,18 @@ const dobRule: Rule = all(
 
 /** One owner card; `country` is the owner's country of residence. */
 export const OWNER_RULES = {
-  firstName: requiredText(M.firstNameRequired),
-  lastName: requiredText(M.lastNameRequired),
+  firstName: requiredText(M.firstNameRequired, NAME_LIMITS.firstName, MESSAGES.firstNameTooLong),
+  lastName: requiredText(M.lastNameRequired, NAME_LIMITS.lastName, MESSAGES.lastNameTooLong),
   country: fromList(COUNTRY_CODES, M.countryOfResidenceRequired),
   address: requiredText(M.addressRequired),
   city: cityRule,
   state: stateRule,
   zip: ownerZipRule,
-  ownerEmailId: all(required(MESSAGES.emailRequired), maxLength(200), pattern(EMAIL_PATTERN, MESSAGES.emailInvalid)),
+  ownerEmailId: all(
+    required(MESSAGES.emailRequired),
+    maxLength(NAME_LIMITS.email, MESSAGES.emailTooLong),
+    pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
+  ),
   dateOfBirth: dobRule,
   phoneNumber: all(required(MESSAGES.phoneRequired), pattern(PHONE_PATTERN, MESSAGES.phoneFormat)),
   ownershipPercent: percentRule,

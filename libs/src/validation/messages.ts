@@ -23,4 +23,9 @@ export const MESSAGES = {
   negative: 'Must be 0 or more',
   numberTooLarge: 'Must be 99,999,999 or less',
   invalidDate: 'Enter a valid date',
+  // Not in the specification: the CRM's own field lengths (issue 13, libs/src/crm/fields.ts).
+  firstNameTooLong: 'First name must be 40 characters or less',
+  lastNameTooLong: 'Last name must be 80 characters or less',
+  emailTooLong: 'Email must be 80 characters or less',
+  businessNameTooLong: 'Business name must be 255 characters or less',
 } as const;

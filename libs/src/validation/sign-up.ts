@@ -1,3 +1,4 @@
+import { NAME_LIMITS } from '../crm/fields';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './formats';
 import { MESSAGES } from './messages';
 import {
@@ -35,13 +36,24 @@ export const newPasswordRule = (requiredMessage?: string) =>
     maxLength(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
   );
 
-/** Section 5 'Sign-up'. The phone rule applies to the masked form value, (123) 456-7890. */
+/** An email the CRM can hold as a lead's Email (80 characters), for new accounts and owners. */
+export const crmEmailRule = (requiredMessage: string = MESSAGES.emailRequired) =>
+  all(
+    required(requiredMessage),
+    maxLength(NAME_LIMITS.email, MESSAGES.emailTooLong),
+    pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
+  );
+
+/**
+ * Section 5 'Sign-up'. The phone rule applies to the masked form value, (123) 456-7890. Names, business
+ * name and email are held to the lengths of the CRM lead they become (sign-in still accepts 200).
+ */
 export const SIGN_UP_RULES = {
-  firstName: requiredText(),
-  lastName: requiredText(),
-  businessName: requiredText(),
+  firstName: requiredText(undefined, NAME_LIMITS.firstName, MESSAGES.firstNameTooLong),
+  lastName: requiredText(undefined, NAME_LIMITS.lastName, MESSAGES.lastNameTooLong),
+  businessName: requiredText(undefined, NAME_LIMITS.company, MESSAGES.businessNameTooLong),
   phone: phoneRule,
-  email: emailRule(),
+  email: crmEmailRule(),
   password: newPasswordRule(),
   confirmPassword: all(required(), sameAs('password', MESSAGES.passwordsDoNotMatch)),
 } satisfies RuleSet;

@@ -38,7 +38,14 @@ export function parseSoap(xml: string): SoapCall {
 }
 
 /** convertLead as the Partner API does it: Account, Contact and (unless told not to) Opportunity. */
-export function convertLeads(store: Store, body: Record<string, unknown>): string {
+/** The org's lead statuses with IsConverted = true. */
+export const CONVERTED_STATUSES = ['Closed - Converted'];
+
+export function convertLeads(
+  store: Store,
+  body: Record<string, unknown>,
+  convertedStatuses = CONVERTED_STATUSES,
+): string {
   const raw = body.leadConverts;
   const requests = (Array.isArray(raw) ? raw : [raw]) as LeadConvert[];
   const results = requests.map((req) => {
@@ -48,6 +55,8 @@ export function convertLeads(store: Store, body: Record<string, unknown>): strin
     if (!lead) return fail('INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id');
     if (lead.IsConverted === true) return fail('CANNOT_UPDATE_CONVERTED_LEAD', 'Lead has already been converted.');
     if (!req.convertedStatus) return fail('REQUIRED_FIELD_MISSING', 'Required fields are missing: [convertedStatus]');
+    if (!convertedStatuses.includes(req.convertedStatus)) return fail('INVALID_STATUS', 'invalid convertedStatus');
+    if (lead.IsDeleted) return fail('ENTITY_IS_DELETED', 'entity is deleted');
     const ownerId = req.ownerId || (lead.OwnerId as string | undefined);
     const company = String(lead.Company ?? `${String(lead.LastName)}`);
     const account = store.insert('Account', { Name: company, OwnerId: ownerId });

@@ -1,5 +1,5 @@
 // The e-sign and document stand-in as a process (npm start): Box's protocol on ESIGN_STANDIN_PORT.
-import { startEsignStandin } from './server';
+import { LOCAL_APPLICATIONS_FOLDER_ID, startEsignStandin } from './server';
 
 async function main() {
   const esign = await startEsignStandin({
@@ -7,13 +7,12 @@ async function main() {
     clientId: process.env.BOX_CLIENT_ID ?? 'portal-local',
     clientSecret: process.env.BOX_CLIENT_SECRET ?? 'portal-local-secret',
     dataDir: process.env.ESIGN_STANDIN_DATA,
-    webhook: process.env.ESIGN_WEBHOOK_URL
-      ? {
-          address: process.env.ESIGN_WEBHOOK_URL,
-          primaryKey: process.env.BOX_WEBHOOK_PRIMARY_KEY ?? 'local-primary-key',
-          secondaryKey: process.env.BOX_WEBHOOK_SECONDARY_KEY ?? 'local-secondary-key',
-        }
-      : undefined,
+    // Deliveries go to the webhooks the worker registers at start-up (BOX_WEBHOOK_ADDRESS), signed with these.
+    webhookKeys: {
+      primaryKey: process.env.BOX_WEBHOOK_PRIMARY_KEY ?? 'local-primary-key',
+      secondaryKey: process.env.BOX_WEBHOOK_SECONDARY_KEY ?? 'local-secondary-key',
+    },
+    seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'Fundwise applications' }],
   });
   console.log(`e-sign stand-in (Box API subset) at ${esign.url}`);
   const stop = () => void esign.close().then(() => process.exit(0));

@@ -5,12 +5,24 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import busboy from 'busboy';
 
+/** The folder the local stack keeps applications in (Box refuses webhooks on the root folder 0). */
+export const LOCAL_APPLICATIONS_FOLDER_ID = '100';
+
 export type EsignStandinOptions = {
   port: number;
   clientId: string;
   clientSecret: string;
-  /** Where Box would deliver webhooks, signed with these keys. */
-  webhook?: { address: string; primaryKey: string; secondaryKey: string };
+  /**
+   * The signature keys of the app (Box's developer console makes them; no API does). Deliveries go only
+   * to webhooks registered through POST /2.0/webhooks, as on Box.
+   */
+  webhookKeys?: { primaryKey: string; secondaryKey: string };
+  /** How long a new request converts, and a signed one finalizes (Box takes seconds; tests less). */
+  timing?: { convertingMs?: number; finalizingMs?: number };
+  /** Box's largest page of a list (a larger limit is cut to it). */
+  maxPageSize?: number;
+  /** Folders that exist from the start (id and name under the root), as an enterprise's would. */
+  seedFolders?: { id: string; name: string }[];
   /** Keeps folders, files and sign requests across restarts. */
   dataDir?: string;
   host?: string;
@@ -32,6 +44,11 @@ type Signer = {
 type SignRequest = {
   id: string;
   status: string;
+  /** When converting becomes sent (or the error state given by the admin route). */
+  readyAt?: number;
+  failWith?: string;
+  /** When finalizing becomes signed. */
+  finalAt?: number;
   created_at: string;
   finished_at: string | null;
   external_id: string | null;
@@ -42,7 +59,14 @@ type SignRequest = {
   signedFileId?: string;
   events: string[];
 };
-type State = { seq: number; folders: Folder[]; files: StoredFile[]; requests: SignRequest[] };
+type Webhook = { id: string; targetId: string; address: string; triggers: string[] };
+type State = {
+  seq: number;
+  folders: Folder[];
+  files: StoredFile[];
+  requests: SignRequest[];
+  webhooks?: Webhook[];
+};
 
 export type EsignStandin = {
   url: string;
@@ -50,8 +74,12 @@ export type EsignStandin = {
   fileBytes(id: string): Buffer | undefined;
   folders(): Folder[];
   files(): StoredFile[];
-  /** Sets where webhooks go (the api's port is known only once it listens). */
-  setWebhook(w: EsignStandinOptions['webhook']): void;
+  /** Registered webhooks (POST /2.0/webhooks). */
+  webhooks(): Webhook[];
+  /** The next N API calls answer 429 with this Retry-After (seconds). */
+  throttle(count: number, retryAfterSeconds: number): void;
+  /** The next sign request created ends in this state instead of sent (error_converting, error_sending). */
+  failNextRequest(status: string): void;
   /** Cuts the API off (503), as an outage would; the signer pages stay up. */
   setDown(down: boolean): void;
   close(): Promise<void>;
@@ -112,7 +140,14 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
   const save = () => stateFile && writeFileSync(stateFile, JSON.stringify(state));
   const nextId = () => String(++state.seq);
   const tokens = new Set<string>();
-  let webhook = opts.webhook;
+  const keys = opts.webhookKeys;
+  const convertingMs = opts.timing?.convertingMs ?? 300;
+  const finalizingMs = opts.timing?.finalizingMs ?? 300;
+  state.webhooks ??= [];
+  for (const f of opts.seedFolders ?? [])
+    if (!state.folders.some((x) => x.id === f.id)) state.folders.push({ id: f.id, name: f.name, parentId: '0' });
+  let throttled = { count: 0, retryAfter: 1 };
+  let failNext: string | undefined;
   let down = false;
   let url = '';
 
@@ -175,29 +210,63 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
       has_viewed_document: s.has_viewed_document,
       signer_decision: s.signer_decision,
       inputs: [],
-      embed_url: s.embed_url_external_user_id ? `${url}/sign/${r.id}/${i}?t=${s.token}` : null,
-      iframeable_embed_url: s.embed_url_external_user_id ? `${url}/sign/${r.id}/${i}?t=${s.token}&embed=1` : null,
+      // Box hands out signing links once the document is converted and the request sent.
+      embed_url: s.embed_url_external_user_id && sentOrLater(r) ? `${url}/sign/${r.id}/${i}?t=${s.token}` : null,
+      iframeable_embed_url:
+        s.embed_url_external_user_id && sentOrLater(r) ? `${url}/sign/${r.id}/${i}?t=${s.token}&embed=1` : null,
     })),
     ...(r.signedFileId
       ? {
           sign_files: {
             files: [{ type: 'file', id: r.signedFileId, etag: '0', sequence_id: '0', name: r.name }],
-            is_ready_for_download: true,
+            is_ready_for_download: r.status === 'signed',
           },
         }
       : {}),
   });
 
+  const sentOrLater = (r: SignRequest) =>
+    !['converting', 'created'].includes(r.status) && !r.status.startsWith('error');
+
+  /** Moves a request on as time passes: converting to sent (or its error), finalizing to signed. */
+  function advance(r: SignRequest) {
+    if (r.status === 'converting' && Date.now() >= (r.readyAt ?? 0)) {
+      r.status = r.failWith ?? 'sent';
+      save();
+    }
+    if (r.status === 'finalizing' && Date.now() >= (r.finalAt ?? 0)) {
+      r.status = 'signed';
+      r.finished_at = now();
+      save();
+      void deliver(r, 'SIGN_REQUEST.COMPLETED');
+    }
+    return r;
+  }
+
+  /** The folder and its ancestors: a folder's webhook hears about everything below it. */
+  function ancestors(folderId: string): string[] {
+    const out: string[] = [];
+    for (let id: string | undefined = folderId; id && id !== '0'; id = state.folders.find((f) => f.id === id)?.parentId)
+      out.push(id);
+    return out;
+  }
+
   async function deliver(r: SignRequest, trigger: string) {
     r.events.push(trigger);
     save();
-    if (!webhook) return;
+    const targets = ancestors(r.parentFolderId);
+    const hooks = (state.webhooks ?? []).filter((w) => targets.includes(w.targetId) && w.triggers.includes(trigger));
+    await Promise.all(hooks.map((w) => deliverTo(w, r, trigger)));
+  }
+
+  async function deliverTo(hook: Webhook, r: SignRequest, trigger: string) {
+    if (!keys) return;
     const body = JSON.stringify({
       type: 'webhook_event',
       id: randomUUID(),
       created_at: now(),
       trigger,
-      webhook: { id: '9001', type: 'webhook' },
+      webhook: { id: hook.id, type: 'webhook' },
       created_by: { type: 'user', id: '1', name: 'Box Sign', login: 'AutomationUser@boxdevedition.com' },
       source: r.signedFileId
         ? fileJson(state.files.find((f) => f.id === r.signedFileId)!)
@@ -216,14 +285,14 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
       'box-delivery-timestamp': ts,
       'box-signature-version': '1',
       'box-signature-algorithm': 'HmacSHA256',
-      'box-signature-primary': sign(webhook.primaryKey),
-      'box-signature-secondary': sign(webhook.secondaryKey),
+      'box-signature-primary': sign(keys.primaryKey),
+      'box-signature-secondary': sign(keys.secondaryKey),
       'user-agent': 'Box-WH-Client/0.1',
     };
     // Box retries failed deliveries; so do we, a few times, quickly.
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        const res = await fetch(webhook.address, { method: 'POST', body, headers });
+        const res = await fetch(hook.address, { method: 'POST', body, headers });
         if (res.ok) return;
       } catch {
         /* the api may be restarting */
@@ -253,9 +322,11 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
       state.files.push(signed);
       putBytes(signed.id, getBytes(source.id) ?? Buffer.alloc(0));
       r.signedFileId = signed.id;
-      r.status = 'signed';
-      r.finished_at = now();
-      void deliver(r, 'SIGN_REQUEST.COMPLETED');
+      // Box finalizes first (the signed PDF and the signing log are being written), then says signed.
+      r.status = 'finalizing';
+      r.finalAt = Date.now() + finalizingMs;
+      save();
+      setTimeout(() => advance(r), finalizingMs + 5).unref();
     } else {
       r.status = 'viewed';
       save();
@@ -314,7 +385,8 @@ ${body}</main></body></html>`;
     // The signer's page (authenticated by the token in its embed URL, as Box's embed links are).
     const page = path.match(/^\/sign\/([\w-]+)\/(\d+)(\/document)?$/);
     if (page) {
-      const r = state.requests.find((x) => x.id === page[1]);
+      const found = state.requests.find((x) => x.id === page[1]);
+      const r = found && advance(found);
       const index = Number(page[2]);
       const s = r?.signers[index];
       const token = u.searchParams.get('t') ?? '';
@@ -342,6 +414,42 @@ ${body}</main></body></html>`;
     }
 
     if (!authorized(req)) return boxError(401, 'unauthorized', 'Unauthorized');
+    if (throttled.count > 0) {
+      throttled.count--;
+      const reply = boxError(429, 'rate_limit_exceeded', 'Request rate limit exceeded, please try again later');
+      // Box spells it Retry-After; HTTP header names are case-insensitive and node-fetch lower-cases them.
+      return { ...reply, headers: { 'Retry-After': String(throttled.retryAfter) } };
+    }
+
+    if (path === '/2.0/webhooks' && method === 'POST') {
+      const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+        target?: { id?: string; type?: string };
+        address?: string;
+        triggers?: string[];
+      };
+      const targetId = body.target?.id ?? '';
+      if (targetId === '0' || body.target?.type !== 'folder')
+        return boxError(400, 'bad_request', 'Webhooks cannot be created on the root folder');
+      if (!state.folders.some((f) => f.id === targetId)) return boxError(404, 'not_found', 'Target not found');
+      if (!body.address || !body.triggers?.length)
+        return boxError(400, 'bad_request', 'address and triggers are required');
+      if (state.webhooks!.some((w) => w.targetId === targetId))
+        return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
+      const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };
+      state.webhooks!.push(hook);
+      save();
+      return {
+        status: 201,
+        body: {
+          type: 'webhook',
+          id: hook.id,
+          target: { id: targetId, type: 'folder' },
+          address: hook.address,
+          triggers: hook.triggers,
+          created_at: now(),
+        },
+      };
+    }
 
     if (path === '/2.0/folders' && method === 'POST') {
       const { name, parent } = JSON.parse((await readBody(req)).toString('utf8')) as {
@@ -385,6 +493,11 @@ ${body}</main></body></html>`;
 
     const content = path.match(/^\/2\.0\/files\/(\d+)\/content$/);
     if (content && method === 'GET') {
+      // A signed copy still being finalized is not ready: Box answers 202 with Retry-After.
+      const finalizing = state.requests.find(
+        (r) => r.signedFileId === content[1] && advance(r).status === 'finalizing',
+      );
+      if (finalizing) return { status: 202, headers: { 'Retry-After': '1' } };
       const data = getBytes(content[1]!);
       return data
         ? { status: 200, body: data, type: 'application/octet-stream' }
@@ -406,7 +519,10 @@ ${body}</main></body></html>`;
       if (!body.signers?.length) return boxError(400, 'bad_request', 'signers is required');
       const r: SignRequest = {
         id: randomUUID(),
-        status: 'sent',
+        // Box converts the document first; the request is sent (and its links valid) only after that.
+        status: 'converting',
+        readyAt: Date.now() + convertingMs,
+        ...(failNext ? { failWith: failNext } : {}),
         created_at: now(),
         finished_at: null,
         external_id: body.external_id ?? null,
@@ -426,22 +542,28 @@ ${body}</main></body></html>`;
         })),
         events: [],
       };
+      failNext = undefined;
       state.requests.push(r);
       save();
       return { status: 201, body: requestJson(r) };
     }
 
     if (path === '/2.0/sign_requests' && method === 'GET') {
-      return {
-        status: 200,
-        body: { limit: 1000, next_marker: null, prev_marker: null, entries: state.requests.map(requestJson) },
-      };
+      // Marker-paginated as Box lists are: the marker is an opaque position, the default page is 10.
+      const limit = Math.min(Number(u.searchParams.get('limit') ?? 10) || 10, opts.maxPageSize ?? 1000);
+      const marker = u.searchParams.get('marker');
+      const start = marker ? Number(Buffer.from(marker, 'base64url').toString('utf8')) || 0 : 0;
+      const page = state.requests.slice(start, start + limit).map((r) => requestJson(advance(r)));
+      const next =
+        start + limit < state.requests.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
+      return { status: 200, body: { limit, next_marker: next, prev_marker: null, entries: page } };
     }
 
     const one = path.match(/^\/2\.0\/sign_requests\/([\w-]+)(\/cancel)?$/);
     if (one) {
-      const r = state.requests.find((x) => x.id === one[1]);
-      if (!r) return boxError(404, 'not_found', 'Not Found');
+      const found = state.requests.find((x) => x.id === one[1]);
+      if (!found) return boxError(404, 'not_found', 'Not Found');
+      const r = advance(found);
       if (one[2] && method === 'POST') {
         r.status = 'cancelled';
         save();
@@ -476,7 +598,9 @@ ${body}</main></body></html>`;
     fileBytes: getBytes,
     folders: () => state.folders,
     files: () => state.files,
-    setWebhook: (w) => (webhook = w),
+    webhooks: () => state.webhooks ?? [],
+    throttle: (count, retryAfter) => void (throttled = { count, retryAfter }),
+    failNextRequest: (status) => void (failNext = status),
     setDown: (d) => (down = d),
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,7 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { priceOffers } from './pricing';
 
 export type OfferStandinOptions = { port: number; clientId: string; clientSecret: string; host?: string };
-export type OfferStandin = { url: string; calls: () => number; setDown(down: boolean): void; close(): Promise<void> };
+export type OfferStandin = {
+  url: string;
+  calls: () => number;
+  setDown(down: boolean): void;
+  /** The next `count` POST /offers answer this status (429 with Retry-After). */
+  failNext(status: number, count?: number): void;
+  /** Forgets every token issued, as an expiry does: the next call with one answers 401. */
+  expireTokens(): void;
+  close(): Promise<void>;
+};
 
 async function body(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -20,6 +29,7 @@ export async function startOfferStandin(opts: OfferStandinOptions): Promise<Offe
   const tokens = new Set<string>();
   let calls = 0;
   let down = false;
+  let failing = { status: 0, count: 0 };
   const server = createServer((req, res) => {
     const send = (status: number, data: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -43,6 +53,11 @@ export async function startOfferStandin(opts: OfferStandinOptions): Promise<Offe
       if (path === '/offers' && req.method === 'POST') {
         const auth = req.headers.authorization ?? '';
         if (!auth.startsWith('Bearer ') || !tokens.has(auth.slice(7))) return send(401, { message: 'Unauthorized' });
+        if (failing.count > 0) {
+          failing.count--;
+          if (failing.status === 429) res.setHeader('Retry-After', '1');
+          return send(failing.status, { message: `injected ${failing.status}` });
+        }
         const input = JSON.parse((await body(req)) || '{}') as Record<string, unknown>;
         const score = Number(input.score);
         const annualRevenue = Number(input.annualRevenue);
@@ -59,6 +74,8 @@ export async function startOfferStandin(opts: OfferStandinOptions): Promise<Offe
     url: `http://${opts.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
     calls: () => calls,
     setDown: (d) => (down = d),
+    failNext: (status, count = 1) => void (failing = { status, count }),
+    expireTokens: () => tokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,27 +1,16 @@
 import type { Connection } from 'jsforce';
-import type { CrmActivities, CrmLeadInput, CrmLeadResult, CrmLeadUpdateActivities } from '@portal/workflows';
-import { CrmRejectedError } from '../errors';
-
-/** Salesforce error codes that mean the request itself is wrong: retrying cannot help. */
-const REJECTIONS = new Set([
-  'REQUIRED_FIELD_MISSING',
-  'INVALID_FIELD',
-  'FIELD_CUSTOM_VALIDATION_EXCEPTION',
-  'DUPLICATE_VALUE',
-  'INVALID_TYPE',
-  'MALFORMED_ID',
-  'STRING_TOO_LONG',
-]);
+import type {
+  CrmActivities,
+  CrmLeadFields,
+  CrmLeadInput,
+  CrmLeadResult,
+  CrmLeadUpdateActivities,
+} from '@portal/workflows';
+import { classifyCrmError, crmRejection, isPermanent, sfErrors, type SfError } from './crm.errors';
+import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, leadFieldsFor, type CrmOrg } from './crm.org';
 
 /** The custom field that ties a lead to its portal application: the key that makes creation idempotent. */
 export const APPLICATION_ID_FIELD = 'Portal_Application_Id__c';
-
-function classify(e: unknown): never {
-  const err = e as { errorCode?: string; name?: string; message?: string };
-  const code = err.errorCode ?? err.name ?? '';
-  if (REJECTIONS.has(code)) throw new CrmRejectedError(err.message ?? code, code);
-  throw e;
-}
 
 /** A SOQL string literal. */
 export const soqlQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -29,20 +18,58 @@ export const soqlQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/
 /** A Salesforce record id: 15 or 18 letters and digits. Anything else is not queried at all. */
 const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 
+/** Refusals about the lead itself, not a field: no field of the batch can go, one by one or not. */
+const LEAD_GONE = new Set(['CANNOT_UPDATE_CONVERTED_LEAD', 'ENTITY_IS_DELETED', 'NOT_FOUND', 'INVALID_ID_FIELD']);
+
+/**
+ * Writes a merged batch of lead fields. When Salesforce refuses the batch for its content, each field is
+ * written on its own, so that only the offending ones are held back (in the rejection's details, for the
+ * workflow and operations) and every other change still reaches the rep.
+ */
+async function updateLeadFieldByField(conn: Connection, org: CrmOrg, leadId: string, fields: CrmLeadFields) {
+  const write = (f: Record<string, unknown>) =>
+    conn.sobject('Lead').update({ Id: leadId, ...leadFieldsFor(org, f) }, ALLOW_DUPLICATES);
+  try {
+    await write(fields);
+    return;
+  } catch (e) {
+    const errors = sfErrors(e);
+    if (!isPermanent(errors)) throw e;
+    if (errors.some((x) => LEAD_GONE.has(x.errorCode)) || Object.keys(fields).length === 1)
+      throw crmRejection(errors, 'Lead update refused', fields);
+  }
+  const heldBack: CrmLeadFields = {};
+  const refused: SfError[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    try {
+      await write({ [name]: value });
+    } catch (e) {
+      const errors = sfErrors(e);
+      if (!isPermanent(errors)) throw e; // the CRM went away meanwhile: the whole (idempotent) batch again
+      heldBack[name] = value;
+      refused.push(...errors.map((x) => (x.fields?.length ? x : { ...x, fields: [name] })));
+    }
+  }
+  if (refused.length)
+    throw crmRejection(refused, `Lead update held back ${Object.keys(heldBack).join(', ')}`, heldBack);
+}
+
 export function createCrmActivities(deps: {
   crm: () => Promise<Connection>;
   affiliateRecordTypeId: string;
+  org?: CrmOrg;
 }): CrmActivities & CrmLeadUpdateActivities {
+  const org = deps.org ?? DEFAULT_CRM_ORG;
   return {
     async updateCrmLead({ leadId, fields }) {
       const conn = await deps.crm();
       try {
-        const result = await conn.sobject('Lead').update({ Id: leadId, ...fields });
-        if (!result.success) throw new CrmRejectedError('Lead was not updated', 'UPDATE_FAILED');
+        await updateLeadFieldByField(conn, org, leadId, fields);
       } catch (e) {
-        classify(e);
+        classifyCrmError(e, 'Lead update refused');
       }
     },
+
     async checkCrmAffiliate({ affiliateId }) {
       if (!SF_ID.test(affiliateId)) return { accepted: false };
       const conn = await deps.crm();
@@ -59,7 +86,7 @@ export function createCrmActivities(deps: {
           ? { accepted, status: account.Status__c ?? '', recordTypeId: account.RecordTypeId ?? '' }
           : { accepted };
       } catch (e) {
-        return classify(e);
+        return classifyCrmError(e, 'Affiliate check refused');
       }
     },
 
@@ -72,21 +99,25 @@ export function createCrmActivities(deps: {
         const existing = found.records[0];
         if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
 
-        const created = await conn.sobject('Lead').create({
-          FirstName: input.firstName,
-          LastName: input.lastName,
-          Email: input.email,
-          MobilePhone: input.phone,
-          Phone: input.phone,
-          Company: input.company,
-          ...(input.affiliateId ? { Affiliate_Id__c: input.affiliateId } : {}),
-          [APPLICATION_ID_FIELD]: input.applicationId,
-        });
-        if (!created.success || !created.id) throw new CrmRejectedError('Lead was not created', 'CREATE_FAILED');
+        const created = await conn.sobject('Lead').create(
+          leadFieldsFor(org, {
+            FirstName: input.firstName,
+            LastName: input.lastName,
+            Email: input.email,
+            MobilePhone: input.phone,
+            Phone: input.phone,
+            Company: input.company,
+            ...(input.affiliateId ? { Affiliate_Id__c: input.affiliateId } : {}),
+            [APPLICATION_ID_FIELD]: input.applicationId,
+          }),
+          ALLOW_DUPLICATES,
+        );
+        if (!created.success || !created.id)
+          throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');
         const lead = await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] });
         return { leadId: created.id, ownerId: String((lead as { OwnerId?: string }).OwnerId ?? '') };
       } catch (e) {
-        return classify(e);
+        return classifyCrmError(e, 'Lead creation refused');
       }
     },
   };

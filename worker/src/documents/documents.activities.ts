@@ -3,12 +3,11 @@ import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
-import { CrmRejectedError } from '../errors';
+import { classifyCrmError, crmRejection, isPermanent, soapErrors } from '../crm/crm.errors';
+import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
+import { downloadWhenReady } from '../esign/box.errors';
 import type { DocumentStore } from './s3';
-
-/** The lead status a conversion sets (a LeadStatus with IsConverted = true in the org). */
-export const CONVERTED_STATUS = 'Closed - Converted';
 
 export function createDocumentActivities(deps: {
   db: Db;
@@ -16,34 +15,48 @@ export function createDocumentActivities(deps: {
   box: () => BoxClient;
   store: DocumentStore;
   parentFolderId: string;
+  org?: CrmOrg;
 }): DocumentActivities {
+  const org = deps.org ?? DEFAULT_CRM_ORG;
   return {
     async convertCrmLead({ leadId, ownerId }) {
       const conn = await deps.crm();
-      // Already converted (a retry after the call went through): answer the opportunity it made.
-      const lead = (await conn.sobject('Lead').retrieve(leadId, {
-        fields: ['IsConverted', 'ConvertedOpportunityId'],
-      })) as { IsConverted?: boolean; ConvertedOpportunityId?: string | null };
-      if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
-      const result = (await conn.soap.convertLead({
-        leadId,
-        convertedStatus: CONVERTED_STATUS,
-        ...(ownerId ? { ownerId } : {}),
-      })) as { success?: boolean | string; opportunityId?: string | null; errors?: unknown };
-      const ok = result.success === true || result.success === 'true';
-      if (!ok || !result.opportunityId)
-        throw new CrmRejectedError(`Lead was not converted: ${JSON.stringify(result.errors)}`, 'CONVERT_FAILED');
-      return { opportunityId: result.opportunityId };
+      try {
+        // Already converted (a retry after the call went through, or the rep did it): answer its opportunity.
+        const lead = (await conn.sobject('Lead').retrieve(leadId, {
+          fields: ['IsConverted', 'ConvertedOpportunityId'],
+        })) as { IsConverted?: boolean; ConvertedOpportunityId?: string | null };
+        if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
+        if (lead.IsConverted)
+          throw crmRejection(
+            [{ errorCode: 'CONVERTED_WITHOUT_OPPORTUNITY', message: 'the lead was converted without an opportunity' }],
+            'Lead conversion refused',
+          );
+        const result = (await conn.soap.convertLead({
+          leadId,
+          convertedStatus: org.convertedStatus,
+          ...(ownerId ? { ownerId } : {}),
+        })) as { success?: boolean | string; opportunityId?: string | null; errors?: unknown };
+        const ok = result.success === true || result.success === 'true';
+        if (ok && result.opportunityId) return { opportunityId: result.opportunityId };
+        const errors = soapErrors(result.errors);
+        if (errors.length && !isPermanent(errors))
+          throw new Error(`Lead conversion failed for now: ${errors[0]!.errorCode}`);
+        throw crmRejection(
+          errors.length ? errors : [{ errorCode: 'CONVERT_FAILED', message: 'no opportunity' }],
+          'Lead conversion refused',
+        );
+      } catch (e) {
+        return classifyCrmError(e, 'Lead conversion refused');
+      }
     },
 
     async submitSignedApplication({ applicationId, signedFileId }) {
       const box = deps.box();
       const appFolder = await folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId);
       const submission = await folderNamed(box, 'submission', appFolder);
-      const stream = await box.downloads.downloadFile(signedFileId);
-      const chunks: Buffer[] = [];
-      for await (const c of stream as AsyncIterable<Buffer>) chunks.push(Buffer.from(c));
-      return { fileId: await uploadPdfOnce(box, submission, 'signed-application.pdf', Buffer.concat(chunks)) };
+      const bytes = await downloadWhenReady(box, signedFileId);
+      return { fileId: await uploadPdfOnce(box, submission, 'signed-application.pdf', bytes) };
     },
 
     async uploadContentVersion({ opportunityId, document }) {
@@ -51,19 +64,37 @@ export function createDocumentActivities(deps: {
       if (!(await deps.db.collection('files').findOne({ _id: new ObjectId(document.fileId) }))) return;
       const conn = await deps.crm();
       const path = `${document.fileId}/${document.fileName}`;
-      const found = await conn.query<{ Id: string }>(
-        `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient = ${soqlQuote(path)} LIMIT 1`,
-      );
-      if (found.records.length) return;
+      try {
+        const found = await conn.query<{ Id: string }>(
+          `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient = ${soqlQuote(path)} LIMIT 1`,
+        );
+        if (found.records.length) return;
+      } catch (e) {
+        classifyCrmError(e, 'Document lookup refused');
+      }
       const bytes = Buffer.from(await deps.store.get(document.s3Key));
-      const created = await conn.sobject('ContentVersion').create({
-        Title: document.fileName.replace(/\.pdf$/i, ''),
-        PathOnClient: path,
-        VersionData: bytes.toString('base64'),
-        FirstPublishLocationId: opportunityId,
-        Description: document.fileType,
-      });
-      if (!created.success) throw new CrmRejectedError('ContentVersion was not created', 'CREATE_FAILED');
+      try {
+        // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
+        // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').
+        const created = await conn.sobject('ContentVersion').create(
+          {
+            Title: document.fileName.replace(/\.pdf$/i, ''),
+            PathOnClient: path,
+            VersionData: bytes.toString('base64'),
+            FirstPublishLocationId: opportunityId,
+            Description: document.fileType,
+          },
+          {
+            multipartFileFields: {
+              VersionData: { filename: document.fileName, contentType: 'application/octet-stream' },
+            },
+          },
+        );
+        if (!created.success)
+          throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Document copy refused');
+      } catch (e) {
+        classifyCrmError(e, 'Document copy refused');
+      }
     },
   };
 }

@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
 import { BoxCcgAuth, BoxClient, CcgConfig } from 'box-node-sdk';
+import { NetworkSession } from 'box-node-sdk/networking/network';
+import { BaseUrls } from 'box-node-sdk/networking/baseUrls';
+import { RetryAfterStrategy } from './box.errors';
 
 export type BoxSettings = {
   BOX_API_URL: string;
@@ -9,8 +12,11 @@ export type BoxSettings = {
   BOX_ENTERPRISE_ID: string;
 };
 
-/** Box with client-credentials auth; the base URLs point at the e-sign stand-in locally. */
-export function boxClient(s: BoxSettings): BoxClient {
+/**
+ * Box with client-credentials auth and our retry strategy (Retry-After honoured in any case); the base
+ * URLs point at the e-sign stand-in locally. `retry` lets tests shorten the back-off.
+ */
+export function boxClient(s: BoxSettings, retry: { maxAttempts?: number; retryBaseInterval?: number } = {}): BoxClient {
   const auth = new BoxCcgAuth({
     config: new CcgConfig({
       clientId: s.BOX_CLIENT_ID,
@@ -18,11 +24,15 @@ export function boxClient(s: BoxSettings): BoxClient {
       enterpriseId: s.BOX_ENTERPRISE_ID,
     }),
   });
-  return new BoxClient({ auth }).withCustomBaseUrls({
-    baseUrl: s.BOX_API_URL,
-    uploadUrl: s.BOX_UPLOAD_URL,
-    oauth2Url: `${s.BOX_API_URL}/oauth2`,
+  const networkSession = new NetworkSession({
+    baseUrls: new BaseUrls({
+      baseUrl: s.BOX_API_URL,
+      uploadUrl: s.BOX_UPLOAD_URL,
+      oauth2Url: `${s.BOX_API_URL}/oauth2`,
+    }),
+    retryStrategy: new RetryAfterStrategy(retry),
   });
+  return new BoxClient({ auth, networkSession });
 }
 
 /** The id of the item a 409 item_name_in_use names (Box sends one conflict or a list of them). */

@@ -1,3 +1,4 @@
+import { heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
@@ -7,6 +8,14 @@ import type { DocumentStore } from '../documents/s3';
 import { renderApplicationPdf, type ApplicationPdfData } from '../documents/application-pdf';
 import { NoSignersError } from '../errors';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
+import { boxCall } from './box.errors';
+
+/** Where the id of each sign request is kept the moment Box answers, by its external id. */
+export const SIGN_REQUESTS_COLLECTION = 'boxsignrequests';
+
+/** How long one attempt waits for Box to convert the document and send the request. */
+export const SEND_WAIT_MS = 40_000;
+const POLL_MS = 250;
 
 type Owner = {
   firstName?: string;
@@ -45,6 +54,9 @@ const place = (a?: Business['addressData']) =>
 
 type BoxSignRequest = Awaited<ReturnType<BoxClient['signRequests']['getSignRequestById']>>;
 
+/** Box is still at work on it: converting the document before sending. */
+const isConverting = (r: BoxSignRequest) => ['converting', 'created'].includes(String(r.status ?? ''));
+
 function toView(r: BoxSignRequest): SignRequestView {
   return {
     id: r.id ?? '',
@@ -58,7 +70,10 @@ function toView(r: BoxSignRequest): SignRequestView {
         embedUrl: s.embedUrl ?? null,
       }))
       .sort((a, b) => a.order - b.order),
-    ...(r.signFiles?.files?.[0] ? { signedFileId: r.signFiles.files[0].id } : {}),
+    // The signed copy counts only once Box has finished it (signed, and ready): never while finalizing.
+    ...(r.status === 'signed' && r.signFiles?.isReadyForDownload && r.signFiles.files?.[0]
+      ? { signedFileId: r.signFiles.files[0].id }
+      : {}),
   };
 }
 
@@ -125,6 +140,25 @@ export function createSigningActivities(deps: {
     return { data, owners };
   }
 
+  const ids = deps.db.collection<{ _id: string; signRequestId: string }>(SIGN_REQUESTS_COLLECTION);
+
+  /**
+   * The request once Box has sent it: the signers' links exist only then, so the applicant is never
+   * redirected to a request still converting. An error_* state comes back as it is (the workflow starts
+   * a new attempt); still converting after SEND_WAIT_MS fails this attempt, and the retry waits on.
+   */
+  async function whenSent(box: BoxClient, request: BoxSignRequest): Promise<SignRequestView> {
+    const until = Date.now() + SEND_WAIT_MS;
+    let r = request;
+    while (isConverting(r)) {
+      if (Date.now() > until) throw new Error(`Box sign request ${r.id} still ${r.status}`);
+      heartbeatIfActivity();
+      await new Promise((done) => setTimeout(done, POLL_MS));
+      r = await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(r.id!));
+    }
+    return toView(r);
+  }
+
   return {
     async prepareSignRequest({ applicationId, attempt }) {
       const box = deps.box();
@@ -132,40 +166,59 @@ export function createSigningActivities(deps: {
       const { data, owners } = await pdfData(applicationId);
       const folderId = await folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId);
 
-      // A retry after the request was created (but before the workflow heard back) must not make another.
-      const existing = (await box.signRequests.getSignRequests({ limit: 1000 })).entries?.find(
-        (r) => r.externalId === externalId,
-      );
-      if (existing) return toView(existing);
+      // A retry after the request was created must not make another: it finds the request by the id
+      // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
+      // consistent, so scanning them can miss the request.)
+      const known = await ids.findOne({ _id: externalId });
+      if (known)
+        return whenSent(
+          box,
+          await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(known.signRequestId)),
+        );
 
       const pdf = await renderApplicationPdf(data);
       await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
       const fileId = await uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
       const signature = `${deps.publicUrl}/signature`;
-      const created = await box.signRequests.createSignRequest({
-        sourceFiles: [{ id: fileId, type: 'file' }],
-        parentFolder: { id: folderId, type: 'folder' },
-        isDocumentPreparationNeeded: false,
-        externalId,
-        name: `Application - ${data.company}.pdf`,
-        signers: owners.map((o, i) => {
-          const last = i === owners.length - 1;
-          return {
-            email: o.ownerEmailId!,
-            role: 'signer' as const,
-            order: i + 1,
-            embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
-            suppressNotifications: true,
-            redirectUrl: last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
-            declinedRedirectUrl: `${signature}?declined=true`,
-          };
+      const created = await boxCall('Sign request refused', () =>
+        box.signRequests.createSignRequest({
+          sourceFiles: [{ id: fileId, type: 'file' }],
+          parentFolder: { id: folderId, type: 'folder' },
+          isDocumentPreparationNeeded: false,
+          externalId,
+          name: `Application - ${data.company}.pdf`,
+          signers: owners.map((o, i) => {
+            const last = i === owners.length - 1;
+            return {
+              email: o.ownerEmailId!,
+              role: 'signer' as const,
+              order: i + 1,
+              embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
+              suppressNotifications: true,
+              redirectUrl: last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
+              declinedRedirectUrl: `${signature}?declined=true`,
+            };
+          }),
         }),
-      });
-      return toView(created);
+      );
+      await ids.updateOne({ _id: externalId }, { $set: { signRequestId: created.id! } }, { upsert: true });
+      return whenSent(box, created);
     },
 
     async getSignRequest({ signRequestId }) {
-      return toView(await deps.box().signRequests.getSignRequestById(signRequestId));
+      const box = deps.box();
+      return toView(
+        await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(signRequestId)),
+      );
     },
   };
+}
+
+/** Heartbeats when running as an activity (tests call the functions directly). */
+function heartbeatIfActivity() {
+  try {
+    heartbeat();
+  } catch {
+    /* not inside an activity */
+  }
 }

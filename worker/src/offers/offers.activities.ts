@@ -2,7 +2,9 @@ import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import { createTransport } from 'nodemailer';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
-import { CrmRejectedError } from '../errors';
+import { classifyCrmError } from '../crm/crm.errors';
+import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
+import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
 
 export type OfferSettings = {
@@ -15,8 +17,15 @@ export type OfferSettings = {
   PUBLIC_URL: string;
 };
 
-/** The stage an opportunity moves to when the applicant submits (section 7 'opportunity submit'). */
-export const SUBMITTED_STAGE = 'Application Submitted';
+/**
+ * The offer service's answers: 401 means our token expired (refreshed once by the caller), 429 and 5xx
+ * pass (Temporal retries them), and any other 4xx is about the request, which no retry changes.
+ */
+function offerServiceFailure(res: Response, what: string): Error {
+  if (res.status >= 400 && res.status < 500 && res.status !== 429)
+    return new OfferServiceRejectedError(`${what}: HTTP ${res.status}`, res.status);
+  return new Error(`${what}: HTTP ${res.status}`);
+}
 
 const asStrings = (o: Record<string, unknown>): OfferOption =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
@@ -28,8 +37,10 @@ export function createOfferActivities(deps: {
   db: Db;
   crm: () => Promise<Connection>;
   settings: OfferSettings;
+  org?: CrmOrg;
 }): OfferActivities {
   const s = deps.settings;
+  const org = deps.org ?? DEFAULT_CRM_ORG;
   const mail = createTransport({ host: s.SMTP_HOST, port: s.SMTP_PORT, secure: false });
   let token: { value: string; until: number } | undefined;
 
@@ -44,7 +55,7 @@ export function createOfferActivities(deps: {
         client_secret: s.OFFER_SERVICE_CLIENT_SECRET,
       }),
     });
-    if (!res.ok) throw new Error(`offer service token: HTTP ${res.status}`);
+    if (!res.ok) throw offerServiceFailure(res, 'offer service token');
     const body = (await res.json()) as { access_token: string; expires_in?: number };
     token = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 300) - 30) * 1000 };
     return token.value;
@@ -73,7 +84,7 @@ export function createOfferActivities(deps: {
         token = undefined;
         res = await call();
       }
-      if (!res.ok) throw new Error(`offer service: HTTP ${res.status}`);
+      if (!res.ok) throw offerServiceFailure(res, 'offer service');
       const offers = ((await res.json()) as { data: Record<string, unknown>[] }).data.map(asStrings);
       // A previous choice is restored when the same option is priced again.
       const chosen = saved?.offerOptions?.find((o) => o.isSelected === 'true')?.id;
@@ -109,17 +120,20 @@ export function createOfferActivities(deps: {
 
     async submitOpportunity({ opportunityId }) {
       const conn = await deps.crm();
-      const updated = await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: SUBMITTED_STAGE });
-      if (!updated.success) throw new CrmRejectedError('Opportunity was not updated', 'UPDATE_FAILED');
-      const opp = (await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] })) as {
-        OwnerId?: string;
-      };
-      if (!opp.OwnerId) return { repName: '', schedulingLink: '' };
-      const rep = (await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] })) as {
-        Name?: string;
-        Calendly_Link__c?: string;
-      };
-      return { repName: rep.Name ?? '', schedulingLink: rep.Calendly_Link__c ?? '' };
+      try {
+        await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
+        const opp = (await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] })) as {
+          OwnerId?: string;
+        };
+        if (!opp.OwnerId) return { repName: '', schedulingLink: '' };
+        const rep = (await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] })) as {
+          Name?: string;
+          Calendly_Link__c?: string;
+        };
+        return { repName: rep.Name ?? '', schedulingLink: rep.Calendly_Link__c ?? '' };
+      } catch (e) {
+        return classifyCrmError(e, 'Opportunity submission refused');
+      }
     },
   };
 }

@@ -1,6 +1,43 @@
 /** Activity contracts of the application workflow. The worker implements them; the workflow imports types only. */
-/** Errors an activity raises that a retry cannot fix (class names, see worker/src/errors.ts). */
-export const NON_RETRYABLE_ERRORS = ['CrmRejectedError', 'NoSignersError'] as const;
+/**
+ * Errors an activity raises that a retry cannot fix (class names, see worker/src/errors.ts). All but
+ * NoSignersError are also thrown as non-retryable ApplicationFailures, so they stop at once under any
+ * retry policy; their details carry the system's codes (and, for a lead update, the held-back fields).
+ */
+export const NON_RETRYABLE_ERRORS = [
+  'CrmRejectedError',
+  'NoSignersError',
+  'BoxRejectedError',
+  'OfferServiceRejectedError',
+  'DocumentStoreDeniedError',
+] as const;
+
+/**
+ * The task queue of the document copies (uploadContentVersion), apart from the application's own, so
+ * that a slow or stuck copy never holds up a lead update. The worker polls both.
+ */
+export const documentTaskQueue = (taskQueue: string) => `${taskQueue}-documents`;
+
+/**
+ * Retries of a CRM sync (lead creation and updates, document copies): back-off up to 5 minutes, then
+ * a visible failure after about a day rather than retrying forever. Adopt with a catch that records
+ * CrmSyncPending / LastError and keeps the changes for the operator's 'retry CRM sync'.
+ */
+export const CRM_SYNC_RETRY = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '5 minutes',
+  maximumAttempts: 300,
+  nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS],
+};
+
+/** The shape of a CrmRejectedError's details (the first detail of its ApplicationFailure). */
+export type CrmRejectionDetails = {
+  code: string;
+  errors: { errorCode: string; message: string; fields?: string[] }[];
+  /** Fields of a lead update that Salesforce refused, one by one; every other field was written. */
+  heldBack?: CrmLeadFields;
+};
 
 import { JOURNEY_ERRORS } from '@portal/libs';
 

@@ -72,10 +72,12 @@ export const SIGN_ENDED_STATUSES = [
   'error_finalizing',
 ];
 
-/** Signed: Box says signed (or completed), or it is finalizing with no signer left to sign. */
+/**
+ * Signed: Box says signed (or signed and downloaded). Not while finalizing: every signer has signed but
+ * Box is still writing the signed PDF and the signing log, which cannot be downloaded yet.
+ */
 export const isSignedRequest = (r: SignRequestView): boolean =>
-  ['signed', 'completed', 'signed and downloaded'].includes(r.status) ||
-  (r.status === 'finalizing' && r.signers.every((s) => s.decision === 'signed'));
+  ['signed', 'completed', 'signed and downloaded'].includes(r.status);
 
 /** Builds the sign request (or continues the current one) and answers it with the signers' links. */
 export const startSigning = defineUpdate<SigningState, []>('startSigning');

@@ -1,0 +1,230 @@
+/**
+ * The org schema of the CRM stand-in: which fields each object has, their lengths, which are required
+ * and which are restricted picklists, as Salesforce checks them on every create and update. Kept apart
+ * from the portal's own table (libs/src/crm/fields.ts) on purpose: this is the org, that is our belief
+ * about it, and a test only proves something when the two are written independently.
+ */
+
+export type FieldDef = {
+  /** Text length (Salesforce counts characters). */
+  length?: number;
+  required?: boolean;
+  /** Restricted picklist: only these values (or null) are stored. */
+  picklist?: readonly string[];
+  /** Set by the org, never by an API write. */
+  readOnly?: boolean;
+};
+
+export type OrgOptions = {
+  /** Orgs with state and country picklists: State and Country take names, codes go to StateCode / CountryCode. */
+  stateCountryPicklists?: boolean;
+  /** Lead duplicate rule on Email: 'alert' saves with the allowSave header, 'block' never does. */
+  duplicateRule?: 'off' | 'alert' | 'block';
+  /** Lead statuses with IsConverted = true (convertLead refuses others with INVALID_STATUS). */
+  convertedStatuses?: string[];
+  /** Lead statuses of the org (a restricted picklist). */
+  leadStatuses?: string[];
+  /** Opportunity stages of the org (a restricted picklist). */
+  opportunityStages?: string[];
+  /** Largest JSON body with a base64 blob: 37.5 MB of base64 in Salesforce ('Insert or Update Blob Data'). */
+  jsonBlobLimit?: number;
+};
+
+export const LEAD_STATUSES = [
+  'Open - Not Contacted',
+  'Working - Contacted',
+  'Closed - Converted',
+  'Closed - Not Converted',
+];
+export const OPPORTUNITY_STAGES = [
+  'Prospecting',
+  'Qualification',
+  'Application Submitted',
+  'Closed Won',
+  'Closed Lost',
+];
+
+const text = (length: number, required = false): FieldDef => ({ length, required });
+const plain: FieldDef = {};
+const system: FieldDef = { readOnly: true };
+
+const owner = (n: 1 | 2): Record<string, FieldDef> => ({
+  [`Owner_${n}_First_Name__c`]: text(40),
+  [`Owner_${n}_Last_Name__c`]: text(80),
+  [`Owner_${n}_Mobile__c`]: text(40),
+  [`Owner_${n}_Email__c`]: text(80),
+  [`Owner_${n}_Birthdate__c`]: plain,
+  [`Owner_${n}_Ownership__c`]: plain,
+  [`Owner_${n}_Home_Street__c`]: text(255),
+  [`Owner_${n}_Home_City__c`]: text(40),
+  [`Owner_${n}_Home_State__c`]: text(80),
+  [`Owner_${n}_Home_Zip__c`]: text(20),
+  [`Owner_${n}_Home_Country__c`]: text(80),
+  [`Owner_${n}_SSN__c`]: text(11),
+  [`Owner_${n}_Credit_Score__c`]: plain,
+  [`Owner_${n}_Credit_Score_Text__c`]: text(10),
+});
+
+const COMMON: Record<string, FieldDef> = {
+  Id: system,
+  CreatedDate: system,
+  LastModifiedDate: system,
+  IsDeleted: system,
+  OwnerId: plain,
+};
+
+/** Salesforce's lengths of the standard fields (object reference), the org's of its custom ones. */
+export const SCHEMA: Record<string, Record<string, FieldDef>> = {
+  Lead: {
+    ...COMMON,
+    FirstName: text(40),
+    LastName: text(80, true),
+    Email: text(80),
+    Company: text(255, true),
+    Phone: text(40),
+    MobilePhone: text(40),
+    Street: text(255),
+    City: text(40),
+    State: text(80),
+    PostalCode: text(20),
+    Country: text(80),
+    StateCode: plain,
+    CountryCode: plain,
+    Website: text(255),
+    Industry: text(255),
+    NumberOfEmployees: plain,
+    AnnualRevenue: plain,
+    Status: { picklist: LEAD_STATUSES },
+    IsConverted: system,
+    ConvertedAccountId: system,
+    ConvertedContactId: system,
+    ConvertedOpportunityId: system,
+    ConvertedDate: system,
+    Portal_Application_Id__c: text(40),
+    Affiliate_Id__c: text(18),
+    Portal_Status__c: text(80),
+    Status_Detail__c: text(255),
+    DBA__c: text(255),
+    Entity_Type__c: text(255),
+    EIN__c: text(20),
+    NAICS__c: text(10),
+    State_of_Incorporation__c: text(80),
+    Product_Interest__c: text(255),
+    Use_of_Proceeds__c: text(255),
+    Monthly_Revenue_Range__c: text(40),
+    Business_Start_Date__c: plain,
+    Average_Daily_Balance__c: plain,
+    Open_Loan_Balances__c: plain,
+    csbs__Amount_Requested__c: plain,
+    Accepts_Credit_Cards__c: plain,
+    Has_Open_Business_Loans__c: plain,
+    Has_Business_Bank_Account__c: plain,
+    Has_Second_Owner__c: plain,
+    ...owner(1),
+    ...owner(2),
+  },
+  Opportunity: {
+    ...COMMON,
+    Name: text(120, true),
+    StageName: { picklist: OPPORTUNITY_STAGES, required: true },
+    AccountId: plain,
+    CloseDate: plain,
+    Portal_Application_Id__c: text(40),
+  },
+  ContentVersion: {
+    ...COMMON,
+    Title: text(255),
+    PathOnClient: text(500, true),
+    VersionData: plain,
+    FirstPublishLocationId: plain,
+    Description: text(1000),
+    ContentDocumentId: system,
+    ContentSize: system,
+  },
+};
+
+export type SfErr = { errorCode: string; message: string; fields?: string[] };
+
+const LABEL = (f: string) => f.replace(/__c$/, '').replace(/_/g, ' ');
+const isCode = (v: unknown) => typeof v === 'string' && /^[A-Z]{2}$/.test(v);
+
+/** INVALID_FIELD for a field the object does not have: Salesforce stops at the first. */
+export function unknownField(type: string, fields: Record<string, unknown>, org: OrgOptions): SfErr | undefined {
+  const schema = SCHEMA[type];
+  if (!schema) return undefined;
+  for (const name of Object.keys(fields)) {
+    const def = schema[name];
+    const addressCode = (name === 'StateCode' || name === 'CountryCode') && !org.stateCountryPicklists;
+    if (!def || addressCode)
+      return { errorCode: 'INVALID_FIELD', message: `No such column '${name}' on sobject of type ${type}` };
+    if (def.readOnly)
+      return {
+        errorCode: 'INVALID_FIELD_FOR_INSERT_UPDATE',
+        message: `Unable to create/update fields: ${name}. Please check the security settings of this field.`,
+        fields: [name],
+      };
+  }
+  return undefined;
+}
+
+/** Every field-level error of a write, as Salesforce collects them: more than one gives a multi-error reply. */
+export function fieldErrors(
+  type: string,
+  fields: Record<string, unknown>,
+  creating: boolean,
+  org: OrgOptions,
+): SfErr[] {
+  const schema = SCHEMA[type];
+  if (!schema) return [];
+  const errors: SfErr[] = [];
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  const missing = Object.entries(schema)
+    .filter(([name, def]) => def.required && (creating ? blank(fields[name]) : name in fields && blank(fields[name])))
+    .map(([name]) => name);
+  if (missing.length)
+    errors.push({
+      errorCode: 'REQUIRED_FIELD_MISSING',
+      message: `Required fields are missing: [${missing.join(', ')}]`,
+      fields: missing,
+    });
+  for (const [name, value] of Object.entries(fields)) {
+    const def = schema[name];
+    if (!def) continue;
+    if (def.length !== undefined && typeof value === 'string' && [...value].length > def.length)
+      errors.push({
+        errorCode: 'STRING_TOO_LONG',
+        message: `${LABEL(name)}: data value too large: ${value.slice(0, 20)}... (max length=${def.length})`,
+        fields: [name],
+      });
+    const picklist =
+      name === 'StageName' && org.opportunityStages
+        ? org.opportunityStages
+        : name === 'Status' && org.leadStatuses
+          ? org.leadStatuses
+          : def.picklist;
+    if (picklist && !blank(value) && !picklist.includes(String(value)))
+      errors.push({
+        errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
+        message: `${LABEL(name)}: bad value for restricted picklist field: ${String(value)}`,
+        fields: [name],
+      });
+  }
+  if (org.stateCountryPicklists && type === 'Lead') {
+    // State and Country take the picklist's names; a code typed there is refused (it belongs in *Code).
+    if (isCode(fields.Country) || (!blank(fields.CountryCode) && !['US', 'CA'].includes(String(fields.CountryCode))))
+      errors.push({
+        errorCode: 'FIELD_INTEGRITY_EXCEPTION',
+        message:
+          "There's a problem with this country, even though it may appear correct. Please select a country/territory from the list of valid countries.",
+        fields: [isCode(fields.Country) ? 'Country' : 'CountryCode'],
+      });
+    if (isCode(fields.State))
+      errors.push({
+        errorCode: 'FIELD_INTEGRITY_EXCEPTION',
+        message:
+          "There's a problem with this state, even though it may appear correct. Please select a state from the list of valid states.",
+        fields: ['State'],
+      });
+  }
+  return errors;
+}

@@ -1,0 +1,144 @@
+// Document copies and the lead conversion with the real jsforce, S3 client and MongoDB driver (issue 13).
+import { ApplicationFailure } from '@temporalio/common';
+import type { Connection } from 'jsforce';
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { COMMON_SETTINGS, loadEnv } from '@portal/libs';
+import { startCrmStandin, startEsignStandin, type CrmStandin } from '../../../sandbox/src';
+import { connectCrm } from '../crm/crm.connection';
+import { DEFAULT_CRM_ORG } from '../crm/crm.org';
+import { boxClient } from '../esign/box.client';
+import { createDocumentActivities } from './documents.activities';
+import { documentStore } from './s3';
+
+delete process.env.HTTP_PROXY;
+delete process.env.HTTPS_PROXY;
+
+let crm: CrmStandin;
+let esign: Awaited<ReturnType<typeof startEsignStandin>>;
+let conn: Connection;
+let mongo: MongoClient;
+let store: ReturnType<typeof documentStore>;
+let activities: ReturnType<typeof createDocumentActivities>;
+
+beforeAll(async () => {
+  crm = await startCrmStandin({ port: 0, clientId: 'doc-spec', clientSecret: 'doc-secret' });
+  esign = await startEsignStandin({ port: 0, clientId: 'doc-box', clientSecret: 'doc-box-secret' });
+  conn = await connectCrm({
+    SF_LOGIN_URL: crm.url,
+    SF_CLIENT_ID: 'doc-spec',
+    SF_CLIENT_SECRET: 'doc-secret',
+    SF_API_VERSION: '59.0',
+  });
+  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-docs-${Date.now()}`);
+  store = documentStore({
+    ...loadEnv(COMMON_SETTINGS, { S3_ENDPOINT: inject('s3Endpoint') }),
+  });
+  const box = boxClient(
+    {
+      BOX_API_URL: esign.url,
+      BOX_UPLOAD_URL: `${esign.url}/api`,
+      BOX_CLIENT_ID: 'doc-box',
+      BOX_CLIENT_SECRET: 'doc-box-secret',
+      BOX_ENTERPRISE_ID: '1',
+    },
+    { maxAttempts: 2, retryBaseInterval: 0.01 },
+  );
+  activities = createDocumentActivities({
+    db: mongo.db(),
+    crm: async () => conn,
+    box: () => box,
+    store,
+    parentFolderId: '0',
+  });
+});
+afterAll(async () => {
+  store?.close();
+  await mongo?.close();
+  await crm?.close();
+  await esign?.close();
+});
+
+async function convertedOpportunity() {
+  const lead = await conn.sobject('Lead').create({ LastName: 'Doc', Company: 'Docs Ltd' });
+  return (await activities.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })).opportunityId;
+}
+
+async function stored(bytes: Buffer, name = 'statement.pdf') {
+  const fileId = new ObjectId();
+  await mongo.db().collection('files').insertOne({ _id: fileId });
+  const s3Key = `spec/${fileId.toHexString()}/${name}`;
+  await store.put(s3Key, bytes, 'application/pdf');
+  return { fileId: fileId.toHexString(), s3Key, fileName: name, fileType: 'bankStatement' };
+}
+
+describe('uploadContentVersion', () => {
+  it('sends the file as multipart, so a file over the JSON blob limit reaches the opportunity', async () => {
+    crm.configure({ jsonBlobLimit: 64 * 1024 });
+    const opportunityId = await convertedOpportunity();
+    const bytes = Buffer.alloc(100 * 1024, 1);
+    await activities.uploadContentVersion({ opportunityId, document: await stored(bytes) });
+    const version = crm.records('ContentVersion').find((r) => r.FirstPublishLocationId === opportunityId);
+    expect(version).toMatchObject({ ContentSize: bytes.length });
+  });
+
+  it('stops at once, with the code, when the CRM refuses the document', async () => {
+    const opportunityId = await convertedOpportunity();
+    await fetch(`${crm.url}/__admin/fail-next`, {
+      method: 'POST',
+      body: JSON.stringify({ errorCode: 'STORAGE_LIMIT_EXCEEDED', method: 'POST', path: 'ContentVersion' }),
+    });
+    const e = await activities
+      .uploadContentVersion({ opportunityId, document: await stored(Buffer.from('%PDF-1.4')) })
+      .catch((x: unknown) => x as ApplicationFailure);
+    expect(e).toBeInstanceOf(ApplicationFailure);
+    expect(e).toMatchObject({
+      type: 'CrmRejectedError',
+      nonRetryable: true,
+      message: 'Document copy refused: STORAGE_LIMIT_EXCEEDED',
+    });
+  });
+});
+
+describe('convertCrmLead', () => {
+  it('converts with the configured status, and stops at once when the org has no such status', async () => {
+    const lead = await conn.sobject('Lead').create({ LastName: 'Conv', Company: 'C' });
+    const custom = createDocumentActivities({
+      db: mongo.db(),
+      crm: async () => conn,
+      box: () => {
+        throw new Error('unused');
+      },
+      store,
+      parentFolderId: '0',
+      org: { ...DEFAULT_CRM_ORG, convertedStatus: 'Converted' },
+    });
+    const e = await custom
+      .convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })
+      .catch((x: unknown) => x);
+    expect(e).toMatchObject({
+      type: 'CrmRejectedError',
+      nonRetryable: true,
+      message: 'Lead conversion refused: INVALID_STATUS',
+    });
+    crm.configure({ convertedStatuses: ['Converted'] });
+    expect((await custom.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })).opportunityId).toMatch(
+      /^006/,
+    );
+    crm.configure({ convertedStatuses: ['Closed - Converted'] });
+  });
+
+  it('stops at once on a lead the rep deleted (the read before converting is classified too)', async () => {
+    const lead = await conn.sobject('Lead').create({ LastName: 'Del', Company: 'C' });
+    await conn.sobject('Lead').destroy(lead.id!);
+    const e = await activities
+      .convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })
+      .catch((x: unknown) => x);
+    expect(e).toMatchObject({
+      type: 'CrmRejectedError',
+      nonRetryable: true,
+      message: 'Lead conversion refused: NOT_FOUND',
+    });
+  });
+});

@@ -42,6 +42,8 @@ export class FilesService {
       throw new BadRequestException(FILE_MESSAGES.tooLarge);
     const fileId = new Types.ObjectId();
     let record: Omit<StoredFile, 'size'> | undefined;
+    // The name claim in flight: a client that aborts while it is taken must still give it back.
+    let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
     try {
       const upload = await spoolUpload(req, async (fields) => {
         const app = await this.applications.owned(fields.applicationId ?? '', userId);
@@ -49,7 +51,8 @@ export class FilesService {
         const bank = fields.fileType === FILE_TYPES.bankStatement;
         const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
         if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? '')) throw new UploadRefused('monthLabel is required');
-        const fileName = await this.names.take(app._id, fields.fileType, monthLabel);
+        claim = { applicationId: app._id, name: this.names.take(app._id, fields.fileType, monthLabel) };
+        const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
         record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
         return filePath;
@@ -70,9 +73,10 @@ export class FilesService {
       });
       return view(saved);
     } catch (e) {
-      if (record)
+      const taken = claim && (await claim.name.catch(() => undefined));
+      if (claim && taken)
         await this.names
-          .release(record.applicationId, record.fileName)
+          .release(claim.applicationId, taken)
           .catch((err: Error) => this.logger.error({ msg: 'document name not released', error: err.message }));
       if (e instanceof UploadRefused) throw new BadRequestException(e.message);
       if (e instanceof NotFoundException) throw e;

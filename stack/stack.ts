@@ -67,7 +67,7 @@ async function temporalAnswers(port: number): Promise<boolean> {
 }
 
 /** On a dev server started with an existing database, new search attributes must be created explicitly. */
-async function registerSearchAttributes(port: number) {
+export async function registerSearchAttributes(port: number) {
   const { spawnSync } = await import('node:child_process');
   for (const name of SEARCH_ATTRIBUTES) {
     const r = spawnSync(

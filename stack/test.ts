@@ -79,6 +79,15 @@ if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 
   );
 }
 
+// The benchmarks' smoke run (about a second each, on a stack of its own): they cannot rot unnoticed.
+checks.push(
+  step('benchmark smoke (npm run bench --smoke)', NODE, [
+    '--experimental-transform-types',
+    'stack/bench.ts',
+    '--smoke',
+  ]),
+);
+
 const vitestJson = join(reports, 'vitest.json');
 checks.push(
   step('unit and integration tests (Vitest)', NODE, [

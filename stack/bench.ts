@@ -1,0 +1,330 @@
+// `npm run bench`: the benchmark suite. Starts its own stack on free ports with throw-away data, measures
+// each figure against a bare baseline in the same run (interleaved A B A B ..., warm-up discarded) and
+// writes bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
+// a second, checks that every request was answered, and writes no report.
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signUpAndConfirm, type ApiClient } from '../test-support/api-client.ts';
+import { freePorts } from '../test-support/free-port.ts';
+import {
+  DETAILS_ANSWERS,
+  FINANCIAL_ANSWERS,
+  QUESTION_ANSWERS,
+  ownerAnswers,
+  saveAnswers,
+} from '../test-support/journey.ts';
+import type { DriverCommand } from '../bench/driver.ts';
+import type * as Libs from '../libs/src/index.ts';
+import { interleaved, median, pairedRatio, type LoadResult } from '../bench/load.ts';
+import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
+import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
+import { ROOT, appEnv, appSpecs, infrastructureSpecs, registerSearchAttributes, type StackPorts } from './stack.ts';
+
+const smoke = process.argv.includes('--smoke');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const S = smoke
+  ? { seconds: 1, rounds: 1, warmup: 0, users: 4, concurrency: 4 }
+  : { seconds: 5, rounds: 3, warmup: 1, users: 20, concurrency: 10 };
+const log = (line: string) => console.log(line);
+const NODE = process.execPath;
+
+const build = spawnSync(NODE, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const libs = createRequire(import.meta.url)(`${ROOT}/libs/dist/index.js`) as typeof Libs;
+
+const running: Running[] = [];
+let driver: ChildProcess | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+async function cleanup() {
+  driver?.kill();
+  await stopAll(running);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+/** The load driver: a process of its own, told what to run over IPC. */
+async function startDriver() {
+  const child = fork(join(ROOT, 'bench/driver.ts'), [], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the load driver exited (${code})`)));
+  });
+  let next = 0;
+  const waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+  child.on('message', (m: { id: number; result?: LoadResult; error?: string }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error) w?.reject(new Error(m.error));
+    else w?.resolve(m.result!);
+  });
+  driver = child;
+  return (cmd: DriverCommand) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      child.send({ id, cmd });
+    });
+}
+
+type Applicant = { client: ApiClient; email: string; userId: string; applicationId: string };
+
+function headersOf(a: Applicant, mutating: boolean): Record<string, string> {
+  const h: Record<string, string> = {
+    cookie: [...a.client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+    'x-page-path': '/bench',
+    'x-forwarded-for': `10.77.0.${a.email.match(/(\d+)@/)?.[1] ?? 1}`,
+  };
+  if (mutating) {
+    h['x-xsrf-token'] = a.client.cookies.get('XSRF-TOKEN') ?? '';
+    h['content-type'] = 'application/json';
+  }
+  return h;
+}
+
+async function main() {
+  const free = await freePorts(12);
+  const ports: StackPorts = {
+    WEB_PORT: free[0]!,
+    API_PORT: free[1]!,
+    TEMPORAL_PORT: free[2]!,
+    TEMPORAL_UI_PORT: free[3]!,
+    MONGODB_PORT: free[4]!,
+    SMTP_PORT: free[5]!,
+    MAILDEV_WEB_PORT: free[6]!,
+    S3_PORT: free[7]!,
+    CRM_STANDIN_PORT: free[8]!,
+    ESIGN_STANDIN_PORT: free[9]!,
+    OFFER_STANDIN_PORT: free[10]!,
+    DATA_DIR: dataDir,
+  };
+  const BARE_READ_PORT = free[11]!;
+  const env = appEnv(ports, '127.0.0.1');
+  log(`bench: ${smoke ? 'smoke' : 'full'} run, data in ${dataDir}`);
+  for (const spec of infrastructureSpecs(ports, { headless: true })) {
+    spec.silent = !process.env.BENCH_VERBOSE;
+    running.push(await startService(spec));
+    if (spec.name === 'temporal') await registerSearchAttributes(ports.TEMPORAL_PORT);
+  }
+  for (const spec of appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web')) {
+    // The bench stands for many clients by sending X-Forwarded-For from loopback (as the api tests do).
+    spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback' };
+    spec.silent = !process.env.BENCH_VERBOSE;
+    running.push(await startService(spec));
+  }
+  running.push(
+    await startService({
+      name: 'bare-read',
+      command: NODE,
+      args: [join(ROOT, 'bench/bare-read-server.ts')],
+      cwd: ROOT,
+      env: { MONGODB_URI: env.MONGODB_URI!, PORT: String(BARE_READ_PORT) },
+      ready: () => tcpOpen(BARE_READ_PORT),
+      quiet: true,
+    }),
+  );
+  const run = await startDriver();
+  const api = `http://127.0.0.1:${ports.API_PORT}`;
+  const maildev = `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`;
+
+  // Signed-in applicants with their answers saved, as the journey leaves them.
+  log(`signing up ${S.users} applicants...`);
+  const applicants: Applicant[] = [];
+  for (let i = 0; i < S.users; i++) {
+    const email = `bench${i + 1}@example.com`;
+    const client = await signUpAndConfirm(`${api}/api`, maildev, `bench${i + 1}`, `10.77.0.${i + 1}`);
+    const me = await client.get(`/user/by-email/${email}`);
+    if (me.status !== 200) throw new Error(`by-email answered ${me.status}`);
+    const userId = me.body.data._id as string;
+    const applicationId = me.body.data.applications[0]._id as string;
+    await saveAnswers(client, applicationId);
+    applicants.push({ client, email, userId, applicationId });
+  }
+
+  const figures: Figure[] = [];
+  const settings = {
+    concurrency: S.concurrency,
+    secondsPerRun: S.seconds,
+    rounds: S.rounds,
+    warmup: S.warmup,
+    applicants: S.users,
+  };
+  const failures: string[] = [];
+  const check = (what: string, rs: LoadResult[]) => {
+    for (const r of rs) {
+      if (r.errors > 0 || r.requests === 0)
+        failures.push(`${what}: ${r.errors} errors, ${r.requests} answered (${r.firstError ?? ''})`);
+    }
+  };
+
+  if (wanted('read')) {
+    log('\n3. read path: GET /api/user/by-email (A) against a bare node:http + native driver handler (B)');
+    const res = await interleaved({
+      ...S,
+      log,
+      a: () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a) => ({
+            method: 'GET',
+            path: `/api/user/by-email/${a.email}`,
+            headers: headersOf(a, false),
+          })),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+      b: () =>
+        run({
+          kind: 'http',
+          origin: `http://127.0.0.1:${BARE_READ_PORT}`,
+          requests: applicants.map((a) => ({ method: 'GET', path: `/user/${a.userId}`, headers: {} })),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+    });
+    check('read path (api)', res.a);
+    check('read path (bare)', res.b);
+    const rpsRatio = pairedRatio(res.a, res.b, 'rps');
+    const p99Ratio = pairedRatio(res.a, res.b, 'p99');
+    figures.push(
+      {
+        item: '3',
+        name: 'read path requests/s',
+        unit: 'req/s',
+        value: median(res.a.map((r) => r.rps)),
+        baseline: median(res.b.map((r) => r.rps)),
+        ratio: rpsRatio,
+        goal: '≥ 0.7× baseline',
+        pass: rpsRatio >= 0.7,
+      },
+      {
+        item: '3',
+        name: 'read path p99',
+        unit: 'ms',
+        value: median(res.a.map((r) => r.p99)),
+        baseline: median(res.b.map((r) => r.p99)),
+        ratio: p99Ratio,
+        goal: '≤ 1.5× baseline',
+        pass: p99Ratio <= 1.5,
+      },
+    );
+  }
+
+  if (wanted('stage')) {
+    log('\n4. stage update: PATCH /api/stage/{id} (A) against a bare Temporal client sending the same update (B)');
+    // A re-save of the current position: accepted every time, so neither side moves the journey.
+    const settingsApi = libs.loadEnv(libs.API_SETTINGS, { ...process.env, ...env });
+    const answered = libs.answeredSections({
+      business: { ...FINANCIAL_ANSWERS, ...QUESTION_ANSWERS, ...DETAILS_ANSWERS },
+      owners: [ownerAnswers('owner@example.com')],
+      offerSelected: false,
+    });
+    const positions = await Promise.all(
+      applicants.map(async (a) => (await a.client.get(`/stage/${a.applicationId}`)).body),
+    );
+    const res = await interleaved({
+      ...S,
+      log,
+      a: () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a, i) => {
+            const { pageName, pageStep } = positions[i];
+            return {
+              method: 'PATCH',
+              path: `/api/stage/${a.applicationId}`,
+              headers: headersOf(a, true),
+              body: JSON.stringify({ pageName, pageStep, from: { pageName, pageStep } }),
+            };
+          }),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+      b: () =>
+        run({
+          kind: 'temporal',
+          address: env.TEMPORAL_ADDRESS!,
+          namespace: settingsApi.TEMPORAL_NAMESPACE,
+          payloadKey: { PAYLOAD_KEY_ID: settingsApi.PAYLOAD_KEY_ID, PAYLOAD_KEY: settingsApi.PAYLOAD_KEY },
+          updates: applicants.map((a, i) => {
+            const { pageName, pageStep } = positions[i];
+            return {
+              workflowId: `application-${a.applicationId}`,
+              name: 'moveStage',
+              args: [{ to: 'position', pageName, pageStep, from: { pageName, pageStep }, answered }],
+            };
+          }),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+    });
+    check('stage update (api)', res.a);
+    check('stage update (bare)', res.b);
+    const rpsRatio = pairedRatio(res.a, res.b, 'rps');
+    const p50Ratio = pairedRatio(res.a, res.b, 'p50');
+    figures.push(
+      {
+        item: '4',
+        name: 'stage updates/s',
+        unit: 'upd/s',
+        value: median(res.a.map((r) => r.rps)),
+        baseline: median(res.b.map((r) => r.rps)),
+        ratio: rpsRatio,
+        goal: '≥ 0.8× baseline',
+        pass: rpsRatio >= 0.8,
+      },
+      {
+        item: '4',
+        name: 'stage update p50',
+        unit: 'ms',
+        value: median(res.a.map((r) => r.p50)),
+        baseline: median(res.b.map((r) => r.p50)),
+        ratio: p50Ratio,
+        goal: '≤ 1.3× baseline',
+        pass: p50Ratio <= 1.3,
+      },
+    );
+  }
+
+  for (const f of figures)
+    log(
+      `${f.item} ${f.name}: ${f.value.toFixed(1)} ${f.unit} vs ${f.baseline?.toFixed(1)} → ${f.ratio?.toFixed(2)}× (${f.goal}) ${f.pass ? 'PASS' : 'FAIL'}`,
+    );
+  if (failures.length) {
+    console.error(`\nbench: requests failed:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  if (smoke) {
+    log('\nbench smoke: every benchmark ran and every request was answered');
+    return 0;
+  }
+  const { md } = writeReport(ROOT, {
+    date: new Date().toISOString().slice(0, 10),
+    commit: commit(ROOT),
+    machine: machine(),
+    engine: 'FerretDB v1.24.2 (SQLite backend)',
+    settings,
+    figures,
+    notes: [],
+  });
+  log(`\nreport: ${md}`);
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  console.error(`bench failed: ${(e as Error).stack}`);
+} finally {
+  await cleanup();
+}
+process.exit(code);

@@ -12,6 +12,8 @@ export type LoadResult = {
   p99: number;
   /** The first error seen, to say why a run failed. */
   firstError?: string;
+  /** Where the CPU went, when measured. */
+  cpu?: string;
 };
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -86,7 +88,8 @@ export async function interleaved(opts: {
     const tag = r < opts.warmup ? 'warm-up' : `round ${r - opts.warmup + 1}`;
     opts.log?.(
       `  ${tag}: A ${ra.rps.toFixed(1)}/s p50 ${ra.p50.toFixed(1)} p99 ${ra.p99.toFixed(1)} ms (${ra.errors} errors)` +
-        ` | B ${rb.rps.toFixed(1)}/s p50 ${rb.p50.toFixed(1)} p99 ${rb.p99.toFixed(1)} ms (${rb.errors} errors)`,
+        ` | B ${rb.rps.toFixed(1)}/s p50 ${rb.p50.toFixed(1)} p99 ${rb.p99.toFixed(1)} ms (${rb.errors} errors)` +
+        (ra.cpu ? `\n    A ${ra.cpu}\n    B ${rb.cpu}` : ''),
     );
     if (r >= opts.warmup) {
       a.push(ra);

@@ -3,11 +3,11 @@
 // writes bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
 // a second, checks that every request was answered, and writes no report.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signUpAndConfirm, type ApiClient } from '../test-support/api-client.ts';
+import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../test-support/api-client.ts';
 import { freePorts } from '../test-support/free-port.ts';
 import {
   DETAILS_ANSWERS,
@@ -20,6 +20,7 @@ import type { DriverCommand } from '../bench/driver.ts';
 import type * as Libs from '../libs/src/index.ts';
 import { interleaved, median, pairedRatio, type LoadResult } from '../bench/load.ts';
 import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
+import { openModels, readTemplate, seed } from '../bench/seed.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import { ROOT, appEnv, appSpecs, infrastructureSpecs, registerSearchAttributes, type StackPorts } from './stack.ts';
 
@@ -32,7 +33,29 @@ const wanted = (name: string) => !only || only.includes(name);
 const S = smoke
   ? { seconds: 1, rounds: 1, warmup: 0, users: 4, concurrency: 4 }
   : { seconds: 5, rounds: 3, warmup: 1, users: 20, concurrency: 10 };
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+if (arg('seconds')) S.seconds = Number(arg('seconds'));
+if (arg('rounds')) S.rounds = Number(arg('rounds'));
 const log = (line: string) => console.log(line);
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks are 1/100 s). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Runs `f` and says how many ms of CPU each named process spent per answered request meanwhile. */
+async function withCpu(procs: Record<string, number | undefined>, f: () => Promise<LoadResult>) {
+  const before = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuMs(pid)]));
+  const r = await f();
+  const per = Object.entries(procs)
+    .map(([k, pid]) => `${k} ${((cpuMs(pid) - before[k]!) / Math.max(1, r.requests)).toFixed(1)}`)
+    .join(', ');
+  return { ...r, cpu: `CPU ms/request: ${per}` };
+}
 const NODE = process.execPath;
 
 const build = spawnSync(NODE, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
@@ -115,6 +138,9 @@ async function main() {
   for (const spec of appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web')) {
     // The bench stands for many clients by sending X-Forwarded-For from loopback (as the api tests do).
     spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback' };
+    // BENCH_PROFILE=<dir>: V8 CPU profiles of the api and the worker, for finding where their time goes.
+    if (process.env.BENCH_PROFILE)
+      spec.args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, ...spec.args];
     spec.silent = !process.env.BENCH_VERBOSE;
     running.push(await startService(spec));
   }
@@ -130,6 +156,15 @@ async function main() {
     }),
   );
   const run = await startDriver();
+  const pid = (name: string) => running.find((r) => r.spec.name === name)?.child.pid;
+  const procs = (base: string) => ({
+    api: pid('api'),
+    [base]: pid(base),
+    ferretdb: pid('ferretdb'),
+    temporal: pid('temporal'),
+    worker: pid('worker'),
+    driver: driver?.pid,
+  });
   const api = `http://127.0.0.1:${ports.API_PORT}`;
   const maildev = `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`;
 
@@ -169,25 +204,29 @@ async function main() {
       ...S,
       log,
       a: () =>
-        run({
-          kind: 'http',
-          origin: api,
-          requests: applicants.map((a) => ({
-            method: 'GET',
-            path: `/api/user/by-email/${a.email}`,
-            headers: headersOf(a, false),
-          })),
-          concurrency: S.concurrency,
-          seconds: S.seconds,
-        }),
+        withCpu(procs('bare-read'), () =>
+          run({
+            kind: 'http',
+            origin: api,
+            requests: applicants.map((a) => ({
+              method: 'GET',
+              path: `/api/user/by-email/${a.email}`,
+              headers: headersOf(a, false),
+            })),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
+          }),
+        ),
       b: () =>
-        run({
-          kind: 'http',
-          origin: `http://127.0.0.1:${BARE_READ_PORT}`,
-          requests: applicants.map((a) => ({ method: 'GET', path: `/user/${a.userId}`, headers: {} })),
-          concurrency: S.concurrency,
-          seconds: S.seconds,
-        }),
+        withCpu(procs('bare-read'), () =>
+          run({
+            kind: 'http',
+            origin: `http://127.0.0.1:${BARE_READ_PORT}`,
+            requests: applicants.map((a) => ({ method: 'GET', path: `/user/${a.userId}`, headers: {} })),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
+          }),
+        ),
     });
     check('read path (api)', res.a);
     check('read path (bare)', res.b);
@@ -233,38 +272,42 @@ async function main() {
       ...S,
       log,
       a: () =>
-        run({
-          kind: 'http',
-          origin: api,
-          requests: applicants.map((a, i) => {
-            const { pageName, pageStep } = positions[i];
-            return {
-              method: 'PATCH',
-              path: `/api/stage/${a.applicationId}`,
-              headers: headersOf(a, true),
-              body: JSON.stringify({ pageName, pageStep, from: { pageName, pageStep } }),
-            };
+        withCpu(procs('worker'), () =>
+          run({
+            kind: 'http',
+            origin: api,
+            requests: applicants.map((a, i) => {
+              const { pageName, pageStep } = positions[i];
+              return {
+                method: 'PATCH',
+                path: `/api/stage/${a.applicationId}`,
+                headers: headersOf(a, true),
+                body: JSON.stringify({ pageName, pageStep, from: { pageName, pageStep } }),
+              };
+            }),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
           }),
-          concurrency: S.concurrency,
-          seconds: S.seconds,
-        }),
+        ),
       b: () =>
-        run({
-          kind: 'temporal',
-          address: env.TEMPORAL_ADDRESS!,
-          namespace: settingsApi.TEMPORAL_NAMESPACE,
-          payloadKey: { PAYLOAD_KEY_ID: settingsApi.PAYLOAD_KEY_ID, PAYLOAD_KEY: settingsApi.PAYLOAD_KEY },
-          updates: applicants.map((a, i) => {
-            const { pageName, pageStep } = positions[i];
-            return {
-              workflowId: `application-${a.applicationId}`,
-              name: 'moveStage',
-              args: [{ to: 'position', pageName, pageStep, from: { pageName, pageStep }, answered }],
-            };
+        withCpu(procs('worker'), () =>
+          run({
+            kind: 'temporal',
+            address: env.TEMPORAL_ADDRESS!,
+            namespace: settingsApi.TEMPORAL_NAMESPACE,
+            payloadKey: { PAYLOAD_KEY_ID: settingsApi.PAYLOAD_KEY_ID, PAYLOAD_KEY: settingsApi.PAYLOAD_KEY },
+            updates: applicants.map((a, i) => {
+              const { pageName, pageStep } = positions[i];
+              return {
+                workflowId: `application-${a.applicationId}`,
+                name: 'moveStage',
+                args: [{ to: 'position', pageName, pageStep, from: { pageName, pageStep }, answered }],
+              };
+            }),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
           }),
-          concurrency: S.concurrency,
-          seconds: S.seconds,
-        }),
+        ),
     });
     check('stage update (api)', res.a);
     check('stage update (bare)', res.b);
@@ -294,9 +337,118 @@ async function main() {
     );
   }
 
+  if (wanted('scale')) {
+    const sizes = arg('sizes')?.split(',').map(Number) ?? (smoke ? [50] : [1_000, 10_000, 100_000]);
+    log(`\n1. cost as the data grows: ${sizes.join(', ')} applications (seeded through the api's models)`);
+    const { models, close } = await openModels(ROOT, env.MONGODB_URI!);
+    const template = await readTemplate(models, applicants[0]!.userId);
+    const setIds = await Promise.all(
+      applicants.map(
+        async (a) => (await a.client.post('/owner', { applicationId: a.applicationId })).body._id as string,
+      ),
+    );
+    const positions = await Promise.all(
+      applicants.map(async (a) => (await a.client.get(`/stage/${a.applicationId}`)).body),
+    );
+    const ops: Record<string, () => Promise<LoadResult>> = {
+      'read path': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a) => ({
+            method: 'GET',
+            path: `/api/user/by-email/${a.email}`,
+            headers: headersOf(a, false),
+          })),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+      'sign-in': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a) => ({
+            method: 'POST',
+            path: '/api/auth/login',
+            headers: headersOf(a, true),
+            body: JSON.stringify({ username: a.email, password: TEST_PASSWORD }),
+          })),
+          concurrency: Math.min(S.concurrency, applicants.length),
+          seconds: S.seconds,
+        }),
+      'stage update': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a, i) => {
+            const { pageName, pageStep } = positions[i];
+            return {
+              method: 'PATCH',
+              path: `/api/stage/${a.applicationId}`,
+              headers: headersOf(a, true),
+              body: JSON.stringify({ pageName, pageStep, from: { pageName, pageStep } }),
+            };
+          }),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+      'owner save': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a, i) => ({
+            method: 'PATCH',
+            path: `/api/owner/${setIds[i]}`,
+            headers: headersOf(a, true),
+            body: JSON.stringify({ owners: [ownerAnswers(a.email)] }),
+          })),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+    };
+    const bySize: Record<number, Record<string, LoadResult[]>> = {};
+    let have = await models.applications.countDocuments();
+    for (const size of sizes) {
+      if (size > have) {
+        log(`  seeding to ${size}...`);
+        await seed(models, template, have, size - have, log);
+        have = size;
+      }
+      bySize[size] = Object.fromEntries(Object.keys(ops).map((k) => [k, []]));
+      // The operations in turn, round after round (the first round a warm-up), so a drift in the
+      // machine's speed touches each alike.
+      for (let r = 0; r < S.warmup + S.rounds; r++)
+        for (const [name, op] of Object.entries(ops)) {
+          const res = await op();
+          log(`  ${size}: ${name} ${res.rps.toFixed(1)}/s p99 ${res.p99.toFixed(0)} ms (${res.errors} errors)`);
+          if (r >= S.warmup) bySize[size]![name]!.push(res);
+        }
+      for (const [name, rs] of Object.entries(bySize[size]!)) check(`${name} at ${size}`, rs);
+    }
+    await close();
+    const first = sizes[0]!;
+    for (const size of sizes)
+      for (const name of Object.keys(ops)) {
+        const rps = median(bySize[size]![name]!.map((r) => r.rps));
+        const base = median(bySize[first]![name]!.map((r) => r.rps));
+        const last = size === sizes.at(-1) && size !== first;
+        figures.push({
+          item: '1',
+          name: `${name} at ${size.toLocaleString('en')} applications: requests/s (p99 ${median(bySize[size]![name]!.map((r) => r.p99)).toFixed(0)} ms)`,
+          unit: 'req/s',
+          value: rps,
+          baseline: size === first ? undefined : base,
+          ratio: size === first ? undefined : rps / base,
+          goal: last ? `≥ 0.8× at ${first.toLocaleString('en')}` : 'reported',
+          pass: last ? rps / base >= 0.8 : undefined,
+        });
+      }
+  }
+
   for (const f of figures)
     log(
-      `${f.item} ${f.name}: ${f.value.toFixed(1)} ${f.unit} vs ${f.baseline?.toFixed(1)} → ${f.ratio?.toFixed(2)}× (${f.goal}) ${f.pass ? 'PASS' : 'FAIL'}`,
+      `${f.item} ${f.name}: ${f.value.toFixed(1)} ${f.unit} vs ${f.baseline?.toFixed(1) ?? '–'} → ` +
+        `${f.ratio?.toFixed(2) ?? '–'}× (${f.goal}) ${f.pass === undefined ? '' : f.pass ? 'PASS' : 'FAIL'}`,
     );
   if (failures.length) {
     console.error(`\nbench: requests failed:\n  ${failures.join('\n  ')}`);

@@ -423,7 +423,12 @@ async function main() {
           log(`  ${size}: ${name} ${res.rps.toFixed(1)}/s p99 ${res.p99.toFixed(0)} ms (${res.errors} errors)`);
           if (r >= S.warmup) bySize[size]![name]!.push(res);
         }
-      for (const [name, rs] of Object.entries(bySize[size]!)) check(`${name} at ${size}`, rs);
+      // Errors always fail the run; a size so slow that nothing was answered in a run is a figure (0/s).
+      for (const [name, rs] of Object.entries(bySize[size]!))
+        check(
+          `${name} at ${size}`,
+          rs.filter((r) => r.errors > 0 || size === sizes[0]),
+        );
     }
     await close();
     const first = sizes[0]!;
@@ -443,6 +448,44 @@ async function main() {
           pass: last ? rps / base >= 0.8 : undefined,
         });
       }
+  }
+
+  if (wanted('web')) {
+    // Sizes are exact, not noise: the production build measured by the same size-limit check as npm test.
+    log('\n7. web: production build sizes (gzip, as served)');
+    const built = spawnSync(NODE, ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn'], {
+      cwd: ROOT,
+    });
+    const sized = spawnSync(NODE, [join(ROOT, 'node_modules/size-limit/bin.js'), '--json'], {
+      cwd: join(ROOT, 'web'),
+      encoding: 'utf8',
+    });
+    if (built.status !== 0 || !sized.stdout) failures.push(`web build or size-limit failed: ${sized.stderr}`);
+    else {
+      const checks = JSON.parse(sized.stdout) as { name: string; size: number }[];
+      const first = checks[0]!;
+      const later = checks.slice(1).sort((a, b) => b.size - a.size)[0]!;
+      const KiB = (n: number) => n / 1024;
+      figures.push(
+        {
+          item: '7',
+          name: 'first visit JS (/sign-up: entry, shell and page)',
+          unit: 'KiB',
+          value: KiB(first.size),
+          goal: '≤ 100 KiB',
+          pass: KiB(first.size) <= 100,
+          note: 'react-dom 62, TanStack Router 26, XState 12, TanStack Query 10, react 3 KiB: about 115 KiB of frameworks before any page code',
+        },
+        {
+          item: '7',
+          name: `largest later page's own chunks (${later.name.replace(' page chunks', '')})`,
+          unit: 'KiB',
+          value: KiB(later.size),
+          goal: '≤ 30 KiB',
+          pass: KiB(later.size) <= 30,
+        },
+      );
+    }
   }
 
   for (const f of figures)
@@ -465,11 +508,23 @@ async function main() {
     engine: 'FerretDB v1.24.2 (SQLite backend)',
     settings,
     figures,
-    notes: [],
+    notes: NOT_MEASURED,
   });
   log(`\nreport: ${md}`);
   return 0;
 }
+
+/** What the suite does not measure yet, and what holds the failing goals back: one line each. */
+const NOT_MEASURED = [
+  'Item 1: FerretDB v1.24 serves only a lone `_id` equality from an index (SQLite backend: the WHERE clause is built for a single `_id` filter only; ' +
+    "PostgreSQL backend: equality is pushed down as `_jsonb->'field' @> value`, which its btree indexes cannot serve), so every lookup by " +
+    'applicationId, userId or userName reads the whole collection and the cost grows with the data. Tried: the ownership check by `_id` alone; ' +
+    "next: key each application's one-to-one records by the application's id (`_id` = applicationId, in the api and the worker's activities), " +
+    'which both engines serve from the `_id` index, and a small revocations collection instead of scanning sessions every second.',
+  'Item 2 (FerretDB on SQLite against FerretDB on PostgreSQL): not measured yet; it needs Debian postgresql run as a non-root user under .data/ and the PostgreSQL handler in tools/ferretdb.',
+  'Item 5 (whole journeys, 200 applications at concurrency 20, memory before and after) and item 6 (35 MB upload against a direct S3 PUT): not built yet.',
+  'Item 7: Lighthouse (mobile, Debian Chromium, against a bare React + Vite page) is not run yet; the size figures are exact.',
+];
 
 let code = 1;
 try {

@@ -521,6 +521,7 @@ const NOT_MEASURED = [
     'applicationId, userId or userName reads the whole collection and the cost grows with the data. Tried: the ownership check by `_id` alone; ' +
     "next: key each application's one-to-one records by the application's id (`_id` = applicationId, in the api and the worker's activities), " +
     'which both engines serve from the `_id` index, and a small revocations collection instead of scanning sessions every second.',
+  "Item 1's sizes run one after the other on one growing database (they cannot be interleaved), so their ratios carry the machine's drift.",
   'Item 2 (FerretDB on SQLite against FerretDB on PostgreSQL): not measured yet; it needs Debian postgresql run as a non-root user under .data/ and the PostgreSQL handler in tools/ferretdb.',
   'Item 5 (whole journeys, 200 applications at concurrency 20, memory before and after) and item 6 (35 MB upload against a direct S3 PUT): not built yet.',
   'Item 7: Lighthouse (mobile, Debian Chromium, against a bare React + Vite page) is not run yet; the size figures are exact.',

@@ -83,7 +83,7 @@ async function temporalAnswers(port: number): Promise<boolean> {
 }
 
 /** On a dev server started with an existing database, new search attributes must be created explicitly. */
-async function registerSearchAttributes(port: number) {
+export async function registerSearchAttributes(port: number) {
   const { spawnSync } = await import('node:child_process');
   for (const name of SEARCH_ATTRIBUTES) {
     const r = spawnSync(
@@ -232,11 +232,34 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean; s
   ];
 }
 
+/**
+ * How the web app is served: `preview` serves the production build in web/dist (built beforehand);
+ * `watch` does the same and rebuilds it when a source changes (`npm start`, the app as users get it);
+ * `dev` is Vite's development server with hot reload (`npm run dev`).
+ */
+export type WebMode = 'dev' | 'preview' | 'watch';
+
 export function appSpecs(
   p: StackPorts,
-  opts: { webMode?: 'dev' | 'preview'; publicHost?: string; s3?: S3Kind } = {},
+  opts: { webMode?: WebMode; publicHost?: string; s3?: S3Kind } = {},
 ): ServiceSpec[] {
   const env = appEnv(p, opts.publicHost, opts.s3);
+  const vite = bin('node_modules/vite/bin/vite.js');
+  const rebuild: ServiceSpec[] =
+    opts.webMode === 'watch'
+      ? [
+          {
+            name: 'web-build',
+            // The first build is done before the stack starts; the outDir is not emptied on a rebuild,
+            // so the page being served never disappears while the next one is written.
+            command: NODE,
+            args: [vite, 'build', '--watch', '--emptyOutDir', 'false', '--logLevel', 'warn'],
+            cwd: bin('web'),
+            env,
+            ready: () => Promise.resolve(true),
+          },
+        ]
+      : [];
   return [
     {
       name: 'api',
@@ -255,19 +278,20 @@ export function appSpecs(
     {
       name: 'web',
       command: NODE,
-      args: [bin('node_modules/vite/bin/vite.js'), ...(opts.webMode === 'preview' ? ['preview'] : [])],
+      args: [vite, ...(opts.webMode === 'dev' ? [] : ['preview'])],
       cwd: bin('web'),
       env,
       ready: () => httpOk(`http://127.0.0.1:${p.WEB_PORT}/`),
       url: `http://localhost:${p.WEB_PORT}`,
     },
+    ...rebuild,
   ];
 }
 
 /** Starts everything in order; on any failure stops what already runs. */
 export async function startStack(
   p: StackPorts,
-  opts: { headless?: boolean; webMode?: 'dev' | 'preview'; publicHost?: string; s3?: S3Kind } = {},
+  opts: { headless?: boolean; webMode?: WebMode; publicHost?: string; s3?: S3Kind } = {},
 ): Promise<Running[]> {
   const running: Running[] = [];
   try {

@@ -1,11 +1,21 @@
-// `npm start`: builds what changed, then runs the whole local stack until Ctrl-C.
+// `npm start`: builds what changed, then runs the whole local stack until Ctrl-C. The web app is served
+// as users get it: the production build, rebuilt when a source changes. `npm run dev` (--dev) serves it
+// from Vite's development server instead, with hot reload.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ROOT, appEnv, startStack } from './stack.ts';
 import { stopAll, supervise, type Running, type Supervisor } from './processes.ts';
 
+const dev = process.argv.includes('--dev');
 const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+if (!dev) {
+  const web = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (web.status !== 0) process.exit(web.status ?? 1);
+}
 
 const { STACK_SETTINGS, API_SETTINGS, WORKER_SETTINGS, loadEnv, ConfigError } = createRequire(import.meta.url)(
   `${ROOT}/libs/dist/index.js`,
@@ -41,7 +51,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  running = await startStack(ports);
+  running = await startStack(ports, { webMode: dev ? 'dev' : 'watch' });
 } catch (e) {
   console.error(`start-up failed: ${(e as Error).message}`);
   process.exit(1);

@@ -12,10 +12,16 @@ let passed = 0;
 let failed = 0;
 const started = Date.now();
 
-function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+function step(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = ROOT,
+): boolean {
   const t = Date.now();
   console.log(`\n=== ${name}`);
-  const r = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
+  const r = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   const ok = r.status === 0;
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
   return ok;
@@ -28,6 +34,8 @@ checks.push(step('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/
 checks.push(step('lint', NODE, [bin('eslint/bin/eslint.js'), '.']));
 checks.push(step('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']));
 checks.push(step('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']));
+// The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
+checks.push(step('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')));
 // The compose file needs its secrets from the environment; placeholders are enough to validate it.
 const composeEnv = Object.fromEntries(
   [
@@ -70,6 +78,15 @@ if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 
     ),
   );
 }
+
+// The benchmarks' smoke run (about a second each, on a stack of its own): they cannot rot unnoticed.
+checks.push(
+  step('benchmark smoke (npm run bench --smoke)', NODE, [
+    '--experimental-transform-types',
+    'stack/bench.ts',
+    '--smoke',
+  ]),
+);
 
 const vitestJson = join(reports, 'vitest.json');
 checks.push(

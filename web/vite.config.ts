@@ -14,7 +14,9 @@ export default defineConfig({
   resolve: { alias: { '@portal/libs': fileURLToPath(new URL('../libs/src/index.ts', import.meta.url)) } },
   server,
   preview: server,
-  build: { outDir: 'dist', sourcemap: true },
+  // manifest: the size budget (web/.size-limit.mjs) reads which chunks each route loads. Source maps are
+  // built for error tracking but not referenced by the bundles, and the production image leaves them out.
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

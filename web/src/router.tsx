@@ -1,26 +1,41 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
-import { ForgotPasswordPage } from './features/account/forgot-password-page';
-import { LoginPage } from './features/account/login-page';
-import { SignUpPage } from './features/account/sign-up-page';
 import { journeyLoaders } from './features/journey/journey-loaders';
 import type { JourneyActor } from './features/journey/journey.machine';
-import { BusinessPage } from './features/journey/business-page';
-import { FinancialPage } from './features/journey/financial-page';
-import { GigglePage } from './features/journey/giggle-page';
 import { externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
-import { PrivacyPolicyPage } from './features/legal/privacy-policy-page';
-import { TermsOfUsePage } from './features/legal/terms-of-use-page';
-import { OwnersPage } from './features/journey/owners-page';
-import { BankStatementsPage } from './features/documents/bank-statements-page';
-import { OffersPage } from './features/offers/offers-page';
-import { SignaturePage } from './features/journey/signature-page';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
+
+/**
+ * Each page is its own chunk, loaded when its route is entered (the router preloads it alongside the
+ * route's beforeLoad and loader, so the fetch overlaps the data wait). The first visit downloads only
+ * the shell and the page it lands on; `npm test` holds the sizes to budget (web/size-budget.json).
+ */
+const pages = {
+  login: lazyRouteComponent(() => import('./features/account/login-page'), 'LoginPage'),
+  signUp: lazyRouteComponent(() => import('./features/account/sign-up-page'), 'SignUpPage'),
+  forgotPassword: lazyRouteComponent(() => import('./features/account/forgot-password-page'), 'ForgotPasswordPage'),
+  financial: lazyRouteComponent(() => import('./features/journey/financial-page'), 'FinancialPage'),
+  business: lazyRouteComponent(() => import('./features/journey/business-page'), 'BusinessPage'),
+  owners: lazyRouteComponent(() => import('./features/journey/owners-page'), 'OwnersPage'),
+  signature: lazyRouteComponent(() => import('./features/journey/signature-page'), 'SignaturePage'),
+  bankStatements: lazyRouteComponent(() => import('./features/documents/bank-statements-page'), 'BankStatementsPage'),
+  offers: lazyRouteComponent(() => import('./features/offers/offers-page'), 'OffersPage'),
+  giggle: lazyRouteComponent(() => import('./features/journey/giggle-page'), 'GigglePage'),
+  privacyPolicy: lazyRouteComponent(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage'),
+  termsOfUse: lazyRouteComponent(() => import('./features/legal/terms-of-use-page'), 'TermsOfUsePage'),
+} satisfies Record<string, RouteComponent>;
 
 export type RouterContext = { queryClient: QueryClient; journey: JourneyActor };
 
@@ -52,7 +67,7 @@ const indexRoute = createRoute({
 });
 
 /** Pages for signed-out visitors: a signed-in applicant goes back to their application. */
-const anonymous = (path: '/login' | '/sign-up' | '/forgot-password', component: () => React.JSX.Element) =>
+const anonymous = (path: '/login' | '/sign-up' | '/forgot-password', component: RouteComponent) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -73,7 +88,7 @@ type JourneyPath = keyof typeof journeyLoaders;
  * Application pages: a session is required (else /sign-up); the journey machine applies section 2's
  * guard and names the route to show; the loader ensures the page's data before it renders.
  */
-const guarded = (path: JourneyPath, component: () => React.JSX.Element) =>
+const guarded = (path: JourneyPath, component: RouteComponent) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -92,7 +107,7 @@ const guarded = (path: JourneyPath, component: () => React.JSX.Element) =>
   });
 
 /** Open to anyone; when the lender publishes its own document, an old link to ours is sent there. */
-const legal = (doc: LegalDocument, component: () => React.JSX.Element) =>
+const legal = (doc: LegalDocument, component: RouteComponent) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: LEGAL_PATHS[doc],
@@ -105,18 +120,18 @@ const legal = (doc: LegalDocument, component: () => React.JSX.Element) =>
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
-  anonymous('/login', LoginPage),
-  anonymous('/sign-up', SignUpPage),
-  anonymous('/forgot-password', ForgotPasswordPage),
-  guarded('/financial', FinancialPage),
-  guarded('/business', BusinessPage),
-  guarded('/owners', OwnersPage),
-  guarded('/signature', SignaturePage),
-  guarded('/bank-statements', BankStatementsPage),
-  guarded('/offers', OffersPage),
-  guarded('/giggle-finance', GigglePage),
-  legal('privacyPolicy', PrivacyPolicyPage),
-  legal('termsOfUse', TermsOfUsePage),
+  anonymous('/login', pages.login),
+  anonymous('/sign-up', pages.signUp),
+  anonymous('/forgot-password', pages.forgotPassword),
+  guarded('/financial', pages.financial),
+  guarded('/business', pages.business),
+  guarded('/owners', pages.owners),
+  guarded('/signature', pages.signature),
+  guarded('/bank-statements', pages.bankStatements),
+  guarded('/offers', pages.offers),
+  guarded('/giggle-finance', pages.giggle),
+  legal('privacyPolicy', pages.privacyPolicy),
+  legal('termsOfUse', pages.termsOfUse),
 ]);
 
 export function createAppRouter(context: RouterContext) {

@@ -87,10 +87,10 @@ export class ApplicationsService {
 
   /** The application when it is the user's; another user's id answers 404, exactly like a missing one. */
   async owned(applicationId: string, userId: string): Promise<ApplicationDocument> {
-    const found = isValidObjectId(applicationId)
-      ? await this.applications.findOne({ _id: applicationId, userId })
-      : null;
-    if (!found) throw new NotFoundException(APPLICATION_NOT_FOUND);
+    // By _id alone, then the owner: FerretDB serves only a lone _id filter from an index and scans the
+    // collection for anything more (a second key included); MongoDB answers both alike.
+    const found = isValidObjectId(applicationId) ? await this.applications.findById(applicationId) : null;
+    if (!found || String(found.userId) !== String(userId)) throw new NotFoundException(APPLICATION_NOT_FOUND);
     return found;
   }
 }

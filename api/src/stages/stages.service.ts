@@ -4,6 +4,7 @@ import type { Model, Types } from 'mongoose';
 import {
   INITIAL_POSITION,
   answeredSections,
+  mayMoveForward,
   type AnswerSection,
   type JourneyPosition,
   type StageMove,
@@ -64,7 +65,8 @@ export class StagesService {
 
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
-    const answered = move.to === 'back' ? [] : await this.answered(applicationId);
+    // The saved answers (three reads, decrypted and checked) matter only to a move that could go forward.
+    const answered = mayMoveForward(move) ? await this.answered(applicationId) : [];
     const position = await this.workflows.update(applicationId, moveStage, [{ ...move, answered }]);
     return this.save(applicationId, position);
   }

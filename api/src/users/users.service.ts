@@ -37,32 +37,17 @@ export class UsersService {
   }
 
   async withApplications(userId: string) {
-    const user = await this.users.findById(userId).orFail(new NotFoundException('User not found'));
+    // Plain objects and only the fields answered (no password hash); the stages and each application's
+    // records are read at the same time.
+    const user = await this.users
+      .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1 })
+      .lean()
+      .orFail(new NotFoundException('User not found'));
     const applications = await this.applications.forUser(user._id);
-    const stages = await this.stages.forApplications(applications.map((a) => a._id));
-    const data = await Promise.all(
-      applications.map(async (a) => {
-        const [business, owners, offer] = await Promise.all([
-          this.businesses.viewFor(a._id),
-          this.owners.viewFor(a._id),
-          this.offers.leanFor(a._id),
-        ]);
-        const stage = stages.find((s) => String(s.applicationId) === String(a._id));
-        return {
-          _id: String(a._id),
-          sfLeadId: a.sfLeadId,
-          sfOpportunityId: a.sfOpportunityId,
-          signatureId: a.signatureId,
-          applicationStatus: a.applicationStatus,
-          acceptedDate: a.acceptedDate,
-          topUp: a.topUp,
-          business: business ? [business] : [],
-          owners,
-          offer: offer ? [{ ...offer, _id: String(offer._id), applicationId: String(offer.applicationId) }] : [],
-          stage: stage ? [{ pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path }] : [],
-        };
-      }),
-    );
+    const [stages, data] = await Promise.all([
+      this.stages.forApplications(applications.map((a) => a._id)),
+      Promise.all(applications.map(async (a) => this.withRecords(a))),
+    ]);
     return {
       data: {
         _id: String(user._id),
@@ -71,8 +56,34 @@ export class UsersService {
         firstName: user.firstName,
         lastName: user.lastName,
         phone: user.phone,
-        applications: data,
+        applications: data.map((d) => {
+          const stage = stages.find((s) => String(s.applicationId) === d._id);
+          return {
+            ...d,
+            stage: stage ? [{ pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path }] : [],
+          };
+        }),
       },
+    };
+  }
+
+  private async withRecords(a: Awaited<ReturnType<ApplicationsService['forUser']>>[number]) {
+    const [business, owners, offer] = await Promise.all([
+      this.businesses.viewFor(a._id),
+      this.owners.viewFor(a._id),
+      this.offers.leanFor(a._id),
+    ]);
+    return {
+      _id: String(a._id),
+      sfLeadId: a.sfLeadId,
+      sfOpportunityId: a.sfOpportunityId,
+      signatureId: a.signatureId,
+      applicationStatus: a.applicationStatus,
+      acceptedDate: a.acceptedDate,
+      topUp: a.topUp,
+      business: business ? [business] : [],
+      owners,
+      offer: offer ? [{ ...offer, _id: String(offer._id), applicationId: String(offer.applicationId) }] : [],
     };
   }
 }

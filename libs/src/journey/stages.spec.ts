@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { judgeMove } from './moves';
 import {
   JOURNEY_STAGES,
+  mayMoveForward,
   NO_EARLIER_STAGE,
   NO_FURTHER_STAGE,
   nextPosition,
@@ -8,6 +10,7 @@ import {
   previousPosition,
   resolveMove,
   STAGE_MOVE_REFUSED,
+  STAGE_NAMES,
   stageSteps,
   type JourneyPosition,
 } from './stages';
@@ -107,5 +110,36 @@ describe('resolveMove', () => {
       error: NO_EARLIER_STAGE,
       code: 'NO_EARLIER_STAGE',
     });
+  });
+});
+
+describe('mayMoveForward', () => {
+  const from = { pageName: 'BUSINESS', pageStep: 2 } as const;
+  it('is false for a re-save or a move back, whatever the answers, and true otherwise', () => {
+    expect(mayMoveForward({ to: 'position', pageName: 'BUSINESS', pageStep: 2, from })).toBe(false);
+    expect(mayMoveForward({ to: 'position', pageName: 'BUSINESS', pageStep: 1, from })).toBe(false);
+    expect(mayMoveForward({ to: 'back', from })).toBe(false);
+    expect(mayMoveForward({ to: 'position', pageName: 'BUSINESS', pageStep: 3, from })).toBe(true);
+    expect(mayMoveForward({ to: 'position', pageName: 'SIGNATURE', pageStep: 1, from })).toBe(true);
+    expect(mayMoveForward({ to: 'next', from })).toBe(true);
+    expect(mayMoveForward({ to: 'position', pageName: 'BUSINESS', pageStep: 1 })).toBe(true);
+  });
+
+  it('agrees with judgeMove: where it is false, judging without answers gives the same verdict as with them', () => {
+    const all = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'] as const;
+    const positions = STAGE_NAMES.flatMap((pageName) =>
+      Array.from({ length: stageSteps(pageName) }, (_, i) => ({ pageName, pageStep: i + 1 })),
+    );
+    const facts = { signed: false, statementsSubmitted: false };
+    for (const current of positions)
+      for (const f of positions)
+        for (const target of positions) {
+          const move = { to: 'position' as const, ...target, from: f };
+          if (mayMoveForward(move)) continue;
+          const here = positionOf(current.pageName, current.pageStep)!;
+          expect(judgeMove(here, { ...move, answered: [] }, facts)).toEqual(
+            judgeMove(here, { ...move, answered: [...all] }, facts),
+          );
+        }
   });
 });

@@ -72,6 +72,17 @@ export const isStaleMove = (current: JourneyPosition, move: StageMove): boolean 
 
 const order = (p: { pageName: StageName; pageStep: number }) => STAGE_NAMES.indexOf(p.pageName) * 10 + p.pageStep;
 
+/**
+ * Whether the move could go forward, so that judging it needs the saved answers. A re-save of, or a
+ * move back from, the position the page names cannot: if that is the current position nothing is
+ * missing, and if it is not, the move is stale and answered where the journey is.
+ */
+export function mayMoveForward(move: StageMove): boolean {
+  if (move.to === 'back') return false;
+  if (move.to === 'next' || !move.from) return true;
+  return order(move) > order(move.from);
+}
+
 /** Why a resolved move forward may not happen yet: the current step's answers are not saved. */
 export function missingAnswers(
   current: JourneyPosition,

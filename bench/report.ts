@@ -1,0 +1,92 @@
+// The benchmark report: bench/results/<date>.md and .json, each figure with its baseline, ratio, goal
+// and verdict, plus the machine, the database engine and the commit it was measured on.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+export type Figure = {
+  item: string;
+  name: string;
+  unit: string;
+  value: number;
+  /** The bare baseline measured in the same run (absent for figures that are their own reference). */
+  baseline?: number;
+  ratio?: number;
+  goal: string;
+  pass: boolean | undefined;
+  /** One line: what holds a failing figure back, or how it was measured. */
+  note?: string;
+};
+
+export type Report = {
+  date: string;
+  commit: string;
+  machine: { cores: number; cpu: string; memoryGiB: number; node: string; platform: string };
+  engine: string;
+  settings: Record<string, unknown>;
+  figures: Figure[];
+  notes: string[];
+};
+
+export function machine(): Report['machine'] {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+export function commit(root: string): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return dirty.trim() ? `${head} (with uncommitted changes)` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const fmt = (n: number | undefined, digits = 1) =>
+  n === undefined || Number.isNaN(n) ? '–' : Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(digits);
+
+export function toMarkdown(r: Report): string {
+  const rows = r.figures.map(
+    (f) =>
+      `| ${f.item} | ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.baseline === undefined ? '–' : `${fmt(f.baseline)} ${f.unit}`} | ` +
+      `${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} | ${f.goal} | ${f.pass === undefined ? 'not judged' : f.pass ? 'PASS' : 'FAIL'} | ${f.note ?? ''} |`,
+  );
+  return [
+    `# Benchmark report ${r.date}`,
+    '',
+    `- Commit: ${r.commit}`,
+    `- Machine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}`,
+    `- Database engine: ${r.engine}`,
+    `- Method: every figure against a baseline measured in the same run, interleaved (A B A B ...), warm-up pair discarded; ` +
+      `values are medians over the counted rounds and ratios the median of the pair-by-pair ratios. ` +
+      `Settings: ${Object.entries(r.settings)
+        .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+        .join(', ')}.`,
+    '',
+    '| item | figure | value | baseline | ratio | goal | verdict | note |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    ...(r.notes.length ? ['## Notes', '', ...r.notes.map((n) => `- ${n}`), ''] : []),
+  ].join('\n');
+}
+
+export function writeReport(root: string, r: Report): { md: string; json: string } {
+  const dir = join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const md = join(dir, `${r.date}.md`);
+  const json = join(dir, `${r.date}.json`);
+  writeFileSync(md, toMarkdown(r));
+  writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);
+  return { md, json };
+}

@@ -1,0 +1,538 @@
+// `npm run bench`: the benchmark suite. Starts its own stack on free ports with throw-away data, measures
+// each figure against a bare baseline in the same run (interleaved A B A B ..., warm-up discarded) and
+// writes bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
+// a second, checks that every request was answered, and writes no report.
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../test-support/api-client.ts';
+import { freePorts } from '../test-support/free-port.ts';
+import {
+  DETAILS_ANSWERS,
+  FINANCIAL_ANSWERS,
+  QUESTION_ANSWERS,
+  ownerAnswers,
+  saveAnswers,
+} from '../test-support/journey.ts';
+import type { DriverCommand } from '../bench/driver.ts';
+import type * as Libs from '../libs/src/index.ts';
+import { interleaved, median, pairedRatio, type LoadResult } from '../bench/load.ts';
+import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
+import { openModels, readTemplate, seed } from '../bench/seed.ts';
+import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
+import { ROOT, appEnv, appSpecs, infrastructureSpecs, registerSearchAttributes, type StackPorts } from './stack.ts';
+
+const smoke = process.argv.includes('--smoke');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const S = smoke
+  ? { seconds: 1, rounds: 1, warmup: 0, users: 4, concurrency: 4 }
+  : { seconds: 5, rounds: 3, warmup: 1, users: 20, concurrency: 10 };
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+if (arg('seconds')) S.seconds = Number(arg('seconds'));
+if (arg('rounds')) S.rounds = Number(arg('rounds'));
+const log = (line: string) => console.log(line);
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks are 1/100 s). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Runs `f` and says how many ms of CPU each named process spent per answered request meanwhile. */
+async function withCpu(procs: Record<string, number | undefined>, f: () => Promise<LoadResult>) {
+  const before = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuMs(pid)]));
+  const r = await f();
+  const per = Object.entries(procs)
+    .map(([k, pid]) => `${k} ${((cpuMs(pid) - before[k]!) / Math.max(1, r.requests)).toFixed(1)}`)
+    .join(', ');
+  return { ...r, cpu: `CPU ms/request: ${per}` };
+}
+const NODE = process.execPath;
+
+const build = spawnSync(NODE, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const libs = createRequire(import.meta.url)(`${ROOT}/libs/dist/index.js`) as typeof Libs;
+
+const running: Running[] = [];
+let driver: ChildProcess | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+async function cleanup() {
+  driver?.kill();
+  await stopAll(running);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+/** The load driver: a process of its own, told what to run over IPC. */
+async function startDriver() {
+  const child = fork(join(ROOT, 'bench/driver.ts'), [], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the load driver exited (${code})`)));
+  });
+  let next = 0;
+  const waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+  child.on('message', (m: { id: number; result?: LoadResult; error?: string }) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error) w?.reject(new Error(m.error));
+    else w?.resolve(m.result!);
+  });
+  driver = child;
+  return (cmd: DriverCommand) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      child.send({ id, cmd });
+    });
+}
+
+type Applicant = { client: ApiClient; email: string; userId: string; applicationId: string };
+
+function headersOf(a: Applicant, mutating: boolean): Record<string, string> {
+  const h: Record<string, string> = {
+    cookie: [...a.client.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+    'x-page-path': '/bench',
+    'x-forwarded-for': `10.77.0.${a.email.match(/(\d+)@/)?.[1] ?? 1}`,
+  };
+  if (mutating) {
+    h['x-xsrf-token'] = a.client.cookies.get('XSRF-TOKEN') ?? '';
+    h['content-type'] = 'application/json';
+  }
+  return h;
+}
+
+async function main() {
+  const free = await freePorts(12);
+  const ports: StackPorts = {
+    WEB_PORT: free[0]!,
+    API_PORT: free[1]!,
+    TEMPORAL_PORT: free[2]!,
+    TEMPORAL_UI_PORT: free[3]!,
+    MONGODB_PORT: free[4]!,
+    SMTP_PORT: free[5]!,
+    MAILDEV_WEB_PORT: free[6]!,
+    S3_PORT: free[7]!,
+    CRM_STANDIN_PORT: free[8]!,
+    ESIGN_STANDIN_PORT: free[9]!,
+    OFFER_STANDIN_PORT: free[10]!,
+    DATA_DIR: dataDir,
+  };
+  const BARE_READ_PORT = free[11]!;
+  const env = appEnv(ports, '127.0.0.1');
+  log(`bench: ${smoke ? 'smoke' : 'full'} run, data in ${dataDir}`);
+  for (const spec of infrastructureSpecs(ports, { headless: true })) {
+    spec.silent = !process.env.BENCH_VERBOSE;
+    running.push(await startService(spec));
+    if (spec.name === 'temporal') await registerSearchAttributes(ports.TEMPORAL_PORT);
+  }
+  for (const spec of appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web')) {
+    // The bench stands for many clients by sending X-Forwarded-For from loopback (as the api tests do).
+    spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback' };
+    // BENCH_PROFILE=<dir>: V8 CPU profiles of the api and the worker, for finding where their time goes.
+    if (process.env.BENCH_PROFILE)
+      spec.args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, ...spec.args];
+    spec.silent = !process.env.BENCH_VERBOSE;
+    running.push(await startService(spec));
+  }
+  running.push(
+    await startService({
+      name: 'bare-read',
+      command: NODE,
+      args: [join(ROOT, 'bench/bare-read-server.ts')],
+      cwd: ROOT,
+      env: { MONGODB_URI: env.MONGODB_URI!, PORT: String(BARE_READ_PORT) },
+      ready: () => tcpOpen(BARE_READ_PORT),
+      quiet: true,
+    }),
+  );
+  const run = await startDriver();
+  const pid = (name: string) => running.find((r) => r.spec.name === name)?.child.pid;
+  const procs = (base: string) => ({
+    api: pid('api'),
+    [base]: pid(base),
+    ferretdb: pid('ferretdb'),
+    temporal: pid('temporal'),
+    worker: pid('worker'),
+    driver: driver?.pid,
+  });
+  const api = `http://127.0.0.1:${ports.API_PORT}`;
+  const maildev = `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`;
+
+  // Signed-in applicants with their answers saved, as the journey leaves them.
+  log(`signing up ${S.users} applicants...`);
+  const applicants: Applicant[] = [];
+  for (let i = 0; i < S.users; i++) {
+    const email = `bench${i + 1}@example.com`;
+    const client = await signUpAndConfirm(`${api}/api`, maildev, `bench${i + 1}`, `10.77.0.${i + 1}`);
+    const me = await client.get(`/user/by-email/${email}`);
+    if (me.status !== 200) throw new Error(`by-email answered ${me.status}`);
+    const userId = me.body.data._id as string;
+    const applicationId = me.body.data.applications[0]._id as string;
+    await saveAnswers(client, applicationId);
+    applicants.push({ client, email, userId, applicationId });
+  }
+
+  const figures: Figure[] = [];
+  const settings = {
+    concurrency: S.concurrency,
+    secondsPerRun: S.seconds,
+    rounds: S.rounds,
+    warmup: S.warmup,
+    applicants: S.users,
+  };
+  const failures: string[] = [];
+  const check = (what: string, rs: LoadResult[]) => {
+    for (const r of rs) {
+      if (r.errors > 0 || r.requests === 0)
+        failures.push(`${what}: ${r.errors} errors, ${r.requests} answered (${r.firstError ?? ''})`);
+    }
+  };
+
+  if (wanted('read')) {
+    log('\n3. read path: GET /api/user/by-email (A) against a bare node:http + native driver handler (B)');
+    const res = await interleaved({
+      ...S,
+      log,
+      a: () =>
+        withCpu(procs('bare-read'), () =>
+          run({
+            kind: 'http',
+            origin: api,
+            requests: applicants.map((a) => ({
+              method: 'GET',
+              path: `/api/user/by-email/${a.email}`,
+              headers: headersOf(a, false),
+            })),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
+          }),
+        ),
+      b: () =>
+        withCpu(procs('bare-read'), () =>
+          run({
+            kind: 'http',
+            origin: `http://127.0.0.1:${BARE_READ_PORT}`,
+            requests: applicants.map((a) => ({ method: 'GET', path: `/user/${a.userId}`, headers: {} })),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
+          }),
+        ),
+    });
+    check('read path (api)', res.a);
+    check('read path (bare)', res.b);
+    const rpsRatio = pairedRatio(res.a, res.b, 'rps');
+    const p99Ratio = pairedRatio(res.a, res.b, 'p99');
+    figures.push(
+      {
+        item: '3',
+        name: 'read path requests/s',
+        unit: 'req/s',
+        value: median(res.a.map((r) => r.rps)),
+        baseline: median(res.b.map((r) => r.rps)),
+        ratio: rpsRatio,
+        goal: '≥ 0.7× baseline',
+        pass: rpsRatio >= 0.7,
+      },
+      {
+        item: '3',
+        name: 'read path p99',
+        unit: 'ms',
+        value: median(res.a.map((r) => r.p99)),
+        baseline: median(res.b.map((r) => r.p99)),
+        ratio: p99Ratio,
+        goal: '≤ 1.5× baseline',
+        pass: p99Ratio <= 1.5,
+      },
+    );
+  }
+
+  if (wanted('stage')) {
+    log('\n4. stage update: PATCH /api/stage/{id} (A) against a bare Temporal client sending the same update (B)');
+    // A re-save of the current position: accepted every time, so neither side moves the journey.
+    const settingsApi = libs.loadEnv(libs.API_SETTINGS, { ...process.env, ...env });
+    const answered = libs.answeredSections({
+      business: { ...FINANCIAL_ANSWERS, ...QUESTION_ANSWERS, ...DETAILS_ANSWERS },
+      owners: [ownerAnswers('owner@example.com')],
+      offerSelected: false,
+    });
+    const positions = await Promise.all(
+      applicants.map(async (a) => (await a.client.get(`/stage/${a.applicationId}`)).body),
+    );
+    const res = await interleaved({
+      ...S,
+      log,
+      a: () =>
+        withCpu(procs('worker'), () =>
+          run({
+            kind: 'http',
+            origin: api,
+            requests: applicants.map((a, i) => {
+              const { pageName, pageStep } = positions[i];
+              return {
+                method: 'PATCH',
+                path: `/api/stage/${a.applicationId}`,
+                headers: headersOf(a, true),
+                body: JSON.stringify({ pageName, pageStep, from: { pageName, pageStep } }),
+              };
+            }),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
+          }),
+        ),
+      b: () =>
+        withCpu(procs('worker'), () =>
+          run({
+            kind: 'temporal',
+            address: env.TEMPORAL_ADDRESS!,
+            namespace: settingsApi.TEMPORAL_NAMESPACE,
+            payloadKey: { PAYLOAD_KEY_ID: settingsApi.PAYLOAD_KEY_ID, PAYLOAD_KEY: settingsApi.PAYLOAD_KEY },
+            updates: applicants.map((a, i) => {
+              const { pageName, pageStep } = positions[i];
+              return {
+                workflowId: `application-${a.applicationId}`,
+                name: 'moveStage',
+                args: [{ to: 'position', pageName, pageStep, from: { pageName, pageStep }, answered }],
+              };
+            }),
+            concurrency: S.concurrency,
+            seconds: S.seconds,
+          }),
+        ),
+    });
+    check('stage update (api)', res.a);
+    check('stage update (bare)', res.b);
+    const rpsRatio = pairedRatio(res.a, res.b, 'rps');
+    const p50Ratio = pairedRatio(res.a, res.b, 'p50');
+    figures.push(
+      {
+        item: '4',
+        name: 'stage updates/s',
+        unit: 'upd/s',
+        value: median(res.a.map((r) => r.rps)),
+        baseline: median(res.b.map((r) => r.rps)),
+        ratio: rpsRatio,
+        goal: '≥ 0.8× baseline',
+        pass: rpsRatio >= 0.8,
+      },
+      {
+        item: '4',
+        name: 'stage update p50',
+        unit: 'ms',
+        value: median(res.a.map((r) => r.p50)),
+        baseline: median(res.b.map((r) => r.p50)),
+        ratio: p50Ratio,
+        goal: '≤ 1.3× baseline',
+        pass: p50Ratio <= 1.3,
+      },
+    );
+  }
+
+  if (wanted('scale')) {
+    const sizes = arg('sizes')?.split(',').map(Number) ?? (smoke ? [50] : [1_000, 10_000, 100_000]);
+    log(`\n1. cost as the data grows: ${sizes.join(', ')} applications (seeded through the api's models)`);
+    const { models, close } = await openModels(ROOT, env.MONGODB_URI!);
+    const template = await readTemplate(models, applicants[0]!.userId);
+    const setIds = await Promise.all(
+      applicants.map(
+        async (a) => (await a.client.post('/owner', { applicationId: a.applicationId })).body._id as string,
+      ),
+    );
+    const positions = await Promise.all(
+      applicants.map(async (a) => (await a.client.get(`/stage/${a.applicationId}`)).body),
+    );
+    const ops: Record<string, () => Promise<LoadResult>> = {
+      'read path': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a) => ({
+            method: 'GET',
+            path: `/api/user/by-email/${a.email}`,
+            headers: headersOf(a, false),
+          })),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+      'sign-in': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a) => ({
+            method: 'POST',
+            path: '/api/auth/login',
+            headers: headersOf(a, true),
+            body: JSON.stringify({ username: a.email, password: TEST_PASSWORD }),
+          })),
+          concurrency: Math.min(S.concurrency, applicants.length),
+          seconds: S.seconds,
+        }),
+      'stage update': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a, i) => {
+            const { pageName, pageStep } = positions[i];
+            return {
+              method: 'PATCH',
+              path: `/api/stage/${a.applicationId}`,
+              headers: headersOf(a, true),
+              body: JSON.stringify({ pageName, pageStep, from: { pageName, pageStep } }),
+            };
+          }),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+      'owner save': () =>
+        run({
+          kind: 'http',
+          origin: api,
+          requests: applicants.map((a, i) => ({
+            method: 'PATCH',
+            path: `/api/owner/${setIds[i]}`,
+            headers: headersOf(a, true),
+            body: JSON.stringify({ owners: [ownerAnswers(a.email)] }),
+          })),
+          concurrency: S.concurrency,
+          seconds: S.seconds,
+        }),
+    };
+    const bySize: Record<number, Record<string, LoadResult[]>> = {};
+    let have = await models.applications.countDocuments();
+    for (const size of sizes) {
+      if (size > have) {
+        log(`  seeding to ${size}...`);
+        await seed(models, template, have, size - have, log);
+        have = size;
+      }
+      bySize[size] = Object.fromEntries(Object.keys(ops).map((k) => [k, []]));
+      // The operations in turn, round after round (the first round a warm-up), so a drift in the
+      // machine's speed touches each alike.
+      for (let r = 0; r < S.warmup + S.rounds; r++)
+        for (const [name, op] of Object.entries(ops)) {
+          const res = await op();
+          log(`  ${size}: ${name} ${res.rps.toFixed(1)}/s p99 ${res.p99.toFixed(0)} ms (${res.errors} errors)`);
+          if (r >= S.warmup) bySize[size]![name]!.push(res);
+        }
+      // Errors always fail the run; a size so slow that nothing was answered in a run is a figure (0/s).
+      for (const [name, rs] of Object.entries(bySize[size]!))
+        check(
+          `${name} at ${size}`,
+          rs.filter((r) => r.errors > 0 || size === sizes[0]),
+        );
+    }
+    await close();
+    const first = sizes[0]!;
+    for (const size of sizes)
+      for (const name of Object.keys(ops)) {
+        const rps = median(bySize[size]![name]!.map((r) => r.rps));
+        const base = median(bySize[first]![name]!.map((r) => r.rps));
+        const last = size === sizes.at(-1) && size !== first;
+        figures.push({
+          item: '1',
+          name: `${name} at ${size.toLocaleString('en')} applications: requests/s (p99 ${median(bySize[size]![name]!.map((r) => r.p99)).toFixed(0)} ms)`,
+          unit: 'req/s',
+          value: rps,
+          baseline: size === first ? undefined : base,
+          ratio: size === first ? undefined : rps / base,
+          goal: last ? `≥ 0.8× at ${first.toLocaleString('en')}` : 'reported',
+          pass: last ? rps / base >= 0.8 : undefined,
+        });
+      }
+  }
+
+  if (wanted('web')) {
+    // Sizes are exact, not noise: the production build measured by the same size-limit check as npm test.
+    log('\n7. web: production build sizes (gzip, as served)');
+    const built = spawnSync(NODE, ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn'], {
+      cwd: ROOT,
+    });
+    const sized = spawnSync(NODE, [join(ROOT, 'node_modules/size-limit/bin.js'), '--json'], {
+      cwd: join(ROOT, 'web'),
+      encoding: 'utf8',
+    });
+    if (built.status !== 0 || !sized.stdout) failures.push(`web build or size-limit failed: ${sized.stderr}`);
+    else {
+      const checks = JSON.parse(sized.stdout) as { name: string; size: number }[];
+      const first = checks[0]!;
+      const later = checks.slice(1).sort((a, b) => b.size - a.size)[0]!;
+      const KiB = (n: number) => n / 1024;
+      figures.push(
+        {
+          item: '7',
+          name: 'first visit JS (/sign-up: entry, shell and page)',
+          unit: 'KiB',
+          value: KiB(first.size),
+          goal: '≤ 100 KiB',
+          pass: KiB(first.size) <= 100,
+          note: 'react-dom 62, TanStack Router 26, XState 12, TanStack Query 10, react 3 KiB: about 115 KiB of frameworks before any page code',
+        },
+        {
+          item: '7',
+          name: `largest later page's own chunks (${later.name.replace(' page chunks', '')})`,
+          unit: 'KiB',
+          value: KiB(later.size),
+          goal: '≤ 30 KiB',
+          pass: KiB(later.size) <= 30,
+        },
+      );
+    }
+  }
+
+  for (const f of figures)
+    log(
+      `${f.item} ${f.name}: ${f.value.toFixed(1)} ${f.unit} vs ${f.baseline?.toFixed(1) ?? '–'} → ` +
+        `${f.ratio?.toFixed(2) ?? '–'}× (${f.goal}) ${f.pass === undefined ? '' : f.pass ? 'PASS' : 'FAIL'}`,
+    );
+  if (failures.length) {
+    console.error(`\nbench: requests failed:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  if (smoke) {
+    log('\nbench smoke: every benchmark ran and every request was answered');
+    return 0;
+  }
+  const { md } = writeReport(ROOT, {
+    date: new Date().toISOString().slice(0, 10),
+    commit: commit(ROOT),
+    machine: machine(),
+    engine: 'FerretDB v1.24.2 (SQLite backend)',
+    settings,
+    figures,
+    notes: NOT_MEASURED,
+  });
+  log(`\nreport: ${md}`);
+  return 0;
+}
+
+/** What the suite does not measure yet, and what holds the failing goals back: one line each. */
+const NOT_MEASURED = [
+  'Item 1: FerretDB v1.24 serves only a lone `_id` equality from an index (SQLite backend: the WHERE clause is built for a single `_id` filter only; ' +
+    "PostgreSQL backend: equality is pushed down as `_jsonb->'field' @> value`, which its btree indexes cannot serve), so every lookup by " +
+    'applicationId, userId or userName reads the whole collection and the cost grows with the data. Tried: the ownership check by `_id` alone; ' +
+    "next: key each application's one-to-one records by the application's id (`_id` = applicationId, in the api and the worker's activities), " +
+    'which both engines serve from the `_id` index, and a small revocations collection instead of scanning sessions every second.',
+  "Item 1's sizes run one after the other on one growing database (they cannot be interleaved), so their ratios carry the machine's drift.",
+  'Item 2 (FerretDB on SQLite against FerretDB on PostgreSQL): not measured yet; it needs Debian postgresql run as a non-root user under .data/ and the PostgreSQL handler in tools/ferretdb.',
+  'Item 5 (whole journeys, 200 applications at concurrency 20, memory before and after) and item 6 (35 MB upload against a direct S3 PUT): not built yet.',
+  'Item 7: Lighthouse (mobile, Debian Chromium, against a bare React + Vite page) is not run yet; the size figures are exact.',
+];
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  console.error(`bench failed: ${(e as Error).stack}`);
+} finally {
+  await cleanup();
+}
+process.exit(code);

@@ -33,7 +33,21 @@ export type StackPorts = {
   DATA_DIR: string;
 };
 
-export const SEARCH_ATTRIBUTES = ['ApplicationStage', 'CrmLeadId'];
+/**
+ * The application workflow's search attributes with their types (the same table as SEARCH_ATTRIBUTES in
+ * workflows/src/application/messages.ts; the workflow spec checks that they agree).
+ */
+export const SEARCH_ATTRIBUTES: Record<string, 'Keyword' | 'Int' | 'Bool' | 'Datetime'> = {
+  ApplicationStage: 'Keyword',
+  ApplicationStep: 'Int',
+  ApplicationStatus: 'Keyword',
+  Country: 'Keyword',
+  AffiliateId: 'Keyword',
+  StalledSince: 'Datetime',
+  CrmSyncPending: 'Bool',
+  LastError: 'Keyword',
+  CrmLeadId: 'Keyword',
+};
 export const S3_BUCKET = 'portal-documents';
 
 /** The environment every app process shares, derived from the stack's ports. */
@@ -69,7 +83,7 @@ async function temporalAnswers(port: number): Promise<boolean> {
 /** On a dev server started with an existing database, new search attributes must be created explicitly. */
 async function registerSearchAttributes(port: number) {
   const { spawnSync } = await import('node:child_process');
-  for (const name of SEARCH_ATTRIBUTES) {
+  for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
     const r = spawnSync(
       bin('.tools/py/bin/temporal'),
       [
@@ -81,7 +95,7 @@ async function registerSearchAttributes(port: number) {
         '--name',
         name,
         '--type',
-        'Keyword',
+        type,
         '--address',
         `127.0.0.1:${port}`,
       ],
@@ -109,7 +123,7 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
         '--db-filename',
         join(data, 'temporal', 'dev.sqlite'),
         ...(opts.headless ? ['--headless'] : ['--ui-port', String(p.TEMPORAL_UI_PORT), '--ui-disable-news-fetch']),
-        ...SEARCH_ATTRIBUTES.flatMap((n) => ['--search-attribute', `${n}=Keyword`]),
+        ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
         '--log-level',
         'warn',
       ],

@@ -12,6 +12,7 @@ import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
 import { createOfferActivities } from './offers/offers.activities';
+import { createOperationActivities } from './operations/operations.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -44,6 +45,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     }),
     ...createOfferActivities({ db: mongo.db(), crm, settings }),
+    ...createOperationActivities({ db: mongo.db(), box: () => box, settings }),
     ...createDocumentActivities({
       db: mongo.db(),
       crm,

@@ -1,3 +1,4 @@
 export * from './application/activities';
 export * from './application/messages';
 export * from './codec';
+export * from './application/lifecycle';

@@ -2,6 +2,7 @@
 // installed by stack/setup.sh) with the real worker and activities (SMTP to maildev, MongoDB, the CRM
 // stand-in through jsforce). Days pass in milliseconds; no test waits in real time for a timer.
 import { Client } from '@temporalio/client';
+import { defineSearchAttributeKey } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import {
   createDataConverter,
   extendDeadline,
   getProgress,
+  retryCrmSync,
   moveStage,
   SEARCH_ATTRIBUTES,
 } from '../src';
@@ -79,7 +81,7 @@ async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promis
 }
 
 /** An applicant with their records, as sign-up leaves them, and their workflow started. */
-async function applicant(tag: string) {
+async function applicant(tag: string, opts: { waitForLead?: boolean } = {}) {
   const applicationId = new ObjectId();
   const userId = new ObjectId();
   const email = `${tag}-${applicationId.toHexString().slice(-6)}@example.com`;
@@ -105,10 +107,11 @@ async function applicant(tag: string) {
       },
     ],
   });
-  await waitFor(
-    () => handle.query(getProgress),
-    (p) => !!p.sfLeadId,
-  );
+  if (opts.waitForLead !== false)
+    await waitFor(
+      () => handle.query(getProgress),
+      (p) => !!p.sfLeadId,
+    );
   return { id, email, handle };
 }
 
@@ -117,6 +120,37 @@ async function record(handle: { fetchHistory(): Promise<temporal.api.history.v1.
   mkdirSync(HISTORIES, { recursive: true });
   writeFileSync(join(HISTORIES, name), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
 }
+
+describe('a CRM outage, in skipped time', () => {
+  it('shows operators the failing sync (LastError, CrmSyncPending) and catches up on "retry CRM sync now"', async () => {
+    await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    try {
+      const { handle } = await applicant('crm-outage', { waitForLead: false });
+      await env.sleep('2 minutes'); // five tries inside the activity, then the workflow's own back-off
+      const during = await waitFor(
+        () => handle.query(getProgress),
+        (p) => p.operations?.lastError?.code === 'CRM_UNAVAILABLE',
+      );
+      expect(during.operations).toMatchObject({ status: 'WaitingOnCrm', turn: 'crm', pending: ['crm-lead'] });
+      const sa = (await handle.describe()).typedSearchAttributes;
+      expect(sa.get(defineSearchAttributeKey('CrmSyncPending', 'BOOL'))).toBe(true);
+      expect(sa.get(defineSearchAttributeKey('LastError', 'KEYWORD'))).toBe('CRM_UNAVAILABLE');
+      expect(sa.get(defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'))).toBe('WaitingOnCrm');
+
+      await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
+      await handle.signal(retryCrmSync);
+      const after = await waitFor(
+        () => handle.query(getProgress),
+        (p) => !!p.sfLeadId,
+      );
+      expect(after.operations).toMatchObject({ status: 'InProgress', pending: [] });
+      expect(after.operations?.lastError).toBeUndefined();
+      await record(handle, 'application-crm-outage.pb');
+    } finally {
+      await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
+    }
+  });
+});
 
 describe('stalled applications, in skipped time', () => {
   it('reminds after 24 h and 72 h with a link to the saved step, and progress starts the clock over', async () => {

@@ -14,7 +14,12 @@ import {
 } from '@temporalio/client';
 import type { QueryDefinition, SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import { ACCOUNT_MESSAGES, JOURNEY_ERRORS, isJourneyErrorCode, type JourneyErrorCode } from '@portal/libs';
-import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
+import {
+  APPLICATION_WORKFLOW_TYPE,
+  applicationWorkflowId,
+  type ApplicationWorkflowInput,
+  type LifecycleTiming,
+} from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 
@@ -62,6 +67,9 @@ export class ApplicationWorkflows {
   private refuse(e: unknown, applicationId: string, what: string, fallback: string): never {
     const code = journeyCode(e);
     if (code) throw new JourneyRefusal(code);
+    // The run has ended (submitted, withdrawn, abandoned): no update or signal reaches it any more.
+    if (e instanceof WorkflowNotFoundError && /complet|closed/i.test(e.message))
+      throw new JourneyRefusal('APPLICATION_CLOSED');
     if (e instanceof WorkflowNotFoundError) throw new NotFoundException('Application not found');
     const reason = e instanceof WorkflowUpdateFailedError ? 'update failed' : 'temporal unavailable';
     this.logger.error({ msg: `${what}: ${reason}`, applicationId, error: (e as Error)?.message });
@@ -78,12 +86,24 @@ export class ApplicationWorkflows {
         workflowId: applicationWorkflowId(input.applicationId),
         taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
         workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [input],
+        args: [{ ...input, timing: input.timing ?? this.timing() }],
       });
     } catch (e) {
       if ((e as WorkflowExecutionAlreadyStartedError)?.name === 'WorkflowExecutionAlreadyStartedError') return;
       this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
     }
+  }
+
+  /** The life cycle's durations and run bounds, from configuration; a run carries them to its successors. */
+  private timing(): Partial<LifecycleTiming> {
+    const s = this.settings;
+    return {
+      firstReminderMs: s.STALL_FIRST_REMINDER,
+      secondReminderMs: s.STALL_SECOND_REMINDER,
+      abandonMs: s.STALL_ABANDON_AFTER,
+      maxEventsPerRun: s.WORKFLOW_RUN_MAX_EVENTS,
+      maxUpdatesPerRun: s.WORKFLOW_RUN_MAX_UPDATES,
+    };
   }
 
   async update<Ret, Args extends unknown[]>(

@@ -30,6 +30,8 @@ export type StackPorts = {
   CRM_STANDIN_PORT: number;
   ESIGN_STANDIN_PORT: number;
   OFFER_STANDIN_PORT: number;
+  /** The operator's codec proxy the Temporal UI calls (only when the UI runs). */
+  CODEC_PROXY_PORT?: number;
   DATA_DIR: string;
 };
 
@@ -67,6 +69,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
+    TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
   };
 }
 
@@ -122,7 +125,15 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean } 
         String(p.TEMPORAL_PORT),
         '--db-filename',
         join(data, 'temporal', 'dev.sqlite'),
-        ...(opts.headless ? ['--headless'] : ['--ui-port', String(p.TEMPORAL_UI_PORT), '--ui-disable-news-fetch']),
+        ...(opts.headless
+          ? ['--headless']
+          : [
+              '--ui-port',
+              String(p.TEMPORAL_UI_PORT),
+              '--ui-disable-news-fetch',
+              // The UI decodes payloads through the operator's codec proxy (stack/codec-proxy.ts).
+              ...(p.CODEC_PROXY_PORT ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}`] : []),
+            ]),
         ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
         '--log-level',
         'warn',
@@ -229,6 +240,18 @@ export function appSpecs(
       env,
       ready: () => Promise.resolve(true),
     },
+    ...(p.CODEC_PROXY_PORT
+      ? [
+          {
+            name: 'codec',
+            command: NODE,
+            args: [bin('stack/codec-proxy.ts')],
+            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT) },
+            ready: () => tcpOpen(p.CODEC_PROXY_PORT!),
+            quiet: true,
+          } satisfies ServiceSpec,
+        ]
+      : []),
     {
       name: 'web',
       command: NODE,

@@ -24,6 +24,7 @@ import {
   resendSignRequest,
   withdrawApplication,
   SEARCH_ATTRIBUTES,
+  OPERATOR_QUERIES,
   type ApplicationWorkflowInput,
 } from '../src';
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
@@ -328,6 +329,22 @@ describe('applicationWorkflow', () => {
     expect(sa.get(SA_KEYS.stalledSince)).toBeInstanceOf(Date);
     const { operations } = await handle.query(getProgress);
     expect(operations).toMatchObject({ status: 'InProgress', turn: 'applicant', pending: [], remindersSent: 0 });
+    // The README's operator filters run as written (visibility catches up within a moment).
+    const listed = async (query: string) => {
+      const ids: string[] = [];
+      for await (const w of client.workflow.list({ query })) ids.push(w.workflowId);
+      return ids;
+    };
+    const soon = Date.now() + 3_600_000;
+    const stalled = await until(async () => {
+      const ids = await listed(OPERATOR_QUERIES.stalledFor(0.5, soon, 'BUSINESS'));
+      return ids.includes(handle.workflowId) ? ids : undefined;
+    });
+    expect(stalled).toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.stalledFor(2, soon))).not.toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.waitingOnSignature())).not.toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.crmSyncFailing())).not.toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.abandonedSince(Date.now() - 7 * 86_400_000))).not.toContain(handle.workflowId);
     // The stack registers exactly the attributes the workflow sets.
     expect(STACK_SEARCH_ATTRIBUTES).toEqual(SEARCH_ATTRIBUTES);
   });
@@ -358,6 +375,11 @@ describe('applicationWorkflow', () => {
     await withOwner(id, true);
     const handle = await startApplication(id, 3600);
     const signing = await handle.executeUpdate(startSigning, { args: [] });
+    await until(async () => {
+      for await (const w of client.workflow.list({ query: OPERATOR_QUERIES.waitingOnSignature() }))
+        if (w.workflowId === handle.workflowId) return true;
+      return undefined;
+    });
     await handle.signal(withdrawApplication, { by: 'operator' });
     await handle.result();
     const progress = await handle.query(getProgress);

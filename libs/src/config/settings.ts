@@ -102,5 +102,6 @@ export const STACK_SETTINGS = {
   CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
   ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
   OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),
+  CODEC_PROXY_PORT: port("the operator's codec proxy the Temporal UI decodes payloads through", '8234'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -411,16 +411,20 @@ describe('applicationWorkflow', () => {
     expect(build.status, build.stdout + build.stderr).toBe(0);
     const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.pb'));
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      const history = temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file)));
-      await Worker.runReplayHistory(
-        {
-          workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
-          dataConverter: await createDataConverter(slice.settings.worker),
-        },
-        history,
-        file,
-      );
-    }
+    // One replay worker (one bundle) for every history.
+    const histories = files.map((file) => ({
+      workflowId: file,
+      history: temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file))),
+    }));
+    const results = Worker.runReplayHistories(
+      {
+        workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+        dataConverter: await createDataConverter(slice.settings.worker),
+      },
+      histories,
+    );
+    const failures: string[] = [];
+    for await (const r of results) if (r.error) failures.push(`${r.workflowId}: ${(r.error as Error).message}`);
+    expect(failures).toEqual([]);
   });
 });

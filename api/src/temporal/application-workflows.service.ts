@@ -22,6 +22,7 @@ import {
 } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
+import { TEMPORAL_CALL_MS, WorkflowOutbox } from './workflow-outbox.service';
 
 /** Activity error classes whose refusal the applicant sees, by the code the web matches on. */
 const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSignersError: 'NO_SIGNERS' };
@@ -58,7 +59,13 @@ export class ApplicationWorkflows {
   constructor(
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
+    private readonly outbox: WorkflowOutbox,
   ) {}
+
+  /** One call to Temporal, given up after TEMPORAL_CALL_MS (an unreachable server must not hang a request). */
+  private soon<T>(fn: () => Promise<T>): Promise<T> {
+    return this.client.connection.withDeadline(Date.now() + TEMPORAL_CALL_MS, fn);
+  }
 
   private handle(applicationId: string) {
     return this.client.workflow.getHandle(applicationWorkflowId(applicationId));
@@ -81,16 +88,21 @@ export class ApplicationWorkflows {
    * running one instead of failing or starting another.
    */
   async start(input: ApplicationWorkflowInput): Promise<void> {
+    const args = { ...input, timing: input.timing ?? this.timing() };
     try {
-      await this.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
-        workflowId: applicationWorkflowId(input.applicationId),
-        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [{ ...input, timing: input.timing ?? this.timing() }],
-      });
+      await this.soon(() =>
+        this.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+          workflowId: applicationWorkflowId(input.applicationId),
+          taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          args: [args],
+        }),
+      );
     } catch (e) {
       if ((e as WorkflowExecutionAlreadyStartedError)?.name === 'WorkflowExecutionAlreadyStartedError') return;
-      this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
+      if (journeyCode(e)) this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
+      // Temporal unreachable: the sign-up is saved; the start waits in the outbox (with its signals after it).
+      await this.outbox.add(input.applicationId, 'start', args);
     }
   }
 
@@ -121,15 +133,23 @@ export class ApplicationWorkflows {
     }
   }
 
+  /**
+   * A signal is never lost: when Temporal is unreachable (or earlier signals of this application still
+   * wait) it goes to the outbox in MongoDB, sent in order when Temporal is back. A workflow that is gone
+   * or closed is still refused (404 / APPLICATION_CLOSED).
+   */
   async signal<Args extends unknown[]>(
     applicationId: string,
     def: SignalDefinition<Args>,
     ...args: Args
   ): Promise<void> {
+    if (await this.outbox.pending(applicationId)) return this.outbox.add(applicationId, 'signal', args, def.name);
     try {
-      await this.handle(applicationId).signal(def, ...args);
+      await this.soon(() => this.handle(applicationId).signal(def, ...args));
     } catch (e) {
-      this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+      if (journeyCode(e) || e instanceof WorkflowNotFoundError)
+        this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+      await this.outbox.add(applicationId, 'signal', args, def.name);
     }
   }
 

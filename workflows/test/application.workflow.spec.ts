@@ -30,6 +30,7 @@ import {
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startSlice } from '../../test-support/slice';
+import { createApplicationWorker } from '../../worker/src/worker';
 
 const HISTORIES = join(__dirname, 'histories');
 const SA_KEYS = {
@@ -73,10 +74,11 @@ async function startApplication(
   applicationId: string,
   signPollSeconds?: number,
   extra: Partial<ApplicationWorkflowInput> = {},
+  taskQueue = slice.env.TEMPORAL_TASK_QUEUE,
 ) {
   return client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
     workflowId: applicationWorkflowId(applicationId),
-    taskQueue: slice.env.TEMPORAL_TASK_QUEUE,
+    taskQueue,
     args: [
       {
         applicationId,
@@ -401,6 +403,39 @@ describe('applicationWorkflow', () => {
     const late = await handle.executeUpdate(moveStage, { args: [NEXT] }).catch((e: unknown) => e);
     expect(late).toBeInstanceOf(Error);
     await recordHistory(handle, 'application-withdrawn.pb');
+  });
+
+  it('loses nothing while the worker is down: the signal and the move wait in Temporal, the journey goes on', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac5';
+    const taskQueue = `${slice.env.TEMPORAL_TASK_QUEUE}-down`;
+    const settings = { ...slice.settings.worker, TEMPORAL_TASK_QUEUE: taskQueue };
+    let own = await createApplicationWorker(settings);
+    let running = own.worker.run();
+    const handle = await startApplication(id, undefined, {}, taskQueue);
+    const { sfLeadId } = await until(async () => {
+      const p = await handle.query(getProgress);
+      return p.sfLeadId ? p : undefined;
+    });
+    own.worker.shutdown();
+    await running;
+    await own.close();
+
+    await handle.signal(updateLead, { City: 'Norfolk' });
+    const move = handle.executeUpdate(moveStage, { args: [NEXT] });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBeUndefined();
+
+    own = await createApplicationWorker(settings);
+    running = own.worker.run();
+    try {
+      expect(await move).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+      await until(async () => (slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City ? true : undefined));
+      expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBe('Norfolk');
+    } finally {
+      own.worker.shutdown();
+      await running;
+      await own.close();
+    }
   });
 
   it('replays every committed history with the current workflow code', async () => {

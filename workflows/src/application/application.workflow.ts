@@ -414,9 +414,9 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   setHandler(
     moveStage,
     (move) => {
+      updatesThisRun++; // a stale move is an accepted update too: it counts towards Temporal's cap
       // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
       if (isStaleMove(progress.position, move)) return progress.position;
-      updatesThisRun++;
       const m = resolveMove(progress.position, move);
       if (!m.ok) throw journeyFailure(m.code); // unreachable: the validator refused it
       progress.position = m.position;

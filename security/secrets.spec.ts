@@ -24,6 +24,7 @@ const realSecrets = () => ({
   S3_SECRET_ACCESS_KEY: key(),
   BOX_WEBHOOK_PRIMARY_KEY: key(),
   BOX_WEBHOOK_SECONDARY_KEY: key(),
+  OPERATOR_TOKEN: key(),
 });
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null>; url: string };

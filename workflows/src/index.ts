@@ -1,3 +1,5 @@
 export * from './application/activities';
 export * from './application/messages';
 export * from './codec';
+export * from './application/lifecycle';
+export * from './application/operator-queries';

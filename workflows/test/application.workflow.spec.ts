@@ -2,6 +2,7 @@
 // (CRM through jsforce to the stand-in), plus replay of committed histories: a workflow change that
 // breaks determinism for running applications fails here (ENGINEERING.md example 4).
 import { Client, Connection, WorkflowUpdateFailedError } from '@temporalio/client';
+import { defineSearchAttributeKey } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { spawnSync } from 'node:child_process';
@@ -20,11 +21,30 @@ import {
   startSigning,
   submitStatements,
   updateLead,
+  resendSignRequest,
+  withdrawApplication,
+  SEARCH_ATTRIBUTES,
+  OPERATOR_QUERIES,
+  type ApplicationWorkflowInput,
 } from '../src';
+import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startSlice } from '../../test-support/slice';
+import { createApplicationWorker } from '../../worker/src/worker';
 
 const HISTORIES = join(__dirname, 'histories');
+const SA_KEYS = {
+  stage: defineSearchAttributeKey('ApplicationStage', 'KEYWORD'),
+  step: defineSearchAttributeKey('ApplicationStep', 'INT'),
+  status: defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'),
+  country: defineSearchAttributeKey('Country', 'KEYWORD'),
+  stalledSince: defineSearchAttributeKey('StalledSince', 'DATETIME'),
+  crmSyncPending: defineSearchAttributeKey('CrmSyncPending', 'BOOL'),
+  lead: defineSearchAttributeKey('CrmLeadId', 'KEYWORD'),
+};
+/** The e-sign stand-in's API needs a bearer token; it takes any client-credentials token it issued. */
+let boxToken = '';
+const boxAuth = () => ({ authorization: `Bearer ${boxToken}` });
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let client: Client;
 
@@ -34,6 +54,15 @@ beforeAll(async () => {
     connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
     dataConverter: await createDataConverter(slice.settings.worker),
   });
+  const token = await fetch(`${slice.esign.url}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: 'it-box',
+      client_secret: 'it-box-secret',
+    }),
+  });
+  boxToken = ((await token.json()) as { access_token: string }).access_token;
 });
 
 afterAll(async () => {
@@ -41,10 +70,15 @@ afterAll(async () => {
   await slice?.close();
 });
 
-async function startApplication(applicationId: string, signPollSeconds?: number) {
+async function startApplication(
+  applicationId: string,
+  signPollSeconds?: number,
+  extra: Partial<ApplicationWorkflowInput> = {},
+  taskQueue = slice.env.TEMPORAL_TASK_QUEUE,
+) {
   return client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
     workflowId: applicationWorkflowId(applicationId),
-    taskQueue: slice.env.TEMPORAL_TASK_QUEUE,
+    taskQueue,
     args: [
       {
         applicationId,
@@ -57,9 +91,17 @@ async function startApplication(applicationId: string, signPollSeconds?: number)
           company: 'Wind Tunnel Co',
         },
         ...(signPollSeconds ? { signPollSeconds } : {}),
+        ...extra,
       },
     ],
   });
+}
+
+/** Writes a run's history for replay by every later version (RECORD_HISTORIES=1). */
+async function recordHistory(handle: { fetchHistory(): Promise<temporal.api.history.v1.IHistory> }, file: string) {
+  if (process.env.RECORD_HISTORIES !== '1') return;
+  mkdirSync(HISTORIES, { recursive: true });
+  writeFileSync(join(HISTORIES, file), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
 }
 
 /** The records the signing activities read: an owner set (and the application, for webhooks to find). */
@@ -243,6 +285,159 @@ describe('applicationWorkflow', () => {
     }
   });
 
+  it('continues as new past its event bound, carrying the journey, the lead and the stall clock', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac1';
+    const handle = await startApplication(id, undefined, { timing: { maxEventsPerRun: 40 } });
+    const firstRun = (await handle.describe()).runId;
+    await until(async () => ((await handle.query(getProgress)).sfLeadId ? true : undefined));
+    // Back and forth across the financial step: each move is an update with its events.
+    for (let i = 0; i < 12; i++) {
+      await handle.executeUpdate(moveStage, { args: [NEXT] });
+      await handle.executeUpdate(moveStage, { args: [{ to: 'back' }] });
+    }
+    await handle.executeUpdate(moveStage, { args: [NEXT] });
+    const progress = await handle.query(getProgress);
+    expect(progress.operations!.runs).toBeGreaterThanOrEqual(1);
+    expect(progress.position).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+    const first = client.workflow.getHandle(applicationWorkflowId(id), firstRun);
+    expect((await first.describe()).status.name).toBe('CONTINUED_AS_NEW');
+    // The lead travelled with the journey: the next run writes changes to the same lead.
+    await handle.signal(updateLead, { City: 'Hampton' });
+    await until(async () =>
+      slice.crm.records('Lead').find((r) => r.Id === progress.sfLeadId)?.City ? true : undefined,
+    );
+    const current = await handle.describe();
+    expect(current.status.name).toBe('RUNNING');
+    expect(current.runId).not.toBe(firstRun);
+    expect(current.typedSearchAttributes.get(SA_KEYS.stage)).toBe('BUSINESS');
+    await recordHistory(first, 'application-continue-as-new.pb');
+  });
+
+  it('shows operators the stage, step, status and lead in search attributes, and the same in getProgress', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac2';
+    const handle = await startApplication(id);
+    await handle.executeUpdate(moveStage, { args: [NEXT] });
+    await handle.signal(updateLead, { Country: 'CA' });
+    const sa = await until(async () => {
+      const d = await handle.describe();
+      return d.typedSearchAttributes.get(SA_KEYS.country) === 'CA' && d.typedSearchAttributes.get(SA_KEYS.lead)
+        ? d.typedSearchAttributes
+        : undefined;
+    });
+    expect(sa.get(SA_KEYS.stage)).toBe('BUSINESS');
+    expect(sa.get(SA_KEYS.step)).toBe(1);
+    expect(sa.get(SA_KEYS.status)).toBe('InProgress');
+    expect(sa.get(SA_KEYS.crmSyncPending)).toBe(false);
+    expect(sa.get(SA_KEYS.stalledSince)).toBeInstanceOf(Date);
+    const { operations } = await handle.query(getProgress);
+    expect(operations).toMatchObject({ status: 'InProgress', turn: 'applicant', pending: [], remindersSent: 0 });
+    // The README's operator filters run as written (visibility catches up within a moment).
+    const listed = async (query: string) => {
+      const ids: string[] = [];
+      for await (const w of client.workflow.list({ query })) ids.push(w.workflowId);
+      return ids;
+    };
+    const soon = Date.now() + 3_600_000;
+    const stalled = await until(async () => {
+      const ids = await listed(OPERATOR_QUERIES.stalledFor(0.5, soon, 'BUSINESS'));
+      return ids.includes(handle.workflowId) ? ids : undefined;
+    });
+    expect(stalled).toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.stalledFor(2, soon))).not.toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.waitingOnSignature())).not.toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.crmSyncFailing())).not.toContain(handle.workflowId);
+    expect(await listed(OPERATOR_QUERIES.abandonedSince(Date.now() - 7 * 86_400_000))).not.toContain(handle.workflowId);
+    // The stack registers exactly the attributes the workflow sets.
+    expect(STACK_SEARCH_ATTRIBUTES).toEqual(SEARCH_ATTRIBUTES);
+  });
+
+  it('resends the signing request on an operator signal: the old one is voided, a new one is out', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac3';
+    await withOwner(id, true);
+    const handle = await startApplication(id, 3600);
+    const first = await handle.executeUpdate(startSigning, { args: [] });
+    expect((await handle.query(getProgress)).operations).toMatchObject({
+      status: 'WaitingOnSignature',
+      turn: 'signer',
+    });
+    await handle.signal(resendSignRequest);
+    const second = await until(async () => {
+      const s = (await handle.query(getProgress)).signing;
+      return s && s.attempt === 2 ? s : undefined;
+    });
+    expect(second.request.id).not.toBe(first.request.id);
+    const old = await (
+      await fetch(`${slice.esign.url}/2.0/sign_requests/${first.request.id}`, { headers: boxAuth() })
+    ).json();
+    expect(old.status).toBe('cancelled');
+  });
+
+  it('withdraws: the sign request is voided, the record marked, the lead closed, and the workflow completes', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac4';
+    await withOwner(id, true);
+    const handle = await startApplication(id, 3600);
+    const signing = await handle.executeUpdate(startSigning, { args: [] });
+    await until(async () => {
+      for await (const w of client.workflow.list({ query: OPERATOR_QUERIES.waitingOnSignature() }))
+        if (w.workflowId === handle.workflowId) return true;
+      return undefined;
+    });
+    await handle.signal(withdrawApplication, { by: 'operator' });
+    await handle.result();
+    const progress = await handle.query(getProgress);
+    expect(progress.operations).toMatchObject({ status: 'Withdrawn', turn: 'nobody' });
+    const lead = slice.crm.records('Lead').find((r) => r.Id === progress.sfLeadId);
+    expect(lead).toMatchObject({ Status: 'Closed - Not Converted', Status_Detail__c: 'Withdrawn' });
+    const request = await (
+      await fetch(`${slice.esign.url}/2.0/sign_requests/${signing.request.id}`, { headers: boxAuth() })
+    ).json();
+    expect(request.status).toBe('cancelled');
+    const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+    const app = await mongo
+      .db()
+      .collection('applications')
+      .findOne({ _id: new ObjectId(id) });
+    await mongo.close();
+    expect(app?.applicationStatus).toBe('Withdrawn');
+    // A closed application takes no more moves; the api answers its code.
+    const late = await handle.executeUpdate(moveStage, { args: [NEXT] }).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(Error);
+    await recordHistory(handle, 'application-withdrawn.pb');
+  });
+
+  it('loses nothing while the worker is down: the signal and the move wait in Temporal, the journey goes on', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac5';
+    const taskQueue = `${slice.env.TEMPORAL_TASK_QUEUE}-down`;
+    const settings = { ...slice.settings.worker, TEMPORAL_TASK_QUEUE: taskQueue };
+    let own = await createApplicationWorker(settings);
+    let running = own.worker.run();
+    const handle = await startApplication(id, undefined, {}, taskQueue);
+    const { sfLeadId } = await until(async () => {
+      const p = await handle.query(getProgress);
+      return p.sfLeadId ? p : undefined;
+    });
+    own.worker.shutdown();
+    await running;
+    await own.close();
+
+    await handle.signal(updateLead, { City: 'Norfolk' });
+    const move = handle.executeUpdate(moveStage, { args: [NEXT] });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBeUndefined();
+
+    own = await createApplicationWorker(settings);
+    running = own.worker.run();
+    try {
+      expect(await move).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
+      await until(async () => (slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City ? true : undefined));
+      expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBe('Norfolk');
+    } finally {
+      own.worker.shutdown();
+      await running;
+      await own.close();
+    }
+  });
+
   it('replays every committed history with the current workflow code', async () => {
     // Build first: the replayer bundles dist/, and an unbuilt change would replay stale code.
     const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], {
@@ -251,16 +446,20 @@ describe('applicationWorkflow', () => {
     expect(build.status, build.stdout + build.stderr).toBe(0);
     const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.pb'));
     expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      const history = temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file)));
-      await Worker.runReplayHistory(
-        {
-          workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
-          dataConverter: await createDataConverter(slice.settings.worker),
-        },
-        history,
-        file,
-      );
-    }
+    // One replay worker (one bundle) for every history.
+    const histories = files.map((file) => ({
+      workflowId: file,
+      history: temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file))),
+    }));
+    const results = Worker.runReplayHistories(
+      {
+        workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+        dataConverter: await createDataConverter(slice.settings.worker),
+      },
+      histories,
+    );
+    const failures: string[] = [];
+    for await (const r of results) if (r.error) failures.push(`${r.workflowId}: ${(r.error as Error).message}`);
+    expect(failures).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { DETAILS_ANSWERS } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
+import { recordHistory } from '../../../test-support/histories';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;
@@ -137,4 +138,5 @@ it('closes the lead on /giggle-finance and reopens it on Back', async () => {
   expect(closed.Status_Detail__c).toBe('No Business Bank Account');
   await ada.post(`/application/${applicationId}/giggle-finance`, { action: 'back' });
   await leadOf('biz-ada@example.com', 'Status', 'Open - Not Contacted');
+  await recordHistory(slice.env.TEMPORAL_ADDRESS, applicationId, 'application-giggle.pb');
 });

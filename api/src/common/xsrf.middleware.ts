@@ -5,8 +5,11 @@ import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from '../auth/cookies';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Signed server-to-server callbacks (e-sign webhooks) carry their own proof instead. */
-const EXEMPT = [/^\/api\/webhooks\//];
+/**
+ * Signed server-to-server callbacks (e-sign webhooks) carry their own proof instead, and so do the
+ * operators' routes (a bearer token, never a cookie, so a forged cross-site request has nothing to ride).
+ */
+const EXEMPT = [/^\/api\/webhooks\//, /^\/api\/codec\//, /^\/api\/operations\//];
 
 export const XSRF_REFUSED = 'Invalid or missing XSRF token';
 

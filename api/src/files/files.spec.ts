@@ -7,6 +7,8 @@ import { startS3Recorder } from '../../../test-support/s3-recorder';
 import { startSlice } from '../../../test-support/slice';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
 import { until } from '../../../test-support/until';
+import { recordHistory, workflowClient } from '../../../test-support/histories';
+import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -235,5 +237,12 @@ describe('offers and final submission', () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.html).toContain('$219,600');
+    // Submitted and the booking view shown: the application's workflow has ended.
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+    const handle = temporal.workflow.getHandle(applicationWorkflowId(appId));
+    await handle.result();
+    expect((await handle.describe()).status.name).toBe('COMPLETED');
+    await temporal.connection.close();
+    await recordHistory(slice.env.TEMPORAL_ADDRESS, appId, 'application-one-owner.pb');
   });
 });

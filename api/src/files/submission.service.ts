@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { FILE_MESSAGES, FILE_TYPES } from '@portal/libs';
-import { submitApplication, submitStatements } from '@portal/workflows';
+import { getProgress, submitApplication, submitStatements } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
 import { StagesService } from '../stages/stages.service';
@@ -47,7 +47,12 @@ export class SubmissionService {
       if (answer !== 'uploaded' || !(await this.files.has(app._id, type)))
         throw new BadRequestException(DOCUMENTS_REQUIRED);
     }
-    const result = await this.workflows.update(id, submitApplication, [], UNKNOWN_ERROR);
+    // Submitted before (a double click, a reload): the workflow has ended, and its answer stands.
+    const done = await this.workflows.query(id, getProgress);
+    const result =
+      done.rep && done.position.pageStep === 3
+        ? { ...done.rep, position: done.position }
+        : await this.workflows.update(id, submitApplication, [], UNKNOWN_ERROR);
     const stage = await this.stages.save(id, result.position);
     await this.applications.markSubmitted(app);
     return { repName: result.repName, schedulingLink: result.schedulingLink, stage };

@@ -6,6 +6,7 @@ import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-clie
 import { startSlice } from '../../../test-support/slice';
 import { until } from '../../../test-support/until';
 import { saveAnswers, stepOn } from '../../../test-support/journey';
+import { recordHistory } from '../../../test-support/histories';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let solo: ApiClient;
@@ -112,6 +113,8 @@ describe('signing through the Box stand-in', () => {
   });
 
   it('has two owners sign in order, the first sent on to the second', async () => {
+    // The whole two-owner path: walked to /signature, both sign, on to the bank statements.
+    for (let i = 0; i < 4; i++) expect((await stepOn(pair, pairApp)).status).toBe(200);
     const { id, signers } = (await pair.post('/box/sign', { applicationId: pairApp })).body.data;
     expect(signers.map((s: { email: string }) => s.email)).toEqual(['pat@example.com', 'lee@example.com']);
     expect(await decide(signers[0].embedUrl, 'signed')).toBe(
@@ -124,6 +127,8 @@ describe('signing through the Box stand-in', () => {
       async () => (await pair.get(`/box/${id}`)).body.data,
       (d) => d.signed === true,
     );
+    expect((await stepOn(pair, pairApp)).body).toMatchObject({ path: '/bank-statements' });
+    await recordHistory(slice.env.TEMPORAL_ADDRESS, pairApp, 'application-two-owners.pb');
   });
 
   it('answers No signers found without owners, and hides requests from other users', async () => {
@@ -175,5 +180,11 @@ describe('signing through the Box stand-in', () => {
     const second = (await decliner.post('/box/sign', { applicationId: app })).body.data;
     expect(second.id).not.toBe(first.id);
     expect(second.status).toBe('sent');
+    expect(await decide(second.signers[0].embedUrl, 'signed')).toBe('http://localhost:8080/signature?isFinished=true');
+    await until(
+      async () => (await decliner.get(`/box/${second.id}`)).body.data,
+      (d) => d.signed === true,
+    );
+    await recordHistory(slice.env.TEMPORAL_ADDRESS, app, 'application-decline-then-sign.pb');
   });
 });

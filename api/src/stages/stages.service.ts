@@ -65,6 +65,10 @@ export class StagesService {
 
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
+    // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
+    // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run).
+    const saved = move.to === 'position' ? await this.stages.findOne({ applicationId }).lean() : null;
+    if (saved && isResave(saved, move)) return toRecord(saved);
     // The saved answers (three reads, decrypted and checked) matter only to a move that could go forward.
     const answered = mayMoveForward(move) ? await this.answered(applicationId) : [];
     const position = await this.workflows.update(applicationId, moveStage, [{ ...move, answered }]);
@@ -79,6 +83,12 @@ export class StagesService {
     return toRecord(saved);
   }
 }
+
+const isResave = (saved: Stage, move: StageMove) =>
+  move.to === 'position' &&
+  move.pageName === saved.pageName &&
+  move.pageStep === saved.pageStep &&
+  (!move.from || (move.from.pageName === saved.pageName && move.from.pageStep === saved.pageStep));
 
 function toRecord(s: Stage): StageRecord {
   return {

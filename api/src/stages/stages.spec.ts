@@ -1,4 +1,6 @@
+import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationWorkflowId, createDataConverter } from '@portal/workflows';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { FINANCIAL_ANSWERS, saveAnswers, stepOn } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
@@ -48,6 +50,27 @@ describe('stage updates through the workflow', () => {
       isPdfSent: false,
     });
     expect((await ada.get('/auth/user')).body.data.applications[0].stage.path).toBe('/business');
+  });
+
+  it('answers a re-save of the current step from the saved position, spending no workflow update', async () => {
+    // Temporal caps one run at 2,000 updates; a page that re-saves its step must not use them up.
+    const temporal = new Client({
+      connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
+      dataConverter: await createDataConverter(slice.settings.worker),
+    });
+    const updates = async () =>
+      ((await temporal.workflow.getHandle(applicationWorkflowId(adaApp)).fetchHistory()).events ?? []).filter(
+        (e) => e.workflowExecutionUpdateAcceptedEventAttributes,
+      ).length;
+    const before = await updates();
+    const here = { pageName: 'BUSINESS', pageStep: 1, from: { pageName: 'BUSINESS', pageStep: 1 } };
+    for (let i = 0; i < 30; i++) {
+      const res = await ada.patch(`/stage/${adaApp}`, here);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ pageName: 'BUSINESS', pageStep: 1, path: '/business' });
+    }
+    expect(await updates()).toBe(before);
+    await temporal.connection.close();
   });
 
   it('walks to /signature, where the workflow holds the stage until the application is signed', async () => {

@@ -14,9 +14,15 @@ import {
 } from '@temporalio/client';
 import type { QueryDefinition, SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import { ACCOUNT_MESSAGES, JOURNEY_ERRORS, isJourneyErrorCode, type JourneyErrorCode } from '@portal/libs';
-import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '@portal/workflows';
+import {
+  APPLICATION_WORKFLOW_TYPE,
+  applicationWorkflowId,
+  type ApplicationWorkflowInput,
+  type LifecycleTiming,
+} from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
+import { TEMPORAL_CALL_MS, WorkflowOutbox } from './workflow-outbox.service';
 
 /** Activity error classes whose refusal the applicant sees, by the code the web matches on. */
 const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSignersError: 'NO_SIGNERS' };
@@ -53,7 +59,13 @@ export class ApplicationWorkflows {
   constructor(
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
+    private readonly outbox: WorkflowOutbox,
   ) {}
+
+  /** One call to Temporal, given up after TEMPORAL_CALL_MS (an unreachable server must not hang a request). */
+  private soon<T>(fn: () => Promise<T>): Promise<T> {
+    return this.client.connection.withDeadline(Date.now() + TEMPORAL_CALL_MS, fn);
+  }
 
   private handle(applicationId: string) {
     return this.client.workflow.getHandle(applicationWorkflowId(applicationId));
@@ -62,6 +74,9 @@ export class ApplicationWorkflows {
   private refuse(e: unknown, applicationId: string, what: string, fallback: string): never {
     const code = journeyCode(e);
     if (code) throw new JourneyRefusal(code);
+    // The run has ended (submitted, withdrawn, abandoned): no update or signal reaches it any more.
+    if (e instanceof WorkflowNotFoundError && /complet|closed/i.test(e.message))
+      throw new JourneyRefusal('APPLICATION_CLOSED');
     if (e instanceof WorkflowNotFoundError) throw new NotFoundException('Application not found');
     const reason = e instanceof WorkflowUpdateFailedError ? 'update failed' : 'temporal unavailable';
     this.logger.error({ msg: `${what}: ${reason}`, applicationId, error: (e as Error)?.message });
@@ -73,17 +88,34 @@ export class ApplicationWorkflows {
    * running one instead of failing or starting another.
    */
   async start(input: ApplicationWorkflowInput): Promise<void> {
+    const args = { ...input, timing: input.timing ?? this.timing() };
     try {
-      await this.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
-        workflowId: applicationWorkflowId(input.applicationId),
-        taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        args: [input],
-      });
+      await this.soon(() =>
+        this.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+          workflowId: applicationWorkflowId(input.applicationId),
+          taskQueue: this.settings.TEMPORAL_TASK_QUEUE,
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          args: [args],
+        }),
+      );
     } catch (e) {
       if ((e as WorkflowExecutionAlreadyStartedError)?.name === 'WorkflowExecutionAlreadyStartedError') return;
-      this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
+      if (journeyCode(e)) this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
+      // Temporal unreachable: the sign-up is saved; the start waits in the outbox (with its signals after it).
+      await this.outbox.add(input.applicationId, 'start', args);
     }
+  }
+
+  /** The life cycle's durations and run bounds, from configuration; a run carries them to its successors. */
+  private timing(): Partial<LifecycleTiming> {
+    const s = this.settings;
+    return {
+      firstReminderMs: s.STALL_FIRST_REMINDER,
+      secondReminderMs: s.STALL_SECOND_REMINDER,
+      abandonMs: s.STALL_ABANDON_AFTER,
+      maxEventsPerRun: s.WORKFLOW_RUN_MAX_EVENTS,
+      maxUpdatesPerRun: s.WORKFLOW_RUN_MAX_UPDATES,
+    };
   }
 
   async update<Ret, Args extends unknown[]>(
@@ -101,15 +133,23 @@ export class ApplicationWorkflows {
     }
   }
 
+  /**
+   * A signal is never lost: when Temporal is unreachable (or earlier signals of this application still
+   * wait) it goes to the outbox in MongoDB, sent in order when Temporal is back. A workflow that is gone
+   * or closed is still refused (404 / APPLICATION_CLOSED).
+   */
   async signal<Args extends unknown[]>(
     applicationId: string,
     def: SignalDefinition<Args>,
     ...args: Args
   ): Promise<void> {
+    if (await this.outbox.pending(applicationId)) return this.outbox.add(applicationId, 'signal', args, def.name);
     try {
-      await this.handle(applicationId).signal(def, ...args);
+      await this.soon(() => this.handle(applicationId).signal(def, ...args));
     } catch (e) {
-      this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+      if (journeyCode(e) || e instanceof WorkflowNotFoundError)
+        this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+      await this.outbox.add(applicationId, 'signal', args, def.name);
     }
   }
 

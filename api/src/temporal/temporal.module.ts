@@ -1,16 +1,21 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { ApplicationWorkflows } from './application-workflows.service';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
+import { OutboxEntry, OutboxEntrySchema } from './outbox.schema';
+import { WorkflowOutbox } from './workflow-outbox.service';
 
 export { TEMPORAL_CLIENT };
 
 @Global()
 @Module({
+  imports: [MongooseModule.forFeature([{ name: OutboxEntry.name, schema: OutboxEntrySchema }])],
   providers: [
     ApplicationWorkflows,
+    WorkflowOutbox,
     {
       provide: TEMPORAL_CLIENT,
       inject: [SETTINGS],

@@ -22,6 +22,17 @@ describe('loadEnv', () => {
     }
   });
 
+  it('reads durations with their unit, and refuses one without', () => {
+    const s = loadEnv(API_SETTINGS, { STALL_FIRST_REMINDER: '90s', STALL_ABANDON_AFTER: '30d' });
+    expect(s.STALL_FIRST_REMINDER).toBe(90_000);
+    expect(s.STALL_SECOND_REMINDER).toBe(72 * 3_600_000);
+    expect(s.STALL_ABANDON_AFTER).toBe(30 * 86_400_000);
+    expect(() => loadEnv(API_SETTINGS, { STALL_FIRST_REMINDER: '24' })).toThrow(
+      "STALL_FIRST_REMINDER must be a duration such as 90s, 15m, 24h or 30d, got '24'",
+    );
+    expect(() => loadEnv(API_SETTINGS, { STALL_FIRST_REMINDER: '0h' })).toThrow(ConfigError);
+  });
+
   it('reports a missing value that has no default', () => {
     expect(() => loadEnv({ X: { describe: 'x', parse: String } }, {})).toThrow('X is missing');
   });

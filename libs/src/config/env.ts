@@ -44,6 +44,20 @@ export const int = (describe: string, def?: string): Setting<number> => ({
   parse: (raw) => (/^\d+$/.test(raw) ? Number(raw) : fail(`must be a whole number, got '${raw}'`)),
 });
 
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration as a whole number and a unit (90s, 15m, 24h, 30d), read as milliseconds. */
+export const duration = (describe: string, def?: string): Setting<number> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const m = /^(\d+)(s|m|h|d)$/.exec(raw.trim());
+    return m && Number(m[1]) > 0
+      ? Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]
+      : fail(`must be a duration such as 90s, 15m, 24h or 30d, got '${raw}'`);
+  },
+});
+
 export const url = (describe: string, def?: string, schemes = ['http:', 'https:']): Setting<string> => ({
   describe,
   default: def,

@@ -18,6 +18,7 @@ const REAL = {
   SF_CLIENT_SECRET: 'sf-consumer-secret-from-the-connected-app',
   BOX_CLIENT_SECRET: 'box-client-secret-from-the-console',
   OFFER_SERVICE_CLIENT_SECRET: 'offers-client-secret',
+  OPERATOR_TOKEN: b64(32, 'operator'),
 };
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example' };
 
@@ -32,6 +33,15 @@ function problems(spec: typeof API_SETTINGS | typeof WORKER_SETTINGS, source: Re
 }
 const named = (list: string[]) => list.map((p) => p.split(' ')[0]).sort();
 
+describe('issue 12: the operator token', () => {
+  it('is refused at its development default or under 32 bytes outside local development', () => {
+    expect(named(problems(API_SETTINGS, { ...PRODUCTION, ...REAL, OPERATOR_TOKEN: 'short' }))).toEqual([
+      'OPERATOR_TOKEN',
+    ]);
+    expect(problems(API_SETTINGS, { ...PRODUCTION, ...REAL })).toEqual([]);
+  });
+});
+
 describe('issue 10 item 2: known keys in use — outside local development start-up refuses a default or short secret', () => {
   it('refuses every development default of the api in production, naming each and how to make one', () => {
     const found = problems(API_SETTINGS, PRODUCTION);
@@ -39,6 +49,7 @@ describe('issue 10 item 2: known keys in use — outside local development start
       [
         'BOX_WEBHOOK_PRIMARY_KEY',
         'BOX_WEBHOOK_SECONDARY_KEY',
+        'OPERATOR_TOKEN',
         'PAYLOAD_KEY',
         'PII_KEY',
         'S3_SECRET_ACCESS_KEY',

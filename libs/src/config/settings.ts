@@ -5,7 +5,7 @@ import {
   type CrmFieldLengths,
   type CrmPicklistValues,
 } from '../crm/fields';
-import { hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
+import { duration, hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { MIN_KEY_BYTES } from './secrets';
 
 /** SF_PICKLIST_VALUES: the org's picklist values where they differ from the spec's ('none': the spec's). */
@@ -83,6 +83,9 @@ export const COMMON_SETTINGS = {
 /** Local development secret for session tokens and code hashes. Production must set its own. */
 const DEV_SESSION_SECRET = 'bG9jYWwtZGV2LXNlc3Npb24tc2VjcmV0LWNoZy1tZSE=';
 
+/** Local development token of operators. Production must set its own. */
+const DEV_OPERATOR_TOKEN = 'local-operator-token-change-me-in-production';
+
 /** Box signs webhooks with HMAC-SHA256 under these: keys, held to the same length as our own. */
 const BOX_SIGNATURE_KEY = { how: 'the signature key from the Box developer console', minBytes: MIN_KEY_BYTES };
 
@@ -96,6 +99,23 @@ export const API_SETTINGS = {
   SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),
   ACCESS_TOKEN_TTL_SECONDS: int('lifetime of an access token', '900'),
   REFRESH_TOKEN_TTL_SECONDS: int('lifetime of a refresh token', '2592000'),
+  OPERATOR_TOKEN: secret('bearer token of operators (codec server and operator actions)', DEV_OPERATOR_TOKEN, {
+    how: 'a random value of 32 bytes or more, e.g. openssl rand -base64 32',
+    minBytes: MIN_KEY_BYTES,
+  }),
+  TEMPORAL_UI_ORIGIN: url(
+    'origin of the Temporal UI, the only one the codec server answers (CORS)',
+    'http://localhost:8233',
+  ),
+  STALL_FIRST_REMINDER: duration('idle time before the first reminder email', '24h'),
+  STALL_SECOND_REMINDER: duration('idle time before the second reminder email', '72h'),
+  STALL_ABANDON_AFTER: duration('idle time after which an application is abandoned', '30d'),
+  OUTBOX_DRAIN_INTERVAL: duration('how often the api sends what waits in its outbox for Temporal', '2s'),
+  WORKFLOW_RUN_MAX_EVENTS: int('history events after which an application workflow continues as new', '5000'),
+  WORKFLOW_RUN_MAX_UPDATES: int(
+    'updates after which an application workflow continues as new (Temporal caps 2000)',
+    '1000',
+  ),
 };
 
 export const WORKER_SETTINGS = {
@@ -150,5 +170,6 @@ export const STACK_SETTINGS = {
   CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
   ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
   OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),
+  CODEC_PROXY_PORT: port("the operator's codec proxy the Temporal UI decodes payloads through", '8234'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

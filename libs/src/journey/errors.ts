@@ -16,6 +16,7 @@ export const JOURNEY_ERRORS = {
     message: 'We could not submit your documents just now. Please try again in a few minutes.',
   },
   NO_SIGNERS: { status: 422, message: 'No signers found' },
+  APPLICATION_CLOSED: { status: 409, message: 'This application is closed' },
 } as const;
 
 export type JourneyErrorCode = keyof typeof JOURNEY_ERRORS;

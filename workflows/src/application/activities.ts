@@ -139,7 +139,27 @@ export interface OfferActivities {
   submitOpportunity(input: { opportunityId: string }): Promise<SalesRep>;
 }
 
-export type ApplicationActivities = OfferActivities &
+/** What the life cycle needs outside: reminders, the application's end in MongoDB, a voided request. */
+export interface OperationActivities {
+  /**
+   * Emails the applicant a reminder that links back to their saved step (PUBLIC_URL + path). Sent once
+   * per (idleSince, reminder): a retry after a sent email sends nothing more.
+   */
+  sendReminderEmail(input: { applicationId: string; reminder: 1 | 2; path: string; idleSince: number }): Promise<void>;
+  /** Marks the application's record ended ('Abandoned' or 'Withdrawn'). Repeating it is harmless. */
+  markApplicationEnded(input: { applicationId: string; status: 'Abandoned' | 'Withdrawn' }): Promise<void>;
+  /** Cancels a sign request at Box; one already ended (cancelled, signed, declined) is left as it is. */
+  voidSignRequest(input: { signRequestId: string }): Promise<void>;
+}
+
+/** The lead statuses an ended application leaves on its CRM lead (the spec's 'Closed - Not Converted'). */
+export const LEAD_CLOSED_FIELDS = {
+  Abandoned: { Status: 'Closed - Not Converted', Status_Detail__c: 'Abandoned' },
+  Withdrawn: { Status: 'Closed - Not Converted', Status_Detail__c: 'Withdrawn' },
+} as const;
+
+export type ApplicationActivities = OperationActivities &
+  OfferActivities &
   CrmActivities &
   CrmLeadUpdateActivities &
   RecordActivities &

@@ -1,6 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JourneyPosition, StageMove } from '@portal/libs';
 import type { CrmLeadFields, CrmLeadInput, OfferOption, SalesRep, SignRequestView, StoredDocument } from './activities';
+import type { ApplicationStatus, LastErrorCode, LifecycleTiming, OperationsState, Turn } from './lifecycle';
 
 export const APPLICATION_WORKFLOW_TYPE = 'applicationWorkflow';
 
@@ -18,6 +19,36 @@ export type ApplicationWorkflowInput = {
   lead: CrmLeadInput;
   /** How often to ask Box about a pending signature when no webhook comes (default 30 seconds). */
   signPollSeconds?: number;
+  /** Stall clock and run-size bounds (the api passes its configuration; defaults in lifecycle.ts). */
+  timing?: Partial<LifecycleTiming>;
+  /** What an earlier run knew, when this run continues it (continue-as-new). */
+  carried?: CarriedState;
+};
+
+/** Everything a run hands to the next one when it continues as new. */
+export type CarriedState = {
+  progress: ApplicationProgress;
+  leadChanges: CrmLeadFields[];
+  documents: StoredDocument[];
+  ops: OperationsState;
+  /** The latest Box webhook event ids, so a redelivery across runs still counts once. */
+  seenEvents: string[];
+  /** How many runs came before this one (for operators, and for the tests). */
+  runs: number;
+};
+
+/** getProgress's answer for operators: where the journey is, what is pending outside, whose turn it is. */
+export type OperationsView = {
+  status: ApplicationStatus;
+  turn: Turn;
+  /** External work not done yet: 'crm-lead', 'crm-lead-update', 'documents', 'signature'. */
+  pending: string[];
+  lastError?: { code: LastErrorCode; at: string };
+  /** When the application last made progress (ISO time). */
+  stalledSince: string;
+  remindersSent: number;
+  /** Runs before this one (continue-as-new). */
+  runs: number;
 };
 
 export type ApplicationProgress = {
@@ -35,6 +66,8 @@ export type ApplicationProgress = {
   pendingDocuments?: number;
   /** The funding rep, known once the application is submitted. */
   rep?: SalesRep;
+  /** Operations' view (status, turn, pending work, last error); absent in runs started before it. */
+  operations?: OperationsView;
 };
 
 /** An uploaded document (already in S3): copied to the opportunity once there is one, with retries. */
@@ -100,5 +133,36 @@ export const getProgress = defineQuery<ApplicationProgress>('getProgress');
  */
 export const moveStage = defineUpdate<JourneyPosition, [StageMove]>('moveStage');
 
-/** Custom search attributes, registered on the Temporal namespace by the stack scripts. */
-export const SEARCH_ATTRIBUTES = { ApplicationStage: 'Keyword', CrmLeadId: 'Keyword' } as const;
+/** Who withdrew: the applicant, or an operator on their behalf. */
+export type Withdrawal = { by: 'applicant' | 'operator' };
+
+/**
+ * Withdraws the application (a compensating path): the stall clock stops, an open sign request is
+ * voided, the application is marked withdrawn in MongoDB and the CRM lead closed; then the workflow ends.
+ */
+export const withdrawApplication = defineSignal<[Withdrawal]>('withdrawApplication');
+
+/** Operator: void the open sign request and send a fresh one to the signers. */
+export const resendSignRequest = defineSignal<[]>('resendSignRequest');
+
+/** Operator: count now as progress, so reminders and abandonment start over from today. */
+export const extendDeadline = defineSignal<[]>('extendDeadline');
+
+/** Operator: try the CRM now instead of waiting out the back-off. */
+export const retryCrmSync = defineSignal<[]>('retryCrmSync');
+
+/**
+ * Custom search attributes with their types, registered on the Temporal namespace by the stack scripts
+ * and the test set-up. None holds PII: stages, codes, ids and times.
+ */
+export const SEARCH_ATTRIBUTES = {
+  ApplicationStage: 'Keyword',
+  ApplicationStep: 'Int',
+  ApplicationStatus: 'Keyword',
+  Country: 'Keyword',
+  AffiliateId: 'Keyword',
+  StalledSince: 'Datetime',
+  CrmSyncPending: 'Bool',
+  LastError: 'Keyword',
+  CrmLeadId: 'Keyword',
+} as const;

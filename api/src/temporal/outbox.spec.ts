@@ -1,0 +1,119 @@
+// Issue 12 item 7: Temporal stopped in the middle of a journey. The applicant's answers are saved, their
+// signals (and a sign-up's start) wait in the outbox, and all of it reaches the workflows when Temporal is
+// back. A Temporal dev server of this file's own, on a database file so that it restarts with its data.
+import { MongoClient } from 'mongodb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationWorkflowId, getProgress } from '@portal/workflows';
+import { startService, stopAll, type Running } from '../../../stack/processes';
+import { infrastructureSpecs } from '../../../stack/stack';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { freePort } from '../../../test-support/free-port';
+import { workflowClient } from '../../../test-support/histories';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../test-support/journey';
+import { startSlice } from '../../../test-support/slice';
+import { until } from '../../../test-support/until';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let temporal: Running | undefined;
+let dataDir = '';
+let port = 0;
+let mongo: MongoClient;
+
+function temporalSpec() {
+  const spec = infrastructureSpecs(
+    {
+      WEB_PORT: 0,
+      API_PORT: 0,
+      TEMPORAL_PORT: port,
+      TEMPORAL_UI_PORT: 0,
+      MONGODB_PORT: 0,
+      SMTP_PORT: 0,
+      MAILDEV_WEB_PORT: 0,
+      S3_PORT: 0,
+      CRM_STANDIN_PORT: 0,
+      ESIGN_STANDIN_PORT: 0,
+      OFFER_STANDIN_PORT: 0,
+      DATA_DIR: dataDir,
+    },
+    { headless: true },
+  ).find((s) => s.name === 'temporal')!;
+  spec.quiet = true;
+  return spec;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-outbox-'));
+  port = await freePort();
+  temporal = await startService(temporalSpec());
+  slice = await startSlice({ temporalAddress: `127.0.0.1:${port}` });
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+});
+
+afterAll(async () => {
+  await slice?.close();
+  await mongo?.close();
+  if (temporal) await stopAll([temporal]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const outbox = () => mongo.db().collection('workflowoutbox');
+const leadOf = (email: string) => slice.crm.records('Lead').find((r) => r.Email === email);
+
+describe('Temporal stopped in the middle of a journey', () => {
+  let ada: ApiClient;
+  let adaApp: string;
+
+  it('saves the answers, keeps the signals (sealed) and a sign-up’s start in the outbox, and sends them when Temporal is back', async () => {
+    ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'outbox-ada', '10.13.0.1');
+    adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id;
+    const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
+    expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
+    await until(
+      () => leadOf('outbox-ada@example.com'),
+      (l) => !!l?.AnnualRevenue,
+    );
+
+    await stopAll([temporal!]);
+    temporal = undefined;
+
+    // The applicant carries on: each answer is saved and answered 200.
+    for (const body of [QUESTION_ANSWERS, DETAILS_ANSWERS])
+      expect((await ada.patch(`/business/${businessId}`, body)).status).toBe(200);
+    // A new applicant signs up meanwhile: their workflow's start waits too.
+    const bob = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'outbox-bob', '10.13.0.2');
+    const bobApp = (await bob.get('/auth/user')).body.data.applications[0]._id as string;
+
+    const kept = await outbox().find().toArray();
+    expect(kept.map((e) => [e.applicationId, e.kind])).toEqual(
+      expect.arrayContaining([
+        [adaApp, 'signal'],
+        [bobApp, 'start'],
+      ]),
+    );
+    // Sealed by the payload codec: the business's details are not readable in the outbox.
+    expect(JSON.stringify(kept)).not.toContain('Analytical Engines');
+    expect(JSON.stringify(kept)).not.toContain('outbox-bob@example.com');
+    expect(leadOf('outbox-ada@example.com')?.City).toBeUndefined();
+
+    temporal = await startService(temporalSpec());
+    await until(
+      () => outbox().countDocuments(),
+      (n) => n === 0,
+    );
+    const lead = await until(
+      () => leadOf('outbox-ada@example.com'),
+      (l) => l?.City === 'Austin',
+    );
+    expect(lead).toMatchObject({ City: 'Austin', Industry: DETAILS_ANSWERS.industry });
+    const client = await workflowClient(`127.0.0.1:${port}`, slice.settings.worker);
+    const bobProgress = await until(
+      () => client.workflow.getHandle(applicationWorkflowId(bobApp)).query(getProgress),
+      (p) => !!p.sfLeadId,
+    );
+    expect(leadOf('outbox-bob@example.com')?.Id).toBe(bobProgress.sfLeadId);
+    await client.connection.close();
+  });
+});

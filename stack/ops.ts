@@ -1,0 +1,43 @@
+// `npm run ops -- <action> <applicationId>`: an operator's action on one application, through the api's
+// operator endpoints (the same bearer token the codec server takes).
+//   resend-signing   void the open sign request and send a fresh one
+//   extend-deadline  count now as progress: reminders and abandonment start over
+//   retry-crm-sync   try the CRM now instead of after the back-off
+//   withdraw         close the lead, void an open sign request, stop the timers, end the workflow
+//   progress         print getProgress (stage, step, pending work, whose turn, last error)
+// Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN, validated as the api does.
+import { createRequire } from 'node:module';
+import { ROOT } from './stack.ts';
+
+const ACTIONS = ['resend-signing', 'extend-deadline', 'retry-crm-sync', 'withdraw', 'progress'];
+const [action, applicationId] = process.argv.slice(2);
+if (!action || !applicationId || !ACTIONS.includes(action)) {
+  console.error(`usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId>`);
+  process.exit(2);
+}
+
+const { API_SETTINGS, loadEnv, ConfigError } = createRequire(import.meta.url)(`${ROOT}/libs/dist/index.js`);
+let settings;
+try {
+  settings = loadEnv(API_SETTINGS, process.env);
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+const base = (process.env.API_URL ?? `http://127.0.0.1:${settings.API_PORT}`).replace(/\/$/, '');
+const url = `${base}/api/operations/applications/${encodeURIComponent(applicationId)}/${action}`;
+const res = await fetch(url, {
+  method: action === 'progress' ? 'GET' : 'POST',
+  headers: { authorization: `Bearer ${settings.OPERATOR_TOKEN}` },
+});
+const body = await res.text();
+if (!res.ok) {
+  console.error(`${action} ${applicationId}: HTTP ${res.status} ${body}`);
+  process.exit(1);
+}
+console.log(
+  action === 'progress' ? JSON.stringify(JSON.parse(body).data, null, 2) : `${action} ${applicationId}: accepted`,
+);

@@ -1,0 +1,57 @@
+import type { BoxClient } from 'box-node-sdk';
+import { ObjectId, type Db } from 'mongodb';
+import { createTransport } from 'nodemailer';
+import type { OperationActivities } from '@portal/workflows';
+import { renderReminderEmail } from './reminder-email';
+
+export type OperationSettings = { SMTP_HOST: string; SMTP_PORT: number; MAIL_FROM: string; PUBLIC_URL: string };
+
+/** Statuses of a sign request that has nothing left to void. */
+const FINISHED = ['cancelled', 'signed', 'declined', 'expired', 'completed', 'signed and downloaded'];
+
+/** The life cycle's side effects: reminder emails, the application's end on its record, a voided request. */
+export function createOperationActivities(deps: {
+  db: Db;
+  box: () => BoxClient;
+  settings: OperationSettings;
+}): OperationActivities {
+  const s = deps.settings;
+  const mail = createTransport({ host: s.SMTP_HOST, port: s.SMTP_PORT, secure: false });
+  const reminders = deps.db.collection<{ _id: string; sentAt: Date }>('reminders');
+
+  return {
+    async sendReminderEmail({ applicationId, reminder, path, idleSince }) {
+      // One email per stall and reminder: a retried activity finds the mark of the one it sent.
+      const key = `${applicationId}:${idleSince}:${reminder}`;
+      if (await reminders.findOne({ _id: key })) return;
+      const _id = new ObjectId(applicationId);
+      const app = await deps.db.collection('applications').findOne({ _id });
+      const [user, business] = await Promise.all([
+        deps.db.collection('users').findOne({ _id: app?.userId }),
+        deps.db.collection('businesses').findOne({ applicationId: _id }),
+      ]);
+      if (!user?.email) return; // nobody to remind (a test record, a deleted user)
+      const email = renderReminderEmail({
+        firstName: String(user.firstName ?? ''),
+        company: String(business?.businessName ?? ''),
+        reminder,
+        stepUrl: `${s.PUBLIC_URL}${path}`,
+      });
+      await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
+      await reminders.insertOne({ _id: key, sentAt: new Date() }).catch(() => undefined);
+    },
+
+    async markApplicationEnded({ applicationId, status }) {
+      await deps.db
+        .collection('applications')
+        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { applicationStatus: status, endedAt: new Date() } });
+    },
+
+    async voidSignRequest({ signRequestId }) {
+      const box = deps.box();
+      const current = await box.signRequests.getSignRequestById(signRequestId);
+      if (FINISHED.includes(String(current.status))) return;
+      await box.signRequests.cancelSignRequest(signRequestId);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { renderReminderEmail } from './reminder-email';
+
+describe('the reminder email', () => {
+  it('greets by name and links back to the saved step', () => {
+    const e = renderReminderEmail({
+      firstName: 'Grace',
+      company: 'Compilers Inc',
+      reminder: 1,
+      stepUrl: 'https://apply.fundwise.example/owners',
+    });
+    expect(e.subject).toBe('Your funding application for Compilers Inc is waiting for you');
+    expect(e.text).toContain('Hi Grace');
+    expect(e.text).toContain('https://apply.fundwise.example/owners');
+    expect(e.html).toContain('href="https://apply.fundwise.example/owners"');
+  });
+
+  it('never carries a stranger’s words: a name with a link or a phone number is left out, HTML escaped', () => {
+    const e = renderReminderEmail({
+      firstName: 'there. Call +1-555-0100 or visit https://evil.example',
+      company: '<b>Acme</b> see evil.example',
+      reminder: 2,
+      stepUrl: 'https://apply.fundwise.example/financial',
+    });
+    expect(e.text.startsWith('Hello,')).toBe(true);
+    expect(e.subject).toBe('Still interested? Your application for your business is saved');
+    expect(e.html).not.toContain('evil.example');
+    expect(e.html).not.toContain('<b>Acme');
+  });
+});

@@ -1,0 +1,54 @@
+import { defineSearchAttributeKey, type SearchAttributeUpdatePair } from '@temporalio/common';
+import { upsertSearchAttributes } from '@temporalio/workflow';
+
+/** The keys of SEARCH_ATTRIBUTES (messages.ts), typed for the workflow. */
+export const SA = {
+  stage: defineSearchAttributeKey('ApplicationStage', 'KEYWORD'),
+  step: defineSearchAttributeKey('ApplicationStep', 'INT'),
+  status: defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'),
+  country: defineSearchAttributeKey('Country', 'KEYWORD'),
+  affiliate: defineSearchAttributeKey('AffiliateId', 'KEYWORD'),
+  stalledSince: defineSearchAttributeKey('StalledSince', 'DATETIME'),
+  crmSyncPending: defineSearchAttributeKey('CrmSyncPending', 'BOOL'),
+  lastError: defineSearchAttributeKey('LastError', 'KEYWORD'),
+  lead: defineSearchAttributeKey('CrmLeadId', 'KEYWORD'),
+} as const;
+
+export type SearchValues = {
+  stage: string;
+  step: number;
+  status: string;
+  country?: string;
+  affiliate?: string;
+  stalledSince: number;
+  crmSyncPending: boolean;
+  lastError?: string;
+  lead?: string;
+};
+
+/**
+ * Upserts only what changed since the last call, in one command, so a workflow task that changes
+ * nothing operators filter on adds nothing to history.
+ */
+export function searchAttributePublisher() {
+  let last: Partial<Record<keyof SearchValues, unknown>> = {};
+  return (v: SearchValues) => {
+    const pairs: SearchAttributeUpdatePair[] = [];
+    const put = <K extends keyof SearchValues>(k: K, pair: SearchAttributeUpdatePair) => {
+      if (last[k] === v[k]) return;
+      last = { ...last, [k]: v[k] };
+      pairs.push(pair);
+    };
+    put('stage', { key: SA.stage, value: v.stage });
+    put('step', { key: SA.step, value: v.step });
+    put('status', { key: SA.status, value: v.status });
+    if (v.country) put('country', { key: SA.country, value: v.country });
+    if (v.affiliate) put('affiliate', { key: SA.affiliate, value: v.affiliate });
+    put('stalledSince', { key: SA.stalledSince, value: new Date(v.stalledSince) });
+    put('crmSyncPending', { key: SA.crmSyncPending, value: v.crmSyncPending });
+    // An error cleared by a later success is removed, so 'LastError' filters show what is failing now.
+    put('lastError', { key: SA.lastError, value: v.lastError ?? null });
+    if (v.lead) put('lead', { key: SA.lead, value: v.lead });
+    if (pairs.length) upsertSearchAttributes(pairs);
+  };
+}

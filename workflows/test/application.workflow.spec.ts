@@ -410,13 +410,13 @@ describe('applicationWorkflow', () => {
     const taskQueue = `${slice.env.TEMPORAL_TASK_QUEUE}-down`;
     const settings = { ...slice.settings.worker, TEMPORAL_TASK_QUEUE: taskQueue };
     let own = await createApplicationWorker(settings);
-    let running = own.worker.run();
+    let running = own.run();
     const handle = await startApplication(id, undefined, {}, taskQueue);
     const { sfLeadId } = await until(async () => {
       const p = await handle.query(getProgress);
       return p.sfLeadId ? p : undefined;
     });
-    own.worker.shutdown();
+    own.shutdown();
     await running;
     await own.close();
 
@@ -426,13 +426,13 @@ describe('applicationWorkflow', () => {
     expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBeUndefined();
 
     own = await createApplicationWorker(settings);
-    running = own.worker.run();
+    running = own.run();
     try {
       expect(await move).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
       await until(async () => (slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City ? true : undefined));
       expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBe('Norfolk');
     } finally {
-      own.worker.shutdown();
+      own.shutdown();
       await running;
       await own.close();
     }

@@ -10,7 +10,8 @@ import type { JourneyActor } from './features/journey/journey.machine';
 import { BusinessPage } from './features/journey/business-page';
 import { FinancialPage } from './features/journey/financial-page';
 import { GigglePage } from './features/journey/giggle-page';
-import { externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
+import { AccessibilityPage } from './features/legal/accessibility-page';
+import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { PrivacyPolicyPage } from './features/legal/privacy-policy-page';
 import { TermsOfUsePage } from './features/legal/terms-of-use-page';
 import { OwnersPage } from './features/journey/owners-page';
@@ -117,6 +118,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/giggle-finance', GigglePage),
   legal('privacyPolicy', PrivacyPolicyPage),
   legal('termsOfUse', TermsOfUsePage),
+  createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: AccessibilityPage }),
 ]);
 
 export function createAppRouter(context: RouterContext) {

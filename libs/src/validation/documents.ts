@@ -76,3 +76,13 @@ export function checkPdfFile(file: { name: string; type: string; size: number })
 export function looksLikePdf(head: Uint8Array): boolean {
   return String.fromCharCode(...head.subarray(0, 5)) === '%PDF-';
 }
+
+/**
+ * What the server's reading of an uploaded bank statement may advise (issue 16): it cannot read the file,
+ * the file is password-protected, it has no pages, or its statement period does not cover the slot's
+ * month. Advice only: the statement is kept either way, and a file it cannot judge gets none.
+ */
+export const STATEMENT_ADVICE = ['unreadable', 'encrypted', 'noPages', 'wrongPeriod'] as const;
+export type StatementAdvice = (typeof STATEMENT_ADVICE)[number];
+/** One piece of advice on an uploaded statement; a wrong period carries the period read (YYYY-MM-DD). */
+export type StatementAdviceNote = { code: StatementAdvice; periodStart?: string; periodEnd?: string };

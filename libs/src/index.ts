@@ -24,3 +24,4 @@ export * from './validation/numbers';
 export * from './validation/rules';
 export * from './validation/sign-up';
 export * from './mail/email-text';
+export * from './validation/statement-period';

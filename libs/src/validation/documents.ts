@@ -84,5 +84,6 @@ export function looksLikePdf(head: Uint8Array): boolean {
  */
 export const STATEMENT_ADVICE = ['unreadable', 'encrypted', 'noPages', 'wrongPeriod'] as const;
 export type StatementAdvice = (typeof STATEMENT_ADVICE)[number];
+export const isStatementAdvice = (v: unknown): v is StatementAdvice => STATEMENT_ADVICE.includes(v as StatementAdvice);
 /** One piece of advice on an uploaded statement; a wrong period carries the period read (YYYY-MM-DD). */
 export type StatementAdviceNote = { code: StatementAdvice; periodStart?: string; periodEnd?: string };

@@ -14,8 +14,8 @@ export type ConfirmDialogProps = {
 };
 
 /**
- * The generic confirmation dialog of section 2: a native modal <dialog> (the rest of the page is inert,
- * so focus stays inside; Escape cancels). Focus starts on the safe choice and returns, on close, to what
+ * The generic confirmation dialog of section 2: a native modal <dialog> (the rest of the page is inert;
+ * Tab wraps inside; Escape cancels). Focus starts on the safe choice and returns, on close, to what
  * had it before.
  */
 export function ConfirmDialog({
@@ -62,6 +62,16 @@ export function ConfirmDialog({
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
+      }}
+      onKeyDown={(e) => {
+        // The page behind is inert; Tab also wraps inside rather than leaving for the browser's own controls.
+        if (e.key !== 'Tab') return;
+        const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+        const edge = e.shiftKey ? buttons[0] : buttons.at(-1);
+        if (document.activeElement === edge) {
+          e.preventDefault();
+          (e.shiftKey ? buttons.at(-1) : buttons[0])?.focus();
+        }
       }}
     >
       {title ? <h2 id={titleId}>{title}</h2> : null}

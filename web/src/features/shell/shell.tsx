@@ -24,29 +24,32 @@ const NO_PROGRESS = ['/login', '/forgot-password'];
  * the top, unless the applicant (or a field) already holds focus. The document title follows the heading.
  */
 function useFocusOnHeading(key: string, language: string) {
-  const first = useRef(true);
+  const last = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const arriving = !first.current;
-    first.current = false;
-    let frame = 0;
-    let tries = 0;
-    // The page being left may still show its heading for a moment: wait (a little) for the new one.
-    const before = document.querySelector('main h1');
-    const look = () => {
+    // A language switch keeps the page (and the focus on the switch): only the title follows.
+    const arriving = last.current !== undefined && last.current !== key;
+    last.current = key;
+    // The page being left may still show its heading for a moment: wait for the new one.
+    const before = arriving ? document.querySelector('main h1') : null;
+    const settle = () => {
       const h1 = document.querySelector<HTMLElement>('main h1');
-      if (!h1 || (arriving && h1 === before && tries < 20)) {
-        if (tries++ < 60) frame = requestAnimationFrame(look);
-        return;
-      }
+      if (!h1 || h1 === before) return false;
       document.title = `${h1.textContent ?? ''} – Fundwise`;
       const idle = document.activeElement === document.body || !document.activeElement?.isConnected;
       if (arriving && idle) {
         h1.tabIndex = -1;
         h1.focus();
       }
+      return true;
     };
-    frame = requestAnimationFrame(look);
-    return () => cancelAnimationFrame(frame);
+    if (settle()) return;
+    const watch = new MutationObserver(() => settle() && watch.disconnect());
+    watch.observe(document.body, { childList: true, subtree: true });
+    const stop = setTimeout(() => watch.disconnect(), 15_000);
+    return () => {
+      watch.disconnect();
+      clearTimeout(stop);
+    };
   }, [key, language]);
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../test-support/api-client';
-import { handWrittenPdf } from '../test-support/pdf-fixtures';
+import { handWrittenPdf, onePagePdf } from '../test-support/pdf-fixtures';
 import {
   chooseRadio,
   chooseWithKeys,
@@ -152,11 +152,22 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await expect(slots).toHaveCount(3);
   const months = await slots.locator('h2').allTextContents();
   for (const m of months) expect(m).toMatch(/^[a-zéû]+ \d{4}$/);
-  for (const [i, m] of months.slice(0, 2).entries()) {
-    await uploadWithKeys(page, `${m} – PDF`, pdf(`releve-${i}.pdf`));
+  // The first slot gets a statement for another month: flagged at once, under the file (issue 16 item 4).
+  await uploadWithKeys(page, `${months[0]} – PDF`, {
+    name: 'releve-juillet.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await onePagePdf({ text: 'Statement period: July 1, 2019 - July 31, 2019' })),
+  });
+  await expect(slots.nth(0).locator('.doc-advice')).toContainText(
+    new RegExp(`Ce relevé semble couvrir .*31 juillet 2019, et non ${months[0]}\\.`),
+    { timeout: 20_000 },
+  );
+  await screen(page, 'statement-advice', p);
+  for (const [i, m] of months.slice(1, 2).entries()) {
+    await uploadWithKeys(page, `${m} – PDF`, pdf(`releve-${i + 1}.pdf`));
     await expect(
       slots
-        .nth(i)
+        .nth(i + 1)
         .locator('.doc-file-name')
         .filter({ hasText: /\d{4}\.pdf$/ }),
     ).toHaveCount(1, {

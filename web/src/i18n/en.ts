@@ -228,6 +228,7 @@ export const en = {
     selectOffer: 'Select Offer',
     selected: 'Selected',
     lineOfCredit: 'Line of credit',
+    termName: '{{count}}-month term',
     creditLine: 'Credit line',
     term: 'Term',
     years_one: '{{count}} year',

@@ -224,6 +224,7 @@ export const frCA = {
     selectOffer: 'Choisir cette offre',
     selected: 'Choisie',
     lineOfCredit: 'Marge de crédit',
+    termName: 'Offre sur {{count}} mois',
     creditLine: 'Marge de crédit',
     term: 'Durée',
     years_one: '{{count}} an',

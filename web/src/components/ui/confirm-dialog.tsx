@@ -49,7 +49,7 @@ export function ConfirmDialog({
       else d.removeAttribute('open');
       const back = opener.current;
       opener.current = null;
-      const target = back instanceof HTMLElement && back.isConnected ? back : returnFocus?.();
+      const target = back instanceof HTMLElement && back.isConnected && back !== document.body ? back : returnFocus?.();
       target?.focus();
     }
   }, [open, returnFocus]);

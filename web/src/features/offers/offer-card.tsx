@@ -40,9 +40,7 @@ export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [s
 function offerName(o: OfferOptionView, t: TFunction, language: string): string {
   if (isLineOfCredit(o)) return t('offers.lineOfCredit');
   // The offer service names a standard option by its term ('12-month term'): in French, from the term.
-  return language === 'fr-CA'
-    ? `${t('offers.term')} : ${t('offers.months', { count: Number(o.monthlyTerm) })}`
-    : (o.offerLabel ?? '');
+  return language === 'fr-CA' ? t('offers.termName', { count: Number(o.monthlyTerm) }) : (o.offerLabel ?? '');
 }
 
 export function OfferCard({

@@ -59,6 +59,14 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await expect(page.getByRole('heading', { name: 'Vérifiez vos courriels' })).toBeVisible({ timeout: 15_000 });
   await screen(page, 'code', p);
   await typeInto(page, 'Code de confirmation', await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
+  // The account keeps the language: its code email was in French.
+  const mails = (await (await fetch(`${process.env.E2E_MAILDEV_URL}/api/email`)).json()) as {
+    subject: string;
+    to: { address: string }[];
+  }[];
+  expect(mails.filter((m) => m.to[0]?.address === email).map((m) => m.subject)).toContain(
+    'Votre code de confirmation Fundwise',
+  );
   await page.keyboard.press('Enter');
 
   // Financial: focus lands on the new page's heading.

@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { useFormat } from '../../i18n/format';
+import { currentLanguage } from '../../i18n/i18n';
 import { PasswordStrength } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../shell/session';
@@ -45,7 +46,9 @@ export function SignUpPage() {
   const [state, send] = useMachine(
     signUpMachine.provide({
       actors: {
-        register: fromPromise(({ input }) => accountApi.register({ ...input, phone: toE164(input.phone) })),
+        register: fromPromise(({ input }) =>
+          accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
+        ),
         confirm: fromPromise(async ({ input }) => {
           const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
           if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);

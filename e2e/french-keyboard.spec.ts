@@ -5,6 +5,7 @@ import {
   chooseRadio,
   chooseWithKeys,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   press,
   tabTo,
   typeDate,
@@ -21,6 +22,7 @@ const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: hand
 
 async function screen(page: Page, name: string, project: string) {
   await expectNoAxeViolations(page, name);
+  await expectNoSidewaysScroll(page, name);
   await page.screenshot({ path: `test-results/screenshots/fr-${name}-${project}.png`, fullPage: true });
 }
 
@@ -236,6 +238,19 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
     }),
   ).toBeVisible({ timeout: 30_000 });
   await screen(page, 'submitted', p);
+  // The offer email follows the account's language too.
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${process.env.E2E_MAILDEV_URL}/api/email`)).json()) as {
+          subject: string;
+          to: { address: string }[];
+        }[];
+        return mails.filter((m) => m.to[0]?.address === email).map((m) => m.subject);
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('Votre offre choisie pour Boulangerie Roy inc.');
 
   // The menu and the sign-out dialog: opened, checked, cancelled with Escape, focus back on the menu button.
   await tabTo(page, 'Menu', { back: true });
@@ -277,6 +292,12 @@ test('every screen open to anyone passes axe, in English and in French', async (
       await expect(page.locator('main h1, main .big-404').first()).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expectNoAxeViolations(page, `${path} (${lang})`);
+      await expectNoSidewaysScroll(page, `${path} (${lang})`);
+      // The desktop at 200% zoom: 640 CSS pixels wide.
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 640, height: 400 });
+      await expectNoSidewaysScroll(page, `${path} (${lang}) at 200%`);
+      await page.setViewportSize(size);
       await page.screenshot({
         path: `test-results/screenshots/${lang}-${path.slice(1)}-${info.project.name}.png`,
         fullPage: true,

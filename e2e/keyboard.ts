@@ -101,3 +101,14 @@ export async function typeDate(page: Page, label: string, iso: string) {
   const [y, m, d] = iso.split('-');
   await page.keyboard.type(`${m}${d}${y}`);
 }
+
+/**
+ * WCAG 1.4.10 reflow: nothing scrolls sideways. At 390 px this is the 1280 px layout at more than 300%
+ * zoom; the 640 px check is the desktop at 200%.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways scroll on ${what}`).toBeLessThanOrEqual(0);
+}

@@ -85,6 +85,9 @@ type Mail = { id: string; time: string; subject: string; to: { address: string }
  * The newest 6-digit code mailed to `to` after `since` (polls maildev's API). `kind` tells the
  * sign-up code from the password-reset code, which may arrive within the same second.
  */
+/** The same emails for an account in Canadian French (issue 16). */
+const FRENCH_SUBJECTS = { confirmation: 'code de confirmation', 'password reset': 'code de réinitialisation' };
+
 export async function codeFromMail(
   maildevUrl: string,
   to: string,
@@ -99,7 +102,7 @@ export async function codeFromMail(
     const mine = mails
       .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()))
       .filter((m) => new Date(m.time).getTime() >= since.getTime() - 1000)
-      .filter((m) => m.subject.includes(`${kind} code`));
+      .filter((m) => m.subject.includes(`${kind} code`) || m.subject.includes(FRENCH_SUBJECTS[kind]));
     const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     if (Date.now() > end) throw new Error(`no code mailed to ${to}`);

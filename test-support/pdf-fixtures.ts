@@ -1,5 +1,6 @@
 // PDFs for upload tests, made with pdf-lib: a real one-page document, and the same with active content
 // (JavaScript, Launch, an attachment) or a decompression bomb in an object stream.
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFString, StandardFonts, type PDFDict } from 'pdf-lib';
 
@@ -82,4 +83,43 @@ export function distinctNamesPdf(bytes: number): Uint8Array {
     size += name.length;
   }
   return Buffer.from(`%PDF-1.7\n${ONE_PAGE_OBJECTS}4 0 obj\n[${names.join('')}]\nendobj\n${TRAILER}`, 'latin1');
+}
+
+const PASSWORD_PADDING = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
+const padPassword = (pw: string) => Buffer.concat([Buffer.from(pw, 'latin1'), PASSWORD_PADDING]).subarray(0, 32);
+function rc4(key: Buffer, data: Buffer): Buffer {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i]! + key[i % key.length]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+  }
+  const out = Buffer.alloc(data.length);
+  for (let k = 0, i = 0, j = 0; k < data.length; k++) {
+    i = (i + 1) & 255;
+    j = (j + s[i]!) & 255;
+    [s[i], s[j]] = [s[j]!, s[i]!];
+    out[k] = data[k]! ^ s[(s[i]! + s[j]!) & 255]!;
+  }
+  return out;
+}
+
+/**
+ * A one-page PDF that needs a password to open (the standard security handler, revision 2, RC4 40-bit,
+ * as ISO 32000-1 7.6.3 describes): what a bank's 'protected' statement download looks like to a reader.
+ */
+export function userPasswordPdf(userPassword = 'secret', ownerPassword = 'owner'): Buffer {
+  const md5 = (...parts: Buffer[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+  const id = Buffer.from('0123456789abcdef0123456789abcdef', 'hex');
+  const permissions = -44;
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const o = rc4(md5(padPassword(ownerPassword)).subarray(0, 5), padPassword(userPassword));
+  const key = md5(padPassword(userPassword), o, p, id).subarray(0, 5);
+  const u = rc4(key, PASSWORD_PADDING);
+  const hex = (b: Buffer) => `<${b.toString('hex')}>`;
+  return Buffer.from(
+    `%PDF-1.4\n${ONE_PAGE_OBJECTS}4 0 obj\n<< /Filter /Standard /V 1 /R 2 /O ${hex(o)} /U ${hex(u)} /P ${permissions} >>\nendobj\n` +
+      `trailer\n<< /Root 1 0 R /Size 5 /Encrypt 4 0 R /ID [${hex(id)} ${hex(id)}] >>\nstartxref\n0\n%%EOF\n`,
+    'latin1',
+  );
 }

@@ -25,3 +25,5 @@ export * from './validation/numbers';
 export * from './validation/rules';
 export * from './validation/sign-up';
 export * from './mail/email-text';
+export * from './validation/statement-period';
+export * from './domain/languages';

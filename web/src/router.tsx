@@ -11,7 +11,7 @@ import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
 import { journeyLoaders } from './features/journey/journey-loaders';
 import type { JourneyActor } from './features/journey/journey.machine';
-import { externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
+import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
 import { NotFound } from './routes/not-found';
@@ -35,6 +35,7 @@ const pages = {
   giggle: lazyRouteComponent(() => import('./features/journey/giggle-page'), 'GigglePage'),
   privacyPolicy: lazyRouteComponent(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage'),
   termsOfUse: lazyRouteComponent(() => import('./features/legal/terms-of-use-page'), 'TermsOfUsePage'),
+  accessibility: lazyRouteComponent(() => import('./features/legal/accessibility-page'), 'AccessibilityPage'),
 } satisfies Record<string, RouteComponent>;
 
 export type RouterContext = { queryClient: QueryClient; journey: JourneyActor };
@@ -132,6 +133,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/giggle-finance', pages.giggle),
   legal('privacyPolicy', pages.privacyPolicy),
   legal('termsOfUse', pages.termsOfUse),
+  createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: pages.accessibility }),
 ]);
 
 export function createAppRouter(context: RouterContext) {

@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setUpI18n } from './i18n/i18n';
+
+// The tests read the English words; the French are checked by the catalogue test and the e2e journey.
+const i18n = setUpI18n('en');
 
 afterEach(() => {
   cleanup();
@@ -7,6 +11,7 @@ afterEach(() => {
     document.cookie = `${c.split('=')[0]?.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   localStorage.clear();
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
 });
 
 // jsdom has no scrolling; the router restores scroll positions on navigation.

@@ -71,7 +71,7 @@ export class AccountService {
     const user = await this.findUser(email);
     const code = await this.codes.issue(email, purpose);
     if (user && (purpose === 'reset-password' || !user.confirmed)) {
-      this.mail.sendCodeInBackground(user.userName, purpose, code, user.firstName);
+      this.mail.sendCodeInBackground(user.userName, purpose, code, user.firstName, user.language);
     }
     return { deliveryMedium: 'EMAIL', destination: maskEmail(email) };
   }

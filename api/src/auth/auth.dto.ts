@@ -1,5 +1,6 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import {
+  APPLICANT_LANGUAGES,
   CONFIRM_SIGN_UP_RULES,
   E164_US_CA_PATTERN,
   LOGIN_RULES,
@@ -8,6 +9,8 @@ import {
   RESET_REQUEST_RULES,
   SIGN_UP_RULES,
   all,
+  fromList,
+  optional,
   optionalText,
   pattern,
   required,
@@ -24,6 +27,8 @@ export class RegisterDto {
   @FollowsRule(SIGN_UP_RULES.password) password: string;
   @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;
   @FollowsRule(optionalText(64)) affiliateId?: string;
+  /** The language the applicant chose in the web app (issue 16): their emails follow it. */
+  @FollowsRule(optional(fromList(APPLICANT_LANGUAGES, MESSAGES.invalidValue))) language?: string;
 }
 
 export class LoginDto {

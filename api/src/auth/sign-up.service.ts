@@ -70,7 +70,7 @@ export class SignUpService {
     });
     try {
       const code = await this.codes.issue(userName, 'confirm-sign-up');
-      this.mail.sendCodeInBackground(userName, 'confirm-sign-up', code, user.firstName);
+      this.mail.sendCodeInBackground(userName, 'confirm-sign-up', code, user.firstName, dto.language ?? user.language);
     } catch (e) {
       // A retried sign-up within 30 seconds: the code sent moments ago is still good.
       if (!(e instanceof TooManyRequestsError)) throw e;
@@ -97,6 +97,7 @@ export class SignUpService {
         phone: dto.phone,
         passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
         bankVerified: false,
+        ...(dto.language ? { language: dto.language } : {}),
       });
     } catch (e) {
       if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_MESSAGES.accountExists);

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
+import type { StatementAdviceNote } from '@portal/libs';
 
 /** An uploaded document (section 3 'File'): the bytes live in S3 under filePath. */
 @Schema({ timestamps: true, collection: 'files' })
@@ -10,6 +11,9 @@ export class StoredFile {
   @Prop({ required: true }) fileType: string;
   @Prop() monthLabel?: string;
   @Prop({ required: true }) size: number;
+  /** What reading a bank statement advised at upload (issue 16): advice only, the file is kept. */
+  @Prop({ type: [{ _id: false, code: String, periodStart: String, periodEnd: String }], default: [] })
+  advice: StatementAdviceNote[];
 }
 export type StoredFileDocument = HydratedDocument<StoredFile>;
 export const StoredFileSchema = SchemaFactory.createForClass(StoredFile);

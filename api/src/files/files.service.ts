@@ -2,7 +2,14 @@ import { BadRequestException, Inject, Injectable, Logger, NotFoundException } fr
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
-import { FILE_MESSAGES, FILE_TYPES, isFileType, MAX_FILE_BYTES, type FileType } from '@portal/libs';
+import {
+  FILE_MESSAGES,
+  FILE_TYPES,
+  isFileType,
+  MAX_FILE_BYTES,
+  type FileType,
+  type StatementAdviceNote,
+} from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { DocumentNames } from './document-names';
@@ -19,6 +26,7 @@ const view = (f: StoredFileDocument) => ({
   fileType: f.fileType,
   monthLabel: f.monthLabel,
   size: f.size,
+  advice: f.advice ?? [],
 });
 
 /** The applicant's documents: checked, stored in S3, recorded, and handed to the workflow for the CRM. */
@@ -41,7 +49,7 @@ export class FilesService {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_MESSAGES.tooLarge);
     const fileId = new Types.ObjectId();
-    let record: Omit<StoredFile, 'size'> | undefined;
+    let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
     try {
@@ -58,13 +66,17 @@ export class FilesService {
         return filePath;
       });
       // Checked whole, then stored: nothing reaches S3 or the File rows before the bytes are judged.
+      let advice: StatementAdviceNote[];
       try {
-        await inspectPdf(upload.path, { applicationId: String(record!.applicationId) });
+        advice = await inspectPdf(upload.path, {
+          applicationId: String(record!.applicationId),
+          statementMonth: record!.monthLabel,
+        });
         await this.store.put(upload.key, upload, record!.fileName);
       } finally {
         await upload.dispose();
       }
-      const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size });
+      const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
       await this.applications.documentUploaded(String(saved.applicationId), {
         fileId: String(saved._id),
         s3Key: saved.filePath,

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { onePagePdf } from '../../../test-support/pdf-fixtures';
+import { onePagePdf, userPasswordPdf } from '../../../test-support/pdf-fixtures';
 import { startS3Recorder } from '../../../test-support/s3-recorder';
 import { startSlice } from '../../../test-support/slice';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
@@ -75,6 +75,28 @@ describe('bank statements', () => {
       'october-2026-2.pdf',
       'september-2026.pdf',
     ]);
+  });
+
+  it('advises at once on a statement for another month or behind a password, keeping it (issue 16)', async () => {
+    const july = await onePagePdf({ text: 'Statement period: July 1, 2026 - July 31, 2026' });
+    const wrong = await statement('August 2026', july, 'july.pdf');
+    expect(wrong.status).toBe(201);
+    expect(wrong.body.data.advice).toEqual([
+      { code: 'wrongPeriod', periodStart: '2026-07-01', periodEnd: '2026-07-31' },
+    ]);
+    const right = await statement('July 2026', july, 'july.pdf');
+    expect(right.body.data.advice).toEqual([]);
+    const locked = await statement('August 2026', userPasswordPdf(), 'locked.pdf');
+    expect(locked.status).toBe(201);
+    expect(locked.body.data.advice).toEqual([{ code: 'encrypted' }]);
+    // A statement with no period in its text (or a scan) gets no advice: the check never guesses.
+    const plain = await statement('August 2026');
+    expect(plain.body.data.advice).toEqual([]);
+    const listed = (await ada.get(`/file/application/${appId}`)).body.data as { _id: string; advice: unknown[] }[];
+    expect(listed.find((f) => f._id === wrong.body.data._id)?.advice).toHaveLength(1);
+    // Removed again: the later tests count what reaches the CRM.
+    for (const f of [wrong, right, locked, plain])
+      expect((await ada.delete(`/file/${f.body.data._id}`)).status).toBe(200);
   });
 
   it('numbers statements of one month uploaded at once, and gives back the name of a refused or removed one', async () => {

@@ -12,6 +12,8 @@ import {
   indexOfAscii,
   looksLikePdf,
   PDF_ACTIVE_NAMES,
+  wrongStatementPeriod,
+  type StatementAdviceNote,
 } from '@portal/libs';
 
 /**
@@ -98,10 +100,48 @@ async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok
   return { ok: true, pages };
 }
 
+/** The pages whose text is read for the statement period: it is stated at the top of the first page or two. */
+const ADVICE_PAGES = 3;
+
+/**
+ * Issue 16: a bank statement read the way the lender's people will read it (pdf.js, text extraction), to
+ * tell the applicant at once when it is password-protected, unreadable, has no pages, or is for another
+ * month than its slot. Advice only: an empty text (a scan) or a period read two ways gives none.
+ */
+async function advise(path: string, monthLabel: string): Promise<StatementAdviceNote[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({
+    data: new Uint8Array(await readFile(path)),
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  try {
+    const pdf = await task.promise;
+    if (pdf.numPages < 1) return [{ code: 'noPages' }];
+    let text = '';
+    for (let i = 1; i <= Math.min(pdf.numPages, ADVICE_PAGES); i++) {
+      const content = await (await pdf.getPage(i)).getTextContent();
+      text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
+    }
+    const wrong = wrongStatementPeriod(text, monthLabel);
+    return wrong ? [{ code: 'wrongPeriod', periodStart: wrong.start, periodEnd: wrong.end }] : [];
+  } catch (e) {
+    return [{ code: (e as Error).name === 'PasswordException' ? 'encrypted' : 'unreadable' }];
+  } finally {
+    await task.destroy();
+  }
+}
+
 if (parentPort && (workerData as { path?: unknown } | undefined)?.path) {
   const port = parentPort;
-  inspect(String((workerData as { path: string }).path)).then(
-    (verdict) => port.postMessage(verdict),
-    (e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }),
-  );
+  const { path, statementMonth } = workerData as { path: string; statementMonth?: string };
+  // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
+  inspect(String(path))
+    .then(async (verdict) => {
+      port.postMessage(verdict);
+      if (!verdict.ok || !statementMonth) return;
+      port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
+    })
+    .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }));
 }

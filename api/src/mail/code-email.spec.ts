@@ -21,3 +21,17 @@ describe('issue 10 item 8: email content injection — the code email', () => {
     expect(mail.html).not.toContain('<O');
   });
 });
+
+describe('issue 16: the code email in the account’s language', () => {
+  it('writes to a French-speaking applicant in French, and to anyone else in English', () => {
+    const fr = renderCodeEmail('confirm-sign-up', '123456', 'Gabrielle', 'http://localhost:8080', 'fr-CA');
+    expect(fr.subject).toBe('Votre code de confirmation Fundwise');
+    expect(fr.text.split('\n')[0]).toBe('Bonjour Gabrielle,');
+    expect(fr.text).toContain('Le code expire dans 10 minutes');
+    expect(fr.html).toContain('<html lang="fr-CA">');
+    expect(renderCodeEmail('reset-password', '1', ATTACK, 'http://x', 'fr-CA').text.split('\n')[0]).toBe('Bonjour,');
+    expect(renderCodeEmail('confirm-sign-up', '1', 'Ada', 'http://x', 'de').subject).toBe(
+      'Your Fundwise confirmation code',
+    );
+  });
+});

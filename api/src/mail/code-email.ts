@@ -1,30 +1,62 @@
 import { emailGreeting, escapeHtml } from '@portal/libs';
 
 export type CodeEmailKind = 'confirm-sign-up' | 'reset-password';
+type Language = 'en' | 'fr-CA';
 
-const COPY: Record<CodeEmailKind, { subject: string; intro: string; outro: string }> = {
-  'confirm-sign-up': {
-    subject: 'Your Fundwise confirmation code',
-    intro: 'Thanks for starting your application. Enter this code to confirm your email address:',
-    outro: "If you didn't start an application with us, you can ignore this email.",
+type Copy = { subject: string; intro: string; expiry: string; outro: string };
+
+/** The code emails in English and in Canadian French (issue 16): the account's language picks. */
+const COPY: Record<Language, Record<CodeEmailKind, Copy>> = {
+  en: {
+    'confirm-sign-up': {
+      subject: 'Your Fundwise confirmation code',
+      intro: 'Thanks for starting your application. Enter this code to confirm your email address:',
+      expiry: 'The code expires in 10 minutes and can be used once.',
+      outro: "If you didn't start an application with us, you can ignore this email.",
+    },
+    'reset-password': {
+      subject: 'Your Fundwise password reset code',
+      intro: 'We received a request to reset your password. Enter this code to choose a new one:',
+      expiry: 'The code expires in 10 minutes and can be used once.',
+      outro: "If you didn't ask to reset your password, you can ignore this email; your password stays the same.",
+    },
   },
-  'reset-password': {
-    subject: 'Your Fundwise password reset code',
-    intro: 'We received a request to reset your password. Enter this code to choose a new one:',
-    outro: "If you didn't ask to reset your password, you can ignore this email; your password stays the same.",
+  'fr-CA': {
+    'confirm-sign-up': {
+      subject: 'Votre code de confirmation Fundwise',
+      intro: 'Merci d’avoir commencé votre demande. Entrez ce code pour confirmer votre adresse courriel :',
+      expiry: 'Le code expire dans 10 minutes et ne peut servir qu’une fois.',
+      outro: 'Si vous n’avez pas commencé de demande chez nous, vous pouvez ignorer ce courriel.',
+    },
+    'reset-password': {
+      subject: 'Votre code de réinitialisation du mot de passe Fundwise',
+      intro:
+        'Nous avons reçu une demande de réinitialisation de votre mot de passe. Entrez ce code pour en choisir un nouveau :',
+      expiry: 'Le code expire dans 10 minutes et ne peut servir qu’une fois.',
+      outro:
+        'Si vous n’avez pas demandé à réinitialiser votre mot de passe, vous pouvez ignorer ce courriel; votre mot de passe reste le même.',
+    },
   },
 };
 
 /**
- * The one-time code email, as HTML and plain text. It goes to whatever address was typed at sign-up, so
- * the first name shows only when it is safe to (see nameForEmail).
+ * The one-time code email, as HTML and plain text, in the account's language (English unless 'fr-CA').
+ * It goes to whatever address was typed at sign-up, so the first name shows only when it is safe to
+ * (see nameForEmail).
  */
-export function renderCodeEmail(kind: CodeEmailKind, code: string, firstName: string, publicUrl: string) {
-  const c = COPY[kind];
-  const greeting = emailGreeting(firstName);
-  const text = `${greeting}\n\n${c.intro}\n\n    ${code}\n\nThe code expires in 10 minutes and can be used once.\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
+export function renderCodeEmail(
+  kind: CodeEmailKind,
+  code: string,
+  firstName: string,
+  publicUrl: string,
+  language?: string,
+) {
+  const lang: Language = language === 'fr-CA' ? 'fr-CA' : 'en';
+  const c = COPY[lang][kind];
+  const greeting = emailGreeting(firstName, lang);
+  const text = `${greeting}\n\n${c.intro}\n\n    ${code}\n\n${c.expiry}\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
   const html = `<!doctype html>
-<html><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
+<html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
     <tr><td align="center">
       <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
@@ -32,7 +64,7 @@ export function renderCodeEmail(kind: CodeEmailKind, code: string, firstName: st
         <tr><td style="font-size:16px;line-height:24px">${escapeHtml(greeting)}</td></tr>
         <tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${escapeHtml(c.intro)}</td></tr>
         <tr><td align="center" style="font-size:32px;letter-spacing:8px;font-weight:700;background:#eef4fb;border-radius:8px;padding:16px" data-code="${code}">${code}</td></tr>
-        <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">The code expires in 10 minutes and can be used once.</td></tr>
+        <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">${escapeHtml(c.expiry)}</td></tr>
         <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:8px">${escapeHtml(c.outro)}</td></tr>
       </table>
     </td></tr>

@@ -13,14 +13,14 @@ export class MailService {
     this.transport = createTransport({ host: settings.SMTP_HOST, port: settings.SMTP_PORT, secure: false });
   }
 
-  async sendCode(to: string, kind: CodeEmailKind, code: string, firstName: string): Promise<void> {
-    const email = renderCodeEmail(kind, code, firstName, this.settings.PUBLIC_URL);
+  async sendCode(to: string, kind: CodeEmailKind, code: string, firstName: string, language?: string): Promise<void> {
+    const email = renderCodeEmail(kind, code, firstName, this.settings.PUBLIC_URL, language);
     await this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email });
   }
 
   /** Sends without making the caller wait (so known and unknown accounts answer alike); one retry. */
-  sendCodeInBackground(to: string, kind: CodeEmailKind, code: string, firstName: string): void {
-    const attempt = () => this.sendCode(to, kind, code, firstName);
+  sendCodeInBackground(to: string, kind: CodeEmailKind, code: string, firstName: string, language?: string): void {
+    const attempt = () => this.sendCode(to, kind, code, firstName, language);
     attempt()
       .catch(() => new Promise((r) => setTimeout(r, 2000)).then(attempt))
       .catch((e: Error) => this.logger.error({ msg: 'account email failed', kind, error: e.message }));

@@ -13,6 +13,8 @@ export class User {
   @Prop({ required: true }) passwordHash: string;
   @Prop({ default: false }) bankVerified: boolean;
   @Prop({ default: false }) confirmed: boolean;
+  /** 'en' or 'fr-CA' (issue 16): the language of the applicant's emails; English when absent. */
+  @Prop() language?: string;
 }
 export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);

@@ -34,6 +34,8 @@ export type RegisterRequest = {
   password: string;
   confirmPassword: string;
   affiliateId?: string;
+  /** The language chosen in the web app (issue 16); the account's emails follow it. */
+  language?: 'en' | 'fr-CA';
 };
 export type { RegisterAnswer };
 

@@ -41,8 +41,9 @@ export function nameForEmail(raw: unknown, max = EMAIL_NAME_MAX): string | undef
 }
 
 /** 'Hi Katherine,' or, when the name cannot be shown, 'Hello,'. Plain text: escape it for HTML. */
-export function emailGreeting(firstName: unknown): string {
+export function emailGreeting(firstName: unknown, language: 'en' | 'fr-CA' = 'en'): string {
   const name = nameForEmail(firstName);
+  if (language === 'fr-CA') return name ? `Bonjour ${name},` : 'Bonjour,';
   return name ? `Hi ${name},` : 'Hello,';
 }
 

@@ -76,3 +76,14 @@ export function checkPdfFile(file: { name: string; type: string; size: number })
 export function looksLikePdf(head: Uint8Array): boolean {
   return String.fromCharCode(...head.subarray(0, 5)) === '%PDF-';
 }
+
+/**
+ * What the server's reading of an uploaded bank statement may advise (issue 16): it cannot read the file,
+ * the file is password-protected, it has no pages, or its statement period does not cover the slot's
+ * month. Advice only: the statement is kept either way, and a file it cannot judge gets none.
+ */
+export const STATEMENT_ADVICE = ['unreadable', 'encrypted', 'noPages', 'wrongPeriod'] as const;
+export type StatementAdvice = (typeof STATEMENT_ADVICE)[number];
+export const isStatementAdvice = (v: unknown): v is StatementAdvice => STATEMENT_ADVICE.includes(v as StatementAdvice);
+/** One piece of advice on an uploaded statement; a wrong period carries the period read (YYYY-MM-DD). */
+export type StatementAdviceNote = { code: StatementAdvice; periodStart?: string; periodEnd?: string };

@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <section className="card narrow not-found">
       <p className="big-404">404</p>
-      <h1>We couldn’t find that page</h1>
-      <p className="lead">The link may be old, or the address mistyped.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p className="lead">{t('notFound.lead')}</p>
       <Link className="btn btn-primary" to="/">
-        Go to my application
+        {t('notFound.home')}
       </Link>
     </section>
   );

@@ -20,7 +20,63 @@ export type ApplicationPdfData = {
   company: string;
   rows: [string, string][];
   owners: PdfOwner[];
+  /** The applicant's language (issue 16): 'fr-CA' writes the form's own words in Canadian French. */
+  language?: string;
 };
+
+/**
+ * The form's words in Canadian French, by their English (the rows' labels come from the signing activity
+ * in English). Straight apostrophes: the standard fonts are WinAnsi. The answers themselves (pick-list
+ * values, names, amounts) stay as the applicant's record holds them.
+ */
+const FRENCH: Record<string, string> = {
+  'Business Financing Application': "Demande de financement d'entreprise",
+  Application: 'Demande',
+  Lead: 'Piste CRM',
+  Business: 'Entreprise',
+  'Legal business name': 'Dénomination sociale',
+  DBA: 'Nom commercial',
+  'Legal entity': 'Forme juridique',
+  'Business number (BN)': "Numéro d'entreprise (NE)",
+  'EIN / Tax ID': "EIN / numéro d'identification fiscale",
+  'Business start date': 'Date de début des activités',
+  Industry: "Secteur d'activité",
+  'Business description': "Description de l'entreprise",
+  'Number of employees': "Nombre d'employés",
+  'Amount requested': 'Montant demandé',
+  'Annual revenue': 'Revenus annuels',
+  'Use of proceeds': 'Utilisation des fonds',
+  'Products interested in': 'Produits qui intéressent',
+  'Accepts credit cards': 'Accepte les cartes de crédit',
+  'Has real estate': 'Possède des biens immobiliers',
+  'Open business loans': "Prêts d'entreprise en cours",
+  'Average daily balance': 'Solde quotidien moyen',
+  'Business phone': "Téléphone de l'entreprise",
+  Website: 'Site Web',
+  'Business address': "Adresse de l'entreprise",
+  Owner: 'Propriétaire no',
+  '(primary)': '(principal)',
+  Name: 'Nom',
+  Email: 'Courriel',
+  Phone: 'Téléphone',
+  'Date of birth': 'Date de naissance',
+  SSN: 'SSN',
+  SIN: 'NAS',
+  Ownership: 'Propriété',
+  'Estimated credit score': 'Pointage de crédit estimé',
+  'Home address': 'Adresse du domicile',
+  Authorization: 'Autorisation',
+  Consent:
+    'En signant ci-dessous, chaque propriétaire atteste que les renseignements de cette demande sont exacts et complets, et autorise le prêteur et ses partenaires à obtenir des rapports de crédit commerciaux et personnels et à vérifier les renseignements fournis.',
+  Signature: 'Signature :',
+  Date: 'Date',
+  Yes: 'Oui',
+  No: 'Non',
+};
+const ENGLISH_CONSENT =
+  'By signing below, each owner certifies that the information in this application is true and complete, ' +
+  'and authorizes the lender and its partners to obtain business and personal credit reports and to verify ' +
+  'the information provided.';
 
 const PAGE = { width: 612, height: 792, margin: 54 };
 const INK = rgb(0.11, 0.16, 0.22);
@@ -32,8 +88,14 @@ const safe = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** The application as a clean one-or-two-page form, with a signature line per signer. */
 export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = new Date()): Promise<Uint8Array> {
+  const fr = data.language === 'fr-CA';
+  /** The form's own word in the applicant's language. */
+  const w = (english: string) => (fr ? (FRENCH[english] ?? english) : english);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Business financing application - ${safe(data.company)}`);
+  doc.setTitle(
+    `${fr ? w('Business Financing Application') : 'Business financing application'} - ${safe(data.company)}`,
+  );
+  if (fr) doc.setLanguage('fr-CA');
   doc.setCreator('Fundwise portal');
   doc.setCreationDate(signedOn);
   doc.setModificationDate(signedOn);
@@ -74,37 +136,38 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
     y -= 16;
   };
 
-  text('Business Financing Application', PAGE.margin, 20, bold);
+  text(w('Business Financing Application'), PAGE.margin, 20, bold);
   y -= 22;
   text(data.company, PAGE.margin, 13, regular, MUTED);
   y -= 14;
-  text(`Application ${data.applicationId}`, PAGE.margin, 8.5, regular, MUTED);
+  text(`${w('Application')} ${data.applicationId}`, PAGE.margin, 8.5, regular, MUTED);
   y -= 10;
   if (data.leadId) {
-    text(`Lead ${data.leadId}`, PAGE.margin, 8.5, regular, MUTED);
+    text(`${w('Lead')} ${data.leadId}`, PAGE.margin, 8.5, regular, MUTED);
     y -= 10;
   }
 
-  heading('Business');
-  for (const [label, value] of data.rows) row(label, value);
+  heading(w('Business'));
+  for (const [label, value] of data.rows) row(w(label), value === 'Yes' || value === 'No' ? w(value) : value);
 
   data.owners.forEach((o, i) => {
-    heading(`Owner #${i + 1}${i === 0 ? ' (primary)' : ''}`);
-    row('Name', o.name);
-    row('Email', o.email);
-    row('Phone', o.phone);
-    row('Date of birth', o.dateOfBirth);
-    row(o.taxIdLabel, o.ssnMasked);
-    row('Ownership', o.ownershipPercent ? `${o.ownershipPercent}%` : '');
-    row('Estimated credit score', o.creditScore);
-    row('Home address', o.address);
+    heading(
+      fr
+        ? `${w('Owner')} ${i + 1}${i === 0 ? ` ${w('(primary)')}` : ''}`
+        : `Owner #${i + 1}${i === 0 ? ' (primary)' : ''}`,
+    );
+    row(w('Name'), o.name);
+    row(w('Email'), o.email);
+    row(w('Phone'), o.phone);
+    row(w('Date of birth'), o.dateOfBirth);
+    row(w(o.taxIdLabel), o.ssnMasked);
+    row(w('Ownership'), o.ownershipPercent ? `${o.ownershipPercent}${fr ? '\u00a0%' : '%'}` : '');
+    row(w('Estimated credit score'), o.creditScore);
+    row(w('Home address'), o.address);
   });
 
-  heading('Authorization');
-  const consent =
-    'By signing below, each owner certifies that the information in this application is true and complete, ' +
-    'and authorizes the lender and its partners to obtain business and personal credit reports and to verify ' +
-    'the information provided.';
+  heading(w('Authorization'));
+  const consent = fr ? w('Consent') : ENGLISH_CONSENT;
   for (const line of wrap(consent, regular, 10, PAGE.width - 2 * PAGE.margin)) {
     ensure(14);
     text(line, PAGE.margin, 10, regular);
@@ -126,8 +189,8 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
       color: INK,
     });
     y -= 12;
-    text(`Signature: ${o.name}`, PAGE.margin, 9, regular, MUTED);
-    page.drawText('Date', { x: PAGE.margin + 300, y, size: 9, font: regular, color: MUTED });
+    text(`${fr ? w('Signature') : 'Signature:'} ${o.name}`, PAGE.margin, 9, regular, MUTED);
+    page.drawText(w('Date'), { x: PAGE.margin + 300, y, size: 9, font: regular, color: MUTED });
   }
   return doc.save();
 }

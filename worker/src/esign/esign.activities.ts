@@ -88,10 +88,14 @@ export function createSigningActivities(deps: {
   async function pdfData(applicationId: string): Promise<{ data: ApplicationPdfData; owners: Owner[] }> {
     const _id = new ObjectId(applicationId);
     const [application, business, ownerSet] = await Promise.all([
-      deps.db.collection<{ sfLeadId?: string }>('applications').findOne({ _id }),
+      deps.db.collection<{ sfLeadId?: string; userId?: ObjectId }>('applications').findOne({ _id }),
       deps.db.collection<Business>('businesses').findOne({ applicationId: _id }),
       deps.db.collection<{ owners: Owner[] }>('ownersets').findOne({ applicationId: _id }),
     ]);
+    // The applicant's language (issue 16): the form's words follow it.
+    const user = application?.userId
+      ? await deps.db.collection<{ language?: string }>('users').findOne({ _id: application.userId })
+      : null;
     const owners = (ownerSet?.owners ?? []).slice(0, 2);
     if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
     const b: Business = business ?? {};
@@ -100,6 +104,7 @@ export function createSigningActivities(deps: {
       applicationId,
       leadId: application?.sfLeadId,
       company: str(b.businessName),
+      language: user?.language,
       rows: [
         ['Legal business name', str(b.businessName)],
         ['DBA', str(b.dbaName || b.businessName)],

@@ -57,3 +57,22 @@ describe('the offer summary', () => {
     expect(mail.html).toContain('Monthly payment');
   });
 });
+
+describe('issue 16: the offer email in the account’s language', () => {
+  it('writes to a French-speaking applicant in French, amounts as French writes them', () => {
+    const mail = renderOfferEmail({
+      firstName: 'Gabrielle',
+      company: 'Boulangerie Roy inc.',
+      offerType: 'standard',
+      option: { ...option, monthlyPayment: '2500.00' },
+      publicUrl: 'https://apply.fundwise.example',
+      language: 'fr-CA',
+    });
+    expect(mail.subject).toBe('Votre offre choisie pour Boulangerie Roy inc.');
+    expect(mail.text.split('\n')[0]).toBe('Bonjour Gabrielle,');
+    expect(mail.text).toContain('- Paiement mensuel : 2\u00a0500,00\u00a0$'.replace(' : ', ': '));
+    expect(mail.text).toContain('- Durée: 12 mois');
+    expect(mail.html).toContain('<html lang="fr-CA">');
+    expect(mail.html).toContain('Voir votre demande');
+  });
+});

@@ -6,15 +6,65 @@ export type OfferEmailData = {
   offerType: 'standard' | 'lineOfCredit';
   option: Record<string, string>;
   publicUrl: string;
+  /** The account's language (issue 16): 'fr-CA' writes in Canadian French, anything else in English. */
+  language?: string;
 };
+
+type Language = 'en' | 'fr-CA';
+const FR_MONEY = new Intl.NumberFormat('fr-CA', {
+  style: 'currency',
+  currency: 'USD',
+  currencyDisplay: 'narrowSymbol',
+});
+const FR_PERCENT = new Intl.NumberFormat('fr-CA', { style: 'percent', maximumFractionDigits: 2 });
+const frMoney = (v: string | undefined) => FR_MONEY.format(Number(v ?? 0) || 0);
+
+const COPY = {
+  en: {
+    subject: (company: string) => `Your selected offer for ${company}`,
+    yourBusiness: 'your business',
+    thanks: 'Thanks for selecting your offer for',
+    summary: 'Here is a summary:',
+    soft: 'This is a soft offer: your application is pending review, and your funding expert will be in touch.',
+    yourApplication: 'Your application:',
+    view: 'View your application',
+  },
+  'fr-CA': {
+    subject: (company: string) => `Votre offre choisie pour ${company}`,
+    yourBusiness: 'votre entreprise',
+    thanks: 'Merci d’avoir choisi votre offre pour',
+    summary: 'En voici le résumé :',
+    soft: 'Il s’agit d’une offre préliminaire : votre demande doit encore être examinée, et votre spécialiste du financement communiquera avec vous.',
+    yourApplication: 'Votre demande :',
+    view: 'Voir votre demande',
+  },
+} as const;
 
 const usd = formatMoney;
 const esc = escapeHtml;
 /** Business names run longer than first names; the same rules keep links and line breaks out. */
 const COMPANY_MAX = 80;
 
-export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option'>): [string, string][] {
+export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'language'>): [string, string][] {
   const o = d.option;
+  if (d.language === 'fr-CA') {
+    const months = `${o.monthlyTerm} mois`;
+    if (d.offerType === 'lineOfCredit')
+      return [
+        ['Marge de crédit', frMoney(o.maxAmount)],
+        ['Durée', `${o.termYears} an${o.termYears === '1' ? '' : 's'}`],
+        ['Taux d’intérêt mensuel', FR_PERCENT.format((Number(o.monthlyInterestRate) || 0) / 100)],
+        ['Paiement mensuel (marge entièrement utilisée)', frMoney(o.monthlyPayments)],
+      ];
+    return [
+      ['Montant du financement', frMoney(o.offeredAmount)],
+      ['Durée', months],
+      ['Remboursement total', frMoney(o.totalPayment)],
+      ...(o.monthlyPayment ? [['Paiement mensuel', frMoney(o.monthlyPayment)] as [string, string]] : []),
+      ['Paiements quotidiens', `${o.noOfdailyPayments} × ${frMoney(o.dailyPayment)}`],
+      ['ou paiements hebdomadaires', `${o.noOfweeklyPayments} × ${frMoney(o.weeklyPayment)}`],
+    ];
+  }
   if (d.offerType === 'lineOfCredit')
     return [
       ['Credit line', usd(o.maxAmount)],
@@ -33,30 +83,32 @@ export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option'>): [str
 }
 
 export function renderOfferEmail(d: OfferEmailData): { subject: string; html: string; text: string } {
+  const lang: Language = d.language === 'fr-CA' ? 'fr-CA' : 'en';
+  const c = COPY[lang];
   const rows = offerRows(d);
-  const greeting = emailGreeting(d.firstName);
-  const company = nameForEmail(d.company, COMPANY_MAX) ?? 'your business';
-  const subject = `Your selected offer for ${company}`;
+  const greeting = emailGreeting(d.firstName, lang);
+  const company = nameForEmail(d.company, COMPANY_MAX) ?? c.yourBusiness;
+  const subject = c.subject(company);
   const text = [
     greeting,
     '',
-    `Thanks for selecting your offer for ${company}. Here is a summary:`,
+    `${c.thanks} ${company}. ${c.summary}`,
     ...rows.map(([k, v]) => `- ${k}: ${v}`),
     '',
-    'This is a soft offer: your application is pending review, and your funding expert will be in touch.',
-    `Your application: ${d.publicUrl}/offers`,
+    c.soft,
+    `${c.yourApplication} ${d.publicUrl}/offers`,
   ].join('\n');
-  const html = `<!doctype html><html><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
+  const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:28px">
 <tr><td style="font-size:20px;font-weight:700;color:#0b5cab;padding-bottom:12px">Fundwise</td></tr>
 <tr><td style="font-size:16px;padding-bottom:12px">${esc(greeting)}</td></tr>
-<tr><td style="font-size:15px;padding-bottom:16px">Thanks for selecting your offer for <strong>${esc(company)}</strong>. Here is a summary:</td></tr>
+<tr><td style="font-size:15px;padding-bottom:16px">${esc(c.thanks)} <strong>${esc(company)}</strong>. ${esc(c.summary)}</td></tr>
 <tr><td><table role="presentation" width="100%" cellpadding="8" cellspacing="0" style="border:1px solid #d0d5dd;border-radius:8px">
 ${rows.map(([k, v]) => `<tr><td style="color:#475467">${esc(k)}</td><td align="right" style="font-weight:600">${esc(v)}</td></tr>`).join('\n')}
 </table></td></tr>
-<tr><td style="font-size:14px;color:#475467;padding-top:16px">This is a soft offer: your application is pending review, and your funding expert will be in touch.</td></tr>
-<tr><td style="padding-top:20px"><a href="${esc(d.publicUrl)}/offers" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">View your application</a></td></tr>
+<tr><td style="font-size:14px;color:#475467;padding-top:16px">${esc(c.soft)}</td></tr>
+<tr><td style="padding-top:20px"><a href="${esc(d.publicUrl)}/offers" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.view)}</a></td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, html, text };
 }

@@ -113,6 +113,7 @@ export function createOfferActivities(deps: {
         offerType: offerTypeOf(option),
         option,
         publicUrl: s.PUBLIC_URL,
+        language: typeof user.language === 'string' ? user.language : undefined,
       });
       await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
       await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { emailedOption: option.id } });

@@ -1,24 +1,26 @@
 import { useId, type Ref } from 'react';
+import { useMessage } from '../../i18n/use-message';
 
 type Props = {
   label: string;
   name: string;
   value: string;
   options: readonly string[];
+  /** The label shown for an option (translated); the value sent stays the option. */
+  optionLabel?: (option: string) => string;
   error?: string;
   onChange: (value: string) => void;
   /** The first option, so a form can focus the group when it is in error. */
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled group of radio buttons (Yes/No and the like) with its error. */
-export function ChoiceField({ label, name, value, options, error, onChange, ref }: Props) {
+/** A labelled group of radio buttons (Yes/No and the like) with its error, announced on each option. */
+export function ChoiceField({ label, name, value, options, optionLabel, error, onChange, ref }: Props) {
+  const tm = useMessage();
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <fieldset
-      className={`field choice${error ? ' has-error' : ''}`}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <fieldset className={`field choice${error ? ' has-error' : ''}`}>
       <legend>{label}</legend>
       <div className="choice-options">
         {options.map((o, i) => (
@@ -29,15 +31,17 @@ export function ChoiceField({ label, name, value, options, error, onChange, ref 
               name={name}
               value={o}
               checked={value === o}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
               onChange={() => onChange(o)}
             />
-            {o}
+            {optionLabel ? optionLabel(o) : o}
           </label>
         ))}
       </div>
       {error ? (
-        <div className="field-error" id={`${id}-error`}>
-          {error}
+        <div className="field-error" id={errorId}>
+          {tm(error)}
         </div>
       ) : null}
     </fieldset>

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useMessage } from '../../i18n/use-message';
 
 type FieldProps = ComponentProps<'input'> & {
   label: string;
@@ -9,23 +10,30 @@ type FieldProps = ComponentProps<'input'> & {
 
 /** A labelled input with its error under it, tied together for screen readers. */
 export function Field({ label, error, hint, after, id, ...input }: FieldProps) {
+  const tm = useMessage();
   const auto = useId();
   const inputId = id ?? auto;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const shownHint = hint && !error;
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : shownHint ? hintId : undefined}
         {...input}
       />
       {after}
-      {hint && !error ? <div className="field-hint">{hint}</div> : null}
+      {shownHint ? (
+        <div className="field-hint" id={hintId}>
+          {hint}
+        </div>
+      ) : null}
       {error ? (
         <div className="field-error" id={errorId}>
-          {error}
+          {tm(error)}
         </div>
       ) : null}
     </div>

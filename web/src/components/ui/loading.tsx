@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
 /** The one loading state: a route's data on its way, or a page's own wait with its spec text. */
-export function Loading({ label = 'Loading your application...' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <section className="card narrow">
       <p className="loading" role="status">
-        {label}
+        {label ?? t('app.loading')}
       </p>
     </section>
   );

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { passwordStrength } from '@portal/libs';
 
 /** Advisory only (section 5): it never blocks the form. */
 export function PasswordStrength({ password }: { password: string }) {
+  const { t } = useTranslation();
   if (!password) return null;
   const { score, label } = passwordStrength(password);
   return (
@@ -11,7 +13,7 @@ export function PasswordStrength({ password }: { password: string }) {
           <span key={i} className={i < score ? 'on' : ''} />
         ))}
       </div>
-      <span className="strength-label">Password strength: {label}</span>
+      <span className="strength-label">{t('form.passwordStrength', { label: t(`form.strength.${label}`) })}</span>
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import { useId, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../i18n/use-message';
 
-type Option = { value: string; label: string };
+export type Option = { value: string; label: string };
 type Props = ComponentProps<'select'> & { label: string; error?: string; options: readonly Option[] };
 
 export function SelectField({ label, error, options, id, ...select }: Props) {
+  const { t } = useTranslation();
+  const tm = useMessage();
   const auto = useId();
   const selectId = id ?? auto;
   return (
@@ -15,7 +19,7 @@ export function SelectField({ label, error, options, id, ...select }: Props) {
         aria-describedby={error ? `${selectId}-error` : undefined}
         {...select}
       >
-        <option value="">Select…</option>
+        <option value="">{t('app.select')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -24,11 +28,9 @@ export function SelectField({ label, error, options, id, ...select }: Props) {
       </select>
       {error ? (
         <div className="field-error" id={`${selectId}-error`}>
-          {error}
+          {tm(error)}
         </div>
       ) : null}
     </div>
   );
 }
-
-export const optionsOf = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { RESEND_CODE_SECONDS } from '@portal/libs';
+import { Trans, useTranslation } from 'react-i18next';
+import { MESSAGES, RESEND_CODE_SECONDS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -15,6 +16,7 @@ type Props = {
 
 /** The emailed-code step shared by sign-up and login; resend opens after a 30-second countdown. */
 export function CodeStep({ destination, busy, resending, error, onConfirm, onResend }: Props) {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const [left, setLeft] = useState(RESEND_CODE_SECONDS);
@@ -31,14 +33,17 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
   };
   return (
     <form onSubmit={submit} noValidate>
-      <h2>Check your email</h2>
+      <h2>{t('code.title')}</h2>
       <p className="lead">
-        We sent a 6-digit code to <strong>{destination || 'your email'}</strong>. Enter it below to confirm your email
-        address.
+        <Trans
+          i18nKey="code.sent"
+          values={{ destination: destination || t('code.yourEmail') }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       {error ? <Alert>{error}</Alert> : null}
       <Field
-        label="Confirmation code"
+        label={t('code.label')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -48,14 +53,14 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
           setCode(e.target.value.replace(/\D/g, ''));
           setMissing(false);
         }}
-        error={missing ? 'This field is required' : undefined}
+        error={missing ? MESSAGES.required : undefined}
       />
       <Button type="submit" busy={busy}>
-        Confirm
+        {t('code.confirm')}
       </Button>
       <div className="resend">
         {left > 0 ? (
-          <span>Resend code in {left}s</span>
+          <span>{t('code.resendIn', { seconds: left })}</span>
         ) : (
           <Button
             variant="link"
@@ -65,7 +70,7 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
               setLeft(RESEND_CODE_SECONDS);
             }}
           >
-            Resend code
+            {t('code.resend')}
           </Button>
         )}
       </div>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ACCOUNT_MESSAGES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES, validateForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { PasswordStrength } from '../../components/ui/password-strength';
 import { accountApi } from './account-api';
@@ -11,6 +13,8 @@ type Step = 'email' | 'code' | 'done';
 
 /** Section 2 '/forgot-password': email, then code and the new password twice, then the notice. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { formRef, report, clear, summary } = useErrorSummary<HTMLDivElement>();
   const [step, setStep] = useState<Step>('email');
   const [form, setForm] = useState({ username: '', code: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -24,7 +28,8 @@ export function ForgotPasswordPage() {
   async function run(rules: typeof RESET_REQUEST_RULES | typeof RESET_CONFIRM_RULES, call: () => Promise<void>) {
     const found = validateForm(rules, form);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return report();
+    clear();
     setBusy(true);
     setError(undefined);
     try {
@@ -57,78 +62,79 @@ export function ForgotPasswordPage() {
   return (
     <div className="auth-layout single">
       <section className="card auth-card">
-        <h1>Reset your password</h1>
+        <h1>{t('reset.title')}</h1>
         {error ? <Alert>{error}</Alert> : null}
-        {step === 'email' ? (
-          <form onSubmit={requestCode} noValidate>
-            <p className="lead">Enter the email you applied with and we’ll send you a one-time code.</p>
-            <Field
-              label="Email"
-              name="username"
-              type="email"
-              autoComplete="username"
-              value={form.username}
-              onChange={(e) => set('username', e.target.value)}
-              error={errors.username}
-            />
-            <Button type="submit" busy={busy}>
-              Send code
-            </Button>
-            <div className="auth-links">
-              <Link to="/login">Return to Login</Link>
+        <div ref={formRef}>
+          {summary}
+          {step === 'email' ? (
+            <form onSubmit={requestCode} noValidate>
+              <p className="lead">{t('reset.lead')}</p>
+              <Field
+                label={t('reset.email')}
+                name="username"
+                type="email"
+                autoComplete="username"
+                value={form.username}
+                onChange={(e) => set('username', e.target.value)}
+                error={errors.username}
+              />
+              <Button type="submit" busy={busy}>
+                {t('reset.sendCode')}
+              </Button>
+              <div className="auth-links">
+                <Link to="/login">{t('reset.returnToLogin')}</Link>
+              </div>
+            </form>
+          ) : step === 'code' ? (
+            <form onSubmit={change} noValidate>
+              <p className="lead">{t('reset.codeSent', { email: form.username })}</p>
+              <Field
+                label={t('reset.code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={form.code}
+                onChange={(e) => set('code', e.target.value.replace(/\D/g, ''))}
+                error={errors.code}
+              />
+              <Field
+                label={t('reset.newPassword')}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={128}
+                value={form.password}
+                onChange={(e) => set('password', e.target.value)}
+                error={errors.password}
+                after={<PasswordStrength password={form.password} />}
+              />
+              <Field
+                label={t('reset.reEnter')}
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                maxLength={128}
+                value={form.confirmPassword}
+                onChange={(e) => set('confirmPassword', e.target.value)}
+                error={errors.confirmPassword}
+              />
+              <Button type="submit" busy={busy}>
+                {t('reset.change')}
+              </Button>
+              <div className="auth-links">
+                <Link to="/login">{t('reset.returnToLogin')}</Link>
+              </div>
+            </form>
+          ) : (
+            <div>
+              <Alert kind="success">{ACCOUNT_MESSAGES.passwordChanged}</Alert>
+              <Link className="btn btn-primary" to="/login">
+                {t('reset.returnToLogin')}
+              </Link>
             </div>
-          </form>
-        ) : step === 'code' ? (
-          <form onSubmit={change} noValidate>
-            <p className="lead">
-              If an account exists for {form.username}, we sent it a code. It expires in 10 minutes.
-            </p>
-            <Field
-              label="One time code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={form.code}
-              onChange={(e) => set('code', e.target.value.replace(/\D/g, ''))}
-              error={errors.code}
-            />
-            <Field
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={form.password}
-              onChange={(e) => set('password', e.target.value)}
-              error={errors.password}
-              after={<PasswordStrength password={form.password} />}
-            />
-            <Field
-              label="Re-enter password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={form.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
-              error={errors.confirmPassword}
-            />
-            <Button type="submit" busy={busy}>
-              Change password
-            </Button>
-            <div className="auth-links">
-              <Link to="/login">Return to Login</Link>
-            </div>
-          </form>
-        ) : (
-          <div>
-            <Alert kind="success">Password change successful!</Alert>
-            <Link className="btn btn-primary" to="/login">
-              Return to Login
-            </Link>
-          </div>
-        )}
+          )}
+        </div>
       </section>
     </div>
   );

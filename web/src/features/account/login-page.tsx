@@ -2,10 +2,12 @@ import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { ACCOUNT_MESSAGES, LOGIN_RULES, validateForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../shell/session';
@@ -14,6 +16,8 @@ import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
 
 export function LoginPage() {
+  const { t } = useTranslation();
+  const { formRef, report, clear, summary } = useErrorSummary();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ username: '', password: '' });
@@ -45,13 +49,15 @@ export function LoginPage() {
     e.preventDefault();
     const found = validateForm(LOGIN_RULES, form);
     setErrors(found);
-    if (!Object.keys(found).length) send({ type: 'credentials.submit', ...form });
+    if (Object.keys(found).length) return report();
+    clear();
+    send({ type: 'credentials.submit', ...form });
   };
   const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
   return (
     <div className="auth-layout single">
       <section className="card auth-card">
-        <h1>Welcome back</h1>
+        <h1>{t('login.title')}</h1>
         {onCode ? (
           <CodeStep
             destination={state.context.destination}
@@ -62,11 +68,12 @@ export function LoginPage() {
             onResend={() => send({ type: 'code.resend' })}
           />
         ) : (
-          <form onSubmit={submit} noValidate>
-            <p className="lead">Log in to continue your application.</p>
+          <form onSubmit={submit} noValidate ref={formRef}>
+            {summary}
+            <p className="lead">{t('login.lead')}</p>
             {state.context.error ? <Alert>{state.context.error}</Alert> : null}
             <Field
-              label="Email"
+              label={t('login.email')}
               name="username"
               type="email"
               autoComplete="username"
@@ -75,7 +82,7 @@ export function LoginPage() {
               error={errors.username}
             />
             <Field
-              label="Password"
+              label={t('login.password')}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -84,11 +91,11 @@ export function LoginPage() {
               error={errors.password}
             />
             <Button type="submit" busy={state.matches('loggingIn')}>
-              Log in
+              {t('login.submit')}
             </Button>
             <div className="auth-links">
-              <Link to="/forgot-password">Forgot password?</Link>
-              <Link to="/sign-up">Don’t have an account? Sign up</Link>
+              <Link to="/forgot-password">{t('login.forgot')}</Link>
+              <Link to="/sign-up">{t('login.noAccount')}</Link>
             </div>
           </form>
         )}

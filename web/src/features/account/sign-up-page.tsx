@@ -2,8 +2,10 @@ import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import {
+  ACCOUNT_MESSAGES,
   SIGN_UP_RULES,
   formatPhone,
   toE164,
@@ -13,7 +15,10 @@ import {
 } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
+import { useFormat } from '../../i18n/format';
+import { currentLanguage } from '../../i18n/i18n';
 import { PasswordStrength } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../shell/session';
@@ -31,17 +36,9 @@ const EMPTY: SignUpForm = {
   confirmPassword: '',
 };
 
-const LABELS: Record<keyof SignUpForm, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  businessName: 'Business name',
-  phone: 'Phone',
-  email: 'Email',
-  password: 'Password',
-  confirmPassword: 'Confirm password',
-};
-
 export function SignUpPage() {
+  const { t } = useTranslation();
+  const { formRef, report, clear, summary } = useErrorSummary();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<SignUpForm>(EMPTY);
@@ -49,10 +46,12 @@ export function SignUpPage() {
   const [state, send] = useMachine(
     signUpMachine.provide({
       actors: {
-        register: fromPromise(({ input }) => accountApi.register({ ...input, phone: toE164(input.phone) })),
+        register: fromPromise(({ input }) =>
+          accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
+        ),
         confirm: fromPromise(async ({ input }) => {
           const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
-          if (answer.$metadata?.httpStatusCode !== 200) throw new Error('Unable to confirm signup');
+          if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
           storeUserName(answer.username);
         }),
         resend: fromPromise(async ({ input }) => void (await accountApi.sendCode(input.userName))),
@@ -73,7 +72,8 @@ export function SignUpPage() {
     e.preventDefault();
     const found = validateForm(SIGN_UP_RULES, form);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return report();
+    clear();
     send({ type: 'details.submit', form: { ...form, email: form.email.trim(), affiliateId: affiliateId() } });
   };
 
@@ -83,7 +83,7 @@ export function SignUpPage() {
   return (
     <div className="auth-layout">
       <section className="card auth-card">
-        <h1>Apply for a Business Loan</h1>
+        <h1>{t('signUp.title')}</h1>
         {onCode ? (
           <CodeStep
             destination={context.destination}
@@ -94,14 +94,15 @@ export function SignUpPage() {
             onResend={() => send({ type: 'code.resend' })}
           />
         ) : (
-          <form onSubmit={submit} noValidate>
-            <p className="lead">Tell us about you. It takes about a minute and won’t affect your credit.</p>
+          <form onSubmit={submit} noValidate ref={formRef}>
+            {summary}
+            <p className="lead">{t('signUp.lead')}</p>
             {context.error ? <Alert>{context.error}</Alert> : null}
             <div className="grid-2">
               {(['firstName', 'lastName'] as const).map((k) => (
                 <Field
                   key={k}
-                  label={LABELS[k]}
+                  label={t(k === 'firstName' ? 'signUp.firstName' : 'signUp.lastName')}
                   name={k}
                   autoComplete={k === 'firstName' ? 'given-name' : 'family-name'}
                   maxLength={200}
@@ -112,7 +113,7 @@ export function SignUpPage() {
               ))}
             </div>
             <Field
-              label={LABELS.businessName}
+              label={t('signUp.businessName')}
               name="businessName"
               autoComplete="organization"
               maxLength={200}
@@ -121,7 +122,7 @@ export function SignUpPage() {
               error={shown.businessName}
             />
             <Field
-              label={LABELS.phone}
+              label={t('signUp.phone')}
               name="phone"
               type="tel"
               autoComplete="tel-national"
@@ -133,7 +134,7 @@ export function SignUpPage() {
               error={shown.phone}
             />
             <Field
-              label={LABELS.email}
+              label={t('signUp.email')}
               name="email"
               type="email"
               autoComplete="email"
@@ -143,7 +144,7 @@ export function SignUpPage() {
               error={shown.email}
             />
             <Field
-              label={LABELS.password}
+              label={t('signUp.password')}
               name="password"
               type="password"
               autoComplete="new-password"
@@ -154,7 +155,7 @@ export function SignUpPage() {
               after={<PasswordStrength password={form.password} />}
             />
             <Field
-              label={LABELS.confirmPassword}
+              label={t('signUp.confirmPassword')}
               name="confirmPassword"
               type="password"
               autoComplete="new-password"
@@ -164,13 +165,13 @@ export function SignUpPage() {
               error={shown.confirmPassword}
             />
             <Button type="submit" busy={state.matches('registering')}>
-              Continue
+              {t('app.continue')}
             </Button>
           </form>
         )}
         {/* A link in a button's clothes (the spec calls it a button): it only goes to /login. */}
         <Link to="/login" className="btn btn-link" role="button">
-          Already have an account? Login!
+          {t('signUp.haveAccount')}
         </Link>
       </section>
       <TrustPanel />
@@ -179,19 +180,21 @@ export function SignUpPage() {
 }
 
 const TRUST_POINTS = [
-  'Your application is encrypted',
-  'For businesses in the US and Canada',
-  'In business at least 3 months',
-  'A combined 50% ownership across applicants',
-];
+  'signUp.trustEncrypted',
+  'signUp.trustCountries',
+  'signUp.trustMonths',
+  'signUp.trustOwnership',
+] as const;
 
 /** Section 1's on-screen statements, and the review widget's slot only when a widget id is configured. */
 function TrustPanel() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   // A blank or whitespace-only id (an env file line left empty) counts as none: no empty box.
   const widget = ((import.meta.env.VITE_REVIEW_WIDGET_ID as string | undefined) ?? '').trim();
   return (
-    <aside className="trust" aria-label="Why apply with us">
-      <p className="trust-headline">Trusted by 3,000+ business owners</p>
+    <aside className="trust" aria-label={t('signUp.trustLabel')}>
+      <p className="trust-headline">{t('signUp.trusted', { n: fmt.integer(3000) })}</p>
       <ul>
         {TRUST_POINTS.map((point) => (
           <li key={point}>
@@ -199,7 +202,7 @@ function TrustPanel() {
               <circle cx="10" cy="10" r="10" fill="rgba(255,255,255,0.18)" />
               <path d="M6 10.5l2.5 2.5L14 7.5" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
             </svg>
-            {point}
+            {t(point)}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   foundAddress,
   LOOKUP_COUNTRIES,
@@ -11,10 +12,6 @@ import { configuredAddressProvider } from './google-provider';
 /** The provider the lookups use; tests and stories supply their own. */
 export const AddressProviderContext = createContext<AddressProvider | undefined>(configuredAddressProvider());
 
-export const ADDRESS_PLACEHOLDER = 'Enter your address';
-const NOT_AN_ADDRESS = 'Please choose a full street address in the US or Canada.';
-const LOOKUP_FAILED = 'Address lookup is unavailable right now. Please type the address below.';
-
 /**
  * Section 2 'Address lookup': suggestions as the applicant types; choosing one fills street, city, state,
  * zip and country. It stays in its typing state (Enter does nothing, so the form is not sent half-done)
@@ -22,6 +19,7 @@ const LOOKUP_FAILED = 'Address lookup is unavailable right now. Please type the 
  * and the address fields are typed by hand.
  */
 export function AddressLookup({ label, onFound }: { label: string; onFound: (a: FoundAddress) => void }) {
+  const { t } = useTranslation();
   const provider = useContext(AddressProviderContext);
   const id = useId();
   const [text, setText] = useState('');
@@ -45,10 +43,10 @@ export function AddressLookup({ label, onFound }: { label: string; onFound: (a: 
           setSuggestions(list);
           setActive(-1);
         })
-        .catch(() => ask === asked.current && setError(LOOKUP_FAILED));
+        .catch(() => ask === asked.current && setError(t('address.lookupFailed')));
     }, 200);
     return () => clearTimeout(timer);
-  }, [asking, provider, text]);
+  }, [asking, provider, text, t]);
 
   if (!provider) return null;
   const lookup = provider;
@@ -59,7 +57,7 @@ export function AddressLookup({ label, onFound }: { label: string; onFound: (a: 
     try {
       const address = foundAddress(await lookup.details(s.id));
       if (!address) {
-        setError(NOT_AN_ADDRESS);
+        setError(t('address.notAnAddress'));
         return;
       }
       setText(address.formattedAddress);
@@ -67,7 +65,7 @@ export function AddressLookup({ label, onFound }: { label: string; onFound: (a: 
       setError('');
       onFound(address);
     } catch {
-      setError(LOOKUP_FAILED);
+      setError(t('address.lookupFailed'));
     }
   }
 
@@ -96,7 +94,7 @@ export function AddressLookup({ label, onFound }: { label: string; onFound: (a: 
         type="text"
         role="combobox"
         autoComplete="off"
-        placeholder={ADDRESS_PLACEHOLDER}
+        placeholder={t('address.placeholder')}
         aria-expanded={suggestions.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
@@ -127,7 +125,11 @@ export function AddressLookup({ label, onFound }: { label: string; onFound: (a: 
           ))}
         </ul>
       ) : null}
-      {error ? <div className="field-error">{error}</div> : null}
+      {error ? (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }

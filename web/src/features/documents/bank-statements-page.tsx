@@ -1,9 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { FILE_MESSAGES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useMessage } from '../../i18n/use-message';
 import { clearSigning } from '../../lib/storage';
 import { businessQueryOptions } from '../journey/journey-api';
 import { useJourney } from '../journey/use-journey';
@@ -17,6 +19,9 @@ export const DOCUMENTS_EMAIL =
 
 /** Section 2 '/bank-statements': one PDF slot per required month, then the submission to /offers. */
 export function BankStatementsPage() {
+  const { t } = useTranslation();
+  const tm = useMessage();
+  const proceedRef = useRef<HTMLButtonElement>(null);
   const app = useApplication();
   const { data: user } = useSuspenseQuery(sessionQueryOptions());
   const queryClient = useQueryClient();
@@ -73,15 +78,15 @@ export function BankStatementsPage() {
 
   return (
     <section className="card wide">
-      <h1>Just a few documents needed</h1>
+      <h1>{t('documents.title')}</h1>
       {(error ?? journey.error) ? <Alert>{error ?? journey.error}</Alert> : null}
-      <p className="lead">
-        Please upload your business bank statements for the past {months.length} months, as PDFs. You can add more than
-        one file for a month.
-      </p>
+      <p className="lead">{t('documents.lead', { count: months.length })}</p>
       <p className="muted">
-        Prefer email? Send them to <a href={`mailto:${DOCUMENTS_EMAIL}`}>{DOCUMENTS_EMAIL}</a> from the email you used
-        on your application ({user?.email}).
+        <Trans
+          i18nKey="documents.email"
+          values={{ address: DOCUMENTS_EMAIL, email: user?.email ?? '' }}
+          components={{ mail: <a href={`mailto:${DOCUMENTS_EMAIL}`} /> }}
+        />
       </p>
       <div className="doc-slots">
         {months.map((m) => (
@@ -100,7 +105,7 @@ export function BankStatementsPage() {
       </div>
       {busy ? (
         <p className="loading" role="status">
-          {FILE_MESSAGES.analyzing}
+          {tm(FILE_MESSAGES.analyzing)}
         </p>
       ) : null}
       <div className="form-actions">
@@ -110,19 +115,20 @@ export function BankStatementsPage() {
             onClick={() => journey.send({ type: 'journey.back' })}
             disabled={busy || journey.busy}
           >
-            Back
+            {t('app.back')}
           </Button>
         )}
-        <Button busy={busy} onClick={() => void proceed()}>
-          Proceed
+        <Button ref={proceedRef} busy={busy} onClick={() => void proceed()}>
+          {t('app.proceed')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Missing Documents"
-        body={FILE_MESSAGES.missingDocuments(covered, months.length)}
-        okText="Yes, proceed"
-        cancelText="No, upload more"
+        title={t('documents.missingTitle')}
+        body={tm(FILE_MESSAGES.missingDocuments(covered, months.length))}
+        okText={t('documents.yesProceed')}
+        cancelText={t('documents.uploadMore')}
+        returnFocus={() => proceedRef.current}
         onOk={() => void submit()}
         onCancel={() => setConfirming(false)}
       />

@@ -1,14 +1,40 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { checkPdfFile, type FileType } from '@portal/libs';
+import { useTranslation } from 'react-i18next';
+import { checkPdfFile, type FileType, type StatementAdviceNote } from '@portal/libs';
+import { useFormat } from '../../i18n/format';
+import { useMessage } from '../../i18n/use-message';
 import { documentsApi, type UploadedFile } from './documents-api';
 
 type InFlight = { key: string; name: string; progress: number; error?: string };
 
+/** The server's advice on a statement, in words: under the file, announced as it arrives. */
+function Advice({ notes, monthLabel, id }: { notes: StatementAdviceNote[]; monthLabel?: string; id: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  if (!notes.length) return null;
+  return (
+    <ul className="doc-advice" id={id}>
+      {notes.map((n) => (
+        <li key={n.code}>
+          {n.code === 'wrongPeriod'
+            ? t('documents.advice.wrongPeriod', {
+                period: n.periodStart && n.periodEnd ? fmt.period(n.periodStart, n.periodEnd) : '',
+                month: fmt.month(monthLabel ?? ''),
+              })
+            : t(`documents.advice.${n.code}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * One document slot (a statement month, the voided check, the license): PDFs only, several allowed,
- * each upload with its own progress bar; the client checks type and size, the server checks again.
+ * each upload with its own progress bar; the client checks type and size, the server checks again and,
+ * for a bank statement, advises at once when the file looks wrong for its month.
  */
 export function DocumentSlot(props: {
+  /** The slot's title: a month label ('October 2026') is shown in the applicant's language. */
   title: string;
   applicationId: string;
   fileType: FileType;
@@ -20,7 +46,11 @@ export function DocumentSlot(props: {
   /** Each upload as it starts, so the page can wait for it before counting what is uploaded. */
   onUpload?: (done: Promise<unknown>) => void;
 }) {
+  const { t } = useTranslation();
+  const tm = useMessage();
+  const fmt = useFormat();
   const inputId = useId();
+  const title = props.monthLabel ? fmt.month(props.title) : props.title;
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
   const set = (key: string, patch: Partial<InFlight>) =>
     setInFlight((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
@@ -54,35 +84,36 @@ export function DocumentSlot(props: {
   return (
     <div className={`doc-slot${props.files.length ? ' has-files' : ''}`}>
       <div className="doc-slot-head">
-        <h2 className="doc-slot-title">{props.title}</h2>
+        <h2 className="doc-slot-title">{title}</h2>
         <label htmlFor={inputId} className="btn btn-secondary doc-slot-pick">
-          {props.files.length ? 'Add another PDF' : 'Upload PDF'}
+          {props.files.length ? t('documents.addAnother') : t('documents.upload')}
         </label>
         <input
           id={inputId}
-          className="visually-hidden"
+          className="visually-hidden file-input"
           type="file"
           accept="application/pdf,.pdf"
           multiple
-          aria-label={`${props.title} PDF`}
+          aria-label={t('documents.pdfLabel', { title })}
           onChange={choose}
         />
       </div>
-      <ul className="doc-files">
+      <ul className="doc-files" aria-live="polite">
         {props.files.map((f) => (
-          <li key={f._id} className="doc-file">
+          <li key={f._id} className={`doc-file${f.advice?.length ? ' has-advice' : ''}`}>
             <span className="doc-file-name">{f.fileName}</span>
-            <span className="doc-file-size">{(f.size / 1024).toFixed(0)} KB</span>
+            <span className="doc-file-size">{fmt.kilobytes(f.size)}</span>
             {props.canRemove ? (
               <button
                 type="button"
                 className="btn btn-link"
-                aria-label={`Remove ${f.fileName}`}
+                aria-label={t('documents.removeFile', { name: f.fileName })}
                 onClick={() => void documentsApi.remove(f._id).then(props.onChange)}
               >
-                Remove
+                {t('documents.remove')}
               </button>
             ) : null}
+            <Advice notes={f.advice ?? []} monthLabel={props.monthLabel} id={`${inputId}-${f._id}-advice`} />
           </li>
         ))}
         {inFlight.map((f) => (
@@ -90,13 +121,13 @@ export function DocumentSlot(props: {
             <span className="doc-file-name">{f.name}</span>
             {f.error ? (
               <span className="field-error" role="alert">
-                {f.error}
+                {tm(f.error)}
               </span>
             ) : (
               <span
                 className="doc-progress"
                 role="progressbar"
-                aria-label={`Uploading ${f.name}`}
+                aria-label={t('documents.uploading', { name: f.name })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(f.progress * 100)}

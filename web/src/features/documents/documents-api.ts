@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FileType } from '@portal/libs';
+import type { FileType, StatementAdviceNote } from '@portal/libs';
 import { api, upload } from '../../lib/http';
 
 export type UploadedFile = {
@@ -8,6 +8,8 @@ export type UploadedFile = {
   fileType: FileType;
   monthLabel?: string;
   size: number;
+  /** What the server's reading of a bank statement advises (issue 16); advice only, the file is kept. */
+  advice?: StatementAdviceNote[];
 };
 
 export const documentsApi = {

@@ -1,20 +1,22 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { COUNTRIES, formatTaxId } from '@portal/libs';
+import { useTranslation } from 'react-i18next';
+import { formatTaxId } from '@portal/libs';
+import { useOptions } from '../../i18n/use-options';
 import { FormField, FormSelect } from '../../components/form/form-fields';
 import { AddressLookup } from '../address/address-lookup';
-import { regionOptions, type DetailsValues } from './business-details-values';
-
-const COUNTRY_OPTIONS = Object.entries(COUNTRIES).map(([value, label]) => ({ value, label }));
+import type { DetailsValues } from './business-details-values';
 
 /** The business address: lookup, country (which clears state, city and zip, and re-masks the tax id), parts. */
 export function BusinessAddressFields({ form }: { form: UseFormReturn<DetailsValues> }) {
+  const { t } = useTranslation();
+  const opts = useOptions();
   const { control, setValue, getValues, clearErrors } = form;
   const ca = useWatch({ control, name: 'country' }) === 'CA';
   const retaxFor = (country: string) => setValue('federalTaxId', formatTaxId(country, getValues('federalTaxId')));
   return (
     <>
       <AddressLookup
-        label="Business address lookup"
+        label={t('business.addressLookup')}
         onFound={(a) => {
           for (const k of ['address', 'city', 'state', 'zip', 'country'] as const) setValue(k, a[k]);
           retaxFor(a.country);
@@ -24,8 +26,8 @@ export function BusinessAddressFields({ form }: { form: UseFormReturn<DetailsVal
       <FormSelect
         control={control}
         name="country"
-        label="Country of business"
-        options={COUNTRY_OPTIONS}
+        label={t('business.country')}
+        options={opts.countries()}
         onPick={(country) => {
           for (const k of ['state', 'city', 'zip'] as const) setValue(k, '');
           retaxFor(country);
@@ -34,28 +36,34 @@ export function BusinessAddressFields({ form }: { form: UseFormReturn<DetailsVal
       <FormField
         control={control}
         name="address"
-        label="Business address"
+        label={t('business.address')}
         maxLength={200}
         autoComplete="address-line1"
       />
       <FormField
         control={control}
         name="suiteFloor"
-        label="Suite / floor (optional)"
+        label={t('business.suite')}
         maxLength={200}
         autoComplete="address-line2"
       />
-      <FormField control={control} name="city" label="City" maxLength={40} autoComplete="address-level2" />
+      <FormField
+        control={control}
+        name="city"
+        label={t('business.city')}
+        maxLength={40}
+        autoComplete="address-level2"
+      />
       <FormSelect
         control={control}
         name="state"
-        label={ca ? 'Province / territory' : 'State'}
-        options={regionOptions(ca ? 'CA' : 'US')}
+        label={ca ? t('business.province') : t('business.state')}
+        options={opts.regions(ca ? 'CA' : 'US')}
       />
       <FormField
         control={control}
         name="zip"
-        label={ca ? 'Postal code' : 'Zip code'}
+        label={ca ? t('business.postal') : t('business.zip')}
         maxLength={ca ? 7 : 10}
         autoComplete="postal-code"
       />

@@ -1,5 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   BN_INPUT_MAX_LENGTH,
   BUSINESS_DETAILS_RULES,
@@ -16,7 +17,8 @@ import { FormChoice, FormField, FormSelect } from '../../components/form/form-fi
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { optionsOf } from '../../components/ui/select-field';
+import { useErrorSummary } from '../../components/ui/error-summary';
+import { useOptions } from '../../i18n/use-options';
 import { BusinessAddressFields } from './business-address-fields';
 import { detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
 import { businessQueryOptions, industriesQueryOptions, journeyApi, type BusinessView } from './journey-api';
@@ -33,12 +35,16 @@ const money = {
 
 /** /business step 2: the business details (section 2); saving moves the journey on to /owners. */
 export function BusinessDetailsForm({ business }: { business: BusinessView }) {
+  const { t } = useTranslation();
+  const opts = useOptions();
+  const { formRef, report, clear, summary } = useErrorSummary();
   const queryClient = useQueryClient();
   const journey = useJourney();
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
   const form = useForm<DetailsValues>({
     defaultValues: detailsFrom(business),
     resolver: rulesResolver(BUSINESS_DETAILS_RULES),
+    shouldFocusError: false,
   });
   const { control } = form;
   const save = useSave(
@@ -48,6 +54,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
       queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
     },
+    report,
   );
   const ca = useWatch({ control, name: 'country' }) === 'CA';
   const error = save.error?.message ?? journey.error;
@@ -55,24 +62,37 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
 
   return (
     <section className="card wide">
-      <h1>Business details</h1>
-      <p className="lead">Some answers are filled in from what you told us earlier.</p>
+      <h1>{t('business.detailsTitle')}</h1>
+      <p className="lead">{t('business.detailsLead')}</p>
       {error ? <Alert>{error}</Alert> : null}
-      <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={form.handleSubmit((v) => {
+          clear();
+          save.mutate(v);
+        }, report)}
+        noValidate
+      >
+        {summary}
         <div className="grid-2">
           <FormField
             control={control}
             name="businessName"
-            label="Legal business name"
+            label={t('business.legalName')}
             maxLength={200}
             autoComplete="organization"
           />
-          <FormField control={control} name="dbaName" label="DBA (optional)" maxLength={200} />
-          <FormSelect control={control} name="legalEntity" label="Legal entity" options={optionsOf(LEGAL_ENTITIES)} />
+          <FormField control={control} name="dbaName" label={t('business.dba')} maxLength={200} />
+          <FormSelect
+            control={control}
+            name="legalEntity"
+            label={t('business.legalEntity')}
+            options={opts.of('legalEntities', LEGAL_ENTITIES)}
+          />
           <FormField
             control={control}
             name="federalTaxId"
-            label={ca ? 'BN' : 'EIN / Tax ID'}
+            label={ca ? t('business.bn') : t('business.ein')}
             mask={(typed) => formatTaxId(form.getValues('country'), typed)}
             maxLength={ca ? BN_INPUT_MAX_LENGTH : 10}
             placeholder={ca ? '123-456-789' : '12-3456789'}
@@ -83,7 +103,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
           name="productsInterestedIn"
           render={({ field }) => (
             <fieldset className="field choice">
-              <legend>Products interested in (optional)</legend>
+              <legend>{t('business.products')}</legend>
               <div className="checks">
                 {PRODUCTS.map((p) => (
                   <label key={p} className="choice-option">
@@ -94,7 +114,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
                         field.onChange(e.target.checked ? [...field.value, p] : field.value.filter((x) => x !== p))
                       }
                     />
-                    {p}
+                    {opts.label('products', p)}
                   </label>
                 ))}
               </div>
@@ -105,26 +125,29 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
           <FormChoice
             control={control}
             name="acceptsCreditCards"
-            label="Do you accept credit cards?"
+            label={t('business.acceptsCards')}
             options={YES_NO}
+            optionLabel={opts.yesNo}
           />
           <FormChoice
             control={control}
             name="otherBusinessLoans"
-            label="Do you have open business loans?"
+            label={t('business.openLoans')}
             options={YES_NO}
+            optionLabel={opts.yesNo}
           />
           <FormChoice
             control={control}
             name="hasRealEstate"
-            label="Does the business own real estate?"
+            label={t('business.realEstate')}
             options={YES_NO}
+            optionLabel={opts.yesNo}
           />
           {business.businessStartDate ? (
             <FormField
               control={control}
               name="businessStartDate"
-              label="Business start date"
+              label={t('business.startDateShort')}
               type="date"
               max={today()}
             />
@@ -132,17 +155,17 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
           <FormField
             control={control}
             name="website"
-            label="Website (optional)"
+            label={t('business.website')}
             type="url"
             placeholder="https://"
             maxLength={200}
           />
-          <FormField control={control} name="avgDailyBalance" label="Average daily balance" {...money} />
-          <FormField control={control} name="openLoanBalances" label="Open loan balances (optional)" {...money} />
+          <FormField control={control} name="avgDailyBalance" label={t('business.avgDailyBalance')} {...money} />
+          <FormField control={control} name="openLoanBalances" label={t('business.openLoanBalances')} {...money} />
           <FormField
             control={control}
             name="phoneNumber"
-            label="Business phone"
+            label={t('business.phone')}
             type="tel"
             mask={formatPhone}
             maxLength={PHONE_INPUT_MAX_LENGTH}
@@ -152,21 +175,22 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
           <FormSelect
             control={control}
             name="industry"
-            label="Industry"
-            options={industries.map((i) => ({ value: i.name, label: i.name }))}
+            label={t('business.industry')}
+            options={industries.map((i) => ({ value: i.name, label: opts.label('industries', i.name) }))}
             onPick={(name) => form.setValue('naics', industries.find((i) => i.name === name)?.naics ?? '')}
           />
-          <FormField control={control} name="naics" label="NAICS" readOnly placeholder="Filled from the industry" />
           <FormField
             control={control}
-            name="businessDescription"
-            label="Business description (optional)"
-            maxLength={200}
+            name="naics"
+            label={t('business.naics')}
+            readOnly
+            placeholder={t('business.naicsPlaceholder')}
           />
+          <FormField control={control} name="businessDescription" label={t('business.description')} maxLength={200} />
           <FormField
             control={control}
             name="numberOfEmployees"
-            label="Number of employees"
+            label={t('business.employees')}
             type="number"
             min={0}
             max={99999999}
@@ -175,10 +199,10 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
         </div>
         <div className="form-actions">
           <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
-            Back
+            {t('app.back')}
           </Button>
           <Button type="submit" busy={busy}>
-            Save and continue
+            {t('business.saveAndContinue')}
           </Button>
         </div>
       </form>

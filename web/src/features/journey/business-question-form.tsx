@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { APPLICATION_MESSAGES, BUSINESS_QUESTION_RULES, required, USE_OF_PROCEEDS, YES_NO } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { optionsOf } from '../../components/ui/select-field';
+import { useErrorSummary } from '../../components/ui/error-summary';
+import { useOptions } from '../../i18n/use-options';
 import { businessQueryOptions, journeyApi, type BusinessView } from './journey-api';
 import { useJourney } from './use-journey';
 import { useSave } from './use-save';
@@ -20,6 +22,9 @@ const questionRules = (v: QuestionValues) =>
 
 /** /business step 1: has the business started? Yes asks when and what for; No goes to /giggle-finance. */
 export function BusinessQuestionForm({ business }: { business: BusinessView }) {
+  const { t } = useTranslation();
+  const opts = useOptions();
+  const { formRef, report, clear, summary } = useErrorSummary();
   const queryClient = useQueryClient();
   const journey = useJourney();
   const form = useForm<QuestionValues>({
@@ -29,6 +34,7 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
       useOfProceeds: business.useOfProceeds ?? '',
     },
     resolver: rulesResolver(questionRules),
+    shouldFocusError: false,
   });
   const save = useSave(
     form,
@@ -40,6 +46,7 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
         v.businessStarted === 'No' ? { type: 'journey.giggle' } : { type: 'journey.next', saved: 'businessQuestion' },
       );
     },
+    report,
   );
   const started = useWatch({ control: form.control, name: 'businessStarted' });
   const error = save.error?.message ?? journey.error;
@@ -47,17 +54,31 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
 
   return (
     <section className="card narrow">
-      <h1>Tell us about your business</h1>
+      <h1>{t('business.questionTitle')}</h1>
       {error ? <Alert>{error}</Alert> : null}
-      <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
-        <FormChoice control={form.control} name="businessStarted" label="Has your business started?" options={YES_NO} />
+      <form
+        ref={formRef}
+        onSubmit={form.handleSubmit((v) => {
+          clear();
+          save.mutate(v);
+        }, report)}
+        noValidate
+      >
+        {summary}
+        <FormChoice
+          control={form.control}
+          name="businessStarted"
+          label={t('business.started')}
+          options={YES_NO}
+          optionLabel={opts.yesNo}
+        />
         {started === 'Yes' ? (
           <>
-            <p className="note">The lender requires at least 3 months in business.</p>
+            <p className="note">{t('business.monthsNote')}</p>
             <FormField
               control={form.control}
               name="businessStartDate"
-              label="When did your business start?"
+              label={t('business.startDate')}
               type="date"
               max={today()}
               mask={(typed) => typed.slice(0, 10)}
@@ -65,17 +86,17 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
             <FormSelect
               control={form.control}
               name="useOfProceeds"
-              label="How do you plan to use the loan proceeds?"
-              options={optionsOf(USE_OF_PROCEEDS)}
+              label={t('business.useOfProceeds')}
+              options={opts.of('useOfProceeds', USE_OF_PROCEEDS)}
             />
           </>
         ) : null}
         <div className="form-actions">
           <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
-            Back
+            {t('app.back')}
           </Button>
           <Button type="submit" busy={busy}>
-            Continue
+            {t('app.continue')}
           </Button>
         </div>
       </form>

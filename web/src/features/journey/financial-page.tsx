@@ -1,10 +1,12 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { CURRENCY_INPUT_MAX_LENGTH, FINANCIAL_RULES, formatCurrency } from '@portal/libs';
 import { FormField } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useErrorSummary } from '../../components/ui/error-summary';
 import { storedAmountRequested } from '../../lib/storage';
 import { useApplication } from '../shell/session';
 import { businessQueryOptions, journeyApi } from './journey-api';
@@ -16,6 +18,8 @@ const asCurrency = (n: number | string | undefined) => (n === undefined || n ===
 
 /** Section 2 '/financial': annual revenue and amount requested; submit saves, then the journey moves on. */
 export function FinancialPage() {
+  const { t } = useTranslation();
+  const { formRef, report, clear, summary } = useErrorSummary();
   const app = useApplication();
   const options = businessQueryOptions(app._id);
   const { data: business } = useSuspenseQuery(options);
@@ -28,6 +32,7 @@ export function FinancialPage() {
       amountRequested: asCurrency(business.amountRequested ?? storedAmountRequested()),
     },
     resolver: rulesResolver(FINANCIAL_RULES),
+    shouldFocusError: false,
   });
   const save = useSave(
     form,
@@ -36,21 +41,30 @@ export function FinancialPage() {
       queryClient.setQueryData(options.queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'financial' });
     },
+    report,
   );
   const error = save.error?.message ?? journey.error;
 
   return (
     <section className="card narrow">
-      <h1>Annual revenue and amount requested</h1>
-      <p className="lead">A rough figure is fine. We use it to find the offers that fit your business.</p>
+      <h1>{t('financial.title')}</h1>
+      <p className="lead">{t('financial.lead')}</p>
       {error ? <Alert>{error}</Alert> : null}
-      <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
+      <form
+        ref={formRef}
+        onSubmit={form.handleSubmit((values) => {
+          clear();
+          save.mutate(values);
+        }, report)}
+        noValidate
+      >
+        {summary}
         {(['annualRevenue', 'amountRequested'] as const).map((name) => (
           <FormField
             key={name}
             control={form.control}
             name={name}
-            label={name === 'annualRevenue' ? 'Annual revenue' : 'Amount requested'}
+            label={name === 'annualRevenue' ? t('financial.annualRevenue') : t('financial.amountRequested')}
             mask={formatCurrency}
             inputMode="decimal"
             placeholder="$0"
@@ -58,7 +72,7 @@ export function FinancialPage() {
           />
         ))}
         <Button type="submit" busy={save.isPending || journey.busy}>
-          Continue
+          {t('app.continue')}
         </Button>
       </form>
     </section>

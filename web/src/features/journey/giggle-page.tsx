@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useJourney } from './use-journey';
@@ -6,22 +7,20 @@ export const INSTANT_LENDER_URL = 'https://gigglefinance.com';
 
 /** Section 2 '/giggle-finance': for applicants whose business has not started (the lead was closed on the way in). */
 export function GigglePage() {
+  const { t } = useTranslation();
   const journey = useJourney();
   return (
     <section className="card narrow">
-      <h1>It looks like you qualify for financing!</h1>
+      <h1>{t('giggle.title')}</h1>
       {journey.error ? <Alert>{journey.error}</Alert> : null}
-      <p className="lead">
-        Businesses that are just getting started can get instant approval from our partner, with no fees and no impact
-        on your credit.
-      </p>
+      <p className="lead">{t('giggle.lead')}</p>
       <a className="btn btn-primary" href={INSTANT_LENDER_URL} target="_blank" rel="noreferrer">
-        See my instant-approval offer
+        {t('giggle.cta')}
       </a>
       <div className="form-actions">
         {/* The journey reopens the lead and returns to /business. */}
         <Button variant="secondary" busy={journey.busy} onClick={() => journey.send({ type: 'journey.back' })}>
-          Back
+          {t('app.back')}
         </Button>
       </div>
     </section>

@@ -4,7 +4,7 @@
  * answers do, and a later answer never resets what was typed.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -83,7 +83,7 @@ describe('/financial: what the applicant types is theirs', () => {
     expect(valueOf(screen.getByLabelText('Annual revenue'))).toBe('$5,000');
   });
 
-  it('clears an error as soon as the field becomes valid, and focuses the first invalid field on submit', async () => {
+  it('clears an error as soon as the field becomes valid; the error summary takes focus on submit and leads to the field', async () => {
     vi.spyOn(journeyApi, 'business').mockResolvedValue({
       ...business,
       annualRevenue: undefined,
@@ -93,6 +93,12 @@ describe('/financial: what the applicant types is theirs', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Annual revenue is required')).toBeTruthy();
     expect(screen.getByText('Amount requested is required')).toBeTruthy();
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByLabelText('Annual revenue').getAttribute('aria-describedby')).toBe(
+      screen.getByText('Annual revenue is required').id,
+    );
+    await userEvent.click(within(summary).getByRole('link', { name: 'Annual revenue' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Annual revenue'));
     await userEvent.type(screen.getByLabelText('Annual revenue'), '9');
     expect(screen.queryByText('Annual revenue is required')).toBeNull();

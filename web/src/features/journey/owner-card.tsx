@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { COUNTRIES, PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/libs';
+import { useTranslation } from 'react-i18next';
+import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/button';
+import { useOptions } from '../../i18n/use-options';
 import { AddressLookup } from '../address/address-lookup';
-import { regionOptions } from './business-details-values';
 import type { OwnersValues } from './owner-values';
-
-const COUNTRY_OPTIONS = Object.entries(COUNTRIES).map(([value, label]) => ({ value, label }));
 
 type Props = {
   form: UseFormReturn<OwnersValues>;
@@ -19,6 +18,8 @@ type Props = {
 
 /** One collapsible owner card (section 2 '/owners'): Owner #N, the primary first, others removable. */
 export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
+  const { t } = useTranslation();
+  const opts = useOptions();
   const { control, setValue, getValues, clearErrors } = form;
   const [ssnShown, setSsnShown] = useState(false);
   const ca = useWatch({ control, name: `owners.${i}.country` }) === 'CA';
@@ -29,14 +30,14 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
   return (
     <details className="owner-card" open={open} onToggle={(e) => onToggle((e.target as HTMLDetailsElement).open)}>
       <summary>
-        <span className="owner-title">Owner #{i + 1}</span>
-        {i === 0 ? <span className="badge">Primary</span> : null}
+        <span className="owner-title">{t('owners.owner', { n: i + 1 })}</span>
+        {i === 0 ? <span className="badge">{t('owners.primary')}</span> : null}
       </summary>
       <div className="grid-2">
-        {at('firstName', 'First name', { autoComplete: i === 0 ? 'given-name' : 'off' })}
-        {at('lastName', 'Last name', { autoComplete: i === 0 ? 'family-name' : 'off' })}
+        {at('firstName', t('owners.firstName'), { autoComplete: i === 0 ? 'given-name' : 'off' })}
+        {at('lastName', t('owners.lastName'), { autoComplete: i === 0 ? 'family-name' : 'off' })}
         <AddressLookup
-          label="Home address lookup"
+          label={t('owners.addressLookup')}
           onFound={(a) => {
             if (a.country !== getValues(name('country'))) setValue(name('ssn'), '');
             for (const k of ['address', 'city', 'state', 'zip', 'country'] as const) setValue(name(k), a[k]);
@@ -46,32 +47,32 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
         <FormSelect
           control={control}
           name={name('country')}
-          label="Country of residence"
-          options={COUNTRY_OPTIONS}
+          label={t('owners.country')}
+          options={opts.countries()}
           // Section 5: changing the country clears the address, city, state, zip and SSN.
           onPick={() => {
             for (const k of ['address', 'city', 'state', 'zip', 'ssn'] as const) setValue(name(k), '');
           }}
         />
-        {at('address', 'Home address')}
-        <FormField control={control} name={name('city')} label="City" maxLength={40} />
+        {at('address', t('owners.address'))}
+        <FormField control={control} name={name('city')} label={t('business.city')} maxLength={40} />
         <FormSelect
           control={control}
           name={name('state')}
-          label={ca ? 'Province / territory' : 'State'}
-          options={regionOptions(ca ? 'CA' : 'US')}
+          label={ca ? t('business.province') : t('business.state')}
+          options={opts.regions(ca ? 'CA' : 'US')}
         />
         <FormField
           control={control}
           name={name('zip')}
-          label={ca ? 'Postal code' : 'Zip code'}
+          label={ca ? t('business.postal') : t('business.zip')}
           maxLength={ca ? 7 : 5}
         />
-        {at('ownerEmailId', 'Email', { type: 'email' })}
+        {at('ownerEmailId', t('owners.email'), { type: 'email' })}
         <FormField
           control={control}
           name={name('dateOfBirth')}
-          label="Date of birth"
+          label={t('owners.dateOfBirth')}
           type="date"
           max="9999-12-31"
           mask={(typed) => typed.slice(0, 10)}
@@ -79,7 +80,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
         <FormField
           control={control}
           name={name('phoneNumber')}
-          label="Phone"
+          label={t('owners.phone')}
           type="tel"
           mask={formatPhone}
           maxLength={PHONE_INPUT_MAX_LENGTH}
@@ -88,7 +89,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
         <FormField
           control={control}
           name={name('ownershipPercent')}
-          label="Percent ownership"
+          label={t('owners.percent')}
           type="number"
           min={0}
           max={100}
@@ -98,7 +99,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
         <FormField
           control={control}
           name={name('creditReport')}
-          label="Estimated credit score"
+          label={t('owners.creditScore')}
           type="number"
           min={300}
           max={ca ? 900 : 850}
@@ -107,23 +108,29 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
         <FormField
           control={control}
           name={name('ssn')}
-          label={ca ? 'SIN' : 'SSN'}
+          label={ca ? t('owners.sin') : t('owners.ssn')}
           type={ssnShown ? 'text' : 'password'}
           inputMode="numeric"
           maxLength={11}
           autoComplete="off"
           mask={(typed) => formatSsn(getValues(name('country')), typed)}
           after={
-            <Button variant="link" onClick={() => setSsnShown((s) => !s)}>
-              {ssnShown ? 'Hide' : 'Show'}
+            <Button variant="link" aria-pressed={ssnShown} onClick={() => setSsnShown((s) => !s)}>
+              {ssnShown ? t('form.hide') : t('form.show')}
             </Button>
           }
         />
-        <FormChoice control={control} name={name('isUSCitizen')} label="US citizen?" options={YES_NO} />
+        <FormChoice
+          control={control}
+          name={name('isUSCitizen')}
+          label={t('owners.usCitizen')}
+          options={YES_NO}
+          optionLabel={opts.yesNo}
+        />
       </div>
       {onRemove ? (
         <Button variant="secondary" onClick={onRemove}>
-          Remove
+          {t('owners.remove')}
         </Button>
       ) : null}
     </details>

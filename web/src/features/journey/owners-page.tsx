@@ -1,9 +1,11 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { MAX_OWNERS, checkOwnerSet } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { useErrorSummary } from '../../components/ui/error-summary';
 import { useApplication } from '../shell/session';
 import { businessQueryOptions, journeyApi, ownersQueryOptions } from './journey-api';
 import { OwnerCard } from './owner-card';
@@ -20,6 +22,8 @@ import { useSave } from './use-save';
 
 /** Section 2 '/owners': one or two owner cards, the set rules on submit, then the journey moves on. */
 export function OwnersPage() {
+  const { t } = useTranslation();
+  const { formRef, report, clear, summary } = useErrorSummary();
   const app = useApplication();
   const queryClient = useQueryClient();
   // Both are loaded before the page renders: 'Same as business information' always has a business to copy.
@@ -32,6 +36,7 @@ export function OwnersPage() {
       owners: set.owners.length ? set.owners.map(ownerFrom) : [blankOwner()],
     },
     resolver: ownersResolver,
+    shouldFocusError: false,
   });
   const owners = useFieldArray({ control: form.control, name: 'owners' });
   const [open, setOpen] = useState([true, true]);
@@ -44,10 +49,12 @@ export function OwnersPage() {
       queryClient.setQueryData(ownersQueryOptions(app._id).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'owners' });
     },
+    report,
   );
 
   function handleValid(v: OwnersValues) {
     setProblem(undefined);
+    clear();
     const found = checkOwnerSet(v.owners);
     if (found?.addSecondOwner) {
       owners.append(blankOwner(), { shouldFocus: false });
@@ -58,12 +65,12 @@ export function OwnersPage() {
     save.mutate(v);
   }
 
-  /** A closed card cannot take focus: open the first one in error, then focus its first bad field. */
+  /** A closed card hides its fields: open every card in error, then the summary lists them and takes focus. */
   function handleInvalid() {
-    const first = firstOwnerError(form.formState.errors);
-    if (!first) return;
-    setOpen((o) => o.map((v, i) => (i === first.index ? true : v)));
-    setTimeout(() => form.setFocus(`owners.${first.index}.${first.field}` as `owners.0.firstName`));
+    const list = (form.formState.errors.owners ?? []) as unknown[];
+    if (!firstOwnerError(form.formState.errors)) return;
+    setOpen((o) => o.map((v, i) => v || !!list[i]));
+    report();
   }
 
   function handleSame(checked: boolean) {
@@ -78,14 +85,15 @@ export function OwnersPage() {
   const busy = save.isPending || journey.busy;
   return (
     <section className="card wide">
-      <h1>Business ownership information</h1>
-      <p className="lead">Owners with a combined 50% or more must be on the application. The first two owners sign.</p>
+      <h1>{t('owners.title')}</h1>
+      <p className="lead">{t('owners.lead')}</p>
       {warning ? <Alert kind="warning">{warning}</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
-      <form onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate>
+      <form ref={formRef} onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate>
+        {summary}
         <label className="choice-option check-line">
           <input type="checkbox" checked={same} onChange={(e) => handleSame(e.target.checked)} />
-          Same as business information
+          {t('owners.sameAsBusiness')}
         </label>
         {owners.fields.map((f, i) => (
           <OwnerCard
@@ -105,15 +113,15 @@ export function OwnersPage() {
               setOpen([true, true]);
             }}
           >
-            Add Another Owner
+            {t('owners.addOwner')}
           </Button>
         ) : null}
         <div className="form-actions">
           <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
-            Back
+            {t('app.back')}
           </Button>
           <Button type="submit" busy={busy}>
-            Proceed
+            {t('app.proceed')}
           </Button>
         </div>
       </form>

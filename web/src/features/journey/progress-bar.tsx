@@ -1,19 +1,22 @@
-import { mobileWindow, stageFills, stageLabel, type StageFill } from './progress';
+import { useTranslation } from 'react-i18next';
+import { mobileWindow, stageFills, type StageFill } from './progress';
 import type { StageName } from '@portal/libs';
 
 function Stage({ f }: { f: StageFill }) {
+  const { t } = useTranslation();
+  const label = t(`progress.stages.${f.name}`);
   return (
     <li
       className={`stage${f.current ? ' current' : ''}${f.percent === 100 ? ' done' : ''}`}
       aria-current={f.current ? 'step' : undefined}
     >
       <span className="stage-name">
-        <span className="stage-number">{f.number}</span> {stageLabel(f.name)}
+        <span className="stage-number">{f.number}</span> {label}
       </span>
       <span
         className="stage-track"
         role="progressbar"
-        aria-label={`${stageLabel(f.name)} progress`}
+        aria-label={t('progress.stageProgress', { stage: label })}
         aria-valuenow={f.percent}
         aria-valuemin={0}
         aria-valuemax={100}
@@ -25,9 +28,10 @@ function Stage({ f }: { f: StageFill }) {
 }
 
 export function ProgressBar({ stage, step }: { stage: StageName; step: number }) {
+  const { t } = useTranslation();
   const fills = stageFills(stage, step);
   return (
-    <nav className="progress" aria-label="Application progress">
+    <nav className="progress" aria-label={t('progress.label')}>
       <ol className="progress-wide">
         {fills.map((f) => (
           <Stage key={f.name} f={f} />

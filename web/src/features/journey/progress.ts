@@ -24,5 +24,3 @@ export function mobileWindow(fills: StageFill[]): StageFill[] {
   const start = Math.min(at, fills.length - MOBILE_STAGE_COUNT);
   return fills.slice(start, start + MOBILE_STAGE_COUNT);
 }
-
-export const stageLabel = (name: StageName) => name.charAt(0) + name.slice(1).toLowerCase();

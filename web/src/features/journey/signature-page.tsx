@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { JOURNEY_ERRORS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -29,6 +30,7 @@ type View =
  * hears Box's webhook, or polls Box) says the request is signed. The redirect alone proves nothing.
  */
 export function SignaturePage() {
+  const { t } = useTranslation();
   const app = useApplication();
   const journey = useJourney();
   const [view, setView] = useState<View>({ kind: 'preparing' });
@@ -73,7 +75,7 @@ export function SignaturePage() {
       if (ENDED.includes(s.status)) return setView({ kind: 'ended', status: s.status });
       await new Promise((r) => setTimeout(r, 1000));
     }
-    setView({ kind: 'error', message: 'We have not received your signature yet. Please try again in a moment.' });
+    setView({ kind: 'error', message: t('signature.notReceived') });
   }
 
   async function start() {
@@ -112,38 +114,37 @@ export function SignaturePage() {
 
   return (
     <section className="card narrow signature">
-      {inFrame() ? null : <h1>Ready to finish? Please sign below.</h1>}
+      {inFrame() ? null : <h1>{t('signature.title')}</h1>}
       {view.kind === 'warning' ? <Alert kind="warning">{view.message}</Alert> : null}
       {journey.error ? <Alert>{journey.error}</Alert> : null}
       {view.kind === 'error' ? <Alert>{view.message}</Alert> : null}
       {view.kind === 'ended' ? (
         <Alert kind="warning">
           {view.status === 'declined'
-            ? 'The application was declined, so it has not been signed. You can start the signature again.'
-            : `The signature request has ${view.status === 'expired' ? 'expired' : 'been cancelled'}. You can start it again.`}
+            ? t('signature.declined')
+            : view.status === 'expired'
+              ? t('signature.expired')
+              : t('signature.cancelled')}
         </Alert>
       ) : null}
-      <p className="lead">
-        You will be taken to a secure page to sign your application electronically. When there is more than one owner,
-        you are taken to the next owner&apos;s signature afterwards, and back here when everyone has signed.
-      </p>
+      <p className="lead">{t('signature.lead')}</p>
       {view.kind === 'preparing' ? (
         <p className="loading" role="status">
-          Preparing your application for signature...
+          {t('signature.preparing')}
         </p>
       ) : null}
       {view.kind === 'checking' ? (
         <p className="loading" role="status">
-          Confirming your signature...
+          {t('signature.checking')}
         </p>
       ) : null}
       <div className="form-actions">
         <Button type="button" variant="secondary" onClick={back} disabled={journey.busy}>
-          Back
+          {t('app.back')}
         </Button>
         {view.kind === 'ended' ? (
           <Button type="button" onClick={() => void again()}>
-            Start the signature again
+            {t('signature.startAgain')}
           </Button>
         ) : (
           <Button
@@ -151,7 +152,7 @@ export function SignaturePage() {
             disabled={view.kind !== 'ready' && view.kind !== 'error'}
             onClick={() => (view.kind === 'ready' ? window.location.assign(view.link) : void again())}
           >
-            Go to Signature
+            {t('signature.go')}
           </Button>
         )}
       </div>

@@ -3,6 +3,9 @@
  * configured at build time, else the portal's pages at /privacy-policy and /terms-of-use.
  */
 export const LEGAL_PATHS = { privacyPolicy: '/privacy-policy', termsOfUse: '/terms-of-use' } as const;
+/** The accessibility statement: always the portal's own page. */
+export const ACCESSIBILITY_PATH = '/accessibility';
+
 export type LegalDocument = keyof typeof LEGAL_PATHS;
 
 /** Only an absolute http(s) address is taken: a typo must not turn the link into a script or a loop. */

@@ -1,6 +1,8 @@
 import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shell/shell';
 import { LegalPage, type LegalSection } from './legal-page';
 import { legalHref } from './legal-links';
+import { PRIVACY_FR } from './privacy-policy-fr';
+import { useLanguage } from '../../i18n/use-language';
 
 // Written from what the portal actually collects and where it sends it; keep it in step with the code.
 const SECTIONS: LegalSection[] = [
@@ -111,6 +113,7 @@ const SECTIONS: LegalSection[] = [
 
 /** The portal's own privacy policy, used when VITE_PRIVACY_POLICY_URL names none of the lender's. */
 export function PrivacyPolicyPage() {
+  if (useLanguage() === 'fr-CA') return <LegalPage {...PRIVACY_FR} />;
   return (
     <LegalPage
       title="Privacy policy"

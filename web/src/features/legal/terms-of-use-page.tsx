@@ -1,6 +1,8 @@
 import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shell/shell';
 import { LegalPage, type LegalSection } from './legal-page';
 import { legalHref } from './legal-links';
+import { TERMS_FR } from './terms-of-use-fr';
+import { useLanguage } from '../../i18n/use-language';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -81,6 +83,7 @@ const SECTIONS: LegalSection[] = [
 
 /** The portal's own terms of use, used when VITE_TERMS_OF_USE_URL names none of the lender's. */
 export function TermsOfUsePage() {
+  if (useLanguage() === 'fr-CA') return <LegalPage {...TERMS_FR} />;
   return (
     <LegalPage
       title="Terms of use"

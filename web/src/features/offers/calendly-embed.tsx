@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 
 declare global {
   interface Window {
@@ -48,11 +49,7 @@ export function CalendlyEmbed({ url }: { url: string }) {
   return (
     <div className="calendly">
       <p className="lead">
-        Pick a time on{' '}
-        <a href={url} target="_blank" rel="noreferrer">
-          your funding expert&apos;s scheduling page
-        </a>
-        .
+        <Trans i18nKey="offers.pickTime" components={{ page: <a href={url} target="_blank" rel="noreferrer" /> }} />
       </p>
       <div ref={box} className="calendly-inline" data-testid="calendly-inline" hidden={!shown} />
     </div>

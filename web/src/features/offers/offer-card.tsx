@@ -1,15 +1,17 @@
-import { DAILY_PAYMENTS_PER_YEAR, estimatedApr, formatMoney, isLineOfCredit, type OfferOptionView } from '@portal/libs';
-
-const usd = formatMoney;
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { DAILY_PAYMENTS_PER_YEAR, estimatedApr, isLineOfCredit, type OfferOptionView } from '@portal/libs';
+import { useFormat, type Formatter } from '../../i18n/format';
+import { toLanguage } from '../../i18n/i18n';
 
 /** The cost of an option in plain words: what you get, what you pay back, how often, and the APR. */
-export function offerFacts(o: OfferOptionView): [string, string][] {
+export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [string, string][] {
   if (isLineOfCredit(o))
     return [
-      ['Credit line', usd(o.maxAmount)],
-      ['Term', `${o.termYears} year${o.termYears === '1' ? '' : 's'}`],
-      ['Monthly interest rate', `${o.monthlyInterestRate}%`],
-      ['Monthly payment if fully drawn', usd(o.monthlyPayments)],
+      [t('offers.creditLine'), fmt.money(o.maxAmount)],
+      [t('offers.term'), t('offers.years', { count: Number(o.termYears) })],
+      [t('offers.monthlyRate'), fmt.percent(o.monthlyInterestRate)],
+      [t('offers.monthlyIfDrawn'), fmt.money(o.monthlyPayments)],
     ];
   const apr = estimatedApr(
     Number(o.offeredAmount),
@@ -18,14 +20,27 @@ export function offerFacts(o: OfferOptionView): [string, string][] {
     DAILY_PAYMENTS_PER_YEAR,
   );
   return [
-    ['Term', `${o.monthlyTerm} months`],
-    ['Total payback', usd(o.totalPayment)],
+    [t('offers.term'), t('offers.months', { count: Number(o.monthlyTerm) })],
+    [t('offers.totalPayback'), fmt.money(o.totalPayment)],
     // What the schedule costs a month, whichever way it is paid: the figure applicants budget with.
-    ...(o.monthlyPayment ? [['Monthly payment', usd(o.monthlyPayment)] as [string, string]] : []),
-    ['Daily', `${o.noOfdailyPayments} payments of ${usd(o.dailyPayment)}`],
-    ['or weekly', `${o.noOfweeklyPayments} payments of ${usd(o.weeklyPayment)}`],
-    ['Estimated APR', `${apr.toFixed(1)}%`],
+    ...(o.monthlyPayment ? [[t('offers.monthlyPayment'), fmt.money(o.monthlyPayment)] as [string, string]] : []),
+    [
+      t('offers.daily'),
+      t('offers.payments', { count: Number(o.noOfdailyPayments), amount: fmt.money(o.dailyPayment) }),
+    ],
+    [
+      t('offers.weekly'),
+      t('offers.payments', { count: Number(o.noOfweeklyPayments), amount: fmt.money(o.weeklyPayment) }),
+    ],
+    [t('offers.apr'), fmt.percent(Math.round(apr * 10) / 10)],
   ];
+}
+
+/** An option's name: the service's own label for a standard offer (its term), ours for a line of credit. */
+function offerName(o: OfferOptionView, t: TFunction, language: string): string {
+  if (isLineOfCredit(o)) return t('offers.lineOfCredit');
+  // The offer service names a standard option by its term ('12-month term'): in French, from the term.
+  return language === 'fr-CA' ? t('offers.termName', { count: Number(o.monthlyTerm) }) : (o.offerLabel ?? '');
 }
 
 export function OfferCard({
@@ -39,16 +54,16 @@ export function OfferCard({
   onSelect?: () => void;
   disabled?: boolean;
 }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
   const loc = isLineOfCredit(option);
+  const name = offerName(option, t, toLanguage(i18n.resolvedLanguage ?? i18n.language));
   return (
-    <article
-      className={`offer-card${selected ? ' selected' : ''}`}
-      aria-label={loc ? 'Line of credit' : option.offerLabel}
-    >
-      <p className="offer-kind">{loc ? 'Line of credit' : option.offerLabel}</p>
-      <p className="offer-amount">{usd(loc ? option.maxAmount : option.offeredAmount)}</p>
+    <article className={`offer-card${selected ? ' selected' : ''}`} aria-label={name}>
+      <p className="offer-kind">{name}</p>
+      <p className="offer-amount">{fmt.money(loc ? option.maxAmount : option.offeredAmount)}</p>
       <dl className="offer-facts">
-        {offerFacts(option).map(([k, v]) => (
+        {offerFacts(option, t, fmt).map(([k, v]) => (
           <div key={k}>
             <dt>{k}</dt>
             <dd>{v}</dd>
@@ -63,7 +78,7 @@ export function OfferCard({
           disabled={disabled}
           onClick={onSelect}
         >
-          {selected ? 'Selected' : 'Select Offer'}
+          {selected ? t('offers.selected') : t('offers.selectOffer')}
         </button>
       ) : null}
     </article>

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FILE_TYPES, type OfferOptionView } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -11,10 +12,10 @@ import { CalendlyEmbed } from './calendly-embed';
 import { OfferCard } from './offer-card';
 import { offerQueryOptions, offersApi, type Rep } from './offers-api';
 
-const UNKNOWN = 'Unknown error';
-
 /** Section 2 '/offers': step 2 picks the offer, step 3 the last documents and the submission. */
 export function OffersPage() {
+  const { t } = useTranslation();
+  const UNKNOWN = t('app.unknownError');
   const app = useApplication();
   const queryClient = useQueryClient();
   const journey = useJourney();
@@ -39,7 +40,7 @@ export function OffersPage() {
     return (
       <section className="card narrow">
         <p className="loading" role="status">
-          Calculating your offer...
+          {t('offers.calculating')}
         </p>
       </section>
     );
@@ -67,14 +68,9 @@ export function OffersPage() {
   if (step === 2)
     return (
       <section className="card wide">
-        <h1>You&apos;re Pre-Qualified. Now Pick Your Path.</h1>
+        <h1>{t('offers.pickTitle')}</h1>
         {loadError || error || journey.error ? <Alert>{loadError ?? error ?? journey.error}</Alert> : null}
-        {!loadError && options.length === 0 ? (
-          <Alert kind="warning">
-            We could not prepare an offer from the information so far. Your funding expert will review your application
-            and contact you.
-          </Alert>
-        ) : null}
+        {!loadError && options.length === 0 ? <Alert kind="warning">{t('offers.none')}</Alert> : null}
         <div className="offer-grid">
           {options.map((o) => (
             <OfferCard
@@ -88,15 +84,15 @@ export function OffersPage() {
         </div>
         {busy ? (
           <p className="loading" role="status">
-            Submitting your offer...
+            {t('offers.submitting')}
           </p>
         ) : null}
         <div className="form-actions">
           <Button variant="secondary" onClick={back} disabled={busy || journey.busy}>
-            Back
+            {t('app.back')}
           </Button>
           <Button disabled={!selectedId} busy={busy || journey.busy} onClick={() => void proceed()}>
-            Proceed
+            {t('app.proceed')}
           </Button>
         </div>
       </section>
@@ -122,6 +118,7 @@ function FinalStep(props: {
   onBack: () => void;
   onSubmitted: (rep: Rep) => void;
 }) {
+  const { t } = useTranslation();
   const files = useQuery({
     queryKey: ['files', props.applicationId],
     queryFn: () => documentsApi.list(props.applicationId),
@@ -146,32 +143,29 @@ function FinalStep(props: {
         }),
       );
     } catch (e) {
-      setError((e as Error).message || UNKNOWN);
+      setError((e as Error).message || t('app.unknownError'));
       setBusy(false);
     }
   }
 
   return (
     <section className="card wide">
-      <h1>Thanks for Selecting Your Offer</h1>
+      <h1>{t('offers.thanksTitle')}</h1>
       {error ? <Alert>{error}</Alert> : null}
       {props.chosen ? (
         <div className="offer-grid single">
           <OfferCard option={props.chosen} selected />
         </div>
       ) : null}
-      <p className="lead">
-        We will send you an email with a summary of your offer. This is a soft offer: your application is pending review
-        by our funding team.
-      </p>
+      <p className="lead">{t('offers.thanksLead')}</p>
       {documentsShown ? (
         <>
-          <h2>Two last documents</h2>
+          <h2>{t('offers.lastDocuments')}</h2>
           <div className="doc-slots">
             {(
               [
-                ['Voided check', FILE_TYPES.voidedCheck, checks, 'check'],
-                ["Driver's license", FILE_TYPES.driversLicense, licenses, 'license'],
+                [t('offers.voidedCheck'), FILE_TYPES.voidedCheck, checks, 'check'],
+                [t('offers.driversLicense'), FILE_TYPES.driversLicense, licenses, 'license'],
               ] as const
             ).map(([title, type, list, key]) => (
               <div key={type}>
@@ -190,26 +184,26 @@ function FinalStep(props: {
                     disabled={list.length > 0}
                     onChange={(e) => setMissing((m) => ({ ...m, [key]: e.target.checked }))}
                   />{' '}
-                  I don&apos;t have this
+                  {t('offers.dontHave')}
                 </label>
               </div>
             ))}
           </div>
           <div className="form-actions">
             <Button variant="secondary" onClick={props.onBack} disabled={busy}>
-              Back
+              {t('app.back')}
             </Button>
             <Button disabled={!ready} busy={busy} onClick={() => void submit()}>
-              Submit Application
+              {t('offers.submitApplication')}
             </Button>
           </div>
         </>
       ) : (
         <div className="form-actions">
           <Button variant="secondary" onClick={props.onBack}>
-            Back
+            {t('app.back')}
           </Button>
-          <Button onClick={() => setDocumentsShown(true)}>Schedule a call with my agent</Button>
+          <Button onClick={() => setDocumentsShown(true)}>{t('offers.schedule')}</Button>
         </div>
       )}
     </section>
@@ -218,20 +212,21 @@ function FinalStep(props: {
 
 /** The booking view: the rep's name and link as soon as they are known, whatever the widget is doing. */
 function Submitted({ rep, repLoading }: { rep?: Rep; repLoading: boolean }) {
+  const { t } = useTranslation();
   return (
     <section className="card wide">
-      <h1>Your application has been submitted!</h1>
+      <h1>{t('offers.submittedTitle')}</h1>
       {repLoading ? (
         <p className="loading" role="status">
-          Loading...
+          {t('app.loadingShort')}
         </p>
       ) : rep?.repName && rep.schedulingLink ? (
         <>
-          <h2>Book a call with your dedicated funding expert {rep.repName}</h2>
+          <h2>{t('offers.bookCall', { name: rep.repName })}</h2>
           <CalendlyEmbed url={rep.schedulingLink} />
         </>
       ) : (
-        <p className="lead">Your dedicated funding expert will contact you shortly.</p>
+        <p className="lead">{t('offers.contactSoon')}</p>
       )}
     </section>
   );

@@ -1,31 +1,83 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Logo } from '../../components/ui/logo';
+import { useFormat } from '../../i18n/format';
+import { chooseLanguage, toLanguage } from '../../i18n/i18n';
 import { clearUserName } from '../../lib/storage';
 import { accountApi } from '../account/account-api';
 import { useSelector } from '@xstate/react';
 import { progressOn } from '../journey/journey-routes';
 import { ProgressBar } from '../journey/progress-bar';
 import { useJourneyActor } from '../journey/use-journey';
-import { legalHref } from '../legal/legal-links';
+import { ACCESSIBILITY_PATH, legalHref } from '../legal/legal-links';
 import { sessionQueryOptions } from './session';
 
 export const SUPPORT_PHONE = '(888) 555-0142';
 export const SUPPORT_PHONE_HREF = `tel:+1${SUPPORT_PHONE.replace(/\D/g, '')}`;
 const NO_PROGRESS = ['/login', '/forgot-password'];
 
+/**
+ * A new page or step takes focus to its heading, so a screen reader starts there and Tab goes on from
+ * the top, unless the applicant (or a field) already holds focus. The document title follows the heading.
+ */
+function useFocusOnHeading(key: string, language: string) {
+  const last = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    // A language switch keeps the page (and the focus on the switch): only the title follows.
+    const arriving = last.current !== undefined && last.current !== key;
+    last.current = key;
+    // The page being left may still show its heading for a moment: wait for the new one.
+    const before = arriving ? document.querySelector('main h1') : null;
+    const settle = () => {
+      const h1 = document.querySelector<HTMLElement>('main h1');
+      if (!h1 || h1 === before) return false;
+      document.title = `${h1.textContent ?? ''} – Fundwise`;
+      const idle = document.activeElement === document.body || !document.activeElement?.isConnected;
+      if (arriving && idle) {
+        h1.tabIndex = -1;
+        h1.focus();
+      }
+      return true;
+    };
+    if (settle()) return;
+    const watch = new MutationObserver(() => settle() && watch.disconnect());
+    watch.observe(document.body, { childList: true, subtree: true });
+    const stop = setTimeout(() => watch.disconnect(), 15_000);
+    return () => {
+      watch.disconnect();
+      clearTimeout(stop);
+    };
+  }, [key, language]);
+}
+
 export function Shell() {
+  const { t, i18n } = useTranslation();
+  const fmt = useFormat();
   const { data: user } = useQuery(sessionQueryOptions());
   const path = useRouterState({ select: (s) => s.location.pathname });
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const journey = useJourneyActor();
   const saved = useSelector(journey, (s) => s.context.position);
   const position = progressOn(path, saved);
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  useFocusOnHeading(`${path}:${position?.stage ?? ''}:${position?.step ?? ''}`, language);
+
+  useEffect(() => {
+    if (menuOpen) menu.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [menuOpen]);
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }
 
   async function signOut() {
     setConfirming(false);
@@ -37,19 +89,33 @@ export function Shell() {
     await navigate({ to: '/login' });
   }
 
+  const other = language === 'fr-CA' ? 'en' : 'fr-CA';
   return (
     <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
       <header className="topbar">
-        <Link to="/" className="topbar-logo" aria-label="Fundwise home">
+        <Link to="/" className="topbar-logo" aria-label={t('app.home')}>
           <Logo />
         </Link>
         <div className="topbar-right">
           {user ? <span className="topbar-name">{user.firstName}</span> : null}
           <button
             type="button"
+            className="btn btn-link language-switch"
+            lang={other}
+            onClick={() => chooseLanguage(other)}
+          >
+            {t('shell.switchTo')}
+          </button>
+          <button
+            ref={menuButton}
+            type="button"
             className="icon-btn"
-            aria-label="Menu"
+            aria-label={t('shell.menu')}
             aria-expanded={menuOpen}
+            aria-controls="side-menu"
             onClick={() => setMenuOpen((o) => !o)}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
@@ -60,14 +126,27 @@ export function Shell() {
       </header>
       {menuOpen ? (
         <div className="menu-backdrop" onClick={() => setMenuOpen(false)}>
-          <nav className="side-menu" aria-label="Menu" onClick={(e) => e.stopPropagation()}>
+          <nav
+            id="side-menu"
+            ref={menu}
+            className="side-menu"
+            aria-label={t('shell.menu')}
+            onClick={(e) => e.stopPropagation()}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') closeMenu();
+            }}
+          >
+            {/* The application's own pages come first here (issue 16 item 3 adds 'Where do I stand'). */}
             <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
-              Privacy policy
+              {t('shell.privacyPolicy')}
             </a>
             <a href={legalHref('termsOfUse')} target="_blank" rel="noreferrer">
-              Terms of use
+              {t('shell.termsOfUse')}
             </a>
-            <a href={SUPPORT_PHONE_HREF}>Support: {SUPPORT_PHONE}</a>
+            <Link to={ACCESSIBILITY_PATH} onClick={() => setMenuOpen(false)}>
+              {t('shell.accessibility')}
+            </Link>
+            <a href={SUPPORT_PHONE_HREF}>{t('shell.support', { phone: fmt.phone(SUPPORT_PHONE) })}</a>
             {user ? (
               <button
                 type="button"
@@ -77,7 +156,7 @@ export function Shell() {
                   setConfirming(true);
                 }}
               >
-                Sign out
+                {t('shell.signOut')}
               </button>
             ) : (
               <button
@@ -88,24 +167,25 @@ export function Shell() {
                   void navigate({ to: '/login' });
                 }}
               >
-                Log in
+                {t('shell.logIn')}
               </button>
             )}
           </nav>
         </div>
       ) : null}
       {position && !NO_PROGRESS.includes(path) ? <ProgressBar stage={position.stage} step={position.step} /> : null}
-      <main className="content">
+      <main className="content" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <ConfirmDialog
         open={confirming}
-        title="Sign out"
-        body="Are you sure you want to log out?"
-        okText="Yes, log me out"
-        cancelText="No, stay logged in"
+        title={t('shell.signOut')}
+        body={t('shell.signOutQuestion')}
+        okText={t('shell.logMeOut')}
+        cancelText={t('shell.stayLoggedIn')}
         onOk={() => void signOut()}
         onCancel={() => setConfirming(false)}
+        returnFocus={() => menuButton.current}
       />
     </div>
   );

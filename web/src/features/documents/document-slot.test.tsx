@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { act } from 'react';
+import { expect, it } from 'vitest';
+import { DocumentSlot } from './document-slot';
+
+const file = {
+  _id: 'f1',
+  fileName: 'august-2026.pdf',
+  fileType: 'Bank Statement' as const,
+  monthLabel: 'August 2026',
+  size: 20480,
+  advice: [{ code: 'wrongPeriod' as const, periodStart: '2026-07-01', periodEnd: '2026-07-31' }],
+};
+
+const slot = () => (
+  <DocumentSlot
+    title="August 2026"
+    applicationId="app-1"
+    fileType="Bank Statement"
+    monthLabel="August 2026"
+    files={[file, { ...file, _id: 'f2', fileName: 'august-2026-2.pdf', advice: [{ code: 'encrypted' }] }]}
+    canRemove
+    onChange={() => undefined}
+  />
+);
+
+it('shows the server’s advice under each statement, in the applicant’s language (issue 16)', async () => {
+  const { rerender } = render(slot());
+  expect(screen.getByText(/This statement seems to cover July 1 – 31, 2026, not August 2026\./)).toBeTruthy();
+  expect(screen.getByText(/This file is password-protected/)).toBeTruthy();
+  await act(() => i18next.changeLanguage('fr-CA'));
+  rerender(slot());
+  expect(screen.getByRole('heading', { name: 'août 2026' })).toBeTruthy();
+  expect(screen.getByText(/Ce relevé semble couvrir .*juillet 2026, et non août 2026\./)).toBeTruthy();
+  expect(screen.getByText(/protégé par un mot de passe/)).toBeTruthy();
+  expect(screen.getByLabelText('août 2026 – PDF')).toBeTruthy();
+});

@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { JOURNEY_STAGES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
+import { en } from './en';
+import { frCA } from './fr-ca';
+import { MESSAGE_TABLES } from './messages';
+import { OPTION_LISTS, optionKey } from './options';
+
+type Tree = { [k: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ''): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv);
+  }
+  return out;
+};
+const EN = leaves(en as unknown as Tree);
+const FR = leaves(frCA as unknown as Tree);
+
+/** Keys whose last part is chosen at run time, each checked against the table it comes from. */
+const DYNAMIC: Record<string, string[]> = {
+  messages: Object.entries(MESSAGE_TABLES).flatMap(([t, entries]) => Object.keys(entries).map((n) => `${t}.${n}`)),
+  options: Object.entries(OPTION_LISTS).flatMap(([list, values]) =>
+    (values as readonly string[]).map((v) => `${list}.${optionKey(v)}`),
+  ),
+  'progress.stages': JOURNEY_STAGES.map((s) => s.name),
+  'form.strength': [...STRENGTH_LABELS],
+  'documents.advice': [...STATEMENT_ADVICE],
+};
+
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/i18n[/\\](en|fr-ca)\.ts$/.test(path) ? [path] : [];
+  });
+const code = sources(SRC)
+  .map((p) => readFileSync(p, 'utf8'))
+  .join('\n');
+
+const variables = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[0]).sort();
+const base = (key: string) => key.replace(/_(one|other|many)$/, '');
+
+describe('the French catalogue', () => {
+  it('has every English key, and no other', () => {
+    expect([...FR.keys()].filter((k) => !EN.has(k))).toEqual([]);
+    expect([...EN.keys()].filter((k) => !FR.has(k))).toEqual([]);
+  });
+
+  it('has no empty text, and the same {{values}} and <tags> as the English', () => {
+    for (const [key, text] of FR) {
+      expect(text.trim(), key).not.toBe('');
+      expect(variables(text), key).toEqual(variables(EN.get(key)!));
+    }
+  });
+});
+
+describe('the catalogues', () => {
+  it('have exactly the keys of their run-time tables (messages, pick-lists, stages, strength, advice)', () => {
+    for (const [prefix, names] of Object.entries(DYNAMIC)) {
+      const inCatalogue = [...EN.keys()]
+        .filter((k) => k.startsWith(`${prefix}.`))
+        .map((k) => k.slice(prefix.length + 1));
+      expect(inCatalogue.sort(), prefix).toEqual([...new Set(names)].sort());
+    }
+  });
+
+  it('have no key the code does not use', () => {
+    const unused = [...EN.keys()]
+      .filter((k) => !Object.keys(DYNAMIC).some((p) => k.startsWith(`${p}.`)))
+      .filter((k) => !code.includes(`'${base(k)}'`) && !code.includes(`"${base(k)}"`));
+    expect(unused).toEqual([]);
+  });
+
+  it('cover every key the code names', () => {
+    const named = [...code.matchAll(/\bt\(\s*'([\w.]+)'|i18nKey="([\w.]+)"/g)].map((m) => m[1] ?? m[2]!);
+    const known = new Set([...EN.keys()].map(base));
+    expect(named.filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it('keep the spec’s English word for word', () => {
+    expect(en.messages.common.emailRequiredReset).toBe('Email is requiured');
+    expect(en.messages.file.missingDocuments).toBe(
+      'It looks like you only uploaded {{a}} of the required {{b}} bank statements, are you sure you want to proceed?',
+    );
+    expect(en.signUp.title).toBe('Apply for a Business Loan');
+  });
+});

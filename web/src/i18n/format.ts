@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { toLanguage, type Language } from './i18n';
+
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const num = (v: number | string | undefined | null) => Number(v ?? 0) || 0;
+
+/** Amounts, percentages, months, dates, sizes and phone numbers as the applicant's language writes them. */
+export function formatterFor(lng: Language) {
+  const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
+  const percent = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 2 });
+  const integer = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 });
+  return {
+    /** 219600 -> $219,600.00 (en) or 219 600,00 $ (fr-CA). */
+    money: (v: number | string | undefined | null) => money.format(num(v)),
+    /** Takes a figure already in percent: 2.5 -> 2.5% or 2,5 %. */
+    percent: (v: number | string | undefined | null) => percent.format(num(v) / 100),
+    integer: (v: number | string | undefined | null) => integer.format(num(v)),
+    /** A statement slot's label ('October 2026', how the server files it) as 'October 2026' or 'octobre 2026'. */
+    month: (label: string) => {
+      const [name = '', year = ''] = label.split(' ');
+      const m = MONTHS_EN.indexOf(name);
+      if (m < 0 || !/^\d{4}$/.test(year)) return label;
+      return new Intl.DateTimeFormat(lng, { month: 'long', year: 'numeric' }).format(new Date(Number(year), m, 1));
+    },
+    /** A calendar date (YYYY-MM-DD) in words. */
+    date: (iso: string) => {
+      const [y, m, d] = iso.split('-').map(Number);
+      if (!y || !m || !d) return iso;
+      return new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(y, m - 1, d));
+    },
+    /** A statement period, as one range: 'August 1 – 31, 2026' or 'du 1er au 31 août 2026'. */
+    period: (startIso: string, endIso: string) => {
+      const at = (iso: string) => {
+        const [y, m, d] = iso.split('-').map(Number);
+        return y && m && d ? new Date(y, m - 1, d) : undefined;
+      };
+      const a = at(startIso);
+      const b = at(endIso);
+      if (!a || !b) return `${startIso} – ${endIso}`;
+      return new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).formatRange(a, b);
+    },
+    kilobytes: (bytes: number) =>
+      new Intl.NumberFormat(lng, { style: 'unit', unit: 'kilobyte' }).format(Math.round(bytes / 1024)),
+    /**
+     * A North American number: (888) 555-0142 in English, 888 555-0142 in Canadian French (the Office
+     * québécois de la langue française's form). Intl has no phone format, so this one is ours.
+     */
+    phone: (digits: string) => {
+      const d = digits.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+      if (d.length !== 10) return digits;
+      return lng === 'fr-CA'
+        ? `${d.slice(0, 3)} ${d.slice(3, 6)}-${d.slice(6)}`
+        : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+    },
+  };
+}
+
+export type Formatter = ReturnType<typeof formatterFor>;
+
+export function useFormat(): Formatter {
+  const { i18n } = useTranslation();
+  return formatterFor(toLanguage(i18n.resolvedLanguage ?? i18n.language));
+}

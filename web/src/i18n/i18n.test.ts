@@ -1,0 +1,69 @@
+import i18next from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FILE_MESSAGES, MESSAGES } from '@portal/libs';
+import { formatterFor } from './format';
+import { i18nOptions, LANGUAGE_STORAGE_KEY } from './i18n';
+import { matchMessage } from './messages';
+import { translateMessage } from './use-message';
+
+async function detected() {
+  const i = i18next.createInstance().use(LanguageDetector);
+  await i.init(i18nOptions());
+  return i.language;
+}
+
+describe('the language', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is French first for a browser set to fr-CA (or any French), English otherwise', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['fr-CA', 'en'], language: 'fr-CA' });
+    expect(await detected()).toBe('fr-CA');
+    vi.stubGlobal('navigator', { ...navigator, languages: ['fr-FR'], language: 'fr-FR' });
+    expect(await detected()).toBe('fr-CA');
+    vi.stubGlobal('navigator', { ...navigator, languages: ['es-MX', 'en-US'], language: 'es-MX' });
+    expect(await detected()).toBe('en');
+  });
+
+  it('is the applicant’s remembered choice over the browser’s', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['fr-CA'], language: 'fr-CA' });
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(await detected()).toBe('en');
+  });
+});
+
+describe('libs and api messages', () => {
+  it('are found by their English text, numbers carried over', () => {
+    expect(matchMessage('Email is requiured')?.key).toBe('messages.common.emailRequiredReset');
+    expect(matchMessage(MESSAGES.maxLength(40))).toEqual({ key: 'messages.common.maxLength', values: { a: '40' } });
+    expect(matchMessage(FILE_MESSAGES.missingDocuments(1, 4))?.values).toEqual({ a: '1', b: '4' });
+    expect(matchMessage('Network Error')).toBeUndefined();
+  });
+
+  it('read in French, or as they came when unknown', async () => {
+    const i = i18next.createInstance();
+    await i.init(i18nOptions('fr-CA'));
+    expect(translateMessage(i.t, FILE_MESSAGES.missingDocuments(1, 4))).toBe(
+      'Il semble que vous n’ayez téléversé que 1 des 4 relevés bancaires requis. Voulez-vous vraiment poursuivre?',
+    );
+    expect(translateMessage(i.t, 'Network Error')).toBe('Network Error');
+    await i.changeLanguage('en');
+    expect(translateMessage(i.t, 'Email is requiured')).toBe('Email is requiured');
+  });
+});
+
+describe('formats', () => {
+  const en = formatterFor('en');
+  const fr = formatterFor('fr-CA');
+  it('write amounts, percentages, months, periods and phones per language', () => {
+    expect(en.money('219600')).toBe('$219,600.00');
+    expect(fr.money('219600')).toBe('219\u00a0600,00\u00a0$');
+    expect(en.percent('2.5')).toBe('2.5%');
+    expect(fr.percent('2.5')).toBe('2,5\u00a0%');
+    expect(en.month('October 2026')).toBe('October 2026');
+    expect(fr.month('October 2026')).toBe('octobre 2026');
+    expect(fr.period('2026-08-01', '2026-08-31')).toMatch(/^1(er)?.*31 août 2026$/);
+    expect(en.phone('(888) 555-0142')).toBe('(888) 555-0142');
+    expect(fr.phone('(888) 555-0142')).toBe('888 555-0142');
+  });
+});

@@ -1,0 +1,68 @@
+import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en';
+import { frCA } from './fr-ca';
+
+export const LANGUAGES = ['en', 'fr-CA'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** The applicant's own choice, kept in localStorage; without one the browser's languages decide. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** Any French (fr, fr-CA, fr-FR) is Canadian French here; anything else is English. */
+export const toLanguage = (tag: string | undefined | null): Language =>
+  tag?.toLowerCase().startsWith('fr') ? 'fr-CA' : 'en';
+
+export const RESOURCES = { en: { translation: en }, 'fr-CA': { translation: frCA } } as const;
+
+/** The i18next options: the stored choice first, then the browser's languages, else English. */
+export const i18nOptions = (lng?: Language): InitOptions => ({
+  resources: RESOURCES,
+  lng,
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: 'en',
+  load: 'currentOnly',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  detection: {
+    order: ['localStorage', 'navigator'],
+    lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+    // Only an explicit choice is remembered (chooseLanguage); a detected one follows the browser.
+    caches: [],
+    convertDetectedLanguage: toLanguage,
+  },
+});
+
+/**
+ * The one i18next instance (a browser set to fr-CA gets French first); `lng` fixes the language (tests).
+ * The page's lang attribute follows the language, for screen readers and hyphenation.
+ */
+export function setUpI18n(lng?: Language): I18n {
+  if (!lng) i18next.use(LanguageDetector);
+  void i18next.use(initReactI18next).init(i18nOptions(lng));
+  const mark = (l: string) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(l);
+  };
+  mark(i18next.language);
+  i18next.on('languageChanged', mark);
+  return i18next;
+}
+
+export const currentLanguage = (): Language => toLanguage(i18next.resolvedLanguage ?? i18next.language);
+
+/** The language switch: shown at once, and remembered for the next visit. */
+export function chooseLanguage(lng: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  void i18next.changeLanguage(lng);
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}

@@ -6,7 +6,7 @@ import { devInspector, startJourney } from './features/journey/journey-actor';
 import { JourneyContext } from './features/journey/use-journey';
 import { setSessionLostHandler } from './lib/http';
 import { listenForNavigateMessages } from './lib/navigate-message';
-import { setUpI18n } from './i18n/i18n';
+import { currentLanguage, loadLanguage, setUpI18n } from './i18n/i18n';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -14,6 +14,8 @@ const inFrame = () => window.self !== window.top;
 
 async function start() {
   setUpI18n();
+  // The detected or chosen language's words are in place before the first page renders.
+  await loadLanguage(currentLanguage());
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
   // The journey says where to go; the router goes there. Inside the signing frame (section 2
   // '/signature'), the parent window is told instead.

@@ -3,7 +3,8 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILE_MESSAGES, MESSAGES } from '@portal/libs';
 import { formatterFor } from './format';
-import { i18nOptions, LANGUAGE_STORAGE_KEY } from './i18n';
+import { frCA } from './fr-ca';
+import { i18nOptions, LANGUAGE_STORAGE_KEY, RESOURCES } from './i18n';
 import { matchMessage } from './messages';
 import { translateMessage } from './use-message';
 
@@ -42,7 +43,7 @@ describe('libs and api messages', () => {
 
   it('read in French, or as they came when unknown', async () => {
     const i = i18next.createInstance();
-    await i.init(i18nOptions('fr-CA'));
+    await i.init(i18nOptions('fr-CA', { ...RESOURCES, 'fr-CA': { translation: frCA } }));
     expect(translateMessage(i.t, FILE_MESSAGES.missingDocuments(1, 4))).toBe(
       'Il semble que vous n’ayez téléversé que 1 des 4 relevés bancaires requis. Voulez-vous vraiment poursuivre?',
     );

@@ -2,7 +2,6 @@ import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
-import { frCA } from './fr-ca';
 
 export const LANGUAGES = ['en', 'fr-CA'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,11 +12,16 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const toLanguage = (tag: string | undefined | null): Language =>
   tag?.toLowerCase().startsWith('fr') ? 'fr-CA' : 'en';
 
-export const RESOURCES = { en: { translation: en }, 'fr-CA': { translation: frCA } } as const;
+/**
+ * English is in the first visit's code; French is its own chunk, loaded when it is chosen or detected
+ * (loadLanguage), so an English visit never downloads it.
+ */
+export const RESOURCES = { en: { translation: en } } as const;
+const loadFrench = () => import('./fr-ca').then((m) => m.frCA);
 
 /** The i18next options: the stored choice first, then the browser's languages, else English. */
-export const i18nOptions = (lng?: Language): InitOptions => ({
-  resources: RESOURCES,
+export const i18nOptions = (lng?: Language, resources: InitOptions['resources'] = RESOURCES): InitOptions => ({
+  resources,
   lng,
   supportedLngs: [...LANGUAGES],
   fallbackLng: 'en',
@@ -48,7 +52,14 @@ export function setUpI18n(lng?: Language): I18n {
   return i18next;
 }
 
-export const currentLanguage = (): Language => toLanguage(i18next.resolvedLanguage ?? i18next.language);
+export const currentLanguage = (): Language => toLanguage(i18next.language);
+
+/** Makes `lng` the language, loading its catalogue first when it is not in the bundle yet. */
+export async function loadLanguage(lng: Language): Promise<void> {
+  if (lng === 'fr-CA' && !i18next.hasResourceBundle('fr-CA', 'translation'))
+    i18next.addResourceBundle('fr-CA', 'translation', await loadFrench());
+  await i18next.changeLanguage(lng);
+}
 
 /** The language switch: shown at once, and remembered for the next visit. */
 export function chooseLanguage(lng: Language) {
@@ -57,7 +68,7 @@ export function chooseLanguage(lng: Language) {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  void i18next.changeLanguage(lng);
+  void loadLanguage(lng);
 }
 
 declare module 'i18next' {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { act } from 'react';
 import { expect, it } from 'vitest';
+import { loadLanguage } from '../../i18n/i18n';
 import { DocumentSlot } from './document-slot';
 
 const file = {
@@ -29,7 +29,7 @@ it('shows the server’s advice under each statement, in the applicant’s langu
   const { rerender } = render(slot());
   expect(screen.getByText(/This statement seems to cover July 1 – 31, 2026, not August 2026\./)).toBeTruthy();
   expect(screen.getByText(/This file is password-protected/)).toBeTruthy();
-  await act(() => i18next.changeLanguage('fr-CA'));
+  await act(() => loadLanguage('fr-CA'));
   rerender(slot());
   expect(screen.getByRole('heading', { name: 'août 2026' })).toBeTruthy();
   expect(screen.getByText(/Ce relevé semble couvrir .*juillet 2026, et non août 2026\./)).toBeTruthy();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { passwordStrength } from '@portal/libs';
+import { PASSWORD_MAX_LENGTH, passwordStrength } from '@portal/libs';
+import { Field } from './field';
 
 /** Advisory only (section 5): it never blocks the form. */
 export function PasswordStrength({ password }: { password: string }) {
@@ -15,5 +16,39 @@ export function PasswordStrength({ password }: { password: string }) {
       </div>
       <span className="strength-label">{t('form.passwordStrength', { label: t(`form.strength.${label}`) })}</span>
     </div>
+  );
+}
+
+/** A new password and its re-entry, as sign-up and the password reset both ask them. */
+export function NewPasswordFields(props: {
+  labels: { password: string; confirmPassword: string };
+  values: { password: string; confirmPassword: string };
+  errors: { password?: string; confirmPassword?: string };
+  onChange: (field: 'password' | 'confirmPassword', value: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        label={props.labels.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={props.values.password}
+        onChange={(e) => props.onChange('password', e.target.value)}
+        error={props.errors.password}
+        after={<PasswordStrength password={props.values.password} />}
+      />
+      <Field
+        label={props.labels.confirmPassword}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={props.values.confirmPassword}
+        onChange={(e) => props.onChange('confirmPassword', e.target.value)}
+        error={props.errors.confirmPassword}
+      />
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
-import { PasswordStrength } from '../../components/ui/password-strength';
+import { NewPasswordFields } from '../../components/ui/password-strength';
 import { accountApi } from './account-api';
 
 type Step = 'email' | 'code' | 'done';
@@ -98,26 +98,11 @@ export function ForgotPasswordPage() {
                 onChange={(e) => set('code', e.target.value.replace(/\D/g, ''))}
                 error={errors.code}
               />
-              <Field
-                label={t('reset.newPassword')}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={128}
-                value={form.password}
-                onChange={(e) => set('password', e.target.value)}
-                error={errors.password}
-                after={<PasswordStrength password={form.password} />}
-              />
-              <Field
-                label={t('reset.reEnter')}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                maxLength={128}
-                value={form.confirmPassword}
-                onChange={(e) => set('confirmPassword', e.target.value)}
-                error={errors.confirmPassword}
+              <NewPasswordFields
+                labels={{ password: t('reset.newPassword'), confirmPassword: t('reset.reEnter') }}
+                values={form}
+                errors={errors}
+                onChange={set}
               />
               <Button type="submit" busy={busy}>
                 {t('reset.change')}

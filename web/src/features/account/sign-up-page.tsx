@@ -19,7 +19,7 @@ import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { useFormat } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
-import { PasswordStrength } from '../../components/ui/password-strength';
+import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../shell/session';
 import { accountApi } from './account-api';
@@ -143,26 +143,11 @@ export function SignUpPage() {
               onChange={(e) => set('email', e.target.value)}
               error={shown.email}
             />
-            <Field
-              label={t('signUp.password')}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={form.password}
-              onChange={(e) => set('password', e.target.value)}
-              error={shown.password}
-              after={<PasswordStrength password={form.password} />}
-            />
-            <Field
-              label={t('signUp.confirmPassword')}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              maxLength={128}
-              value={form.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
-              error={shown.confirmPassword}
+            <NewPasswordFields
+              labels={{ password: t('signUp.password'), confirmPassword: t('signUp.confirmPassword') }}
+              values={form}
+              errors={shown}
+              onChange={set}
             />
             <Button type="submit" busy={state.matches('registering')}>
               {t('app.continue')}

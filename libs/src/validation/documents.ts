@@ -21,7 +21,8 @@ export const FILE_TYPES = {
 export type FileType = (typeof FILE_TYPES)[keyof typeof FILE_TYPES];
 export const isFileType = (v: unknown): v is FileType => Object.values(FILE_TYPES).includes(v as FileType);
 
-const MONTHS = [
+/** The English month names of the statement slots' labels ('October 2026'). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
@@ -45,7 +46,7 @@ export function statementMonths(businessState: string | undefined, today: Date):
   const shift = today.getDate() === 1 ? 2 : 1;
   return Array.from({ length: count }, (_, i) => {
     const d = new Date(today.getFullYear(), today.getMonth() - shift - i, 1);
-    return `${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+    return `${MONTH_NAMES[d.getMonth()]} ${d.getFullYear()}`;
   });
 }
 

@@ -1,20 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { MONTH_NAMES } from '@portal/libs';
 import { toLanguage, type Language } from './i18n';
-
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const num = (v: number | string | undefined | null) => Number(v ?? 0) || 0;
 
@@ -32,7 +18,7 @@ export function formatterFor(lng: Language) {
     /** A statement slot's label ('October 2026', how the server files it) as 'October 2026' or 'octobre 2026'. */
     month: (label: string) => {
       const [name = '', year = ''] = label.split(' ');
-      const m = MONTHS_EN.indexOf(name);
+      const m = MONTH_NAMES.indexOf(name);
       if (m < 0 || !/^\d{4}$/.test(year)) return label;
       return new Intl.DateTimeFormat(lng, { month: 'long', year: 'numeric' }).format(new Date(Number(year), m, 1));
     },

@@ -9,6 +9,7 @@ export * from './domain/offers';
 export * from './domain/pick-lists';
 export * from './domain/regions';
 export * from './journey/answers';
+export * from './journey/applicant-status';
 export * from './journey/errors';
 export * from './journey/moves';
 export * from './journey/page-step';

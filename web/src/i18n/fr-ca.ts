@@ -26,6 +26,7 @@ export const frCA = {
     stayLoggedIn: 'Non, rester connecté',
     logMeOut: 'Oui, me déconnecter',
     switchTo: 'English',
+    status: 'Où en est ma demande',
   },
   progress: {
     label: 'Progression de la demande',
@@ -257,6 +258,47 @@ export const frCA = {
     title: 'Nous n’avons pas trouvé cette page',
     lead: 'Le lien est peut-être périmé ou l’adresse mal tapée.',
     home: 'Aller à ma demande',
+  },
+  status: {
+    title: 'Où en est ma demande',
+    lead: 'Les étapes de votre demande, ce qui est en attente et de qui.',
+    stepsHeading: 'Étapes',
+    step: {
+      done: 'Terminée',
+      current: 'En cours : étape {{step}} sur {{total}}',
+      upcoming: 'À faire',
+    },
+    waitingHeading: 'Ce qui est en attente',
+    waiting: {
+      applicant: 'En attente de vous : votre prochaine étape est prête.',
+      signature: 'En attente de la signature des propriétaires.',
+      records: 'En attente de l’équipe de financement : elle met ses dossiers à jour. Vous n’avez rien à faire.',
+      documents: 'En attente de l’équipe de financement : vos documents lui sont transmis.',
+      review: 'En attente de l’équipe de financement : elle examine votre demande.',
+      nobody: 'Rien n’est en attente.',
+    },
+    ended: {
+      submitted: 'Votre demande est soumise.',
+      withdrawn: 'Cette demande a été retirée.',
+      closed: 'Cette demande a été fermée après une longue période sans progrès.',
+    },
+    since: 'Depuis le {{time}}',
+    signaturesHeading: 'Signatures',
+    signature: {
+      signed: 'Propriétaire {{number}} : signé',
+      waiting: 'Propriétaire {{number}} : signature en attente',
+    },
+    savedOnly:
+      'L’état en direct est inaccessible pour le moment : voici où la demande a été enregistrée la dernière fois.',
+    continue: 'Poursuivre votre demande',
+    repHeading: 'Votre représentant en financement',
+    rep: '{{name}} communiquera avec vous au sujet de votre demande.',
+    schedule: 'Prendre rendez-vous avec votre représentant',
+    sharedTitle: 'Demande de financement de {{business}}',
+    sharedTitleUnnamed: 'Demande de financement',
+    sharedLead:
+      'Vous êtes nommé comme propriétaire dans cette demande. Voici où elle en est; l’invitation à signer vous parviendra dans un courriel distinct.',
+    linkInvalid: 'Ce lien n’est plus valide. Demandez au demandeur d’envoyer de nouveau la demande de signature.',
   },
   accessibility: {
     title: 'Déclaration d’accessibilité',

@@ -21,10 +21,10 @@ export function renderStatusEmail(d: {
     lang === 'fr-CA'
       ? {
           subject: company
-            ? `Votre signature est attendue pour la demande de financement de ${company}`
+            ? `Votre signature est attendue pour la demande de financement de l’entreprise ${company}`
             : 'Votre signature est attendue pour une demande de financement',
           greeting: 'Bonjour,',
-          intro: `${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ?? 'votre entreprise'}. Votre signature est attendue; vous recevrez l’invitation à signer dans un courriel distinct.`,
+          intro: `${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ? `l’entreprise ${company}` : 'votre entreprise'}. Votre signature est attendue; vous recevrez l’invitation à signer dans un courriel distinct.`,
           link: 'Voir où en est la demande',
           outro:
             'Ce lien est personnel et expire dans 30 jours. Si vous ne connaissez pas cette entreprise, vous pouvez ignorer ce courriel.',

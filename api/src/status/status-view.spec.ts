@@ -110,7 +110,7 @@ describe('the co-owner’s email', () => {
       statusUrl: 'u',
       language: 'fr-CA',
     });
-    expect(fr.subject).toBe('Votre signature est attendue pour la demande de financement de Acme');
+    expect(fr.subject).toBe('Votre signature est attendue pour la demande de financement de l’entreprise Acme');
     expect(fr.html).toContain('lang="fr-CA"');
   });
 

@@ -294,7 +294,7 @@ export const frCA = {
     repHeading: 'Votre représentant en financement',
     rep: '{{name}} communiquera avec vous au sujet de votre demande.',
     schedule: 'Prendre rendez-vous avec votre représentant',
-    sharedTitle: 'Demande de financement de {{business}}',
+    sharedTitle: 'Demande de financement de l’entreprise {{business}}',
     sharedTitleUnnamed: 'Demande de financement',
     sharedLead:
       'Vous êtes nommé comme propriétaire dans cette demande. Voici où elle en est; l’invitation à signer vous parviendra dans un courriel distinct.',

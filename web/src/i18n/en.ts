@@ -269,6 +269,7 @@ export const en = {
     stepsHeading: 'Steps',
     step: {
       done: 'Done',
+      currentOnly: 'In progress',
       current: 'In progress: step {{step}} of {{total}}',
       upcoming: 'To do',
     },

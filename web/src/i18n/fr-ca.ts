@@ -265,6 +265,7 @@ export const frCA = {
     stepsHeading: 'Étapes',
     step: {
       done: 'Terminée',
+      currentOnly: 'En cours',
       current: 'En cours : étape {{step}} sur {{total}}',
       upcoming: 'À faire',
     },

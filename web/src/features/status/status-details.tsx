@@ -29,7 +29,9 @@ export function StatusDetails({ view, action }: { view: StatusView; action?: Rea
               {s.state === 'done'
                 ? t('status.step.done')
                 : s.state === 'current'
-                  ? t('status.step.current', { step: s.step, total: s.steps })
+                  ? (s.steps ?? 1) > 1
+                    ? t('status.step.current', { step: s.step, total: s.steps })
+                    : t('status.step.currentOnly')
                   : t('status.step.upcoming')}
             </span>
           </li>

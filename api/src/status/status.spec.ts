@@ -113,6 +113,17 @@ describe('GET /application/{id}/progress', () => {
     expect((await fetch(`${slice.baseUrl}/status/shared/${fresh}`)).status).toBe(200);
   });
 
+  it('limits the public link endpoint per address, like the other public endpoints (60 in 15 minutes)', async () => {
+    const from = { 'x-forwarded-for': '10.16.3.9' };
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i++)
+      answers.push((await fetch(`${slice.baseUrl}/status/shared/guess-${i}`, { headers: from })).status);
+    expect(answers.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(answers[60]).toBe(429);
+    const other = await fetch(`${slice.baseUrl}/status/shared/guess`, { headers: { 'x-forwarded-for': '10.16.3.10' } });
+    expect(other.status).toBe(404);
+  });
+
   it('answers the saved stage when Temporal cannot be reached, rather than failing the page', async () => {
     // The api's own connection to Temporal is closed: every call through the one door fails as if the
     // server were down (the worker keeps its own connection).

@@ -7,6 +7,8 @@ export * from './domain/entities';
 export * from './domain/industries';
 export * from './domain/offers';
 export * from './domain/pick-lists';
+export * from './domain/option-key';
+export * from './domain/pick-lists-fr';
 export * from './domain/regions';
 export * from './journey/answers';
 export * from './journey/applicant-status';

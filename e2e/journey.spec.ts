@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../test-support/api-client';
 import { handWrittenPdf } from '../test-support/pdf-fixtures';
+import { expectNoAxeViolations } from './keyboard';
 
 const base = () => process.env.E2E_BASE_URL!;
 const crm = () => process.env.E2E_CRM_URL!;
@@ -78,6 +79,18 @@ async function offersToBooking(page: Page, offerName: RegExp, docs: 'both' | 'ch
     page.getByRole('heading', { name: 'Book a call with your dedicated funding expert Jordan Rivera' }),
   ).toBeVisible();
   await page.screenshot({ path: `test-results/screenshots/submitted-${shot}.png`, fullPage: true });
+}
+
+/** After submission, 'Where do I stand' (side menu) says so and names the rep (issue 16 item 3). */
+async function statusAfterSubmission(page: Page, shot: string) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Where do I stand' }).click();
+  await expect(page.getByText('Your application is submitted.')).toBeVisible();
+  await expect(page.getByText('Waiting on the funding team: they are reviewing your application.')).toBeVisible();
+  await expect(page.getByText('Jordan Rivera will be in touch about your application.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Steps' }).getByText('Done')).toHaveCount(5);
+  await expectNoAxeViolations(page, '/status after submission');
+  await page.screenshot({ path: `screenshots/status-submitted-${shot}.png`, fullPage: true });
 }
 
 async function leadOf(email: string) {
@@ -358,4 +371,5 @@ test('Canada: /giggle-finance back and forth, the below-51% path adding a second
       { timeout: 20_000 },
     )
     .toBe(1);
+  await statusAfterSubmission(page, `ca-${info.project.name}`);
 });

@@ -37,6 +37,8 @@ const LATER_PAGES = {
   '/giggle-finance': 'src/features/journey/giggle-page.tsx',
   '/privacy-policy': 'src/features/legal/privacy-policy-page.tsx',
   '/terms-of-use': 'src/features/legal/terms-of-use-page.tsx',
+  '/status': 'src/features/status/status-page.tsx',
+  '/status/shared/{token}': 'src/features/status/shared-status-page.tsx',
 };
 
 export default [

@@ -13,6 +13,7 @@ import { FilesModule } from './files/files.module';
 import { OffersModule } from './offers/offers.module';
 import { OperationsModule } from './operations/operations.module';
 import { StagesModule } from './stages/stages.module';
+import { StatusModule } from './status/status.module';
 import { TemporalModule } from './temporal/temporal.module';
 import { UsersModule } from './users/users.module';
 
@@ -36,6 +37,7 @@ import { UsersModule } from './users/users.module';
     OwnersModule,
     UsersModule,
     OperationsModule,
+    StatusModule,
   ],
 })
 export class AppModule implements NestModule {

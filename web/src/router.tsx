@@ -12,6 +12,7 @@ import { Loading } from './components/ui/loading';
 import { journeyLoaders } from './features/journey/journey-loaders';
 import type { JourneyActor } from './features/journey/journey.machine';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
+import { statusLoader } from './features/status/status-api';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
 import { NotFound } from './routes/not-found';
@@ -35,6 +36,8 @@ const pages = {
   giggle: lazyRouteComponent(() => import('./features/journey/giggle-page'), 'GigglePage'),
   privacyPolicy: lazyRouteComponent(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage'),
   termsOfUse: lazyRouteComponent(() => import('./features/legal/terms-of-use-page'), 'TermsOfUsePage'),
+  status: lazyRouteComponent(() => import('./features/status/status-page'), 'StatusPage'),
+  sharedStatus: lazyRouteComponent(() => import('./features/status/shared-status-page'), 'SharedStatusPage'),
   accessibility: lazyRouteComponent(() => import('./features/legal/accessibility-page'), 'AccessibilityPage'),
 } satisfies Record<string, RouteComponent>;
 
@@ -119,6 +122,30 @@ const legal = (doc: LegalDocument, component: RouteComponent) =>
     },
   });
 
+/**
+ * '/status' (issue 16 item 3): signed in, at any stage and after submission, so no journey guard; the
+ * machine is hydrated so that the page can lead back to the applicant's step.
+ */
+const statusRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/status',
+  component: pages.status,
+  beforeLoad: async ({ context }) => {
+    if (!(await hydrated(context))) {
+      clearUserName();
+      throw redirect({ to: '/sign-up' });
+    }
+  },
+  loader: ({ context }) => statusLoader(context.queryClient),
+});
+
+/** A co-owner's signed link: open to anyone holding it; the api checks the token. */
+const sharedStatusRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/status/shared/$token',
+  component: pages.sharedStatus,
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   anonymous('/login', pages.login),
@@ -131,6 +158,8 @@ const routeTree = rootRoute.addChildren([
   guarded('/bank-statements', pages.bankStatements),
   guarded('/offers', pages.offers),
   guarded('/giggle-finance', pages.giggle),
+  statusRoute,
+  sharedStatusRoute,
   legal('privacyPolicy', pages.privacyPolicy),
   legal('termsOfUse', pages.termsOfUse),
   createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: pages.accessibility }),

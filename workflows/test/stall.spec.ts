@@ -164,6 +164,7 @@ describe('stalled applications, in skipped time', () => {
     );
     expect(first!.subject).toBe('Your funding application for Compilers Inc is waiting for you');
     expect(first!.text).toContain(`${slice.settings.worker.PUBLIC_URL}/financial`);
+    expect(first!.text).toContain(`${slice.settings.worker.PUBLIC_URL}/status`);
     expect((await handle.query(getProgress)).operations).toMatchObject({
       status: 'WaitingOnApplicant',
       turn: 'applicant',

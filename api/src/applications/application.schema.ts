@@ -10,6 +10,8 @@ export class Application {
   @Prop() sfLeadOwnerId?: string;
   @Prop() sfOpportunityId?: string;
   @Prop() signatureId?: string;
+  /** The sign request whose co-owners were sent their status link (one email per request). */
+  @Prop() statusLinkSentFor?: string;
   @Prop({ default: APPLICATION_STATUS_CREATED }) applicationStatus: string;
   @Prop() acceptedDate?: Date;
   @Prop({ default: 0 }) topUp: number;

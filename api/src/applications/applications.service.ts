@@ -70,6 +70,23 @@ export class ApplicationsService {
     await app.save();
   }
 
+  /**
+   * Claims the sending of the co-owners' status link for this sign request: true once per request (a
+   * reload, a retry or a parallel request finds it claimed), so each co-owner gets one email per request.
+   */
+  async claimStatusLink(applicationId: string, signRequestId: string): Promise<boolean> {
+    const res = await this.applications.updateOne(
+      { _id: applicationId, statusLinkSentFor: { $ne: signRequestId } },
+      { $set: { statusLinkSentFor: signRequestId } },
+    );
+    return res.modifiedCount === 1;
+  }
+
+  /** An application by id, for a caller that proved its right some other way (a signed status link). */
+  byId(applicationId: string) {
+    return isValidObjectId(applicationId) ? this.applications.findById(applicationId) : null;
+  }
+
   /** The application as answers show it. */
   view(a: ApplicationDocument) {
     return {

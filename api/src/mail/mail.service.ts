@@ -18,6 +18,11 @@ export class MailService {
     await this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email });
   }
 
+  /** Sends an email already rendered (subject, text, html). */
+  async send(to: string, email: { subject: string; text: string; html: string }): Promise<void> {
+    await this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email });
+  }
+
   /** Sends without making the caller wait (so known and unknown accounts answer alike); one retry. */
   sendCodeInBackground(to: string, kind: CodeEmailKind, code: string, firstName: string, language?: string): void {
     const attempt = () => this.sendCode(to, kind, code, firstName, language);

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsModule } from '../applications/applications.module';
 import { SessionModule } from '../auth/session.module';
+import { StatusModule } from '../status/status.module';
 import { BoxWebhookController, SigningController } from './signing.controller';
 import { SigningService } from './signing.service';
 
 @Module({
-  imports: [SessionModule, ApplicationsModule],
+  imports: [SessionModule, ApplicationsModule, StatusModule],
   controllers: [SigningController, BoxWebhookController],
   providers: [SigningService],
 })

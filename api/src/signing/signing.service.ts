@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
+import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
 export const SIGNATURE_NOT_FOUND = 'Signature not found';
@@ -28,11 +29,15 @@ export class SigningService {
   constructor(
     private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
+    private readonly statusLinks: StatusService,
   ) {}
 
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
     await this.applications.owned(applicationId, userId);
-    return answer(await this.workflows.update(applicationId, startSigning, []));
+    const signing = await this.workflows.update(applicationId, startSigning, []);
+    // Co-owners still to sign get their status link, once per sign request (issue 16 item 3).
+    this.statusLinks.notifyCoOwners(applicationId, userId, signing);
+    return answer(signing);
   }
 
   /** The request's state as the workflow knows it (from the webhook or its polling), never the browser's word. */

@@ -155,7 +155,7 @@ export class ApplicationWorkflows {
 
   async query<Ret>(applicationId: string, def: QueryDefinition<Ret, []>): Promise<Ret> {
     try {
-      return await this.handle(applicationId).query(def);
+      return await this.soon(() => this.handle(applicationId).query(def));
     } catch (e) {
       return this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
     }

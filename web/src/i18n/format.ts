@@ -39,6 +39,13 @@ export function formatterFor(lng: Language) {
       if (!a || !b) return `${startIso} – ${endIso}`;
       return new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).formatRange(a, b);
     },
+    /** A moment (ISO time) with its date and time: 'Nov 20, 2026, 10:00 AM' or '20 nov. 2026, 10 h 00'. */
+    dateTime: (iso: string) => {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime())
+        ? iso
+        : new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+    },
     kilobytes: (bytes: number) =>
       new Intl.NumberFormat(lng, { style: 'unit', unit: 'kilobyte' }).format(Math.round(bytes / 1024)),
     /**

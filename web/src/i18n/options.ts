@@ -7,20 +7,15 @@ import {
   US_STATES,
   USE_OF_PROCEEDS,
   YES_NO,
+  optionKey,
 } from '@portal/libs';
 
 /**
  * The pick-lists the forms offer. What is sent stays the libs value (the api and the CRM take those);
- * only the label is translated, under `options.<list>.<key>`, the key made from the English value.
+ * only the label is translated, under `options.<list>.<key>`, the key made from the English value
+ * (`optionKey`, in libs beside the French labels it keys).
  */
-export const optionKey = (value: string): string =>
-  value
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
-    .join('');
+export { optionKey };
 
 export const OPTION_LISTS = {
   useOfProceeds: USE_OF_PROCEEDS,

@@ -26,8 +26,8 @@ export type ApplicationPdfData = {
 
 /**
  * The form's words in Canadian French, by their English (the rows' labels come from the signing activity
- * in English). Straight apostrophes: the standard fonts are WinAnsi. The answers themselves (pick-list
- * values, names, amounts) stay as the applicant's record holds them.
+ * in English). Straight apostrophes: the standard fonts are WinAnsi. The answers come written in the
+ * applicant's language already (pick-list labels and amounts: pdf-answers.ts); names stay as typed.
  */
 const FRENCH: Record<string, string> = {
   'Business Financing Application': "Demande de financement d'entreprise",

@@ -2,10 +2,10 @@ import { heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
-import { formatMoney } from '@portal/libs';
 import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
 import { renderApplicationPdf, type ApplicationPdfData } from '../documents/application-pdf';
+import { answerWriter } from '../documents/pdf-answers';
 import { NoSignersError } from '../errors';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 import { boxCall } from './box.errors';
@@ -47,7 +47,6 @@ export const applicationPdfKey = (applicationId: string, attempt: number) =>
 /** Ties a Box sign request to one attempt of one application, so a retry finds what it made. */
 export const signExternalId = (applicationId: string, attempt: number) => `${applicationId}:${attempt}`;
 
-const money = (v: unknown) => (typeof v === 'number' ? formatMoney(v) : '');
 const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
 const place = (a?: Business['addressData']) =>
   a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') : '';
@@ -100,6 +99,7 @@ export function createSigningActivities(deps: {
     if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
     const b: Business = business ?? {};
     const country = b.addressData?.country === 'CA' ? 'CA' : 'US';
+    const say = answerWriter(user?.language);
     const data: ApplicationPdfData = {
       applicationId,
       leadId: application?.sfLeadId,
@@ -108,21 +108,24 @@ export function createSigningActivities(deps: {
       rows: [
         ['Legal business name', str(b.businessName)],
         ['DBA', str(b.dbaName || b.businessName)],
-        ['Legal entity', str(b.legalEntity)],
+        ['Legal entity', say.pick('legalEntities', b.legalEntity)],
         [country === 'CA' ? 'Business number (BN)' : 'EIN / Tax ID', deps.pii.open(str(b.federalTaxId))],
         ['Business start date', str(b.businessStartDate)],
-        ['Industry', [str(b.industry), b.naics ? `(NAICS ${str(b.naics)})` : ''].filter(Boolean).join(' ')],
+        [
+          'Industry',
+          [say.pick('industries', b.industry), b.naics ? `(NAICS ${str(b.naics)})` : ''].filter(Boolean).join(' '),
+        ],
         ['Business description', str(b.businessDescription)],
         ['Number of employees', str(b.numberOfEmployees)],
-        ['Amount requested', money(b.amountRequested)],
-        ['Annual revenue', money(b.annualRevenue)],
-        ['Use of proceeds', str(b.useOfProceeds)],
-        ['Products interested in', str(b.productsInterestedIn)],
-        ['Accepts credit cards', str(b.acceptsCreditCards)],
+        ['Amount requested', say.money(b.amountRequested)],
+        ['Annual revenue', say.money(b.annualRevenue)],
+        ['Use of proceeds', say.pick('useOfProceeds', b.useOfProceeds)],
+        ['Products interested in', say.picks('products', b.productsInterestedIn)],
+        ['Accepts credit cards', say.pick('yesNo', b.acceptsCreditCards)],
         // Null until answered, which section 3 treats as false.
         ['Has real estate', b.hasRealEstate === true ? 'Yes' : 'No'],
-        ['Open business loans', str(b.otherBusinessLoans)],
-        ['Average daily balance', money(b.avgDailyBalance)],
+        ['Open business loans', say.pick('yesNo', b.otherBusinessLoans)],
+        ['Average daily balance', say.money(b.avgDailyBalance)],
         ['Business phone', str(b.phoneNumber)],
         ['Website', str(b.website)],
         ['Business address', place(b.addressData)],

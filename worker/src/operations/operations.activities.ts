@@ -36,6 +36,8 @@ export function createOperationActivities(deps: {
         company: String(business?.businessName ?? ''),
         reminder,
         stepUrl: `${s.PUBLIC_URL}${path}`,
+        statusUrl: `${s.PUBLIC_URL}/status`,
+        language: typeof user.language === 'string' ? user.language : undefined,
       });
       await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
       await reminders.insertOne({ _id: key, sentAt: new Date() }).catch(() => undefined);

@@ -8,11 +8,29 @@ describe('the reminder email', () => {
       company: 'Compilers Inc',
       reminder: 1,
       stepUrl: 'https://apply.fundwise.example/owners',
+      statusUrl: 'https://apply.fundwise.example/status',
     });
     expect(e.subject).toBe('Your funding application for Compilers Inc is waiting for you');
     expect(e.text).toContain('Hi Grace');
     expect(e.text).toContain('https://apply.fundwise.example/owners');
     expect(e.html).toContain('href="https://apply.fundwise.example/owners"');
+    expect(e.text).toContain('See where your application stands:\nhttps://apply.fundwise.example/status');
+    expect(e.html).toContain('href="https://apply.fundwise.example/status"');
+  });
+
+  it('is written in Canadian French for an account in French, with the same links', () => {
+    const e = renderReminderEmail({
+      firstName: 'Grace',
+      company: 'Compilateurs inc.',
+      reminder: 2,
+      stepUrl: 'https://apply.fundwise.example/owners',
+      statusUrl: 'https://apply.fundwise.example/status',
+      language: 'fr-CA',
+    });
+    expect(e.subject).toBe('Toujours intéressé? Votre demande pour Compilateurs inc. est enregistrée');
+    expect(e.text.startsWith('Bonjour Grace,')).toBe(true);
+    expect(e.html).toContain('lang="fr-CA"');
+    expect(e.html).toContain('href="https://apply.fundwise.example/status"');
   });
 
   it('never carries a stranger’s words: a name with a link or a phone number is left out, HTML escaped', () => {
@@ -21,6 +39,7 @@ describe('the reminder email', () => {
       company: '<b>Acme</b> see evil.example',
       reminder: 2,
       stepUrl: 'https://apply.fundwise.example/financial',
+      statusUrl: 'https://apply.fundwise.example/status',
     });
     expect(e.text.startsWith('Hello,')).toBe(true);
     expect(e.subject).toBe('Still interested? Your application for your business is saved');

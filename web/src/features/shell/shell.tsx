@@ -136,7 +136,12 @@ export function Shell() {
               if (e.key === 'Escape') closeMenu();
             }}
           >
-            {/* The application's own pages come first here (issue 16 item 3 adds 'Where do I stand'). */}
+            {/* The application's own pages come first. */}
+            {user ? (
+              <Link to="/status" onClick={() => setMenuOpen(false)}>
+                {t('shell.status')}
+              </Link>
+            ) : null}
             <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
               {t('shell.privacyPolicy')}
             </a>

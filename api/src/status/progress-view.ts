@@ -1,0 +1,57 @@
+import type { ApplicantStatus, StageName } from '@portal/libs';
+import type { ApplicationProgress } from '@portal/workflows';
+
+/**
+ * The workflow's getProgress answer in the applicant's words. Operators' codes (lastError), lead and
+ * opportunity ids, signers' addresses and reminder counts stay behind: only the stage, whose turn it is,
+ * since when, the owners' signatures by their place in the order, and the rep once known.
+ */
+export function liveStatus(p: ApplicationProgress): ApplicantStatus {
+  const ops = p.operations;
+  const since = ops?.stalledSince;
+  const signers = p.signing?.request.signers ?? [];
+  const signatures = p.signing
+    ? [...signers]
+        .sort((a, b) => a.order - b.order)
+        .map((s) => ({ order: s.order, signed: p.signing!.signed || s.decision === 'signed' }))
+    : undefined;
+  const status = ops?.status ?? (p.rep ? 'Submitted' : p.closed ? 'Withdrawn' : 'InProgress');
+  const base = {
+    source: 'live' as const,
+    stage: p.position.pageName,
+    step: p.position.pageStep,
+    ...(signatures ? { signatures } : {}),
+  };
+  if (status === 'Submitted' || p.rep)
+    return {
+      ...base,
+      ended: 'submitted',
+      waiting: [{ on: 'funding-team', work: 'review', ...(since ? { since } : {}) }],
+      ...(p.rep ? { rep: { name: p.rep.repName, schedulingLink: p.rep.schedulingLink || undefined } } : {}),
+    };
+  if (status === 'Withdrawn' || status === 'Abandoned')
+    return { ...base, ended: status === 'Withdrawn' ? 'withdrawn' : 'closed', waiting: [{ on: 'nobody' }] };
+
+  const at = since ? { since } : {};
+  const waiting: ApplicantStatus['waiting'] = [];
+  const signingOpen = !!p.signing && !p.signing.signed;
+  const turn = ops?.turn ?? (signingOpen ? 'signer' : 'applicant');
+  if (turn === 'crm') waiting.push({ on: 'funding-team', work: 'records', ...at });
+  else if (turn === 'signer') waiting.push({ on: 'signature', ...at });
+  else waiting.push({ on: 'applicant', ...at });
+  if ((p.pendingDocuments ?? 0) > 0) waiting.push({ on: 'funding-team', work: 'documents', ...at });
+  return { ...base, waiting };
+}
+
+/** When Temporal cannot answer: what MongoDB knows (the saved stage and the application's status). */
+export function savedStatus(
+  saved: { pageName: StageName; pageStep: number },
+  applicationStatus: string,
+): ApplicantStatus {
+  const base = { source: 'saved' as const, stage: saved.pageName, step: saved.pageStep };
+  if (applicationStatus === 'Submitted')
+    return { ...base, ended: 'submitted', waiting: [{ on: 'funding-team', work: 'review' }] };
+  if (applicationStatus === 'Withdrawn') return { ...base, ended: 'withdrawn', waiting: [{ on: 'nobody' }] };
+  if (applicationStatus === 'Abandoned') return { ...base, ended: 'closed', waiting: [{ on: 'nobody' }] };
+  return { ...base, waiting: [{ on: 'applicant' }] };
+}

@@ -1,0 +1,55 @@
+import { escapeHtml, nameForEmail } from '@portal/libs';
+
+type Language = 'en' | 'fr-CA';
+const COMPANY_MAX = 80;
+
+/**
+ * The email to a co-owner who has to sign: where the application stands, through a signed link that
+ * needs no account. Sent in the applicant's language; the applicant's first name and the business's
+ * name show only when they are safe to (nameForEmail), else neutral words stand in.
+ */
+export function renderStatusEmail(d: {
+  applicantFirstName: unknown;
+  businessName: unknown;
+  statusUrl: string;
+  language?: string;
+}) {
+  const lang: Language = d.language === 'fr-CA' ? 'fr-CA' : 'en';
+  const who = nameForEmail(d.applicantFirstName);
+  const company = nameForEmail(d.businessName, COMPANY_MAX);
+  const c =
+    lang === 'fr-CA'
+      ? {
+          subject: company
+            ? `Votre signature est attendue pour la demande de financement de l’entreprise ${company}`
+            : 'Votre signature est attendue pour une demande de financement',
+          greeting: 'Bonjour,',
+          intro: `${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ? `l’entreprise ${company}` : 'votre entreprise'}. Votre signature est attendue; vous recevrez l’invitation à signer dans un courriel distinct.`,
+          link: 'Voir où en est la demande',
+          outro:
+            'Ce lien est personnel et expire dans 30 jours. Si vous ne connaissez pas cette entreprise, vous pouvez ignorer ce courriel.',
+        }
+      : {
+          subject: company
+            ? `Your signature is needed on ${company}'s funding application`
+            : 'Your signature is needed on a funding application',
+          greeting: 'Hello,',
+          intro: `${who ?? 'A co-owner'} named you as an owner on the funding application for ${company ?? 'your business'}. Your signature is needed; the invitation to sign comes in a separate email.`,
+          link: 'See where the application stands',
+          outro:
+            'This link is yours alone and expires in 30 days. If you do not know this business, you can ignore this email.',
+        };
+  const text = [c.greeting, '', c.intro, '', `${c.link}: ${d.statusUrl}`, '', c.outro, '', 'Fundwise'].join('\n');
+  const esc = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:22px;font-weight:700;color:#0b5cab;padding-bottom:16px">Fundwise</td></tr>
+<tr><td style="font-size:16px;line-height:24px">${esc(c.greeting)}</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${esc(c.intro)}</td></tr>
+<tr><td><a href="${esc(d.statusUrl)}" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.link)}</a></td></tr>
+<tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">${esc(c.outro)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject: c.subject, text, html };
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplicationProgress } from '@portal/workflows';
+import { liveStatus, savedStatus } from './progress-view';
+import { renderStatusEmail } from './status-email';
+import { signStatusLink, statusLinkKey, verifyStatusLink } from './status-link';
+
+const ops = (over: Partial<NonNullable<ApplicationProgress['operations']>> = {}) => ({
+  status: 'InProgress' as const,
+  turn: 'applicant' as const,
+  pending: [],
+  stalledSince: '2026-11-20T10:00:00.000Z',
+  remindersSent: 0,
+  runs: 0,
+  ...over,
+});
+const at = { pageName: 'DOCUMENTS' as const, pageStep: 1, path: '/bank-statements' };
+
+describe('the applicant’s status from getProgress', () => {
+  it('names the CRM’s turn as the funding team updating its records, never the operator’s code', () => {
+    const s = liveStatus({
+      position: at,
+      sfLeadId: '00Qxx',
+      pendingDocuments: 2,
+      operations: ops({ status: 'WaitingOnCrm', turn: 'crm', lastError: { code: 'CRM_REJECTED', at: 'x' } }),
+    });
+    expect(s.waiting).toEqual([
+      { on: 'funding-team', work: 'records', since: '2026-11-20T10:00:00.000Z' },
+      { on: 'funding-team', work: 'documents', since: '2026-11-20T10:00:00.000Z' },
+    ]);
+    expect(JSON.stringify(s)).not.toMatch(/CRM_REJECTED|00Qxx/);
+  });
+
+  it('shows the signatures by their place in the order, without the signers’ addresses', () => {
+    const s = liveStatus({
+      position: { pageName: 'SIGNATURE', pageStep: 1, path: '/signature' },
+      signing: {
+        attempt: 1,
+        signed: false,
+        request: {
+          id: 'r1',
+          status: 'sent',
+          signers: [
+            { email: 'two@example.com', order: 2, decision: null, embedUrl: null },
+            { email: 'one@example.com', order: 1, decision: 'signed', embedUrl: null },
+          ],
+        },
+      },
+      operations: ops({ status: 'WaitingOnSignature', turn: 'signer' }),
+    });
+    expect(s.signatures).toEqual([
+      { order: 1, signed: true },
+      { order: 2, signed: false },
+    ]);
+    expect(s.waiting[0]!.on).toBe('signature');
+    expect(JSON.stringify(s)).not.toContain('@example.com');
+  });
+
+  it('after submission: the funding team reviews, and the rep is named', () => {
+    const s = liveStatus({
+      position: { pageName: 'DOCUMENTS', pageStep: 3, path: '/offers' },
+      rep: { repName: 'Dana Rep', schedulingLink: 'https://cal.example/dana' },
+      operations: ops({ status: 'Submitted', turn: 'nobody' }),
+    });
+    expect(s).toMatchObject({
+      ended: 'submitted',
+      rep: { name: 'Dana Rep', schedulingLink: 'https://cal.example/dana' },
+    });
+    expect(s.waiting).toEqual([{ on: 'funding-team', work: 'review', since: '2026-11-20T10:00:00.000Z' }]);
+    expect(liveStatus({ position: at, operations: ops({ status: 'Abandoned', turn: 'nobody' }) })).toMatchObject({
+      ended: 'closed',
+      waiting: [{ on: 'nobody' }],
+    });
+  });
+
+  it('from MongoDB alone: the saved stage, submitted or not', () => {
+    expect(savedStatus(at, 'Submitted')).toMatchObject({ source: 'saved', ended: 'submitted' });
+    expect(savedStatus(at, 'Created').waiting).toEqual([{ on: 'applicant' }]);
+  });
+});
+
+describe('the co-owner’s signed link', () => {
+  const key = statusLinkKey(Buffer.alloc(32, 7));
+  const app = '65a0c0ffee0123456789abcd';
+  it('verifies its own, and refuses a tampered, expired or foreign one', () => {
+    const token = signStatusLink(key, { applicationId: app, signRequestId: 'r1', expiresAt: 2_000 });
+    expect(verifyStatusLink(key, token, 1_000)).toEqual({ applicationId: app, signRequestId: 'r1', expiresAt: 2_000 });
+    expect(verifyStatusLink(key, token, 2_000)).toBeUndefined();
+    expect(verifyStatusLink(statusLinkKey(Buffer.alloc(32, 8)), token, 1_000)).toBeUndefined();
+    const [, sig] = token.split('.');
+    const other = Buffer.from(JSON.stringify(['65a0c0ffee0123456789abce', 'r1', 2_000])).toString('base64url');
+    expect(verifyStatusLink(key, `${other}.${sig}`, 1_000)).toBeUndefined();
+    for (const junk of [undefined, '', 'a.b.c', '.', 'x'.repeat(500)])
+      expect(verifyStatusLink(key, junk)).toBeUndefined();
+  });
+});
+
+describe('the co-owner’s email', () => {
+  it('exists in English and Canadian French, with the link', () => {
+    const en = renderStatusEmail({
+      applicantFirstName: 'Ada',
+      businessName: 'Acme',
+      statusUrl: 'https://x/status/shared/t',
+    });
+    expect(en.subject).toBe("Your signature is needed on Acme's funding application");
+    expect(en.text).toContain('Ada named you as an owner');
+    expect(en.html).toContain('href="https://x/status/shared/t"');
+    const fr = renderStatusEmail({
+      applicantFirstName: 'Ada',
+      businessName: 'Acme',
+      statusUrl: 'u',
+      language: 'fr-CA',
+    });
+    expect(fr.subject).toBe('Votre signature est attendue pour la demande de financement de l’entreprise Acme');
+    expect(fr.html).toContain('lang="fr-CA"');
+  });
+
+  it('leaves out names that carry a link or a phone number, and escapes HTML', () => {
+    const e = renderStatusEmail({
+      applicantFirstName: 'Call +1-555-0100 now',
+      businessName: '<b>Acme</b> see evil.example',
+      statusUrl: 'https://x/s',
+    });
+    expect(e.text).toContain('A co-owner named you as an owner on the funding application for your business.');
+    expect(e.html).not.toContain('evil.example');
+    expect(e.html).not.toContain('555');
+  });
+});

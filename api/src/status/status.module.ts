@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ApplicationsModule } from '../applications/applications.module';
+import { SessionModule } from '../auth/session.module';
+import { BusinessesModule } from '../businesses/businesses.module';
+import { StagesModule } from '../stages/stages.module';
+import { UsersModule } from '../users/users.module';
+import { ProgressController, SharedStatusController } from './status.controller';
+import { StatusService } from './status.service';
+
+@Module({
+  imports: [SessionModule, ApplicationsModule, BusinessesModule, StagesModule, UsersModule],
+  controllers: [ProgressController, SharedStatusController],
+  providers: [StatusService],
+  exports: [StatusService],
+})
+export class StatusModule {}

@@ -1,0 +1,137 @@
+// Issue 16 item 3, 'Where do I stand': the owner-checked progress endpoint, its fallback to the saved
+// stage when Temporal cannot answer, and the co-owner's signed link (mailed after startSigning).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@temporalio/client';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { startSlice } from '../../../test-support/slice';
+import { until } from '../../../test-support/until';
+import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
+import { signStatusLink, statusLinkKey } from './status-link';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let ann: ApiClient;
+let bea: ApiClient;
+let annApp: string;
+let beaApp: string;
+
+type Mail = { subject: string; text: string; html: string; to: { address: string }[] };
+const mailsTo = async (address: string) =>
+  ((await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[]).filter((m) =>
+    m.to.some((t) => t.address === address),
+  );
+const tokenIn = (text: string) => text.match(/\/status\/shared\/([\w-]+\.[\w-]+)/)?.[1];
+
+beforeAll(async () => {
+  slice = await startSlice();
+  ann = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'status-ann', '10.16.3.1');
+  bea = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'status-bea', '10.16.3.2');
+  annApp = (await ann.get('/auth/user')).body.data.applications[0]._id;
+  beaApp = (await bea.get('/auth/user')).body.data.applications[0]._id;
+});
+
+afterAll(async () => {
+  await slice?.close();
+});
+
+describe('GET /application/{id}/progress', () => {
+  it('answers the applicant where they stand, from the workflow, with nothing an operator keeps', async () => {
+    const res = await ann.get(`/application/${annApp}/progress`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ source: 'live', stage: 'FINANCIAL', step: 1 });
+    expect(res.body.waiting).toEqual([{ on: 'applicant', since: expect.any(String) }]);
+    expect(Number.isNaN(Date.parse(res.body.waiting[0].since))).toBe(false);
+    const text = JSON.stringify(res.body);
+    for (const hidden of ['sfLeadId', 'lastError', 'remindersSent', 'status-ann@example.com', 'Katherine'])
+      expect(text).not.toContain(hidden);
+  });
+
+  it('refuses another user’s application as the other endpoints do (404)', async () => {
+    const res = await bea.get(`/application/${annApp}/progress`);
+    expect(res.status).toBe(404);
+    expect(res.body.data.message).toBe('Application not found');
+    expect((await bea.get('/application/not-an-id/progress')).status).toBe(404);
+  });
+
+  it('mails each co-owner still to sign one signed link per sign request, which shows the steps and no one’s details', async () => {
+    await saveAnswers(bea, beaApp, [
+      ownerAnswers('bea-one@example.com', { firstName: 'Bea', ownershipPercent: 60 }),
+      ownerAnswers('bea-two@example.com', {
+        firstName: 'Cy',
+        ownershipPercent: 40,
+        ssn: '234-56-7801',
+        phoneNumber: '(555) 987-6543',
+      }),
+    ]);
+    for (let i = 0; i < 4; i++) expect((await stepOn(bea, beaApp)).status).toBe(200);
+    expect((await bea.post('/box/sign', { applicationId: beaApp })).status).toBe(200);
+    const [mail] = await until(
+      () => mailsTo('bea-two@example.com'),
+      (m) => m.length > 0,
+    );
+    expect(mail!.subject).toBe("Your signature is needed on Analytical Engines LLC's funding application");
+    expect(mail!.text).toContain('Katherine named you as an owner');
+    // The first owner signs in the portal itself: no status email for them.
+    expect(await mailsTo('bea-one@example.com')).toHaveLength(0);
+
+    const token = tokenIn(mail!.text)!;
+    expect(mail!.html).toContain(`/status/shared/${token}`);
+    const anon = await fetch(`${slice.baseUrl}/status/shared/${token}`);
+    expect(anon.status).toBe(200);
+    const shared = await anon.json();
+    expect(shared).toMatchObject({
+      source: 'live',
+      businessName: 'Analytical Engines LLC',
+      stage: 'SIGNATURE',
+      signatures: [
+        { order: 1, signed: false },
+        { order: 2, signed: false },
+      ],
+    });
+    expect(shared.waiting[0].on).toBe('signature');
+    expect(shared.rep).toBeUndefined();
+    for (const hidden of ['@example.com', 'Bea', 'Katherine', '6789', '7801'])
+      expect(JSON.stringify(shared)).not.toContain(hidden);
+
+    // A reload of the signature page continues the same request: no second email.
+    expect((await bea.post('/box/sign', { applicationId: beaApp })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mailsTo('bea-two@example.com')).toHaveLength(1);
+
+    // Tampered (another application's id under the same signature) and expired links are refused alike.
+    const [payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify([annApp, 'x', Date.now() + 1e9])).toString('base64url');
+    for (const bad of [`${forged}.${signature}`, `${payload}.${signature!.slice(0, -2)}AA`, 'nonsense']) {
+      const res = await fetch(`${slice.baseUrl}/status/shared/${bad}`);
+      expect(res.status, bad).toBe(404);
+      expect((await res.json()).data.message).toBe('This link is no longer valid');
+    }
+    const key = statusLinkKey(Buffer.from(slice.settings.api.SESSION_SECRET, 'base64'));
+    const expired = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() - 1 });
+    expect((await fetch(`${slice.baseUrl}/status/shared/${expired}`)).status).toBe(404);
+    const fresh = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() + 60_000 });
+    expect((await fetch(`${slice.baseUrl}/status/shared/${fresh}`)).status).toBe(200);
+  });
+
+  it('limits the public link endpoint per address, like the other public endpoints (60 in 15 minutes)', async () => {
+    const from = { 'x-forwarded-for': '10.16.3.9' };
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i++)
+      answers.push((await fetch(`${slice.baseUrl}/status/shared/guess-${i}`, { headers: from })).status);
+    expect(answers.slice(0, 60).every((s) => s === 404)).toBe(true);
+    expect(answers[60]).toBe(429);
+    const other = await fetch(`${slice.baseUrl}/status/shared/guess`, { headers: { 'x-forwarded-for': '10.16.3.10' } });
+    expect(other.status).toBe(404);
+  });
+
+  it('answers the saved stage when Temporal cannot be reached, rather than failing the page', async () => {
+    // The api's own connection to Temporal is closed: every call through the one door fails as if the
+    // server were down (the worker keeps its own connection).
+    const client = slice.app.get<Client>(TEMPORAL_CLIENT);
+    await client.connection.close();
+    const res = await bea.get(`/application/${beaApp}/progress`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ source: 'saved', stage: 'SIGNATURE', step: 1, waiting: [{ on: 'applicant' }] });
+    expect((await ann.get(`/application/${beaApp}/progress`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useJourneyActor } from '../journey/use-journey';
+import { useApplication } from '../shell/session';
+import { progressQueryOptions } from './status-api';
+import { StatusDetails } from './status-details';
+import { statusView } from './status-view';
+
+/** '/status', 'Where do I stand' (issue 16 item 3): open at any stage and after submission. */
+export function StatusPage() {
+  const { t } = useTranslation();
+  const app = useApplication();
+  const { data } = useSuspenseQuery(progressQueryOptions(app._id));
+  const view = statusView(data);
+  // The journey machine knows the applicant's page: the way back to it, named nowhere else.
+  const journey = useJourneyActor();
+  const route = useSelector(journey, (s) => s.context.position.path.toLowerCase());
+  return (
+    <section className="card narrow status">
+      <h1>{t('status.title')}</h1>
+      <p className="lead">{t('status.lead')}</p>
+      <StatusDetails
+        view={view}
+        action={
+          view.applicantTurn ? (
+            <p className="status-action">
+              <Link className="btn btn-primary" to={route}>
+                {t('status.continue')}
+              </Link>
+            </p>
+          ) : null
+        }
+      />
+      {data.rep ? (
+        <>
+          <h2>{t('status.repHeading')}</h2>
+          <p>{t('status.rep', { name: data.rep.name })}</p>
+          {data.rep.schedulingLink ? (
+            <p>
+              <a href={data.rep.schedulingLink} target="_blank" rel="noreferrer">
+                {t('status.schedule')}
+              </a>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

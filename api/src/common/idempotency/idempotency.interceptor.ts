@@ -11,7 +11,7 @@ import {
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { catchError, from, mergeMap, of, throwError, type Observable } from 'rxjs';
+import { catchError, from, mergeMap, throwError, type Observable } from 'rxjs';
 import { IDEMPOTENT_REPLAY_HEADER, isIdempotencyKey } from '@portal/libs';
 import { PreparedAnswer, errorAnswer } from '../http-exception.filter';
 import { IdempotencyError, IdempotencyService, type Claim } from './idempotency.service';
@@ -103,9 +103,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         await claim.complete(successStatus, value === undefined ? '' : JSON.stringify(value));
         return value;
       }),
-      catchError((e: unknown) =>
-        from(this.settle(claim, e)).pipe(mergeMap(() => throwError(() => e))),
-      ),
+      catchError((e: unknown) => from(this.settle(claim, e)).pipe(mergeMap(() => throwError(() => e)))),
     );
   }
 
@@ -114,8 +112,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const answer = errorAnswer(e);
     const stored = answer.status >= 400 && answer.status < 500 && !TRANSIENT.has(answer.status) && !answer.retryAfter;
     try {
-      if (stored)
-        await claim.complete(answer.status, JSON.stringify(answer.body));
+      if (stored) await claim.complete(answer.status, JSON.stringify(answer.body));
       else await claim.release();
     } catch (storeError) {
       this.logger.warn(`could not settle an idempotency claim: ${(storeError as Error).message}`);

@@ -184,7 +184,13 @@ describe('Idempotency-Key', () => {
     const interceptor = slice.app.get(IdempotencyInterceptor);
     const service = slice.app.get(IdempotencyService);
     const key = newKey();
-    const req = { headers: { 'idempotency-key': key }, method: 'POST', originalUrl: '/api/x', body: {}, signedIn: { userId: 'u-crash' } };
+    const req = {
+      headers: { 'idempotency-key': key },
+      method: 'POST',
+      originalUrl: '/api/x',
+      body: {},
+      signedIn: { userId: 'u-crash' },
+    };
     const res = { setHeader: () => undefined };
     const context = {
       getHandler: () => function handler() {},
@@ -192,7 +198,9 @@ describe('Idempotency-Key', () => {
     } as never;
     const failing = { handle: () => throwError(() => new Error('database went away')) };
     await expect(lastValueFrom(interceptor.intercept(context, failing))).rejects.toThrow('database went away');
-    expect(await db.collection('idempotencykeys').findOne({ _id: service.recordId('user:u-crash', key) as never })).toBeNull();
+    expect(
+      await db.collection('idempotencykeys').findOne({ _id: service.recordId('user:u-crash', key) as never }),
+    ).toBeNull();
   });
 
   it('register: 1,000 duplicates in parallel (50 at a time) make one account, one CRM lead and one email', async () => {
@@ -200,7 +208,9 @@ describe('Idempotency-Key', () => {
     const body = applicantFor('idem-burst');
     const started = Date.now();
     const answers = await pool(1000, 50, (i) =>
-      new ApiClient(i % 2 ? slice.baseUrl : secondUrl, '10.15.2.1').call('POST', '/auth/register', body, { [KEY]: key }),
+      new ApiClient(i % 2 ? slice.baseUrl : secondUrl, '10.15.2.1').call('POST', '/auth/register', body, {
+        [KEY]: key,
+      }),
     );
     const ms = Date.now() - started;
     console.log(`register: 1,000 parallel duplicates (50 in flight, both replicas) took ${ms} ms`);
@@ -220,7 +230,9 @@ describe('Idempotency-Key', () => {
     const body = applicantFor('idem-serial');
     const started = Date.now();
     const answers = await pool(1000, 1, (i) =>
-      new ApiClient(i % 2 ? slice.baseUrl : secondUrl, '10.15.3.1').call('POST', '/auth/register', body, { [KEY]: key }),
+      new ApiClient(i % 2 ? slice.baseUrl : secondUrl, '10.15.3.1').call('POST', '/auth/register', body, {
+        [KEY]: key,
+      }),
     );
     const ms = Date.now() - started;
     console.log(`register: 1,000 sequential duplicates (alternating replicas) took ${ms} ms`);
@@ -237,8 +249,7 @@ describe('Idempotency-Key', () => {
   it('upload: 1,000 duplicate streamed uploads (each with its own multipart boundary) store one document', async () => {
     const key = newKey();
     const adaTwo = onSecond(ada, '10.15.0.1');
-    const send = (i: number) =>
-      (i % 2 ? ada : adaTwo).call('POST', '/file/s3', uploadForm(adaApp), { [KEY]: key });
+    const send = (i: number) => (i % 2 ? ada : adaTwo).call('POST', '/file/s3', uploadForm(adaApp), { [KEY]: key });
     const started = Date.now();
     const serial = await pool(500, 1, send);
     const serialMs = Date.now() - started;

@@ -7,9 +7,8 @@ import { SETTINGS, type ApiSettings } from '../../config/settings.module';
 import { IdempotencyRecord } from './idempotency.schema';
 
 export const IDEMPOTENCY_RETENTION_MS = IDEMPOTENCY_RETENTION_HOURS * 3600_000;
-/** A claim is held this long without news; the request renews it every HEARTBEAT_MS while it runs. */
+/** A claim is held this long without news; its request renews it every third of that while it runs. */
 export const CLAIM_LEASE_MS = 60_000;
-const HEARTBEAT_MS = 20_000;
 /** How often each replica sweeps expired keys (FerretDB has no TTL index). */
 const SWEEP_MS = 15 * 60_000;
 
@@ -47,6 +46,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private sweeper?: NodeJS.Timeout;
   /** How long a repeat waits for the first request's answer before answering 409 (tests lower it). */
   waitMs = 10_000;
+  /** The lease of a claim (tests shorten it to see it renewed). */
+  leaseMs = CLAIM_LEASE_MS;
 
   constructor(
     @InjectModel(IdempotencyRecord.name) private readonly records: Model<IdempotencyRecord>,
@@ -101,23 +102,25 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
           fingerprint,
           owner,
           createdAt: new Date(now),
-          expiresAt: new Date(now + CLAIM_LEASE_MS),
+          expiresAt: new Date(now + this.leaseMs),
         });
         return { run: this.claim(id, owner) };
       } catch (e) {
         if (!isDuplicate(e)) throw e;
       }
       const held = await this.records.findById(id).lean();
-      if (!held) continue; // released or reaped between our insert and our read: try again
-      if (held.expiresAt.getTime() <= Date.now()) {
+      if (held && held.expiresAt.getTime() > Date.now()) {
+        if (held.fingerprint !== fingerprint) throw new IdempotencyError('IDEMPOTENCY_KEY_REUSED');
+        if (held.state === 'done') return { replay: { status: held.status!, body: held.body ?? '' } };
+      } else if (held) {
         await this.reap(held);
-        continue;
       }
-      if (held.fingerprint !== fingerprint) throw new IdempotencyError('IDEMPOTENCY_KEY_REUSED');
-      if (held.state === 'done') return { replay: { status: held.status!, body: held.body ?? '' } };
+      // Held by a running request, or just released or reaped: wait a little, within the bound.
       if (Date.now() + pause > deadline) throw new IdempotencyError('REQUEST_IN_PROGRESS', 1);
-      await sleep(pause);
-      pause = Math.min(pause * 1.5, 250);
+      if (held?.state === 'pending' && held.expiresAt.getTime() > Date.now()) {
+        await sleep(pause);
+        pause = Math.min(pause * 1.5, 250);
+      }
     }
   }
 
@@ -147,10 +150,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private claim(id: string, owner: string): Claim {
     const heartbeat = setInterval(() => {
       this.records
-        .updateOne({ _id: id, owner, state: 'pending' }, { $set: { expiresAt: new Date(Date.now() + CLAIM_LEASE_MS) } })
+        .updateOne({ _id: id, owner, state: 'pending' }, { $set: { expiresAt: new Date(Date.now() + this.leaseMs) } })
         .exec()
         .catch((e: Error) => this.logger.warn(`claim renewal failed: ${e.message}`));
-    }, HEARTBEAT_MS);
+    }, this.leaseMs / 3);
     heartbeat.unref();
     return {
       complete: async (status, body) => {

@@ -1,13 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { lastValueFrom, throwError } from 'rxjs';
+import { lastValueFrom, map, throwError, timer } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_ERRORS, IDEMPOTENT_REPLAY_HEADER } from '@portal/libs';
 import { ApiClient, applicantFor, signUpAndConfirm, type Answer } from '../../../../test-support/api-client';
 import { FINANCIAL_ANSWERS } from '../../../../test-support/journey';
 import { onePagePdf } from '../../../../test-support/pdf-fixtures';
 import { startSlice } from '../../../../test-support/slice';
+import { PreparedAnswer } from '../http-exception.filter';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
 
@@ -201,6 +202,46 @@ describe('Idempotency-Key', () => {
     expect(
       await db.collection('idempotencykeys').findOne({ _id: service.recordId('user:u-crash', key) as never }),
     ).toBeNull();
+  });
+
+  it('a long request keeps its claim by renewing the lease: a repeat past the first lease waits, the handler runs once', async () => {
+    const interceptor = slice.app.get(IdempotencyInterceptor);
+    const service = slice.app.get(IdempotencyService);
+    const key = newKey();
+    const context = {
+      getHandler: () => function handler() {},
+      switchToHttp: () => ({
+        getRequest: () => ({
+          headers: { 'idempotency-key': key },
+          method: 'POST',
+          originalUrl: '/api/slow',
+          body: { a: 1 },
+          signedIn: { userId: 'u-slow' },
+        }),
+        getResponse: () => ({ setHeader: () => undefined }),
+      }),
+    } as never;
+    let runs = 0;
+    // A handler slower than three leases, as a large upload over a slow line.
+    const slow = {
+      handle: () => {
+        runs++;
+        return timer(1_200).pipe(map(() => ({ done: true })));
+      },
+    };
+    service.leaseMs = 300;
+    try {
+      const first = lastValueFrom(interceptor.intercept(context, slow));
+      await new Promise((r) => setTimeout(r, 700));
+      const repeat = await lastValueFrom(interceptor.intercept(context, slow)).catch((e: unknown) => e);
+      expect(await first).toEqual({ done: true });
+      expect(repeat).toBeInstanceOf(PreparedAnswer);
+      expect(repeat).toMatchObject({ body: { done: true } });
+      expect((repeat as PreparedAnswer).getStatus()).toBe(201);
+      expect(runs).toBe(1);
+    } finally {
+      service.leaseMs = 60_000;
+    }
   });
 
   it('register: 1,000 duplicates in parallel (50 at a time) make one account, one CRM lead and one email', async () => {

@@ -381,6 +381,33 @@ describe('Idempotency-Key', () => {
     expect(await keys.findOne({ _id: id as never })).toBeNull();
   });
 
+  it.each([
+    ['PATCH', '/owner/{set}', { owners: [] }],
+    ['PATCH', '/application/{app}', {}],
+    ['POST', '/application/{app}/giggle-finance', { action: 'sideways' }],
+    ['PATCH', '/stage/{app}', { pageName: 'OWNERS', pageStep: 1, from: { pageName: 'FINANCIAL', pageStep: 1 } }],
+    ['POST', '/stage/{app}/next', { from: { pageName: 'FINANCIAL', pageStep: 1 } }],
+    ['POST', '/application/{app}/submit-statements', {}],
+    ['PATCH', '/offer/000000000000000000000000', { applicationId: '{app}', selectedId: 'x' }],
+    ['POST', '/application/{app}/submit-application', { voidedCheck: 'uploaded', driversLicense: 'uploaded' }],
+  ])('%s %s honours the key: the repeat is the first answer, a changed body 422', async (method, path, body) => {
+    const app = (await eve.get('/auth/user')).body.data.applications[0]._id as string;
+    const set = (await eve.post('/owner', { applicationId: app })).body._id as string;
+    const fill = (v: string) => v.replace('{app}', app).replace('{set}', set);
+    const url = fill(path);
+    const sent = JSON.parse(fill(JSON.stringify(body))) as Record<string, unknown>;
+    const key = newKey();
+    const first = await eve.call(method, url, sent, { [KEY]: key });
+    expect(first.status).toBeLessThan(500);
+    const again = await eve.call(method, url, sent, { [KEY]: key });
+    expect({ status: again.status, body: again.body, replayed: replayed(again) }).toEqual({
+      status: first.status,
+      body: first.body,
+      replayed: true,
+    });
+    expect((await eve.call(method, url, { ...sent, extra: 1 }, { [KEY]: key })).status).toBe(422);
+  });
+
   it('without the header the request runs as before', async () => {
     const res = await ada.patch(`/business/${adaBusiness}`, FINANCIAL_ANSWERS);
     expect(res.status).toBe(200);

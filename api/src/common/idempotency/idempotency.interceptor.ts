@@ -91,26 +91,33 @@ export class IdempotencyInterceptor implements NestInterceptor {
           const { status, body } = outcome.replay;
           return throwError(() => new PreparedAnswer(status, body === '' ? undefined : JSON.parse(body)));
         }
-        return this.run(outcome.run, next, successStatus);
+        // A streamed body cut short (the client's connection broke) is not the request the key names:
+        // its refusal is not stored, so the retry of the whole upload runs.
+        const cutShort = () => opts.fingerprint === 'stream' && !req.complete;
+        return this.run(outcome.run, next, successStatus, cutShort);
       }),
     );
   }
 
-  private run(claim: Claim, next: CallHandler, successStatus: number): Observable<unknown> {
+  private run(claim: Claim, next: CallHandler, successStatus: number, cutShort: () => boolean): Observable<unknown> {
     return next.handle().pipe(
+      catchError((e: unknown) => from(this.settle(claim, e, cutShort())).pipe(mergeMap(() => throwError(() => e)))),
       mergeMap(async (value) => {
-        // Stored before it is sent, so a repeat right after it finds the answer.
-        await claim.complete(successStatus, value === undefined ? '' : JSON.stringify(value));
+        // Stored before it is sent, so a repeat right after it finds the answer. The request has run:
+        // if the answer cannot be stored, it is still the answer (the claim then expires with its lease).
+        await claim
+          .complete(successStatus, value === undefined ? '' : JSON.stringify(value))
+          .catch((e: Error) => this.logger.warn(`could not store an idempotent answer: ${e.message}`));
         return value;
       }),
-      catchError((e: unknown) => from(this.settle(claim, e)).pipe(mergeMap(() => throwError(() => e)))),
     );
   }
 
   /** A 4xx is the request's answer and is stored; a 5xx, a crash or a 'not now' gives the key back. */
-  private async settle(claim: Claim, e: unknown) {
+  private async settle(claim: Claim, e: unknown, cutShort: boolean) {
     const answer = errorAnswer(e);
-    const stored = answer.status >= 400 && answer.status < 500 && !TRANSIENT.has(answer.status) && !answer.retryAfter;
+    const stored =
+      answer.status >= 400 && answer.status < 500 && !TRANSIENT.has(answer.status) && !answer.retryAfter && !cutShort;
     try {
       if (stored) await claim.complete(answer.status, JSON.stringify(answer.body));
       else await claim.release();

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { lastValueFrom, map, throwError, timer } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_ERRORS, IDEMPOTENT_REPLAY_HEADER } from '@portal/libs';
@@ -308,6 +309,36 @@ describe('Idempotency-Key', () => {
     other.append('extra', 'x'.repeat(10));
     expect((await ada.call('POST', '/file/s3', other, { [KEY]: key })).status).toBe(422);
   }, 240_000);
+
+  it('an upload cut short by the network is not stored: its retry with the same key stores the document', async () => {
+    const key = newKey();
+    const form = uploadForm(adaApp);
+    form.set('fileType', 'Drivers License');
+    const encoded = new Response(form);
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const headers = {
+      'content-type': encoded.headers.get('content-type')!,
+      'content-length': String(bytes.length),
+      cookie: [...ada.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+      'x-xsrf-token': ada.cookies.get('XSRF-TOKEN')!,
+      'x-forwarded-for': '10.15.0.1',
+      [KEY]: key,
+    };
+    // Half the body, then the connection breaks.
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${slice.baseUrl}/file/s3`, { method: 'POST', headers });
+      req.on('error', () => resolve());
+      req.write(bytes.subarray(0, bytes.length >> 1), () => setTimeout(() => (req.destroy(), resolve()), 300));
+    });
+    const id = slice.app.get(IdempotencyService).recordId(`user:${(await ada.get('/auth/user')).body.data._id}`, key);
+    for (let i = 0; i < 50 && (await db.collection('idempotencykeys').findOne({ _id: id as never })); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await db.collection('idempotencykeys').findOne({ _id: id as never })).toBeNull();
+    const retry = await fetch(`${slice.baseUrl}/file/s3`, { method: 'POST', headers, body: bytes });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull();
+    expect(await db.collection('files').countDocuments({ fileType: 'Drivers License' })).toBe(1);
+  });
 
   it('two api replicas sharing the database: a burst split across both runs the save once', async () => {
     const key = newKey();

@@ -9,6 +9,8 @@ import { IdempotencyRecord } from './idempotency.schema';
 export const IDEMPOTENCY_RETENTION_MS = IDEMPOTENCY_RETENTION_HOURS * 3600_000;
 /** A claim is held this long without news; its request renews it every third of that while it runs. */
 export const CLAIM_LEASE_MS = 60_000;
+/** A request still running after this long is taken for hung: its claim is renewed no more. */
+export const MAX_CLAIM_MS = 15 * 60_000;
 /** How often each replica sweeps expired keys (FerretDB has no TTL index). */
 const SWEEP_MS = 15 * 60_000;
 
@@ -148,7 +150,9 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   private claim(id: string, owner: string): Claim {
+    const started = Date.now();
     const heartbeat = setInterval(() => {
+      if (Date.now() - started > MAX_CLAIM_MS) return clearInterval(heartbeat);
       this.records
         .updateOne({ _id: id, owner, state: 'pending' }, { $set: { expiresAt: new Date(Date.now() + this.leaseMs) } })
         .exec()

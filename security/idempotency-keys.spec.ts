@@ -66,4 +66,3 @@ describe('Idempotency-Key as hostile input', () => {
     expect(answers.filter((r) => r.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
   });
 });
-

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
 import { BusinessesModule } from './businesses/businesses.module';
@@ -25,6 +26,7 @@ import { UsersModule } from './users/users.module';
       useFactory: (s: ApiSettings) => ({ uri: s.MONGODB_URI, serverSelectionTimeoutMS: 5000 }),
     }),
     TemporalModule,
+    IdempotencyModule,
     HealthModule,
     AuthModule,
     AccountsModule,

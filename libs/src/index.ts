@@ -4,6 +4,7 @@ export * from './config/settings';
 export * from './crm/fields';
 export * from './domain/account-api';
 export * from './domain/entities';
+export * from './domain/idempotency';
 export * from './domain/industries';
 export * from './domain/offers';
 export * from './domain/pick-lists';

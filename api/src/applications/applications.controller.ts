@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, NotFoundException, Param, Patch, Post, UseG
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { ApplicationChangesDto, CreateApplicationDto } from './application.dto';
 import { APPLICATION_NOT_FOUND, ApplicationsService } from './applications.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 @Controller('application')
 @UseGuards(SessionGuard)
@@ -26,6 +27,7 @@ export class ApplicationsController {
 
   /** PATCH /application/{id}: partial changes, merged. */
   @Patch(':id')
+  @Idempotent()
   async update(@Param('id') id: string, @Body() body: ApplicationChangesDto, @CurrentUser() user: SignedIn) {
     const app = await this.applications.owned(id, user.userId);
     return this.applications.view(await this.applications.change(app, body));

@@ -34,6 +34,7 @@ import { CurrentUser, SessionGuard, type SignedIn } from './session.guard';
 import { LoginThrottle } from './login-throttle';
 import { SignUpService } from './sign-up.service';
 import type { IssuedTokens } from './tokens.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 const MINUTE = 60;
 /** The client's address as Express's `trust proxy` (TRUSTED_PROXIES) resolves it: never a raw header. */
@@ -67,6 +68,7 @@ export class AuthController {
   }
 
   @Post('register')
+  @Idempotent({ scope: 'anonymous' })
   @HttpCode(201)
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
     await this.limiter.hit(perIp('register', req, 20, 60 * MINUTE));

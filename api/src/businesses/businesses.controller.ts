@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Pos
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { applicationIdOf } from '../common/validate-form';
 import { BUSINESS_SECTIONS, BusinessesService, type BusinessSection } from './businesses.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 @Controller('business')
 @UseGuards(SessionGuard)
@@ -30,6 +31,7 @@ export class BusinessesController {
    * rules the body must pass; address fields are grouped into addressData.
    */
   @Patch(':id')
+  @Idempotent()
   update(@Param('id') id: string, @Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
     const section = body.section as BusinessSection;
     if (!BUSINESS_SECTIONS.includes(section))

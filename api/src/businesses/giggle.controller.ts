@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { GiggleService } from './giggle.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 /** Section 2 '/giggle-finance': the route sits under /application; what it changes is the business's answer. */
 @Controller('application')
@@ -10,6 +11,7 @@ export class GiggleController {
 
   /** Entering closes the lead as not converted, with no business bank account; Back reopens it. */
   @Post(':id/giggle-finance')
+  @Idempotent()
   @HttpCode(200)
   async move(@Param('id') id: string, @Body() body: { action?: unknown }, @CurrentUser() user: SignedIn) {
     const action = body.action;

@@ -12,6 +12,60 @@ const isBodyParserRefusal = (e: unknown) =>
   Number((e as { status?: unknown }).status) >= 400 &&
   Number((e as { status?: unknown }).status) < 500;
 
+export type ErrorAnswer = {
+  status: number;
+  body: { statusCode: number; name: string; message: string; data: Record<string, unknown> };
+  retryAfter?: number;
+  /** Not an HttpException: a bug or an outage, logged by the filter. */
+  unexpected?: true;
+};
+
+/**
+ * An answer prepared elsewhere (the stored first answer of an idempotent request), sent exactly as it
+ * is: status and body.
+ */
+export class PreparedAnswer extends HttpException {
+  constructor(
+    status: number,
+    readonly body: unknown,
+  ) {
+    super('Prepared answer', status);
+  }
+}
+
+/** The status and body the filter answers an error with (the idempotency layer stores 4xx ones). */
+export function errorAnswer(exception: unknown): ErrorAnswer {
+  if (isBodyParserRefusal(exception)) {
+    const e = exception as Error & { status: number };
+    exception = new HttpException(e.status === 400 ? 'Bad Request' : e.message, e.status);
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const retryAfter = (exception as { retryAfter?: number }).retryAfter;
+    const body = exception.getResponse();
+    const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
+    const { fields, code } =
+      typeof body === 'object' ? (body as { fields?: Record<string, string>; code?: string }) : {};
+    return {
+      status,
+      ...(retryAfter ? { retryAfter } : {}),
+      body: {
+        statusCode: status,
+        name: exception.name,
+        message,
+        data: { message, ...(fields ? { fields } : {}), ...(code ? { code } : {}) },
+      },
+    };
+  }
+  const message = 'Something went wrong';
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    unexpected: true,
+    body: { statusCode: 500, name: 'InternalServerErrorException', message, data: { message } },
+  };
+}
+
 /**
  * Every error answers { statusCode, name, message, data: { message, fields?, code? } }: the web client
  * shows data.message (section 8) and matches on data.code, never on the text. Unexpected errors are logged without request bodies (they may hold PII).
@@ -22,31 +76,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
-    if (isBodyParserRefusal(exception)) {
-      const e = exception as Error & { status: number };
-      exception = new HttpException(e.status === 400 ? 'Bad Request' : e.message, e.status);
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const retryAfter = (exception as { retryAfter?: number }).retryAfter;
-      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-      const body = exception.getResponse();
-      const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-      const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
-      const { fields, code } =
-        typeof body === 'object' ? (body as { fields?: Record<string, string>; code?: string }) : {};
-      res.status(status).json({
-        statusCode: status,
-        name: exception.name,
-        message,
-        data: { message, ...(fields ? { fields } : {}), ...(code ? { code } : {}) },
-      });
+    if (exception instanceof PreparedAnswer) {
+      res.status(exception.getStatus()).json(exception.body);
       return;
     }
-    this.logger.error((exception as Error)?.stack ?? String(exception));
-    const message = 'Something went wrong';
-    res
-      .status(HttpStatus.INTERNAL_SERVER_ERROR)
-      .json({ statusCode: 500, name: 'InternalServerErrorException', message, data: { message } });
+    const answer = errorAnswer(exception);
+    if (answer.unexpected) this.logger.error((exception as Error)?.stack ?? String(exception));
+    if (answer.retryAfter) res.setHeader('Retry-After', String(answer.retryAfter));
+    res.status(answer.status).json(answer.body);
   }
 }

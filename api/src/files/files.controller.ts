@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '
 import type { Request } from 'express';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { FilesService } from './files.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 export { FILE_NOT_FOUND } from './files.service';
 
@@ -13,6 +14,7 @@ export class FilesController {
 
   /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
   @Post('s3')
+  @Idempotent({ fingerprint: 'stream' })
   @HttpCode(201)
   async upload(@Req() req: Request, @CurrentUser() user: SignedIn) {
     return { data: await this.files.upload(req, user.userId) };

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { SubmissionService } from './submission.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 export { DOCUMENTS_REQUIRED } from './submission.service';
 
@@ -10,12 +11,14 @@ export class SubmissionController {
   constructor(private readonly submission: SubmissionService) {}
 
   @Post(':id/submit-statements')
+  @Idempotent()
   @HttpCode(200)
   async submit(@Param('id') id: string, @CurrentUser() user: SignedIn) {
     return { data: await this.submission.submitStatements(id, user.userId) };
   }
 
   @Post(':id/submit-application')
+  @Idempotent()
   @HttpCode(200)
   async submitApplication(
     @Param('id') id: string,

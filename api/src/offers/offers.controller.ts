@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { applicationIdOf } from '../common/validate-form';
 import { OffersService } from './offers.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 export { OFFER_NOT_FOUND, UNKNOWN_ERROR } from './offers.service';
 
@@ -24,6 +25,7 @@ export class OffersController {
   }
 
   @Patch(':id')
+  @Idempotent()
   async select(
     @Param('id') id: string,
     @Body() body: { selectedId?: unknown; offerOptions?: unknown },

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { applicationIdOf } from '../common/validate-form';
 import { OwnersService } from './owners.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 @Controller('owner')
 @UseGuards(SessionGuard)
@@ -21,6 +22,7 @@ export class OwnersController {
   }
 
   @Patch(':id')
+  @Idempotent()
   update(
     @Param('id') id: string,
     @Body() body: { owners?: unknown; sameAsBusinessInfo?: unknown },

@@ -3,6 +3,7 @@ import type { StageRecord } from '@portal/libs';
 import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
 import { CreateStageDto, StepStageDto, UpdateStageDto } from './stage.dto';
 import { StagesService } from './stages.service';
+import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 @Controller('stage')
 @UseGuards(SessionGuard)
@@ -21,6 +22,7 @@ export class StagesController {
   }
 
   @Patch(':applicationId')
+  @Idempotent()
   update(
     @Param('applicationId') id: string,
     @Body() dto: UpdateStageDto,
@@ -32,6 +34,7 @@ export class StagesController {
 
   /** The next/previous progress action of section 7 'Other'. */
   @Post(':applicationId/next')
+  @Idempotent()
   @HttpCode(200)
   next(
     @Param('applicationId') id: string,
@@ -42,6 +45,7 @@ export class StagesController {
   }
 
   @Post(':applicationId/previous')
+  @Idempotent()
   @HttpCode(200)
   previous(
     @Param('applicationId') id: string,

@@ -1,4 +1,12 @@
-import { API_BASE, AUTH_PATHS, PAGE_PATH_HEADER, XSRF_HEADER_NAME, type ApiError } from '@portal/libs';
+import {
+  API_BASE,
+  AUTH_PATHS,
+  IDEMPOTENCY_HEADER,
+  PAGE_PATH_HEADER,
+  XSRF_HEADER_NAME,
+  type ApiError,
+} from '@portal/libs';
+import { actionAnswered, isUnanswered, keyForAction } from './idempotency';
 import { clearUserName, storedUserName, xsrfToken } from './storage';
 
 /** A failed call: the server's data.message (section 8), its field messages, status and refusal code. */
@@ -31,11 +39,12 @@ let onSessionLost: () => void = () => {
 /** The router replaces the hard redirect with a navigation. */
 export const setSessionLostHandler = (fn: () => void) => (onSessionLost = fn);
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
+async function send(method: string, path: string, body?: unknown, key?: string): Promise<Response> {
   if (MUTATING.has(method) && !xsrfToken())
     await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
   const headers: Record<string, string> = { [PAGE_PATH_HEADER]: window.location.pathname, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
   const token = xsrfToken();
   if (MUTATING.has(method) && token) headers[XSRF_HEADER_NAME] = token;
   return fetch(`${API_BASE}${path}`, {
@@ -78,16 +87,65 @@ function toError(status: number, body: unknown): HttpError {
 }
 
 /**
+ * Automatic retries of a keyed action (safe: the server runs a key once): after a network error, and
+ * while the server says the same request is still in progress.
+ */
+export const RETRY_DELAYS_MS = [500, 1500, 3000];
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const codeOf = (body: unknown) => (body as Partial<ApiError> | undefined)?.data?.code;
+const inProgress = (status: number, body: unknown) => status === 409 && codeOf(body) === 'REQUEST_IN_PROGRESS';
+
+/** Sends once, or, with a key, retries a network error or an in-progress answer with the same key. */
+async function sendWithRetries(
+  method: string,
+  path: string,
+  body: unknown,
+  key: string | undefined,
+): Promise<{ res: Response; parsed: unknown }> {
+  for (let attempt = 0; ; attempt++) {
+    const retryIn = key ? RETRY_DELAYS_MS[attempt] : undefined;
+    let res: Response;
+    try {
+      res = await send(method, path, body, key);
+    } catch (e) {
+      if (retryIn === undefined) throw e;
+      await pause(retryIn);
+      continue;
+    }
+    const parsed = await parse(res);
+    if (retryIn !== undefined && inProgress(res.status, parsed)) {
+      await pause(Math.max(retryIn, Number(res.headers.get('Retry-After') ?? 0) * 1000));
+      continue;
+    }
+    return { res, parsed };
+  }
+}
+
+export type CallOptions = {
+  /**
+   * Send an Idempotency-Key: one per action (same method, path and body), reused by the automatic
+   * retries and by a repeat of the action until the server has answered it (lib/idempotency.ts).
+   */
+  idempotent?: boolean;
+};
+
+/**
  * Calls /api: XSRF header, page-path header, 200-299 success, one refresh on an expired session.
  * When the refresh fails too, the applicant goes to /login, unless `quiet` (session checks decide).
  */
-export async function request<T>(method: string, path: string, body?: unknown, quiet = false): Promise<T> {
-  let res = await send(method, path, body);
-  let parsed = await parse(res);
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  quiet = false,
+  opts: CallOptions = {},
+): Promise<T> {
+  const action = opts.idempotent ? `${method} ${path} ${JSON.stringify(body ?? null)}` : undefined;
+  const key = action ? keyForAction(action) : undefined;
+  let { res, parsed } = await sendWithRetries(method, path, body, key);
   if (isExpiredSession(res.status, parsed) && !NO_REFRESH.includes(path as (typeof NO_REFRESH)[number])) {
     if (await refreshOnce()) {
-      res = await send(method, path, body);
-      parsed = await parse(res);
+      ({ res, parsed } = await sendWithRetries(method, path, body, key));
     } else {
       if (!quiet) {
         clearUserName();
@@ -96,18 +154,19 @@ export async function request<T>(method: string, path: string, body?: unknown, q
       throw toError(res.status, parsed);
     }
   }
+  if (action && key && !isUnanswered(res.status, codeOf(parsed))) actionAnswered(action, key);
   if (res.status < 200 || res.status > 299) throw toError(res.status, parsed);
   return parsed as T;
 }
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
+  post: <T>(path: string, body: unknown = {}, opts?: CallOptions) => request<T>('POST', path, body, false, opts),
+  patch: <T>(path: string, body: unknown = {}, opts?: CallOptions) => request<T>('PATCH', path, body, false, opts),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
-function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) => void) {
+function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) => void, key?: string) {
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}${path}`);
@@ -116,6 +175,7 @@ function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) 
     xhr.setRequestHeader('Accept', 'application/json');
     const token = xsrfToken();
     if (token) xhr.setRequestHeader(XSRF_HEADER_NAME, token);
+    if (key) xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
       let body: unknown = xhr.responseText;
@@ -132,18 +192,44 @@ function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) 
   });
 }
 
-/** A multipart upload that reports progress (fetch cannot), with the same session and error rules. */
-export async function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+/** An upload, retried with its key after a network error or while the server has it in progress. */
+async function uploadWithRetries(path: string, form: FormData, onProgress: (fraction: number) => void, key?: string) {
+  for (let attempt = 0; ; attempt++) {
+    const retryIn = key ? RETRY_DELAYS_MS[attempt] : undefined;
+    try {
+      const res = await xhrUpload(path, form, onProgress, key);
+      if (retryIn === undefined || !inProgress(res.status, res.body)) return res;
+    } catch (e) {
+      if (retryIn === undefined || (e as HttpError).message === 'Request aborted') throw e;
+    }
+    await pause(retryIn);
+  }
+}
+
+/**
+ * A multipart upload that reports progress (fetch cannot), with the same session and error rules.
+ * `action` names what is uploaded (the slot and the file): the same action keeps its Idempotency-Key
+ * until answered, so a retry never stores the document twice.
+ */
+export async function upload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  action?: string,
+): Promise<T> {
   if (!xsrfToken()) await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
-  let res = await xhrUpload(path, form, onProgress);
+  const actionId = action && `POST ${path} ${action}`;
+  const key = actionId ? keyForAction(actionId) : undefined;
+  let res = await uploadWithRetries(path, form, onProgress, key);
   if (isExpiredSession(res.status, res.body)) {
     if (!(await refreshOnce())) {
       clearUserName();
       onSessionLost();
       throw toError(res.status, res.body);
     }
-    res = await xhrUpload(path, form, onProgress);
+    res = await uploadWithRetries(path, form, onProgress, key);
   }
+  if (actionId && key && !isUnanswered(res.status, codeOf(res.body))) actionAnswered(actionId, key);
   if (res.status < 200 || res.status > 299) throw toError(res.status, res.body);
   return res.body as T;
 }

@@ -13,7 +13,7 @@ import {
 import { api, request } from '../../lib/http';
 
 export const accountApi = {
-  register: (body: RegisterRequest) => api.post<RegisterAnswer>(AUTH_PATHS.register, body),
+  register: (body: RegisterRequest) => api.post<RegisterAnswer>(AUTH_PATHS.register, body, { idempotent: true }),
   confirmSignUp: (username: string, password: string, code: string) =>
     api.post<ConfirmSignUpAnswer>(AUTH_PATHS.confirmSignUp, { username, password, code }),
   sendCode: (username: string) => api.post<CodeDeliveryAnswer>(AUTH_PATHS.sendConfirmationCode, { username }),

@@ -27,13 +27,17 @@ export const documentsApi = {
     form.append('fileType', fileType);
     if (monthLabel) form.append('monthLabel', monthLabel);
     form.append('file', file, file.name);
-    return (await upload<{ data: UploadedFile }>('/file/s3', form, onProgress)).data;
+    // The action: this slot and this file (a file picked again is a new File, so a new action).
+    const action = [applicationId, fileType, monthLabel ?? '', file.name, file.size, file.lastModified].join('|');
+    return (await upload<{ data: UploadedFile }>('/file/s3', form, onProgress, action)).data;
   },
   remove: (id: string) => api.delete(`/file/${id}`),
   submitStatements: async (applicationId: string) =>
     (
       await api.post<{ data: { sfOpportunityId: string; stage: { path: string } } }>(
         `/application/${applicationId}/submit-statements`,
+        {},
+        { idempotent: true },
       )
     ).data,
 };

@@ -45,20 +45,24 @@ export type Industry = { naics: string; name: string; sector: string };
 export const journeyApi = {
   business: (applicationId: string) => api.get<BusinessView>(`/business/application/${applicationId}`),
   saveBusiness: (id: string, section: 'financial' | 'question' | 'details', body: Record<string, unknown>) =>
-    api.patch<BusinessView>(`/business/${id}`, { section, ...body }),
+    api.patch<BusinessView>(`/business/${id}`, { section, ...body }, { idempotent: true }),
   industries: async () => (await api.get<{ data: Industry[] }>('/business/industry-list')).data,
   owners: (applicationId: string) => api.get<OwnerSetView>(`/owner/application/${applicationId}`),
   saveOwners: (id: string, body: { owners: Record<string, string>[]; sameAsBusinessInfo: boolean }) =>
-    api.patch<OwnerSetView>(`/owner/${id}`, body),
+    api.patch<OwnerSetView>(`/owner/${id}`, body, { idempotent: true }),
   /** Every move names where it starts, so a double click or a stale tab never moves twice. */
   moveStage: (applicationId: string, move: StageMove & { from: NonNullable<StageMove['from']> }) =>
     move.to === 'position'
-      ? api.patch<StageRecord>(`/stage/${applicationId}`, move)
-      : api.post<StageRecord>(`/stage/${applicationId}/${move.to === 'next' ? 'next' : 'previous'}`, {
-          from: move.from,
-        }),
+      ? api.patch<StageRecord>(`/stage/${applicationId}`, move, { idempotent: true })
+      : api.post<StageRecord>(
+          `/stage/${applicationId}/${move.to === 'next' ? 'next' : 'previous'}`,
+          {
+            from: move.from,
+          },
+          { idempotent: true },
+        ),
   giggle: (applicationId: string, action: 'enter' | 'back') =>
-    api.post(`/application/${applicationId}/giggle-finance`, { action }),
+    api.post(`/application/${applicationId}/giggle-finance`, { action }, { idempotent: true }),
 };
 
 /** The application's business, shared by every page that reads it (one cache entry per application). */

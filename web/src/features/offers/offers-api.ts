@@ -9,9 +9,11 @@ export type DocumentAnswer = 'uploaded' | 'notAvailable';
 export const offersApi = {
   calculate: async (applicationId: string) => (await api.post<{ data: OfferView }>('/offer', { applicationId })).data,
   select: async (offerId: string, applicationId: string, selectedId: string) =>
-    (await api.patch<{ data: OfferView }>(`/offer/${offerId}`, { applicationId, selectedId })).data,
+    (await api.patch<{ data: OfferView }>(`/offer/${offerId}`, { applicationId, selectedId }, { idempotent: true }))
+      .data,
   submit: async (applicationId: string, answers: { voidedCheck: DocumentAnswer; driversLicense: DocumentAnswer }) =>
-    (await api.post<{ data: Rep }>(`/application/${applicationId}/submit-application`, answers)).data,
+    (await api.post<{ data: Rep }>(`/application/${applicationId}/submit-application`, answers, { idempotent: true }))
+      .data,
   rep: async (opportunityId: string) =>
     (await api.get<{ data: Rep }>(`/salesforce/opportunity/calandly/${opportunityId}`)).data,
 };

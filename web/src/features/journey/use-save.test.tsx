@@ -1,0 +1,100 @@
+/**
+ * Issue 15 item 3: a save is one action with one Idempotency-Key, from the click through its automatic
+ * retries and a press again after a network error, so the server stores the answers once.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { DbUser } from '@portal/libs';
+import { Loading } from '../../components/ui/loading';
+import { sessionQueryOptions } from '../shell/session';
+import { FinancialPage } from './financial-page';
+import { journeyApi, type BusinessView } from './journey-api';
+import { journeyMachine } from './journey.machine';
+import { JourneyContext } from './use-journey';
+
+const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
+const user: DbUser = {
+  _id: 'u-1',
+  email: 'ada@example.com',
+  userName: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage }],
+};
+const business: BusinessView = { _id: 'b-1', applicationId: 'app-1', annualRevenue: 1200000, amountRequested: 150000 };
+
+type Call = { url: string; method: string; key?: string };
+let calls: Call[];
+/** What the network does with each PATCH of the business, in turn; then it answers. */
+let saves: ('down' | 'hang')[];
+
+beforeEach(() => {
+  calls = [];
+  saves = [];
+  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const call = { url, method: init.method ?? 'GET', key: headers['Idempotency-Key'] };
+      calls.push(call);
+      if (call.method === 'PATCH' && url.endsWith('/business/b-1')) {
+        const next = saves.shift();
+        if (next === 'down') throw new TypeError('Failed to fetch');
+        if (next === 'hang') await new Promise((r) => setTimeout(r, 300));
+        return new Response(JSON.stringify(business), { status: 200 });
+      }
+      return new Response(JSON.stringify({ ...stage, pageName: 'BUSINESS', path: '/business' }), { status: 200 });
+    }),
+  );
+  vi.spyOn(journeyApi, 'business').mockResolvedValue(business);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderFinancial() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueryOptions().queryKey, user);
+  const journey = createActor(journeyMachine).start();
+  journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <JourneyContext.Provider value={journey}>
+        <Suspense fallback={<Loading />}>
+          <FinancialPage />
+        </Suspense>
+      </JourneyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const businessSaves = () => calls.filter((c) => c.method === 'PATCH' && c.url.endsWith('/business/b-1'));
+
+describe('saving a step sends one key per action', () => {
+  it('a network error is retried with the same key, and the save lands once', async () => {
+    saves.push('down');
+    renderFinancial();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(businessSaves()).toHaveLength(2), { timeout: 3000 });
+    const [first, retry] = businessSaves();
+    expect(first!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry!.key).toBe(first!.key);
+  });
+
+  it('a double click while the save is in flight sends one save (the button is busy; a second call would share the key, see lib/idempotency.test.ts)', async () => {
+    saves.push('hang', 'hang');
+    renderFinancial();
+    const button = await screen.findByRole('button', { name: 'Continue' });
+    await Promise.all([userEvent.click(button), userEvent.click(button)]);
+    await waitFor(() => expect(businessSaves().length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(businessSaves()).toHaveLength(1);
+    expect(businessSaves()[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

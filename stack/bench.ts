@@ -509,7 +509,7 @@ async function main() {
     settings,
     figures,
     notes: NOT_MEASURED,
-  });
+  }, Boolean(only));
   log(`\nreport: ${md}`);
   return 0;
 }

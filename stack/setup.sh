@@ -80,4 +80,11 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+# 6. Debian's PostgreSQL, only when FerretDB is to store in it (PORTAL_DB_ENGINE=postgresql; README
+#    'FerretDB and MongoDB' says why SQLite stays the default).
+if [ "${PORTAL_DB_ENGINE:-}" = "postgresql" ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+  log "installing Debian's postgresql"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+fi
 log "ready (node $(node --version))"

@@ -55,7 +55,11 @@ export async function runJourneys(opts: {
   async function journey(i: number) {
     const tag = `${opts.tag}${i}`;
     const email = `${tag}@example.com`;
-    const c = new TimedClient(`${opts.api}/api`, `10.${90 + Math.floor(i / 65025)}.${Math.floor(i / 255) % 255}.${(i % 255) + 1}`, record);
+    const c = new TimedClient(
+      `${opts.api}/api`,
+      `10.${90 + Math.floor(i / 65025)}.${Math.floor(i / 255) % 255}.${(i % 255) + 1}`,
+      record,
+    );
     c.step = 'sign-up';
     const since = new Date();
     expect('register', (await c.post('/auth/register', applicantFor(tag))).status, 201);
@@ -63,7 +67,10 @@ export async function runJourneys(opts: {
     const code = await codeFromMail(opts.maildev, email, since, 'confirmation', 60_000);
     waitsMs.push(performance.now() - waited);
     c.step = 'confirm';
-    expect('confirm', (await c.post('/auth/confirm-signup', { username: email, password: TEST_PASSWORD, code })).status);
+    expect(
+      'confirm',
+      (await c.post('/auth/confirm-signup', { username: email, password: TEST_PASSWORD, code })).status,
+    );
     c.step = 'read user';
     const applicationId = (await c.get('/auth/user')).body.data.applications[0]._id as string;
     c.step = 'answers (business and owners)';
@@ -158,7 +165,12 @@ export function rssMiB(pid: number | undefined): number {
 export async function bigPdf(mb: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
-  page.drawText('Business checking statement (scanned)', { x: 72, y: 700, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+  page.drawText('Business checking statement (scanned)', {
+    x: 72,
+    y: 700,
+    size: 12,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
   const data = new Uint8Array(mb * 1024 * 1024);
   for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
   const ref = doc.context.register(doc.context.stream(data, {}));

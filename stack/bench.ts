@@ -366,16 +366,36 @@ async function main() {
     const after = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
     if (r.failures.length) failures.push(...r.failures.slice(0, 5));
     const perMinute = ((count - r.failures.length) / r.wallSeconds) * 60;
-    const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
-    log(`  ${count - r.failures.length}/${count} submitted in ${r.wallSeconds.toFixed(0)} s: ${perMinute.toFixed(1)}/min`);
+    const pct = (xs: number[], q: number) =>
+      [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+    log(
+      `  ${count - r.failures.length}/${count} submitted in ${r.wallSeconds.toFixed(0)} s: ${perMinute.toFixed(1)}/min`,
+    );
     const all = Object.values(r.steps).flat();
     for (const [step, ms] of Object.entries(r.steps))
       log(`  ${step}: ${ms.length} calls, p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms`);
-    log(`  RSS MiB before/after: api ${before.api.toFixed(0)}/${after.api.toFixed(0)}, worker ${before.worker.toFixed(0)}/${after.worker.toFixed(0)}`);
+    log(
+      `  RSS MiB before/after: api ${before.api.toFixed(0)}/${after.api.toFixed(0)}, worker ${before.worker.toFixed(0)}/${after.worker.toFixed(0)}`,
+    );
     const worst = Object.entries(r.steps).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
     figures.push(
-      { item: '5', name: `applications submitted per minute (${count} at concurrency ${concurrency})`, unit: '/min', value: perMinute, goal: 'reported', pass: undefined },
-      { item: '5', name: 'failed journeys', unit: '', value: r.failures.length, goal: '0', pass: r.failures.length === 0, note: r.failures[0] },
+      {
+        item: '5',
+        name: `applications submitted per minute (${count} at concurrency ${concurrency})`,
+        unit: '/min',
+        value: perMinute,
+        goal: 'reported',
+        pass: undefined,
+      },
+      {
+        item: '5',
+        name: 'failed journeys',
+        unit: '',
+        value: r.failures.length,
+        goal: '0',
+        pass: r.failures.length === 0,
+        note: r.failures[0],
+      },
       {
         item: '5',
         name: 'api call p95, every step (the stand-ins answer at once, so this is orchestration time)',
@@ -383,8 +403,11 @@ async function main() {
         value: pct(all, 0.95),
         goal: '≤ 250 ms',
         pass: pct(all, 0.95) <= 250,
-        note: `p50 ${pct(all, 0.5).toFixed(0)} ms; slowest step by p95: ${worst[0]} (p50 ${pct(worst[1], 0.5).toFixed(0)}, p95 ${pct(worst[1], 0.95).toFixed(0)} ms); ` +
-          Object.entries(r.steps).map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`).join(', '),
+        note:
+          `p50 ${pct(all, 0.5).toFixed(0)} ms; slowest step by p95: ${worst[0]} (p50 ${pct(worst[1], 0.5).toFixed(0)}, p95 ${pct(worst[1], 0.95).toFixed(0)} ms); ` +
+          Object.entries(r.steps)
+            .map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`)
+            .join(', '),
       },
       ...(['api', 'worker'] as const).map((p) => ({
         item: '5',
@@ -414,9 +437,27 @@ async function main() {
       return bytes.length / 1024 / 1024 / ((performance.now() - t) / 1000);
     };
     const viaApi = () =>
-      timed(async () => (await a.client.upload('/file/s3', { applicationId: a.applicationId, fileType: 'Voided Check' }, { name: 'big.pdf', type: 'application/pdf', bytes })).status);
+      timed(
+        async () =>
+          (
+            await a.client.upload(
+              '/file/s3',
+              { applicationId: a.applicationId, fileType: 'Voided Check' },
+              { name: 'big.pdf', type: 'application/pdf', bytes },
+            )
+          ).status,
+      );
     const direct = () =>
-      timed(async () => (await fetch(`${s3}/bench-direct-${n++}.pdf`, { method: 'PUT', body: bytes, headers: { 'content-type': 'application/pdf' } })).status);
+      timed(
+        async () =>
+          (
+            await fetch(`${s3}/bench-direct-${n++}.pdf`, {
+              method: 'PUT',
+              body: bytes,
+              headers: { 'content-type': 'application/pdf' },
+            })
+          ).status,
+      );
     const rssBefore = rssMiB(pid('api'));
     const A: number[] = [];
     const B: number[] = [];
@@ -433,8 +474,24 @@ async function main() {
     }
     const ratio = median(A.map((x, i) => x / B[i]!));
     figures.push(
-      { item: '6', name: `${mb} MB PDF upload through the api: throughput`, unit: 'MB/s', value: median(A), baseline: median(B), ratio, goal: '≥ 0.7× a direct S3 PUT', pass: ratio >= 0.7 },
-      { item: '6', name: 'api RSS growth during the uploads (peak, sampled every 50 ms)', unit: 'MiB', value: peak - rssBefore, goal: '≤ 64 MiB', pass: peak - rssBefore <= 64 },
+      {
+        item: '6',
+        name: `${mb} MB PDF upload through the api: throughput`,
+        unit: 'MB/s',
+        value: median(A),
+        baseline: median(B),
+        ratio,
+        goal: '≥ 0.7× a direct S3 PUT',
+        pass: ratio >= 0.7,
+      },
+      {
+        item: '6',
+        name: 'api RSS growth during the uploads (peak, sampled every 50 ms)',
+        unit: 'MiB',
+        value: peak - rssBefore,
+        goal: '≤ 64 MiB',
+        pass: peak - rssBefore <= 64,
+      },
     );
   }
 
@@ -638,7 +695,9 @@ function againstSqlite(figures: Figure[], date: string): Figure[] {
       value: f.value,
       baseline: sqlite?.value,
       ratio,
-      goal: higherIsBetter ? 'faster engine is the default (> 1× favours PostgreSQL)' : 'reported (< 1× favours PostgreSQL)',
+      goal: higherIsBetter
+        ? 'faster engine is the default (> 1× favours PostgreSQL)'
+        : 'reported (< 1× favours PostgreSQL)',
       pass: undefined,
       note: f.ratio !== undefined ? `on PostgreSQL against its own first size: ${f.ratio.toFixed(2)}×` : undefined,
     };

@@ -151,7 +151,9 @@ export class TokensService {
     const lifetimeMs = this.settings.ACCESS_TOKEN_TTL_SECONDS * 1000;
     // Overlap the last read by a few seconds: replicas' clocks and in-flight writes need not agree exactly.
     const since = this.syncedAt ? this.syncedAt - 5000 : now - lifetimeMs - 60_000;
-    const rows = await this.revocations.find({ revokedAt: { $gte: new Date(since) } }, { familyId: 1, revokedAt: 1 }).lean();
+    const rows = await this.revocations
+      .find({ revokedAt: { $gte: new Date(since) } }, { familyId: 1, revokedAt: 1 })
+      .lean();
     // No TTL index on FerretDB: entries past an access token's lifetime (and the overlap) go, once a minute.
     if (now - this.prunedAt >= 60_000) {
       this.prunedAt = now;

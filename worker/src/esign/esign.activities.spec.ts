@@ -38,7 +38,10 @@ afterAll(async () => {
 
 async function application(owners: Record<string, unknown>[]) {
   const applicationId = new ObjectId();
-  await mongo.db().collection('businesses').insertOne({ _id: applicationId, applicationId, businessName: 'Babbage Engines Ltd' });
+  await mongo
+    .db()
+    .collection('businesses')
+    .insertOne({ _id: applicationId, applicationId, businessName: 'Babbage Engines Ltd' });
   await mongo.db().collection('ownersets').insertOne({ _id: applicationId, applicationId, owners });
   return applicationId.toHexString();
 }

@@ -712,7 +712,7 @@ const NOT_MEASURED = [
     '(82 ms at 50,000 documents): patched in tools/ferretdb (0.5 ms at any size).',
   "Item 1's sizes run one after the other on one growing database (they cannot be interleaved), so their ratios carry the machine's drift " +
     '(load average 4 to 6 on 2 cores from other work). At 10,000 every operation held (0.93× to 1.45× of 1,000). At 100,000 the counted rounds ' +
-    'ranged widely within one size (read path 94 to 187/s, stage update 319 to 1,091/s; the last round was at or above the 1,000 figures): ' +
+    'ranged widely within one size (read path 94 to 187/s, stage update 319 to 1,091/s; in the last round stage update and owner save were at their 1,000 figures, the read path at 0.70×): ' +
     'the first rounds after seeding 90,000 applications (450,000 documents) run while SQLite and the machine settle; a longer settle before ' +
     'measuring, or sizes on separate databases measured in turn, would separate that from cost per size. Every lookup on these paths is an ' +
     'index lookup now, whose cost does not grow with the data (measured directly: flat from 1,000 to 50,000).',

@@ -685,7 +685,9 @@ function againstSqlite(figures: Figure[], date: string): Figure[] {
   const json = join(ROOT, 'bench', 'results', `${date}.json`);
   const before = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as { figures: Figure[] }).figures : [];
   return figures.map((f) => {
-    const sqlite = before.find((b) => b.item === f.item && b.name === f.name);
+    // Names carry the run's p99 ("… requests/s (p99 82 ms)"): matched without it.
+    const bare = (name: string) => name.replace(/ \(p99 [^)]*\)/, '');
+    const sqlite = before.find((b) => b.item === f.item && bare(b.name) === bare(f.name));
     const higherIsBetter = f.unit.endsWith('/s');
     const ratio = sqlite ? f.value / sqlite.value : undefined;
     return {

@@ -1,6 +1,8 @@
 // The read path's baseline: a bare node:http handler with the native MongoDB driver doing the reads of
 // GET /api/user/by-email (the user, their applications, the stages, and each application's business,
-// owners and offer), answering them as JSON. No session, XSRF, ownership, PII or logging.
+// owners and offer), answering them as JSON, with the api's query shapes (every record by `_id`: the
+// application the user names, its records under the application's id). No session, XSRF, ownership,
+// PII or logging.
 // Env: MONGODB_URI, PORT. GET /user/<userId>.
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -15,20 +17,16 @@ async function read(userId: string) {
   const _id = new ObjectId(userId);
   const user = await db.collection('users').findOne({ _id });
   if (!user) return undefined;
-  const applications = await db.collection('applications').find({ userId: _id }).sort({ _id: 1 }).toArray();
-  const ids = applications.map((a) => a._id);
-  const stages = await db
-    .collection('stages')
-    .find({ applicationId: { $in: ids } })
-    .toArray();
+  const app = user.applicationId ? await db.collection('applications').findOne({ _id: user.applicationId }) : null;
+  const applications = app ? [app] : [];
   const data = await Promise.all(
     applications.map(async (a) => {
-      const [business, owners, offer] = await Promise.all([
-        db.collection('businesses').findOne({ applicationId: a._id }),
-        db.collection('ownersets').findOne({ applicationId: a._id }),
-        db.collection('offers').findOne({ applicationId: a._id }),
+      const [business, owners, offer, stage] = await Promise.all([
+        db.collection('businesses').findOne({ _id: a._id }),
+        db.collection('ownersets').findOne({ _id: a._id }),
+        db.collection('offers').findOne({ _id: a._id }),
+        db.collection('stages').findOne({ _id: a._id }),
       ]);
-      const stage = stages.find((s) => String(s.applicationId) === String(a._id));
       return { ...a, business: business ? [business] : [], owners, offer: offer ? [offer] : [], stage: [stage] };
     }),
   );

@@ -1,7 +1,7 @@
 // The benchmark report: bench/results/<date>.md and .json, each figure with its baseline, ratio, goal
 // and verdict, plus the machine, the database engine and the commit it was measured on.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +17,8 @@ export type Figure = {
   pass: boolean | undefined;
   /** One line: what holds a failing figure back, or how it was measured. */
   note?: string;
+  /** The commit and engine it was measured on, when the report gathers runs (`--only`) of one day. */
+  run?: string;
 };
 
 export type Report = {
@@ -65,6 +67,7 @@ export function toMarkdown(r: Report): string {
     `# Benchmark report ${r.date}`,
     '',
     `- Commit: ${r.commit}`,
+    ...runsOf(r),
     `- Machine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.platform}`,
     `- Database engine: ${r.engine}`,
     `- Method: every figure against a baseline measured in the same run, interleaved (A B A B ...), warm-up pair discarded; ` +
@@ -81,11 +84,31 @@ export function toMarkdown(r: Report): string {
   ].join('\n');
 }
 
-export function writeReport(root: string, r: Report): { md: string; json: string } {
+/** When figures come from several runs of the day: which items each run measured. */
+function runsOf(r: Report): string[] {
+  const runs = new Map<string, Set<string>>();
+  for (const f of r.figures) if (f.run) runs.set(f.run, (runs.get(f.run) ?? new Set()).add(f.item));
+  if (runs.size < 2) return [];
+  return [...runs].map(([run, items]) => `- Items ${[...items].join(', ')} measured on ${run}`);
+}
+
+/**
+ * Writes the day's report. A run of some benchmarks only (`--only`) keeps the day's figures of the
+ * other items from the earlier runs, each marked with the commit and engine it was measured on.
+ */
+export function writeReport(root: string, r: Report, keepOthers = false): { md: string; json: string } {
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const md = join(dir, `${r.date}.md`);
   const json = join(dir, `${r.date}.json`);
+  const run = `${r.commit}, ${r.engine}`;
+  r.figures = r.figures.map((f) => ({ ...f, run: f.run ?? run }));
+  if (keepOthers && existsSync(json)) {
+    const before = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    const items = new Set(r.figures.map((f) => f.item));
+    const kept = before.figures.filter((f) => !items.has(f.item)).map((f) => ({ ...f, run: f.run ?? before.commit }));
+    r.figures = [...kept, ...r.figures].sort((a, b) => Number(a.item) - Number(b.item));
+  }
   writeFileSync(md, toMarkdown(r));
   writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);
   return { md, json };

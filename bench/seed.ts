@@ -1,6 +1,7 @@
 // Seeds applications through the api's own Mongoose models (validation and defaults as the api applies
 // them): for each one a user, the application, its business, its owner set and its stage, cloned from a
-// template applicant who signed up and answered through the api, each with new ids and a unique email.
+// template applicant who signed up and answered through the api, each with new ids and a unique email,
+// keyed as sign-up keys them (the name's key by email; the application's records under its id).
 import { createRequire } from 'node:module';
 import type * as MongooseNs from 'mongoose';
 
@@ -13,6 +14,7 @@ export type Template = { user: Doc; application: Doc; business: Doc; ownerSet: D
 
 const SCHEMAS = {
   users: ['users/user.schema.js', 'UserSchema'],
+  usernames: ['users/user.schema.js', 'UserKeySchema'],
   applications: ['applications/application.schema.js', 'ApplicationSchema'],
   businesses: ['businesses/business.schema.js', 'BusinessSchema'],
   ownersets: ['owners/owner-set.schema.js', 'OwnerSetSchema'],
@@ -38,13 +40,13 @@ export async function readTemplate(
   const one = async (m: MongooseNs.Model<unknown>, filter: Record<string, unknown>) =>
     (await m.findOne(filter).lean().orFail()) as Doc;
   const user = await one(models.users, { _id: userId });
-  const application = await one(models.applications, { userId: user._id });
+  const application = await one(models.applications, { _id: user.applicationId });
   return {
     user,
     application,
-    business: await one(models.businesses, { applicationId: application._id }),
-    ownerSet: await one(models.ownersets, { applicationId: application._id }),
-    stage: await one(models.stages, { applicationId: application._id }),
+    business: await one(models.businesses, { _id: application._id }),
+    ownerSet: await one(models.ownersets, { _id: application._id }),
+    stage: await one(models.stages, { _id: application._id }),
   };
 }
 
@@ -65,15 +67,16 @@ export async function seed(
       const email = `seed${i + k}@example.com`;
       const userId = new Types.ObjectId();
       const applicationId = new Types.ObjectId();
-      const businessId = new Types.ObjectId();
       return {
-        user: { ...strip(t.user), _id: userId, email, userName: email },
+        key: { _id: email, userId },
+        user: { ...strip(t.user), _id: userId, email, userName: email, applicationId },
         application: { ...strip(t.application), _id: applicationId, userId },
-        business: { ...strip(t.business), _id: businessId, applicationId },
-        ownerSet: { ...strip(t.ownerSet), _id: new Types.ObjectId(), applicationId, businessId },
-        stage: { ...strip(t.stage), _id: new Types.ObjectId(), applicationId },
+        business: { ...strip(t.business), _id: applicationId, applicationId },
+        ownerSet: { ...strip(t.ownerSet), _id: applicationId, applicationId, businessId: applicationId },
+        stage: { ...strip(t.stage), _id: applicationId, applicationId },
       };
     });
+    await models.usernames.insertMany(rows.map((r) => r.key));
     await models.users.insertMany(rows.map((r) => r.user));
     await models.applications.insertMany(rows.map((r) => r.application));
     await models.businesses.insertMany(rows.map((r) => r.business));

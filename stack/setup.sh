@@ -48,11 +48,20 @@ if [ ! -x "$TOOLS/py/bin/moto_server" ] || ! "$TOOLS/py/bin/pip" show moto 2>/de
   "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
 fi
 
-# 3. FerretDB v1.24 built as a small Go program of ours (tools/ferretdb), cached by source hash.
-fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" | sha256sum | cut -c1-16)"
+# 3. FerretDB v1.24 built as a small Go program of ours (tools/ferretdb), cached by source hash, with
+#    tools/ferretdb/*.patch applied to a copy of the module's source (the SQLite backend's `_id` lookups
+#    miss their index without sqlite-id-index.patch; the patch says why).
+fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" "$ROOT"/tools/ferretdb/*.patch | sha256sum | cut -c1-16)"
 if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/null)" != "$fhash" ]; then
   log "building FerretDB from the Go module proxy (first run takes a few minutes)"
-  (cd "$ROOT/tools/ferretdb" && CGO_ENABLED=0 go build -trimpath -o "$TOOLS/bin/ferretdb" .)
+  build="$TOOLS/ferretdb-build"
+  rm -rf "$build" && mkdir -p "$build"
+  src="$(cd "$ROOT/tools/ferretdb" && go mod download -json github.com/FerretDB/FerretDB | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  cp -r "$src" "$build/FerretDB" && chmod -R u+w "$build/FerretDB"
+  for p in "$ROOT"/tools/ferretdb/*.patch; do patch -s -p1 -d "$build/FerretDB" < "$p"; done
+  cp "$ROOT/tools/ferretdb/go.mod" "$build/go.mod" && cp "$ROOT/tools/ferretdb/go.sum" "$build/go.sum"
+  echo "replace github.com/FerretDB/FerretDB => $build/FerretDB" >> "$build/go.mod"
+  (cd "$ROOT/tools/ferretdb" && CGO_ENABLED=0 go build -modfile="$build/go.mod" -trimpath -o "$TOOLS/bin/ferretdb" .)
   echo "$fhash" > "$TOOLS/bin/ferretdb.hash"
 fi
 
@@ -79,5 +88,12 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   log "installing Debian's chromium"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+# 6. Debian's PostgreSQL, only when FerretDB is to store in it (PORTAL_DB_ENGINE=postgresql; README
+#    'FerretDB and MongoDB' says why SQLite stays the default).
+if [ "${PORTAL_DB_ENGINE:-}" = "postgresql" ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+  log "installing Debian's postgresql"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
 fi
 log "ready (node $(node --version))"

@@ -145,7 +145,57 @@ export function motoSpec(port: number, env: Record<string, string> = {}): Servic
   };
 }
 
-export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean; s3?: S3Kind } = {}): ServiceSpec[] {
+/**
+ * FerretDB's storage: SQLite (the default) or PostgreSQL (Debian's, a cluster under the data directory,
+ * stack/postgres.sh). `PORTAL_DB_ENGINE=postgresql` chooses it for npm start, the tests and the bench;
+ * the measurements that decided the default are in README 'FerretDB and MongoDB'.
+ */
+export type DbEngine = 'sqlite' | 'postgresql';
+export const dbEngine = (): DbEngine => (process.env.PORTAL_DB_ENGINE === 'postgresql' ? 'postgresql' : 'sqlite');
+
+function databaseSpecs(p: StackPorts, data: string, engine: DbEngine): ServiceSpec[] {
+  const listen = { FERRETDB_LISTEN_ADDR: `127.0.0.1:${p.MONGODB_PORT}` };
+  if (engine === 'sqlite')
+    return [
+      {
+        name: 'ferretdb',
+        command: bin('.tools/bin/ferretdb'),
+        args: [],
+        env: { ...listen, FERRETDB_SQLITE_DIR: join(data, 'ferretdb') },
+        ready: () => tcpOpen(p.MONGODB_PORT),
+        essential: true,
+      },
+    ];
+  const pg = join(data, 'postgres');
+  return [
+    {
+      name: 'postgres',
+      command: 'bash',
+      args: [bin('stack/postgres.sh'), pg],
+      ready: async () => existsSync(join(pg, '.s.PGSQL.5432')),
+      readyTimeoutMs: 60_000,
+      essential: true,
+      quiet: true,
+    },
+    {
+      name: 'ferretdb',
+      command: bin('.tools/bin/ferretdb'),
+      args: [],
+      env: {
+        ...listen,
+        FERRETDB_HANDLER: 'postgresql',
+        FERRETDB_POSTGRESQL_URL: `postgres://postgres@/postgres?host=${encodeURIComponent(pg)}`,
+      },
+      ready: () => tcpOpen(p.MONGODB_PORT),
+      essential: true,
+    },
+  ];
+}
+
+export function infrastructureSpecs(
+  p: StackPorts,
+  opts: { headless?: boolean; s3?: S3Kind; engine?: DbEngine } = {},
+): ServiceSpec[] {
   const data = resolve(ROOT, p.DATA_DIR);
   for (const d of ['temporal', 'ferretdb', 's3', 'crm', 'esign', 'mail']) mkdirSync(join(data, d), { recursive: true });
   return [
@@ -179,14 +229,7 @@ export function infrastructureSpecs(p: StackPorts, opts: { headless?: boolean; s
       essential: true,
       url: opts.headless ? undefined : `http://localhost:${p.TEMPORAL_UI_PORT}`,
     },
-    {
-      name: 'ferretdb',
-      command: bin('.tools/bin/ferretdb'),
-      args: [],
-      env: { FERRETDB_LISTEN_ADDR: `127.0.0.1:${p.MONGODB_PORT}`, FERRETDB_SQLITE_DIR: join(data, 'ferretdb') },
-      ready: () => tcpOpen(p.MONGODB_PORT),
-      essential: true,
-    },
+    ...databaseSpecs(p, data, opts.engine ?? dbEngine()),
     {
       name: 'maildev',
       command: NODE,

@@ -22,6 +22,15 @@ func env(k, d string) string {
 
 func main() {
 	listen := env("FERRETDB_LISTEN_ADDR", "127.0.0.1:27017")
+	// FERRETDB_HANDLER=postgresql with FERRETDB_POSTGRESQL_URL serves from PostgreSQL instead of SQLite.
+	if env("FERRETDB_HANDLER", "sqlite") == "postgresql" {
+		run(listen, ferretdb.Config{
+			Listener:      ferretdb.ListenerConfig{TCP: listen},
+			Handler:       "postgresql",
+			PostgreSQLURL: env("FERRETDB_POSTGRESQL_URL", "postgres://127.0.0.1:5432/ferretdb"),
+		})
+		return
+	}
 	dir := env("FERRETDB_SQLITE_DIR", ".data/ferretdb")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "ferretdb: cannot create", dir, err)
@@ -31,11 +40,15 @@ func main() {
 	if os.Getenv("FERRETDB_IN_MEMORY") == "1" {
 		url += "?mode=memory"
 	}
-	f, err := ferretdb.New(&ferretdb.Config{
+	run(listen, ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{TCP: listen},
 		Handler:   "sqlite",
 		SQLiteURL: url,
 	})
+}
+
+func run(listen string, config ferretdb.Config) {
+	f, err := ferretdb.New(&config)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ferretdb:", err)
 		os.Exit(1)

@@ -108,11 +108,12 @@ async function recordHistory(handle: { fetchHistory(): Promise<temporal.api.hist
 async function withOwner(applicationId: string, withApplication: boolean) {
   const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
   const _id = new ObjectId(applicationId);
-  await mongo.db().collection('businesses').insertOne({ applicationId: _id, businessName: 'Wind Tunnel Co' });
+  await mongo.db().collection('businesses').insertOne({ _id, applicationId: _id, businessName: 'Wind Tunnel Co' });
   await mongo
     .db()
     .collection('ownersets')
     .insertOne({
+      _id,
       applicationId: _id,
       owners: [{ firstName: 'Mary', lastName: 'Jackson', ownerEmailId: `${applicationId}@example.com`, ssn: '' }],
     });

@@ -88,7 +88,7 @@ async function applicant(tag: string, opts: { waitForLead?: boolean } = {}) {
   const db = mongo.db();
   await db.collection('users').insertOne({ _id: userId, email, userName: email, firstName: 'Grace' });
   await db.collection('applications').insertOne({ _id: applicationId, userId, applicationStatus: 'Created' });
-  await db.collection('businesses').insertOne({ applicationId, businessName: 'Compilers Inc' });
+  await db.collection('businesses').insertOne({ _id: applicationId, applicationId, businessName: 'Compilers Inc' });
   const id = applicationId.toHexString();
   const handle = await client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
     workflowId: applicationWorkflowId(id),

@@ -1,12 +1,20 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { SessionModule } from '../auth/session.module';
+import { User, UserSchema } from '../users/user.schema';
 import { Application, ApplicationSchema } from './application.schema';
 import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Application.name, schema: ApplicationSchema }]), SessionModule],
+  imports: [
+    MongooseModule.forFeature([
+      { name: Application.name, schema: ApplicationSchema },
+      // Read for the application id the user record names (users/ imports this module, not the reverse).
+      { name: User.name, schema: UserSchema },
+    ]),
+    SessionModule,
+  ],
   controllers: [ApplicationsController],
   providers: [ApplicationsService],
   exports: [ApplicationsService],

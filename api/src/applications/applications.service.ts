@@ -4,7 +4,11 @@ import { isValidObjectId, type Model, type Types } from 'mongoose';
 import { documentUploaded, updateLead, type CrmLeadFields, type StoredDocument } from '@portal/workflows';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import { User } from '../users/user.schema';
 import { Application, type ApplicationDocument } from './application.schema';
+
+/** What finding a user's application needs of the user record. */
+export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
 
 export const APPLICATION_NOT_FOUND = 'Application not found';
 export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
@@ -14,6 +18,7 @@ export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
 export class ApplicationsService {
   constructor(
     @InjectModel(Application.name) private readonly applications: Model<Application>,
+    @InjectModel(User.name) private readonly users: Model<User>,
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
@@ -30,19 +35,38 @@ export class ApplicationsService {
     await this.workflows.signal(applicationId, documentUploaded, document).catch(() => undefined); // logged by the door
   }
 
-  /** Sign-up's find-or-create of the user's one application. */
-  ensureForUser(userId: Types.ObjectId): Promise<ApplicationDocument> {
-    return findOrCreate(this.applications, { userId }, {});
+  /**
+   * Sign-up's find-or-create of the user's one application, under the id the user record names (by
+   * `_id`, which FerretDB serves from its index). A user without one (made before users named their
+   * application) is looked up by userId, which scans on FerretDB.
+   */
+  ensureForUser(user: UserWithApplication): Promise<ApplicationDocument> {
+    return user.applicationId
+      ? findOrCreate(this.applications, { _id: user.applicationId }, { userId: user._id })
+      : findOrCreate(this.applications, { userId: user._id }, {});
   }
 
-  /** The user's applications, plain, in creation order. */
-  forUser(userId: string | Types.ObjectId) {
-    return this.applications.find({ userId }).sort({ _id: 1 }).lean();
+  /** The user's applications, plain, in creation order (one today: the one the user record names). */
+  async forUser(who: UserWithApplication | string) {
+    const user =
+      typeof who === 'string'
+        ? isValidObjectId(who)
+          ? await this.users.findById(who, { applicationId: 1 }).lean()
+          : null
+        : who;
+    if (!user) return [];
+    if (!user.applicationId) return this.applications.find({ userId: user._id }).sort({ _id: 1 }).lean();
+    const app = await this.applications.findById(user.applicationId).lean();
+    return app && String(app.userId) === String(user._id) ? [app] : [];
   }
 
   /** The user's application that holds this CRM opportunity or sign request, if any. */
-  findForUser(userId: string, by: { sfOpportunityId: string } | { signatureId: string }) {
-    return this.applications.findOne({ ...by, userId });
+  async findForUser(user: UserWithApplication | string, by: { sfOpportunityId: string } | { signatureId: string }) {
+    const [app] = await this.forUser(user);
+    const holds =
+      app &&
+      ('sfOpportunityId' in by ? app.sfOpportunityId === by.sfOpportunityId : app.signatureId === by.signatureId);
+    return holds ? this.applications.findById(app._id) : null;
   }
 
   /** The application a Box webhook's sign request belongs to (the webhook has no user). */
@@ -51,8 +75,12 @@ export class ApplicationsService {
   }
 
   /** The user's application (sign-up made it); 404 when there is none. */
-  async changeForUser(userId: string, changes: Partial<Pick<Application, 'topUp'>>): Promise<ApplicationDocument> {
-    const found = await this.applications.findOne({ userId });
+  async changeForUser(
+    user: UserWithApplication | string,
+    changes: Partial<Pick<Application, 'topUp'>>,
+  ): Promise<ApplicationDocument> {
+    const [app] = await this.forUser(user);
+    const found = app ? await this.applications.findById(app._id) : null;
     if (!found) throw new NotFoundException(APPLICATION_NOT_FOUND);
     return this.change(found, changes);
   }

@@ -112,7 +112,7 @@ export class AccountService {
   async userInfo(userId: string): Promise<DbUser> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.unableToGetUserInfo);
-    const applications = await this.applications.forUser(user._id);
+    const applications = await this.applications.forUser(user);
     const stages = await this.stages.forApplications(applications.map((a) => a._id));
     return {
       _id: user._id.toHexString(),

@@ -34,16 +34,17 @@ export class CodesService {
   /** A new code, replacing any earlier one; refused within 30 seconds of the last. */
   async issue(userName: string, purpose: CodePurpose, now = new Date()): Promise<string> {
     const key = `${userName}:${purpose}`;
-    const last = await this.codes.findOne({ key });
+    const last = await this.codes.findById(key);
     if (last) {
       const wait = Math.ceil((last.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
       if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_MESSAGES.resendTooSoon(wait));
     }
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     await this.codes.updateOne(
-      { key },
+      { _id: key },
       {
         $set: {
+          key,
           purpose,
           codeHash: this.hash(key, code),
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
@@ -60,7 +61,7 @@ export class CodesService {
   /** Consumes the code when it matches; otherwise counts the try and answers the spec-style error. */
   async consume(userName: string, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
     const key = `${userName}:${purpose}`;
-    const doc = await this.codes.findOne({ key });
+    const doc = await this.codes.findById(key);
     if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
       throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
     }
@@ -75,13 +76,17 @@ export class CodesService {
     const expected = Buffer.from(doc.codeHash, 'hex');
     const given = Buffer.from(this.hash(key, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      await this.codes.updateOne({ key, codeHash: doc.codeHash }, { $max: { attempts } });
+      // Guarded by the hash so a code issued meanwhile keeps its count (a wrong code's path only: FerretDB
+      // scans for a filter of more than `_id`).
+      await this.codes.updateOne({ _id: key, codeHash: doc.codeHash }, { $max: { attempts } });
       throw new BadRequestException(
         attempts >= MAX_CODE_ATTEMPTS ? ACCOUNT_MESSAGES.expiredCode : ACCOUNT_MESSAGES.invalidCode,
       );
     }
-    // Single use, even under a race: only the request that flips consumed wins.
-    const won = await this.codes.updateOne({ key, consumed: false }, { $set: { consumed: true } });
-    if (won.modifiedCount !== 1) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+    // Single use, even under a race: only the request that inserts the code's one use slot (a unique `_id`)
+    // wins; a conditional update on `consumed` would read every code on FerretDB.
+    const won = await this.limiter.takeOneOf(`code-used:${key}:${doc.sentAt.getTime()}`, 1, doc.expiresAt);
+    if (won !== 1) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+    await this.codes.updateOne({ _id: key }, { $set: { consumed: true } });
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthFailure, AuthFailureSchema, RateLimitSlot, RateLimitSlotSchema, RateLimiter } from '../common/rate-limit';
-import { Session, SessionSchema } from './session.schema';
+import { Revocation, RevocationSchema, Session, SessionSchema } from './session.schema';
 import { SessionGuard } from './session.guard';
 import { TokensService } from './tokens.service';
 
@@ -13,6 +13,7 @@ import { TokensService } from './tokens.service';
   imports: [
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },
+      { name: Revocation.name, schema: RevocationSchema },
       { name: RateLimitSlot.name, schema: RateLimitSlotSchema },
       { name: AuthFailure.name, schema: AuthFailureSchema },
     ]),

@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { Types } from 'mongoose';
 import { ACCOUNT_MESSAGES, maskEmail, type RegisterAnswer } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
@@ -48,7 +49,7 @@ export class SignUpService {
     const userName = dto.email.trim().toLowerCase();
     const user = await this.userFor(userName, dto);
     // The affiliate id is stored only once the workflow has checked it against the CRM.
-    const application = await this.applications.ensureForUser(user._id);
+    const application = await this.applications.ensureForUser(user);
     const applicationId = application._id;
     const business = await this.businesses.ensureFor(applicationId, {
       businessName: dto.businessName.trim(),
@@ -79,7 +80,9 @@ export class SignUpService {
   }
 
   private async userFor(userName: string, dto: RegisterDto) {
-    const existing = await this.users.findByUserName(userName);
+    // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
+    const userId = await this.users.idFor(userName);
+    const existing = await this.users.findById(userId);
     if (existing) {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code); anyone else is told to log in.
@@ -90,6 +93,8 @@ export class SignUpService {
     }
     try {
       return await this.users.create({
+        _id: userId,
+        applicationId: new Types.ObjectId(),
         userName,
         email: userName,
         firstName: dto.firstName.trim(),

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Types, type Model } from 'mongoose';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { Session } from './session.schema';
+import { Revocation, Session } from './session.schema';
 
 /** sid: the session family, so revoking a family ends its access tokens at once. */
 export type AccessClaims = { sub: string; usr: string; sid: string; exp: number };
@@ -30,10 +30,12 @@ export class TokensService {
   /** family id → when it was revoked; entries older than an access token's lifetime are dropped. */
   private readonly revoked = new Map<string, number>();
   private syncedAt = 0;
+  private prunedAt = 0;
   private sync?: Promise<void>;
 
   constructor(
     @InjectModel(Session.name) private readonly sessions: Model<Session>,
+    @InjectModel(Revocation.name) private readonly revocations: Model<Revocation>,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {
     this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
@@ -78,10 +80,12 @@ export class TokensService {
 
   async issue(userId: Types.ObjectId, userName: string, familyId: string = randomUUID()): Promise<IssuedTokens> {
     const refreshToken = randomBytes(32).toString('base64url');
+    const tokenHash = sha256(refreshToken);
     await this.sessions.create({
+      _id: tokenHash,
       userId,
       familyId,
-      tokenHash: sha256(refreshToken),
+      tokenHash,
       expiresAt: new Date(Date.now() + this.settings.REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
     const { token, claims } = this.createAccessToken(userId.toHexString(), userName, familyId);
@@ -93,7 +97,7 @@ export class TokensService {
    * family. A reused (already rotated) token revokes its whole family.
    */
   async rotate(refreshToken: string | undefined): Promise<{ userId: Types.ObjectId; familyId: string }> {
-    const session = refreshToken ? await this.sessions.findOne({ tokenHash: sha256(refreshToken) }) : null;
+    const session = refreshToken ? await this.sessions.findById(sha256(refreshToken)) : null;
     if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new ForbiddenException();
     if (session.replacedAt) {
       await this.revokeFamily(session.familyId);
@@ -112,21 +116,25 @@ export class TokensService {
 
   /** Logout: the family of the refresh token, and the one the access token names (either may be all we have). */
   async revoke(refreshToken: string | undefined, accessFamilyId?: string): Promise<void> {
-    const session = refreshToken ? await this.sessions.findOne({ tokenHash: sha256(refreshToken) }) : null;
+    const session = refreshToken ? await this.sessions.findById(sha256(refreshToken)) : null;
     const families = new Set([session?.familyId, accessFamilyId].filter((f): f is string => Boolean(f)));
     for (const f of families) await this.revokeFamily(f);
   }
 
   async revokeAllFor(userId: Types.ObjectId): Promise<void> {
     const families: string[] = await this.sessions.distinct('familyId', { userId, revokedAt: { $exists: false } });
-    await this.sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } });
-    for (const f of families) this.revoked.set(f, Date.now());
+    const at = new Date();
+    await this.sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } });
+    for (const f of families) this.revoked.set(f, at.getTime());
+    if (families.length) await this.revocations.insertMany(families.map((familyId) => ({ familyId, revokedAt: at })));
   }
 
   private async revokeFamily(familyId: string) {
     // In memory first: this replica refuses the family's access tokens from now on.
-    this.revoked.set(familyId, Date.now());
-    await this.sessions.updateMany({ familyId, revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } });
+    const at = new Date();
+    this.revoked.set(familyId, at.getTime());
+    await this.sessions.updateMany({ familyId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } });
+    await this.revocations.create({ familyId, revokedAt: at });
   }
 
   /** Whether the family was revoked (here, or by another replica up to a second ago). */
@@ -143,9 +151,14 @@ export class TokensService {
     const lifetimeMs = this.settings.ACCESS_TOKEN_TTL_SECONDS * 1000;
     // Overlap the last read by a few seconds: replicas' clocks and in-flight writes need not agree exactly.
     const since = this.syncedAt ? this.syncedAt - 5000 : now - lifetimeMs - 60_000;
-    const rows = await this.sessions
+    const rows = await this.revocations
       .find({ revokedAt: { $gte: new Date(since) } }, { familyId: 1, revokedAt: 1 })
       .lean();
+    // No TTL index on FerretDB: entries past an access token's lifetime (and the overlap) go, once a minute.
+    if (now - this.prunedAt >= 60_000) {
+      this.prunedAt = now;
+      await this.revocations.deleteMany({ revokedAt: { $lt: new Date(now - lifetimeMs - 120_000) } });
+    }
     for (const r of rows) this.revoked.set(r.familyId, r.revokedAt!.getTime());
     for (const [f, at] of this.revoked) if (at < now - lifetimeMs - 60_000) this.revoked.delete(f);
     this.syncedAt = now;

@@ -55,26 +55,26 @@ export class BusinessesService {
     return business;
   }
 
-  /** Sign-up's find-or-create of the application's blank business. */
+  /** Sign-up's find-or-create of the application's blank business, under the application's id (see OwnersService.ensureFor). */
   ensureFor(applicationId: Types.ObjectId, fields: { businessName: string; businessEmail: string }) {
-    return findOrCreate(this.businesses, { applicationId }, fields);
+    return findOrCreate(this.businesses, { _id: applicationId }, { applicationId, ...fields });
   }
 
   /** The answer shape of the application's business, if it has one (for the user's read path). */
   async viewFor(applicationId: Types.ObjectId | string): Promise<BusinessView | undefined> {
-    const business = await this.businesses.findOne({ applicationId });
+    const business = await this.businesses.findById(applicationId);
     return business ? this.view(business) : undefined;
   }
 
   /** The saved answers as the forms' rules read them: address fields on top, the tax id decrypted. */
   async answersOf(applicationId: string): Promise<Record<string, unknown> | undefined> {
-    const b = await this.businesses.findOne({ applicationId }).lean();
+    const b = await this.businesses.findById(applicationId).lean();
     return b ? { ...b, ...b.addressData, federalTaxId: this.pii.open(b.federalTaxId) } : undefined;
   }
 
   async forApplication(applicationId: string, userId: string): Promise<BusinessView> {
     await this.applications.owned(applicationId, userId);
-    const business = await this.businesses.findOne({ applicationId }).orFail(new NotFoundException(BUSINESS_NOT_FOUND));
+    const business = await this.businesses.findById(applicationId).orFail(new NotFoundException(BUSINESS_NOT_FOUND));
     return this.view(business);
   }
 

@@ -32,7 +32,7 @@ export class GiggleService {
   async move(applicationId: string, userId: string, action: GiggleAction): Promise<void> {
     const app = await this.applications.owned(applicationId, userId);
     await this.businesses.updateOne(
-      { applicationId: app._id },
+      { _id: app._id },
       action === 'enter' ? { $set: { hasBusinessBankAccount: false } } : { $unset: { hasBusinessBankAccount: 1 } },
     );
     await this.applications.updateLead(String(app._id), { ...GIGGLE_LEAD_STATUS[action] });

@@ -30,25 +30,25 @@ export class OffersService {
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
-  /** Sign-up's find-or-create of the application's offer record (options arrive later). */
+  /** Sign-up's find-or-create of the application's offer record (options arrive later), under the application's id. */
   ensureFor(applicationId: Types.ObjectId) {
-    return findOrCreate(this.offers, { applicationId }, { offerOptions: [] });
+    return findOrCreate(this.offers, { _id: applicationId }, { applicationId, offerOptions: [] });
   }
 
   /** The application's offer, plain, if any (for the user's read path). */
   leanFor(applicationId: Types.ObjectId | string) {
-    return this.offers.findOne({ applicationId }).lean();
+    return this.offers.findById(applicationId).lean();
   }
 
   /** Whether one of the priced options is chosen (the offers step's answer). */
   async hasSelection(applicationId: Types.ObjectId | string): Promise<boolean> {
-    const offer = await this.offers.findOne({ applicationId }, { offerOptions: 1 }).lean();
+    const offer = await this.offers.findById(applicationId, { offerOptions: 1 }).lean();
     return offer?.offerOptions.some((o) => String(o.isSelected) === 'true') ?? false;
   }
 
   private async ofApplication(applicationId: string, userId: string): Promise<OfferView> {
     const app = await this.applications.owned(applicationId, userId);
-    return view(await this.offers.findOne({ applicationId: app._id }).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+    return view(await this.offers.findById(app._id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
   }
 
   get(applicationId: string, userId: string): Promise<OfferView> {

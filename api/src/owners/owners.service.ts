@@ -39,20 +39,23 @@ export class OwnersService {
     private readonly pii: PiiCipher,
   ) {}
 
-  /** Sign-up's find-or-create of the application's empty owner set. */
+  /**
+   * Sign-up's find-or-create of the application's empty owner set, under the application's id: every
+   * lookup by application is by `_id`, which FerretDB v1.24 serves from its index (it scans for any other field).
+   */
   ensureFor(applicationId: Types.ObjectId, businessId: Types.ObjectId) {
-    return findOrCreate(this.sets, { applicationId }, { businessId, owners: [] });
+    return findOrCreate(this.sets, { _id: applicationId }, { applicationId, businessId, owners: [] });
   }
 
   /** The answer shape of the application's owners, if any (for the user's read path). */
   async viewFor(applicationId: Types.ObjectId | string) {
-    const set = await this.sets.findOne({ applicationId });
+    const set = await this.sets.findById(applicationId);
     return set ? this.view(set) : undefined;
   }
 
   /** The saved owners as the forms' rules read them: address on top, phone masked, PII decrypted. */
   async answersOf(applicationId: string): Promise<Record<string, unknown>[]> {
-    const set = await this.sets.findOne({ applicationId }).lean();
+    const set = await this.sets.findById(applicationId).lean();
     return (set?.owners ?? []).map((o) => ({
       ...o,
       ...o.addressData,
@@ -64,7 +67,7 @@ export class OwnersService {
 
   async forApplication(applicationId: string, userId: string) {
     await this.applications.owned(applicationId, userId);
-    const set = await this.sets.findOne({ applicationId }).orFail(new NotFoundException(OWNERS_NOT_FOUND));
+    const set = await this.sets.findById(applicationId).orFail(new NotFoundException(OWNERS_NOT_FOUND));
     return this.view(set);
   }
 

@@ -49,17 +49,21 @@ export class StagesService {
 
   /** Sign-up's find-or-create of the application's stage record, at the first step. */
   ensureFor(applicationId: Types.ObjectId) {
-    return findOrCreate(this.stages, { applicationId }, { ...INITIAL_POSITION, isPdfSent: false });
+    return findOrCreate(this.stages, { _id: applicationId }, { applicationId, ...INITIAL_POSITION, isPdfSent: false });
   }
 
-  /** The saved positions of these applications (the resume path after login). */
-  forApplications(applicationIds: readonly (Types.ObjectId | string)[]) {
-    return this.stages.find({ applicationId: { $in: applicationIds } }).lean();
+  /**
+   * The saved positions of these applications (the resume path after login): one `_id` lookup each
+   * (a stage's `_id` is its application's id; FerretDB serves a lone `_id` equality from its index, not `$in`).
+   */
+  async forApplications(applicationIds: readonly (Types.ObjectId | string)[]) {
+    const found = await Promise.all(applicationIds.map((id) => this.stages.findById(id).lean()));
+    return found.filter((s) => s !== null);
   }
 
   async current(applicationId: string, userId: string): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
-    const stage = await this.stages.findOne({ applicationId }).orFail(new BadRequestException('Stage not found'));
+    const stage = await this.stages.findById(applicationId).orFail(new BadRequestException('Stage not found'));
     return toRecord(stage);
   }
 
@@ -67,7 +71,7 @@ export class StagesService {
     await this.applications.owned(applicationId, userId);
     // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
     // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run).
-    const saved = move.to === 'position' ? await this.stages.findOne({ applicationId }).lean() : null;
+    const saved = move.to === 'position' ? await this.stages.findById(applicationId).lean() : null;
     if (saved && isResave(saved, move)) return toRecord(saved);
     // The saved answers (three reads, decrypted and checked) matter only to a move that could go forward.
     const answered = mayMoveForward(move) ? await this.answered(applicationId) : [];
@@ -78,7 +82,11 @@ export class StagesService {
   /** Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (section 4). */
   async save(applicationId: string, position: JourneyPosition): Promise<StageRecord> {
     const saved = await this.stages
-      .findOneAndUpdate({ applicationId }, { $set: { ...position, isPdfSent: false } }, { new: true, upsert: true })
+      .findOneAndUpdate(
+        { _id: applicationId },
+        { $set: { ...position, applicationId, isPdfSent: false } },
+        { new: true, upsert: true },
+      )
       .orFail();
     return toRecord(saved);
   }

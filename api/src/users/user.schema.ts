@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { HydratedDocument } from 'mongoose';
+import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 
 @Schema({ timestamps: true, collection: 'users' })
 export class User {
@@ -15,6 +15,24 @@ export class User {
   @Prop({ default: false }) confirmed: boolean;
   /** 'en' or 'fr-CA' (issue 16): the language of the applicant's emails; English when absent. */
   @Prop() language?: string;
+  /**
+   * The user's one application, chosen when the user is created: sign-up creates the application under
+   * this `_id`, and every read finds it by `_id` (FerretDB v1.24 serves only a lone `_id` equality from an
+   * index; a lookup by userId would read the whole collection).
+   */
+  @Prop({ type: SchemaTypes.ObjectId }) applicationId?: Types.ObjectId;
 }
 export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
+
+/**
+ * The sign-in name's key: `_id` is the lower-cased email, so finding a user by email is two `_id`
+ * lookups, which MongoDB and FerretDB both serve from the `_id` index (FerretDB scans for `userName`).
+ * Written first at sign-up (find-or-create on `_id`), so a sign-up that stopped half-way finds its user id.
+ */
+@Schema({ timestamps: true, collection: 'usernames' })
+export class UserKey {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId: Types.ObjectId;
+}
+export const UserKeySchema = SchemaFactory.createForClass(UserKey);

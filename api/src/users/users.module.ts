@@ -6,13 +6,16 @@ import { BusinessesModule } from '../businesses/businesses.module';
 import { OffersModule } from '../offers/offers.module';
 import { OwnersModule } from '../owners/owners.module';
 import { StagesModule } from '../stages/stages.module';
-import { User, UserSchema } from './user.schema';
+import { User, UserKey, UserKeySchema, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: User.name, schema: UserSchema }]),
+    MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
+      { name: UserKey.name, schema: UserKeySchema },
+    ]),
     SessionModule,
     ApplicationsModule,
     BusinessesModule,

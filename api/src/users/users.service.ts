@@ -1,18 +1,20 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
 import { StagesService } from '../stages/stages.service';
-import { User } from './user.schema';
+import { findOrCreate } from '../common/find-or-create';
+import { User, UserKey } from './user.schema';
 
 /** The user record, and the user with each application's records: PII masked, as every answer. */
 @Injectable()
 export class UsersService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(UserKey.name) private readonly keys: Model<UserKey>,
     private readonly applications: ApplicationsService,
     private readonly businesses: BusinessesService,
     private readonly owners: OwnersService,
@@ -20,15 +22,22 @@ export class UsersService {
     private readonly stages: StagesService,
   ) {}
 
-  findByUserName(userName: string) {
-    return this.users.findOne({ userName });
+  /** By the sign-in name's key, then the user: two `_id` lookups (see UserKey). */
+  async findByUserName(userName: string) {
+    const key = await this.keys.findById(userName).lean();
+    return key ? this.users.findById(key.userId) : null;
+  }
+
+  /** Sign-up's find-or-create of the name's key: the user id a (retried) sign-up creates the user under. */
+  async idFor(userName: string): Promise<Types.ObjectId> {
+    return (await findOrCreate(this.keys, { _id: userName }, { userId: new Types.ObjectId() })).userId;
   }
 
   findById(userId: string | Types.ObjectId) {
     return this.users.findById(userId);
   }
 
-  create(fields: Omit<User, 'confirmed'>) {
+  create(fields: Omit<User, 'confirmed'> & { _id: Types.ObjectId }) {
     return this.users.create(fields);
   }
 
@@ -40,10 +49,10 @@ export class UsersService {
     // Plain objects and only the fields answered (no password hash); the stages and each application's
     // records are read at the same time.
     const user = await this.users
-      .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1 })
+      .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 })
       .lean()
       .orFail(new NotFoundException('User not found'));
-    const applications = await this.applications.forUser(user._id);
+    const applications = await this.applications.forUser(user);
     const [stages, data] = await Promise.all([
       this.stages.forApplications(applications.map((a) => a._id)),
       Promise.all(applications.map(async (a) => this.withRecords(a))),

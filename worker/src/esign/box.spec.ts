@@ -57,11 +57,18 @@ afterAll(async () => {
 
 async function application(email: string) {
   const applicationId = new ObjectId();
-  await mongo.db().collection('businesses').insertOne({ applicationId, businessName: 'Async Box Ltd' });
+  await mongo
+    .db()
+    .collection('businesses')
+    .insertOne({ _id: applicationId, applicationId, businessName: 'Async Box Ltd' });
   await mongo
     .db()
     .collection('ownersets')
-    .insertOne({ applicationId, owners: [{ firstName: 'Ada', lastName: 'King', ownerEmailId: email }] });
+    .insertOne({
+      _id: applicationId,
+      applicationId,
+      owners: [{ firstName: 'Ada', lastName: 'King', ownerEmailId: email }],
+    });
   return applicationId.toHexString();
 }
 

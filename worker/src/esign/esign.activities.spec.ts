@@ -38,8 +38,11 @@ afterAll(async () => {
 
 async function application(owners: Record<string, unknown>[]) {
   const applicationId = new ObjectId();
-  await mongo.db().collection('businesses').insertOne({ applicationId, businessName: 'Babbage Engines Ltd' });
-  await mongo.db().collection('ownersets').insertOne({ applicationId, owners });
+  await mongo
+    .db()
+    .collection('businesses')
+    .insertOne({ _id: applicationId, applicationId, businessName: 'Babbage Engines Ltd' });
+  await mongo.db().collection('ownersets').insertOne({ _id: applicationId, applicationId, owners });
   return applicationId.toHexString();
 }
 
@@ -78,6 +81,7 @@ describe('signing activities', () => {
     const applicationId = new ObjectId();
     await mongo.db().collection('applications').insertOne({ _id: applicationId, sfLeadId: '00Q000000000042AAA' });
     await mongo.db().collection('businesses').insertOne({
+      _id: applicationId,
       applicationId,
       businessName: 'Difference Engines Ltd',
       hasRealEstate: true,
@@ -89,6 +93,7 @@ describe('signing activities', () => {
       .db()
       .collection('ownersets')
       .insertOne({
+        _id: applicationId,
         applicationId,
         owners: [
           { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },

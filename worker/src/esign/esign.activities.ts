@@ -88,8 +88,8 @@ export function createSigningActivities(deps: {
     const _id = new ObjectId(applicationId);
     const [application, business, ownerSet] = await Promise.all([
       deps.db.collection<{ sfLeadId?: string; userId?: ObjectId }>('applications').findOne({ _id }),
-      deps.db.collection<Business>('businesses').findOne({ applicationId: _id }),
-      deps.db.collection<{ owners: Owner[] }>('ownersets').findOne({ applicationId: _id }),
+      deps.db.collection<Business>('businesses').findOne({ _id }),
+      deps.db.collection<{ owners: Owner[] }>('ownersets').findOne({ _id }),
     ]);
     // The applicant's language (issue 16): the form's words follow it.
     const user = application?.userId

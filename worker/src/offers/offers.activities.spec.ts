@@ -33,12 +33,12 @@ beforeAll(async () => {
   await mongo
     .db()
     .collection('businesses')
-    .insertOne({ applicationId: id, businessStartDate: '2015-01-01', annualRevenue: 900000 });
+    .insertOne({ _id: id, applicationId: id, businessStartDate: '2015-01-01', annualRevenue: 900000 });
   await mongo
     .db()
     .collection('ownersets')
-    .insertOne({ applicationId: id, owners: [{ creditReport: 720 }] });
-  await mongo.db().collection('offers').insertOne({ applicationId: id });
+    .insertOne({ _id: id, applicationId: id, owners: [{ creditReport: 720 }] });
+  await mongo.db().collection('offers').insertOne({ _id: id, applicationId: id });
 });
 afterAll(async () => {
   await mongo?.close();

@@ -65,9 +65,9 @@ export function createOfferActivities(deps: {
     async calculateOffers({ applicationId }) {
       const _id = new ObjectId(applicationId);
       const [business, ownerSet, saved] = await Promise.all([
-        deps.db.collection('businesses').findOne({ applicationId: _id }),
-        deps.db.collection<{ owners: { creditReport?: number | '' }[] }>('ownersets').findOne({ applicationId: _id }),
-        deps.db.collection<{ offerOptions?: OfferOption[] }>('offers').findOne({ applicationId: _id }),
+        deps.db.collection('businesses').findOne({ _id }),
+        deps.db.collection<{ owners: { creditReport?: number | '' }[] }>('ownersets').findOne({ _id }),
+        deps.db.collection<{ offerOptions?: OfferOption[] }>('offers').findOne({ _id }),
       ]);
       const call = async () =>
         fetch(`${s.OFFER_SERVICE_URL}/offers`, {
@@ -89,7 +89,7 @@ export function createOfferActivities(deps: {
       // A previous choice is restored when the same option is priced again.
       const chosen = saved?.offerOptions?.find((o) => o.isSelected === 'true')?.id;
       const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
-      await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { offerOptions: options } });
+      await deps.db.collection('offers').updateOne({ _id }, { $set: { offerOptions: options } });
       return options;
     },
 
@@ -97,14 +97,14 @@ export function createOfferActivities(deps: {
       const _id = new ObjectId(applicationId);
       const offer = await deps.db
         .collection<{ offerOptions?: OfferOption[]; emailedOption?: string }>('offers')
-        .findOne({ applicationId: _id });
+        .findOne({ _id });
       const option = offer?.offerOptions?.find((o) => o.isSelected === 'true');
       if (!option) throw new CrmRejectedError('No offer is selected', 'NO_SELECTION');
       if (offer?.emailedOption === option.id) return; // a retry after the mail went out
       const app = await deps.db.collection('applications').findOne({ _id });
       const [user, business] = await Promise.all([
         deps.db.collection('users').findOne({ _id: app?.userId }),
-        deps.db.collection('businesses').findOne({ applicationId: _id }),
+        deps.db.collection('businesses').findOne({ _id }),
       ]);
       if (!user?.email) throw new CrmRejectedError('The application has no user email', 'NO_EMAIL');
       const email = renderOfferEmail({
@@ -116,7 +116,7 @@ export function createOfferActivities(deps: {
         language: typeof user.language === 'string' ? user.language : undefined,
       });
       await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
-      await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { emailedOption: option.id } });
+      await deps.db.collection('offers').updateOne({ _id }, { $set: { emailedOption: option.id } });
     },
 
     async submitOpportunity({ opportunityId }) {

@@ -28,7 +28,7 @@ export function createOperationActivities(deps: {
       const app = await deps.db.collection('applications').findOne({ _id });
       const [user, business] = await Promise.all([
         deps.db.collection('users').findOne({ _id: app?.userId }),
-        deps.db.collection('businesses').findOne({ applicationId: _id }),
+        deps.db.collection('businesses').findOne({ _id }),
       ]);
       if (!user?.email) return; // nobody to remind (a test record, a deleted user)
       const email = renderReminderEmail({

@@ -31,7 +31,12 @@ export type Step = (typeof STEPS)[number];
 /** Each external call of the journey, the activity (or api call) that makes it, and the step that sets it off. */
 export type Target = { activity: string; service: Services; match: Match; step: Step };
 export const TARGETS: Target[] = [
-  { activity: 'createCrmLead', service: 'crm', match: { method: 'POST', path: /\/sobjects\/Lead\/?$/ }, step: 'signUp' },
+  {
+    activity: 'createCrmLead',
+    service: 'crm',
+    match: { method: 'POST', path: /\/sobjects\/Lead\/?$/ },
+    step: 'signUp',
+  },
   {
     activity: 'updateCrmLead',
     service: 'crm',
@@ -256,7 +261,9 @@ export async function runJourney(
   settle(checks);
 
   checks = before('submitStatements');
-  const submitted = await retrying('submit statements', () => client.post(`/application/${applicationId}/submit-statements`));
+  const submitted = await retrying('submit statements', () =>
+    client.post(`/application/${applicationId}/submit-statements`),
+  );
   const opportunityId = submitted.body.data.sfOpportunityId as string;
   await waitFor(
     'the statements on the opportunity',
@@ -276,17 +283,27 @@ export async function runJourney(
   await retrying(
     'voided check',
     () =>
-      client.upload('/file/s3', { applicationId, fileType: 'Voided Check' }, {
-        name: 'check.pdf',
-        type: 'application/pdf',
-        bytes: pdf,
-      }),
+      client.upload(
+        '/file/s3',
+        { applicationId, fileType: 'Voided Check' },
+        {
+          name: 'check.pdf',
+          type: 'application/pdf',
+          bytes: pdf,
+        },
+      ),
     (s) => s === 201,
   );
   const body = { voidedCheck: 'uploaded', driversLicense: 'notAvailable' };
-  const done = await retrying('submit application', () => client.post(`/application/${applicationId}/submit-application`, body));
+  const done = await retrying('submit application', () =>
+    client.post(`/application/${applicationId}/submit-application`, body),
+  );
   if (done.body.data.repName !== 'Jordan Rivera') throw new Error(`submitted: ${JSON.stringify(done.body)}`);
-  await waitFor('the offer email', () => offerMails(stack.maildevUrl, email), (m) => m.length >= 1);
+  await waitFor(
+    'the offer email',
+    () => offerMails(stack.maildevUrl, email),
+    (m) => m.length >= 1,
+  );
   await waitFor(
     'the voided check on the opportunity',
     () => stack.crm.records('ContentVersion').filter((v) => v.FirstPublishLocationId === opportunityId),

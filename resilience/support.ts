@@ -153,7 +153,12 @@ export async function startResilienceStack(tag: string) {
     /** A signed-up applicant from its own loopback-forwarded address (limits are per address). */
     async applicant(name: string): Promise<{ client: ApiClient; applicationId: string; email: string }> {
       clients++;
-      const client = await signUpAndConfirm(baseUrl, maildevUrl, `${name}-${suffix}`, `10.77.${clients >> 8}.${clients & 255}`);
+      const client = await signUpAndConfirm(
+        baseUrl,
+        maildevUrl,
+        `${name}-${suffix}`,
+        `10.77.${clients >> 8}.${clients & 255}`,
+      );
       const user = (await client.get('/auth/user')).body.data;
       return { client, applicationId: user.applications[0]._id as string, email: user.email as string };
     },

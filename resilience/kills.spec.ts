@@ -65,9 +65,7 @@ function killAt(kill: Kill, log: string[]) {
         .then(() => log.push(`${new Date().toISOString()} ${which} started again`));
     };
     const unhook = proxy.hook(
-      kill.point === 'in flight'
-        ? { onRequest: (s) => hits(s) && fire() }
-        : { onResponse: (s) => hits(s) && fire() },
+      kill.point === 'in flight' ? { onRequest: (s) => hits(s) && fire() } : { onResponse: (s) => hits(s) && fire() },
     );
     return { [`killed ${kill.point} of ${kill.target.activity}`]: () => done };
   };
@@ -77,7 +75,10 @@ describe('the worker killed around an activity', () => {
   for (const kill of KILLS)
     it(`SIGKILL of the ${kill.process ?? 'worker'} ${kill.point} of ${kill.target.activity}: the journey completes, nothing twice`, async () => {
       const log: string[] = [];
-      const name = `kill-${kill.process ?? 'worker'}-${kill.target.activity}-${kill.point}`.replace(/\W+/g, '-').toLowerCase().slice(0, 40);
+      const name = `kill-${kill.process ?? 'worker'}-${kill.target.activity}-${kill.point}`
+        .replace(/\W+/g, '-')
+        .toLowerCase()
+        .slice(0, 40);
       const entry: (typeof results)[number] = {
         kill: `${kill.process ?? 'worker'} ${kill.point} of ${kill.target.activity}`,
       };

@@ -10,7 +10,8 @@
 //   slow       forwarded, the answer delivered after `delayMs`
 //   malformed  forwarded, the answer's body replaced by bytes no parser accepts (after send)
 //   truncate   forwarded, the answer cut off halfway through its declared length (after send)
-// plus an outage window (every matching request refused for `ms`) and a seeded random fault rate for load.
+// plus an outage window (every request refused for `ms` from the first call aimed at) and a seeded random
+// fault rate for load.
 // Over TCP (SMTP) the same kinds apply to the command the client sends (`path` matches its verb, 'DATA' for
 // the message itself: a fault on DATA acts once the message's final dot has been forwarded).
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -72,7 +73,7 @@ export async function startFaultProxy(
 ) {
   const rules: Rule[] = [];
   const seen: Seen[] = [];
-  let outage: { until: number; match: Match } | undefined;
+  let outage: { ms: number; until?: number; startOn: Match; match: Match } | undefined;
   let random: { rate: number; next: () => number; faults: Fault[]; match: Match } | undefined;
   const hooks: Hooks[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -92,7 +93,9 @@ export async function startFaultProxy(
       rule.left--;
       return rule.fault;
     }
-    if (outage && Date.now() < outage.until && matches(outage.match, method, path)) return { kind: 'refuse' };
+    if (outage && outage.until === undefined && matches(outage.startOn, method, path))
+      outage.until = Date.now() + outage.ms;
+    if (outage?.until && Date.now() < outage.until && matches(outage.match, method, path)) return { kind: 'refuse' };
     if (random && matches(random.match, method, path) && random.next() < random.rate)
       return random.faults[Math.floor(random.next() * random.faults.length)];
     return undefined;
@@ -258,9 +261,14 @@ export async function startFaultProxy(
     inject(match: Match, fault: Fault, times = 1) {
       rules.push({ match, fault, left: times });
     },
-    /** Every matching request is refused for `ms` from now. */
-    outage(ms: number, match: Match = {}) {
-      outage = { until: Date.now() + ms, match };
+    /**
+     * Every request matching `match` (all, by default) is refused for `ms`, from the first request matching
+     * `startOn` (at once, by default): the outage meets the call it is aimed at, however long the steps
+     * before it take.
+     */
+    outage(ms: number, opts: { match?: Match; startOn?: Match } = {}) {
+      outage = { ms, match: opts.match ?? {}, startOn: opts.startOn ?? {} };
+      if (!opts.startOn) outage.until = Date.now() + ms;
     },
     /** A share `rate` of matching requests meet one of `faults`, drawn from a seeded PRNG. */
     randomFaults(rate: number, seed: number, faults: Fault[], match: Match = {}) {

@@ -131,6 +131,14 @@ async function s3Keys(prefix: string): Promise<string[]> {
   return [...(await res.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!);
 }
 
+/** S3 keys are `applications/<id>/documents/<fileId>-<name>`, ContentVersion paths `<fileId>/<name>`. */
+async function documentObjects(applicationId: string, versions: Record<string, unknown>[]) {
+  const keys = await s3Keys(`applications/${applicationId}/documents/`);
+  const recorded = new Set(versions.map((v) => String(v.PathOnClient).replace('/', '-')));
+  const known = keys.filter((k) => recorded.has(k.split('/').pop()!));
+  return { s3Documents: known.length, s3Orphans: keys.length - known.length };
+}
+
 export type Counts = {
   leads: number;
   opportunities: number;
@@ -140,7 +148,10 @@ export type Counts = {
   contentVersions: number;
   contentVersionsPerFile: number;
   offerEmails: number;
+  /** Document objects in S3 that a File row (and so a ContentVersion) stands for. */
   s3Documents: number;
+  /** Document objects in S3 no File row stands for: a put that took effect, its upload then failed. */
+  s3Orphans: number;
   s3ApplicationPdfs: number;
 };
 
@@ -166,7 +177,7 @@ export async function countEffects(stack: ResilienceStack, applicationId: string
     contentVersions: versions.length,
     contentVersionsPerFile: Math.max(0, ...perFile.values()),
     offerEmails: (await offerMails(stack.maildevUrl, email)).length,
-    s3Documents: (await s3Keys(`applications/${applicationId}/documents/`)).length,
+    ...(await documentObjects(applicationId, versions)),
     s3ApplicationPdfs: (await s3Keys(`applications/${applicationId}/signature/`)).length,
   };
 }
@@ -180,6 +191,7 @@ export const EXPECTED: Counts = {
   contentVersionsPerFile: 1,
   offerEmails: 1,
   s3Documents: 3,
+  s3Orphans: 0,
   s3ApplicationPdfs: 1,
 };
 

@@ -9,7 +9,7 @@ import { httpOk, spawnService, stopService, waitReady, type Running, type Servic
 import { ROOT, S3_BUCKET } from '../stack/stack.ts';
 import { startCrmStandin, startEsignStandin, startOfferStandin } from '../sandbox/src';
 import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/server';
-import { ApiClient, signUpAndConfirm } from '../test-support/api-client';
+import { signUpAndConfirm, type ApiClient } from '../test-support/api-client';
 import { startFaultProxy, type Fault, type FaultProxy } from '../test-support/fault-proxy';
 import { freePorts } from '../test-support/free-port';
 import { ownerAnswers, saveAnswers, stepOn } from '../test-support/journey';

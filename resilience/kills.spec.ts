@@ -89,8 +89,9 @@ describe('the worker killed around an activity', () => {
       expect(Object.values(r.faultsMet)).toEqual([true]);
       // Known gap: an api killed while S3 takes the upload leaves that object behind (the applicant's retry
       // is a new upload; no File row, no ContentVersion stands for it, and nothing sweeps it yet).
-      const orphans = kill.process === 'api' ? 1 : 0;
-      expect(r.counts).toEqual({ ...EXPECTED, s3Orphans: orphans });
+      // Whether S3 kept it depends on how much of the body it had when the api died: at most one.
+      expect({ ...r.counts, s3Orphans: 0 }).toEqual(EXPECTED);
+      expect(r.counts.s3Orphans).toBeLessThanOrEqual(kill.process === 'api' ? 1 : 0);
       expect(r.leadIntact).toBe(true);
     });
 });

@@ -1,7 +1,7 @@
 // `npm test`: lint, type-check and build, unit and integration tests (Vitest), the compose file check,
 // then Playwright in Debian's Chromium. Prints one closing line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.ts';
 
@@ -109,8 +109,9 @@ if (existsSync(vitestJson)) {
 }
 
 // The resilience suite's short form (issue 15): every fault class at every external call, and processes
-// killed mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones and load).
+// killed mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones).
 const resilienceJson = join(reports, 'vitest-resilience.json');
+rmSync(resilienceJson, { force: true }); // a report left by an earlier run must not be counted
 checks.push(
   step(
     'resilience suite, short form (faults injected, processes killed)',

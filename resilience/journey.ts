@@ -217,7 +217,8 @@ const statementFields = (applicationId: string, monthLabel: string) => ({
 export async function runJourney(
   stack: ResilienceStack,
   name: string,
-  before: (step: Step) => Record<string, () => boolean> | void = () => undefined,
+  before: (step: Step) => Record<string, () => boolean> | void | Promise<Record<string, () => boolean> | void> = () =>
+    undefined,
 ): Promise<JourneyResult> {
   const started = Date.now();
   const faultsMet: Record<string, boolean> = {};
@@ -226,13 +227,13 @@ export async function runJourney(
   };
   const pdf = await onePagePdf();
 
-  let checks = before('signUp');
+  let checks = await before('signUp');
   const { client, applicationId, email } = await stack.applicant(name);
   const lead = () => stack.crm.records('Lead').find((l) => l.Portal_Application_Id__c === applicationId);
   await waitFor('the lead', lead, (l) => !!l);
   settle(checks);
 
-  checks = before('answers');
+  checks = await before('answers');
   await retrying('answers', async () => {
     await saveAnswers(client, applicationId, [ownerAnswers(email)]);
     return { status: 200 };
@@ -241,7 +242,7 @@ export async function runJourney(
   await waitFor('the answers on the lead', lead, (l) => l?.Company === 'Analytical Engines LLC' && !!l.AnnualRevenue);
   settle(checks);
 
-  checks = before('sign');
+  checks = await before('sign');
   for (let i = 0; i < 4; i++) await retrying('step on', () => stepOn(client, applicationId));
   const signing = await retrying('sign', () => client.post('/box/sign', { applicationId }));
   const { id, signers } = signing.body.data as { id: string; signers: { embedUrl: string }[] };
@@ -259,7 +260,7 @@ export async function runJourney(
   if (moved.body.path !== '/bank-statements') throw new Error(`after signing: ${JSON.stringify(moved.body)}`);
   settle(checks);
 
-  checks = before('statements');
+  checks = await before('statements');
   for (const month of ['October 2026', 'September 2026'])
     await retrying(
       `statement ${month}`,
@@ -273,7 +274,7 @@ export async function runJourney(
     );
   settle(checks);
 
-  checks = before('submitStatements');
+  checks = await before('submitStatements');
   const submitted = await retrying('submit statements', () =>
     client.post(`/application/${applicationId}/submit-statements`),
   );
@@ -285,14 +286,14 @@ export async function runJourney(
   );
   settle(checks);
 
-  checks = before('offers');
+  checks = await before('offers');
   const priced = await retrying('offers', () => client.post('/offer', { applicationId }));
   await retrying('choose', () =>
     client.patch(`/offer/${priced.body.data._id}`, { applicationId, selectedId: 'std-12' }),
   );
   settle(checks);
 
-  checks = before('submitApplication');
+  checks = await before('submitApplication');
   await retrying(
     'voided check',
     () =>

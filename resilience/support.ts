@@ -45,7 +45,10 @@ export async function waitFor<T>(
 
 export type Services = 'crm' | 'box' | 'offers' | 's3' | 'smtp';
 
-export async function startResilienceStack(tag: string) {
+export async function startResilienceStack(
+  tag: string,
+  opts: { temporalAddress?: string; mongoBaseUri?: string } = {},
+) {
   const [crmPort, apiPort, webPort, crmPublicPort] = await freePorts(4);
   // The CRM answers the proxy's address as its instance_url, so every jsforce call passes the proxy.
   const proxies = {} as Record<Services, FaultProxy>;
@@ -74,8 +77,8 @@ export async function startResilienceStack(tag: string) {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const env: Record<string, string> = {
     NODE_ENV: 'test',
-    MONGODB_URI: `${inject('mongoBaseUri')}/portal-rs-${suffix}`,
-    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    MONGODB_URI: `${opts.mongoBaseUri ?? inject('mongoBaseUri')}/portal-rs-${suffix}`,
+    TEMPORAL_ADDRESS: opts.temporalAddress ?? inject('temporalAddress'),
     TEMPORAL_TASK_QUEUE: `rs-${suffix}`,
     SF_LOGIN_URL: proxies.crm.url,
     SF_CLIENT_ID: 'rs-client',

@@ -39,6 +39,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        plugins: [swc.vite({ module: { type: 'es6' } })],
+        test: {
+          // `npm run test:resilience`: faults injected between the worker and every external service, and
+          // processes killed mid-journey (RESILIENCE_FULL=1 for the long delays, the outage and the load run).
+          name: 'resilience',
+          environment: 'node',
+          include: ['resilience/**/*.spec.ts'],
+          globalSetup: ['test-support/global-setup.ts'],
+          testTimeout: process.env.RESILIENCE_FULL === '1' ? 3_600_000 : 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,7 @@
 // `npm test`: lint, type-check and build, unit and integration tests (Vitest), the compose file check,
 // then Playwright in Debian's Chromium. Prints one closing line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.ts';
 
@@ -95,6 +95,8 @@ checks.push(
   step('unit and integration tests (Vitest)', NODE, [
     bin('vitest/vitest.mjs'),
     'run',
+    // Every project but the resilience suite, which is its own step below.
+    ...['unit', 'web', 'integration', 'security'].flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
@@ -102,6 +104,32 @@ checks.push(
 );
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+}
+
+// The resilience suite's short form (issue 15): every fault class at every external call, and processes
+// killed mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones).
+const resilienceJson = join(reports, 'vitest-resilience.json');
+rmSync(resilienceJson, { force: true }); // a report left by an earlier run must not be counted
+checks.push(
+  step(
+    'resilience suite, short form (faults injected, processes killed)',
+    NODE,
+    [
+      bin('vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'resilience',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resilienceJson}`,
+    ],
+    { ...process.env, RESILIENCE_FULL: '' },
+  ),
+);
+if (existsSync(resilienceJson)) {
+  const v = JSON.parse(readFileSync(resilienceJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
 }

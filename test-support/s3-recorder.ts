@@ -2,15 +2,17 @@
 // server-side-encryption headers but neither stores nor echoes them, so HeadObject cannot show SSE: the
 // headers on the wire are what the S3 client really sent.
 import type { IncomingHttpHeaders } from 'node:http';
-import { startS3Proxy } from './s3-proxy';
+import { startFaultProxy } from './fault-proxy';
 
 export type Recorded = { method: string; path: string; headers: IncomingHttpHeaders };
 
 export async function startS3Recorder(target: string) {
   const seen: Recorded[] = [];
-  const proxy = await startS3Proxy(target, (req) => {
-    seen.push({ method: req.method ?? '', path: decodeURIComponent(req.url ?? ''), headers: req.headers });
-    return false;
+  const proxy = await startFaultProxy(target, {
+    inspect: (req) => {
+      seen.push({ method: req.method ?? '', path: decodeURIComponent(req.url ?? ''), headers: req.headers });
+      return false;
+    },
   });
   return {
     ...proxy,

@@ -52,6 +52,10 @@ export class FilesService {
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
+    // The object S3 may hold without a File row: a put whose answer was lost (a reset or a timeout after
+    // the bytes went) took effect all the same, and the applicant's retry stores the file again under a
+    // new key. Removed on failure (resilience suite, 'reset after send' on the statement upload).
+    let unrecorded: string | undefined;
     try {
       const upload = await spoolUpload(req, async (fields) => {
         const app = await this.applications.owned(fields.applicationId ?? '', userId);
@@ -72,11 +76,13 @@ export class FilesService {
           applicationId: String(record!.applicationId),
           statementMonth: record!.monthLabel,
         });
+        unrecorded = upload.key;
         await this.store.put(upload.key, upload, record!.fileName);
       } finally {
         await upload.dispose();
       }
       const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
+      unrecorded = undefined;
       await this.applications.documentUploaded(String(saved.applicationId), {
         fileId: String(saved._id),
         s3Key: saved.filePath,
@@ -85,6 +91,10 @@ export class FilesService {
       });
       return view(saved);
     } catch (e) {
+      if (unrecorded)
+        await this.store
+          .remove(unrecorded)
+          .catch((err: Error) => this.logger.error({ msg: 'unrecorded upload not removed', error: err.message }));
       const taken = claim && (await claim.name.catch(() => undefined));
       if (claim && taken)
         await this.names

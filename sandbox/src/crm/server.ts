@@ -14,6 +14,11 @@ export type CrmStandinOptions = {
   dataFile?: string;
   host?: string;
   org?: OrgOptions;
+  /**
+   * The address clients reach it at, when that is not its own (a proxy in front, as in the resilience
+   * suite): answered as instance_url, so every later call goes through the same proxy.
+   */
+  publicUrl?: string;
 };
 
 export type CrmStandin = {
@@ -278,7 +283,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
   });
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;
-  url = `http://127.0.0.1:${address.port}`;
+  url = opts.publicUrl ?? `http://127.0.0.1:${address.port}`;
   return {
     url,
     records: (type) => store.all(type),

@@ -6,7 +6,7 @@ import type {
   CrmLeadResult,
   CrmLeadUpdateActivities,
 } from '@portal/workflows';
-import { classifyCrmError, crmRejection, isPermanent, sfErrors, type SfError } from './crm.errors';
+import { classifyCrmError, crmRejection, isPermanent, readableResult, sfErrors, type SfError } from './crm.errors';
 import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, leadFieldsFor, type CrmOrg } from './crm.org';
 
 /** The custom field that ties a lead to its portal application: the key that makes creation idempotent. */
@@ -99,7 +99,7 @@ export function createCrmActivities(deps: {
         const existing = found.records[0];
         if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
 
-        const created = await conn.sobject('Lead').create(
+        const answer = await conn.sobject('Lead').create(
           leadFieldsFor(org, {
             FirstName: input.firstName,
             LastName: input.lastName,
@@ -112,10 +112,14 @@ export function createCrmActivities(deps: {
           }),
           ALLOW_DUPLICATES,
         );
+        const created = readableResult<{ success?: boolean; id?: string }>(answer, 'Lead creation');
         if (!created.success || !created.id)
           throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');
-        const lead = await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] });
-        return { leadId: created.id, ownerId: String((lead as { OwnerId?: string }).OwnerId ?? '') };
+        const lead = readableResult<{ OwnerId?: string }>(
+          await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] }),
+          'Lead read',
+        );
+        return { leadId: created.id, ownerId: String(lead.OwnerId ?? '') };
       } catch (e) {
         return classifyCrmError(e, 'Lead creation refused');
       }

@@ -18,6 +18,9 @@ const TRANSIENT = new Set([
   'ERROR_HTTP_429',
 ]);
 
+/** A Salesforce error code: upper case and underscores (SOAP faults carry an 'sf:' prefix). */
+const SF_CODE = /^(?:sf:)?[A-Z][A-Z0-9_]*$/;
+
 const isTransientCode = (code: string) => TRANSIENT.has(code) || /^ERROR_HTTP_5\d\d$/.test(code);
 
 /**
@@ -28,6 +31,10 @@ export function sfErrors(e: unknown): SfError[] {
   const err = e as { errorCode?: unknown; name?: unknown; message?: unknown; data?: unknown };
   const code = typeof err.errorCode === 'string' ? err.errorCode : undefined;
   if (!code) return [];
+  // Not Salesforce's words: a gateway's or load balancer's 5xx or 429 with a JSON body of its own has no
+  // errorCode, and jsforce then names the error 'Error'. Such an answer says nothing about the request;
+  // counted as a rejection it stopped a lead from ever being created (resilience suite, '5xx burst').
+  if (!SF_CODE.test(code)) return [];
   if (code === 'MULTIPLE_API_ERRORS' && Array.isArray(err.data))
     return (err.data as Partial<SfError>[]).map((d) => ({
       errorCode: String(d.errorCode ?? 'UNKNOWN'),
@@ -81,3 +88,15 @@ export const soapErrors = (raw: unknown): SfError[] =>
       ...(Array.isArray(x.fields) ? { fields: x.fields.map(String) } : {}),
     }),
   );
+
+/**
+ * An answer jsforce could not read (a body cut short or not JSON) comes back as a string, not as a
+ * result: whether the write took effect is unknown, so it is a failure for now, never a rejection. The
+ * retry looks the record up before writing again (by the application id, the file path, the lead's
+ * conversion state). Counted as a rejection, it left a lead created but unknown to the workflow
+ * (resilience suite, 'malformed body' and 'truncated response').
+ */
+export function readableResult<T extends object>(result: unknown, what: string): T {
+  if (typeof result !== 'object' || result === null) throw new Error(`${what}: the CRM's answer was unreadable`);
+  return result as T;
+}

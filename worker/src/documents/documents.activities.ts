@@ -3,7 +3,7 @@ import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
-import { classifyCrmError, crmRejection, isPermanent, soapErrors } from '../crm/crm.errors';
+import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors } from '../crm/crm.errors';
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
 import { downloadWhenReady } from '../esign/box.errors';
@@ -23,20 +23,27 @@ export function createDocumentActivities(deps: {
       const conn = await deps.crm();
       try {
         // Already converted (a retry after the call went through, or the rep did it): answer its opportunity.
-        const lead = (await conn.sobject('Lead').retrieve(leadId, {
-          fields: ['IsConverted', 'ConvertedOpportunityId'],
-        })) as { IsConverted?: boolean; ConvertedOpportunityId?: string | null };
+        const lead = readableResult<{ IsConverted?: boolean; ConvertedOpportunityId?: string | null }>(
+          await conn.sobject('Lead').retrieve(leadId, { fields: ['IsConverted', 'ConvertedOpportunityId'] }),
+          'Lead read',
+        );
         if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
         if (lead.IsConverted)
           throw crmRejection(
             [{ errorCode: 'CONVERTED_WITHOUT_OPPORTUNITY', message: 'the lead was converted without an opportunity' }],
             'Lead conversion refused',
           );
-        const result = (await conn.soap.convertLead({
-          leadId,
-          convertedStatus: org.convertedStatus,
-          ...(ownerId ? { ownerId } : {}),
-        })) as { success?: boolean | string; opportunityId?: string | null; errors?: unknown };
+        const result = readableResult<{ success?: boolean | string; opportunityId?: string | null; errors?: unknown }>(
+          await conn.soap.convertLead({
+            leadId,
+            convertedStatus: org.convertedStatus,
+            ...(ownerId ? { ownerId } : {}),
+          }),
+          'Lead conversion',
+        );
+        // No verdict at all (a SOAP answer without its result): unknown, so retried, and the retry reads
+        // the lead's conversion state first.
+        if (result.success === undefined) throw new Error('Lead conversion: the CRM answered no result');
         const ok = result.success === true || result.success === 'true';
         if (ok && result.opportunityId) return { opportunityId: result.opportunityId };
         const errors = soapErrors(result.errors);
@@ -76,7 +83,7 @@ export function createDocumentActivities(deps: {
       try {
         // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
         // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').
-        const created = await conn.sobject('ContentVersion').create(
+        const answer = await conn.sobject('ContentVersion').create(
           {
             Title: document.fileName.replace(/\.pdf$/i, ''),
             PathOnClient: path,
@@ -90,6 +97,7 @@ export function createDocumentActivities(deps: {
             },
           },
         );
+        const created = readableResult<{ success?: boolean }>(answer, 'Document copy');
         if (!created.success)
           throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Document copy refused');
       } catch (e) {

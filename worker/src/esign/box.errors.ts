@@ -24,6 +24,11 @@ export function retryAfterSeconds(headers: Readonly<Record<string, string>>): nu
  */
 export class RetryAfterStrategy extends BoxRetryStrategy {
   override async shouldRetry(options: FetchOptions, res: FetchResponse, attempt: number): Promise<boolean> {
+    // Creating a sign request is the one call Box cannot make idempotent (no key; uploads and folders
+    // answer a name conflict instead). After a lost answer (status 0: reset, timeout) or a 5xx it may have
+    // taken effect, so it is not sent again blindly here: the activity fails, and Temporal's retry looks
+    // the request up by its external id first (resilience suite, 'reset after send').
+    if (isSignRequestCreation(options) && (res.status === 0 || res.status >= 500)) return false;
     const wait = retryAfterSeconds(res.headers);
     if (res.status === 429 || res.status === 202) {
       if (attempt >= this.maxAttempts) return false;
@@ -37,6 +42,9 @@ export class RetryAfterStrategy extends BoxRetryStrategy {
     return retryAfterSeconds(res.headers) ?? super.retryAfter(options, res, attempt);
   }
 }
+
+const isSignRequestCreation = (o: FetchOptions) =>
+  (o.method ?? 'GET').toUpperCase() === 'POST' && /\/2\.0\/sign_requests\/?(\?|$)/.test(o.url);
 
 type BoxApiErrorLike = { responseInfo?: { statusCode?: number; body?: { code?: unknown } } };
 

@@ -2,6 +2,7 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { startFaultProxy } from '../../../test-support/fault-proxy';
 import { pdfTextLines } from '../../../test-support/pdf-text';
 import { startSlice } from '../../../test-support/slice';
 import { documentStore } from '../documents/s3';
@@ -47,6 +48,32 @@ async function application(owners: Record<string, unknown>[]) {
 }
 
 describe('signing activities', () => {
+  it('reset after send: a sign request whose answer was lost is found by the retry, not made twice (issue 15)', async () => {
+    // Box behind the fault proxy: the creation reaches Box, its answer never comes back.
+    const proxy = await startFaultProxy(slice.esign.url);
+    try {
+      const box = boxClient({ ...slice.settings.worker, BOX_API_URL: proxy.url, BOX_UPLOAD_URL: `${proxy.url}/api` });
+      const viaProxy = createSigningActivities({
+        db: mongo.db(),
+        box: () => box,
+        store,
+        pii,
+        publicUrl: 'https://apply.example.com',
+        parentFolderId: '0',
+      });
+      const id = await application([{ firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: '' }]);
+      proxy.inject({ method: 'POST', path: /^\/2\.0\/sign_requests\/?$/ }, { kind: 'reset' }, 1);
+      await expect(viaProxy.prepareSignRequest({ applicationId: id, attempt: 1 })).rejects.toThrow();
+      expect(slice.esign.requests().filter((r) => r.external_id === `${id}:1`)).toHaveLength(1);
+      // Temporal's retry: no id was stored, so the request is looked up by its external id.
+      const retry = await viaProxy.prepareSignRequest({ applicationId: id, attempt: 1 });
+      const made = slice.esign.requests().filter((r) => r.external_id === `${id}:1`);
+      expect(made.map((r) => r.id)).toEqual([retry.id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('creates one request per attempt: a retried call finds the request, folder and file it made', async () => {
     const id = await application([
       { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },

@@ -1,4 +1,4 @@
-import { heartbeat } from '@temporalio/activity';
+import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
@@ -184,6 +184,19 @@ export function createSigningActivities(deps: {
           await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(known.signRequestId)),
         );
 
+      // No id stored, yet an earlier try of this activity may have made the request and lost Box's answer
+      // (a timeout or a reset after the request was sent, or a worker killed before the id was stored):
+      // a retry looks for it by its external id in Box's list before making one. The stored id above
+      // stays the first look-up, since the list can lag; without this one, the 'timeout after send' fault
+      // made a second sign request (resilience suite).
+      if (activityAttempt() > 1) {
+        const found = await findByExternalId(box, externalId);
+        if (found?.id) {
+          await ids.updateOne({ _id: externalId }, { $set: { signRequestId: found.id } }, { upsert: true });
+          return whenSent(box, found);
+        }
+      }
+
       const pdf = await renderApplicationPdf(data);
       await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
       const fileId = await uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
@@ -220,6 +233,34 @@ export function createSigningActivities(deps: {
       );
     },
   };
+}
+
+/** How many pages of Box's sign request list a retry reads at most (1,000 requests a page). */
+const MAX_LIST_PAGES = 20;
+
+/** The sign request with this external id in Box's (marker-paginated) list, if Box lists it. */
+async function findByExternalId(box: BoxClient, externalId: string): Promise<BoxSignRequest | undefined> {
+  let marker: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    heartbeatIfActivity();
+    const list = await boxCall('Sign request list refused', () =>
+      box.signRequests.getSignRequests({ limit: 1000, ...(marker ? { marker } : {}) }),
+    );
+    const hit = list.entries?.find((r) => r.externalId === externalId);
+    if (hit) return hit;
+    marker = list.nextMarker ?? undefined;
+    if (!marker) return undefined;
+  }
+  return undefined;
+}
+
+/** This activity's attempt; outside an activity (tests call the functions directly) 2, so the look-up always runs. */
+function activityAttempt(): number {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return 2;
+  }
 }
 
 /** Heartbeats when running as an activity (tests call the functions directly). */

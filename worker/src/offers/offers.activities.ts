@@ -1,8 +1,9 @@
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import { createTransport } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
-import { classifyCrmError } from '../crm/crm.errors';
+import { classifyCrmError, readableResult } from '../crm/crm.errors';
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
@@ -30,6 +31,10 @@ function offerServiceFailure(res: Response, what: string): Error {
 const asStrings = (o: Record<string, unknown>): OfferOption =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
 
+/** The same Message-ID on every try of one offer's email. */
+export const offerMessageId = (applicationId: string, optionId: string) =>
+  `<offer-${applicationId}-${optionId.replace(/[^\w.-]/g, '')}@fundwise.local>`;
+
 /** Section 3: the type follows from the fields, offeredAmount (standard) or maxAmount (lineOfCredit). */
 export const offerTypeOf = (o: OfferOption) => (o.maxAmount ? 'lineOfCredit' : 'standard');
 
@@ -41,7 +46,15 @@ export function createOfferActivities(deps: {
 }): OfferActivities {
   const s = deps.settings;
   const org = deps.org ?? DEFAULT_CRM_ORG;
-  const mail = createTransport({ host: s.SMTP_HOST, port: s.SMTP_PORT, secure: false });
+  // Timeouts well inside the activity's 60 s: an attempt ends (and judges its outcome) before Temporal retries it.
+  const mail = createTransport({
+    host: s.SMTP_HOST,
+    port: s.SMTP_PORT,
+    secure: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   let token: { value: string; until: number } | undefined;
 
   async function bearer(): Promise<string> {
@@ -59,6 +72,32 @@ export function createOfferActivities(deps: {
     const body = (await res.json()) as { access_token: string; expires_in?: number };
     token = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 300) - 30) * 1000 };
     return token.value;
+  }
+
+  /**
+   * Sends a message at most once per call, and never twice across retries once the server may have it.
+   * SMTP has no way to ask whether a message arrived: when the connection breaks, times out or answers
+   * nonsense after the whole message went out (its final dot), the server has it in all likelihood, and
+   * sending again is what made a second offer email (resilience suite, 'reset after send'). So only a
+   * failure before the message was sent, or a clear refusal (a 4xx or 5xx reply), is thrown for a retry;
+   * an unknown outcome after it counts as sent, and says so in the log for operations. The Message-ID is
+   * the same on every try, so a mail system that got it twice anyway can tell the copies apart.
+   */
+  async function sendOnce(message: ConstructorParameters<typeof MailComposer>[0], applicationId: string) {
+    const stream = new MailComposer(message).compile().createReadStream();
+    let sent = false;
+    stream.once('end', () => (sent = true));
+    try {
+      await mail.sendMail({ from: message.from, to: message.to, raw: stream });
+    } catch (e) {
+      const code = (e as { responseCode?: unknown }).responseCode;
+      const refused = typeof code === 'number' && code >= 400 && code < 600;
+      if (!sent || refused) throw e;
+      console.warn(
+        `offer email for application ${applicationId}: outcome unknown after the message was sent ` +
+          `(${(e as Error).message}); counted as sent, not sent again`,
+      );
+    }
   }
 
   return {
@@ -115,7 +154,10 @@ export function createOfferActivities(deps: {
         publicUrl: s.PUBLIC_URL,
         language: typeof user.language === 'string' ? user.language : undefined,
       });
-      await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
+      await sendOnce(
+        { from: s.MAIL_FROM, to: String(user.email), ...email, messageId: offerMessageId(applicationId, option.id!) },
+        applicationId,
+      );
       await deps.db.collection('offers').updateOne({ _id }, { $set: { emailedOption: option.id } });
     },
 
@@ -123,14 +165,15 @@ export function createOfferActivities(deps: {
       const conn = await deps.crm();
       try {
         await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
-        const opp = (await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] })) as {
-          OwnerId?: string;
-        };
+        const opp = readableResult<{ OwnerId?: string }>(
+          await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] }),
+          'Opportunity read',
+        );
         if (!opp.OwnerId) return { repName: '', schedulingLink: '' };
-        const rep = (await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] })) as {
-          Name?: string;
-          Calendly_Link__c?: string;
-        };
+        const rep = readableResult<{ Name?: string; Calendly_Link__c?: string }>(
+          await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] }),
+          'Rep read',
+        );
         return { repName: rep.Name ?? '', schedulingLink: rep.Calendly_Link__c ?? '' };
       } catch (e) {
         return classifyCrmError(e, 'Opportunity submission refused');

@@ -1,0 +1,83 @@
+// Issue 15 item 3: the Temporal dev server and FerretDB stopped and started again mid-journey (their data
+// kept on disk, as `npm start` keeps it), with the api and the worker left running: the journey completes,
+// nothing twice. Each has its own server here, so the suite's shared ones are left alone.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService, stopService, type Running, type ServiceSpec } from '../stack/processes.ts';
+import { infrastructureSpecs } from '../stack/stack.ts';
+import { freePorts } from '../test-support/free-port';
+import { EXPECTED, runJourney, type Step } from './journey';
+import { startResilienceStack, type ResilienceStack } from './support';
+
+let stack: ResilienceStack;
+let dataDir = '';
+const specs: Record<'temporal' | 'ferretdb', ServiceSpec> = {} as never;
+const running: Partial<Record<'temporal' | 'ferretdb', Running>> = {};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-rs-restart-'));
+  const [temporalPort, mongoPort] = await freePorts(2);
+  const all = infrastructureSpecs(
+    {
+      WEB_PORT: 0,
+      API_PORT: 0,
+      TEMPORAL_PORT: temporalPort!,
+      TEMPORAL_UI_PORT: 0,
+      MONGODB_PORT: mongoPort!,
+      SMTP_PORT: 0,
+      MAILDEV_WEB_PORT: 0,
+      S3_PORT: 0,
+      CRM_STANDIN_PORT: 0,
+      ESIGN_STANDIN_PORT: 0,
+      OFFER_STANDIN_PORT: 0,
+      DATA_DIR: dataDir,
+    },
+    { headless: true },
+  );
+  for (const name of ['temporal', 'ferretdb'] as const) {
+    specs[name] = { ...all.find((s) => s.name === name)!, silent: true };
+    running[name] = await startService(specs[name]);
+  }
+  stack = await startResilienceStack('restarts', {
+    temporalAddress: `127.0.0.1:${temporalPort}`,
+    mongoBaseUri: `mongodb://127.0.0.1:${mongoPort}`,
+  });
+}, 240_000);
+afterAll(async () => {
+  await stack?.close();
+  for (const r of Object.values(running)) if (r) await stopService(r);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Stops the server before the step begins (the step runs against it down) and starts it again 3 s later. */
+function restartAt(name: 'temporal' | 'ferretdb', at: Step, log: string[]) {
+  return async (step: Step) => {
+    if (step !== at) return;
+    let back = false;
+    await stopService(running[name]!);
+    log.push(`${name} stopped`);
+    void (async () => {
+      await new Promise((r) => setTimeout(r, 3000));
+      running[name] = await startService(specs[name]);
+      log.push(`${name} started again`);
+      back = true;
+    })();
+    return { [`${name} restarted`]: () => back };
+  };
+}
+
+describe('Temporal and FerretDB restarted mid-journey', () => {
+  for (const [name, at] of [
+    ['temporal', 'sign'],
+    ['ferretdb', 'submitStatements'],
+  ] as const)
+    it(`${name} stopped and started again at ${at}: the journey completes, nothing twice`, async () => {
+      const log: string[] = [];
+      const r = await runJourney(stack, `restart-${name}`, restartAt(name, at, log));
+      expect(r.faultsMet).toEqual({ [`${name} restarted`]: true });
+      expect(r.counts).toEqual(EXPECTED);
+      expect(r.leadIntact).toBe(true);
+    });
+});

@@ -112,8 +112,10 @@ export function createCrmActivities(deps: {
           }),
           ALLOW_DUPLICATES,
         );
-        if (!created.success || !created.id)
+        if (created?.success === false)
           throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');
+        // Not Salesforce's answer (garbled on the way): not a refusal, retried (the retry looks the lead up first).
+        if (!created?.id) throw new Error('Lead creation: the CRM answer could not be read');
         const lead = await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] });
         return { leadId: created.id, ownerId: String((lead as { OwnerId?: string }).OwnerId ?? '') };
       } catch (e) {

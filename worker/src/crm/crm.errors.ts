@@ -20,14 +20,20 @@ const TRANSIENT = new Set([
 
 const isTransientCode = (code: string) => TRANSIENT.has(code) || /^ERROR_HTTP_5\d\d$/.test(code);
 
+/** Salesforce's error codes are upper snake case ('STRING_TOO_LONG', 'sf:INVALID_FIELD'). */
+const SF_CODE = /^(sf:)?[A-Z][A-Z0-9_]*$/;
+
 /**
  * The errors a jsforce failure carries, MULTIPLE_API_ERRORS unwrapped into each one, SOAP faults
- * without their 'sf:' prefix. A failure with no error code (a socket error, a failed re-login) has none.
+ * without their 'sf:' prefix. A failure with no Salesforce error code has none: a socket error, a failed
+ * re-login, or an answer from something in front of Salesforce (a gateway's 503 or 429 with a JSON
+ * `message` but no `errorCode`, which jsforce names 'Error'): those are not Salesforce refusing the
+ * request, and are retried. (The load run found a gateway's 503 stopping a document copy for good.)
  */
 export function sfErrors(e: unknown): SfError[] {
   const err = e as { errorCode?: unknown; name?: unknown; message?: unknown; data?: unknown };
   const code = typeof err.errorCode === 'string' ? err.errorCode : undefined;
-  if (!code) return [];
+  if (!code || !SF_CODE.test(code)) return [];
   if (code === 'MULTIPLE_API_ERRORS' && Array.isArray(err.data))
     return (err.data as Partial<SfError>[]).map((d) => ({
       errorCode: String(d.errorCode ?? 'UNKNOWN'),

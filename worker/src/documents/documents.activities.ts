@@ -37,6 +37,9 @@ export function createDocumentActivities(deps: {
           convertedStatus: org.convertedStatus,
           ...(ownerId ? { ownerId } : {}),
         })) as { success?: boolean | string; opportunityId?: string | null; errors?: unknown };
+        // Not a SOAP result (garbled on the way): not a refusal, retried (the retry reads the lead first).
+        if (typeof result !== 'object' || result === null || result.success === undefined)
+          throw new Error('Lead conversion: the CRM answer could not be read');
         const ok = result.success === true || result.success === 'true';
         if (ok && result.opportunityId) return { opportunityId: result.opportunityId };
         const errors = soapErrors(result.errors);
@@ -90,8 +93,10 @@ export function createDocumentActivities(deps: {
             },
           },
         );
-        if (!created.success)
+        if (created?.success === false)
           throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Document copy refused');
+        // Not Salesforce's answer (garbled on the way): not a refusal, retried (the retry looks the copy up first).
+        if (!created?.id) throw new Error('Document copy: the CRM answer could not be read');
       } catch (e) {
         classifyCrmError(e, 'Document copy refused');
       }

@@ -1,8 +1,8 @@
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
-import { createTransport } from 'nodemailer';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
 import { classifyCrmError } from '../crm/crm.errors';
+import { sendOnce } from '../email/send-once';
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
@@ -41,7 +41,6 @@ export function createOfferActivities(deps: {
 }): OfferActivities {
   const s = deps.settings;
   const org = deps.org ?? DEFAULT_CRM_ORG;
-  const mail = createTransport({ host: s.SMTP_HOST, port: s.SMTP_PORT, secure: false });
   let token: { value: string; until: number } | undefined;
 
   async function bearer(): Promise<string> {
@@ -115,7 +114,17 @@ export function createOfferActivities(deps: {
         publicUrl: s.PUBLIC_URL,
         language: typeof user.language === 'string' ? user.language : undefined,
       });
-      await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
+      const sent = await sendOnce(
+        { host: s.SMTP_HOST, port: s.SMTP_PORT },
+        { from: s.MAIL_FROM, to: String(user.email), ...email },
+      );
+      if (sent === 'maybe-sent')
+        console.warn(
+          JSON.stringify({
+            msg: 'offer email: the connection failed after the message was sent; not sent again',
+            applicationId,
+          }),
+        );
       await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { emailedOption: option.id } });
     },
 

@@ -1,4 +1,11 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
@@ -72,7 +79,20 @@ export class FilesService {
           applicationId: String(record!.applicationId),
           statementMonth: record!.monthLabel,
         });
-        await this.store.put(upload.key, upload, record!.fileName);
+        try {
+          await this.store.put(upload.key, upload, record!.fileName);
+        } catch (e) {
+          // S3 may have stored it before the answer was lost (a reset, a timeout): no File row will name
+          // it, so it is removed now rather than left behind as a second copy of the applicant's document
+          // when they press again (found by the load run). A refusal to remove it is logged.
+          await this.store
+            .remove(upload.key)
+            .catch((err: Error) =>
+              this.logger.error({ msg: 'unsaved document not removed from S3', error: err.message }),
+            );
+          this.logger.error({ msg: 'document not stored', error: (e as Error).message });
+          throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
+        }
       } finally {
         await upload.dispose();
       }

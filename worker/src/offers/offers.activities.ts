@@ -125,7 +125,17 @@ export function createOfferActivities(deps: {
             applicationId,
           }),
         );
-      await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { emailedOption: option.id } });
+      // The email is out: its mark must not fail for a moment's database refusal (SQLITE_BUSY on FerretDB,
+      // a primary stepping down), since the activity's retry would send it again (found by the load run).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await deps.db.collection('offers').updateOne({ applicationId: _id }, { $set: { emailedOption: option.id } });
+          break;
+        } catch (e) {
+          if (attempt >= 8) throw e;
+          await new Promise((r) => setTimeout(r, 250 * attempt));
+        }
+      }
     },
 
     async submitOpportunity({ opportunityId }) {

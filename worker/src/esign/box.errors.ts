@@ -24,6 +24,10 @@ export function retryAfterSeconds(headers: Readonly<Record<string, string>>): nu
  */
 export class RetryAfterStrategy extends BoxRetryStrategy {
   override async shouldRetry(options: FetchOptions, res: FetchResponse, attempt: number): Promise<boolean> {
+    // A connection lost after a sign request was sent (status 0) may have created it: posting again
+    // would make a second one (found by the load run). The call fails instead, and the activity's retry
+    // looks the request up by its external id before creating one.
+    if (res.status === 0 && isCreateSignRequest(options)) return false;
     const wait = retryAfterSeconds(res.headers);
     if (res.status === 429 || res.status === 202) {
       if (attempt >= this.maxAttempts) return false;
@@ -37,6 +41,9 @@ export class RetryAfterStrategy extends BoxRetryStrategy {
     return retryAfterSeconds(res.headers) ?? super.retryAfter(options, res, attempt);
   }
 }
+
+const isCreateSignRequest = (o: FetchOptions) =>
+  (o.method ?? '').toUpperCase() === 'POST' && /\/2\.0\/sign_requests\/?(\?|$)/.test(o.url);
 
 type BoxApiErrorLike = { responseInfo?: { statusCode?: number; body?: { code?: unknown } } };
 

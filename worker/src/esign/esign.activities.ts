@@ -181,6 +181,15 @@ export function createSigningActivities(deps: {
           await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(known.signRequestId)),
         );
 
+      // Box may have created it with its answer lost on the way (a reset, a timeout): then no id was
+      // stored, and only Box's list knows it, by its external id (found by the load run, where a retry made
+      // a second request). Pages are read to the end, bounded.
+      const listed = await findSignRequest(box, externalId);
+      if (listed) {
+        await ids.updateOne({ _id: externalId }, { $set: { signRequestId: listed.id! } }, { upsert: true });
+        return whenSent(box, listed);
+      }
+
       const pdf = await renderApplicationPdf(data);
       await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
       const fileId = await uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
@@ -217,6 +226,21 @@ export function createSigningActivities(deps: {
       );
     },
   };
+}
+
+/** The sign request with this external id in Box's list, if any (at most 50 pages of 1,000). */
+async function findSignRequest(box: BoxClient, externalId: string): Promise<BoxSignRequest | undefined> {
+  let marker: string | undefined;
+  for (let page = 0; page < 50; page++) {
+    const list = await boxCall('Sign request list refused', () =>
+      box.signRequests.getSignRequests({ limit: 1000, ...(marker ? { marker } : {}) }),
+    );
+    const found = list.entries?.find((r) => r.externalId === externalId);
+    if (found) return found;
+    if (!list.nextMarker) return undefined;
+    marker = list.nextMarker;
+  }
+  return undefined;
 }
 
 /** Heartbeats when running as an activity (tests call the functions directly). */

@@ -145,7 +145,7 @@ export function createSigningActivities(deps: {
     return { data, owners };
   }
 
-  const ids = deps.db.collection<{ _id: string; signRequestId: string }>(SIGN_REQUESTS_COLLECTION);
+  const ids = deps.db.collection<{ _id: string; signRequestId?: string; creatingAt?: Date }>(SIGN_REQUESTS_COLLECTION);
 
   /**
    * The request once Box has sent it: the signers' links exist only then, so the applicant is never
@@ -175,20 +175,24 @@ export function createSigningActivities(deps: {
       // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
       // consistent, so scanning them can miss the request.)
       const known = await ids.findOne({ _id: externalId });
-      if (known)
+      const knownId = known?.signRequestId;
+      if (knownId)
         return whenSent(
           box,
-          await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(known.signRequestId)),
+          await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(knownId)),
         );
 
-      // Box may have created it with its answer lost on the way (a reset, a timeout): then no id was
-      // stored, and only Box's list knows it, by its external id (found by the load run, where a retry made
-      // a second request). Pages are read to the end, bounded.
-      const listed = await findSignRequest(box, externalId);
-      if (listed) {
-        await ids.updateOne({ _id: externalId }, { $set: { signRequestId: listed.id! } }, { upsert: true });
-        return whenSent(box, listed);
-      }
+      // An earlier try began creating it and stored no id: Box may have created it with its answer lost on
+      // the way (a reset, a timeout), and only Box's list knows it, by its external id (found by the load
+      // run, where a retry made a second request). Only then is the list read (bounded): a first try
+      // marks that it is creating one instead.
+      if (known) {
+        const listed = await findSignRequest(box, externalId);
+        if (listed) {
+          await ids.updateOne({ _id: externalId }, { $set: { signRequestId: listed.id! } });
+          return whenSent(box, listed);
+        }
+      } else await ids.updateOne({ _id: externalId }, { $set: { creatingAt: new Date() } }, { upsert: true });
 
       const pdf = await renderApplicationPdf(data);
       await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');

@@ -15,27 +15,24 @@ export function percentile(values: number[], p: number): number {
 
 /** The backlog per queue and task type over the run's seconds, with the kills and restarts marked. */
 export async function backlogSvg(samples: BacklogSample[], events: LoadEvent[], start: number): Promise<string> {
+  const series = (s: BacklogSample) =>
+    `${s.queue.endsWith('-documents') ? 'documents' : 'application'} queue, ${s.type} tasks`;
   const values = samples.map((s) => ({
     t: Math.round((s.at - start) / 100) / 10,
     backlog: s.backlog,
-    series: `${s.queue.endsWith('-documents') ? 'documents' : 'application'} queue, ${s.type} tasks`,
+    added: Math.round(s.addRate * 100) / 100,
+    series: series(s),
   }));
   const marks = events.map((e) => ({ t: Math.round((e.at - start) / 100) / 10, what: e.what }));
-  const spec: TopLevelSpec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: 'Worker task backlog (Temporal DescribeTaskQueue, approximate backlog count)',
-    width: 760,
-    height: 300,
-    layer: [
-      {
-        data: { values },
-        mark: { type: 'line', interpolate: 'step-after' },
-        encoding: {
-          x: { field: 't', type: 'quantitative', title: 'seconds since the run started' },
-          y: { field: 'backlog', type: 'quantitative', title: 'tasks waiting for a worker' },
-          color: { field: 'series', type: 'nominal', title: null, legend: { orient: 'top', columns: 2 } },
-        },
-      },
+  const x = { field: 't', type: 'quantitative', title: 'seconds since the run started' } as const;
+  const color = {
+    field: 'series',
+    type: 'nominal',
+    title: null,
+    legend: { orient: 'top', columns: 2, labelLimit: 320 },
+  } as const;
+  const eventLayers = (height: number) =>
+    [
       {
         data: { values: marks },
         mark: { type: 'rule', strokeDash: [4, 3], color: '#b22' },
@@ -44,11 +41,48 @@ export async function backlogSvg(samples: BacklogSample[], events: LoadEvent[], 
       {
         data: { values: marks },
         mark: { type: 'text', angle: 270, align: 'left', dx: 4, dy: -4, fontSize: 10, color: '#b22' },
-        encoding: {
-          x: { field: 't', type: 'quantitative' },
-          y: { value: 295 },
-          text: { field: 'what' },
-        },
+        encoding: { x: { field: 't', type: 'quantitative' }, y: { value: height - 5 }, text: { field: 'what' } },
+      },
+    ] as const;
+  const spec: TopLevelSpec = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: 'Worker task queues over the run (Temporal DescribeTaskQueue with reportStats)',
+    vconcat: [
+      {
+        width: 760,
+        height: 260,
+        title: 'Backlog: tasks waiting for a worker (approximate backlog count)',
+        layer: [
+          {
+            data: { values },
+            mark: { type: 'line', interpolate: 'step-after' },
+            encoding: {
+              x,
+              y: {
+                field: 'backlog',
+                type: 'quantitative',
+                title: 'tasks waiting',
+                axis: { format: 'd', tickMinStep: 1 },
+                scale: { domain: [0, Math.max(1, ...samples.map((s) => s.backlog))] },
+              },
+              color,
+            },
+          },
+          ...eventLayers(260),
+        ],
+      },
+      {
+        width: 760,
+        height: 200,
+        title: 'Tasks added per second (the load the workers were given)',
+        layer: [
+          {
+            data: { values },
+            mark: { type: 'line' },
+            encoding: { x, y: { field: 'added', type: 'quantitative', title: 'tasks / s' }, color },
+          },
+          ...eventLayers(200),
+        ],
       },
     ],
   };

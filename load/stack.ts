@@ -111,7 +111,8 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
       env: { ...env, ...extra },
       ready,
       quiet: true,
-      readyTimeoutMs: 90_000,
+      // Bundling the workflows takes minutes on a 2-core machine under this load.
+      readyTimeoutMs: 300_000,
     }) satisfies ServiceSpec;
 
   const startApi = async (i: number) => {

@@ -1,4 +1,11 @@
-import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
@@ -77,7 +84,14 @@ export class FilesService {
           statementMonth: record!.monthLabel,
         });
         unrecorded = upload.key;
-        await this.store.put(upload.key, upload, record!.fileName);
+        try {
+          await this.store.put(upload.key, upload, record!.fileName);
+        } catch (e) {
+          // S3 unreachable or its answer lost: an outage, not our fault (503, the applicant presses again);
+          // the object it may hold all the same is removed below.
+          this.logger.error({ msg: 'document not stored', error: (e as Error).message });
+          throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
+        }
       } finally {
         await upload.dispose();
       }

@@ -1,4 +1,5 @@
 import { Connection } from 'jsforce';
+import { installWholeResponses } from './whole-response';
 
 export type CrmSettings = {
   SF_LOGIN_URL: string;
@@ -12,6 +13,8 @@ export type CrmSettings = {
  * for server integrations). The refresh function re-authorises on a 401, so an expired token heals itself.
  */
 export async function connectCrm(s: CrmSettings): Promise<Connection> {
+  // A response cut off mid-body must fail the request, not the process (whole-response.ts).
+  installWholeResponses();
   const authorize = (c: Connection) => c.authorize({ grant_type: 'client_credentials' });
   const conn = new Connection({
     oauth2: { loginUrl: s.SF_LOGIN_URL, clientId: s.SF_CLIENT_ID, clientSecret: s.SF_CLIENT_SECRET },

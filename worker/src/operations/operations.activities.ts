@@ -1,7 +1,7 @@
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
-import { createTransport } from 'nodemailer';
 import type { OperationActivities } from '@portal/workflows';
+import { sendOnce } from '../email/send-once';
 import { renderReminderEmail } from './reminder-email';
 
 export type OperationSettings = { SMTP_HOST: string; SMTP_PORT: number; MAIL_FROM: string; PUBLIC_URL: string };
@@ -16,7 +16,6 @@ export function createOperationActivities(deps: {
   settings: OperationSettings;
 }): OperationActivities {
   const s = deps.settings;
-  const mail = createTransport({ host: s.SMTP_HOST, port: s.SMTP_PORT, secure: false });
   const reminders = deps.db.collection<{ _id: string; sentAt: Date }>('reminders');
 
   return {
@@ -39,7 +38,8 @@ export function createOperationActivities(deps: {
         statusUrl: `${s.PUBLIC_URL}/status`,
         language: typeof user.language === 'string' ? user.language : undefined,
       });
-      await mail.sendMail({ from: s.MAIL_FROM, to: String(user.email), ...email });
+      // A connection lost after the message went out counts as sent (email/send-once.ts).
+      await sendOnce({ host: s.SMTP_HOST, port: s.SMTP_PORT }, { from: s.MAIL_FROM, to: String(user.email), ...email });
       await reminders.insertOne({ _id: key, sentAt: new Date() }).catch(() => undefined);
     },
 

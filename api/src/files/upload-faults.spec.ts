@@ -1,0 +1,54 @@
+// Found by the load run (issue 15 item 4): an upload whose S3 answer was lost after S3 had stored the
+// object answered 500 and left that object behind, so the applicant's press again made a second copy of
+// the document in S3. Now: 503, the unsaved object removed, and the next press stores the one copy.
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
+import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
+import { onePagePdf } from '../../../test-support/pdf-fixtures';
+import { startSlice } from '../../../test-support/slice';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let s3: FaultProxy;
+let ada: ApiClient;
+let appId: string;
+
+beforeAll(async () => {
+  s3 = await startFaultProxy(inject('s3Endpoint'), { name: 's3' });
+  slice = await startSlice({ s3Endpoint: s3.url });
+  ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'upload-faults', '10.7.9.1');
+  appId = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
+});
+afterAll(async () => {
+  await slice?.close();
+  await s3?.close();
+});
+
+async function stored(): Promise<string[]> {
+  const prefix = `applications/${appId}/documents/`;
+  const res = await fetch(`${inject('s3Endpoint')}/portal-documents?list-type=2&prefix=${encodeURIComponent(prefix)}`);
+  return [...(await res.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]!);
+}
+
+it.each([
+  ['reset', { kind: 'reset' }],
+  ['hang', { kind: 'hang', holdMs: 200 }],
+] as const)(
+  'an S3 answer lost after the object was stored (%s): 503, no copy left, one copy after the retry',
+  async (_, fault) => {
+    const before = (await stored()).length;
+    const pdf = await onePagePdf();
+    const upload = () =>
+      ada.upload(
+        '/file/s3',
+        { applicationId: appId, fileType: 'Voided Check' },
+        { name: 'check.pdf', type: 'application/pdf', bytes: pdf },
+      );
+    s3.inject({ method: 'PUT', path: /\/documents\// }, fault, 1);
+    const failed = await upload();
+    expect(s3.armed()).toBe(0);
+    expect(failed.status).toBe(503);
+    expect(await stored()).toHaveLength(before);
+    expect((await upload()).status).toBe(201);
+    expect(await stored()).toHaveLength(before + 1);
+  },
+);

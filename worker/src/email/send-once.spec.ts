@@ -1,0 +1,45 @@
+// Found by the load run (issue 15 item 4): an offer email went out twice when the SMTP connection failed
+// after the message's final dot (the server had it; the activity failed and its retry sent it again).
+// Through nodemailer, the fault proxy and maildev: a failure after the message was sent is 'maybe-sent'
+// and leaves one message; a failure before it, or the server refusing it, throws (and is retried).
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
+import { sendOnce } from './send-once';
+
+let proxy: FaultProxy;
+beforeAll(async () => {
+  proxy = await startFaultProxy(`http://127.0.0.1:${inject('smtpPort')}`, { tcp: true, name: 'smtp' });
+});
+afterAll(() => proxy.close());
+
+const smtp = () => ({ host: '127.0.0.1', port: proxy.port });
+const message = (to: string) => ({ from: 'offers@example.com', to, subject: 'Your selected offer', text: 'hello' });
+async function received(to: string) {
+  const mails = (await (await fetch(`${inject('maildevUrl')}/api/email`)).json()) as { to: { address: string }[] }[];
+  return mails.filter((m) => m.to.some((t) => t.address === to)).length;
+}
+
+it.each([
+  ['a reset', { kind: 'reset' }],
+  ['a hold then reset', { kind: 'hang', holdMs: 300 }],
+  ['a truncated answer', { kind: 'truncate' }],
+] as const)('%s after the final dot: maybe-sent, one message', async (_, fault) => {
+  const to = `once-${fault.kind}-${Date.now()}@example.com`;
+  proxy.inject({ path: 'DATA' }, fault, 1);
+  expect(await sendOnce(smtp(), message(to))).toBe('maybe-sent');
+  expect(proxy.armed()).toBe(0);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await received(to)).toBe(1);
+});
+
+it('a refused connection or a 451 to MAIL throws (nothing was sent: retried)', async () => {
+  const to = `before-${Date.now()}@example.com`;
+  proxy.inject({ path: 'CONNECT' }, { kind: 'refuse' }, 1);
+  await expect(sendOnce(smtp(), message(to))).rejects.toThrow();
+  proxy.inject({ path: 'MAIL' }, { kind: 'status', status: 451 }, 1);
+  await expect(sendOnce(smtp(), message(to))).rejects.toThrow();
+  expect(await received(to)).toBe(0);
+  expect(await sendOnce(smtp(), message(to))).toBe('sent');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await received(to)).toBe(1);
+});

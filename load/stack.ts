@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { httpOk, spawnService, stopService, waitReady, type Running, type ServiceSpec } from '../stack/processes.ts';
 import { ROOT, S3_BUCKET } from '../stack/stack.ts';
-import { startCrmStandin, startEsignStandin, startOfferStandin } from '../sandbox/src';
 import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/server';
-import type { ResilienceStack, Services } from '../resilience/support';
+import { startProxiedServices, type ResilienceStack } from '../resilience/support';
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../test-support/api-client';
-import { startFaultProxy, type Fault, type FaultProxy } from '../test-support/fault-proxy';
+import type { Fault } from '../test-support/fault-proxy';
 import { freePorts } from '../test-support/free-port';
 import { startRoundRobin } from './round-robin';
 
@@ -47,27 +46,7 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
   const replicas = opts.replicas ?? 2;
   const ports = await freePorts(3 + replicas);
   const [crmPort, webPort, frontPort, ...apiPorts] = ports as [number, number, number, ...number[]];
-  const proxies = {} as Record<Services, FaultProxy>;
-  proxies.crm = await startFaultProxy(`http://127.0.0.1:${crmPort}`, { name: 'crm' });
-  const crm = await startCrmStandin({
-    port: crmPort,
-    clientId: 'ld-client',
-    clientSecret: 'ld-secret',
-    publicUrl: proxies.crm.url,
-  });
-  const esign = await startEsignStandin({
-    port: 0,
-    clientId: 'ld-box',
-    clientSecret: 'ld-box-secret',
-    webhookKeys: { primaryKey: 'ld-primary-key-0123456789abcdef', secondaryKey: 'ld-secondary-key-0123456789abcde' },
-    seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'applications' }],
-    timing: { convertingMs: 50, finalizingMs: 50 },
-  });
-  const offers = await startOfferStandin({ port: 0, clientId: 'ld-offers', clientSecret: 'ld-offers-secret' });
-  proxies.box = await startFaultProxy(esign.url, { name: 'box' });
-  proxies.offers = await startFaultProxy(offers.url, { name: 'offers' });
-  proxies.s3 = await startFaultProxy(inject('s3Endpoint'), { name: 's3' });
-  proxies.smtp = await startFaultProxy(`http://127.0.0.1:${inject('smtpPort')}`, { tcp: true, name: 'smtp' });
+  const { proxies, crm, esign, offers } = await startProxiedServices('ld', crmPort);
 
   const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`);
   const front = await startRoundRobin(apiUrls, { port: frontPort });

@@ -45,33 +45,48 @@ export async function waitFor<T>(
 
 export type Services = 'crm' | 'box' | 'offers' | 's3' | 'smtp';
 
+/**
+ * The CRM, e-sign and offer stand-ins, each behind a fault proxy, and proxies in front of S3 and SMTP. The
+ * CRM answers the proxy's address as its instance_url, so every jsforce call passes the proxy.
+ */
+export async function startProxiedServices(prefix: string, crmPort: number, crmPublicPort?: number) {
+  const proxies = {} as Record<Services, FaultProxy>;
+  proxies.crm = await startFaultProxy(`http://127.0.0.1:${crmPort}`, { port: crmPublicPort, name: 'crm' });
+  const crm = await startCrmStandin({
+    port: crmPort,
+    clientId: `${prefix}-client`,
+    clientSecret: `${prefix}-secret`,
+    publicUrl: proxies.crm.url,
+  });
+  const esign = await startEsignStandin({
+    port: 0,
+    clientId: `${prefix}-box`,
+    clientSecret: `${prefix}-box-secret`,
+    webhookKeys: {
+      primaryKey: `${prefix}-primary-key-0123456789abcdef`,
+      secondaryKey: `${prefix}-secondary-key-0123456789abcde`,
+    },
+    seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'applications' }],
+    timing: { convertingMs: 50, finalizingMs: 50 },
+  });
+  const offers = await startOfferStandin({
+    port: 0,
+    clientId: `${prefix}-offers`,
+    clientSecret: `${prefix}-offers-secret`,
+  });
+  proxies.box = await startFaultProxy(esign.url, { name: 'box' });
+  proxies.offers = await startFaultProxy(offers.url, { name: 'offers' });
+  proxies.s3 = await startFaultProxy(inject('s3Endpoint'), { name: 's3' });
+  proxies.smtp = await startFaultProxy(`http://127.0.0.1:${inject('smtpPort')}`, { tcp: true, name: 'smtp' });
+  return { proxies, crm, esign, offers };
+}
+
 export async function startResilienceStack(
   tag: string,
   opts: { temporalAddress?: string; mongoBaseUri?: string } = {},
 ) {
   const [crmPort, apiPort, webPort, crmPublicPort] = await freePorts(4);
-  // The CRM answers the proxy's address as its instance_url, so every jsforce call passes the proxy.
-  const proxies = {} as Record<Services, FaultProxy>;
-  proxies.crm = await startFaultProxy(`http://127.0.0.1:${crmPort}`, { port: crmPublicPort, name: 'crm' });
-  const crm = await startCrmStandin({
-    port: crmPort!,
-    clientId: 'rs-client',
-    clientSecret: 'rs-secret',
-    publicUrl: proxies.crm.url,
-  });
-  const esign = await startEsignStandin({
-    port: 0,
-    clientId: 'rs-box',
-    clientSecret: 'rs-box-secret',
-    webhookKeys: { primaryKey: 'rs-primary-key-0123456789abcdef', secondaryKey: 'rs-secondary-key-0123456789abcde' },
-    seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'applications' }],
-    timing: { convertingMs: 50, finalizingMs: 50 },
-  });
-  const offers = await startOfferStandin({ port: 0, clientId: 'rs-offers', clientSecret: 'rs-offers-secret' });
-  proxies.box = await startFaultProxy(esign.url, { name: 'box' });
-  proxies.offers = await startFaultProxy(offers.url, { name: 'offers' });
-  proxies.s3 = await startFaultProxy(inject('s3Endpoint'), { name: 's3' });
-  proxies.smtp = await startFaultProxy(`http://127.0.0.1:${inject('smtpPort')}`, { tcp: true, name: 'smtp' });
+  const { proxies, crm, esign, offers } = await startProxiedServices('rs', crmPort!, crmPublicPort);
 
   const suffix = `${tag}-${randomUUID().slice(0, 6)}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;

@@ -49,10 +49,11 @@ export default [
     // The issue's goal is 100 KiB and it is NOT met (issue 14 stays open): the frameworks alone weigh
     // about 115 KiB gzipped (react-dom 62, TanStack Router 26, XState 12, TanStack Query 10, react 3),
     // and the English catalogue with i18next and react-i18next adds about 40 KiB (French is its own
-    // chunk, loaded only when chosen). The budget holds today's size (168.9 KiB measured on 2026-11-24)
-    // so that it cannot grow unnoticed; a runtime change (e.g. Preact's compat layer) is what can bring
-    // it down.
-    limit: '170 KiB',
+    // chunk, loaded only when chosen). The budget holds today's size so that it cannot grow unnoticed:
+    // 168.9 KiB on 2026-11-24, then 172.0 KiB once the http client sent Idempotency-Keys (issue 15) and
+    // the English catalogue gained the status view's words (issue 16). A runtime change (e.g. Preact's
+    // compat layer) is what can bring it down.
+    limit: '172 KiB',
   },
   ...Object.entries(LATER_PAGES).map(([route, src]) => ({
     name: `${route} page chunks`,

@@ -3,25 +3,6 @@ import { boxClient } from './esign/box.client';
 import { registerBoxWebhook } from './esign/box.webhook';
 import { createApplicationWorker } from './worker';
 
-/**
- * jsforce 3 pipes a response's body into its own stream without an error listener, so an answer cut
- * short (the connection closed mid-body) is an uncaught exception that took the whole worker down, every
- * activity in flight with it (resilience suite, 'truncated response'). Such a socket error is logged and
- * the worker stays up: the call it belonged to never settles, its activity ends at its start-to-close
- * timeout, and the retry looks up before writing again. Anything else still ends the process.
- */
-const isBodyCutShort = (e: unknown) =>
-  ['UND_ERR_SOCKET', 'ECONNRESET'].includes(String((e as { code?: unknown }).code ?? '')) ||
-  ['UND_ERR_SOCKET', 'ECONNRESET'].includes(String((e as { cause?: { code?: unknown } }).cause?.code ?? ''));
-process.on('uncaughtException', (e) => {
-  if (isBodyCutShort(e)) {
-    console.error(`a response was cut short (${e.message}); its activity will time out and be retried`);
-    return;
-  }
-  console.error(e);
-  process.exit(1);
-});
-
 async function main() {
   let settings;
   try {

@@ -53,6 +53,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Calls the api made while Temporal was down may still hold a gRPC retry timer (@temporalio/client backs
+  // off up to 5 s, plus 20% jitter); closing the connection under it makes that timer throw 'Channel has
+  // been shut down' as an uncaught error. Temporal is back by now, so one last interval lets them settle.
+  await new Promise((r) => setTimeout(r, 6_500));
   await slice?.close();
   await mongo?.close();
   if (temporal) await stopAll([temporal]);

@@ -1,5 +1,7 @@
 // A browser-like client for api tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN as the web app
 // does, and can read the one-time codes the api mails to maildev.
+import { IDEMPOTENCY_HEADER } from '@portal/libs';
+import { isUnanswered, newIdempotencyKey } from '../web/src/lib/idempotency.ts';
 
 export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -12,6 +14,14 @@ export class ApiClient {
   readonly cookies = new Map<string, string>();
   /** Send X-XSRF-TOKEN on mutating calls (turn off to prove the server refuses without it). */
   xsrf = true;
+  /**
+   * Send an Idempotency-Key on mutating calls as the web app does (web/src/lib/idempotency.ts): one per
+   * action (method, path and body), kept while the action has no answer, so pressing again after an
+   * error or a 5xx repeats the same request and the server runs it once. Off by default: most api tests
+   * are about a single request.
+   */
+  idempotencyKeys = false;
+  private readonly openActions = new Map<string, string>();
 
   constructor(
     private readonly baseUrl: string,
@@ -49,6 +59,11 @@ export class ApiClient {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     if (method !== 'GET' && this.xsrf) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     if (this.ip) headers['x-forwarded-for'] = this.ip;
+    const action = method !== 'GET' && this.idempotencyKeys ? actionOf(method, path, body) : undefined;
+    if (action) {
+      if (!this.openActions.has(action)) this.openActions.set(action, newIdempotencyKey());
+      headers[IDEMPOTENCY_HEADER] = this.openActions.get(action)!;
+    }
     Object.assign(headers, extraHeaders);
     const res = await this.send(`${this.baseUrl}${path}`, {
       method,
@@ -63,6 +78,8 @@ export class ApiClient {
     } catch {
       /* not JSON */
     }
+    const code = (parsed as { data?: { code?: string } } | undefined)?.data?.code;
+    if (action && !isUnanswered(res.status, code)) this.openActions.delete(action);
     return { status: res.status, headers: res.headers, body: parsed };
   }
 
@@ -77,6 +94,16 @@ export class ApiClient {
     form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
     return this.call('POST', path, form);
   };
+}
+
+/** What a call does, for its key: a form by its fields and its file's name and size, as the web names an upload. */
+function actionOf(method: string, path: string, body: unknown): string {
+  if (body instanceof FormData)
+    return `${method} ${path} ${JSON.stringify(
+      [...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `${v.name}:${v.size}`]),
+    )}`;
+  if (body instanceof RawBody) return `${method} ${path} raw:${body.bytes.length}`;
+  return `${method} ${path} ${JSON.stringify(body ?? null)}`;
 }
 
 type Mail = { id: string; time: string; subject: string; to: { address: string }[]; text: string };

@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { BoxCcgAuth, BoxClient, CcgConfig } from 'box-node-sdk';
 import { NetworkSession } from 'box-node-sdk/networking/network';
 import { BaseUrls } from 'box-node-sdk/networking/baseUrls';
+import { createAgent } from 'box-node-sdk/internal/utilsNode';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { RetryAfterStrategy } from './box.errors';
 
 export type BoxSettings = {
@@ -11,6 +13,37 @@ export type BoxSettings = {
   BOX_CLIENT_SECRET: string;
   BOX_ENTERPRISE_ID: string;
 };
+
+/**
+ * box-node-sdk reads answers through node-fetch 2, which pipes the response into its body stream, and
+ * pipe() does not pass errors on: an answer cut off after its headers never settled, and the activity sat
+ * out its whole 60 s start-to-close before Temporal retried it (resilience suite, 'truncated response').
+ * node-fetch does fail the call when its request errors, so the SDK's own agent (proxy settings and all)
+ * reports an error on the request the moment its answer closes incomplete; the retry then looks the
+ * result up first.
+ */
+function wholeAnswerAgent() {
+  const agent = createAgent() as { addRequest(req: ClientRequest, options: unknown): void };
+  const addRequest = agent.addRequest.bind(agent);
+  agent.addRequest = (req, options) => {
+    req.once('response', (res: IncomingMessage) =>
+      res.once('close', () => {
+        // By now the socket has closed the request too (destroy() would do nothing), so the error is
+        // handed to node-fetch's own listener, which fails the body; never emitted without a listener.
+        if (!res.complete && req.listenerCount('error') > 0)
+          req.emit('error', new Error('Box answer cut short before its end'));
+      }),
+    );
+    addRequest(req, options);
+  };
+  return agent;
+}
+
+/**
+ * How long one Box call may take, answer included: the backstop for a connection that stays open and
+ * silent. Our Box calls send and receive small JSON and single-page PDFs, so 20 s is far above their time.
+ */
+export const BOX_REQUEST_TIMEOUT_MS = 20_000;
 
 /**
  * Box with client-credentials auth and our retry strategy (Retry-After honoured in any case); the base
@@ -31,6 +64,8 @@ export function boxClient(s: BoxSettings, retry: { maxAttempts?: number; retryBa
       oauth2Url: `${s.BOX_API_URL}/oauth2`,
     }),
     retryStrategy: new RetryAfterStrategy(retry),
+    timeoutConfig: { timeoutMs: BOX_REQUEST_TIMEOUT_MS },
+    agent: wholeAnswerAgent(),
   });
   return new BoxClient({ auth, networkSession });
 }

@@ -1,0 +1,44 @@
+// A Box answer cut off after its headers: the call must fail at once (the activity's retry then looks the
+// result up), not hang until the activity's start-to-close timeout (resilience suite, 'truncated response').
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEsignStandin } from '../../../sandbox/src';
+import { startFaultProxy } from '../../../test-support/fault-proxy';
+import { BOX_REQUEST_TIMEOUT_MS, boxClient } from './box.client';
+
+let esign: Awaited<ReturnType<typeof startEsignStandin>>;
+let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
+
+beforeAll(async () => {
+  esign = await startEsignStandin({
+    port: 0,
+    clientId: 'box-cut',
+    clientSecret: 'box-cut-secret',
+    seedFolders: [{ id: '100', name: 'applications' }],
+  });
+  proxy = await startFaultProxy(esign.url);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await esign?.close();
+});
+
+it('a Box answer cut short fails the call at once, and the next call goes through', async () => {
+  const box = boxClient(
+    {
+      BOX_API_URL: proxy.url,
+      BOX_UPLOAD_URL: `${proxy.url}/api`,
+      BOX_CLIENT_ID: 'box-cut',
+      BOX_CLIENT_SECRET: 'box-cut-secret',
+      BOX_ENTERPRISE_ID: '1',
+    },
+    { maxAttempts: 1 },
+  );
+  proxy.inject({ method: 'POST', path: '/2.0/folders' }, { kind: 'truncate' });
+  const started = Date.now();
+  await expect(box.folders.createFolder({ name: 'cut', parent: { id: '100' } })).rejects.toThrow();
+  expect(Date.now() - started).toBeLessThan(BOX_REQUEST_TIMEOUT_MS / 4);
+  expect(proxy.seen.some((s) => s.fault === 'truncate')).toBe(true);
+  // The folder was made (the cut came after Box answered): the retry finds it by its name.
+  const again = await box.folders.createFolder({ name: 'cut-2', parent: { id: '100' } });
+  expect(again.id).toBeTruthy();
+});

@@ -204,14 +204,17 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
       const since = new Date();
       let registered = false;
       let last = 0;
-      for (let attempt = 0; attempt < 20 && !registered; attempt++) {
+      for (let attempt = 0; attempt < 40 && !registered; attempt++) {
         const reg = await client
           .post('/auth/register', applicantFor(tag))
           .catch(() => ({ status: 0, body: undefined }));
         last = reg.status;
-        // A 409 after an error: the account is there, made by a press whose answer was lost.
-        registered = reg.status === 201 || (attempt > 0 && reg.status === 409);
-        if (!registered) await new Promise((r) => setTimeout(r, 1000));
+        // A 409 after an error: the account is there, made by a press whose answer was lost. Not so a 409
+        // REQUEST_IN_PROGRESS: the first press still holds its key (its api may have died; the web app
+        // presses again until the key's lease ends and the sign-up runs on).
+        const inProgress = (reg.body as { data?: { code?: string } } | undefined)?.data?.code === 'REQUEST_IN_PROGRESS';
+        registered = reg.status === 201 || (attempt > 0 && reg.status === 409 && !inProgress);
+        if (!registered) await new Promise((r) => setTimeout(r, inProgress ? 5000 : 1000));
       }
       if (!registered) throw new Error(`register: no answer but errors for ${tag} (last ${last})`);
       let code: string | undefined;

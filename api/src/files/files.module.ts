@@ -10,12 +10,14 @@ import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { SubmissionController } from './submission.controller';
 import { SubmissionService } from './submission.service';
+import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './unfinished-uploads';
 
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: StoredFile.name, schema: StoredFileSchema },
       { name: DocumentName.name, schema: DocumentNameSchema },
+      { name: UnfinishedUpload.name, schema: UnfinishedUploadSchema },
     ]),
     SessionModule,
     ApplicationsModule,
@@ -23,6 +25,6 @@ import { SubmissionService } from './submission.service';
     OffersModule,
   ],
   controllers: [FilesController, SubmissionController],
-  providers: [FilesService, SubmissionService, DocumentNames],
+  providers: [FilesService, SubmissionService, DocumentNames, UnfinishedUploads],
 })
 export class FilesModule {}

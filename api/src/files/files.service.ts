@@ -23,6 +23,7 @@ import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
 import { inspectPdf } from './pdf-inspection';
+import { UnfinishedUploads } from './unfinished-uploads';
 import { spoolUpload, UploadRefused } from './upload-stream';
 
 export const FILE_NOT_FOUND = 'File not found';
@@ -47,6 +48,7 @@ export class FilesService {
     @Inject(SETTINGS) settings: ApiSettings,
     private readonly applications: ApplicationsService,
     private readonly names: DocumentNames,
+    private readonly unfinished: UnfinishedUploads,
   ) {
     this.store = uploadStore(settings);
   }
@@ -83,6 +85,7 @@ export class FilesService {
           applicationId: String(record!.applicationId),
           statementMonth: record!.monthLabel,
         });
+        await this.unfinished.begin(upload.key, record!.applicationId, record!.fileName);
         unrecorded = upload.key;
         try {
           await this.store.put(upload.key, upload, record!.fileName);
@@ -97,6 +100,9 @@ export class FilesService {
       }
       const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
       unrecorded = undefined;
+      await this.unfinished
+        .end(upload.key)
+        .catch((err: Error) => this.logger.warn({ msg: 'finished upload not noted', error: err.message }));
       await this.applications.documentUploaded(String(saved.applicationId), {
         fileId: String(saved._id),
         s3Key: saved.filePath,
@@ -105,9 +111,11 @@ export class FilesService {
       });
       return view(saved);
     } catch (e) {
+      // Left to the sweep (unfinished-uploads.ts) when S3 refuses the removal too.
       if (unrecorded)
         await this.store
           .remove(unrecorded)
+          .then(() => this.unfinished.end(unrecorded!))
           .catch((err: Error) => this.logger.error({ msg: 'unrecorded upload not removed', error: err.message }));
       const taken = claim && (await claim.name.catch(() => undefined));
       if (claim && taken)

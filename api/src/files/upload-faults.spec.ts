@@ -6,6 +6,7 @@ import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-clie
 import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
 import { onePagePdf } from '../../../test-support/pdf-fixtures';
 import { startSlice } from '../../../test-support/slice';
+import { UNFINISHED_AFTER_MS, UnfinishedUploads } from './unfinished-uploads';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let s3: FaultProxy;
@@ -52,3 +53,32 @@ it.each([
     expect(await stored()).toHaveLength(before + 1);
   },
 );
+
+it('an object S3 kept when its removal failed too is swept once the upload is past finishing; a stored file is kept', async () => {
+  const pdf = await onePagePdf();
+  const upload = () =>
+    ada.upload(
+      '/file/s3',
+      { applicationId: appId, fileType: 'Bank Statement', monthLabel: 'August 2026' },
+      { name: 'statement.pdf', type: 'application/pdf', bytes: pdf },
+    );
+  const before = await stored();
+  s3.inject({ method: 'PUT', path: /\/documents\// }, { kind: 'reset' }, 1);
+  s3.inject({ method: 'DELETE', path: /\/documents\// }, { kind: 'status', status: 503 }, 10);
+  expect((await upload()).status).toBe(503);
+  s3.clear();
+  const left = (await stored()).filter((k) => !before.includes(k));
+  expect(left).toHaveLength(1);
+  expect(left[0]).toMatch(/august-2026\.pdf$/);
+
+  const saved = await upload();
+  expect(saved.status).toBe(201);
+  const sweeper = slice.app.get(UnfinishedUploads);
+  // Not yet: an upload that young may still be on its way.
+  expect(await sweeper.sweep()).toBe(0);
+  expect(await sweeper.sweep(Date.now() + UNFINISHED_AFTER_MS + 1000)).toBe(1);
+  const added = (await stored()).filter((k) => !before.includes(k));
+  expect(added).toHaveLength(1);
+  expect(added[0]).not.toBe(left[0]);
+  expect(added[0]).toMatch(/august-2026\.pdf$/);
+});

@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types, type Model } from 'mongoose';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { DocumentNames } from './document-names';
+import { uploadStore } from './document-store';
+import { StoredFile } from './file.schema';
+
+/**
+ * An upload on its way to S3, keyed by its object key. Written before the put and removed once the File
+ * row stands (or the object is gone): a row left behind means the api died between the two, and S3 may
+ * hold an object nobody will ever read (applicant data kept for no purpose) under a document name no file
+ * uses (load run with a killed api: an orphan 'voided-check.pdf' and a second upload as 'voided-check-2').
+ */
+@Schema({ collection: 'unfinisheduploads', versionKey: false })
+export class UnfinishedUpload {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: String, required: true }) applicationId: string;
+  @Prop({ required: true }) fileName: string;
+  @Prop({ required: true }) startedAt: Date;
+}
+export const UnfinishedUploadSchema = SchemaFactory.createForClass(UnfinishedUpload);
+
+/**
+ * A row spans the S3 put and the File insert only (the applicant's bytes are already in), seconds even for
+ * 35 MB; 10 minutes leaves room for S3's own retries, so an older row is one whose api died.
+ */
+export const UNFINISHED_AFTER_MS = 10 * 60_000;
+const SWEEP_MS = 2 * 60_000;
+
+@Injectable()
+export class UnfinishedUploads implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('UnfinishedUploads');
+  private sweeper?: NodeJS.Timeout;
+  private readonly store;
+
+  constructor(
+    @InjectModel(UnfinishedUpload.name) private readonly rows: Model<UnfinishedUpload>,
+    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
+    private readonly names: DocumentNames,
+    @Inject(SETTINGS) settings: ApiSettings,
+  ) {
+    this.store = uploadStore(settings);
+  }
+
+  onModuleInit() {
+    // Each replica sweeps; the steps are idempotent, so two at once do no harm.
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS + Math.floor(Math.random() * 60_000));
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.sweeper);
+  }
+
+  begin(key: string, applicationId: Types.ObjectId, fileName: string) {
+    return this.rows.create({ _id: key, applicationId: String(applicationId), fileName, startedAt: new Date() });
+  }
+
+  async end(key: string) {
+    await this.rows.deleteOne({ _id: key });
+  }
+
+  /** Finishes what a dead upload left: its object removed and its name given back, unless its file stands. */
+  async sweep(now = Date.now()): Promise<number> {
+    let swept = 0;
+    try {
+      const dead = await this.rows.find({ startedAt: { $lt: new Date(now - UNFINISHED_AFTER_MS) } }).lean();
+      for (const row of dead) {
+        if (!(await this.files.exists({ filePath: row._id }))) {
+          await this.store.remove(row._id);
+          await this.names.release(new Types.ObjectId(row.applicationId), row.fileName);
+        }
+        await this.end(row._id);
+        swept++;
+      }
+    } catch (e) {
+      this.logger.warn(`sweep failed: ${(e as Error).message}`);
+    }
+    return swept;
+  }
+}

@@ -16,6 +16,7 @@ import type { ConfirmForgotPasswordDto } from './auth.dto';
 import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+import { SignUpService } from './sign-up.service';
 import { TokensService, type IssuedTokens } from './tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
@@ -32,6 +33,7 @@ export class AccountService {
     private readonly tokens: TokensService,
     private readonly codes: CodesService,
     private readonly mail: MailService,
+    private readonly signUp: SignUpService,
   ) {}
 
   findUser(userName: string) {
@@ -56,6 +58,7 @@ export class AccountService {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
+      await this.signUp.resume(user);
       await this.users.update(user._id, { confirmed: true });
     }
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };

@@ -2,7 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
-import { ApiClient } from '../../../test-support/api-client';
+import { ApiClient, codeFromMail } from '../../../test-support/api-client';
 import { startSlice } from '../../../test-support/slice';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
@@ -153,5 +153,53 @@ describe('POST /api/auth/register', () => {
       30_000,
     );
     expect(slice.crm.records('Lead').filter((l) => l.Id === leadId)).toHaveLength(1);
+  });
+
+  describe('a sign-up whose api stopped half-way, its applicant then signing in instead of pressing again', () => {
+    /** Registers, then leaves what an api that died after the business was saved leaves: no workflow, no rest. */
+    async function interrupted(email: string) {
+      expect((await post({ ...valid, email })).status).toBe(201);
+      const user = await db.collection('users').findOne({ userName: email });
+      const applicationId = user!.applicationId as import('mongodb').ObjectId;
+      await temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString())).terminate('api stopped');
+      for (const c of ['ownersets', 'offers', 'stages']) await db.collection(c).deleteMany({ applicationId });
+      return applicationId;
+    }
+    async function confirm(email: string) {
+      const b = new ApiClient(slice.baseUrl, `10.0.0.${++ip}`);
+      const since = new Date();
+      expect((await b.post('/auth/login', { username: email, password: valid.password })).body.data.message).toBe(
+        'User is not confirmed.',
+      );
+      await b.post('/auth/send-confirmation-code', { username: email });
+      const code = await codeFromMail(slice.maildevUrl, email, since);
+      return b.post('/auth/confirm-signup', { username: email, password: valid.password, code });
+    }
+
+    it('is finished at the confirmation: records, a running workflow, one lead', async () => {
+      const applicationId = await interrupted('linus@example.com');
+      expect((await confirm('linus@example.com')).status).toBe(200);
+      for (const c of ['ownersets', 'offers', 'stages'])
+        expect(await db.collection(c).findOne({ applicationId }), c).toBeTruthy();
+      const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString()));
+      expect((await handle.describe()).status.name).toBe('RUNNING');
+      await eventually(async () => (await handle.query(getProgress)).sfLeadId || undefined);
+      expect(
+        slice.crm.records('Lead').filter((l) => l.Portal_Application_Id__c === applicationId.toHexString()),
+      ).toHaveLength(1);
+    });
+
+    it('without its business name it cannot be finished: the confirmation says so and the account stays open to sign-up', async () => {
+      const applicationId = await interrupted('margaret@example.com');
+      await db.collection('businesses').deleteMany({ applicationId });
+      const res = await confirm('margaret@example.com');
+      expect(res.status).toBe(409);
+      expect(res.body.data.message).toBe('Something went wrong');
+      expect((await db.collection('users').findOne({ userName: 'margaret@example.com' }))?.confirmed).toBeFalsy();
+      expect((await post({ ...valid, email: 'margaret@example.com' })).status).toBe(201);
+      expect(await db.collection('businesses').findOne({ applicationId })).toMatchObject({
+        businessName: 'Analytical Engines LLC',
+      });
+    });
   });
 });

@@ -2,12 +2,14 @@ import { BadRequestException, ConflictException, Injectable } from '@nestjs/comm
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Types } from 'mongoose';
 import { ACCOUNT_MESSAGES, maskEmail, type RegisterAnswer } from '@portal/libs';
+import type { CrmLeadInput } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
 import { StagesService } from '../stages/stages.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import type { UserDocument } from '../users/user.schema';
 import { UsersService } from '../users/users.service';
 import { MailService } from '../mail/mail.service';
 import type { RegisterDto } from './auth.dto';
@@ -55,19 +57,13 @@ export class SignUpService {
       businessName: dto.businessName.trim(),
       businessEmail: userName,
     });
-    await this.owners.ensureFor(applicationId, business._id);
-    await Promise.all([this.offers.ensureFor(applicationId), this.stages.ensureFor(applicationId)]);
-    await this.workflows.start({
-      applicationId: applicationId.toHexString(),
-      lead: {
-        applicationId: applicationId.toHexString(),
-        firstName: dto.firstName.trim(),
-        lastName: dto.lastName.trim(),
-        email: userName,
-        phone: dto.phone,
-        company: dto.businessName.trim(),
-        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
-      },
+    await this.finish(applicationId, business._id, {
+      firstName: dto.firstName.trim(),
+      lastName: dto.lastName.trim(),
+      email: userName,
+      phone: dto.phone,
+      company: dto.businessName.trim(),
+      ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
     });
     try {
       const code = await this.codes.issue(userName, 'confirm-sign-up');
@@ -77,6 +73,41 @@ export class SignUpService {
       if (!(e instanceof TooManyRequestsError)) throw e;
     }
     return { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
+  }
+
+  /** The steps after the business: owner set, offer and stage, then the application's workflow. */
+  private async finish(
+    applicationId: Types.ObjectId,
+    businessId: Types.ObjectId,
+    lead: Omit<CrmLeadInput, 'applicationId'>,
+  ) {
+    await this.owners.ensureFor(applicationId, businessId);
+    await Promise.all([this.offers.ensureFor(applicationId), this.stages.ensureFor(applicationId)]);
+    await this.workflows.start({
+      applicationId: applicationId.toHexString(),
+      lead: { applicationId: applicationId.toHexString(), ...lead },
+    });
+  }
+
+  /**
+   * At the first confirmation: a sign-up whose api stopped after its business was saved, and whose
+   * applicant then signed in (code resent) instead of pressing 'Sign up' again, is finished here, or the
+   * account would open on an application no workflow carries (no lead, no journey). Every step is a
+   * find-or-create and the workflow start keeps a running workflow, so a whole sign-up passes unchanged.
+   * A sign-up that stopped before its business was saved holds no business name to make the lead with:
+   * its applicant is asked to sign up again (their password continues it).
+   */
+  async resume(user: UserDocument): Promise<void> {
+    const application = await this.applications.ensureForUser(user);
+    const business = await this.businesses.ofApplication(application._id);
+    if (!business?.businessName) throw new ConflictException(ACCOUNT_MESSAGES.somethingWentWrong);
+    await this.finish(application._id, business._id, {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.userName,
+      phone: user.phone,
+      company: business.businessName,
+    });
   }
 
   private async userFor(userName: string, dto: RegisterDto) {

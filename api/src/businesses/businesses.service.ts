@@ -60,6 +60,11 @@ export class BusinessesService {
     return findOrCreate(this.businesses, { _id: applicationId }, { applicationId, ...fields });
   }
 
+  /** The application's business as stored, if it has one. */
+  ofApplication(applicationId: Types.ObjectId) {
+    return this.businesses.findById(applicationId).lean();
+  }
+
   /** The answer shape of the application's business, if it has one (for the user's read path). */
   async viewFor(applicationId: Types.ObjectId | string): Promise<BusinessView | undefined> {
     const business = await this.businesses.findById(applicationId);

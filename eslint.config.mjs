@@ -41,6 +41,11 @@ export default tseslint.config(
     ),
   },
   {
+    // The bench's bare React page (Lighthouse's baseline) runs in the browser.
+    files: ['bench/bare-page/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

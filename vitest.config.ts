@@ -19,7 +19,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['api/src/**/*.spec.ts', 'worker/src/**/*.spec.ts', 'workflows/test/**/*.spec.ts'],
+          include: [
+            'api/src/**/*.spec.ts',
+            'worker/src/**/*.spec.ts',
+            'workflows/test/**/*.spec.ts',
+            'tools/migrate/**/*.spec.ts',
+          ],
           globalSetup: ['test-support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

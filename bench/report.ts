@@ -54,8 +54,15 @@ export function commit(root: string): string {
   }
 }
 
+// Below 1 (a Lighthouse score, a layout shift) two significant digits, or 0.003 would read as 0.0.
 const fmt = (n: number | undefined, digits = 1) =>
-  n === undefined || Number.isNaN(n) ? '–' : Math.abs(n) >= 100 ? n.toFixed(0) : n.toFixed(digits);
+  n === undefined || Number.isNaN(n)
+    ? '–'
+    : Math.abs(n) >= 100
+      ? n.toFixed(0)
+      : n !== 0 && Math.abs(n) < 1
+        ? String(Number(n.toPrecision(2)))
+        : n.toFixed(digits);
 
 export function toMarkdown(r: Report): string {
   const rows = r.figures.map(
@@ -108,6 +115,14 @@ export function writeReport(root: string, r: Report, keepOthers = false): { md: 
     const items = new Set(r.figures.map((f) => f.item));
     const kept = before.figures.filter((f) => !items.has(f.item)).map((f) => ({ ...f, run: f.run ?? before.commit }));
     r.figures = [...kept, ...r.figures].sort((a, b) => Number(a.item) - Number(b.item));
+    // The same for the notes that name an item ("Item 1: ..."): those written on the earlier runs (some
+    // by hand, from reading their figures) stay with the figures they speak of.
+    const itemOf = (note: string) => /^Item (\d+)/.exec(note)?.[1];
+    const notes = [
+      ...before.notes.filter((n) => itemOf(n) !== undefined && !items.has(itemOf(n)!)),
+      ...r.notes.filter((n) => itemOf(n) === undefined || items.has(itemOf(n)!)),
+    ];
+    r.notes = notes.sort((a, b) => Number(itemOf(a) ?? Infinity) - Number(itemOf(b) ?? Infinity));
   }
   writeFileSync(md, toMarkdown(r));
   writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);

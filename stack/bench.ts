@@ -22,6 +22,7 @@ import { interleaved, median, pairedRatio, type LoadResult } from '../bench/load
 import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
 import { openModels, readTemplate, seed } from '../bench/seed.ts';
 import { bigPdf, peakRss, rssMiB, runJourneys } from '../bench/journeys.ts';
+import { asDeployed, buildBarePage, lighthouseRuns, medians } from '../bench/lighthouse.ts';
 import { onePagePdf } from '../test-support/pdf-fixtures.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
@@ -126,7 +127,7 @@ function headersOf(a: Applicant, mutating: boolean): Record<string, string> {
 }
 
 async function main() {
-  const free = await freePorts(12);
+  const free = await freePorts(14);
   const ports: StackPorts = {
     WEB_PORT: free[0]!,
     API_PORT: free[1]!,
@@ -142,6 +143,7 @@ async function main() {
     DATA_DIR: dataDir,
   };
   const BARE_READ_PORT = free[11]!;
+  const [SITE_PORT, BARE_PAGE_PORT] = [free[12]!, free[13]!];
   const env = appEnv(ports, '127.0.0.1');
   log(`bench: ${smoke ? 'smoke' : 'full'} run, data in ${dataDir}`);
   for (const spec of infrastructureSpecs(ports, { headless: true, engine })) {
@@ -649,6 +651,10 @@ async function main() {
           pass: KiB(later.size) <= 30,
         },
       );
+      // Lighthouse takes about 20 s a run: the smoke (npm test) leaves it out, so that npm test stays
+      // seconds long and never waits on a browser's timing.
+      if (smoke) log('7. web: Lighthouse left out of the smoke run');
+      else figures.push(...(await lighthouseFigures(applicants[0]!, api, SITE_PORT, BARE_PAGE_PORT)));
     }
   }
 
@@ -681,6 +687,111 @@ async function main() {
   );
   log(`\nreport: ${md}`);
   return 0;
+}
+
+/**
+ * Item 7 in the browser: the production build and a bare React page, each served as deploy/ serves it,
+ * audited by Lighthouse (mobile, simulated throttling) 3 times each, interleaved; /financial as a
+ * signed-in applicant (the session's cookies in the browser's jar).
+ */
+async function lighthouseFigures(who: Applicant, api: string, sitePort: number, barePort: number): Promise<Figure[]> {
+  const RUNS = 3;
+  log(`\n7. web: Lighthouse (mobile, simulated throttling), ${RUNS} runs each, interleaved`);
+  const site = join(dataDir, 'web-site');
+  const bare = join(dataDir, 'bare-page');
+  asDeployed(ROOT, NODE, join(ROOT, 'web/dist'), site);
+  buildBarePage(ROOT, NODE, join(dataDir, 'bare-build'));
+  asDeployed(ROOT, NODE, join(dataDir, 'bare-build'), bare);
+  for (const [name, dir, port] of [
+    ['web-site', site, sitePort],
+    ['bare-page', bare, barePort],
+  ] as const) {
+    running.push(
+      await startService({
+        name,
+        command: NODE,
+        args: [join(ROOT, 'bench/static-server.ts')],
+        cwd: ROOT,
+        env: { STATIC_DIR: dir, PORT: String(port), ...(name === 'web-site' ? { API_URL: api } : {}) },
+        ready: () => tcpOpen(port),
+        quiet: true,
+      }),
+    );
+  }
+  // A fresh sign-in, so that every run starts with a live access token whatever ran before.
+  const signedIn = await who.client.post('/auth/login', { username: who.email, password: TEST_PASSWORD });
+  if (signedIn.status !== 200) throw new Error(`sign-in for Lighthouse answered ${signedIn.status}`);
+  const cookies = Object.fromEntries(who.client.cookies);
+  const origin = `http://127.0.0.1:${sitePort}`;
+  const runs = await lighthouseRuns(
+    [
+      { name: 'bare', url: `http://127.0.0.1:${barePort}/` },
+      { name: '/sign-up', url: `${origin}/sign-up` },
+      { name: '/financial', url: `${origin}/financial`, cookies },
+    ],
+    RUNS,
+    process.env.BENCH_LIGHTHOUSE_DIR,
+  );
+  // A page that was sent elsewhere (/financial to /sign-up without a session) measured another page.
+  for (const [name, rs] of Object.entries(runs))
+    for (const r of rs)
+      if (name !== 'bare' && new URL(r.finalUrl).pathname !== name)
+        throw new Error(`Lighthouse on ${name} ended on ${r.finalUrl}`);
+  const base = medians(runs.bare!);
+  const figures: Figure[] = [];
+  for (const page of ['/sign-up', '/financial']) {
+    const m = medians(runs[page]!);
+    const last = runs[page]!.at(-1)!;
+    // Lighthouse 12.2's LCP-element audit fails on this Chromium (its trace gatherer), so first paint instead.
+    const seen = `first contentful paint ${m.fcp.toFixed(0)} ms (bare ${base.fcp.toFixed(0)}); render-blocking: ${last.renderBlocking.join(', ') || 'none'}`;
+    const each = (k: 'score' | 'lcp' | 'cls' | 'tbt', digits: number) =>
+      `runs ${runs[page]!.map((r) => r[k].toFixed(digits)).join(', ')}`;
+    figures.push(
+      {
+        item: '7',
+        name: `Lighthouse ${page}: performance score (mobile)`,
+        unit: '',
+        value: m.score,
+        baseline: base.score,
+        ratio: m.score / base.score,
+        goal: '≥ 0.95',
+        pass: m.score >= 0.95,
+        note: `${each('score', 2)}; ${seen}`,
+      },
+      {
+        item: '7',
+        name: `Lighthouse ${page}: largest contentful paint`,
+        unit: 'ms',
+        value: m.lcp,
+        baseline: base.lcp,
+        ratio: m.lcp / base.lcp,
+        goal: '≤ 1.2× the bare page',
+        pass: m.lcp / base.lcp <= 1.2,
+        note: each('lcp', 0),
+      },
+      {
+        item: '7',
+        name: `Lighthouse ${page}: cumulative layout shift`,
+        unit: '',
+        value: m.cls,
+        baseline: base.cls,
+        goal: '≤ 0.02',
+        pass: m.cls <= 0.02,
+        note: each('cls', 3),
+      },
+      {
+        item: '7',
+        name: `Lighthouse ${page}: total blocking time`,
+        unit: 'ms',
+        value: m.tbt,
+        baseline: base.tbt,
+        goal: '≤ 100 ms',
+        pass: m.tbt <= 100,
+        note: each('tbt', 0),
+      },
+    );
+  }
+  return figures;
 }
 
 /**
@@ -730,7 +841,16 @@ const NOT_MEASURED = [
     'application) and the uploads (PDF checks in a worker thread, S3 encryption) are the slow ones.',
   'Item 6: the upload goes through multipart parsing, the PDF inspection and an encrypted S3 PUT from the api; a direct PUT skips all three.',
   'Item 7: the first-visit goal of 100 KiB is below what the fixed frameworks weigh alone (react-dom 62, TanStack Router 26, XState 12, ' +
-    'TanStack Query 10, react 3 KiB); not changed in this run. Lighthouse is not run (the npm package is not installed here).',
+    'TanStack Query 10, react 3 KiB).',
+  "Item 7's Lighthouse rows: Lighthouse 12.2.3 with its default mobile settings (simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, CPU " +
+    '4× slower), headless Debian Chromium, 3 runs per page interleaved with the bare page, each metric the median of its runs; the ' +
+    'production build and the bare React page both served as deploy/nginx.conf serves them (bench/static-server.ts: brotli copies made ' +
+    "at build, /assets/ cached as immutable); /financial with a signed-in applicant's session cookies in the browser. What holds LCP " +
+    'back is bytes and a serial start, not a blocking resource: the first visit fetches about 150 KiB of compressed JS against about 60 ' +
+    'for the bare page (half a second more on the simulated link), React then waits for the session check (GET /api/auth/user, and for ' +
+    'a signed-out visitor a refresh attempt: two round trips) before the page renders, and /financial waits for its saved answers ' +
+    "before its form shows. The only render-blocking file is the 3 KiB stylesheet; no web fonts; no layout shift. Lighthouse 12.2's " +
+    'LCP-element and layout-shift-cause audits fail on this Chromium (its trace gatherer), the metrics do not.',
 ];
 
 let code = 1;

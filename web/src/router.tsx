@@ -12,7 +12,6 @@ import { Loading } from './components/ui/loading';
 import { journeyLoaders } from './features/journey/journey-loaders';
 import type { JourneyActor } from './features/journey/journey.machine';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
-import { statusLoader } from './features/status/status-api';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
 import { NotFound } from './routes/not-found';
@@ -136,7 +135,8 @@ const statusRoute = createRoute({
       throw redirect({ to: '/sign-up' });
     }
   },
-  loader: ({ context }) => statusLoader(context.queryClient),
+  // Fetched with the page: the first visit's code does not carry the status view's queries.
+  loader: async ({ context }) => (await import('./features/status/status-api')).statusLoader(context.queryClient),
 });
 
 /** A co-owner's signed link: open to anyone holding it; the api checks the token. */

@@ -1,0 +1,188 @@
+// The `_id` re-keying migration against the tests' FerretDB: documents as the api wrote them before commit
+// ef036d0 (and 80bb361 for codes), with the unique indexes the api declares, one move left half-done in
+// the journal as a stopped run leaves it; then the new shape, and a second run that changes nothing.
+import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { JOURNAL, migrate } from './migrate';
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const HOUR = 3600_000;
+const COLLECTIONS = ['users', 'usernames', 'applications', 'businesses', 'ownersets', 'offers', 'stages'];
+const ALL = [...COLLECTIONS, 'sessions', 'codes', 'revocations', JOURNAL];
+
+let client: MongoClient;
+let db: Db;
+
+const ids = {
+  ada: new ObjectId(),
+  bob: new ObjectId(),
+  cy: new ObjectId(), // stopped at sign-up before an application was made
+  adaApp: new ObjectId(),
+  bobApp: new ObjectId(),
+  adaBusiness: new ObjectId(),
+  bobBusiness: new ObjectId(),
+  adaOwners: new ObjectId(),
+  bobOwners: new ObjectId(),
+  adaOffer: new ObjectId(),
+  adaStage: new ObjectId(),
+  bobStage: new ObjectId(),
+  stray: new ObjectId(), // the user id a sign-up on the new api keyed cy's name to, whose user insert failed
+};
+
+async function seedOldShape() {
+  await Promise.all(ALL.map((c) => db.collection(c).deleteMany({})));
+  // The api's unique indexes (schemas): a copy under a new `_id` cannot sit beside its original.
+  for (const c of ['businesses', 'ownersets', 'offers', 'stages'])
+    await db.collection(c).createIndex({ applicationId: 1 }, { unique: true });
+  await db.collection('sessions').createIndex({ tokenHash: 1 }, { unique: true });
+  await db.collection('codes').createIndex({ key: 1 }, { unique: true });
+  await db.collection('users').createIndex({ userName: 1 }, { unique: true });
+
+  const user = (_id: ObjectId, name: string) => ({ _id, userName: name, email: name, firstName: 'A', confirmed: true });
+  await db
+    .collection('users')
+    .insertMany([user(ids.ada, 'ada@example.com'), user(ids.bob, 'bob@example.com'), user(ids.cy, 'cy@example.com')]);
+  await db.collection('usernames').insertOne({ _id: 'cy@example.com' as never, userId: ids.stray });
+  await db.collection('applications').insertMany([
+    { _id: ids.adaApp, userId: ids.ada, status: 'In Progress' },
+    { _id: ids.bobApp, userId: ids.bob, status: 'In Progress' },
+  ]);
+  await db.collection('businesses').insertMany([
+    { _id: ids.adaBusiness, applicationId: ids.adaApp, businessName: 'Ada LLC', federalTaxId: 'sealed:1' },
+    { _id: ids.bobBusiness, applicationId: ids.bobApp, businessName: 'Bob LLC' },
+  ]);
+  await db.collection('ownersets').insertMany([
+    { _id: ids.adaOwners, applicationId: ids.adaApp, businessId: ids.adaBusiness, owners: [{ firstName: 'Ada' }] },
+    { _id: ids.bobOwners, applicationId: ids.bobApp, businessId: ids.bobBusiness, owners: [] },
+  ]);
+  await db.collection('offers').insertOne({ _id: ids.adaOffer, applicationId: ids.adaApp, offerOptions: [] });
+  await db.collection('stages').insertOne({ _id: ids.adaStage, applicationId: ids.adaApp, stage: 'Business' });
+  // bob's stage was being moved when a run stopped: journalled and removed, not yet written under its new _id.
+  const bobStage = { _id: ids.bobStage, applicationId: ids.bobApp, stage: 'Owners' };
+  await db.collection(JOURNAL).insertOne({
+    _id: `stages:${String(ids.bobStage)}` as never,
+    collection: 'stages',
+    oldId: ids.bobStage,
+    doc: { ...bobStage, _id: ids.bobApp },
+  });
+  await db.collection('sessions').insertMany([
+    { userId: ids.ada, familyId: 'f-live', tokenHash: 'hash-live', expiresAt: new Date(NOW.getTime() + HOUR) },
+    {
+      userId: ids.ada,
+      familyId: 'f-revoked',
+      tokenHash: 'hash-revoked',
+      revokedAt: new Date(NOW.getTime() - HOUR),
+      expiresAt: new Date(NOW.getTime() + HOUR),
+    },
+    {
+      userId: ids.bob,
+      familyId: 'f-old',
+      tokenHash: 'hash-old',
+      revokedAt: new Date(NOW.getTime() - 72 * HOUR),
+      expiresAt: new Date(NOW.getTime() - 48 * HOUR),
+    },
+  ]);
+  await db.collection('codes').insertOne({
+    key: 'bob@example.com:signup',
+    purpose: 'signup',
+    codeHash: 'ab',
+    attempts: 0,
+    consumed: false,
+    sentAt: NOW,
+    expiresAt: new Date(NOW.getTime() + 600_000),
+  });
+}
+
+/** Every collection's documents in `_id` order, for comparing two states of the database. */
+async function snapshot() {
+  const out: Record<string, unknown[]> = {};
+  for (const c of ALL) out[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
+  return JSON.parse(JSON.stringify(out)) as Record<string, unknown[]>;
+}
+
+beforeAll(async () => {
+  client = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-migrate-${Date.now()}`);
+  db = client.db();
+});
+afterAll(async () => {
+  await db?.dropDatabase();
+  await client?.close();
+});
+
+describe('migrate: hot lookups keyed by _id', () => {
+  it('a dry run reports what it would do and writes nothing', async () => {
+    await seedOldShape();
+    const before = await snapshot();
+    const lines: string[] = [];
+    const counts = await migrate(db, { dryRun: true, now: NOW, batchSize: 2, log: (l) => lines.push(l) });
+    expect(await snapshot()).toEqual(before);
+    expect(counts.businesses).toMatchObject({ moved: 2 });
+    expect(counts.users).toMatchObject({ applicationNamed: 2, keyAdded: 2, keyRepointed: 1, withoutApplication: 1 });
+    expect(lines.join('\n')).not.toContain('@');
+  });
+
+  it('moves old-shape records to their keys, resumes a stopped move, and a second run changes nothing', async () => {
+    await seedOldShape();
+    const lines: string[] = [];
+    // Batches of 2: paging goes past documents that move under it.
+    const first = await migrate(db, { now: NOW, batchSize: 2, log: (l) => lines.push(l) });
+    // Counts only: no email or other key in what it prints.
+    expect(lines.join('\n')).not.toMatch(/@|hash-|f-live|f-revoked/);
+
+    const users = await db.collection('users').find().sort({ _id: 1 }).toArray();
+    expect(users.map((u) => [String(u._id), u.applicationId && String(u.applicationId)])).toEqual([
+      [String(ids.ada), String(ids.adaApp)],
+      [String(ids.bob), String(ids.bobApp)],
+      [String(ids.cy), undefined],
+    ]);
+    const keys = await db.collection('usernames').find().sort({ _id: 1 }).toArray();
+    expect(keys.map((k) => [k._id, String(k.userId)])).toEqual([
+      ['ada@example.com', String(ids.ada)],
+      ['bob@example.com', String(ids.bob)],
+      ['cy@example.com', String(ids.cy)],
+    ]);
+
+    for (const c of ['businesses', 'ownersets', 'offers', 'stages']) {
+      for (const d of await db.collection(c).find().toArray()) expect(String(d._id), c).toBe(String(d.applicationId));
+    }
+    expect(await db.collection('businesses').findOne({ _id: ids.adaApp })).toMatchObject({
+      businessName: 'Ada LLC',
+      federalTaxId: 'sealed:1',
+    });
+    expect(await db.collection('businesses').countDocuments()).toBe(2);
+    const owners = await db.collection('ownersets').find().toArray();
+    expect(owners.map((o) => String(o.businessId)).sort()).toEqual([String(ids.adaApp), String(ids.bobApp)].sort());
+    expect(await db.collection('ownersets').findOne({ _id: ids.adaApp })).toMatchObject({
+      owners: [{ firstName: 'Ada' }],
+    });
+    expect(await db.collection('offers').findOne({ _id: ids.adaApp })).toBeTruthy();
+    // The journalled move of bob's stage was finished.
+    expect(await db.collection('stages').findOne({ _id: ids.bobApp })).toMatchObject({ stage: 'Owners' });
+    expect(await db.collection('stages').countDocuments()).toBe(2);
+    expect(first.stages).toMatchObject({ resumed: 1, moved: 1 });
+    expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
+
+    const sessions = await db.collection('sessions').find().sort({ _id: 1 }).toArray();
+    expect(sessions.map((s) => [s._id, s.tokenHash])).toEqual([
+      ['hash-live', 'hash-live'],
+      ['hash-old', 'hash-old'],
+      ['hash-revoked', 'hash-revoked'],
+    ]);
+    expect(await db.collection('codes').findOne({ _id: 'bob@example.com:signup' as never })).toMatchObject({
+      key: 'bob@example.com:signup',
+      codeHash: 'ab',
+    });
+    // Only the family revoked within the last day: older ones are past any access token's life.
+    const revoked = await db.collection('revocations').find().toArray();
+    expect(revoked.map((r) => [r.familyId, new Date(r.revokedAt as Date).toISOString()])).toEqual([
+      ['f-revoked', new Date(NOW.getTime() - HOUR).toISOString()],
+    ]);
+
+    const after = await snapshot();
+    const second = await migrate(db, { now: NOW, batchSize: 2 });
+    expect(await snapshot()).toEqual(after);
+    for (const c of ['businesses', 'ownersets', 'offers', 'stages', 'sessions', 'codes'])
+      expect(second[c]?.moved ?? 0, c).toBe(0);
+    expect(second.users).toMatchObject({ applicationAlreadyNamed: 2, keyPresent: 3, withoutApplication: 1 });
+  });
+});

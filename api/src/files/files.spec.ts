@@ -234,8 +234,13 @@ describe('offers and final submission', () => {
   it('submits: opportunity marked, offer emailed once, rep and scheduling link answered', async () => {
     const since = Date.now();
     const body = { voidedCheck: 'uploaded', driversLicense: 'notAvailable' };
-    const res = await ada.post(`/application/${appId}/submit-application`, body);
+    // Pressed twice at once (no Idempotency-Key, or a retry while the first is still at work): one submission.
+    const [res, twin] = await Promise.all([
+      ada.post(`/application/${appId}/submit-application`, body),
+      ada.post(`/application/${appId}/submit-application`, body),
+    ]);
     expect(res.status).toBe(200);
+    expect(twin.body).toEqual(res.body);
     expect(res.body.data).toMatchObject({
       repName: 'Jordan Rivera',
       schedulingLink: 'https://calendly.com/jordan-rivera-funding/30min',
@@ -257,6 +262,13 @@ describe('offers and final submission', () => {
         ),
       (m) => m.length > 0,
     );
+    // A second email would follow within moments.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(
+      ((await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[]).filter(
+        (m) => m.to[0]?.address === 'files-ada@example.com' && m.subject.startsWith('Your selected offer'),
+      ),
+    ).toHaveLength(1);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.html).toContain('$219,600');
     // Submitted and the booking view shown: the application's workflow has ended.

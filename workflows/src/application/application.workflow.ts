@@ -234,11 +234,24 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     },
     { validator: needsOpportunity },
   );
+  let submittingApplication = false;
+  // One offer email at a time: two sends in flight together both found no email sent yet and both sent
+  // (load run: a submission retried while its first try was still emailing; two offer emails).
+  let emailing = false;
+  const emailTheOffer = async () => {
+    await condition(() => !emailing);
+    emailing = true;
+    try {
+      await sendOfferEmail({ applicationId: input.applicationId });
+    } finally {
+      emailing = false;
+    }
+  };
   setHandler(
     emailOffer,
     async () => {
       accepted();
-      await sendOfferEmail({ applicationId: input.applicationId });
+      await emailTheOffer();
     },
     { validator: refuseWhenEnded },
   );
@@ -247,10 +260,17 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     async () => {
       accepted();
       const opportunity = opportunityId();
+      // A repeat that comes while the first is still at work waits for it, and then finds it done.
+      await condition(() => !submittingApplication);
       if (!progress.rep) {
-        const rep = await submitOpportunity({ opportunityId: opportunity });
-        await sendOfferEmail({ applicationId: input.applicationId });
-        progress.rep = rep;
+        submittingApplication = true;
+        try {
+          const rep = await submitOpportunity({ opportunityId: opportunity });
+          await emailTheOffer();
+          progress.rep = rep;
+        } finally {
+          submittingApplication = false;
+        }
       }
       if (progress.position.pageName === 'DOCUMENTS' && progress.position.pageStep === 2) {
         const m = resolveMove(progress.position, { to: 'next' });

@@ -2,7 +2,7 @@
 // fault at the activity the step sets off; and the count of every external side effect it left.
 import { inject } from 'vitest';
 import type { Match } from '../test-support/fault-proxy';
-import { FINANCIAL_ANSWERS } from '../test-support/journey';
+import { FINANCIAL_ANSWERS, stepOnFrom } from '../test-support/journey';
 import {
   DELAYS,
   FAULT_CLASSES,
@@ -10,7 +10,6 @@ import {
   ownerAnswers,
   retrying,
   saveAnswers,
-  stepOn,
   waitFor,
   type FaultClass,
   type ResilienceStack,
@@ -253,7 +252,13 @@ export async function runJourney(
   settle(checks);
 
   checks = await enter('sign');
-  for (let i = 0; i < 4; i++) await retrying('step on', () => stepOn(client, applicationId));
+  // Each press names the page it is pressed on, and a press again after an error names the same one.
+  const pressNext = async (what: string) => {
+    const stage = (await retrying('read the stage', () => client.get(`/stage/${applicationId}`))).body;
+    const from = { pageName: stage.pageName as string, pageStep: stage.pageStep as number };
+    return retrying(what, () => stepOnFrom(client, applicationId, from));
+  };
+  for (let i = 0; i < 4; i++) await pressNext('step on');
   const signing = await retrying('sign', () => client.post('/box/sign', { applicationId }));
   const { id, signers } = signing.body.data as { id: string; signers: { embedUrl: string }[] };
   await fetch(signers[0]!.embedUrl, {
@@ -266,7 +271,7 @@ export async function runJourney(
     async () => (await client.get(`/box/${id}`)).body.data?.signed,
     (v) => v === true,
   );
-  const moved = await retrying('to bank statements', () => stepOn(client, applicationId));
+  const moved = await pressNext('to bank statements');
   if (moved.body.path !== '/bank-statements') throw new Error(`after signing: ${JSON.stringify(moved.body)}`);
   settle(checks);
 

@@ -196,12 +196,16 @@ export async function startResilienceStack(
 }
 export type ResilienceStack = Awaited<ReturnType<typeof startResilienceStack>>;
 
-/** Calls until the api answers `want` (a browser user pressing again after an error), bounded. */
+/**
+ * Calls until the api answers `want` (a browser user pressing again after an error), bounded. The full
+ * form's bound outlasts its 2-minute outage: an upload during an S3 outage answers 503 until S3 is back
+ * (the first full run gave up after 40 presses, inside the outage).
+ */
 export async function retrying<T extends { status: number }>(
   what: string,
   call: () => Promise<T>,
   want = (s: number) => s >= 200 && s < 300,
-  attempts = FULL ? 40 : 20,
+  attempts = FULL ? 180 : 20,
 ): Promise<T> {
   let last: T | undefined;
   for (let i = 0; i < attempts; i++) {

@@ -67,5 +67,14 @@ export async function saveAnswers(client: ApiClient, applicationId: string, owne
 /** Moves the stage one step on from where it is (naming it, as the web does). */
 export async function stepOn(client: ApiClient, applicationId: string) {
   const { pageName, pageStep } = (await client.get(`/stage/${applicationId}`)).body;
-  return client.post(`/stage/${applicationId}/next`, { from: { pageName, pageStep } });
+  return stepOnFrom(client, applicationId, { pageName, pageStep });
+}
+
+export type StageFrom = { pageName: string; pageStep: number };
+/**
+ * One step on from the page the applicant is on. Pressed again after an error, it names the same page,
+ * as the web does: if the first press did move, the server answers the current stage and moves nothing.
+ */
+export function stepOnFrom(client: ApiClient, applicationId: string, from: StageFrom) {
+  return client.post(`/stage/${applicationId}/next`, { from });
 }

@@ -8,6 +8,7 @@ import type {
 } from '@portal/workflows';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, sfErrors, type SfError } from './crm.errors';
 import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, leadFieldsFor, type CrmOrg } from './crm.org';
+import { throwIfSuperseded } from '../superseded';
 
 /** The custom field that ties a lead to its portal application: the key that makes creation idempotent. */
 export const APPLICATION_ID_FIELD = 'Portal_Application_Id__c';
@@ -99,6 +100,7 @@ export function createCrmActivities(deps: {
         const existing = found.records[0];
         if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
 
+        throwIfSuperseded();
         const answer = await conn.sobject('Lead').create(
           leadFieldsFor(org, {
             FirstName: input.firstName,

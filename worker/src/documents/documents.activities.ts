@@ -7,6 +7,7 @@ import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
 import { downloadWhenReady } from '../esign/box.errors';
+import { throwIfSuperseded } from '../superseded';
 import type { DocumentStore } from './s3';
 
 export function createDocumentActivities(deps: {
@@ -80,6 +81,9 @@ export function createDocumentActivities(deps: {
         classifyCrmError(e, 'Document lookup refused');
       }
       const bytes = Buffer.from(await deps.store.get(document.s3Key));
+      // An attempt Temporal has already timed out and retried must not write: its retry looked for the copy
+      // before this one made it (full resilience run: a 60 s slow S3 read, then two ContentVersions).
+      throwIfSuperseded();
       try {
         // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
         // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').

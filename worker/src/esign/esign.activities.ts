@@ -9,6 +9,7 @@ import { answerWriter } from '../documents/pdf-answers';
 import { NoSignersError } from '../errors';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 import { boxCall } from './box.errors';
+import { throwIfSuperseded } from '../superseded';
 
 /** Where the id of each sign request is kept the moment Box answers, by its external id. */
 export const SIGN_REQUESTS_COLLECTION = 'boxsignrequests';
@@ -201,6 +202,7 @@ export function createSigningActivities(deps: {
       await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
       const fileId = await uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
       const signature = `${deps.publicUrl}/signature`;
+      throwIfSuperseded();
       const created = await boxCall('Sign request refused', () =>
         box.signRequests.createSignRequest({
           sourceFiles: [{ id: fileId, type: 'file' }],

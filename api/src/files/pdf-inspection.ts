@@ -52,12 +52,39 @@ const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
         }))
     : [];
 
+const startThread = () => {
+  const thread = new Worker(WORKER, {
+    resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  // An idle spare never keeps the process alive; a dead one (out of memory at start) is not handed out.
+  thread.unref();
+  thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use
+  thread.once('exit', () => spare === thread && (spare = undefined));
+  return thread;
+};
+/**
+ * One thread started ahead, its modules loaded (about 150 ms of an upload's time otherwise): an upload takes
+ * it, and the next is started once that upload's inspection is over (not during it: two cores are few).
+ * Every thread still inspects one file only and ends with it.
+ */
+let spare: Worker | undefined;
+
+/** Called at boot: the first upload finds its thread ready too, and the api's memory holds it from the start. */
+export function prepareInspection(): void {
+  spare ??= startThread();
+}
+
+function takeThread(): Worker {
+  const thread = spare ?? startThread();
+  spare = undefined;
+  thread.ref();
+  return thread;
+}
+
 function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, {
-      workerData: { path, statementMonth },
-      resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    });
+    const worker = takeThread();
+    worker.postMessage({ path, statementMonth });
     let verdict: Verdict | undefined;
     let timer = setTimeout(() => {
       verdict ??= { ok: false, reason: `no verdict in ${LIMITS.timeoutMs} ms`, advice: [] };
@@ -82,6 +109,7 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
     });
     worker.on('exit', () => {
       clearTimeout(timer);
+      spare ??= startThread();
       resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
     });
   });

@@ -3,7 +3,7 @@
 // emptied) end with the thread instead of growing in the api.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 import {
   activePdfNames,
@@ -43,6 +43,15 @@ DecodeStream.prototype.ensureBuffer = function (this: Decoder, requested: number
     return grown;
   }
   return ensureBuffer.call(this, requested);
+};
+// pdf-lib copies each stream's bytes out of the file while loading (ByteStream.slice): a 35 MB scan's image
+// twice in memory. Nothing here writes to a stream's contents, so they can share the file's buffer.
+type Bytes = { bytes: Uint8Array; slice(start: number, end: number): Uint8Array };
+const { default: ByteStream } = createRequire(import.meta.url)('pdf-lib/cjs/core/parser/ByteStream') as {
+  default: { prototype: Bytes };
+};
+ByteStream.prototype.slice = function (this: Bytes, start: number, end: number) {
+  return this.bytes.subarray(start, end);
 };
 // pdf-lib warns on stderr for each object it cannot parse: a hostile file has millions.
 console.warn = () => undefined;
@@ -133,9 +142,9 @@ async function advise(path: string, monthLabel: string): Promise<StatementAdvice
   }
 }
 
-if (parentPort && (workerData as { path?: unknown } | undefined)?.path) {
-  const port = parentPort;
-  const { path, statementMonth } = workerData as { path: string; statementMonth?: string };
+// Started ahead of its upload (pdf-inspection.ts keeps one spare): the one file it inspects comes by message.
+parentPort?.once('message', ({ path, statementMonth }: { path: string; statementMonth?: string }) => {
+  const port = parentPort!;
   // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
   inspect(String(path))
     .then(async (verdict) => {
@@ -144,4 +153,4 @@ if (parentPort && (workerData as { path?: unknown } | undefined)?.path) {
       port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
     })
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }));
-}
+});

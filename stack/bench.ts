@@ -22,6 +22,7 @@ import { interleaved, median, pairedRatio, type LoadResult } from '../bench/load
 import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
 import { openModels, readTemplate, seed } from '../bench/seed.ts';
 import { bigPdf, peakRss, rssMiB, runJourneys } from '../bench/journeys.ts';
+import { standinSpans, standinTime } from '../bench/orchestration.ts';
 import { onePagePdf } from '../test-support/pdf-fixtures.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
@@ -359,11 +360,24 @@ async function main() {
     log(`\n5. whole journeys: ${warm} to warm up, then ${count} applications at concurrency ${concurrency}`);
     const statement = await onePagePdf();
     const base = { api, maildev, concurrency, statement };
+    const standins = [ports.CRM_STANDIN_PORT, ports.ESIGN_STANDIN_PORT, ports.OFFER_STANDIN_PORT].map(
+      (p) => `http://127.0.0.1:${p}`,
+    );
     const w = await runJourneys({ ...base, count: warm, tag: 'warm' });
     if (w.failures.length) failures.push(...w.failures.slice(0, 5));
+    await standinSpans(standins); // the warm-up's, dropped
     const before = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
     const r = await runJourneys({ ...base, count, tag: 'journey' });
     const after = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
+    const spans = await standinSpans(standins);
+    const inStandins = standinTime(r.calls, spans);
+    const own: Record<string, number[]> = {};
+    const ownLow: number[] = [];
+    r.calls.forEach((c, i) => {
+      (own[c.step] ??= []).push(c.end - c.start - inStandins.shared[i]!);
+      ownLow.push(c.end - c.start - inStandins.all[i]!);
+    });
+    const ownAll = Object.values(own).flat();
     if (r.failures.length) failures.push(...r.failures.slice(0, 5));
     const perMinute = ((count - r.failures.length) / r.wallSeconds) * 60;
     const pct = (xs: number[], q: number) =>
@@ -373,11 +387,18 @@ async function main() {
     );
     const all = Object.values(r.steps).flat();
     for (const [step, ms] of Object.entries(r.steps))
-      log(`  ${step}: ${ms.length} calls, p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms`);
+      log(
+        `  ${step}: ${ms.length} calls, p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms; ` +
+          `without stand-in time p50 ${pct(own[step]!, 0.5).toFixed(0)} ms, p95 ${pct(own[step]!, 0.95).toFixed(0)} ms`,
+      );
+    log(
+      `  stand-ins: ${spans.length} requests, ${(inStandins.total / 1000).toFixed(1)} s in all, ` +
+        `${(inStandins.outside / 1000).toFixed(1)} s of it within no api call`,
+    );
     log(
       `  RSS MiB before/after: api ${before.api.toFixed(0)}/${after.api.toFixed(0)}, worker ${before.worker.toFixed(0)}/${after.worker.toFixed(0)}`,
     );
-    const worst = Object.entries(r.steps).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
+    const worst = Object.entries(own).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
     figures.push(
       {
         item: '5',
@@ -398,14 +419,30 @@ async function main() {
       },
       {
         item: '5',
-        name: 'api call p95, every step (the stand-ins answer at once, so this is orchestration time)',
+        name: 'api call p95, every step (wall time, stand-in time included)',
         unit: 'ms',
         value: pct(all, 0.95),
-        goal: '≤ 250 ms',
-        pass: pct(all, 0.95) <= 250,
+        goal: 'reported',
+        pass: undefined,
         note:
-          `p50 ${pct(all, 0.5).toFixed(0)} ms; slowest step by p95: ${worst[0]} (p50 ${pct(worst[1], 0.5).toFixed(0)}, p95 ${pct(worst[1], 0.95).toFixed(0)} ms); ` +
+          `p50 ${pct(all, 0.5).toFixed(0)} ms; by step p50/p95: ` +
           Object.entries(r.steps)
+            .map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`)
+            .join(', '),
+      },
+      {
+        item: '5',
+        name: 'orchestration time per api call p95, every step (stand-in time subtracted)',
+        unit: 'ms',
+        value: pct(ownAll, 0.95),
+        goal: '≤ 250 ms',
+        pass: pct(ownAll, 0.95) <= 250,
+        note:
+          `p50 ${pct(ownAll, 0.5).toFixed(0)} ms; with every stand-in request within a call subtracted (a lower bound) ` +
+          `p95 ${pct(ownLow, 0.95).toFixed(0)} ms; stand-ins: ${spans.length} requests, ${(inStandins.total / 1000).toFixed(0)} s, ` +
+          `${(inStandins.outside / 1000).toFixed(0)} s of it within no api call; slowest step by p95: ${worst[0]} ` +
+          `(p50 ${pct(worst[1], 0.5).toFixed(0)}, p95 ${pct(worst[1], 0.95).toFixed(0)} ms); by step p50/p95: ` +
+          Object.entries(own)
             .map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`)
             .join(', '),
       },

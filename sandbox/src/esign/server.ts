@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { servedSpans } from '../timing';
 import { join } from 'node:path';
 import busboy from 'busboy';
 
@@ -574,7 +575,9 @@ ${body}</main></body></html>`;
     return boxError(404, 'not_found', `No route for ${method} ${path}`);
   }
 
+  const timing = servedSpans();
   const server = createServer((req, res: ServerResponse) => {
+    if (timing.handle(req, res)) return;
     const u = new URL(req.url ?? '/', 'http://localhost');
     route(req, u)
       .then((reply) => {

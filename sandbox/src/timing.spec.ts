@@ -25,3 +25,12 @@ it('answers the time each request took, since the last read, leaving out the ben
   expect(first[0]!.end).toBeLessThanOrEqual(after);
   expect(await spans()).toEqual([]);
 });
+
+it('counts work simulated between requests (a document converting) as the service’s time', async () => {
+  const before = performance.timeOrigin + performance.now();
+  const readyAt = timing.processing(300);
+  expect(readyAt - Date.now()).toBeGreaterThan(290);
+  const [span] = await spans();
+  expect(span!.end - span!.start).toBe(300);
+  expect(span!.start).toBeGreaterThanOrEqual(before);
+});

@@ -109,13 +109,6 @@ async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok
   return { ok: true, pages };
 }
 
-/**
- * pdf.js loaded while the thread waits as the spare (about 350 ms, which a statement's upload used to wait
- * for after its verdict); a thread that gets another document loaded it for nothing, off anyone's path.
- */
-const pdfjs = import('pdfjs-dist/legacy/build/pdf.mjs');
-pdfjs.catch(() => undefined); // a failed load leaves the statement without advice (advise() rejects)
-
 /** The pages whose text is read for the statement period: it is stated at the top of the first page or two. */
 const ADVICE_PAGES = 3;
 
@@ -125,7 +118,7 @@ const ADVICE_PAGES = 3;
  * month than its slot. Advice only: an empty text (a scan) or a period read two ways gives none.
  */
 async function advise(path: string, monthLabel: string): Promise<StatementAdviceNote[]> {
-  const { getDocument } = await pdfjs;
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({
     data: new Uint8Array(await readFile(path)),
     disableFontFace: true,

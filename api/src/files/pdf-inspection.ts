@@ -52,66 +52,91 @@ const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
         }))
     : [];
 
+/**
+ * A thread goes back to the idle pool after a file it accepted, while its heap stays small: loading pdf-lib
+ * and pdf.js again for every upload cost about half a second of CPU each, which 200 journeys at a time on
+ * two cores queued behind. A refusal, a timeout, a heap grown past RETIRE (pdf-lib keeps every name it has
+ * met) or MAX_FILES files end it, so what a hostile file leaves behind never meets the next one.
+ */
+const REUSE = { retireHeapMb: 64, maxFiles: 50 };
+const idle: Worker[] = [];
+const filesDone = new WeakMap<Worker, number>();
+
 const startThread = () => {
   const thread = new Worker(WORKER, {
     resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
   });
-  // An idle spare never keeps the process alive; a dead one (out of memory at start) is not handed out.
+  // An idle thread never keeps the process alive; a dead one (out of memory at start) is not handed out.
   thread.unref();
   thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use
-  thread.once('exit', () => spare === thread && (spare = undefined));
+  thread.once('exit', () => idle.includes(thread) && idle.splice(idle.indexOf(thread), 1));
   return thread;
 };
-/**
- * One thread started ahead, its modules loaded (about 150 ms of an upload's time otherwise): an upload takes
- * it, and the next is started once that upload's inspection is over (not during it: two cores are few).
- * Every thread still inspects one file only and ends with it.
- */
-let spare: Worker | undefined;
 
-/** Called at boot: the first upload finds its thread ready too, and the api's memory holds it from the start. */
+/** Called at boot: the first upload finds a thread ready, its modules loaded (about 150 ms otherwise). */
 export function prepareInspection(): void {
-  spare ??= startThread();
+  if (!idle.length) idle.push(startThread());
 }
 
 function takeThread(): Worker {
-  const thread = spare ?? startThread();
-  spare = undefined;
+  const thread = idle.pop() ?? startThread();
   thread.ref();
   return thread;
 }
 
+/** Back to the pool, or ended and replaced by a fresh thread started ahead. */
+function release(thread: Worker, reusable: boolean) {
+  const files = (filesDone.get(thread) ?? 0) + 1;
+  filesDone.set(thread, files);
+  if (reusable && files < REUSE.maxFiles && idle.length < LIMITS.concurrent) {
+    thread.unref();
+    idle.push(thread);
+    return;
+  }
+  void thread.terminate();
+  if (!idle.length) idle.push(startThread());
+}
+
+type FromThread = { ok?: unknown; reason?: unknown; advice?: unknown; done?: unknown; heapMb?: unknown };
+
 function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
   return new Promise((resolve) => {
     const worker = takeThread();
-    worker.postMessage({ path, statementMonth });
     let verdict: Verdict | undefined;
+    let finished = false;
+    const finish = (reusable: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      release(worker, reusable && verdict?.ok === true);
+      resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
+    };
     let timer = setTimeout(() => {
       verdict ??= { ok: false, reason: `no verdict in ${LIMITS.timeoutMs} ms`, advice: [] };
-      void worker.terminate();
+      finish(false);
     }, LIMITS.timeoutMs);
-    worker.on('message', (m: { ok?: unknown; reason?: unknown; advice?: unknown }) => {
-      if ('advice' in m && verdict?.ok) {
-        verdict.advice = adviceFrom(m.advice);
-        void worker.terminate();
+    const onMessage = (m: FromThread) => {
+      if (m.done === true) return finish(typeof m.heapMb === 'number' && m.heapMb < REUSE.retireHeapMb);
+      if ('advice' in m) {
+        if (verdict?.ok) verdict.advice = adviceFrom(m.advice);
         return;
       }
       if (verdict) return;
       verdict = { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined, advice: [] };
-      if (!verdict.ok || !statementMonth) return void worker.terminate();
+      if (!verdict.ok) return finish(false);
+      if (!statementMonth) return;
       // Accepted: the advice may follow, but it never holds the upload past a short wait.
       clearTimeout(timer);
-      timer = setTimeout(() => void worker.terminate(), ADVICE_WAIT_MS);
-    });
+      timer = setTimeout(() => finish(false), ADVICE_WAIT_MS);
+    };
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a stack overflow: the thread dies, the api does not.
-    worker.on('error', (e: Error & { code?: string }) => {
+    const onError = (e: Error & { code?: string }) => {
       verdict ??= { ok: false, reason: `inspection failed: ${e.code ?? e.message.slice(0, 200)}`, advice: [] };
-    });
-    worker.on('exit', () => {
-      clearTimeout(timer);
-      spare ??= startThread();
-      resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
-    });
+    };
+    const onExit = () => finish(false);
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ path, statementMonth });
   });
 }
 

@@ -1,8 +1,9 @@
-// Runs in a worker thread started by pdf-inspection.ts, one per upload. pdf-lib parses hostile bytes here,
-// where its memory, its time and its module state (a pool of every PDF name it has ever met, never
-// emptied) end with the thread instead of growing in the api.
+// Runs in a worker thread started by pdf-inspection.ts. pdf-lib parses hostile bytes here, where its
+// memory, its time and its module state (a pool of every PDF name it has ever met, never emptied) end with
+// the thread instead of growing in the api: a thread that refused a file, or whose heap grew, is ended.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 import {
@@ -142,15 +143,20 @@ async function advise(path: string, monthLabel: string): Promise<StatementAdvice
   }
 }
 
-// Started ahead of its upload (pdf-inspection.ts keeps one spare): the one file it inspects comes by message.
-parentPort?.once('message', ({ path, statementMonth }: { path: string; statementMonth?: string }) => {
+// Started ahead of its uploads (pdf-inspection.ts keeps a small pool): each file comes by message, and
+// the thread says when it is done with it and how big its heap has grown, so the api can retire it.
+parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMonth?: string }) => {
   const port = parentPort!;
+  // The decode budget is per document.
+  decoded = 0;
+  overBudget = false;
   // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
   inspect(String(path))
     .then(async (verdict) => {
       port.postMessage(verdict);
-      if (!verdict.ok || !statementMonth) return;
-      port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
+      if (verdict.ok && statementMonth)
+        port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
     })
-    .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }));
+    .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
+    .finally(() => port.postMessage({ done: true, heapMb: getHeapStatistics().used_heap_size / 1024 / 1024 }));
 });

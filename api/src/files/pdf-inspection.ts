@@ -55,10 +55,11 @@ const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
 /**
  * A thread goes back to the idle pool after a file it accepted, while its heap stays small: loading pdf-lib
  * and pdf.js again for every upload cost about half a second of CPU each, which 200 journeys at a time on
- * two cores queued behind. A refusal, a timeout, a heap grown past RETIRE (pdf-lib keeps every name it has
- * met) or MAX_FILES files end it, so what a hostile file leaves behind never meets the next one.
+ * two cores queued behind. A refusal, a timeout, a heap grown past retireHeapMb (pdf-lib keeps every name it
+ * has met), maxFiles files, or a file past largestFileMb (its bytes would stay in the idle thread until a
+ * collection) end it, so what a hostile file leaves behind never meets the next one.
  */
-const REUSE = { retireHeapMb: 64, maxFiles: 50 };
+const REUSE = { retireHeapMb: 64, maxFiles: 50, largestFileMb: 8 };
 const idle: Worker[] = [];
 const filesDone = new WeakMap<Worker, number>();
 
@@ -97,7 +98,14 @@ function release(thread: Worker, reusable: boolean) {
   if (!idle.length) idle.push(startThread());
 }
 
-type FromThread = { ok?: unknown; reason?: unknown; advice?: unknown; done?: unknown; heapMb?: unknown };
+type FromThread = {
+  ok?: unknown;
+  reason?: unknown;
+  advice?: unknown;
+  done?: unknown;
+  heapMb?: unknown;
+  fileMb?: unknown;
+};
 
 function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
   return new Promise((resolve) => {
@@ -117,7 +125,13 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
       finish(false);
     }, LIMITS.timeoutMs);
     const onMessage = (m: FromThread) => {
-      if (m.done === true) return finish(typeof m.heapMb === 'number' && m.heapMb < REUSE.retireHeapMb);
+      if (m.done === true)
+        return finish(
+          typeof m.heapMb === 'number' &&
+            m.heapMb < REUSE.retireHeapMb &&
+            typeof m.fileMb === 'number' &&
+            m.fileMb < REUSE.largestFileMb,
+        );
       if ('advice' in m) {
         if (verdict?.ok) verdict.advice = adviceFrom(m.advice);
         return;

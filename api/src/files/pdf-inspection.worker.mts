@@ -87,8 +87,12 @@ function unreadObjectStream(doc: PDFDocument): boolean {
   });
 }
 
+/** The size of the file just read: its bytes stay in memory until a collection the idle thread may not run. */
+let lastFileBytes = 0;
+
 async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
   const bytes = await readFile(path);
+  lastFileBytes = bytes.length;
   if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
   if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
   const raw = activePdfNames(bytes);
@@ -150,6 +154,7 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
   // The decode budget is per document.
   decoded = 0;
   overBudget = false;
+  lastFileBytes = 0;
   // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
   inspect(String(path))
     .then(async (verdict) => {
@@ -158,5 +163,11 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
         port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
     })
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
-    .finally(() => port.postMessage({ done: true, heapMb: getHeapStatistics().used_heap_size / 1024 / 1024 }));
+    .finally(() =>
+      port.postMessage({
+        done: true,
+        heapMb: getHeapStatistics().used_heap_size / 1024 / 1024,
+        fileMb: lastFileBytes / 1024 / 1024,
+      }),
+    );
 });

@@ -761,9 +761,11 @@ const NOT_MEASURED = [
     "drift from other work (each size's counted rounds are beside its figures). Every lookup on these paths is an index lookup now, whose " +
     'cost does not grow with the data (measured directly on FerretDB: findOne by `_id` 0.5 ms at 1,000, 10,000 and 50,000 documents). ' +
     'Read a figure below 0.8× at the largest size with its rounds: rounds that range widely point at the machine, steady ones at the data.',
+  'Item 1 was run twice on the same code (5 counted rounds in the run above, 3 in the one before, commit f6c4c4d). Both show no growth from 1,000 to 10,000. The verdicts at 100,000 disagree and neither run is clean: in the earlier run (load average 4 to 6) the 1,000 figures were fast (read path 266/s) and the 100,000 rounds ranged widely (94 to 186/s: 0.43×, FAIL for read path and stage update, owner save 0.76×); in this run (load average 12 from other work) the 1,000 figures were slow (70/s) and every operation at 100,000 came out above it (1.64× to 1.92×). The read path at 100,000 answered 115 requests/s in both runs. So the goal is met as far as this shared machine can tell, and a quiet machine should confirm it.',
   "Item 2: FerretDB on PostgreSQL pushes equality down as `_jsonb->'field' @> value`, which its btree `_id` index cannot serve, so on " +
     'PostgreSQL every lookup (`_id` too) is a sequential scan; SQLite with the patch serves them from the index. Item 2 figures are a run on ' +
     'PostgreSQL after the SQLite run of the same day (not interleaved). SQLite stays the default.',
+  "Item 2's SQLite baselines are the earlier SQLite run's figures (commit f6c4c4d; the PostgreSQL run differs from it in benchmark code and documents only), not the item 1 rows above.",
   'Item 5: the stand-ins (CRM, e-sign, offers) time every request they answer, and the e-sign stand-in counts the 300 ms it simulates ' +
     "converting a document; each api call's orchestration time is its wall time less the stand-in time within it (a request made while " +
     'several calls were in flight is shared evenly among them; the note gives the bound with all of it subtracted). Stand-in time is a ' +
@@ -785,7 +787,9 @@ const NOT_MEASURED = [
     'as it arrives (multipart, parts in parallel): s3rver assembles a multipart object by rewriting it whole, and the parts held in memory ' +
     'pushed RSS up (0.25 to 0.37×). What holds it back: the api must have the whole file before it can judge it, so its receive and the PUT ' +
     'follow each other, each about as long as the direct PUT; against real S3 with real (slower) clients, streaming as the file arrives is ' +
-    'the next step. The RSS figure varies with the machine load more than with the code (the old code gave +46 and +126 MiB).',
+    'the next step. The RSS figure varies with the machine load more than with the code (the old code gave +46 and +126 MiB). ' +
+    'The figures above are a run with 9 counted rounds (--rounds=9; its pair ratios 0.28 to 0.60×); a 3-round run of the same code ' +
+    'under load average 10 gave 0.28× (direct PUTs at 40 to 66 MB/s).',
   'Item 7: the first-visit goal of 100 KiB is below what the fixed frameworks weigh alone (react-dom 62, TanStack Router 26, XState 12, ' +
     'TanStack Query 10, react 3 KiB); not changed in this run. Lighthouse is not run (the npm package is not installed here).',
 ];

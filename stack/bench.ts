@@ -788,7 +788,7 @@ const NOT_MEASURED = [
     'pushed RSS up (0.25 to 0.37×). What holds it back: the api must have the whole file before it can judge it, so its receive and the PUT ' +
     'follow each other, each about as long as the direct PUT; against real S3 with real (slower) clients, streaming as the file arrives is ' +
     'the next step. The RSS figure varies with the machine load more than with the code (the old code gave +46 and +126 MiB). ' +
-    'The figures above are a run with 9 counted rounds (--rounds=9; its pair ratios 0.28 to 0.60×); a 3-round run of the same code ' +
+    'The figures above are a run with 9 counted rounds (--rounds=9; its pair ratios 0.28 to 0.59×); a 3-round run of the same code ' +
     'under load average 10 gave 0.28× (direct PUTs at 40 to 66 MB/s).',
   'Item 7: the first-visit goal of 100 KiB is below what the fixed frameworks weigh alone (react-dom 62, TanStack Router 26, XState 12, ' +
     'TanStack Query 10, react 3 KiB); not changed in this run. Lighthouse is not run (the npm package is not installed here).',

@@ -23,6 +23,7 @@ import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
 import { openModels, readTemplate, seed } from '../bench/seed.ts';
 import { bigPdf, peakRss, rssMiB, runJourneys } from '../bench/journeys.ts';
 import { asDeployed, buildBarePage, lighthouseRuns, medians } from '../bench/lighthouse.ts';
+import { standinSpans, standinTime } from '../bench/orchestration.ts';
 import { onePagePdf } from '../test-support/pdf-fixtures.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
@@ -361,11 +362,24 @@ async function main() {
     log(`\n5. whole journeys: ${warm} to warm up, then ${count} applications at concurrency ${concurrency}`);
     const statement = await onePagePdf();
     const base = { api, maildev, concurrency, statement };
+    const standins = [ports.CRM_STANDIN_PORT, ports.ESIGN_STANDIN_PORT, ports.OFFER_STANDIN_PORT].map(
+      (p) => `http://127.0.0.1:${p}`,
+    );
     const w = await runJourneys({ ...base, count: warm, tag: 'warm' });
     if (w.failures.length) failures.push(...w.failures.slice(0, 5));
+    await standinSpans(standins); // the warm-up's, dropped
     const before = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
     const r = await runJourneys({ ...base, count, tag: 'journey' });
     const after = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
+    const spans = await standinSpans(standins);
+    const inStandins = standinTime(r.calls, spans);
+    const own: Record<string, number[]> = {};
+    const ownLow: number[] = [];
+    r.calls.forEach((c, i) => {
+      (own[c.step] ??= []).push(c.end - c.start - inStandins.shared[i]!);
+      ownLow.push(c.end - c.start - inStandins.all[i]!);
+    });
+    const ownAll = Object.values(own).flat();
     if (r.failures.length) failures.push(...r.failures.slice(0, 5));
     const perMinute = ((count - r.failures.length) / r.wallSeconds) * 60;
     const pct = (xs: number[], q: number) =>
@@ -375,11 +389,18 @@ async function main() {
     );
     const all = Object.values(r.steps).flat();
     for (const [step, ms] of Object.entries(r.steps))
-      log(`  ${step}: ${ms.length} calls, p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms`);
+      log(
+        `  ${step}: ${ms.length} calls, p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms; ` +
+          `without stand-in time p50 ${pct(own[step]!, 0.5).toFixed(0)} ms, p95 ${pct(own[step]!, 0.95).toFixed(0)} ms`,
+      );
+    log(
+      `  stand-ins: ${spans.length} requests, ${(inStandins.total / 1000).toFixed(1)} s in all, ` +
+        `${(inStandins.outside / 1000).toFixed(1)} s of it within no api call`,
+    );
     log(
       `  RSS MiB before/after: api ${before.api.toFixed(0)}/${after.api.toFixed(0)}, worker ${before.worker.toFixed(0)}/${after.worker.toFixed(0)}`,
     );
-    const worst = Object.entries(r.steps).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
+    const worst = Object.entries(own).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
     figures.push(
       {
         item: '5',
@@ -400,14 +421,30 @@ async function main() {
       },
       {
         item: '5',
-        name: 'api call p95, every step (the stand-ins answer at once, so this is orchestration time)',
+        name: 'api call p95, every step (wall time, stand-in time included)',
         unit: 'ms',
         value: pct(all, 0.95),
-        goal: '≤ 250 ms',
-        pass: pct(all, 0.95) <= 250,
+        goal: 'reported',
+        pass: undefined,
         note:
-          `p50 ${pct(all, 0.5).toFixed(0)} ms; slowest step by p95: ${worst[0]} (p50 ${pct(worst[1], 0.5).toFixed(0)}, p95 ${pct(worst[1], 0.95).toFixed(0)} ms); ` +
+          `p50 ${pct(all, 0.5).toFixed(0)} ms; by step p50/p95: ` +
           Object.entries(r.steps)
+            .map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`)
+            .join(', '),
+      },
+      {
+        item: '5',
+        name: 'orchestration time per api call p95, every step (stand-in time subtracted)',
+        unit: 'ms',
+        value: pct(ownAll, 0.95),
+        goal: '≤ 250 ms',
+        pass: pct(ownAll, 0.95) <= 250,
+        note:
+          `p50 ${pct(ownAll, 0.5).toFixed(0)} ms; with every stand-in request within a call subtracted (a lower bound) ` +
+          `p95 ${pct(ownLow, 0.95).toFixed(0)} ms; stand-ins: ${spans.length} requests, ${(inStandins.total / 1000).toFixed(0)} s, ` +
+          `${(inStandins.outside / 1000).toFixed(0)} s of it within no api call; slowest step by p95: ${worst[0]} ` +
+          `(p50 ${pct(worst[1], 0.5).toFixed(0)}, p95 ${pct(worst[1], 0.95).toFixed(0)} ms); by step p50/p95: ` +
+          Object.entries(own)
             .map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`)
             .join(', '),
       },
@@ -422,7 +459,7 @@ async function main() {
         pass: after[p] / before[p] <= 1.2,
         note:
           p === 'worker'
-            ? 'not investigated yet; a likely part is the worker caching each new workflow (sticky cache) until its cap'
+            ? 'sticky cache bounded at WORKER_MAX_CACHED_WORKFLOWS (100; the SDK default of about 2,300 made 1.39× on 2026-11-24)'
             : undefined,
       })),
     );
@@ -489,7 +526,9 @@ async function main() {
         ratio,
         goal: '≥ 0.7× a direct S3 PUT',
         pass: ratio >= 0.7,
-        note: 'the api parses the multipart body, inspects the PDF in a worker thread and encrypts on the S3 PUT; not profiled yet',
+        note:
+          'the api receives the whole file (multipart parsed, spooled to disk) before its S3 PUT and its inspection, which now run ' +
+          'together; see the notes',
       },
       {
         item: '6',
@@ -833,13 +872,24 @@ const NOT_MEASURED = [
     "drift from other work (each size's counted rounds are beside its figures). Every lookup on these paths is an index lookup now, whose " +
     'cost does not grow with the data (measured directly on FerretDB: findOne by `_id` 0.5 ms at 1,000, 10,000 and 50,000 documents). ' +
     'Read a figure below 0.8× at the largest size with its rounds: rounds that range widely point at the machine, steady ones at the data.',
+  'Item 1 was run twice on the same code (5 counted rounds in the run above, 3 in the one before, commit f6c4c4d). Both show no growth from 1,000 to 10,000. The verdicts at 100,000 disagree and neither run is clean: in the earlier run (load average 4 to 6) the 1,000 figures were fast (read path 266/s) and the 100,000 rounds ranged widely (94 to 186/s: 0.43×, FAIL for read path and stage update, owner save 0.76×); in this run (load average 12 from other work) the 1,000 figures were slow (70/s) and every operation at 100,000 came out above it (1.64× to 1.92×). The read path at 100,000 answered 115 requests/s in both runs. So the goal is met as far as this shared machine can tell, and a quiet machine should confirm it.',
   "Item 2: FerretDB on PostgreSQL pushes equality down as `_jsonb->'field' @> value`, which its btree `_id` index cannot serve, so on " +
     'PostgreSQL every lookup (`_id` too) is a sequential scan; SQLite with the patch serves them from the index. Item 2 figures are a run on ' +
     'PostgreSQL after the SQLite run of the same day (not interleaved). SQLite stays the default.',
-  'Item 5: the stand-ins answer at once but their time is not subtracted (not instrumented), so the per-step figures are an upper bound of ' +
-    'orchestration time; steps that wait for a Temporal update with an activity (signature start, submit statements, price offers, submit ' +
-    'application) and the uploads (PDF checks in a worker thread, S3 encryption) are the slow ones.',
-  'Item 6: the upload goes through multipart parsing, the PDF inspection and an encrypted S3 PUT from the api; a direct PUT skips all three.',
+  "Item 2's SQLite baselines are the earlier SQLite run's figures (commit f6c4c4d; the PostgreSQL run differs from it in benchmark code and documents only), not the item 1 rows above.",
+  "Item 5: the stand-ins (CRM, e-sign, offers) time every request they answer, and the e-sign stand-in counts the 300 ms it simulates converting a document; each api call's orchestration time is its wall time less the stand-in time within it (a request made while several calls were in flight is shared evenly among them; the note gives the bound with all of it subtracted). Stand-in time is a few per cent of the calls: the wall time is orchestration. Before (a0b74be, earlier the same day): 43.6 applications/min, api call p95 3320 ms with nothing subtracted, uploads p95 8.7 to 8.9 s. The slow steps each wait on a Temporal update that runs activities one after another (every activity a round trip through the dev server and its SQLite store), and the journeys share 2 cores with FerretDB, Temporal and other engineers' load tests (load average 2 to 24 during the 2026-11-24 runs), so the figures move with that load. Changed: the sign-request activity's independent look-ups and its two PDF stores run at once, the final submit's reads run at once, and the uploads' inspection threads are reused after files they accepted (loading pdf-lib and pdf.js for every upload cost about half a second of CPU, and the uploads queued behind it for the two inspection slots). Not done yet: local activities for the short database writes inside the updates (saveSignatureId, saveOpportunityId), which need a patched() workflow change; the 250 ms goal is about ten times below what a Temporal update with two or three activities takes on this dev server under this load.",
+  "Item 5 worker memory: the worker's sticky workflow cache defaulted to about 2,300 workflows (sized from the heap limit), so it grew with every application seen (1.39× over 200 journeys); it is bounded by WORKER_MAX_CACHED_WORKFLOWS (100): an evicted application is replayed from its history on its next task. The 20 warm-up journeys do not fill that cache, so the measured run includes its growth from 20 to 100 workflows and still stays within 1.2×.",
+  'Item 6 (before: 0.28× on 2026-11-24, 0.20× in a same-conditions run of the old code; RSS +46 to +126 MiB): the time went to receiving ' +
+    'and spooling the file (about 0.2 to 0.4 s), then the inspection (about 0.3 s: starting a thread and loading pdf-lib, and a raw name ' +
+    'scan that decoded every name), then the S3 PUT (about 0.15 to 0.35 s), one after another. Changed: the PUT runs while the file is ' +
+    "judged (a refused file's object is removed once its PUT settles), the inspection thread is started ahead, the raw scan skips names " +
+    "that cannot be active ones (90 to 12 ms), and pdf-lib no longer copies the file's streams. Tried and dropped: streaming the upload to S3 " +
+    'as it arrives (multipart, parts in parallel): s3rver assembles a multipart object by rewriting it whole, and the parts held in memory ' +
+    'pushed RSS up (0.25 to 0.37×). What holds it back: the api must have the whole file before it can judge it, so its receive and the PUT ' +
+    'follow each other, each about as long as the direct PUT; against real S3 with real (slower) clients, streaming as the file arrives is ' +
+    'the next step. The RSS figure varies with the machine load more than with the code (the old code gave +46 and +126 MiB). ' +
+    'The figures above are a run with 9 counted rounds (--rounds=9; its pair ratios 0.28 to 0.59×); a 3-round run of the same code ' +
+    'under load average 10 gave 0.28× (direct PUTs at 40 to 66 MB/s).',
   'Item 7: the first-visit goal of 100 KiB is below what the fixed frameworks weigh alone (react-dom 62, TanStack Router 26, XState 12, ' +
     'TanStack Query 10, react 3 KiB).',
   "Item 7's Lighthouse rows: Lighthouse 12.2.3 with its default mobile settings (simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, CPU " +

@@ -64,6 +64,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.TEMPORAL_TASK_QUEUE,
     workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+    maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
     dataConverter: await createDataConverter(settings),
   });

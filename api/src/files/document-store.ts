@@ -16,7 +16,8 @@ export function uploadStore(s: S3Settings & S3EncryptionSettings) {
         new PutObjectCommand({
           Bucket: s.S3_BUCKET,
           Key: key,
-          Body: createReadStream(file.path),
+          // Read in 1 MB chunks (not 64 KB): a 35 MB file in 35 socket writes instead of 560.
+          Body: createReadStream(file.path, { highWaterMark: 1024 * 1024 }),
           ContentLength: file.size,
           ContentType: 'application/pdf',
           ContentDisposition: `attachment; filename="${fileName}"`,

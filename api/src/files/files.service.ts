@@ -22,7 +22,7 @@ import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
-import { inspectPdf } from './pdf-inspection';
+import { inspectPdf, prepareInspection } from './pdf-inspection';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { spoolUpload, UploadRefused } from './upload-stream';
 
@@ -51,6 +51,7 @@ export class FilesService {
     private readonly unfinished: UnfinishedUploads,
   ) {
     this.store = uploadStore(settings);
+    prepareInspection();
   }
 
   /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
@@ -61,10 +62,11 @@ export class FilesService {
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
-    // The object S3 may hold without a File row: a put whose answer was lost (a reset or a timeout after
-    // the bytes went) took effect all the same, and the applicant's retry stores the file again under a
-    // new key. Removed on failure (resilience suite, 'reset after send' on the statement upload).
-    let unrecorded: string | undefined;
+    // The object S3 may hold without a File row: a refused file (stored while it was judged), or a put
+    // whose answer was lost (a reset or a timeout after the bytes went) took effect all the same, and the
+    // applicant's retry stores the file again under a new key. Removed on failure, once its upload has
+    // settled (resilience suite, 'reset after send' on the statement upload).
+    let unrecorded: { key: string; stored: Promise<unknown> } | undefined;
     try {
       const upload = await spoolUpload(req, async (fields) => {
         const app = await this.applications.owned(fields.applicationId ?? '', userId);
@@ -78,17 +80,19 @@ export class FilesService {
         record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
         return filePath;
       });
-      // Checked whole, then stored: nothing reaches S3 or the File rows before the bytes are judged.
+      // Sent to S3 while it is judged: no File row before the verdict, and a refused file's object is removed
+      // below once its put has settled (400 as before, whatever S3 answered).
+      await this.unfinished.begin(upload.key, record!.applicationId, record!.fileName);
+      const stored = this.store.put(upload.key, upload, record!.fileName);
+      unrecorded = { key: upload.key, stored: stored.catch(() => undefined) };
       let advice: StatementAdviceNote[];
       try {
         advice = await inspectPdf(upload.path, {
           applicationId: String(record!.applicationId),
           statementMonth: record!.monthLabel,
         });
-        await this.unfinished.begin(upload.key, record!.applicationId, record!.fileName);
-        unrecorded = upload.key;
         try {
-          await this.store.put(upload.key, upload, record!.fileName);
+          await stored;
         } catch (e) {
           // S3 unreachable or its answer lost: an outage, not our fault (503, the applicant presses again);
           // the object it may hold all the same is removed below.
@@ -96,6 +100,7 @@ export class FilesService {
           throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
         }
       } finally {
+        await unrecorded.stored;
         await upload.dispose();
       }
       const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
@@ -113,9 +118,9 @@ export class FilesService {
     } catch (e) {
       // Left to the sweep (unfinished-uploads.ts) when S3 refuses the removal too.
       if (unrecorded)
-        await this.store
-          .remove(unrecorded)
-          .then(() => this.unfinished.end(unrecorded!))
+        await unrecorded.stored
+          .then(() => this.store.remove(unrecorded!.key))
+          .then(() => this.unfinished.end(unrecorded!.key))
           .catch((err: Error) => this.logger.error({ msg: 'unrecorded upload not removed', error: err.message }));
       const taken = claim && (await claim.name.catch(() => undefined));
       if (claim && taken)

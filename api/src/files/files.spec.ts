@@ -130,6 +130,12 @@ describe('bank statements', () => {
     expect(tooBig.body.data.message).toBe('File size should be less than 35MB');
     const names = (await ada.get(`/file/application/${appId}`)).body.data.map((f: { fileName: string }) => f.fileName);
     expect(names).not.toContain('august-2026.pdf');
+    // Sent to S3 while they were judged: refused, none is left there.
+    const prefix = encodeURIComponent(`applications/${appId}/documents/`);
+    const listed = await fetch(`${inject('s3Endpoint')}/portal-documents?list-type=2&prefix=${prefix}`);
+    const xml = await listed.text();
+    expect(xml).toContain('<ListBucketResult');
+    expect(xml).not.toContain('august-2026');
   });
 
   it('stores every document encrypted at rest and as a PDF attachment (issue 10, items 7 and 9)', async () => {

@@ -52,38 +52,105 @@ const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
         }))
     : [];
 
+/**
+ * A thread goes back to the idle pool after a file it accepted, while its heap stays small: loading pdf-lib
+ * and pdf.js again for every upload cost about half a second of CPU each, which 200 journeys at a time on
+ * two cores queued behind. A refusal, a timeout, a heap grown past retireHeapMb (pdf-lib keeps every name it
+ * has met), maxFiles files, or a file past largestFileMb (its bytes would stay in the idle thread until a
+ * collection) end it, so what a hostile file leaves behind never meets the next one.
+ */
+const REUSE = { retireHeapMb: 64, maxFiles: 50, largestFileMb: 8 };
+const idle: Worker[] = [];
+const filesDone = new WeakMap<Worker, number>();
+
+const startThread = () => {
+  const thread = new Worker(WORKER, {
+    resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  // An idle thread never keeps the process alive; a dead one (out of memory at start) is not handed out.
+  thread.unref();
+  thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use
+  thread.once('exit', () => idle.includes(thread) && idle.splice(idle.indexOf(thread), 1));
+  return thread;
+};
+
+/** Called at boot: the first upload finds a thread ready, its modules loaded (about 150 ms otherwise). */
+export function prepareInspection(): void {
+  if (!idle.length) idle.push(startThread());
+}
+
+function takeThread(): Worker {
+  const thread = idle.pop() ?? startThread();
+  thread.ref();
+  return thread;
+}
+
+/** Back to the pool, or ended and replaced by a fresh thread started ahead. */
+function release(thread: Worker, reusable: boolean) {
+  const files = (filesDone.get(thread) ?? 0) + 1;
+  filesDone.set(thread, files);
+  if (reusable && files < REUSE.maxFiles && idle.length < LIMITS.concurrent) {
+    thread.unref();
+    idle.push(thread);
+    return;
+  }
+  void thread.terminate();
+  if (!idle.length) idle.push(startThread());
+}
+
+type FromThread = {
+  ok?: unknown;
+  reason?: unknown;
+  advice?: unknown;
+  done?: unknown;
+  heapMb?: unknown;
+  fileMb?: unknown;
+};
+
 function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, {
-      workerData: { path, statementMonth },
-      resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-    });
+    const worker = takeThread();
     let verdict: Verdict | undefined;
+    let finished = false;
+    const finish = (reusable: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      release(worker, reusable && verdict?.ok === true);
+      resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
+    };
     let timer = setTimeout(() => {
       verdict ??= { ok: false, reason: `no verdict in ${LIMITS.timeoutMs} ms`, advice: [] };
-      void worker.terminate();
+      finish(false);
     }, LIMITS.timeoutMs);
-    worker.on('message', (m: { ok?: unknown; reason?: unknown; advice?: unknown }) => {
-      if ('advice' in m && verdict?.ok) {
-        verdict.advice = adviceFrom(m.advice);
-        void worker.terminate();
+    const onMessage = (m: FromThread) => {
+      if (m.done === true)
+        return finish(
+          typeof m.heapMb === 'number' &&
+            m.heapMb < REUSE.retireHeapMb &&
+            typeof m.fileMb === 'number' &&
+            m.fileMb < REUSE.largestFileMb,
+        );
+      if ('advice' in m) {
+        if (verdict?.ok) verdict.advice = adviceFrom(m.advice);
         return;
       }
       if (verdict) return;
       verdict = { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined, advice: [] };
-      if (!verdict.ok || !statementMonth) return void worker.terminate();
+      if (!verdict.ok) return finish(false);
+      if (!statementMonth) return;
       // Accepted: the advice may follow, but it never holds the upload past a short wait.
       clearTimeout(timer);
-      timer = setTimeout(() => void worker.terminate(), ADVICE_WAIT_MS);
-    });
+      timer = setTimeout(() => finish(false), ADVICE_WAIT_MS);
+    };
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a stack overflow: the thread dies, the api does not.
-    worker.on('error', (e: Error & { code?: string }) => {
+    const onError = (e: Error & { code?: string }) => {
       verdict ??= { ok: false, reason: `inspection failed: ${e.code ?? e.message.slice(0, 200)}`, advice: [] };
-    });
-    worker.on('exit', () => {
-      clearTimeout(timer);
-      resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
-    });
+    };
+    const onExit = () => finish(false);
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ path, statementMonth });
   });
 }
 

@@ -1,9 +1,10 @@
-// Runs in a worker thread started by pdf-inspection.ts, one per upload. pdf-lib parses hostile bytes here,
-// where its memory, its time and its module state (a pool of every PDF name it has ever met, never
-// emptied) end with the thread instead of growing in the api.
+// Runs in a worker thread started by pdf-inspection.ts. pdf-lib parses hostile bytes here, where its
+// memory, its time and its module state (a pool of every PDF name it has ever met, never emptied) end with
+// the thread instead of growing in the api: a thread that refused a file, or whose heap grew, is ended.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 import {
   activePdfNames,
@@ -44,6 +45,15 @@ DecodeStream.prototype.ensureBuffer = function (this: Decoder, requested: number
   }
   return ensureBuffer.call(this, requested);
 };
+// pdf-lib copies each stream's bytes out of the file while loading (ByteStream.slice): a 35 MB scan's image
+// twice in memory. Nothing here writes to a stream's contents, so they can share the file's buffer.
+type Bytes = { bytes: Uint8Array; slice(start: number, end: number): Uint8Array };
+const { default: ByteStream } = createRequire(import.meta.url)('pdf-lib/cjs/core/parser/ByteStream') as {
+  default: { prototype: Bytes };
+};
+ByteStream.prototype.slice = function (this: Bytes, start: number, end: number) {
+  return this.bytes.subarray(start, end);
+};
 // pdf-lib warns on stderr for each object it cannot parse: a hostile file has millions.
 console.warn = () => undefined;
 
@@ -77,8 +87,12 @@ function unreadObjectStream(doc: PDFDocument): boolean {
   });
 }
 
+/** The size of the file just read: its bytes stay in memory until a collection the idle thread may not run. */
+let lastFileBytes = 0;
+
 async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
   const bytes = await readFile(path);
+  lastFileBytes = bytes.length;
   if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
   if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
   const raw = activePdfNames(bytes);
@@ -133,15 +147,27 @@ async function advise(path: string, monthLabel: string): Promise<StatementAdvice
   }
 }
 
-if (parentPort && (workerData as { path?: unknown } | undefined)?.path) {
-  const port = parentPort;
-  const { path, statementMonth } = workerData as { path: string; statementMonth?: string };
+// Started ahead of its uploads (pdf-inspection.ts keeps a small pool): each file comes by message, and
+// the thread says when it is done with it and how big its heap has grown, so the api can retire it.
+parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMonth?: string }) => {
+  const port = parentPort!;
+  // The decode budget is per document.
+  decoded = 0;
+  overBudget = false;
+  lastFileBytes = 0;
   // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
   inspect(String(path))
     .then(async (verdict) => {
       port.postMessage(verdict);
-      if (!verdict.ok || !statementMonth) return;
-      port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
+      if (verdict.ok && statementMonth)
+        port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
     })
-    .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }));
-}
+    .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
+    .finally(() =>
+      port.postMessage({
+        done: true,
+        heapMb: getHeapStatistics().used_heap_size / 1024 / 1024,
+        fileMb: lastFileBytes / 1024 / 1024,
+      }),
+    );
+});

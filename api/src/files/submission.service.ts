@@ -38,17 +38,27 @@ export class SubmissionService {
    */
   async submitApplication(id: string, userId: string, answers: { voidedCheck?: unknown; driversLicense?: unknown }) {
     const app = await this.applications.owned(id, userId);
-    if (!(await this.offers.hasSelection(app._id))) throw new BadRequestException(SELECT_AN_OFFER);
-    for (const [answer, type] of [
+    const documents = [
       [answers.voidedCheck, FILE_TYPES.voidedCheck],
       [answers.driversLicense, FILE_TYPES.driversLicense],
-    ] as const) {
-      if (answer === 'notAvailable') continue;
-      if (answer !== 'uploaded' || !(await this.files.has(app._id, type)))
-        throw new BadRequestException(DOCUMENTS_REQUIRED);
-    }
-    // Submitted before (a double click, a reload): the workflow has ended, and its answer stands.
-    const done = await this.workflows.query(id, getProgress);
+    ] as const;
+    // Independent reads at once (the applicant waits on this call); refused in the same order as before.
+    const [selected, uploaded, progressOr] = await Promise.all([
+      this.offers.hasSelection(app._id),
+      Promise.all(documents.map(([answer, type]) => answer === 'uploaded' && this.files.has(app._id, type))),
+      // Submitted before (a double click, a reload): the workflow has ended, and its answer stands. Its
+      // failure (Temporal unreachable) is told only after the applicant's own mistakes, as before.
+      this.workflows.query(id, getProgress).then(
+        (progress) => () => progress,
+        (e: unknown) => () => {
+          throw e;
+        },
+      ),
+    ]);
+    if (!selected) throw new BadRequestException(SELECT_AN_OFFER);
+    if (documents.some(([answer], i) => answer !== 'notAvailable' && !uploaded[i]))
+      throw new BadRequestException(DOCUMENTS_REQUIRED);
+    const done = progressOr();
     const result =
       done.rep && done.position.pageStep === 3
         ? { ...done.rep, position: done.position }

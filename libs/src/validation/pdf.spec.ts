@@ -40,6 +40,12 @@ describe('PDF byte checks (issue 10, item 7)', () => {
     expect(activePdfNames(bytes('/JavaScriptish /Launcher (JavaScript) /URI (https://bank.example)'))).toEqual([]);
   });
 
+  it('finds a name written wholly in #xx escapes, the longest form any active name can take', () => {
+    const escaped = [...'EmbeddedFiles'].map((c) => `#${c.charCodeAt(0).toString(16)}`).join('');
+    expect(activePdfNames(bytes(`<< /${escaped} 4 0 R /#58FA 5 0 R >>`))).toEqual(['EmbeddedFiles', 'XFA']);
+    expect(activePdfNames(bytes(`<< /${escaped}#73 4 0 R >>`))).toEqual([]);
+  });
+
   it('leaves /JS to the parsed-object walk: two letters occur by chance in compressed data', () => {
     expect(activePdfNames(bytes('x\u00ff/JS]\u0001'))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { servedSpans } from '../timing';
 import { parseSoql, runQuery, SoqlError } from './soql';
 import { convertLeads, parseSoap, soapFault } from './soap';
 import { Store, type SObject } from './store';
@@ -267,7 +268,9 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
   }
 
+  const timing = servedSpans();
   const server = createServer((req, res: ServerResponse) => {
+    if (timing.handle(req, res)) return;
     route(req).then(
       (r) => {
         if (r.body === undefined) return void res.writeHead(r.status).end();

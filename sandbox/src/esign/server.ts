@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { servedSpans } from '../timing';
 import { join } from 'node:path';
 import busboy from 'busboy';
 
@@ -143,6 +144,7 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
   const keys = opts.webhookKeys;
   const convertingMs = opts.timing?.convertingMs ?? 300;
   const finalizingMs = opts.timing?.finalizingMs ?? 300;
+  const timing = servedSpans();
   state.webhooks ??= [];
   for (const f of opts.seedFolders ?? [])
     if (!state.folders.some((x) => x.id === f.id)) state.folders.push({ id: f.id, name: f.name, parentId: '0' });
@@ -521,7 +523,7 @@ ${body}</main></body></html>`;
         id: randomUUID(),
         // Box converts the document first; the request is sent (and its links valid) only after that.
         status: 'converting',
-        readyAt: Date.now() + convertingMs,
+        readyAt: timing.processing(convertingMs),
         ...(failNext ? { failWith: failNext } : {}),
         created_at: now(),
         finished_at: null,
@@ -575,6 +577,7 @@ ${body}</main></body></html>`;
   }
 
   const server = createServer((req, res: ServerResponse) => {
+    if (timing.handle(req, res)) return;
     const u = new URL(req.url ?? '/', 'http://localhost');
     route(req, u)
       .then((reply) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { servedSpans } from '../timing';
 import { priceOffers } from './pricing';
 
 export type OfferStandinOptions = { port: number; clientId: string; clientSecret: string; host?: string };
@@ -30,7 +31,9 @@ export async function startOfferStandin(opts: OfferStandinOptions): Promise<Offe
   let calls = 0;
   let down = false;
   let failing = { status: 0, count: 0 };
+  const timing = servedSpans();
   const server = createServer((req, res) => {
+    if (timing.handle(req, res)) return;
     const send = (status: number, data: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(data));

@@ -172,13 +172,15 @@ export function createSigningActivities(deps: {
     async prepareSignRequest({ applicationId, attempt }) {
       const box = deps.box();
       const externalId = signExternalId(applicationId, attempt);
-      const { data, owners } = await pdfData(applicationId);
-      const folderId = await folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId);
-
-      // A retry after the request was created must not make another: it finds the request by the id
-      // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
-      // consistent, so scanning them can miss the request.)
-      const known = await ids.findOne({ _id: externalId });
+      // Three independent look-ups at once: the applicant waits on this activity (signature start).
+      const [{ data, owners }, folderId, known] = await Promise.all([
+        pdfData(applicationId),
+        folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId),
+        // A retry after the request was created must not make another: it finds the request by the id
+        // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
+        // consistent, so scanning them can miss the request.)
+        ids.findOne({ _id: externalId }),
+      ]);
       if (known)
         return whenSent(
           box,
@@ -199,8 +201,11 @@ export function createSigningActivities(deps: {
       }
 
       const pdf = await renderApplicationPdf(data);
-      await deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf');
-      const fileId = await uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf);
+      // Our copy and Box's at once; each is safe to repeat on a retry (same key, uploadPdfOnce).
+      const [, fileId] = await Promise.all([
+        deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf'),
+        uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf),
+      ]);
       const signature = `${deps.publicUrl}/signature`;
       throwIfSuperseded();
       const created = await boxCall('Sign request refused', () =>

@@ -7,12 +7,14 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import {
   FILE_MESSAGES,
   FILE_TYPES,
   isFileType,
+  isIdempotencyKey,
   MAX_FILE_BYTES,
   type FileType,
   type StatementAdviceNote,
@@ -58,7 +60,7 @@ export class FilesService {
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_MESSAGES.tooLarge);
-    const fileId = new Types.ObjectId();
+    const fileId = fileIdFor(userId, req.headers['idempotency-key']);
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
@@ -80,6 +82,14 @@ export class FilesService {
         record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
         return filePath;
       });
+      // The same keyed upload stored before, its answer lost with the api that ran it: that file is the answer.
+      const earlier = await this.files.findById(fileId);
+      if (earlier) {
+        await upload.dispose();
+        const taken = await claim!.name;
+        if (taken !== earlier.fileName) await this.names.release(claim!.applicationId, taken);
+        return view(earlier);
+      }
       // Sent to S3 while it is judged: no File row before the verdict, and a refused file's object is removed
       // below once its put has settled (400 as before, whatever S3 answered).
       await this.unfinished.begin(upload.key, record!.applicationId, record!.fileName);
@@ -158,4 +168,15 @@ export class FilesService {
   async has(applicationId: Types.ObjectId, fileType: FileType): Promise<boolean> {
     return (await this.files.exists({ applicationId, fileType })) !== null;
   }
+}
+
+/**
+ * A keyed upload's file id comes from its Idempotency-Key (and the user): a repeat the idempotency claim
+ * lets run again, because the api that ran the first died after the File row and before the answer was
+ * stored, finds that row instead of storing the file twice (load run with an api killed mid-upload: a
+ * statement twice in the CRM). Without a key, a new id.
+ */
+function fileIdFor(userId: string, key: unknown): Types.ObjectId {
+  if (!isIdempotencyKey(key)) return new Types.ObjectId();
+  return new Types.ObjectId(createHash('sha256').update(`file:${userId}:${key}`).digest('hex').slice(0, 24));
 }

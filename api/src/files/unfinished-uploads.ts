@@ -64,19 +64,26 @@ export class UnfinishedUploads implements OnModuleInit, OnModuleDestroy {
   /** Finishes what a dead upload left: its object removed and its name given back, unless its file stands. */
   async sweep(now = Date.now()): Promise<number> {
     let swept = 0;
+    let dead: UnfinishedUpload[] = [];
     try {
-      const dead = await this.rows.find({ startedAt: { $lt: new Date(now - UNFINISHED_AFTER_MS) } }).lean();
-      for (const row of dead) {
+      dead = await this.rows.find({ startedAt: { $lt: new Date(now - UNFINISHED_AFTER_MS) } }).lean();
+    } catch (e) {
+      this.logger.warn(`sweep failed: ${(e as Error).message}`);
+    }
+    // One at a time, each on its own: a removal S3 refuses now is tried again at the next sweep.
+    for (const row of dead) {
+      try {
         if (!(await this.files.exists({ filePath: row._id }))) {
           await this.store.remove(row._id);
           await this.names.release(new Types.ObjectId(row.applicationId), row.fileName);
         }
         await this.end(row._id);
         swept++;
+      } catch (e) {
+        this.logger.warn(`an unfinished upload not swept yet: ${(e as Error).message}`);
       }
-    } catch (e) {
-      this.logger.warn(`sweep failed: ${(e as Error).message}`);
     }
+    if (swept) this.logger.log(`swept ${swept} unfinished upload(s)`);
     return swept;
   }
 }

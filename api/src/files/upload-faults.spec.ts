@@ -1,6 +1,7 @@
 // Found by the load run (issue 15 item 4): an upload whose S3 answer was lost after S3 had stored the
 // object answered 500 and left that object behind, so the applicant's press again made a second copy of
 // the document in S3. Now: 503, the unsaved object removed, and the next press stores the one copy.
+import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
@@ -81,4 +82,40 @@ it('an object S3 kept when its removal failed too is swept once the upload is pa
   expect(added).toHaveLength(1);
   expect(added[0]).not.toBe(left[0]);
   expect(added[0]).toMatch(/august-2026\.pdf$/);
+});
+
+it('a keyed upload run again after its api died between the File row and the stored answer finds that file, not a second one', async () => {
+  const pdf = await onePagePdf();
+  const key = 'a'.repeat(8) + Date.now().toString(16).padStart(24, '0');
+  const send = () =>
+    ada.call(
+      'POST',
+      '/file/s3',
+      (() => {
+        const form = new FormData();
+        form.append('applicationId', appId);
+        form.append('fileType', 'Bank Statement');
+        form.append('monthLabel', 'July 2026');
+        form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'statement.pdf');
+        return form;
+      })(),
+      { 'Idempotency-Key': key },
+    );
+  const before = await stored();
+  const first = await send();
+  expect(first.status).toBe(201);
+  // What a dead api leaves: the file stored, no answer kept (its claim's lease ran out and was swept).
+  const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  try {
+    expect((await mongo.db().collection('idempotencykeys').deleteMany({})).deletedCount).toBeGreaterThan(0);
+  } finally {
+    await mongo.close();
+  }
+  const again = await send();
+  expect(again.status).toBe(201);
+  expect(again.headers.get('idempotent-replayed')).toBeNull();
+  expect(again.body.data).toEqual(first.body.data);
+  expect((await stored()).filter((k) => !before.includes(k))).toHaveLength(1);
+  const files = (await ada.get(`/file/application/${appId}`)).body.data as { fileName: string }[];
+  expect(files.filter((f) => f.fileName.startsWith('july-2026'))).toHaveLength(1);
 });

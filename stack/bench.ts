@@ -896,10 +896,12 @@ const NOT_MEASURED = [
     '4× slower), headless Debian Chromium, 3 runs per page interleaved with the bare page, each metric the median of its runs; the ' +
     'production build and the bare React page both served as deploy/nginx.conf serves them (bench/static-server.ts: brotli copies made ' +
     "at build, /assets/ cached as immutable); /financial with a signed-in applicant's session cookies in the browser. What holds LCP " +
-    'back is bytes and a serial start, not a blocking resource: the first visit fetches about 150 KiB of compressed JS against about 60 ' +
-    'for the bare page (half a second more on the simulated link), React then waits for the session check (GET /api/auth/user, and for ' +
-    'a signed-out visitor a refresh attempt: two round trips) before the page renders, and /financial waits for its saved answers ' +
-    "before its form shows. The only render-blocking file is the 3 KiB stylesheet; no web fonts; no layout shift. Lighthouse 12.2's " +
+    'back is bytes and main-thread work, not a blocking resource: the first visit fetches about 150 KiB of compressed JS against about ' +
+    "60 for the bare page (half a second more on the simulated link) and runs it (the entry's evaluation and the first render are most " +
+    'of the blocking time); /financial then waits one round trip for its saved answers before its form shows. The rest of the ' +
+    "start runs side by side: index.html asks GET /api/auth/user and modulepreloads the landing page's " +
+    'chunks while the entry downloads, and a signed-out check is one round trip (the api says NO_SESSION when no refresh cookie came, ' +
+    "so no refresh is tried). The only render-blocking file is the 3 KiB stylesheet; no web fonts; no layout shift. Lighthouse 12.2's " +
     'LCP-element and layout-shift-cause audits fail on this Chromium (its trace gatherer), the metrics do not.',
 ];
 

@@ -13,10 +13,8 @@ import './styles.css';
 const inFrame = () => window.self !== window.top;
 
 async function start() {
-  // Where first visits land: the page's chunk is fetched now, while the language, the router and the
-  // session check (one or two round trips to the api) get ready, not after them (seen in Lighthouse's
-  // network log). The router uses the same fetch.
-  if (location.pathname === '/sign-up') void import('./features/account/sign-up-page');
+  // The landing page's chunks are on their way already (index.html's modulepreload, vite.config.ts), and so
+  // is the session check (window.sessionCheck).
   setUpI18n();
   // The detected or chosen language's words are in place before the first page renders.
   await loadLanguage(currentLanguage());

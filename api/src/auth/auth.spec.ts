@@ -144,6 +144,18 @@ describe('login and sessions', () => {
     expect(after.status).toBe(403);
     expect(after.body.name).toBe('ForbiddenException');
     expect(after.body.message).toMatch(/^Forbidden/);
+    // Neither token came along: the answer says a refresh cannot help (one round trip for the web).
+    expect(after.body.data.code).toBe('NO_SESSION');
+  });
+
+  it('leaves NO_SESSION out while a refresh cookie could still renew the session', async () => {
+    const b = await signedUp('renewable');
+    b.cookies.delete('access_token');
+    const expired = await b.get('/auth/user');
+    expect(expired.status).toBe(403);
+    expect(expired.body.data.code).toBeUndefined();
+    expect((await b.post('/auth/refresh-token', { username: 'renewable@example.com' })).status).toBe(200);
+    expect((await b.get('/auth/user')).status).toBe(200);
   });
 
   it('revokes the whole session when a rotated refresh token is used again', async () => {

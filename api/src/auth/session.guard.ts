@@ -6,15 +6,21 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { ACCESS_COOKIE } from './cookies';
+import { NO_SESSION } from '@portal/libs';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
 import { TokensService, type AccessClaims } from './tokens.service';
 
 export type SignedIn = { userId: string; userName: string; sessionId: string };
 type AuthedRequest = Request & { signedIn?: SignedIn };
 
+/** The refresh cookie's path (cookies.ts): only requests below it can tell that it is absent. */
+const REFRESH_COOKIE_SEEN = /^\/api\/auth\//;
+
 /**
  * Lets a request through only with a valid access token. Anything else answers 403 ForbiddenException
- * with 'Forbidden resource', which the web client answers with one refresh and a retry.
+ * with 'Forbidden resource', which the web client answers with one refresh and a retry. Where the
+ * refresh cookie would have come along (/api/auth/*) and did not, the answer carries data.code
+ * NO_SESSION: a refresh cannot succeed, so a signed-out visitor's session check is one round trip.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -24,6 +30,8 @@ export class SessionGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const claims: AccessClaims | undefined = this.tokens.verifyAccessToken(req.cookies?.[ACCESS_COOKIE]);
     // A logged-out, reset or stolen-and-revoked session ends now, not when its token expires.
+    if (!claims && !req.cookies?.[REFRESH_COOKIE] && REFRESH_COOKIE_SEEN.test(req.originalUrl))
+      throw new ForbiddenException({ message: 'Forbidden resource', code: NO_SESSION });
     if (!claims || (await this.tokens.isRevoked(claims.sid))) throw new ForbiddenException();
     req.signedIn = { userId: claims.sub, userName: claims.usr, sessionId: claims.sid };
     return true;

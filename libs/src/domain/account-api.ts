@@ -78,6 +78,12 @@ export type DbUser = {
 };
 export type UserAnswer = { data: DbUser };
 
+/**
+ * data.code of the 403 an auth path answers when the request carried neither an access token nor a
+ * refresh cookie (which travels to /api/auth only): a refresh could not succeed, so the client skips it.
+ */
+export const NO_SESSION = 'NO_SESSION';
+
 /** The paths, relative to API_BASE. */
 export const AUTH_PATHS = {
   register: '/auth/register',

@@ -73,6 +73,30 @@ describe('http client', () => {
     expect(localStorage.getItem('userName')).toBeNull();
   });
 
+  it("takes index.html's early session check for the first GET /auth/user only", async () => {
+    window.sessionCheck = Promise.resolve(json(200, { data: { early: true } }));
+    expect(await api.get('/auth/user')).toEqual({ data: { early: true } });
+    expect(calls).toHaveLength(0);
+    await api.get('/auth/user');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('skips the refresh when the api saw no refresh cookie either, and goes to /login', async () => {
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    answers.push(() =>
+      json(403, {
+        statusCode: 403,
+        name: 'ForbiddenException',
+        message: 'Forbidden resource',
+        data: { message: 'Forbidden resource', code: 'NO_SESSION' },
+      }),
+    );
+    await expect(api.get('/auth/user')).rejects.toBeInstanceOf(HttpError);
+    expect(calls).toHaveLength(1);
+    expect(lost).toHaveBeenCalledOnce();
+  });
+
   it('does not refresh for a 403 that is not an expired session', async () => {
     answers.push(() =>
       json(403, {

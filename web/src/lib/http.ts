@@ -2,6 +2,7 @@ import {
   API_BASE,
   AUTH_PATHS,
   IDEMPOTENCY_HEADER,
+  NO_SESSION,
   PAGE_PATH_HEADER,
   XSRF_HEADER_NAME,
   type ApiError,
@@ -39,7 +40,20 @@ let onSessionLost: () => void = () => {
 /** The router replaces the hard redirect with a navigation. */
 export const setSessionLostHandler = (fn: () => void) => (onSessionLost = fn);
 
+declare global {
+  interface Window {
+    /** The first session check, asked by index.html before the app's code has loaded. */
+    sessionCheck?: Promise<Response>;
+  }
+}
+
 async function send(method: string, path: string, body?: unknown, key?: string): Promise<Response> {
+  // index.html's early GET /api/auth/user, taken once: later checks (and the retry after a refresh) ask anew.
+  const early = window.sessionCheck;
+  if (early && path === AUTH_PATHS.user) {
+    window.sessionCheck = undefined;
+    return early;
+  }
   if (MUTATING.has(method) && !xsrfToken())
     await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
   const headers: Record<string, string> = { [PAGE_PATH_HEADER]: window.location.pathname, Accept: 'application/json' };
@@ -144,7 +158,8 @@ export async function request<T>(
   const key = action ? keyForAction(action) : undefined;
   let { res, parsed } = await sendWithRetries(method, path, body, key);
   if (isExpiredSession(res.status, parsed) && !NO_REFRESH.includes(path as (typeof NO_REFRESH)[number])) {
-    if (await refreshOnce()) {
+    // NO_SESSION: the api saw no refresh cookie either (auth paths say so), so a refresh would fail.
+    if (codeOf(parsed) !== NO_SESSION && (await refreshOnce())) {
       ({ res, parsed } = await sendWithRetries(method, path, body, key));
     } else {
       if (!quiet) {

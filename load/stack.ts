@@ -217,24 +217,30 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
         if (!registered) await new Promise((r) => setTimeout(r, inProgress ? 5000 : 1000));
       }
       if (!registered) throw new Error(`register: no answer but errors for ${tag} (last ${last})`);
-      // The newest code in the inbox, 'Resend code' pressed when none has come for a minute.
+      // The newest code in the inbox, 'Resend code' pressed when none has come for a minute, or when the
+      // api says the code has expired or was tried too often (then only a code mailed after that press counts).
+      let codesSince = since;
+      const resend = async () => {
+        codesSince = new Date();
+        await client.post('/auth/send-confirmation-code', { username: email }).catch(() => undefined);
+      };
       const newestCode = async () => {
         for (let round = 0; round < 4; round++) {
-          const code = await codeFromMail(maildevUrl, email, since, 'confirmation', 60_000).catch(() => undefined);
+          const code = await codeFromMail(maildevUrl, email, codesSince, 'confirmation', 60_000).catch(() => undefined);
           if (code) return code;
-          await client.post('/auth/send-confirmation-code', { username: email }).catch(() => undefined);
+          await resend();
         }
         throw new Error(`no code mailed to ${email}, 'Resend code' pressed 4 times`);
       };
       for (let attempt = 0; ; attempt++) {
-        // Read again each time: after a resend, the code read before may be the older one.
         const code = await newestCode();
         const ok = await client
           .post('/auth/confirm-signup', { username: email, password: TEST_PASSWORD, code })
           .catch(() => ({ status: 0, body: undefined }));
         if (ok.status === 200) break;
         if (attempt >= 10) throw new Error(`confirm answered ${ok.status}: ${JSON.stringify(ok.body)}`);
-        await new Promise((r) => setTimeout(r, 1000));
+        if (ok.status === 400) await resend();
+        else await new Promise((r) => setTimeout(r, 1000));
       }
       client.staySignedIn = { username: email, password: TEST_PASSWORD };
       const user = (await client.get('/auth/user')).body.data;

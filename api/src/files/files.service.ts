@@ -88,6 +88,8 @@ export class FilesService {
         await upload.dispose();
         const taken = await claim!.name;
         if (taken !== earlier.fileName) await this.names.release(claim!.applicationId, taken);
+        // That api may have died before telling the workflow (which takes each file once).
+        await this.documentUploaded(earlier);
         return view(earlier);
       }
       // Sent to S3 while it is judged: no File row before the verdict, and a refused file's object is removed
@@ -118,12 +120,7 @@ export class FilesService {
       await this.unfinished
         .end(upload.key)
         .catch((err: Error) => this.logger.warn({ msg: 'finished upload not noted', error: err.message }));
-      await this.applications.documentUploaded(String(saved.applicationId), {
-        fileId: String(saved._id),
-        s3Key: saved.filePath,
-        fileName: saved.fileName,
-        fileType: saved.fileType,
-      });
+      await this.documentUploaded(saved);
       return view(saved);
     } catch (e) {
       // Left to the sweep (unfinished-uploads.ts) when S3 refuses the removal too.
@@ -142,6 +139,15 @@ export class FilesService {
       this.logger.error({ msg: 'upload failed', error: (e as Error).message });
       throw e;
     }
+  }
+
+  private documentUploaded(file: StoredFileDocument) {
+    return this.applications.documentUploaded(String(file.applicationId), {
+      fileId: String(file._id),
+      s3Key: file.filePath,
+      fileName: file.fileName,
+      fileType: file.fileType,
+    });
   }
 
   async list(applicationId: string, userId: string) {

@@ -211,6 +211,9 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     ...(lifecycle ? { operations: operations() } : {}),
   }));
   setHandler(documentUploaded, (d) => {
+    // Once per file: the api tells it again when a repeat of an upload finds its file already stored,
+    // since the api that stored it may have died before telling.
+    if (documents.some((x) => x.fileId === d.fileId)) return;
     documents.push(d);
     if (lifecycle) touch();
   });

@@ -9,7 +9,7 @@ import { httpOk, spawnService, stopService, waitReady, type Running, type Servic
 import { ROOT, S3_BUCKET } from '../stack/stack.ts';
 import { startCrmStandin, startEsignStandin, startOfferStandin } from '../sandbox/src';
 import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/server';
-import { signUpAndConfirm, type ApiClient } from '../test-support/api-client';
+import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../test-support/api-client';
 import { startFaultProxy, type Fault, type FaultProxy } from '../test-support/fault-proxy';
 import { freePorts } from '../test-support/free-port';
 import { ownerAnswers, saveAnswers, stepOn } from '../test-support/journey';
@@ -178,6 +178,8 @@ export async function startResilienceStack(
         `10.77.${clients >> 8}.${clients & 255}`,
       );
       const user = (await client.get('/auth/user')).body.data;
+      // As the web app does: a full-form journey outlasts the access token's 15 minutes.
+      client.staySignedIn = { username: user.email as string, password: TEST_PASSWORD };
       return { client, applicationId: user.applications[0]._id as string, email: user.email as string };
     },
     clearFaults() {

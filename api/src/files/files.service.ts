@@ -25,6 +25,7 @@ import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
 import { inspectPdf, prepareInspection } from './pdf-inspection';
+import { IdempotencyError } from '../common/idempotency/idempotency.service';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { spoolUpload, UploadRefused } from './upload-stream';
 
@@ -86,6 +87,9 @@ export class FilesService {
       const earlier = await this.files.findById(fileId);
       if (earlier) {
         await upload.dispose();
+        // A key is one action: the same key naming another document (a client reusing keys) is refused.
+        if (!earlier.applicationId.equals(record!.applicationId) || earlier.fileType !== record!.fileType)
+          throw new IdempotencyError('IDEMPOTENCY_KEY_REUSED');
         const taken = await claim!.name;
         if (taken !== earlier.fileName) await this.names.release(claim!.applicationId, taken);
         // That api may have died before telling the workflow (which takes each file once).

@@ -118,4 +118,20 @@ it('a keyed upload run again after its api died between the File row and the sto
   expect((await stored()).filter((k) => !before.includes(k))).toHaveLength(1);
   const files = (await ada.get(`/file/application/${appId}`)).body.data as { fileName: string }[];
   expect(files.filter((f) => f.fileName.startsWith('july-2026'))).toHaveLength(1);
+
+  // The same key, past its stored answer, naming another document: refused, nothing stored.
+  const mongo2 = await MongoClient.connect(slice.env.MONGODB_URI);
+  try {
+    await mongo2.db().collection('idempotencykeys').deleteMany({});
+  } finally {
+    await mongo2.close();
+  }
+  const form = new FormData();
+  form.append('applicationId', appId);
+  form.append('fileType', 'Voided Check');
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'check.pdf');
+  const reused = await ada.call('POST', '/file/s3', form, { 'Idempotency-Key': key });
+  expect(reused.status).toBe(422);
+  expect(reused.body.data.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  expect((await stored()).filter((k) => !before.includes(k))).toHaveLength(1);
 });

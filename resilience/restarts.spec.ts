@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, stopService, type Running, type ServiceSpec } from '../stack/processes.ts';
 import { infrastructureSpecs } from '../stack/stack.ts';
 import { freePorts } from '../test-support/free-port';
-import { EXPECTED, runJourney, type Step } from './journey';
-import { startResilienceStack, type ResilienceStack } from './support';
+import { EXPECTED, STEPS, runJourney, type Step } from './journey';
+import { FULL, startResilienceStack, type ResilienceStack } from './support';
 
 let stack: ResilienceStack;
 let dataDir = '';
@@ -51,13 +51,18 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Stops the server before the step begins (the step runs against it down) and starts it again 3 s later. */
-function restartAt(name: 'temporal' | 'ferretdb', at: Step, log: string[]) {
+type How = 'SIGTERM' | 'SIGKILL';
+
+/**
+ * Stops the server before the step begins (the step runs against it down) and starts it again 3 s later:
+ * SIGTERM is a stop, SIGKILL a crash (nothing flushed, its SQLite files left mid-write).
+ */
+function restartAt(name: 'temporal' | 'ferretdb', at: Step, how: How, log: string[]) {
   return async (step: Step) => {
     if (step !== at) return;
     let back = false;
-    await stopService(running[name]!);
-    log.push(`${name} stopped`);
+    await stopService(running[name]!, how);
+    log.push(`${name} ${how}`);
     void (async () => {
       await new Promise((r) => setTimeout(r, 3000));
       running[name] = await startService(specs[name]);
@@ -68,14 +73,23 @@ function restartAt(name: 'temporal' | 'ferretdb', at: Step, log: string[]) {
   };
 }
 
+// The short form stops each server once; `RESILIENCE_FULL=1` stops and crashes each before every step.
+const CASES: [name: 'temporal' | 'ferretdb', at: Step, how: How][] = FULL
+  ? (['temporal', 'ferretdb'] as const).flatMap((name) =>
+      STEPS.flatMap((at) =>
+        (['SIGTERM', 'SIGKILL'] as const).map((how) => [name, at, how] as [typeof name, Step, How]),
+      ),
+    )
+  : [
+      ['temporal', 'sign', 'SIGTERM'],
+      ['ferretdb', 'submitStatements', 'SIGKILL'],
+    ];
+
 describe('Temporal and FerretDB restarted mid-journey', () => {
-  for (const [name, at] of [
-    ['temporal', 'sign'],
-    ['ferretdb', 'submitStatements'],
-  ] as const)
-    it(`${name} stopped and started again at ${at}: the journey completes, nothing twice`, async () => {
+  for (const [name, at, how] of CASES)
+    it(`${name} ${how === 'SIGKILL' ? 'killed (SIGKILL)' : 'stopped'} and started again at ${at}: the journey completes, nothing twice`, async () => {
       const log: string[] = [];
-      const r = await runJourney(stack, `restart-${name}`, restartAt(name, at, log));
+      const r = await runJourney(stack, `restart-${name}-${at}-${how}`.slice(0, 40), restartAt(name, at, how, log));
       expect(r.faultsMet).toEqual({ [`${name} restarted`]: true });
       expect(r.counts).toEqual(EXPECTED);
       expect(r.leadIntact).toBe(true);

@@ -112,7 +112,8 @@ export async function startService(spec: ServiceSpec): Promise<Running> {
   return running;
 }
 
-export async function stopService(r: Running): Promise<void> {
+/** SIGTERM (SIGKILL after 8 s), or `'SIGKILL'` at once: a crash, nothing flushed or closed. */
+export async function stopService(r: Running, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   if (r.child.exitCode !== null || r.child.signalCode !== null) return;
   const kill = (sig: NodeJS.Signals) => {
     try {
@@ -121,7 +122,7 @@ export async function stopService(r: Running): Promise<void> {
       /* already gone */
     }
   };
-  kill('SIGTERM');
+  kill(signal);
   const timer = setTimeout(() => kill('SIGKILL'), 8000);
   await r.exited;
   clearTimeout(timer);

@@ -1,5 +1,7 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
+import { TRY_AGAIN_CODE } from '@portal/libs';
+import { isTransientDatabaseError } from './transient-db-error';
 
 /**
  * body-parser's refusals of a request body (http-errors with a 4xx status: 400 cut short, 413 too large,
@@ -18,6 +20,8 @@ export type ErrorAnswer = {
   retryAfter?: number;
   /** Not an HttpException: a bug or an outage, logged by the filter. */
   unexpected?: true;
+  /** The database said 'not now' (the request took no effect): logged in one line, answered 503. */
+  transient?: true;
 };
 
 /**
@@ -59,6 +63,13 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
     };
   }
   const message = 'Something went wrong';
+  if (isTransientDatabaseError(exception))
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      retryAfter: 1,
+      transient: true,
+      body: { statusCode: 503, name: 'ServiceUnavailableException', message, data: { message, code: TRY_AGAIN_CODE } },
+    };
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     unexpected: true,
@@ -82,6 +93,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const answer = errorAnswer(exception);
     if (answer.unexpected) this.logger.error((exception as Error)?.stack ?? String(exception));
+    else if (answer.transient)
+      this.logger.warn(`database busy or out of reach, answered 503: ${(exception as Error).message}`);
     if (answer.retryAfter) res.setHeader('Retry-After', String(answer.retryAfter));
     res.status(answer.status).json(answer.body);
   }

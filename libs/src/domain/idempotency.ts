@@ -28,3 +28,9 @@ export const IDEMPOTENCY_ERRORS = {
   },
 } as const;
 export type IdempotencyErrorCode = keyof typeof IDEMPOTENCY_ERRORS;
+
+/**
+ * The code of a 503 whose request took no effect because the database was busy or out of reach for a
+ * moment: the same request (with the same key) may go again after the answer's Retry-After.
+ */
+export const TRY_AGAIN_CODE = 'TRY_AGAIN';

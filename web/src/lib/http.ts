@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_HEADER,
   NO_SESSION,
   PAGE_PATH_HEADER,
+  TRY_AGAIN_CODE,
   XSRF_HEADER_NAME,
   type ApiError,
 } from '@portal/libs';
@@ -101,13 +102,17 @@ function toError(status: number, body: unknown): HttpError {
 }
 
 /**
- * Automatic retries of a keyed action (safe: the server runs a key once): after a network error, and
- * while the server says the same request is still in progress.
+ * Automatic retries of a keyed action (safe: the server runs a key once): after a network error, while
+ * the server says the same request is still in progress, and when its database was busy for a moment.
  */
 export const RETRY_DELAYS_MS = [500, 1500, 3000];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codeOf = (body: unknown) => (body as Partial<ApiError> | undefined)?.data?.code;
-const inProgress = (status: number, body: unknown) => status === 409 && codeOf(body) === 'REQUEST_IN_PROGRESS';
+/**
+ * The server has no answer yet (409: the same request still runs) or took no effect (503: its database
+ * was busy). Each code comes with its one status.
+ */
+const inProgress = (body: unknown, code = codeOf(body)) => code === 'REQUEST_IN_PROGRESS' || code === TRY_AGAIN_CODE;
 
 /** Sends once, or, with a key, retries a network error or an in-progress answer with the same key. */
 async function sendWithRetries(
@@ -127,7 +132,7 @@ async function sendWithRetries(
       continue;
     }
     const parsed = await parse(res);
-    if (retryIn !== undefined && inProgress(res.status, parsed)) {
+    if (retryIn !== undefined && inProgress(parsed)) {
       await pause(Math.max(retryIn, Number(res.headers.get('Retry-After') ?? 0) * 1000));
       continue;
     }
@@ -213,7 +218,7 @@ async function uploadWithRetries(path: string, form: FormData, onProgress: (frac
     const retryIn = key ? RETRY_DELAYS_MS[attempt] : undefined;
     try {
       const res = await xhrUpload(path, form, onProgress, key);
-      if (retryIn === undefined || !inProgress(res.status, res.body)) return res;
+      if (retryIn === undefined || !inProgress(res.body)) return res;
     } catch (e) {
       if (retryIn === undefined || (e as HttpError).message === 'Request aborted') throw e;
     }

@@ -111,6 +111,22 @@ describe('Idempotency-Key per user action', () => {
     expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
   });
 
+  it('sends again with the same key when the database was busy (503 TRY_AGAIN); without a key it does not', async () => {
+    const busy = () =>
+      json(
+        503,
+        { statusCode: 503, name: 'X', message: 'Something went wrong', data: { message: 'x', code: 'TRY_AGAIN' } },
+        { 'retry-after': '1' },
+      );
+    answers.push(busy, busy, () => json(200, { saved: true }));
+    expect(await settle(api.patch('/owner/1', { o: 1 }, { idempotent: true }))).toEqual({ saved: true });
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map(keyOf)).size).toBe(1);
+    answers.push(busy);
+    expect(await settle(api.patch('/owner/1', { o: 2 }))).toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(4);
+  });
+
   it('pressing again after the retries gave up on the network reuses the key; after an answer it is new', async () => {
     answers.push(networkDown, networkDown, networkDown, networkDown);
     expect(await settle(api.patch('/offer/1', { s: 1 }, { idempotent: true }))).toBeInstanceOf(TypeError);

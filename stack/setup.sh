@@ -50,7 +50,8 @@ fi
 
 # 3. FerretDB v1.24 built as a small Go program of ours (tools/ferretdb), cached by source hash, with
 #    tools/ferretdb/*.patch applied to a copy of the module's source (the SQLite backend's `_id` lookups
-#    miss their index without sqlite-id-index.patch; the patch says why).
+#    miss their index without sqlite-id-index.patch, and conditional writes are atomic only with
+#    write-lock.patch; each patch says why).
 fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" "$ROOT"/tools/ferretdb/*.patch | sha256sum | cut -c1-16)"
 if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/null)" != "$fhash" ]; then
   log "building FerretDB from the Go module proxy (first run takes a few minutes)"
@@ -61,8 +62,10 @@ if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/
   for p in "$ROOT"/tools/ferretdb/*.patch; do patch -s -p1 -d "$build/FerretDB" < "$p"; done
   cp "$ROOT/tools/ferretdb/go.mod" "$build/go.mod" && cp "$ROOT/tools/ferretdb/go.sum" "$build/go.sum"
   echo "replace github.com/FerretDB/FerretDB => $build/FerretDB" >> "$build/go.mod"
-  (cd "$ROOT/tools/ferretdb" && CGO_ENABLED=0 go build -modfile="$build/go.mod" -trimpath -o "$TOOLS/bin/ferretdb" .)
-  echo "$fhash" > "$TOOLS/bin/ferretdb.hash"
+  # Built aside and moved in: a FerretDB already running (or started meanwhile) keeps a whole binary.
+  (cd "$ROOT/tools/ferretdb" && CGO_ENABLED=0 go build -modfile="$build/go.mod" -trimpath -o "$TOOLS/bin/ferretdb.new" .)
+  mv -f "$TOOLS/bin/ferretdb.new" "$TOOLS/bin/ferretdb"
+  echo "$fhash" > "$TOOLS/bin/ferretdb.hash.new" && mv -f "$TOOLS/bin/ferretdb.hash.new" "$TOOLS/bin/ferretdb.hash"
 fi
 
 # 3b. compose-check: validates docker-compose.yml with compose-go (the docker client here has no compose plugin).

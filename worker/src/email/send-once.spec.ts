@@ -43,3 +43,30 @@ it('a refused connection or a 451 to MAIL throws (nothing was sent: retried)', a
   await new Promise((r) => setTimeout(r, 300));
   expect(await received(to)).toBe(1);
 });
+
+// Issue 15 item 2: a worker killed while the server had the offer email sent it twice (its retry could not
+// know). The record made in beforeCommit is what the retry reads: it must exist only once the server
+// cannot discard the message any more, and never for a message the server discarded.
+it('beforeCommit runs while the server still lacks the final byte, then the message goes out', async () => {
+  const to = `commit-${Date.now()}@example.com`;
+  let seenDuringCommit = -1;
+  const outcome = await sendOnce(smtp(), message(to), {
+    beforeCommit: async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      seenDuringCommit = await received(to);
+    },
+  });
+  expect(outcome).toBe('sent');
+  expect(seenDuringCommit).toBe(0);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await received(to)).toBe(1);
+});
+
+it('a beforeCommit that fails stops the message: it throws and the server discards it', async () => {
+  const to = `no-commit-${Date.now()}@example.com`;
+  await expect(
+    sendOnce(smtp(), message(to), { beforeCommit: () => Promise.reject(new Error('database down')) }),
+  ).rejects.toThrow('database down');
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await received(to)).toBe(0);
+});

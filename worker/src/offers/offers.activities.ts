@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
-import { createTransport } from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
 import { classifyCrmError, readableResult } from '../crm/crm.errors';
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
+import { sendOnce } from '../email/send-once';
+import { throwIfSuperseded } from '../superseded';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
 
@@ -46,15 +47,6 @@ export function createOfferActivities(deps: {
 }): OfferActivities {
   const s = deps.settings;
   const org = deps.org ?? DEFAULT_CRM_ORG;
-  // Timeouts well inside the activity's 60 s: an attempt ends (and judges its outcome) before Temporal retries it.
-  const mail = createTransport({
-    host: s.SMTP_HOST,
-    port: s.SMTP_PORT,
-    secure: false,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
   let token: { value: string; until: number } | undefined;
 
   async function bearer(): Promise<string> {
@@ -72,32 +64,6 @@ export function createOfferActivities(deps: {
     const body = (await res.json()) as { access_token: string; expires_in?: number };
     token = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 300) - 30) * 1000 };
     return token.value;
-  }
-
-  /**
-   * Sends a message at most once per call, and never twice across retries once the server may have it.
-   * SMTP has no way to ask whether a message arrived: when the connection breaks, times out or answers
-   * nonsense after the whole message went out (its final dot), the server has it in all likelihood, and
-   * sending again is what made a second offer email (resilience suite, 'reset after send'). So only a
-   * failure before the message was sent, or a clear refusal (a 4xx or 5xx reply), is thrown for a retry;
-   * an unknown outcome after it counts as sent, and says so in the log for operations. The Message-ID is
-   * the same on every try, so a mail system that got it twice anyway can tell the copies apart.
-   */
-  async function sendOnce(message: ConstructorParameters<typeof MailComposer>[0], applicationId: string) {
-    const stream = new MailComposer(message).compile().createReadStream();
-    let sent = false;
-    stream.once('end', () => (sent = true));
-    try {
-      await mail.sendMail({ from: message.from, to: message.to, raw: stream });
-    } catch (e) {
-      const code = (e as { responseCode?: unknown }).responseCode;
-      const refused = typeof code === 'number' && code >= 400 && code < 600;
-      if (!sent || refused) throw e;
-      console.warn(
-        `offer email for application ${applicationId}: outcome unknown after the message was sent ` +
-          `(${(e as Error).message}); counted as sent, not sent again`,
-      );
-    }
   }
 
   return {
@@ -140,6 +106,21 @@ export function createOfferActivities(deps: {
       const option = offer?.offerOptions?.find((o) => o.isSelected === 'true');
       if (!option) throw new CrmRejectedError('No offer is selected', 'NO_SELECTION');
       if (offer?.emailedOption === option.id) return; // a retry after the mail went out
+      const sentNow = () => deps.db.collection('offers').updateOne({ _id }, { $set: { emailedOption: option.id } });
+      // One record per offer email, made by the attempt whose message is about to go out (an insert: two
+      // attempts cannot both make it, where a conditional update on FerretDB lets both through).
+      const goingOut = deps.db.collection<{ _id: string; attempt: string; at: Date }>('offeremails');
+      const claimId = `${applicationId}:${option.id}`;
+      if (await goingOut.findOne({ _id: claimId })) {
+        // An attempt died (a worker killed) after its message was all with the server but for the final
+        // dot's last byte, which it sent right after making the record: the server has the message in all
+        // likelihood. Counted as sent, as sendOnce counts an answer lost after the dot (README 'Emails').
+        console.warn(
+          `offer email for application ${applicationId}: an attempt ended after the message went out; counted as sent`,
+        );
+        await sentNow();
+        return;
+      }
       const app = await deps.db.collection('applications').findOne({ _id });
       const [user, business] = await Promise.all([
         deps.db.collection('users').findOne({ _id: app?.userId }),
@@ -154,11 +135,28 @@ export function createOfferActivities(deps: {
         publicUrl: s.PUBLIC_URL,
         language: typeof user.language === 'string' ? user.language : undefined,
       });
-      await sendOnce(
+      // The record names this attempt: an older attempt still running (its timeout passed, its retry
+      // began) cannot also send its copy, and a failed attempt removes only its own record.
+      const attempt = randomUUID();
+      const outcome = await sendOnce(
+        { host: s.SMTP_HOST, port: s.SMTP_PORT },
         { from: s.MAIL_FROM, to: String(user.email), ...email, messageId: offerMessageId(applicationId, option.id!) },
-        applicationId,
-      );
-      await deps.db.collection('offers').updateOne({ _id }, { $set: { emailedOption: option.id } });
+        {
+          beforeCommit: async () => {
+            throwIfSuperseded();
+            await goingOut.insertOne({ _id: claimId, attempt, at: new Date() });
+          },
+        },
+      ).catch(async (e: unknown) => {
+        // Refused, or stopped before the final dot: the server does not have it, and a retry sends it.
+        await goingOut.deleteOne({ _id: claimId, attempt });
+        throw e;
+      });
+      if (outcome === 'maybe-sent')
+        console.warn(
+          `offer email for application ${applicationId}: no answer after the message went out; counted as sent`,
+        );
+      await sentNow();
     },
 
     async submitOpportunity({ opportunityId }) {

@@ -1,0 +1,94 @@
+// Issue 15 item 2: a worker killed while the SMTP server had the offer email (all of it but the last byte
+// of its final dot, which goes out right after the attempt is recorded) sent it twice, its retry not
+// knowing. Real MongoDB-wire database and maildev; the activity as the worker runs it.
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { createOfferActivities } from './offers.activities';
+
+let mongo: MongoClient;
+let activities: ReturnType<typeof createOfferActivities>;
+
+beforeAll(async () => {
+  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-offer-email-${Date.now()}`);
+  activities = createOfferActivities({
+    db: mongo.db(),
+    crm: () => Promise.reject(new Error('unused')),
+    settings: {
+      OFFER_SERVICE_URL: 'http://127.0.0.1:9',
+      OFFER_SERVICE_CLIENT_ID: 'x',
+      OFFER_SERVICE_CLIENT_SECRET: 'x',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: inject('smtpPort'),
+      MAIL_FROM: 'offers@example.com',
+      PUBLIC_URL: 'http://localhost',
+    },
+  });
+});
+afterAll(() => mongo?.close());
+
+const option = { id: 'opt-1', isSelected: 'true', offeredAmount: '25000', monthlyTerm: '12', totalPayment: '30000' };
+
+/** An application with a selected offer; `goingOut` names the option of a record left by an attempt. */
+async function application(to: string, goingOut?: string) {
+  const _id = new ObjectId();
+  const userId = new ObjectId();
+  const db = mongo.db();
+  await db.collection('users').insertOne({ _id: userId, email: to, firstName: 'Ada' });
+  await db.collection('applications').insertOne({ _id, userId });
+  await db.collection('businesses').insertOne({ _id, businessName: 'Analytical Engines LLC' });
+  await db.collection('offers').insertOne({ _id, offerOptions: [option] });
+  if (goingOut)
+    await db
+      .collection<{ _id: string }>('offeremails')
+      .insertOne({ _id: `${_id.toHexString()}:${goingOut}`, attempt: 'dead', at: new Date() });
+  return _id.toHexString();
+}
+
+async function received(to: string) {
+  await new Promise((r) => setTimeout(r, 400));
+  const mails = (await (await fetch(`${inject('maildevUrl')}/api/email`)).json()) as { to: { address: string }[] }[];
+  return mails.filter((m) => m.to.some((t) => t.address === to)).length;
+}
+const offerRecord = (id: string) =>
+  mongo
+    .db()
+    .collection('offers')
+    .findOne({ _id: new ObjectId(id) });
+
+it('sends one email and records it; a retry after that sends nothing', async () => {
+  const to = `offer-once-${Date.now()}@example.com`;
+  const applicationId = await application(to);
+  await activities.sendOfferEmail({ applicationId });
+  await activities.sendOfferEmail({ applicationId });
+  expect(await received(to)).toBe(1);
+  expect((await offerRecord(applicationId))?.emailedOption).toBe('opt-1');
+});
+
+it('an attempt that died after its message went out (its record left): the retry counts it sent, sends nothing', async () => {
+  const to = `offer-died-${Date.now()}@example.com`;
+  const applicationId = await application(to, 'opt-1');
+  await activities.sendOfferEmail({ applicationId });
+  expect(await received(to)).toBe(0);
+  expect((await offerRecord(applicationId))?.emailedOption).toBe('opt-1');
+});
+
+it('a record of another offer (the applicant chose again) does not stop this one', async () => {
+  const to = `offer-other-${Date.now()}@example.com`;
+  const applicationId = await application(to, 'opt-0');
+  await activities.sendOfferEmail({ applicationId });
+  expect(await received(to)).toBe(1);
+});
+
+it('two attempts at once (an old one past its timeout and its retry): one email; the other attempt fails', async () => {
+  const to = `offer-race-${Date.now()}@example.com`;
+  const applicationId = await application(to);
+  const outcomes = await Promise.allSettled([
+    activities.sendOfferEmail({ applicationId }),
+    activities.sendOfferEmail({ applicationId }),
+  ]);
+  expect(await received(to)).toBe(1);
+  expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+  // The loser cleared nothing of the winner's: a later retry still sends nothing.
+  await activities.sendOfferEmail({ applicationId });
+  expect(await received(to)).toBe(1);
+});

@@ -5,7 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, stopService, type Running, type ServiceSpec } from '../stack/processes.ts';
+import {
+  spawnService,
+  startService,
+  stopService,
+  waitReady,
+  type Running,
+  type ServiceSpec,
+} from '../stack/processes.ts';
 import { infrastructureSpecs } from '../stack/stack.ts';
 import { freePorts } from '../test-support/free-port';
 import { EXPECTED, STEPS, runJourney, type Step } from './journey';
@@ -65,9 +72,12 @@ function restartAt(name: 'temporal' | 'ferretdb', at: Step, how: How, log: strin
     log.push(`${name} ${how}`);
     void (async () => {
       await new Promise((r) => setTimeout(r, 3000));
-      running[name] = await startService(specs[name]);
-      log.push(`${name} started again`);
+      // Back once started: the api and worker may reconnect before the readiness poll sees it listen.
+      const started = spawnService(specs[name]);
+      running[name] = started;
       back = true;
+      await waitReady(started);
+      log.push(`${name} started again`);
     })();
     return { [`${name} restarted`]: () => back };
   };

@@ -9,7 +9,9 @@ import { boxClient } from '../worker/src/esign/box.client';
 import { registerBoxWebhook } from '../worker/src/esign/box.webhook';
 import { createApplicationWorker } from '../worker/src/worker';
 
-export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: string } = {}) {
+export async function startSlice(
+  opts: { temporalAddress?: string; s3Endpoint?: string; env?: Record<string, string> } = {},
+) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
   const esign = await startEsignStandin({
     port: 0,
@@ -43,6 +45,7 @@ export async function startSlice(opts: { temporalAddress?: string; s3Endpoint?: 
     BOX_WEBHOOK_PRIMARY_KEY: 'it-primary',
     BOX_WEBHOOK_SECONDARY_KEY: 'it-secondary',
     BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
+    ...opts.env,
   };
   Object.assign(process.env, env);
   const workerSettings = loadEnv(WORKER_SETTINGS, env);

@@ -37,6 +37,19 @@ export class PreparedAnswer extends HttpException {
   }
 }
 
+/**
+ * 503 for a request that took no effect and may simply go again (the web client sends it again with the
+ * same Idempotency-Key after Retry-After): the database was busy, or the workflow has earlier signals
+ * still waiting in the outbox.
+ */
+export class TryAgainException extends HttpException {
+  readonly retryAfter = 1;
+  constructor(message: string = 'Something went wrong') {
+    super({ message, code: TRY_AGAIN_CODE }, HttpStatus.SERVICE_UNAVAILABLE);
+    this.name = 'ServiceUnavailableException';
+  }
+}
+
 /** The status and body the filter answers an error with (the idempotency layer stores 4xx ones). */
 export function errorAnswer(exception: unknown): ErrorAnswer {
   if (isBodyParserRefusal(exception)) {
@@ -63,13 +76,7 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
     };
   }
   const message = 'Something went wrong';
-  if (isTransientDatabaseError(exception))
-    return {
-      status: HttpStatus.SERVICE_UNAVAILABLE,
-      retryAfter: 1,
-      transient: true,
-      body: { statusCode: 503, name: 'ServiceUnavailableException', message, data: { message, code: TRY_AGAIN_CODE } },
-    };
+  if (isTransientDatabaseError(exception)) return { ...errorAnswer(new TryAgainException(message)), transient: true };
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     unexpected: true,

@@ -20,6 +20,7 @@ import {
   type ApplicationWorkflowInput,
   type LifecycleTiming,
 } from '@portal/workflows';
+import { TryAgainException } from '../common/http-exception.filter';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 import { TEMPORAL_CALL_MS, WorkflowOutbox } from './workflow-outbox.service';
@@ -124,6 +125,7 @@ export class ApplicationWorkflows {
     args: Args,
     fallback: string = ACCOUNT_MESSAGES.somethingWentWrong,
   ): Promise<Ret> {
+    await this.afterQueuedSignals(applicationId, def.name, fallback);
     try {
       // The SDK's overloads split empty and non-empty argument lists; both travel the same way.
       const update = def as unknown as UpdateDefinition<Ret, [unknown]>;
@@ -131,6 +133,20 @@ export class ApplicationWorkflows {
     } catch (e) {
       return this.refuse(e, applicationId, def.name, fallback);
     }
+  }
+
+  /**
+   * An update must not overtake the application's signals still waiting in the outbox: a voided check told
+   * while Temporal was down, then the submission sent straight to the workflow once it was back, submitted
+   * the application without the file (restart spec, Temporal stopped before the final step). The outbox is
+   * drained first; if the signals still cannot go, the update is refused for now (503 TRY_AGAIN).
+   */
+  private async afterQueuedSignals(applicationId: string, what: string, fallback: string): Promise<void> {
+    if (!(await this.outbox.pending(applicationId))) return;
+    await this.outbox.drain();
+    if (!(await this.outbox.pending(applicationId))) return;
+    this.logger.warn({ msg: `${what}: waits for the signals in the outbox`, applicationId });
+    throw new TryAgainException(fallback);
   }
 
   /**

@@ -101,7 +101,13 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
       } catch (err) {
         if (err instanceof WorkflowNotFoundError) {
           // The application's workflow has ended or never was: nothing left to tell it.
-          this.logger.error({ msg: 'outbox entry dropped: no running workflow', applicationId: e.applicationId });
+          this.logger.error({
+            msg: 'outbox entry dropped: no running workflow',
+            applicationId: e.applicationId,
+            kind: e.kind,
+            signal: e.signal,
+            queuedAt: e._id.getTimestamp(),
+          });
           await this.entries.deleteOne({ _id: e._id });
           continue;
         }

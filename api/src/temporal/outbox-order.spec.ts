@@ -1,0 +1,85 @@
+// An update must not overtake signals still waiting in the outbox. Found by the restart spec (issue 15):
+// Temporal stopped before the final step, the voided check's 'documentUploaded' signal went to the outbox,
+// and once Temporal was back the submission (an update) reached the workflow first: the application was
+// submitted without the file, and the signal was then dropped for a closed workflow. Here the outbox's
+// timer is an hour, so only the update itself can send what waits.
+import { MongoClient } from 'mongodb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startService, stopAll, type Running } from '../../../stack/processes';
+import { infrastructureSpecs } from '../../../stack/stack';
+import { signUpAndConfirm } from '../../../test-support/api-client';
+import { freePort } from '../../../test-support/free-port';
+import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../test-support/journey';
+import { startSlice } from '../../../test-support/slice';
+
+let slice: Awaited<ReturnType<typeof startSlice>>;
+let temporal: Running | undefined;
+let dataDir = '';
+let port = 0;
+let mongo: MongoClient;
+
+const temporalSpec = () => {
+  const spec = infrastructureSpecs(
+    {
+      WEB_PORT: 0,
+      API_PORT: 0,
+      TEMPORAL_PORT: port,
+      TEMPORAL_UI_PORT: 0,
+      MONGODB_PORT: 0,
+      SMTP_PORT: 0,
+      MAILDEV_WEB_PORT: 0,
+      S3_PORT: 0,
+      CRM_STANDIN_PORT: 0,
+      ESIGN_STANDIN_PORT: 0,
+      OFFER_STANDIN_PORT: 0,
+      DATA_DIR: dataDir,
+    },
+    { headless: true },
+  ).find((s) => s.name === 'temporal')!;
+  spec.quiet = true;
+  return spec;
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-outbox-order-'));
+  port = await freePort();
+  temporal = await startService(temporalSpec());
+  slice = await startSlice({ temporalAddress: `127.0.0.1:${port}`, env: { OUTBOX_DRAIN_INTERVAL: '1h' } });
+  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+});
+afterAll(async () => {
+  // As in outbox.spec: let the client's gRPC retry timers from the outage settle before closing.
+  await new Promise((r) => setTimeout(r, 6_500));
+  await slice?.close();
+  await mongo?.close();
+  if (temporal) await stopAll([temporal]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('a stage move after Temporal is back first sends the signals that waited for it', async () => {
+  const ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'outbox-order', '10.13.1.1');
+  const app = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
+  const businessId = (await ada.get(`/business/application/${app}`)).body._id as string;
+  expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
+
+  await stopAll([temporal!]);
+  expect((await ada.patch(`/business/${businessId}`, QUESTION_ANSWERS)).status).toBe(200);
+  const waiting = () => mongo.db().collection('workflowoutbox').countDocuments({ applicationId: app });
+  expect(await waiting()).toBe(1);
+
+  temporal = await startService(temporalSpec());
+  // As the web client does: a 503 TRY_AGAIN (the signals could not go yet) is sent again after a moment.
+  let moved = await stepOn(ada, app);
+  for (let i = 0; i < 20 && moved.status === 503; i++) {
+    expect(moved.body.data.code).toBe('TRY_AGAIN');
+    expect(await waiting()).toBe(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    moved = await stepOn(ada, app);
+  }
+  expect(moved.status).toBe(200);
+  // The signal went first: nothing of this application waits any more.
+  expect(await waiting()).toBe(0);
+});

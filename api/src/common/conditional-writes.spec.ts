@@ -40,3 +40,14 @@ it('of several findOneAndUpdate claims at once, exactly one gets the document', 
     expect((await claims.findOne({ _id }))?.takenBy).toBe(won.findIndex(Boolean));
   }
 });
+
+// tools/ferretdb/sqlite-id-pushdown.patch narrows a filter of `_id` and more to that one row in SQLite; the
+// rest of the filter must still decide.
+it('a filter of _id and more finds the document only when the rest matches too', async () => {
+  const { insertedId: _id } = await claims.insertOne({ _id: new mongo.ObjectId(), takenBy: 1 });
+  expect(await claims.findOne({ _id, takenBy: 1 })).toMatchObject({ _id, takenBy: 1 });
+  expect(await claims.findOne({ _id, takenBy: 2 })).toBeNull();
+  expect(await claims.countDocuments({ _id, takenBy: { $gt: 0 } })).toBe(1);
+  expect((await claims.deleteOne({ _id, takenBy: 2 })).deletedCount).toBe(0);
+  expect((await claims.updateOne({ _id, takenBy: { $exists: false } }, { $set: { takenBy: 3 } })).matchedCount).toBe(0);
+});

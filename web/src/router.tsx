@@ -14,30 +14,80 @@ import type { JourneyActor } from './features/journey/journey.machine';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
+import { loadAllWords } from './i18n/i18n';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
 
 /**
  * Each page is its own chunk, loaded when its route is entered (the router preloads it alongside the
  * route's beforeLoad and loader, so the fetch overlaps the data wait). The first visit downloads only
- * the shell and the page it lands on; `npm test` holds the sizes to budget (web/size-budget.json).
+ * the shell and the page it lands on; `npm test` holds the sizes to budget (web/.size-limit.mjs, the
+ * pages listed in web/pages.json). Every page but /sign-up also needs the rest of the catalogue
+ * (i18n/en-first.ts holds the first visit's words): it loads beside the page's chunk.
  */
+const withWords =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadAllWords()]))[0];
+
 const pages = {
-  login: lazyRouteComponent(() => import('./features/account/login-page'), 'LoginPage'),
+  login: lazyRouteComponent(
+    withWords(() => import('./features/account/login-page')),
+    'LoginPage',
+  ),
   signUp: lazyRouteComponent(() => import('./features/account/sign-up-page'), 'SignUpPage'),
-  forgotPassword: lazyRouteComponent(() => import('./features/account/forgot-password-page'), 'ForgotPasswordPage'),
-  financial: lazyRouteComponent(() => import('./features/journey/financial-page'), 'FinancialPage'),
-  business: lazyRouteComponent(() => import('./features/journey/business-page'), 'BusinessPage'),
-  owners: lazyRouteComponent(() => import('./features/journey/owners-page'), 'OwnersPage'),
-  signature: lazyRouteComponent(() => import('./features/journey/signature-page'), 'SignaturePage'),
-  bankStatements: lazyRouteComponent(() => import('./features/documents/bank-statements-page'), 'BankStatementsPage'),
-  offers: lazyRouteComponent(() => import('./features/offers/offers-page'), 'OffersPage'),
-  giggle: lazyRouteComponent(() => import('./features/journey/giggle-page'), 'GigglePage'),
-  privacyPolicy: lazyRouteComponent(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage'),
-  termsOfUse: lazyRouteComponent(() => import('./features/legal/terms-of-use-page'), 'TermsOfUsePage'),
-  status: lazyRouteComponent(() => import('./features/status/status-page'), 'StatusPage'),
-  sharedStatus: lazyRouteComponent(() => import('./features/status/shared-status-page'), 'SharedStatusPage'),
-  accessibility: lazyRouteComponent(() => import('./features/legal/accessibility-page'), 'AccessibilityPage'),
+  forgotPassword: lazyRouteComponent(
+    withWords(() => import('./features/account/forgot-password-page')),
+    'ForgotPasswordPage',
+  ),
+  financial: lazyRouteComponent(
+    withWords(() => import('./features/journey/financial-page')),
+    'FinancialPage',
+  ),
+  business: lazyRouteComponent(
+    withWords(() => import('./features/journey/business-page')),
+    'BusinessPage',
+  ),
+  owners: lazyRouteComponent(
+    withWords(() => import('./features/journey/owners-page')),
+    'OwnersPage',
+  ),
+  signature: lazyRouteComponent(
+    withWords(() => import('./features/journey/signature-page')),
+    'SignaturePage',
+  ),
+  bankStatements: lazyRouteComponent(
+    withWords(() => import('./features/documents/bank-statements-page')),
+    'BankStatementsPage',
+  ),
+  offers: lazyRouteComponent(
+    withWords(() => import('./features/offers/offers-page')),
+    'OffersPage',
+  ),
+  giggle: lazyRouteComponent(
+    withWords(() => import('./features/journey/giggle-page')),
+    'GigglePage',
+  ),
+  privacyPolicy: lazyRouteComponent(
+    withWords(() => import('./features/legal/privacy-policy-page')),
+    'PrivacyPolicyPage',
+  ),
+  termsOfUse: lazyRouteComponent(
+    withWords(() => import('./features/legal/terms-of-use-page')),
+    'TermsOfUsePage',
+  ),
+  status: lazyRouteComponent(
+    withWords(() => import('./features/status/status-page')),
+    'StatusPage',
+  ),
+  sharedStatus: lazyRouteComponent(
+    withWords(() => import('./features/status/shared-status-page')),
+    'SharedStatusPage',
+  ),
+  accessibility: lazyRouteComponent(
+    withWords(() => import('./features/legal/accessibility-page')),
+    'AccessibilityPage',
+  ),
 } satisfies Record<string, RouteComponent>;
 
 export type RouterContext = { queryClient: QueryClient; journey: JourneyActor };

@@ -1,9 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { enLater } from './i18n/en';
 import { setUpI18n } from './i18n/i18n';
 
 // The tests read the English words; the French are checked by the catalogue test and the e2e journey.
 const i18n = setUpI18n('en');
+i18n.addResourceBundle('en', 'translation', enLater, true, false);
 
 afterEach(() => {
   cleanup();

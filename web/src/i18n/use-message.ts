@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from './translation';
+import type { TFunction } from './i18n';
 import { matchMessage } from './messages';
 
 /** A libs or api message in the applicant's language; a text we do not know is shown as it came. */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Logo } from '../../components/ui/logo';
 import { useFormat } from '../../i18n/format';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { useJourneyActor } from '../journey/use-journey';
 import { useApplication } from '../shell/session';
 import { progressQueryOptions } from './status-api';

@@ -50,6 +50,13 @@ export default [
     gzip: true,
     limit: '10 KiB',
   },
+  {
+    // Loaded once, by the first route that needs a session (main.tsx, router.tsx): XState and the journey machine.
+    name: 'the journey actor',
+    path: files(page('src/features/journey/journey-actor.ts')),
+    gzip: true,
+    limit: '20 KiB',
+  },
   ...Object.entries(LATER_PAGES).map(([route, src]) => ({
     name: `${route} page chunks`,
     path: files(page(src)),

@@ -17,6 +17,17 @@ const PAGES: Record<string, string> = pages;
 /** The page whose words come with the entry (i18n/en-first.ts); the others' come in this chunk. */
 const FIRST_VISIT = '/sign-up';
 const REST_OF_CATALOGUE = 'src/i18n/en.ts';
+/** The journey actor's chunk (main.tsx), and the pages that show without a session (router.tsx). */
+const JOURNEY_ACTOR = 'src/features/journey/journey-actor.ts';
+const OPEN_PAGES = [
+  '/sign-up',
+  '/login',
+  '/forgot-password',
+  '/privacy-policy',
+  '/terms-of-use',
+  '/accessibility',
+  '/status/shared/$token',
+];
 
 /**
  * Without this, a visit fetches its page's chunk only once the entry has downloaded and run (the router
@@ -45,6 +56,8 @@ function preloadLandingPage(): Plugin {
         const loaded = closure(entry);
         const restOfCatalogue = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(REST_OF_CATALOGUE));
         if (!restOfCatalogue) throw new Error(`no chunk for ${REST_OF_CATALOGUE}`);
+        const journeyActor = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(JOURNEY_ACTOR));
+        if (!journeyActor) throw new Error(`no chunk for ${JOURNEY_ACTOR}`);
         const map: Record<string, string[]> = {};
         for (const [path, src] of Object.entries(PAGES)) {
           const page = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(src));
@@ -52,6 +65,8 @@ function preloadLandingPage(): Plugin {
           // A path with a parameter ($token) is never a location.pathname as written: nothing to preload.
           // Every page but /sign-up also waits for the rest of the English catalogue (router.tsx withWords).
           const files = path === FIRST_VISIT ? closure(page) : closure(restOfCatalogue, closure(page));
+          // A page behind a session starts the journey actor (XState and the machine) before it shows.
+          if (!OPEN_PAGES.includes(path)) closure(journeyActor, files);
           if (!path.includes('$')) map[path] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
         const listed = new Set(Object.values(PAGES));

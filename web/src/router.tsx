@@ -10,7 +10,7 @@ import {
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
 import { journeyLoaders } from './features/journey/journey-loaders';
-import type { JourneyActor } from './features/journey/journey.machine';
+import type { JourneyHolder } from './features/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
@@ -90,7 +90,7 @@ const pages = {
   ),
 } satisfies Record<string, RouteComponent>;
 
-export type RouterContext = { queryClient: QueryClient; journey: JourneyActor };
+export type RouterContext = { queryClient: QueryClient; journey: JourneyHolder };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
@@ -103,19 +103,24 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const session = (ctx: RouterContext) => ctx.queryClient.ensureQueryData(sessionQueryOptions());
 
-/** Signed in: the journey machine is hydrated from the saved stage (on load, and on resume after sign-in). */
+/**
+ * Signed in: the journey actor is started (its chunk loaded) and hydrated from the saved stage (on load,
+ * and on resume after sign-in). Signed out: undefined.
+ */
 async function hydrated(ctx: RouterContext) {
   const user = await session(ctx);
-  if (user) ctx.journey.send({ type: 'journey.hydrate', application: applicationOf(user) });
-  return user;
+  if (!user) return undefined;
+  const journey = await ctx.journey.load();
+  journey.send({ type: 'journey.hydrate', application: applicationOf(user) });
+  return journey;
 }
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: async ({ context }) => {
-    const user = await hydrated(context);
-    throw redirect({ to: user ? context.journey.getSnapshot().context.position.path.toLowerCase() : '/sign-up' });
+    const journey = await hydrated(context);
+    throw redirect({ to: journey ? journey.getSnapshot().context.position.path.toLowerCase() : '/sign-up' });
   },
 });
 
@@ -147,13 +152,13 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
     path,
     component,
     beforeLoad: async ({ context }) => {
-      const user = await hydrated(context);
-      if (!user) {
+      const journey = await hydrated(context);
+      if (!journey) {
         clearUserName();
         throw redirect({ to: '/sign-up' });
       }
-      context.journey.send({ type: 'journey.visit', route: path });
-      const route = context.journey.getSnapshot().context.route;
+      journey.send({ type: 'journey.visit', route: path });
+      const route = journey.getSnapshot().context.route;
       if (route !== path) throw redirect({ to: route });
     },
     loader: ({ context }) => journeyLoaders[path](context.queryClient),

@@ -1,9 +1,7 @@
-import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import { fromPromise } from 'xstate';
 import {
   ACCOUNT_MESSAGES,
   SIGN_UP_RULES,
@@ -24,7 +22,7 @@ import { affiliateId, storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../shell/session';
 import { accountApi } from './account-api';
 import { CodeStep } from './code-step';
-import { signUpMachine } from './sign-up.machine';
+import { createSignUpFlow } from './sign-up.flow';
 
 const EMPTY: SignUpForm = {
   firstName: '',
@@ -43,25 +41,24 @@ export function SignUpPage() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<SignUpForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [state, send] = useMachine(
-    signUpMachine.provide({
-      actors: {
-        register: fromPromise(({ input }) =>
-          accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
-        ),
-        confirm: fromPromise(async ({ input }) => {
-          const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
-          if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
-          storeUserName(answer.username);
-        }),
-        resend: fromPromise(async ({ input }) => void (await accountApi.sendCode(input.userName))),
+  const [flow] = useState(() =>
+    createSignUpFlow({
+      register: (input) => accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
+      confirm: async (input) => {
+        const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
+        if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
+        storeUserName(answer.username);
       },
+      resend: async (input) => void (await accountApi.sendCode(input.userName)),
     }),
   );
+  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  const send = flow.send;
+  const at = (...states: (typeof state.value)[]) => states.includes(state.value);
   const { context } = state;
 
   useEffect(() => {
-    if (state.matches('done')) void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
+    if (state.value === 'done') void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
   }, [state, navigate, queryClient]);
 
   const set = (k: keyof SignUpForm, v: string) => {
@@ -79,7 +76,7 @@ export function SignUpPage() {
 
   // The server's field messages, unless the applicant has since edited that field.
   const shown: Record<string, string | undefined> = { ...context.fields, ...errors };
-  const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
+  const onCode = at('code', 'confirming', 'resending');
   return (
     <div className="auth-layout">
       <section className="card auth-card">
@@ -87,8 +84,8 @@ export function SignUpPage() {
         {onCode ? (
           <CodeStep
             destination={context.destination}
-            busy={state.matches('confirming')}
-            resending={state.matches('resending')}
+            busy={at('confirming')}
+            resending={at('resending')}
             error={context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}
             onResend={() => send({ type: 'code.resend' })}
@@ -149,7 +146,7 @@ export function SignUpPage() {
               errors={shown}
               onChange={set}
             />
-            <Button type="submit" busy={state.matches('registering')}>
+            <Button type="submit" busy={at('registering')}>
               {t('app.continue')}
             </Button>
           </form>

@@ -34,7 +34,7 @@ export default [
     name: 'first visit (/sign-up): entry + page',
     path: files(new Set([...entry, ...page(FIRST_VISIT)])),
     gzip: true,
-    // The issue's goal is 100 KiB and it is NOT met (issue 14 stays open). 130.3 KiB on 2026-11-24 (was
+    // The issue's goal is 100 KiB and it is NOT met (issue 14 stays open). 130.4 KiB on 2026-11-24 (was
     // 172.0): the app's own translation layer replaced i18next and react-i18next (about 24 KiB), the
     // first visit carries only the shell's and /sign-up's words (i18n/en-first.ts), and XState comes with
     // the journey actor (below), not here. What holds it above 100, by source (gzip, each part compressed
@@ -42,7 +42,7 @@ export default [
     // the route guards read the session through its cache), libs 12 (the stage table pulls the answer
     // rules and the industry list), the app's own code 15 and its i18n 3.5. React and the router alone
     // weigh 93 KiB: only a runtime change (e.g. Preact's compat layer) can bring the whole under 100.
-    limit: '130.3 KiB',
+    limit: '130.4 KiB',
   },
   {
     // Loaded beside the first page after /sign-up (router.tsx), once: the words the first visit leaves

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_MESSAGES,
@@ -19,6 +19,7 @@ import { useFormat } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
 import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
+import { JourneyContext } from '../journey/use-journey';
 import { refreshSession, resumePath } from '../shell/session';
 import { accountApi } from './account-api';
 import { CodeStep } from './code-step';
@@ -55,6 +56,7 @@ export function SignUpPage() {
   const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
   const send = flow.send;
   const at = (...states: (typeof state.value)[]) => states.includes(state.value);
+  const onCode = at('code', 'confirming', 'resending');
   const { context } = state;
 
   useEffect(() => {
@@ -74,9 +76,20 @@ export function SignUpPage() {
     send({ type: 'details.submit', form: { ...form, email: form.email.trim(), affiliateId: affiliateId() } });
   };
 
+  // While the applicant fetches the emailed code, the code of what comes next arrives: the journey actor
+  // and /financial's chunks with the rest of the words (a new application starts there), so confirming
+  // does not wait for them.
+  const router = useRouter();
+  const journey = useContext(JourneyContext);
+  useEffect(() => {
+    if (!onCode) return;
+    void journey?.load();
+    const next = router.routesByPath['/financial'];
+    if (next) void router.loadRouteChunk(next);
+  }, [onCode, journey, router]);
+
   // The server's field messages, unless the applicant has since edited that field.
   const shown: Record<string, string | undefined> = { ...context.fields, ...errors };
-  const onCode = at('code', 'confirming', 'resending');
   return (
     <div className="auth-layout">
       <section className="card auth-card">

@@ -24,36 +24,42 @@ const page = (src) => {
   return new Set([...closure(key)].filter((k) => !entry.has(k)));
 };
 
-const FIRST_VISIT = 'src/features/account/sign-up-page.tsx';
-const LATER_PAGES = {
-  '/login': 'src/features/account/login-page.tsx',
-  '/forgot-password': 'src/features/account/forgot-password-page.tsx',
-  '/financial': 'src/features/journey/financial-page.tsx',
-  '/business': 'src/features/journey/business-page.tsx',
-  '/owners': 'src/features/journey/owners-page.tsx',
-  '/signature': 'src/features/journey/signature-page.tsx',
-  '/bank-statements': 'src/features/documents/bank-statements-page.tsx',
-  '/offers': 'src/features/offers/offers-page.tsx',
-  '/giggle-finance': 'src/features/journey/giggle-page.tsx',
-  '/privacy-policy': 'src/features/legal/privacy-policy-page.tsx',
-  '/terms-of-use': 'src/features/legal/terms-of-use-page.tsx',
-  '/status': 'src/features/status/status-page.tsx',
-  '/status/shared/{token}': 'src/features/status/shared-status-page.tsx',
-};
+// Every page's file by its route: one list (pages.json), also read by vite.config.ts.
+const PAGES = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
+const FIRST_VISIT = PAGES['/sign-up'];
+const LATER_PAGES = Object.fromEntries(Object.entries(PAGES).filter(([route]) => route !== '/sign-up'));
 
 export default [
   {
     name: 'first visit (/sign-up): entry + page',
     path: files(new Set([...entry, ...page(FIRST_VISIT)])),
     gzip: true,
-    // The issue's goal is 100 KiB and it is NOT met (issue 14 stays open): the frameworks alone weigh
-    // about 115 KiB gzipped (react-dom 62, TanStack Router 26, XState 12, TanStack Query 10, react 3),
-    // and the English catalogue with i18next and react-i18next adds about 40 KiB (French is its own
-    // chunk, loaded only when chosen). The budget holds today's size so that it cannot grow unnoticed:
-    // 168.9 KiB on 2026-11-24, then 172.0 KiB once the http client sent Idempotency-Keys (issue 15) and
-    // the English catalogue gained the status view's words (issue 16). A runtime change (e.g. Preact's
-    // compat layer) is what can bring it down.
-    limit: '172 KiB',
+    // The issue's goal is 100 KiB and it is NOT met (issue 14 stays open). 130.4 KiB on 2026-11-24 (was
+    // 172.0): the app's own translation layer replaced i18next and react-i18next (about 24 KiB), the
+    // first visit carries only the shell's and /sign-up's words (i18n/en-first.ts), and XState comes with
+    // the journey actor (below), not here. What holds it above 100, by source (gzip, each part compressed
+    // alone, so roughly): React 67 (react-dom 62), TanStack Router 26, TanStack Query 10 (the shell and
+    // the route guards read the session through its cache), libs 12 (the stage table pulls the answer
+    // rules and the industry list), the app's own code 15 and its i18n 3.5. React and the router alone
+    // weigh 93 KiB: only a runtime change (e.g. Preact's compat layer) can bring the whole under 100.
+    limit: '130.4 KiB',
+  },
+  {
+    // Loaded beside the first page after /sign-up (router.tsx), once: the words the first visit leaves
+    // out (4.5 KiB on 2026-11-24).
+    name: 'the rest of the English catalogue',
+    path: files(page('src/i18n/en.ts')),
+    gzip: true,
+    limit: '6 KiB',
+  },
+  {
+    // Loaded once, by the first route that needs a session (main.tsx, router.tsx): XState and the journey
+    // machine (13.7 KiB on 2026-11-24). The first journey page after sign-up loads this, the rest of the
+    // catalogue and its own chunks: /financial 18.1 + 4.5 + 13.7 = 36.3 KiB.
+    name: 'the journey actor',
+    path: files(page('src/features/journey/journey-actor.ts')),
+    gzip: true,
+    limit: '15 KiB',
   },
   ...Object.entries(LATER_PAGES).map(([route, src]) => ({
     name: `${route} page chunks`,

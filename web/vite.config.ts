@@ -2,26 +2,32 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import pages from './pages.json' with { type: 'json' };
 
 // The web app and /api on one origin: Vite proxies /api to the api in development and preview.
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const port = Number(process.env.WEB_PORT ?? 8080);
 const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': { target: api, xfwd: true } } };
 
-/** The pages a visit can land on (router.tsx), by path: their chunks are fetched beside the entry. */
-const LANDING_PAGES: Record<string, string> = {
-  '/sign-up': 'src/features/account/sign-up-page.tsx',
-  '/login': 'src/features/account/login-page.tsx',
-  '/forgot-password': 'src/features/account/forgot-password-page.tsx',
-  '/financial': 'src/features/journey/financial-page.tsx',
-  '/business': 'src/features/journey/business-page.tsx',
-  '/owners': 'src/features/journey/owners-page.tsx',
-  '/signature': 'src/features/journey/signature-page.tsx',
-  '/bank-statements': 'src/features/documents/bank-statements-page.tsx',
-  '/offers': 'src/features/offers/offers-page.tsx',
-  '/giggle-finance': 'src/features/journey/giggle-page.tsx',
-  '/status': 'src/features/status/status-page.tsx',
-};
+/**
+ * Every page's file by its route (router.tsx makes each its own chunk). One list, in pages.json, read here
+ * (which chunks to preload for a visit's first page) and by the size budget (.size-limit.mjs).
+ */
+const PAGES: Record<string, string> = pages;
+/** The page whose words come with the entry (i18n/en-first.ts); the others' come in this chunk. */
+const FIRST_VISIT = '/sign-up';
+const REST_OF_CATALOGUE = 'src/i18n/en.ts';
+/** The journey actor's chunk (main.tsx), and the pages that show without a session (router.tsx). */
+const JOURNEY_ACTOR = 'src/features/journey/journey-actor.ts';
+const OPEN_PAGES = [
+  '/sign-up',
+  '/login',
+  '/forgot-password',
+  '/privacy-policy',
+  '/terms-of-use',
+  '/accessibility',
+  '/status/shared/$token',
+];
 
 /**
  * Without this, a visit fetches its page's chunk only once the entry has downloaded and run (the router
@@ -48,12 +54,29 @@ function preloadLandingPage(): Plugin {
         const entry = chunks.find((c) => c.isEntry);
         if (!entry) throw new Error('no entry chunk');
         const loaded = closure(entry);
+        const restOfCatalogue = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(REST_OF_CATALOGUE));
+        if (!restOfCatalogue) throw new Error(`no chunk for ${REST_OF_CATALOGUE}`);
+        const journeyActor = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(JOURNEY_ACTOR));
+        if (!journeyActor) throw new Error(`no chunk for ${JOURNEY_ACTOR}`);
         const map: Record<string, string[]> = {};
-        for (const [path, src] of Object.entries(LANDING_PAGES)) {
+        for (const [path, src] of Object.entries(PAGES)) {
           const page = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(src));
           if (!page) throw new Error(`no chunk for ${src}: was a route renamed?`);
-          map[path] = [...closure(page)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+          // A path with a parameter ($token) is never a location.pathname as written: nothing to preload.
+          // Every page but /sign-up also waits for the rest of the English catalogue (router.tsx withWords).
+          const files = path === FIRST_VISIT ? closure(page) : closure(restOfCatalogue, closure(page));
+          // A page behind a session starts the journey actor (XState and the machine) before it shows.
+          if (!OPEN_PAGES.includes(path)) closure(journeyActor, files);
+          if (!path.includes('$')) map[path] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
+        const listed = new Set(Object.values(PAGES));
+        const unlisted = chunks.filter(
+          (c) =>
+            c.isDynamicEntry &&
+            /-page\.tsx$/.test(c.facadeModuleId ?? '') &&
+            ![...listed].some((src) => c.facadeModuleId!.endsWith(src)),
+        );
+        if (unlisted.length) throw new Error(`pages.json lacks ${unlisted.map((c) => c.facadeModuleId).join(', ')}`);
         const script =
           `(function(m){(m[location.pathname]||[]).forEach(function(f){var l=document.createElement('link');` +
           `l.rel='modulepreload';l.href=f;document.head.appendChild(l)})})(${JSON.stringify(map)})`;

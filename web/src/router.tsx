@@ -10,37 +10,87 @@ import {
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
 import { journeyLoaders } from './features/journey/journey-loaders';
-import type { JourneyActor } from './features/journey/journey.machine';
+import type { JourneyHolder } from './features/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
 import { Shell } from './features/shell/shell';
+import { loadAllWords } from './i18n/i18n';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
 
 /**
  * Each page is its own chunk, loaded when its route is entered (the router preloads it alongside the
  * route's beforeLoad and loader, so the fetch overlaps the data wait). The first visit downloads only
- * the shell and the page it lands on; `npm test` holds the sizes to budget (web/size-budget.json).
+ * the shell and the page it lands on; `npm test` holds the sizes to budget (web/.size-limit.mjs, the
+ * pages listed in web/pages.json). Every page but /sign-up also needs the rest of the catalogue
+ * (i18n/en-first.ts holds the first visit's words): it loads beside the page's chunk.
  */
+const withWords =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), loadAllWords()]))[0];
+
 const pages = {
-  login: lazyRouteComponent(() => import('./features/account/login-page'), 'LoginPage'),
+  login: lazyRouteComponent(
+    withWords(() => import('./features/account/login-page')),
+    'LoginPage',
+  ),
   signUp: lazyRouteComponent(() => import('./features/account/sign-up-page'), 'SignUpPage'),
-  forgotPassword: lazyRouteComponent(() => import('./features/account/forgot-password-page'), 'ForgotPasswordPage'),
-  financial: lazyRouteComponent(() => import('./features/journey/financial-page'), 'FinancialPage'),
-  business: lazyRouteComponent(() => import('./features/journey/business-page'), 'BusinessPage'),
-  owners: lazyRouteComponent(() => import('./features/journey/owners-page'), 'OwnersPage'),
-  signature: lazyRouteComponent(() => import('./features/journey/signature-page'), 'SignaturePage'),
-  bankStatements: lazyRouteComponent(() => import('./features/documents/bank-statements-page'), 'BankStatementsPage'),
-  offers: lazyRouteComponent(() => import('./features/offers/offers-page'), 'OffersPage'),
-  giggle: lazyRouteComponent(() => import('./features/journey/giggle-page'), 'GigglePage'),
-  privacyPolicy: lazyRouteComponent(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage'),
-  termsOfUse: lazyRouteComponent(() => import('./features/legal/terms-of-use-page'), 'TermsOfUsePage'),
-  status: lazyRouteComponent(() => import('./features/status/status-page'), 'StatusPage'),
-  sharedStatus: lazyRouteComponent(() => import('./features/status/shared-status-page'), 'SharedStatusPage'),
-  accessibility: lazyRouteComponent(() => import('./features/legal/accessibility-page'), 'AccessibilityPage'),
+  forgotPassword: lazyRouteComponent(
+    withWords(() => import('./features/account/forgot-password-page')),
+    'ForgotPasswordPage',
+  ),
+  financial: lazyRouteComponent(
+    withWords(() => import('./features/journey/financial-page')),
+    'FinancialPage',
+  ),
+  business: lazyRouteComponent(
+    withWords(() => import('./features/journey/business-page')),
+    'BusinessPage',
+  ),
+  owners: lazyRouteComponent(
+    withWords(() => import('./features/journey/owners-page')),
+    'OwnersPage',
+  ),
+  signature: lazyRouteComponent(
+    withWords(() => import('./features/journey/signature-page')),
+    'SignaturePage',
+  ),
+  bankStatements: lazyRouteComponent(
+    withWords(() => import('./features/documents/bank-statements-page')),
+    'BankStatementsPage',
+  ),
+  offers: lazyRouteComponent(
+    withWords(() => import('./features/offers/offers-page')),
+    'OffersPage',
+  ),
+  giggle: lazyRouteComponent(
+    withWords(() => import('./features/journey/giggle-page')),
+    'GigglePage',
+  ),
+  privacyPolicy: lazyRouteComponent(
+    withWords(() => import('./features/legal/privacy-policy-page')),
+    'PrivacyPolicyPage',
+  ),
+  termsOfUse: lazyRouteComponent(
+    withWords(() => import('./features/legal/terms-of-use-page')),
+    'TermsOfUsePage',
+  ),
+  status: lazyRouteComponent(
+    withWords(() => import('./features/status/status-page')),
+    'StatusPage',
+  ),
+  sharedStatus: lazyRouteComponent(
+    withWords(() => import('./features/status/shared-status-page')),
+    'SharedStatusPage',
+  ),
+  accessibility: lazyRouteComponent(
+    withWords(() => import('./features/legal/accessibility-page')),
+    'AccessibilityPage',
+  ),
 } satisfies Record<string, RouteComponent>;
 
-export type RouterContext = { queryClient: QueryClient; journey: JourneyActor };
+export type RouterContext = { queryClient: QueryClient; journey: JourneyHolder };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
@@ -53,19 +103,24 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const session = (ctx: RouterContext) => ctx.queryClient.ensureQueryData(sessionQueryOptions());
 
-/** Signed in: the journey machine is hydrated from the saved stage (on load, and on resume after sign-in). */
+/**
+ * Signed in: the journey actor is started (its chunk loaded) and hydrated from the saved stage (on load,
+ * and on resume after sign-in). Signed out: undefined.
+ */
 async function hydrated(ctx: RouterContext) {
   const user = await session(ctx);
-  if (user) ctx.journey.send({ type: 'journey.hydrate', application: applicationOf(user) });
-  return user;
+  if (!user) return undefined;
+  const journey = await ctx.journey.load();
+  journey.send({ type: 'journey.hydrate', application: applicationOf(user) });
+  return journey;
 }
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: async ({ context }) => {
-    const user = await hydrated(context);
-    throw redirect({ to: user ? context.journey.getSnapshot().context.position.path.toLowerCase() : '/sign-up' });
+    const journey = await hydrated(context);
+    throw redirect({ to: journey ? journey.getSnapshot().context.position.path.toLowerCase() : '/sign-up' });
   },
 });
 
@@ -97,13 +152,13 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
     path,
     component,
     beforeLoad: async ({ context }) => {
-      const user = await hydrated(context);
-      if (!user) {
+      const journey = await hydrated(context);
+      if (!journey) {
         clearUserName();
         throw redirect({ to: '/sign-up' });
       }
-      context.journey.send({ type: 'journey.visit', route: path });
-      const route = context.journey.getSnapshot().context.route;
+      journey.send({ type: 'journey.visit', route: path });
+      const route = journey.getSnapshot().context.route;
       if (route !== path) throw redirect({ to: route });
     },
     loader: ({ context }) => journeyLoaders[path](context.queryClient),

@@ -1,9 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { setUpI18n } from './i18n/i18n';
+import { enLater } from './i18n/en';
+import { addWords, currentLanguage, loadLanguage, setUpI18n } from './i18n/i18n';
 
 // The tests read the English words; the French are checked by the catalogue test and the e2e journey.
-const i18n = setUpI18n('en');
+setUpI18n('en');
+addWords('en', enLater);
 
 afterEach(() => {
   cleanup();
@@ -11,7 +13,7 @@ afterEach(() => {
     document.cookie = `${c.split('=')[0]?.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   localStorage.clear();
-  if (i18n.language !== 'en') void i18n.changeLanguage('en');
+  if (currentLanguage() !== 'en') void loadLanguage('en');
 });
 
 // jsdom has no scrolling; the router restores scroll positions on navigation.

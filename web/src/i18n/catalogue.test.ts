@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { JOURNEY_STAGES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
 import { en } from './en';
+import { enFirst } from './en-first';
 import { frCA } from './fr-ca';
 import { MESSAGE_TABLES } from './messages';
 import { OPTION_LISTS, optionKey } from './options';
@@ -37,7 +38,9 @@ const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/i18n[/\\](en|fr-ca)\.ts$/.test(path) ? [path] : [];
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/i18n[/\\](en|en-first|fr-ca)\.ts$/.test(path)
+      ? [path]
+      : [];
   });
 const code = sources(SRC)
   .map((p) => readFileSync(p, 'utf8'))
@@ -89,5 +92,55 @@ describe('the catalogues', () => {
       'It looks like you only uploaded {{a}} of the required {{b}} bank statements, are you sure you want to proceed?',
     );
     expect(en.signUp.title).toBe('Apply for a Business Loan');
+  });
+});
+
+/** The files a module imports statically (not `import type`, not `import()`), transitively. */
+function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(
+    /^(?:import|export)(?!\s+type\b)[^;]*?from\s+'(\.{1,2}\/[^']+)'|^import\s+'(\.{1,2}\/[^']+)'/gm,
+  )) {
+    const base = resolve(dirname(file), m[1] ?? m[2]!);
+    const found = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+      .map((ext) => base + ext)
+      .find((f) => {
+        try {
+          return statSync(f).isFile();
+        } catch {
+          return false;
+        }
+      });
+    if (found && /\.tsx?$/.test(found)) staticClosure(found, seen);
+  }
+  return seen;
+}
+
+describe('the first visit’s words (en-first.ts)', () => {
+  it('hold every key the code of the shell and /sign-up names, so they show before the rest loads', () => {
+    const first = new Set([...leaves(enFirst as unknown as Tree).keys()].map(base));
+    const files = new Set([
+      ...staticClosure(join(SRC, 'main.tsx')),
+      ...staticClosure(join(SRC, 'features/account/sign-up-page.tsx')),
+    ]);
+    expect(files.has(join(SRC, 'features/shell/shell.tsx'))).toBe(true);
+    const groups = Object.keys(en).join('|');
+    const named = [...files]
+      .filter((f) => !/i18n[/\\](en|en-first|fr-ca)\.ts$/.test(f))
+      .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(new RegExp(`['"\`]((?:${groups})\\.[\\w.]+)`, 'g'))])
+      .map((m) => m[1]!);
+    // Strings that are keys, or the prefix of a dynamic key (`progress.stages.${name}`), not the
+    // machines' event names ('code.submit').
+    const all = [...EN.keys()].map(base);
+    const keys = named.filter((k) => (k.endsWith('.') ? all.some((a) => a.startsWith(k)) : all.includes(k)));
+    expect(keys.length).toBeGreaterThan(20);
+    const missing = keys.filter((k) => (k.endsWith('.') ? ![...first].some((f) => f.startsWith(k)) : !first.has(k)));
+    expect(missing).toEqual([]);
+  });
+
+  it('are the English catalogue’s, word for word', () => {
+    for (const [key, text] of leaves(enFirst as unknown as Tree)) expect(EN.get(key), key).toBe(text);
   });
 });

@@ -1,91 +1,14 @@
+import { enFirst } from './en-first';
 import { englishMessages } from './messages';
 import { englishOptions } from './options';
 
 /**
- * The English catalogue: the source of every key. Words the specification quotes are here word for word;
- * `messages` comes from the libs tables themselves. The French catalogue must have exactly these keys
- * (the compiler checks its shape, `catalogue.test.ts` its use).
+ * The English catalogue, the source of every key: the first visit's words (en-first.ts) and the rest,
+ * loaded with the first other page. Words the specification quotes are here word for word; `messages`
+ * comes from the libs tables themselves. The French catalogue must have exactly these keys (the compiler
+ * checks its shape, `catalogue.test.ts` its use).
  */
-export const en = {
-  app: {
-    home: 'Fundwise home',
-    skipToContent: 'Skip to main content',
-    loading: 'Loading your application...',
-    loadingShort: 'Loading...',
-    unknownError: 'Unknown error',
-    tryAgain: 'Try again',
-    back: 'Back',
-    continue: 'Continue',
-    proceed: 'Proceed',
-    select: 'Select…',
-  },
-  shell: {
-    menu: 'Menu',
-    privacyPolicy: 'Privacy policy',
-    termsOfUse: 'Terms of use',
-    accessibility: 'Accessibility',
-    support: 'Support: {{phone}}',
-    signOut: 'Sign out',
-    logIn: 'Log in',
-    signOutQuestion: 'Are you sure you want to log out?',
-    stayLoggedIn: 'No, stay logged in',
-    logMeOut: 'Yes, log me out',
-    switchTo: 'Français',
-    status: 'Where do I stand',
-  },
-  progress: {
-    label: 'Application progress',
-    stageProgress: '{{stage}} progress',
-    stages: {
-      PERSONAL: 'Personal',
-      FINANCIAL: 'Financial',
-      BUSINESS: 'Business',
-      SIGNATURE: 'Signature',
-      DOCUMENTS: 'Documents',
-    },
-  },
-  form: {
-    errorSummaryTitle: 'There is a problem',
-    errorSummaryIntro_one: 'Please correct this field:',
-    errorSummaryIntro_other: 'Please correct these {{count}} fields:',
-    show: 'Show',
-    hide: 'Hide',
-    passwordStrength: 'Password strength: {{label}}',
-    strength: {
-      'Very Weak': 'Very Weak',
-      Weak: 'Weak',
-      Moderate: 'Moderate',
-      Strong: 'Strong',
-      Excellent: 'Excellent',
-    },
-  },
-  signUp: {
-    title: 'Apply for a Business Loan',
-    lead: 'Tell us about you. It takes about a minute and won’t affect your credit.',
-    firstName: 'First name',
-    lastName: 'Last name',
-    businessName: 'Business name',
-    phone: 'Phone',
-    email: 'Email',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    haveAccount: 'Already have an account? Login!',
-    trustLabel: 'Why apply with us',
-    trusted: 'Trusted by {{n}}+ business owners',
-    trustEncrypted: 'Your application is encrypted',
-    trustCountries: 'For businesses in the US and Canada',
-    trustMonths: 'In business at least 3 months',
-    trustOwnership: 'A combined 50% ownership across applicants',
-  },
-  code: {
-    title: 'Check your email',
-    sent: 'We sent a 6-digit code to <strong>{{destination}}</strong>. Enter it below to confirm your email address.',
-    yourEmail: 'your email',
-    label: 'Confirmation code',
-    confirm: 'Confirm',
-    resendIn: 'Resend code in {{seconds}}s',
-    resend: 'Resend code',
-  },
+export const enLater = {
   login: {
     title: 'Welcome back',
     lead: 'Log in to continue your application.',
@@ -258,11 +181,6 @@ export const en = {
     contactSoon: 'Your dedicated funding expert will contact you shortly.',
     pickTime: "Pick a time on <page>your funding expert's scheduling page</page>.",
   },
-  notFound: {
-    title: 'We couldn’t find that page',
-    lead: 'The link may be old, or the address mistyped.',
-    home: 'Go to my application',
-  },
   status: {
     title: 'Where do I stand',
     lead: 'Your application’s steps, what is waiting and on whom.',
@@ -333,6 +251,8 @@ export const en = {
   options: englishOptions(),
   messages: englishMessages(),
 };
+
+export const en = { ...enFirst, ...enLater };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** Every language's catalogue has exactly this shape. */

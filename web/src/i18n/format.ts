@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { MONTH_NAMES } from '@portal/libs';
 import { toLanguage, type Language } from './i18n';
 

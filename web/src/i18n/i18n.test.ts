@@ -1,18 +1,12 @@
-import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILE_MESSAGES, MESSAGES } from '@portal/libs';
 import { formatterFor } from './format';
 import { frCA } from './fr-ca';
-import { i18nOptions, LANGUAGE_STORAGE_KEY, RESOURCES } from './i18n';
+import { addWords, detectLanguage, LANGUAGE_STORAGE_KEY, translator } from './i18n';
 import { matchMessage } from './messages';
 import { translateMessage } from './use-message';
 
-async function detected() {
-  const i = i18next.createInstance().use(LanguageDetector);
-  await i.init(i18nOptions());
-  return i.language;
-}
+const detected = async () => detectLanguage();
 
 describe('the language', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -42,14 +36,12 @@ describe('libs and api messages', () => {
   });
 
   it('read in French, or as they came when unknown', async () => {
-    const i = i18next.createInstance();
-    await i.init(i18nOptions('fr-CA', { ...RESOURCES, 'fr-CA': { translation: frCA } }));
-    expect(translateMessage(i.t, FILE_MESSAGES.missingDocuments(1, 4))).toBe(
+    addWords('fr-CA', frCA);
+    expect(translateMessage(translator('fr-CA'), FILE_MESSAGES.missingDocuments(1, 4))).toBe(
       'Il semble que vous n’ayez téléversé que 1 des 4 relevés bancaires requis. Voulez-vous vraiment poursuivre?',
     );
-    expect(translateMessage(i.t, 'Network Error')).toBe('Network Error');
-    await i.changeLanguage('en');
-    expect(translateMessage(i.t, 'Email is requiured')).toBe('Email is requiured');
+    expect(translateMessage(translator('fr-CA'), 'Network Error')).toBe('Network Error');
+    expect(translateMessage(translator('en'), 'Email is requiured')).toBe('Email is requiured');
   });
 });
 

@@ -1,7 +1,4 @@
-import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { initReactI18next } from 'react-i18next';
-import { en } from './en';
+import { enFirst } from './en-first';
 
 export const LANGUAGES = ['en', 'fr-CA'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,52 +10,128 @@ export const toLanguage = (tag: string | undefined | null): Language =>
   tag?.toLowerCase().startsWith('fr') ? 'fr-CA' : 'en';
 
 /**
- * English is in the first visit's code; French is its own chunk, loaded when it is chosen or detected
- * (loadLanguage), so an English visit never downloads it.
+ * The app's own small translation layer (it replaced i18next and react-i18next, 24 KiB of the first
+ * visit, of which the app used this much): nested keys, `{{value}}` interpolation (no escaping: React
+ * escapes), plurals by `count` with the language's own rules (`_one`, `_other`; French says 'one' for 0
+ * and 1), a `defaultValue`, English as the fallback language, and `<tag>` components (translation.tsx).
  */
-export const RESOURCES = { en: { translation: en } } as const;
-const loadFrench = () => import('./fr-ca').then((m) => m.frCA);
-
-/** The i18next options: the stored choice first, then the browser's languages, else English. */
-export const i18nOptions = (lng?: Language, resources: InitOptions['resources'] = RESOURCES): InitOptions => ({
-  resources,
-  lng,
-  supportedLngs: [...LANGUAGES],
-  fallbackLng: 'en',
-  load: 'currentOnly',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  detection: {
-    order: ['localStorage', 'navigator'],
-    lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-    // Only an explicit choice is remembered (chooseLanguage); a detected one follows the browser.
-    caches: [],
-    convertDetectedLanguage: toLanguage,
-  },
-});
+type Tree = { [key: string]: string | Tree };
+export type TOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+export type TFunction = (key: string, options?: TOptions) => string;
 
 /**
- * The one i18next instance (a browser set to fr-CA gets French first); `lng` fixes the language (tests).
- * The page's lang attribute follows the language, for screen readers and hyphenation.
+ * The first visit's English words (en-first.ts) are in its code; the rest of the English catalogue comes
+ * with the first other page (loadAllWords). French is its own chunk, whole, loaded when it is chosen or
+ * detected (loadLanguage), so an English visit never downloads it.
  */
-export function setUpI18n(lng?: Language): I18n {
-  if (!lng) i18next.use(LanguageDetector);
-  void i18next.use(initReactI18next).init(i18nOptions(lng));
-  const mark = (l: string) => {
-    if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(l);
+export const RESOURCES = { en: enFirst } as const;
+const catalogues: Partial<Record<Language, Tree>> = {};
+const loadFrench = () => import('./fr-ca').then((m) => m.frCA);
+const loadEnglishLater = () => import('./en').then((m) => m.enLater);
+
+/** Adds words to a language's catalogue, deep (a later part of the catalogue beside the first). */
+export function addWords(lng: Language, words: object) {
+  const merge = (into: Tree, from: Tree) => {
+    for (const [k, v] of Object.entries(from)) {
+      const there = into[k];
+      if (typeof v === 'object' && typeof there === 'object') merge(there, v);
+      else into[k] = typeof v === 'object' ? merge({}, v) : v;
+    }
+    return into;
   };
-  mark(i18next.language);
-  i18next.on('languageChanged', mark);
-  return i18next;
+  catalogues[lng] = merge(catalogues[lng] ?? {}, words as Tree);
+}
+export const hasWords = (lng: Language) => catalogues[lng] !== undefined;
+addWords('en', RESOURCES.en);
+
+const lookup = (lng: Language, key: string): string | undefined => {
+  let at: string | Tree | undefined = catalogues[lng];
+  for (const part of key.split('.')) at = typeof at === 'object' ? at[part] : undefined;
+  return typeof at === 'string' ? at : undefined;
+};
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const pluralOf = (lng: Language, count: number) => {
+  let rules = pluralRules.get(lng);
+  if (!rules) pluralRules.set(lng, (rules = new Intl.PluralRules(lng)));
+  return rules.select(count);
+};
+
+/** The words of `key` in `lng` (else English, else the default value, else the key), values put in. */
+export function translate(lng: Language, key: string, options: TOptions = {}): string {
+  const find = (l: Language) => {
+    if (typeof options.count === 'number')
+      return lookup(l, `${key}_${pluralOf(l, options.count)}`) ?? lookup(l, `${key}_other`) ?? lookup(l, key);
+    return lookup(l, key);
+  };
+  const text = find(lng) ?? (lng === 'en' ? undefined : find('en')) ?? options.defaultValue ?? key;
+  return interpolate(text, options);
 }
 
-export const currentLanguage = (): Language => toLanguage(i18next.language);
+export const interpolate = (text: string, values: Record<string, unknown>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** A `t` for one language (React components take theirs from useTranslation). */
+export const translator =
+  (lng: Language): TFunction =>
+  (key, options) =>
+    translate(lng, key, options);
+
+let language: Language = 'en';
+const listeners = new Set<() => void>();
+/** For useTranslation: re-render when the language changes. */
+export const onLanguageChange = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+export const currentLanguage = (): Language => language;
+
+function setLanguage(lng: Language) {
+  language = lng;
+  // The page's lang attribute follows the language, for screen readers and hyphenation.
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  for (const listener of listeners) listener();
+}
+
+/** The stored choice first, then the browser's languages (the first one decides), else English. */
+export function detectLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (stored) return toLanguage(stored);
+  } catch {
+    // no storage (private mode): the browser decides
+  }
+  if (typeof navigator === 'undefined') return 'en';
+  return toLanguage(navigator.languages?.[0] ?? navigator.language);
+}
+
+/** Sets the language: `lng` fixes it (tests), else it is detected (a browser set to fr-CA gets French first). */
+export function setUpI18n(lng?: Language) {
+  setLanguage(lng ?? detectLanguage());
+}
+
+let allWordsWanted = false;
+let englishLater: Promise<void> | undefined;
+
+/** Puts `lng`'s words in place: French whole; English's rest once a page past the first visit wants it. */
+async function ensureWords(lng: Language): Promise<void> {
+  if (lng === 'fr-CA' && !hasWords('fr-CA')) addWords('fr-CA', await loadFrench());
+  if (lng === 'en' && allWordsWanted)
+    await (englishLater ??= loadEnglishLater().then((later) => addWords('en', later)));
+}
 
 /** Makes `lng` the language, loading its catalogue first when it is not in the bundle yet. */
 export async function loadLanguage(lng: Language): Promise<void> {
-  if (lng === 'fr-CA' && !i18next.hasResourceBundle('fr-CA', 'translation'))
-    i18next.addResourceBundle('fr-CA', 'translation', await loadFrench());
-  await i18next.changeLanguage(lng);
+  await ensureWords(lng);
+  setLanguage(lng);
+}
+
+/**
+ * Every page but /sign-up (and the shell) needs the whole catalogue: the router loads it with the page's
+ * chunk, in parallel, before the page renders. From then on a language switch loads the whole language.
+ */
+export async function loadAllWords(): Promise<void> {
+  allWordsWanted = true;
+  await ensureWords(currentLanguage());
 }
 
 /** The language switch: shown at once, and remembered for the next visit. */
@@ -69,11 +142,4 @@ export function chooseLanguage(lng: Language) {
     // private mode: the choice lasts for this page only
   }
   void loadLanguage(lng);
-}
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof en };
-  }
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { toLanguage, type Language } from './i18n';
 
 /** The language shown now (documents kept whole per language, such as the legal pages, choose by it). */

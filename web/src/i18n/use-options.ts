@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translation';
 import { CA_PROVINCES, COUNTRIES, US_STATES } from '@portal/libs';
 import { optionKey, type OptionList } from './options';
 

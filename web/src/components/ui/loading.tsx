@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 
 /** The one loading state: a route's data on its way, or a page's own wait with its spec text. */
 export function Loading({ label }: { label?: string }) {

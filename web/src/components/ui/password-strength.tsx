@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { PASSWORD_MAX_LENGTH, passwordStrength } from '@portal/libs';
 import { Field } from './field';
 

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { useMessage } from '../../i18n/use-message';
 
 export type Option = { value: string; label: string };

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { fromPromise } from 'xstate';
 import { ACCOUNT_MESSAGES, LOGIN_RULES, validateForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';

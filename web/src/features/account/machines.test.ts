@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CodeDeliveryAnswer, RegisterAnswer } from '@portal/libs';
 import { loginMachine } from './login.machine';
-import { signUpMachine } from './sign-up.machine';
+import { createSignUpFlow, type SignUpCalls, type SignUpFlow } from './sign-up.flow';
 
 const form = {
   firstName: 'A',
@@ -14,65 +14,104 @@ const form = {
   confirmPassword: 'Pass-word-1',
 };
 
-describe('sign-up machine', () => {
+/** Resolves once the flow's state passes `ok` (as XState's waitFor does for an actor). */
+const until = (flow: SignUpFlow, ok: (s: ReturnType<SignUpFlow['getSnapshot']>) => boolean) =>
+  new Promise<void>((resolve) => {
+    if (ok(flow.getSnapshot())) return resolve();
+    const stop = flow.subscribe(() => {
+      if (ok(flow.getSnapshot())) {
+        stop();
+        resolve();
+      }
+    });
+  });
+const unprovided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+const flowWith = (calls: Partial<SignUpCalls>) =>
+  createSignUpFlow({
+    register: unprovided('register'),
+    confirm: unprovided('confirm'),
+    resend: unprovided('resend'),
+    ...calls,
+  });
+
+describe('sign-up flow', () => {
   it('goes details -> code -> done, keeping the destination', async () => {
     const confirmed: unknown[] = [];
-    const actor = createActor(
-      signUpMachine.provide({
-        actors: {
-          register: fromPromise(async () => ({
-            destination: 'a***@e***.com',
-            deliveryMedium: 'EMAIL' as const,
-            userName: 'a@example.com',
-          })),
-          confirm: fromPromise(async ({ input }) => void confirmed.push(input)),
-        },
+    const flow = flowWith({
+      register: async () => ({
+        destination: 'a***@e***.com',
+        deliveryMedium: 'EMAIL' as const,
+        userName: 'a@example.com',
       }),
-    ).start();
-    actor.send({ type: 'details.submit', form });
-    await waitFor(actor, (s) => s.matches('code'));
-    expect(actor.getSnapshot().context.destination).toBe('a***@e***.com');
-    actor.send({ type: 'code.submit', code: '123456' });
-    await waitFor(actor, (s) => s.matches('done'));
+      confirm: async (input) => void confirmed.push(input),
+    });
+    flow.send({ type: 'details.submit', form });
+    await until(flow, (s) => s.value === 'code');
+    expect(flow.getSnapshot().context.destination).toBe('a***@e***.com');
+    flow.send({ type: 'code.submit', code: '123456' });
+    await until(flow, (s) => s.value === 'done');
     expect(confirmed).toEqual([{ userName: 'a@example.com', password: 'Pass-word-1', code: '123456' }]);
   });
 
   it('returns to the details with the server message and field errors', async () => {
-    const actor = createActor(
-      signUpMachine.provide({
-        actors: {
-          register: fromPromise(async (): Promise<RegisterAnswer> => {
-            throw Object.assign(new Error('An account with this email already exists. Please log in.'), {
-              fields: { email: 'x' },
-            });
-          }),
-        },
-      }),
-    ).start();
-    actor.send({ type: 'details.submit', form });
-    await waitFor(actor, (s) => s.matches('details') && !!s.context.error);
-    expect(actor.getSnapshot().context).toMatchObject({
+    const flow = flowWith({
+      register: async (): Promise<RegisterAnswer> => {
+        throw Object.assign(new Error('An account with this email already exists. Please log in.'), {
+          fields: { email: 'x' },
+        });
+      },
+    });
+    flow.send({ type: 'details.submit', form });
+    await until(flow, (s) => s.value === 'details' && !!s.context.error);
+    expect(flow.getSnapshot().context).toMatchObject({
       error: 'An account with this email already exists. Please log in.',
       fields: { email: 'x' },
     });
   });
 
   it('stays on the code step with the error after a wrong code', async () => {
-    const actor = createActor(
-      signUpMachine.provide({
-        actors: {
-          register: fromPromise(async () => ({ destination: 'd', deliveryMedium: 'EMAIL' as const, userName: 'u' })),
-          confirm: fromPromise(async (): Promise<void> => {
-            throw new Error('Unable to confirm signup');
-          }),
-        },
-      }),
-    ).start();
-    actor.send({ type: 'details.submit', form });
-    await waitFor(actor, (s) => s.matches('code'));
-    actor.send({ type: 'code.submit', code: '000000' });
-    await waitFor(actor, (s) => s.matches('code') && !!s.context.error);
-    expect(actor.getSnapshot().context.error).toBe('Unable to confirm signup');
+    const flow = flowWith({
+      register: async () => ({ destination: 'd', deliveryMedium: 'EMAIL' as const, userName: 'u' }),
+      confirm: async (): Promise<void> => {
+        throw new Error('Unable to confirm signup');
+      },
+    });
+    flow.send({ type: 'details.submit', form });
+    await until(flow, (s) => s.value === 'code');
+    flow.send({ type: 'code.submit', code: '000000' });
+    await until(flow, (s) => s.value === 'code' && !!s.context.error);
+    expect(flow.getSnapshot().context.error).toBe('Unable to confirm signup');
+  });
+
+  it('resends from the code step, clears the error, and ignores events a step does not take', async () => {
+    let resent = 0;
+    let registered = 0;
+    const flow = flowWith({
+      register: async () => {
+        registered++;
+        return { destination: 'd', deliveryMedium: 'EMAIL' as const, userName: 'u' };
+      },
+      resend: async ({ userName }) => {
+        expect(userName).toBe('u');
+        if (++resent === 1) throw new Error('Please wait before asking for another code');
+      },
+    });
+    flow.send({ type: 'code.submit', code: '1' });
+    expect(flow.getSnapshot().value).toBe('details');
+    flow.send({ type: 'details.submit', form });
+    flow.send({ type: 'details.submit', form });
+    await until(flow, (s) => s.value === 'code');
+    expect(registered).toBe(1);
+    flow.send({ type: 'code.resend' });
+    await until(flow, (s) => s.value === 'code' && !!s.context.error);
+    flow.send({ type: 'code.resend' });
+    expect(flow.getSnapshot().context.error).toBeUndefined();
+    await until(flow, (s) => s.value === 'code');
+    expect(resent).toBe(2);
+    flow.send({ type: 'code.back' });
+    expect(flow.getSnapshot()).toMatchObject({ value: 'details', context: { fields: {} } });
   });
 });
 

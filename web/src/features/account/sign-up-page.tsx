@@ -1,9 +1,7 @@
-import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_MESSAGES,
   SIGN_UP_RULES,
@@ -21,10 +19,11 @@ import { useFormat } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
 import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
+import { JourneyContext } from '../journey/use-journey';
 import { refreshSession, resumePath } from '../shell/session';
 import { accountApi } from './account-api';
 import { CodeStep } from './code-step';
-import { signUpMachine } from './sign-up.machine';
+import { createSignUpFlow } from './sign-up.flow';
 
 const EMPTY: SignUpForm = {
   firstName: '',
@@ -43,25 +42,25 @@ export function SignUpPage() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<SignUpForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [state, send] = useMachine(
-    signUpMachine.provide({
-      actors: {
-        register: fromPromise(({ input }) =>
-          accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
-        ),
-        confirm: fromPromise(async ({ input }) => {
-          const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
-          if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
-          storeUserName(answer.username);
-        }),
-        resend: fromPromise(async ({ input }) => void (await accountApi.sendCode(input.userName))),
+  const [flow] = useState(() =>
+    createSignUpFlow({
+      register: (input) => accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
+      confirm: async (input) => {
+        const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
+        if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
+        storeUserName(answer.username);
       },
+      resend: async (input) => void (await accountApi.sendCode(input.userName)),
     }),
   );
+  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  const send = flow.send;
+  const at = (...states: (typeof state.value)[]) => states.includes(state.value);
+  const onCode = at('code', 'confirming', 'resending');
   const { context } = state;
 
   useEffect(() => {
-    if (state.matches('done')) void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
+    if (state.value === 'done') void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
   }, [state, navigate, queryClient]);
 
   const set = (k: keyof SignUpForm, v: string) => {
@@ -77,9 +76,20 @@ export function SignUpPage() {
     send({ type: 'details.submit', form: { ...form, email: form.email.trim(), affiliateId: affiliateId() } });
   };
 
+  // While the applicant fetches the emailed code, the code of what comes next arrives: the journey actor
+  // and /financial's chunks with the rest of the words (a new application starts there), so confirming
+  // does not wait for them.
+  const router = useRouter();
+  const journey = useContext(JourneyContext);
+  useEffect(() => {
+    if (!onCode) return;
+    void journey?.load();
+    const next = router.routesByPath['/financial'];
+    if (next) void router.loadRouteChunk(next);
+  }, [onCode, journey, router]);
+
   // The server's field messages, unless the applicant has since edited that field.
   const shown: Record<string, string | undefined> = { ...context.fields, ...errors };
-  const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
   return (
     <div className="auth-layout">
       <section className="card auth-card">
@@ -87,8 +97,8 @@ export function SignUpPage() {
         {onCode ? (
           <CodeStep
             destination={context.destination}
-            busy={state.matches('confirming')}
-            resending={state.matches('resending')}
+            busy={at('confirming')}
+            resending={at('resending')}
             error={context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}
             onResend={() => send({ type: 'code.resend' })}
@@ -149,7 +159,7 @@ export function SignUpPage() {
               errors={shown}
               onChange={set}
             />
-            <Button type="submit" busy={state.matches('registering')}>
+            <Button type="submit" busy={at('registering')}>
               {t('app.continue')}
             </Button>
           </form>

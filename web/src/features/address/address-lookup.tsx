@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import {
   foundAddress,
   LOOKUP_COUNTRIES,

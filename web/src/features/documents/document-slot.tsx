@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { checkPdfFile, type FileType, type StatementAdviceNote } from '@portal/libs';
 import { useFormat } from '../../i18n/format';
 import { useMessage } from '../../i18n/use-message';

@@ -1,5 +1,5 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { formatTaxId } from '@portal/libs';
 import { useOptions } from '../../i18n/use-options';
 import { FormField, FormSelect } from '../../components/form/form-fields';

@@ -16,7 +16,7 @@ import { FinancialPage } from './financial-page';
 import { businessQueryOptions, journeyApi, type BusinessView, type OwnerSetView } from './journey-api';
 import { journeyMachine } from './journey.machine';
 import { OwnersPage } from './owners-page';
-import { JourneyContext } from './use-journey';
+import { heldJourney, JourneyContext } from './use-journey';
 
 const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
 const user: DbUser = {
@@ -51,7 +51,7 @@ function renderPage(page: ReactNode) {
   journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
   render(
     <QueryClientProvider client={queryClient}>
-      <JourneyContext.Provider value={journey}>
+      <JourneyContext.Provider value={heldJourney(journey)}>
         <Suspense fallback={<Loading />}>{page}</Suspense>
       </JourneyContext.Provider>
     </QueryClientProvider>,

@@ -243,6 +243,3 @@ export const journeyMachine = setup({
 
 export type JourneyActor = ActorRefFrom<typeof journeyMachine>;
 export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>;
-
-/** The machine is busy with the server: pages hold their buttons. */
-export const isJourneyBusy = (s: JourneySnapshot) => !s.matches('ready') && !s.matches('idle');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/button';

@@ -14,7 +14,7 @@ import { sessionQueryOptions } from '../shell/session';
 import { FinancialPage } from './financial-page';
 import { journeyApi, type BusinessView } from './journey-api';
 import { journeyMachine } from './journey.machine';
-import { JourneyContext } from './use-journey';
+import { heldJourney, JourneyContext } from './use-journey';
 
 const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
 const user: DbUser = {
@@ -65,7 +65,7 @@ function renderFinancial() {
   journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
   render(
     <QueryClientProvider client={queryClient}>
-      <JourneyContext.Provider value={journey}>
+      <JourneyContext.Provider value={heldJourney(journey)}>
         <Suspense fallback={<Loading />}>
           <FinancialPage />
         </Suspense>

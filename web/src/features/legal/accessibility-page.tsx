@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../i18n/translation';
 import { useFormat } from '../../i18n/format';
 import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shell/shell';
 

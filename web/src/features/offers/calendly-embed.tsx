@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/translation';
 
 declare global {
   interface Window {

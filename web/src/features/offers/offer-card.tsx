@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/translation';
+import type { TFunction } from '../../i18n/i18n';
 import { DAILY_PAYMENTS_PER_YEAR, estimatedApr, isLineOfCredit, type OfferOptionView } from '@portal/libs';
 import { useFormat, type Formatter } from '../../i18n/format';
 import { toLanguage } from '../../i18n/i18n';

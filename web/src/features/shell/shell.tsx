@@ -1,17 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/translation';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Logo } from '../../components/ui/logo';
 import { useFormat } from '../../i18n/format';
 import { chooseLanguage, toLanguage } from '../../i18n/i18n';
 import { clearUserName } from '../../lib/storage';
 import { accountApi } from '../account/account-api';
-import { useSelector } from '@xstate/react';
 import { progressOn } from '../journey/journey-routes';
 import { ProgressBar } from '../journey/progress-bar';
-import { useJourneyActor } from '../journey/use-journey';
+import { INITIAL_POSITION } from '@portal/libs';
+import { JourneyContext, useJourneySelector } from '../journey/use-journey';
 import { ACCESSIBILITY_PATH, legalHref } from '../legal/legal-links';
 import { sessionQueryOptions } from './session';
 
@@ -64,8 +64,9 @@ export function Shell() {
   const menu = useRef<HTMLElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const journey = useJourneyActor();
-  const saved = useSelector(journey, (s) => s.context.position);
+  const journey = useContext(JourneyContext);
+  // Before the journey has started (a signed-out visit), the progress bar shows where sign-up starts.
+  const saved = useJourneySelector((s) => s.context.position, INITIAL_POSITION);
   const position = progressOn(path, saved);
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   useFocusOnHeading(`${path}:${position?.stage ?? ''}:${position?.step ?? ''}`, language);
@@ -85,7 +86,7 @@ export function Shell() {
     await accountApi.logout().catch(() => undefined);
     clearUserName();
     queryClient.setQueryData(sessionQueryOptions().queryKey, null);
-    journey.send({ type: 'journey.reset' });
+    journey?.current()?.send({ type: 'journey.reset' });
     await navigate({ to: '/login' });
   }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/translation';
 import { Loading } from '../../components/ui/loading';
 import { sharedStatusQueryOptions } from './status-api';
 import { StatusDetails } from './status-details';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
-import { useJourneyActor } from '../journey/use-journey';
+import { useTranslation } from '../../i18n/translation';
+import { INITIAL_POSITION } from '@portal/libs';
+import { useJourneySelector } from '../journey/use-journey';
 import { useApplication } from '../shell/session';
 import { progressQueryOptions } from './status-api';
 import { StatusDetails } from './status-details';
@@ -15,8 +15,8 @@ export function StatusPage() {
   const { data } = useSuspenseQuery(progressQueryOptions(app._id));
   const view = statusView(data);
   // The journey machine knows the applicant's page: the way back to it, named nowhere else.
-  const journey = useJourneyActor();
-  const route = useSelector(journey, (s) => s.context.position.path.toLowerCase());
+  // (The route started it; until then the saved stage's default, section 4, would stand in.)
+  const route = useJourneySelector((s) => s.context.position.path.toLowerCase(), INITIAL_POSITION.path.toLowerCase());
   return (
     <section className="card narrow status">
       <h1>{t('status.title')}</h1>

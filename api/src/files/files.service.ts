@@ -89,18 +89,14 @@ export class FilesService {
         // Looked up before any byte goes to S3: a repeat stores nothing (a refused repeat would remove it).
         earlier = keyed ? await this.files.findById(fileId) : null;
         if (earlier) return { key: filePath };
+        // Noted before any byte goes to S3: an api that dies mid-put leaves the object (or what a store kept
+        // of an unfinished put) to the sweep. The row spans the rest of the upload too, which Node's request
+        // timeout (5 minutes) keeps well under the sweep's 10.
+        await this.unfinished.begin(filePath, app._id, fileName);
+        unrecorded = { key: filePath };
         // Sent to S3 while the file arrives and while it is judged: no File row before the verdict, and a
         // refused file's object is removed below once its put has settled (400 as before, whatever S3 answered).
-        return {
-          key: filePath,
-          put: (body, size, signal) => this.store.put(filePath, body, size, fileName, signal),
-          // Noted before S3 can have the object (the put's last bytes wait for it): an api that dies after
-          // leaves the object to the sweep. A put abandoned earlier stores nothing.
-          beforeStore: async () => {
-            await this.unfinished.begin(filePath, app._id, fileName);
-            unrecorded = { key: filePath };
-          },
-        };
+        return { key: filePath, put: (body, size, signal) => this.store.put(filePath, body, size, fileName, signal) };
       });
       if (earlier) {
         await upload.dispose();
@@ -145,7 +141,8 @@ export class FilesService {
       return view(saved);
     } catch (e) {
       // Left to the sweep (unfinished-uploads.ts) when S3 refuses the removal too. An upload refused while
-      // it arrived has no put under way (spoolUpload abandons it before it answers) and nothing to remove.
+      // it arrived has no put under way (spoolUpload abandons it before it answers); what a store kept of
+      // the abandoned put (s3rver keeps the bytes it had) goes too.
       await storing;
       const left = unrecorded;
       if (left)

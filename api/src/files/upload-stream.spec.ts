@@ -58,18 +58,14 @@ function recordingPut(seen: PutSeen[], opts: { failAfter?: number } = {}) {
 }
 
 /** Runs spoolUpload on the next request, returning what it resolved or why it refused, and the puts. */
-function receiving(opts: { put?: boolean; failAfter?: number; beforeStore?: () => Promise<unknown> } = {}) {
+function receiving(opts: { put?: boolean; failAfter?: number } = {}) {
   const puts: PutSeen[] = [];
   const result = new Promise<{ upload?: SpooledUpload; error?: Error; stored?: unknown }>((resolve) => {
     handle = async (req) => {
       try {
         const upload = await spoolUpload(req, async (): Promise<Destination> => {
           await new Promise((r) => setTimeout(r, 20)); // a database look-up
-          return {
-            key: 'k',
-            ...(opts.put === false ? {} : { put: recordingPut(puts, opts) }),
-            ...(opts.beforeStore ? { beforeStore: opts.beforeStore } : {}),
-          };
+          return { key: 'k', ...(opts.put === false ? {} : { put: recordingPut(puts, opts) }) };
         });
         const stored = await upload.stored?.then(
           () => 'stored',
@@ -222,28 +218,6 @@ describe('spoolUpload with a put', () => {
     expect(await send(form(bytes, { trailer: '' }), { piece: 64 * 1024, pauseMs: 2 })).toBe(400);
     expect((await cut.result).error?.message).toBe('Please upload only PDF files.');
     expect(cut.puts.every((p) => !p.completed)).toBe(true);
-  });
-
-  it('lets the put have its last bytes only once beforeStore has run; its failure abandons the put', async () => {
-    const bytes = file(500_000);
-    const seen: string[] = [];
-    let puts: PutSeen[] = [];
-    const noted = receiving({
-      beforeStore: async () => {
-        await new Promise((r) => setTimeout(r, 50));
-        seen.push(`noted with the put ${puts[0]?.completed ? 'complete' : 'incomplete'}`);
-      },
-    });
-    puts = noted.puts;
-    expect(await send(form(bytes), { piece: 64 * 1024, pauseMs: 1 })).toBe(201);
-    expect((await noted.result).stored).toBe('stored');
-    expect(seen).toEqual(['noted with the put incomplete']);
-    expect(puts.map((p) => [p.fromSpool, p.completed])).toEqual([[false, true]]);
-
-    const refused = receiving({ beforeStore: () => Promise.reject(new Error('database down')) });
-    expect(await send(form(bytes), { piece: 64 * 1024, pauseMs: 1 })).toBe(201);
-    expect((await refused.result).stored).toBe('database down');
-    expect(refused.puts.map((p) => [p.fromSpool, p.completed, p.aborted])).toEqual([[false, false, true]]);
   });
 
   it('puts nothing when the destination has no put (a keyed repeat)', async () => {

@@ -16,12 +16,8 @@ export class UploadRefused extends Error {}
 /** Stores the file's bytes (S3): `size` is exact, and the body ends short of it if the put is abandoned. */
 export type Put = (body: Readable, size: number, signal: AbortSignal) => Promise<unknown>;
 
-/**
- * Where `decide` sends a form's file: its key, and the put that stores it (none: the file is only spooled).
- * `beforeStore` runs once the file is whole and the form has ended well, before S3 can have the object:
- * a streamed put's last bytes, or the put from the spool, wait for it, and its failure abandons the put.
- */
-export type Destination = { key: string; put?: Put; beforeStore?: () => Promise<unknown> };
+/** Where `decide` sends a form's file: its key, and the put that stores it (none: the file is only spooled). */
+export type Destination = { key: string; put?: Put };
 
 export type SpooledUpload = {
   key: string;
@@ -184,17 +180,8 @@ export async function spoolUpload(
         // The form ended well: the streamed put may have its last bytes (or finds the file another length);
         // without one, or when it was given up, the file goes from the spool.
         const fromSpool = () => put(createReadStream(path, { highWaterMark: 1024 * 1024 }), size, neverAborted);
-        const stored = Promise.resolve(destination.beforeStore?.())
-          .then(
-            () => {
-              if (gate && !gate.destroyed) gate.end();
-              return streamed ?? false;
-            },
-            (e: unknown) => {
-              abandon?.();
-              return Promise.all([streamed?.catch(() => undefined)]).then(() => Promise.reject(e as Error));
-            },
-          )
+        if (gate && !gate.destroyed) gate.end();
+        const stored = (streamed ?? Promise.resolve(false))
           .then((ok) => (ok ? undefined : fromSpool()))
           .then(() => undefined);
         resolve({ key, fields, path, size, dispose, stored });

@@ -13,7 +13,7 @@ export function uploadStore(s: S3Settings & S3EncryptionSettings) {
     /**
      * One PutObject of exactly `size` bytes from `body` (a stream: the SDK never retries it). `fileName` is
      * ours (documentFileName: letters, digits, hyphens), never the browser's. Aborted through `signal`
-     * before the body is complete, S3 stores nothing.
+     * before the body is complete, S3 stores nothing (s3rver keeps the bytes it had: callers remove the key).
      */
     put: (key: string, body: Readable, size: number, fileName: string, signal?: AbortSignal) =>
       client.send(

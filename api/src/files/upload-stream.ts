@@ -246,7 +246,7 @@ export async function spoolUpload(
             streamed = destination.put(stream, stream.size, controller.signal).then(
               () => true,
               (e: unknown) => {
-                // Not every byte went: S3 cannot have stored it, and the spool will serve.
+                // Not every byte went: S3 cannot have completed the object, and the spool will serve.
                 if (!stream.complete) return (stream.destroy(), false);
                 throw e;
               },

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { s3ClientOptions, s3Encryption, type S3EncryptionSettings, type S3Settings } from '@portal/libs';
 
 /**
@@ -10,19 +10,23 @@ export function uploadStore(s: S3Settings & S3EncryptionSettings) {
   const client = new S3Client(s3ClientOptions(s));
   const encryption = s3Encryption(s);
   return {
-    /** `fileName` is ours (documentFileName: letters, digits, hyphens), never the browser's. */
-    put: (key: string, file: { path: string; size: number }, fileName: string) =>
+    /**
+     * One PutObject of exactly `size` bytes from `body` (a stream: the SDK never retries it). `fileName` is
+     * ours (documentFileName: letters, digits, hyphens), never the browser's. Aborted through `signal`
+     * before the body is complete, S3 stores nothing (s3rver keeps the bytes it had: callers remove the key).
+     */
+    put: (key: string, body: Readable, size: number, fileName: string, signal?: AbortSignal) =>
       client.send(
         new PutObjectCommand({
           Bucket: s.S3_BUCKET,
           Key: key,
-          // Read in 1 MB chunks (not 64 KB): a 35 MB file in 35 socket writes instead of 560.
-          Body: createReadStream(file.path, { highWaterMark: 1024 * 1024 }),
-          ContentLength: file.size,
+          Body: body,
+          ContentLength: size,
           ContentType: 'application/pdf',
           ContentDisposition: `attachment; filename="${fileName}"`,
           ...encryption,
         }),
+        { abortSignal: signal },
       ),
     remove: (key: string) => client.send(new DeleteObjectCommand({ Bucket: s.S3_BUCKET, Key: key })),
   };

@@ -61,15 +61,20 @@ export class FilesService {
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_MESSAGES.tooLarge);
+    const keyed = isIdempotencyKey(req.headers['idempotency-key']);
     const fileId = fileIdFor(userId, req.headers['idempotency-key']);
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
+    // The same keyed upload stored before, its answer lost with the api that ran it: that file is the answer.
+    let earlier: StoredFileDocument | null | undefined;
     // The object S3 may hold without a File row: a refused file (stored while it was judged), or a put
     // whose answer was lost (a reset or a timeout after the bytes went) took effect all the same, and the
     // applicant's retry stores the file again under a new key. Removed on failure, once its upload has
     // settled (resilience suite, 'reset after send' on the statement upload).
-    let unrecorded: { key: string; stored: Promise<unknown> } | undefined;
+    let unrecorded: { key: string } | undefined;
+    // The put, settled either way: the object is removed only after it.
+    let storing: Promise<unknown> | undefined;
     try {
       const upload = await spoolUpload(req, async (fields) => {
         const app = await this.applications.owned(fields.applicationId ?? '', userId);
@@ -81,10 +86,18 @@ export class FilesService {
         const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
         record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
-        return filePath;
+        // Looked up before any byte goes to S3: a repeat stores nothing (a refused repeat would remove it).
+        earlier = keyed ? await this.files.findById(fileId) : null;
+        if (earlier) return { key: filePath };
+        // Noted before any byte goes to S3: an api that dies mid-put leaves the object (or what a store kept
+        // of an unfinished put) to the sweep. The row spans the rest of the upload too, which Node's request
+        // timeout (5 minutes) keeps well under the sweep's 10.
+        await this.unfinished.begin(filePath, app._id, fileName);
+        unrecorded = { key: filePath };
+        // Sent to S3 while the file arrives and while it is judged: no File row before the verdict, and a
+        // refused file's object is removed below once its put has settled (400 as before, whatever S3 answered).
+        return { key: filePath, put: (body, size, signal) => this.store.put(filePath, body, size, fileName, signal) };
       });
-      // The same keyed upload stored before, its answer lost with the api that ran it: that file is the answer.
-      const earlier = await this.files.findById(fileId);
       if (earlier) {
         await upload.dispose();
         // A key is one action: the same key naming another document (a client reusing keys) is refused.
@@ -96,11 +109,8 @@ export class FilesService {
         await this.documentUploaded(earlier);
         return view(earlier);
       }
-      // Sent to S3 while it is judged: no File row before the verdict, and a refused file's object is removed
-      // below once its put has settled (400 as before, whatever S3 answered).
-      await this.unfinished.begin(upload.key, record!.applicationId, record!.fileName);
-      const stored = this.store.put(upload.key, upload, record!.fileName);
-      unrecorded = { key: upload.key, stored: stored.catch(() => undefined) };
+      const stored = upload.stored!;
+      storing = stored.catch(() => undefined);
       let advice: StatementAdviceNote[];
       try {
         advice = await inspectPdf(upload.path, {
@@ -116,22 +126,29 @@ export class FilesService {
           throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
         }
       } finally {
-        await unrecorded.stored;
+        await storing;
         await upload.dispose();
       }
       const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
       unrecorded = undefined;
-      await this.unfinished
-        .end(upload.key)
-        .catch((err: Error) => this.logger.warn({ msg: 'finished upload not noted', error: err.message }));
-      await this.documentUploaded(saved);
+      // Independent once the File row stands (the sweep keeps an object whose file stands): both at once.
+      await Promise.all([
+        this.unfinished
+          .end(upload.key)
+          .catch((err: Error) => this.logger.warn({ msg: 'finished upload not noted', error: err.message })),
+        this.documentUploaded(saved),
+      ]);
       return view(saved);
     } catch (e) {
-      // Left to the sweep (unfinished-uploads.ts) when S3 refuses the removal too.
-      if (unrecorded)
-        await unrecorded.stored
-          .then(() => this.store.remove(unrecorded!.key))
-          .then(() => this.unfinished.end(unrecorded!.key))
+      // Left to the sweep (unfinished-uploads.ts) when S3 refuses the removal too. An upload refused while
+      // it arrived has no put under way (spoolUpload abandons it before it answers); what a store kept of
+      // the abandoned put (s3rver keeps the bytes it had) goes too.
+      await storing;
+      const left = unrecorded;
+      if (left)
+        await this.store
+          .remove(left.key)
+          .then(() => this.unfinished.end(left.key))
           .catch((err: Error) => this.logger.error({ msg: 'unrecorded upload not removed', error: err.message }));
       const taken = claim && (await claim.name.catch(() => undefined));
       if (claim && taken)

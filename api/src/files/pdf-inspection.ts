@@ -95,7 +95,11 @@ function release(thread: Worker, reusable: boolean) {
     return;
   }
   void thread.terminate();
-  if (!idle.length) idle.push(startThread());
+  // Started once the verdict is on its way: a Worker is built on the api's thread (a few ms, a large file's
+  // answer waited for it).
+  setImmediate(() => {
+    if (!idle.length) idle.push(startThread());
+  });
 }
 
 type FromThread = {

@@ -22,8 +22,10 @@ export class UnfinishedUpload {
 export const UnfinishedUploadSchema = SchemaFactory.createForClass(UnfinishedUpload);
 
 /**
- * A row spans the S3 put and the File insert only (the applicant's bytes are already in), seconds even for
- * 35 MB; 10 minutes leaves room for S3's own retries, so an older row is one whose api died.
+ * A row spans the upload from its form fields to the File insert: the file streams to S3 as it arrives, so
+ * the row is written before its first byte goes. Node's request timeout (5 minutes: the whole request must
+ * have arrived by then) bounds the receiving part, and the rest takes seconds even for 35 MB; 10 minutes
+ * leaves room for S3's own retries, so an older row is one whose api died.
  */
 export const UNFINISHED_AFTER_MS = 10 * 60_000;
 const SWEEP_MS = 2 * 60_000;

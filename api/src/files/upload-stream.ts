@@ -1,16 +1,23 @@
 import { HttpException } from '@nestjs/common';
 import busboy from 'busboy';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_MESSAGES, isSafeUploadName, MAX_FILE_BYTES } from '@portal/libs';
+import { uploadBytesPassed } from './upload-garbage';
 
 /** An upload answered 400 with its message. */
 export class UploadRefused extends Error {}
+
+/** Stores the file's bytes (S3): `size` is exact, and the body ends short of it if the put is abandoned. */
+export type Put = (body: Readable, size: number, signal: AbortSignal) => Promise<unknown>;
+
+/** Where `decide` sends a form's file: its key, and the put that stores it (none: the file is only spooled). */
+export type Destination = { key: string; put?: Put };
 
 export type SpooledUpload = {
   key: string;
@@ -18,6 +25,11 @@ export type SpooledUpload = {
   /** The file's bytes on local disk, until `dispose()`. */
   path: string;
   size: number;
+  /**
+   * The destination's put, when it has one: the bytes were streamed to it as they arrived (or, when that was
+   * not possible, they are put from the spool now). Await it before `dispose()`.
+   */
+  stored?: Promise<void>;
   dispose: () => Promise<void>;
 };
 
@@ -27,19 +39,94 @@ export const SPOOL_PREFIX = `portal-upload-${process.pid}-`;
 const pdfOnly = () => new UploadRefused(FILE_MESSAGES.pdfOnly);
 const isSystemError = (e: unknown) => typeof (e as NodeJS.ErrnoException | undefined)?.syscall === 'string';
 
+/** The first bytes of a body kept to find where its file part starts: the form fields fit in far less. */
+const PREFIX_BYTES = 64 * 1024;
+
 /**
- * Reads one multipart upload. The form fields come first (as Box asks too): `decide` turns them into the S3
- * key or refuses. The file is spooled to a private temp folder, counted and cut off past 37,000,000 bytes,
- * so it can be checked whole before anything reaches S3, without holding it in memory.
+ * The length of the file part, as the request's Content-Length announces it: the body less everything
+ * before the file's first byte (the fields and the part's headers, in `prefix`) and less the closing
+ * delimiter browsers and HTTP clients write (`\r\n--boundary--\r\n`). Undefined when the body is chunked,
+ * the file part is not found, or the length is not a file we would take. A guess to be checked: a client
+ * that writes the form otherwise only makes it wrong, and a wrong guess is never stored (see `Announced`).
+ */
+export function announcedFileSize(headers: IncomingMessage['headers'], prefix: Buffer): number | undefined {
+  const length = Number(headers['content-length']);
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(headers['content-type'] ?? '');
+  const b = boundary?.[1] ?? boundary?.[2];
+  if (!Number.isSafeInteger(length) || !b) return undefined;
+  const delimiter = `--${b}`;
+  // busboy reads the body as if a CRLF came first: the first delimiter opens it or follows a line break.
+  let at = prefix.indexOf(delimiter, 0, 'latin1');
+  if (at > 0 && prefix.subarray(at - 2, at).toString('latin1') !== '\r\n') return undefined;
+  while (at !== -1) {
+    const headersStart = prefix.indexOf('\r\n', at + delimiter.length, 'latin1');
+    const headersEnd = headersStart === -1 ? -1 : prefix.indexOf('\r\n\r\n', headersStart, 'latin1');
+    if (headersEnd === -1) return undefined;
+    const partHeaders = prefix.subarray(headersStart, headersEnd).toString('latin1');
+    if (/^content-disposition:[^\r\n]*;\s*filename\*?\s*=/im.test(partHeaders)) {
+      const size = length - (headersEnd + 4) - Buffer.byteLength(`\r\n${delimiter}--\r\n`, 'latin1');
+      return size > 0 && size <= MAX_FILE_BYTES ? size : undefined;
+    }
+    at = prefix.indexOf(`\r\n${delimiter}`, headersEnd + 4, 'latin1');
+    if (at !== -1) at += 2;
+  }
+  return undefined;
+}
+
+/** The file was not the length its request announced: its streamed put is abandoned. */
+class NotAsAnnounced extends Error {}
+
+/**
+ * The file's bytes on their way to a put whose Content-Length was announced before they came. Each chunk is
+ * passed on once the next one arrives, so the put never has all its bytes (S3 never stores the object)
+ * until the form has ended well and the file was exactly that long: then `end()` lets the last chunk go.
+ * More bytes than announced, or fewer at the end, fail it before the put is complete.
+ */
+class Announced extends Transform {
+  private received = 0;
+  private held: Buffer | undefined;
+  /** The last chunk went: the put has every byte, and its answer is S3's. */
+  complete = false;
+
+  constructor(readonly size: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, next: TransformCallback) {
+    this.received += chunk.length;
+    if (this.received > this.size) return next(new NotAsAnnounced());
+    if (this.held) this.push(this.held);
+    this.held = chunk;
+    next();
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.received !== this.size) return done(new NotAsAnnounced());
+    this.complete = true;
+    if (this.held) this.push(this.held);
+    this.held = undefined;
+    done();
+  }
+}
+
+/**
+ * Reads one multipart upload. The form fields come first (as Box asks too): `decide` turns them into the
+ * file's destination or refuses. The file is spooled to a private temp folder, counted and cut off past
+ * 37,000,000 bytes, so it can be checked whole without holding it in memory. When the request announces
+ * the file's length (a Content-Length, the form written as clients write it), the bytes also go to the
+ * destination's put while they arrive, the last of them held back until the form has ended well
+ * (`Announced`); otherwise, or when the file turns out another length, they are put from the spool once
+ * it is whole.
  *
  * Every way a body can go wrong ends as an UploadRefused, never as an unhandled error (one malformed
  * request used to end the process): not multipart, no boundary, a form cut short, a client gone mid-way,
- * a control character in the filename. On refusal the temp folder is already removed; on success the
- * caller removes it with `dispose()`.
+ * a control character in the filename. On refusal the temp folder is already removed and no put is still
+ * under way (a streamed one was abandoned short of its length); on success the caller removes the folder
+ * with `dispose()`, after `stored` has settled.
  */
 export async function spoolUpload(
   req: IncomingMessage,
-  decide: (fields: Record<string, string>) => Promise<string>,
+  decide: (fields: Record<string, string>) => Promise<Destination>,
 ): Promise<SpooledUpload> {
   // A JSON or urlencoded body was already read by the body parser: busboy would wait for it forever.
   if (!/^multipart\/form-data\s*;/i.test(req.headers['content-type'] ?? '') || req.readableEnded) throw pdfOnly();
@@ -55,17 +142,25 @@ export async function spoolUpload(
   const dir = await mkdtemp(join(tmpdir(), SPOOL_PREFIX));
   const dispose = () => rm(dir, { recursive: true, force: true });
   let writing: Promise<unknown> | undefined;
+  // The put streamed while the file arrives: true once it stored the file, false when it was given up before
+  // it had every byte (the spool then serves); a rejection is S3's answer to the complete file.
+  let streamed: Promise<boolean> | undefined;
   try {
     return await new Promise<SpooledUpload>((resolve, reject) => {
       const fields: Record<string, string> = {};
       let file: Readable | undefined;
-      let spooled: SpooledUpload | undefined;
+      let gate: Announced | undefined;
+      let abandon: (() => void) | undefined;
+      let spooled: { destination: Destination; size: number } | undefined;
       let formDone = false;
       let settled = false;
+      const path = join(dir, 'upload.pdf');
       const fail = (e: unknown) => {
         if (settled) return;
         settled = true;
         file?.destroy();
+        gate?.destroy();
+        abandon?.();
         // Read the rest and drop it, so the answer reaches a client still sending.
         req.unpipe(bb);
         req.resume();
@@ -79,7 +174,17 @@ export async function spoolUpload(
       const done = () => {
         if (settled || !formDone || !spooled) return;
         settled = true;
-        resolve(spooled);
+        const { destination, size } = spooled;
+        const { key, put } = destination;
+        if (!put) return resolve({ key, fields, path, size, dispose });
+        // The form ended well: the streamed put may have its last bytes (or finds the file another length);
+        // without one, or when it was given up, the file goes from the spool.
+        const fromSpool = () => put(createReadStream(path, { highWaterMark: 1024 * 1024 }), size, neverAborted);
+        if (gate && !gate.destroyed) gate.end();
+        const stored = (streamed ?? Promise.resolve(false))
+          .then((ok) => (ok ? undefined : fromSpool()))
+          .then(() => undefined);
+        resolve({ key, fields, path, size, dispose, stored });
       };
 
       // busboy reports a form cut short ('Unexpected end of form'), a malformed part header or a bad
@@ -90,27 +195,69 @@ export async function spoolUpload(
         if (!req.complete) fail(pdfOnly()); // the client went away mid-upload
       });
       if (req.destroyed && !req.complete) return fail(pdfOnly()); // ... before we listened
+      // The body's first bytes, to find where the file starts (before busboy reads them: listened first).
+      let prefix = Buffer.alloc(0);
+      const keepPrefix = (chunk: Buffer) => {
+        prefix = Buffer.concat([prefix, chunk.subarray(0, PREFIX_BYTES - prefix.length)]);
+        if (prefix.length >= PREFIX_BYTES) req.off('data', keepPrefix);
+      };
+      req.on('data', keepPrefix);
       bb.on('field', (name, value) => (fields[name] = value));
       bb.on('file', (_name, stream, info) => {
+        req.off('data', keepPrefix);
         file = stream;
         stream.on('error', () => undefined); // reported by busboy itself, or by the pipeline
         const named = info.filename ?? '';
         const pdf = info.mimeType === 'application/pdf' || named.toLowerCase().endsWith('.pdf');
         if (!pdf || !isSafeUploadName(named)) return fail(pdfOnly());
+        const announced = announcedFileSize(req.headers, prefix);
+        prefix = Buffer.alloc(0);
+        // A gate that fails (another length) only stops the streamed put; the spool goes on.
+        const tee = announced === undefined ? undefined : (gate = new Announced(announced));
+        tee?.on('error', () => abandon?.());
         let size = 0;
+        // Counts the file (refused past 37,000,000 bytes) and hands each chunk to the streamed put too, at
+        // the pace of the slower of the two. Not a second pipe from one source: a destination destroyed
+        // mid-write would leave that source waiting for its 'drain' for ever.
         const count = new Transform({
           transform(chunk: Buffer, _enc, next) {
             size += chunk.length;
-            next(size > MAX_FILE_BYTES ? new UploadRefused(FILE_MESSAGES.tooLarge) : null, chunk);
+            uploadBytesPassed(chunk.length);
+            if (size > MAX_FILE_BYTES) return next(new UploadRefused(FILE_MESSAGES.tooLarge));
+            if (!tee || tee.destroyed || tee.write(chunk)) return next(null, chunk);
+            const go = () => {
+              tee.off('drain', go).off('close', go);
+              next(null, chunk);
+            };
+            tee.on('drain', go).on('close', go);
           },
         });
-        const path = join(dir, 'upload.pdf');
         const decided = decide({ ...fields });
         decided.catch(fail);
-        const both = Promise.all([decided, pipeline(stream, count, createWriteStream(path, { mode: 0o600 }))]);
-        writing = both;
-        both.then(([key]) => {
-          spooled = { key, fields, path, size, dispose };
+        decided.then(
+          (destination) => {
+            if (settled || !gate || gate.destroyed || !destination.put) return gate?.destroy();
+            const controller = new AbortController();
+            const stream = gate;
+            abandon = () => {
+              stream.destroy();
+              controller.abort();
+            };
+            streamed = destination.put(stream, stream.size, controller.signal).then(
+              () => true,
+              (e: unknown) => {
+                // Not every byte went: S3 cannot have completed the object, and the spool will serve.
+                if (!stream.complete) return (stream.destroy(), false);
+                throw e;
+              },
+            );
+          },
+          () => undefined,
+        );
+        const spooling = pipeline(stream, count, createWriteStream(path, { mode: 0o600 }));
+        writing = Promise.allSettled([decided, spooling]);
+        Promise.all([decided, spooling]).then(([destination]) => {
+          spooled = { destination, size };
           done();
         }, fail);
       });
@@ -122,8 +269,11 @@ export async function spoolUpload(
       req.pipe(bb);
     });
   } catch (e) {
-    await writing?.catch(() => undefined);
+    await writing;
+    await streamed?.catch(() => undefined);
     await dispose();
     throw e;
   }
 }
+
+const neverAborted = new AbortController().signal;

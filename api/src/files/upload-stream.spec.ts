@@ -1,0 +1,229 @@
+// The upload's bytes go to S3 while they arrive when the request announces the file's length, and only then:
+// a put is never given more or fewer bytes than its Content-Length, never completes before the form has
+// ended well, and a refused or abandoned upload leaves no put under way.
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcedFileSize, spoolUpload, type Destination, type SpooledUpload } from './upload-stream';
+
+type PutSeen = { size: number; bytes: Buffer; completed: boolean; aborted: boolean; fromSpool: boolean };
+
+let server: Server;
+let url: string;
+let handle: (req: IncomingMessage) => Promise<unknown>;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    handle(req).then(
+      (body) => res.writeHead(201).end(JSON.stringify(body)),
+      (e: Error) => res.writeHead(400).end(JSON.stringify({ error: e.message })),
+    );
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** A put that reads its body as S3 would: complete only with exactly `size` bytes. */
+function recordingPut(seen: PutSeen[], opts: { failAfter?: number } = {}) {
+  return (body: Readable, size: number, signal: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      const put: PutSeen = {
+        size,
+        bytes: Buffer.alloc(0),
+        completed: false,
+        aborted: false,
+        fromSpool: 'path' in body,
+      };
+      seen.push(put);
+      const chunks: Buffer[] = [];
+      let got = 0;
+      signal.addEventListener('abort', () => {
+        put.aborted = true;
+        reject(new Error('aborted'));
+      });
+      body.on('data', (c: Buffer) => {
+        chunks.push(c);
+        got += c.length;
+        if (got > size) reject(new Error('more bytes than announced'));
+        if (opts.failAfter !== undefined && got >= opts.failAfter) reject(new Error('S3 went away'));
+        if (got === size) {
+          put.bytes = Buffer.concat(chunks);
+          put.completed = true;
+          resolve();
+        }
+      });
+    });
+}
+
+/** Runs spoolUpload on the next request, returning what it resolved or why it refused, and the puts. */
+function receiving(opts: { put?: boolean; failAfter?: number } = {}) {
+  const puts: PutSeen[] = [];
+  const result = new Promise<{ upload?: SpooledUpload; error?: Error; stored?: unknown }>((resolve) => {
+    handle = async (req) => {
+      try {
+        const upload = await spoolUpload(req, async (): Promise<Destination> => {
+          await new Promise((r) => setTimeout(r, 20)); // a database look-up
+          return { key: 'k', ...(opts.put === false ? {} : { put: recordingPut(puts, opts) }) };
+        });
+        const stored = await upload.stored?.then(
+          () => 'stored',
+          (e: Error) => e.message,
+        );
+        await upload.dispose();
+        resolve({ upload, stored });
+        return { size: upload.size };
+      } catch (e) {
+        resolve({ error: e as Error });
+        throw e;
+      }
+    };
+  });
+  return { puts, result };
+}
+
+const BOUNDARY = 'spec-boundary';
+function form(file: Buffer, { trailer = `\r\n--${BOUNDARY}--\r\n`, after = '' } = {}) {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="applicationId"\r\n\r\nabc\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(after + trailer),
+  ]);
+}
+
+/** Sends `body` in pieces of `piece` bytes, `pauseMs` apart; `stopAt` drops the connection there. */
+function send(body: Buffer, opts: { chunked?: boolean; piece?: number; pauseMs?: number; stopAt?: number } = {}) {
+  return new Promise<number | undefined>((resolve) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(opts.chunked ? {} : { 'content-length': String(body.length) }),
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', () => resolve(undefined));
+    const piece = opts.piece ?? body.length;
+    let at = 0;
+    const next = () => {
+      if (opts.stopAt !== undefined && at >= opts.stopAt) return req.destroy();
+      if (at >= body.length) return req.end();
+      req.write(body.subarray(at, at + piece));
+      at += piece;
+      setTimeout(next, opts.pauseMs ?? 0);
+    };
+    next();
+  });
+}
+
+const file = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => i % 251));
+
+describe('announcedFileSize', () => {
+  const headers = (body: Buffer, boundary = BOUNDARY) => ({
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-length': String(body.length),
+  });
+
+  it('is the file part’s length for a form written as clients write it', async () => {
+    const body = form(file(1000));
+    expect(announcedFileSize(headers(body), body.subarray(0, 400))).toBe(1000);
+    // FormData as fetch (undici) and browsers send it.
+    const fd = new FormData();
+    fd.append('applicationId', 'abc');
+    fd.append('fileType', 'Voided Check');
+    fd.append('file', new Blob([file(5000)], { type: 'application/pdf' }), 'check.pdf');
+    const sent = new Request('http://x/', { method: 'POST', body: fd });
+    const bytes = Buffer.from(await sent.arrayBuffer());
+    const type = sent.headers.get('content-type')!;
+    const h = { 'content-type': type, 'content-length': String(bytes.length) };
+    expect(announcedFileSize(h, bytes.subarray(0, 1024))).toBe(5000);
+  });
+
+  it('is unknown without a length, without the file part’s headers, or past the size limit', () => {
+    const body = form(file(10));
+    expect(announcedFileSize({ 'content-type': headers(body)['content-type'] }, body)).toBeUndefined();
+    expect(announcedFileSize(headers(body), body.subarray(0, 60))).toBeUndefined();
+    expect(announcedFileSize({ ...headers(body), 'content-length': '40000000' }, body)).toBeUndefined();
+    expect(announcedFileSize(headers(body, 'other'), body)).toBeUndefined();
+  });
+});
+
+describe('spoolUpload with a put', () => {
+  it('streams the file to the put while it arrives, its last chunk held until the form has ended', async () => {
+    const bytes = file(3_000_000);
+    const { puts, result } = receiving();
+    expect(await send(form(bytes), { piece: 256 * 1024, pauseMs: 5 })).toBe(201);
+    const r = await result;
+    expect(r.stored).toBe('stored');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({ fromSpool: false, completed: true, size: bytes.length });
+    expect(puts[0]!.bytes.equals(bytes)).toBe(true);
+  });
+
+  it('puts from the spool when the file is not the length the request announced', async () => {
+    const bytes = file(200_000);
+    for (const shape of [
+      { trailer: `\r\n--${BOUNDARY}--` },
+      { after: `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\ny` },
+    ]) {
+      const { puts, result } = receiving();
+      expect(await send(form(bytes, shape), { piece: 16 * 1024, pauseMs: 1 })).toBe(201);
+      const r = await result;
+      expect(r.stored).toBe('stored');
+      expect(puts.map((p) => [p.fromSpool, p.completed])).toEqual([
+        [false, false],
+        [true, true],
+      ]);
+      expect(puts[0]!.aborted).toBe(true);
+      expect(puts[1]!.bytes.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('puts from the spool when the body is chunked', async () => {
+    const bytes = file(100_000);
+    const { puts, result } = receiving();
+    expect(await send(form(bytes), { chunked: true, piece: 8192 })).toBe(201);
+    expect((await result).stored).toBe('stored');
+    expect(puts.map((p) => [p.fromSpool, p.completed])).toEqual([[true, true]]);
+    expect(puts[0]!.bytes.equals(bytes)).toBe(true);
+  });
+
+  it('puts from the spool when S3 fails the streamed put before it had every byte', async () => {
+    const bytes = file(1_000_000);
+    const { puts, result } = receiving({ failAfter: 100_000 });
+    expect(await send(form(bytes), { piece: 64 * 1024, pauseMs: 2 })).toBe(201);
+    // The spool's put fails too (failAfter applies to every put): S3's answer to the whole file.
+    expect((await result).stored).toBe('S3 went away');
+    expect(puts.map((p) => p.fromSpool)).toEqual([false, true]);
+    expect(puts[0]!.completed).toBe(false);
+  });
+
+  it('abandons the streamed put, short of its length, when the client goes away or the form is cut short', async () => {
+    const bytes = file(1_000_000);
+    const gone = receiving();
+    await send(form(bytes), { piece: 64 * 1024, pauseMs: 5, stopAt: 500_000 });
+    expect((await gone.result).error?.message).toBe('Please upload only PDF files.');
+    expect(gone.puts).toHaveLength(1);
+    expect(gone.puts[0]).toMatchObject({ completed: false, aborted: true });
+
+    const cut = receiving();
+    expect(await send(form(bytes, { trailer: '' }), { piece: 64 * 1024, pauseMs: 2 })).toBe(400);
+    expect((await cut.result).error?.message).toBe('Please upload only PDF files.');
+    expect(cut.puts.every((p) => !p.completed)).toBe(true);
+  });
+
+  it('puts nothing when the destination has no put (a keyed repeat)', async () => {
+    const { puts, result } = receiving({ put: false });
+    expect(await send(form(file(50_000)), { piece: 8192 })).toBe(201);
+    expect((await result).upload?.stored).toBeUndefined();
+    expect(puts).toEqual([]);
+  });
+});

@@ -13,8 +13,8 @@ import {
   type Running,
   type ServiceSpec,
 } from '../stack/processes.ts';
-import { infrastructureSpecs } from '../stack/stack.ts';
 import { freePorts } from '../test-support/free-port';
+import { ownServerSpecs } from '../test-support/own-servers';
 import { EXPECTED, STEPS, runJourney, type Step } from './journey';
 import { FULL, startResilienceStack, type ResilienceStack } from './support';
 
@@ -26,25 +26,9 @@ const running: Partial<Record<'temporal' | 'ferretdb', Running>> = {};
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-rs-restart-'));
   const [temporalPort, mongoPort] = await freePorts(2);
-  const all = infrastructureSpecs(
-    {
-      WEB_PORT: 0,
-      API_PORT: 0,
-      TEMPORAL_PORT: temporalPort!,
-      TEMPORAL_UI_PORT: 0,
-      MONGODB_PORT: mongoPort!,
-      SMTP_PORT: 0,
-      MAILDEV_WEB_PORT: 0,
-      S3_PORT: 0,
-      CRM_STANDIN_PORT: 0,
-      ESIGN_STANDIN_PORT: 0,
-      OFFER_STANDIN_PORT: 0,
-      DATA_DIR: dataDir,
-    },
-    { headless: true },
-  );
+  const own = ownServerSpecs({ temporal: temporalPort, mongodb: mongoPort }, dataDir);
   for (const name of ['temporal', 'ferretdb'] as const) {
-    specs[name] = { ...all.find((s) => s.name === name)!, silent: true };
+    specs[name] = { ...own[name], silent: true };
     running[name] = await startService(specs[name]);
   }
   stack = await startResilienceStack('restarts', {

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startService, stopAll, type Running } from '../../../stack/processes';
-import { infrastructureSpecs } from '../../../stack/stack';
 import { signUpAndConfirm } from '../../../test-support/api-client';
 import { freePort } from '../../../test-support/free-port';
+import { ownServerSpecs } from '../../../test-support/own-servers';
 import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
 
@@ -21,27 +21,11 @@ let dataDir = '';
 let port = 0;
 let mongo: MongoClient;
 
-const temporalSpec = () => {
-  const spec = infrastructureSpecs(
-    {
-      WEB_PORT: 0,
-      API_PORT: 0,
-      TEMPORAL_PORT: port,
-      TEMPORAL_UI_PORT: 0,
-      MONGODB_PORT: 0,
-      SMTP_PORT: 0,
-      MAILDEV_WEB_PORT: 0,
-      S3_PORT: 0,
-      CRM_STANDIN_PORT: 0,
-      ESIGN_STANDIN_PORT: 0,
-      OFFER_STANDIN_PORT: 0,
-      DATA_DIR: dataDir,
-    },
-    { headless: true },
-  ).find((s) => s.name === 'temporal')!;
+function temporalSpec() {
+  const spec = ownServerSpecs({ temporal: port }, dataDir).temporal;
   spec.quiet = true;
   return spec;
-};
+}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-outbox-order-'));

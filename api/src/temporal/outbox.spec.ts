@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
 import { startService, stopAll, type Running } from '../../../stack/processes';
-import { infrastructureSpecs } from '../../../stack/stack';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
 import { freePort } from '../../../test-support/free-port';
+import { ownServerSpecs } from '../../../test-support/own-servers';
 import { workflowClient } from '../../../test-support/histories';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
@@ -23,23 +23,7 @@ let port = 0;
 let mongo: MongoClient;
 
 function temporalSpec() {
-  const spec = infrastructureSpecs(
-    {
-      WEB_PORT: 0,
-      API_PORT: 0,
-      TEMPORAL_PORT: port,
-      TEMPORAL_UI_PORT: 0,
-      MONGODB_PORT: 0,
-      SMTP_PORT: 0,
-      MAILDEV_WEB_PORT: 0,
-      S3_PORT: 0,
-      CRM_STANDIN_PORT: 0,
-      ESIGN_STANDIN_PORT: 0,
-      OFFER_STANDIN_PORT: 0,
-      DATA_DIR: dataDir,
-    },
-    { headless: true },
-  ).find((s) => s.name === 'temporal')!;
+  const spec = ownServerSpecs({ temporal: port }, dataDir).temporal;
   spec.quiet = true;
   return spec;
 }

@@ -1,15 +1,7 @@
-import type { RegisterAnswer } from '@portal/libs';
+import type { RegisterAnswer, RegisterRequest } from '@portal/libs';
 
-export type SignUpInput = {
-  firstName: string;
-  lastName: string;
-  businessName: string;
-  phone: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  affiliateId?: string;
-};
+/** The form's answers: the register request but for the language, which the page adds. */
+export type SignUpInput = Omit<RegisterRequest, 'language'>;
 
 type Context = {
   form?: SignUpInput;

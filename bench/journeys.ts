@@ -3,6 +3,7 @@
 // (CRM, e-signature, offer service, SMTP, S3) answering at once. Each api call is timed as a step.
 import { readFileSync } from 'node:fs';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { TRY_AGAIN_CODE } from '@portal/libs';
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../test-support/api-client.ts';
 import { ownerAnswers, saveAnswers } from '../test-support/journey.ts';
 
@@ -16,6 +17,8 @@ export type JourneyResult = {
   calls: TimedCall[];
   /** Time spent waiting for work the api does in the background (mailed code, signature status). */
   waitsMs: number[];
+  /** Step name → how many of its calls the server asked to be sent again (TRY_AGAIN, in progress). */
+  retries: Record<string, number>;
 };
 
 export type TimedCall = { step: string; start: number; end: number };
@@ -23,19 +26,33 @@ const epochMs = () => performance.timeOrigin + performance.now();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A client that times every call under the step name it is given. */
+/**
+ * A client that times every call under the step name it is given. Like the web app (web/src/lib/http.ts,
+ * RETRY_DELAYS_MS), it sends each action with an Idempotency-Key and sends it again when the server kept
+ * no answer (503 TRY_AGAIN when its database was busy, 409 while the same request still runs); the
+ * call's time is the whole wait, retries included, and the retries are counted.
+ */
 class TimedClient extends ApiClient {
   step = 'other';
   constructor(
     base: string,
     ip: string,
     private readonly record: (step: string, start: number, end: number) => void,
+    private readonly retried: (step: string) => void,
   ) {
     super(base, ip);
+    this.idempotencyKeys = true;
   }
   override async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
     const started = epochMs();
-    const answer = await super.call(method, path, body, extra);
+    let answer = await super.call(method, path, body, extra);
+    for (const delay of method === 'GET' ? [] : [500, 1500, 3000]) {
+      const code = (answer.body as { data?: { code?: string } } | undefined)?.data?.code;
+      if (code !== TRY_AGAIN_CODE && code !== 'REQUEST_IN_PROGRESS') break;
+      this.retried(this.step);
+      await sleep(Math.max(delay, Number(answer.headers.get('retry-after') ?? 0) * 1000));
+      answer = await super.call(method, path, body, extra);
+    }
     this.record(this.step, started, epochMs());
     return answer;
   }
@@ -53,6 +70,7 @@ export async function runJourneys(opts: {
   const calls: TimedCall[] = [];
   const waitsMs: number[] = [];
   const failures: string[] = [];
+  const retries: Record<string, number> = {};
   const record = (step: string, start: number, end: number) => {
     (steps[step] ??= []).push(end - start);
     calls.push({ step, start, end });
@@ -68,6 +86,7 @@ export async function runJourneys(opts: {
       `${opts.api}/api`,
       `10.${90 + Math.floor(i / 65025)}.${Math.floor(i / 255) % 255}.${(i % 255) + 1}`,
       record,
+      (step) => (retries[step] = (retries[step] ?? 0) + 1),
     );
     c.step = 'sign-up';
     const since = new Date();
@@ -156,7 +175,15 @@ export async function runJourneys(opts: {
       }
     }),
   );
-  return { journeys: opts.count, failures, wallSeconds: (performance.now() - started) / 1000, steps, calls, waitsMs };
+  return {
+    journeys: opts.count,
+    failures,
+    wallSeconds: (performance.now() - started) / 1000,
+    steps,
+    calls,
+    waitsMs,
+    retries,
+  };
 }
 
 /** Resident memory of a process, in MiB (Linux /proc). */
@@ -167,6 +194,21 @@ export function rssMiB(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Resident memory once the process has sat idle for a while (V8's memory reducer collects after a few
+ * idle seconds): the median of the last samples, so a growth figure compares what the process keeps, not
+ * when its last collection happened to run.
+ */
+export async function settledRssMiB(pid: number | undefined, idleMs = 15_000): Promise<number> {
+  await sleep(idleMs);
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    samples.push(rssMiB(pid));
+    await sleep(1000);
+  }
+  return samples.sort((a, b) => a - b)[2]!;
 }
 
 /**

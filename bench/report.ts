@@ -1,7 +1,7 @@
 // The benchmark report: bench/results/<date>.md and .json, each figure with its baseline, ratio, goal
 // and verdict, plus the machine, the database engine and the commit it was measured on.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -99,9 +99,19 @@ function runsOf(r: Report): string[] {
   return [...runs].map(([run, items]) => `- Items ${[...items].join(', ')} measured on ${run}`);
 }
 
+/** The day's report if there is one, else the newest earlier one (bench/results/<date>.json). */
+function latestReport(dir: string, today: string): string | undefined {
+  if (existsSync(today)) return today;
+  const dated = readdirSync(dir)
+    .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
+    .sort();
+  return dated.length ? join(dir, dated[dated.length - 1]!) : undefined;
+}
+
 /**
- * Writes the day's report. A run of some benchmarks only (`--only`) keeps the day's figures of the
- * other items from the earlier runs, each marked with the commit and engine it was measured on.
+ * Writes the day's report. A run of some benchmarks only (`--only`) keeps the other items' figures from
+ * the latest report (the day's, or the newest before it), each marked with the commit and engine it was
+ * measured on, so the report always gives every item.
  */
 export function writeReport(root: string, r: Report, keepOthers = false): { md: string; json: string } {
   const dir = join(root, 'bench', 'results');
@@ -110,10 +120,15 @@ export function writeReport(root: string, r: Report, keepOthers = false): { md: 
   const json = join(dir, `${r.date}.json`);
   const run = `${r.commit}, ${r.engine}`;
   r.figures = r.figures.map((f) => ({ ...f, run: f.run ?? run }));
-  if (keepOthers && existsSync(json)) {
-    const before = JSON.parse(readFileSync(json, 'utf8')) as Report;
+  const earlier = keepOthers ? latestReport(dir, json) : undefined;
+  if (earlier) {
+    const before = JSON.parse(readFileSync(earlier, 'utf8')) as Report;
     const items = new Set(r.figures.map((f) => f.item));
-    const kept = before.figures.filter((f) => !items.has(f.item)).map((f) => ({ ...f, run: f.run ?? before.commit }));
+    // A figure from an earlier day says which day.
+    const day = before.date === r.date ? '' : ` (${before.date})`;
+    const kept = before.figures
+      .filter((f) => !items.has(f.item))
+      .map((f) => ({ ...f, run: `${f.run ?? before.commit}${/\(\d{4}-\d{2}-\d{2}\)$/.test(f.run ?? '') ? '' : day}` }));
     r.figures = [...kept, ...r.figures].sort((a, b) => Number(a.item) - Number(b.item));
     // The same for the notes that name an item ("Item 1: ..."): those written on the earlier runs (some
     // by hand, from reading their figures) stay with the figures they speak of.

@@ -330,6 +330,8 @@ describe('applicationWorkflow', () => {
     expect(sa.get(SA_KEYS.status)).toBe('InProgress');
     expect(sa.get(SA_KEYS.crmSyncPending)).toBe(false);
     expect(sa.get(SA_KEYS.stalledSince)).toBeInstanceOf(Date);
+    // Whole minutes (FEWER_ROUND_TRIPS_PATCH): progress within a minute adds no upsert.
+    expect((sa.get(SA_KEYS.stalledSince) as Date).getTime() % 60_000).toBe(0);
     const { operations } = await handle.query(getProgress);
     expect(operations).toMatchObject({ status: 'InProgress', turn: 'applicant', pending: [], remindersSent: 0 });
     // The README's operator filters run as written (visibility catches up within a moment).

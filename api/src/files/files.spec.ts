@@ -283,6 +283,7 @@ describe('offers and final submission', () => {
     await handle.result();
     expect((await handle.describe()).status.name).toBe('COMPLETED');
     await temporal.connection.close();
-    await recordHistory(slice.env.TEMPORAL_ADDRESS, appId, 'application-one-owner.pb');
+    // application-one-owner.pb holds the same journey as it ran before FEWER_ROUND_TRIPS_PATCH.
+    await recordHistory(slice.env.TEMPORAL_ADDRESS, appId, 'application-one-owner-fewer-round-trips.pb');
   });
 });

@@ -6,6 +6,7 @@ import {
   log,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
   upsertSearchAttributes,
@@ -63,6 +64,14 @@ import { SA, searchAttributePublisher } from './search-attributes';
  */
 export const LIFECYCLE_PATCH = 'issue-12-lifecycle';
 
+/**
+ * Issue 14: fewer round trips through Temporal for the same journey. The short record writes run as local
+ * activities (in the worker, inside the workflow task: no activity task, no extra workflow task); the
+ * submission asks the CRM for the rep and sends the offer email at once; StalledSince moves by whole
+ * minutes, so progress within a minute upserts nothing. Runs started before it replay as they ran.
+ */
+export const FEWER_ROUND_TRIPS_PATCH = 'issue-14-fewer-round-trips';
+
 const { checkCrmAffiliate, createCrmLead, saveCrmLeadIds, updateCrmLead, saveSignatureId, uploadContentVersion } =
   proxyActivities<ApplicationActivities>({
     startToCloseTimeout: '30 seconds',
@@ -108,6 +117,18 @@ const {
   retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
 });
 
+// The same record writes, run by the worker inside the workflow task. The lead's ids are retried like the
+// remote activity they replace (without end); the others fail the applicant's update after a few tries.
+const localRecords = proxyLocalActivities<ApplicationActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+const { saveOpportunityId: saveOpportunityIdLocally, saveSignatureId: saveSignatureIdLocally } =
+  proxyLocalActivities<ApplicationActivities>({
+    startToCloseTimeout: '10 seconds',
+    retry: { initialInterval: '1 second', maximumAttempts: 3 },
+  });
+
 /** How often the workflow asks Box about a sign request when no webhook has come. */
 export const SIGN_POLL_INTERVAL = '30 seconds';
 
@@ -132,6 +153,14 @@ const rejected = (e: unknown): string | null => {
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
   // Checked once, first: a run with the marker has the life cycle from its first command.
   const lifecycle = patched(LIFECYCLE_PATCH);
+  const fewerRoundTrips = lifecycle && patched(FEWER_ROUND_TRIPS_PATCH);
+  const records = fewerRoundTrips
+    ? {
+        saveCrmLeadIds: localRecords.saveCrmLeadIds,
+        saveOpportunityId: saveOpportunityIdLocally,
+        saveSignatureId: saveSignatureIdLocally,
+      }
+    : { saveCrmLeadIds, saveOpportunityId, saveSignatureId };
   const timing = { ...DEFAULT_TIMING, ...input.timing };
   const carried = input.carried;
   const progress: ApplicationProgress = carried?.progress ?? { position: INITIAL_POSITION };
@@ -179,7 +208,8 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       status: applicationStatus(f),
       country: ops.country,
       affiliate: ops.affiliateId,
-      stalledSince: ops.lastProgressAt,
+      // Whole minutes: an operator's 'no progress for a day' filter needs no finer, and each upsert costs.
+      stalledSince: fewerRoundTrips ? ops.lastProgressAt - (ops.lastProgressAt % 60_000) : ops.lastProgressAt,
       crmSyncPending: f.crmWorkPending,
       lastError: ops.lastError?.code,
       lead: progress.sfLeadId,
@@ -268,8 +298,13 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       if (!progress.rep) {
         submittingApplication = true;
         try {
-          const rep = await submitOpportunity({ opportunityId: opportunity });
-          await emailTheOffer();
+          let rep;
+          if (fewerRoundTrips)
+            [rep] = await Promise.all([submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
+          else {
+            rep = await submitOpportunity({ opportunityId: opportunity });
+            await emailTheOffer();
+          }
           progress.rep = rep;
         } finally {
           submittingApplication = false;
@@ -312,7 +347,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
             ownerId: progress.sfLeadOwnerId ?? '',
             applicationId: input.applicationId,
           });
-          await saveOpportunityId({ applicationId: input.applicationId, opportunityId });
+          await records.saveOpportunityId({ applicationId: input.applicationId, opportunityId });
           progress.sfOpportunityId = opportunityId;
         }
         if (!progress.submittedFileId && signing.request.signedFileId) {
@@ -380,7 +415,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   async function newSignRequest() {
     const attempt = (progress.signing?.attempt ?? 0) + 1;
     const request = await prepareSignRequest({ applicationId: input.applicationId, attempt });
-    await saveSignatureId({ applicationId: input.applicationId, signatureId: request.id });
+    await records.saveSignatureId({ applicationId: input.applicationId, signatureId: request.id });
     progress.signing = { attempt, request, signed: false };
     apply(progress.signing, request);
   }
@@ -591,7 +626,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
       const leadFields = accepted ? { ...leadInput, affiliateId } : leadInput;
       await withCrm('the lead', async () => {
         const lead = await crm.createCrmLead(leadFields);
-        await saveCrmLeadIds({
+        await records.saveCrmLeadIds({
           applicationId: input.applicationId,
           leadId: lead.leadId,
           ownerId: lead.ownerId,

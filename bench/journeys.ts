@@ -63,6 +63,8 @@ export async function runJourneys(opts: {
   maildev: string;
   count: number;
   concurrency: number;
+  /** Called as each journey ends, with how many have. */
+  finished?: (count: number) => void;
   tag: string;
   statement: Uint8Array;
 }): Promise<JourneyResult> {
@@ -164,6 +166,7 @@ export async function runJourneys(opts: {
 
   const started = performance.now();
   let next = 0;
+  let finished = 0;
   await Promise.all(
     Array.from({ length: opts.concurrency }, async () => {
       for (let i = next++; i < opts.count; i = next++) {
@@ -172,6 +175,7 @@ export async function runJourneys(opts: {
         } catch (e) {
           failures.push(`journey ${i}: ${(e as Error).message}`);
         }
+        opts.finished?.(++finished);
       }
     }),
   );

@@ -374,7 +374,17 @@ async function main() {
       return { api, worker };
     };
     const before = await settled();
-    const r = await runJourneys({ ...base, count, tag: 'journey' });
+    // The trend: memory at each quarter of the journeys (a leak grows with them; a heap finding its size levels off).
+    const trend: { n: number; api: number; worker: number }[] = [];
+    const r = await runJourneys({
+      ...base,
+      count,
+      tag: 'journey',
+      finished: (n) => {
+        if (n % Math.ceil(count / 4) === 0 || n === count)
+          trend.push({ n, api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) });
+      },
+    });
     const busy = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
     const after = await settled();
     const spans = await standinSpans(standins);
@@ -408,6 +418,9 @@ async function main() {
     log(
       `  RSS MiB idle before / at the end / idle after: api ${before.api.toFixed(0)}/${busy.api.toFixed(0)}/${after.api.toFixed(0)}, ` +
         `worker ${before.worker.toFixed(0)}/${busy.worker.toFixed(0)}/${after.worker.toFixed(0)}`,
+    );
+    log(
+      `  RSS MiB after N journeys: ${trend.map((t) => `${t.n}: api ${t.api.toFixed(0)}, worker ${t.worker.toFixed(0)}`).join('; ')}`,
     );
     const worst = Object.entries(own).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
     figures.push(
@@ -472,7 +485,9 @@ async function main() {
         goal: '≤ 1.2× (≤ 20% growth)',
         pass: after[p] / before[p] <= 1.2,
         note:
-          `${busy[p].toFixed(0)} MiB at the journeys' last answer` +
+          `${busy[p].toFixed(0)} MiB at the journeys' last answer; after each quarter of them: ` +
+          trend.map((t) => `${t.n} → ${t[p].toFixed(0)}`).join(', ') +
+          ' MiB' +
           (p === 'worker'
             ? '; sticky cache bounded at WORKER_MAX_CACHED_WORKFLOWS (100; the SDK default of about 2,300 made 1.39× on 2026-11-24)'
             : ''),

@@ -210,7 +210,7 @@ export async function settledRssMiB(pid: number | undefined, idleMs = 15_000): P
   const samples: number[] = [];
   for (let i = 0; i < 5; i++) {
     samples.push(rssMiB(pid));
-    await sleep(1000);
+    await sleep(idleMs / 15);
   }
   return samples.sort((a, b) => a - b)[2]!;
 }

@@ -357,7 +357,7 @@ async function main() {
   if (wanted('journeys')) {
     // Item 5: whole journeys, sign-up to submitted, through the api; stand-ins answer at once.
     const count = Number(arg('journeys') ?? (smoke ? 2 : 200));
-    const concurrency = smoke ? 2 : 20;
+    const concurrency = Number(arg('journey-concurrency') ?? (smoke ? 2 : 20));
     // The warm-up fills the worker's sticky cache to its bound (WORKER_MAX_CACHED_WORKFLOWS; a finished
     // application stays cached until pushed out, at about 1.7 MB each by the SDK's own sizing), so the growth
     // figure compares a full cache with a full cache: a bounded cache filling is not a leak. The trend in
@@ -937,7 +937,8 @@ const NOT_MEASURED = [
     'work on the same cores: 82.7/min with p95 1,262 ms, 74.2/min with 1,429 ms. What holds it back: the 2 cores are saturated during the journeys ' +
     '(run queue 7 to 10; Temporal 75%, FerretDB 44%, api 31%, worker 25% of the 200%), so every hop between the processes waits for a core: ' +
     'under this load a workflow task spends 150 to 500 ms between the worker taking it and answering it, and an update that runs an activity ' +
-    'takes at least two such tasks. The 250 ms goal needs the stages spread over more cores (Temporal, FerretDB and the api each have their ' +
+    'takes at least two such tasks. The same code at concurrency 5 (60 journeys, --journey-concurrency=5): 60.7/min, p95 427 ms, stage moves ' +
+    'p50 40 ms; at 2 (the smoke) 257 ms: the stack tops out near 75 applications a minute on these cores, and beyond that the calls queue. The 250 ms goal needs the stages spread over more cores (Temporal, FerretDB and the api each have their ' +
     "own in production), or fewer activities in the applicant's updates than the spec's calls allow (CRM, e-sign, offers, email).",
   "Item 5 memory: a finished application stays in the worker's sticky cache until pushed out (the SDK sizes a workflow at about 1.7 MB), so " +
     'with 20 warm-up journeys the worker grew while its cache filled (347 MiB after 20, then 520, 584, 588 and 593 after 120 to 420 journeys: ' +

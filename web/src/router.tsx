@@ -6,6 +6,7 @@ import {
   lazyRouteComponent,
   redirect,
   type RouteComponent,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
@@ -89,6 +90,9 @@ const pages = {
     'AccessibilityPage',
   ),
 } satisfies Record<string, RouteComponent>;
+
+/** The app's query defaults: main.tsx's client and the prerender's (prerender.tsx) alike. */
+export const QUERY_DEFAULTS = { queries: { retry: false, refetchOnWindowFocus: false } } as const;
 
 export type RouterContext = { queryClient: QueryClient; journey: JourneyHolder };
 
@@ -220,18 +224,22 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: pages.accessibility }),
 ]);
 
-export function createAppRouter(context: RouterContext) {
+/** `history`: the build's prerender renders /sign-up from memory (prerender.tsx); the browser's by default. */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    history,
     defaultPreload: false,
     defaultPendingComponent: () => <Loading />,
     defaultErrorComponent: ({ error, reset }) => <LoadError error={error} reset={reset} />,
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

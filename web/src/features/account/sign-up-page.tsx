@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_MESSAGES,
@@ -53,7 +53,8 @@ export function SignUpPage() {
       resend: async (input) => void (await accountApi.sendCode(input.userName)),
     }),
   );
-  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  // The same snapshot for the server: the build prerenders this page (src/prerender.tsx).
+  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
   const send = flow.send;
   const at = (...states: (typeof state.value)[]) => states.includes(state.value);
   const onCode = at('code', 'confirming', 'resending');
@@ -67,6 +68,25 @@ export function SignUpPage() {
     setForm((f) => ({ ...f, [k]: k === 'phone' ? formatPhone(v) : v }));
     setErrors((e) => ({ ...e, [k]: '' }));
   };
+
+  // A first visit sees this form before the app's code has run (index.html's prerender, src/prerender.tsx)
+  // and may type into it, or the browser may fill it in: once hydrated, what the fields hold becomes the
+  // form's state, before anything can render them empty again. From now on the form is React's, so
+  // index.html's hold on its submit goes.
+  useLayoutEffect(() => {
+    const fields = formRef.current?.elements;
+    for (const k of Object.keys(EMPTY) as (keyof SignUpForm)[]) {
+      const input = fields?.namedItem(k);
+      if (input instanceof HTMLInputElement && input.value) {
+        const typed = input.value;
+        setForm((f) => ({ ...f, [k]: k === 'phone' ? formatPhone(typed) : typed }));
+      }
+    }
+    if (window.holdSubmit) {
+      document.removeEventListener('submit', window.holdSubmit, true);
+      delete window.holdSubmit;
+    }
+  }, [formRef]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateForm(SIGN_UP_RULES, form);

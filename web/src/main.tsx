@@ -14,6 +14,8 @@ declare global {
   interface Window {
     /** index.html's hold on the prerendered form's submit, until the app has taken the form over. */
     holdSubmit?: (e: Event) => void;
+    /** A submit was held: the applicant asked to go on before the app's code had run. */
+    submitHeld?: boolean;
   }
 }
 
@@ -67,7 +69,8 @@ async function start() {
     matches.at(-1)?.routeId === '/sign-up' &&
     matches.every((m) => m.status === 'success');
   delete root.dataset.prerendered;
-  // The sign-up page lets go of index.html's hold on the form's submit once it has the form.
+  // The sign-up page lets go of index.html's hold on the form's submit once it has the form (and makes
+  // the submit that was held, if any).
   if (same) hydrateRoot(root, app);
   else {
     root.replaceChildren();

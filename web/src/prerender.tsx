@@ -44,7 +44,7 @@ export async function render(lng: Language): Promise<string> {
  * renders afresh when what it finds is not what it would render.
  *
  * Until the app has taken over, a submit is held (the browser's own would send the fields, the password
- * with them, in the address): main.tsx releases it once the form is React's.
+ * with them, in the address) and noted: the sign-up page makes it once the form is React's.
  */
 export async function prerenderedBody(): Promise<string> {
   const templates = [];
@@ -65,7 +65,7 @@ export async function prerenderedBody(): Promise<string> {
   document.documentElement.lang = lng;
   var h1 = root.querySelector('main h1');
   if (h1) document.title = h1.textContent + ' – Fundwise';
-  window.holdSubmit = function (e) { e.preventDefault(); };
+  window.holdSubmit = function (e) { e.preventDefault(); window.submitHeld = true; };
   document.addEventListener('submit', window.holdSubmit, true);
 })(${JSON.stringify(keys)});`;
   return `${templates.join('\n    ')}\n    <script>${script}</script>`;

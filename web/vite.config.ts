@@ -22,6 +22,8 @@ const FIRST_VISIT = '/sign-up';
 const REST_OF_CATALOGUE = 'src/i18n/en.ts';
 /** The journey actor's chunk (main.tsx), and the pages that show without a session (router.tsx). */
 const JOURNEY_ACTOR = 'src/features/journey/journey-actor.ts';
+/** The journey pages' loaders (router.tsx): a journey page needs them before it shows. */
+const JOURNEY_LOADERS = 'src/features/journey/journey-loaders.ts';
 const OPEN_PAGES = [
   '/sign-up',
   '/login',
@@ -61,6 +63,8 @@ function preloadLandingPage(): Plugin {
         if (!restOfCatalogue) throw new Error(`no chunk for ${REST_OF_CATALOGUE}`);
         const journeyActor = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(JOURNEY_ACTOR));
         if (!journeyActor) throw new Error(`no chunk for ${JOURNEY_ACTOR}`);
+        const journeyLoaders = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(JOURNEY_LOADERS));
+        if (!journeyLoaders) throw new Error(`no chunk for ${JOURNEY_LOADERS}`);
         const map: Record<string, string[]> = {};
         for (const [path, src] of Object.entries(PAGES)) {
           const page = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(src));
@@ -68,8 +72,10 @@ function preloadLandingPage(): Plugin {
           // A path with a parameter ($token) is never a location.pathname as written: nothing to preload.
           // Every page but /sign-up also waits for the rest of the English catalogue (router.tsx withWords).
           const files = path === FIRST_VISIT ? closure(page) : closure(restOfCatalogue, closure(page));
-          // A page behind a session starts the journey actor (XState and the machine) before it shows.
+          // A page behind a session starts the journey actor (XState and the machine) before it shows, and
+          // a journey page's loader ensures its data (/status has its own).
           if (!OPEN_PAGES.includes(path)) closure(journeyActor, files);
+          if (!OPEN_PAGES.includes(path) && path !== '/status') closure(journeyLoaders, files);
           if (!path.includes('$')) map[path] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
         const listed = new Set(Object.values(PAGES));
@@ -131,6 +137,8 @@ async function inBrowserGlobals<T>(url: string, fn: () => Promise<T>): Promise<T
  * hydrates it. The prerender is built as a browser bundle run in Node: the router then takes its
  * browser path (Suspense and all), the same tree the browser hydrates.
  */
+const SERVER_NODE = { find: /^react-dom\/server$/, replacement: 'react-dom/server.node' };
+
 function prerenderSignUp(): Plugin {
   let outDir = '';
   return {
@@ -148,7 +156,10 @@ function prerenderSignUp(): Plugin {
           mode: 'production',
           logLevel: 'warn',
           plugins: [react()],
-          resolve: { alias },
+          // react-dom/server's browser build holds a MessageChannel open: the build would never end.
+          resolve: {
+            alias: [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), SERVER_NODE],
+          },
           define: { 'process.env.NODE_ENV': '"production"' },
           ssr: { noExternal: true, target: 'node', resolve: { conditions: ['browser', 'module', 'production'] } },
           build: {

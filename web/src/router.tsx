@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
-import { journeyLoaders } from './features/journey/journey-loaders';
+import type { journeyLoaders } from './features/journey/journey-loaders';
 import type { JourneyHolder } from './features/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
@@ -165,7 +165,10 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
       const route = journey.getSnapshot().context.route;
       if (route !== path) throw redirect({ to: route });
     },
-    loader: ({ context }) => journeyLoaders[path](context.queryClient),
+    // Fetched with the page (index.html preloads it for a journey page's first visit): the first visit's
+    // code does not carry the journey's queries (the documents', the offers', the answers').
+    loader: async ({ context }) =>
+      (await import('./features/journey/journey-loaders')).journeyLoaders[path](context.queryClient),
   });
 
 /** Open to anyone; when the lender publishes its own document, an old link to ours is sent there. */

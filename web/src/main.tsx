@@ -46,6 +46,11 @@ async function start() {
     void router.navigate({ to: '/login' });
   });
   listenForNavigateMessages((path) => void router.navigate({ to: path }));
+  // index.html's early GETs serve the first page only (lib/http.ts): what it left is dropped.
+  const firstShown = router.subscribe('onResolved', () => {
+    window.earlyGets = undefined;
+    firstShown();
+  });
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');

@@ -6,10 +6,11 @@ import {
   lazyRouteComponent,
   redirect,
   type RouteComponent,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
-import { journeyLoaders } from './features/journey/journey-loaders';
+import type { journeyLoaders } from './features/journey/journey-loaders';
 import type { JourneyHolder } from './features/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
@@ -90,6 +91,9 @@ const pages = {
   ),
 } satisfies Record<string, RouteComponent>;
 
+/** The app's query defaults: main.tsx's client and the prerender's (prerender.tsx) alike. */
+export const QUERY_DEFAULTS = { queries: { retry: false, refetchOnWindowFocus: false } } as const;
+
 export type RouterContext = { queryClient: QueryClient; journey: JourneyHolder };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -161,7 +165,10 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
       const route = journey.getSnapshot().context.route;
       if (route !== path) throw redirect({ to: route });
     },
-    loader: ({ context }) => journeyLoaders[path](context.queryClient),
+    // Fetched with the page (index.html preloads it for a journey page's first visit): the first visit's
+    // code does not carry the journey's queries (the documents', the offers', the answers').
+    loader: async ({ context }) =>
+      (await import('./features/journey/journey-loaders')).journeyLoaders[path](context.queryClient),
   });
 
 /** Open to anyone; when the lender publishes its own document, an old link to ours is sent there. */
@@ -220,18 +227,22 @@ const routeTree = rootRoute.addChildren([
   createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: pages.accessibility }),
 ]);
 
-export function createAppRouter(context: RouterContext) {
+/** `history`: the build's prerender renders /sign-up from memory (prerender.tsx); the browser's by default. */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    history,
     defaultPreload: false,
     defaultPendingComponent: () => <Loading />,
     defaultErrorComponent: ({ error, reset }) => <LoadError error={error} reset={reset} />,
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

@@ -81,6 +81,17 @@ describe('http client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("takes index.html's early GET of a journey page's answers once, for that path only", async () => {
+    window.earlyGets = Promise.resolve({ '/business/application/a1': Promise.resolve(json(200, { early: true })) });
+    expect(await api.get('/owner/application/a1')).not.toEqual({ early: true });
+    expect(calls).toHaveLength(1);
+    expect(await api.get('/business/application/a1')).toEqual({ early: true });
+    expect(calls).toHaveLength(1);
+    await api.get('/business/application/a1');
+    expect(calls).toHaveLength(2);
+    window.earlyGets = undefined;
+  });
+
   it('skips the refresh when the api saw no refresh cookie either, and goes to /login', async () => {
     const lost = vi.fn();
     setSessionLostHandler(lost);

@@ -45,7 +45,20 @@ declare global {
   interface Window {
     /** The first session check, asked by index.html before the app's code has loaded. */
     sessionCheck?: Promise<Response>;
+    /** GETs index.html asked once the session check answered (a journey page's saved answers), by path. */
+    earlyGets?: Promise<Record<string, Promise<Response> | undefined>>;
   }
+}
+
+/**
+ * index.html's early answer to this GET, taken once: a later GET of the path asks anew. What the first
+ * page did not take is dropped once it has shown (main.tsx), never served stale to a later page.
+ */
+async function earlyGet(path: string): Promise<Response | undefined> {
+  const gets = await window.earlyGets;
+  const early = gets?.[path];
+  if (gets && early) delete gets[path];
+  return early;
 }
 
 async function send(method: string, path: string, body?: unknown, key?: string): Promise<Response> {
@@ -54,6 +67,10 @@ async function send(method: string, path: string, body?: unknown, key?: string):
   if (early && path === AUTH_PATHS.user) {
     window.sessionCheck = undefined;
     return early;
+  }
+  if (method === 'GET' && window.earlyGets) {
+    const early = await earlyGet(path);
+    if (early) return early;
   }
   if (MUTATING.has(method) && !xsrfToken())
     await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useContext, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_MESSAGES,
@@ -53,7 +53,8 @@ export function SignUpPage() {
       resend: async (input) => void (await accountApi.sendCode(input.userName)),
     }),
   );
-  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  // The same snapshot for the server: the build prerenders this page (src/prerender.tsx).
+  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
   const send = flow.send;
   const at = (...states: (typeof state.value)[]) => states.includes(state.value);
   const onCode = at('code', 'confirming', 'resending');
@@ -67,14 +68,44 @@ export function SignUpPage() {
     setForm((f) => ({ ...f, [k]: k === 'phone' ? formatPhone(v) : v }));
     setErrors((e) => ({ ...e, [k]: '' }));
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateForm(SIGN_UP_RULES, form);
+
+  const submitWith = (values: SignUpForm) => {
+    const found = validateForm(SIGN_UP_RULES, values);
     setErrors(found);
     if (Object.keys(found).length) return report();
     clear();
-    send({ type: 'details.submit', form: { ...form, email: form.email.trim(), affiliateId: affiliateId() } });
+    send({ type: 'details.submit', form: { ...values, email: values.email.trim(), affiliateId: affiliateId() } });
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    submitWith(form);
+  };
+
+  // A first visit sees this form before the app's code has run (index.html's prerender, src/prerender.tsx)
+  // and may type into it, or the browser may fill it in: once hydrated, what the fields hold becomes the
+  // form's state, before anything can render them empty again. From now on the form is React's, so
+  // index.html's hold on its submit goes, and a submit it held is made, with what the fields hold.
+  useLayoutEffect(() => {
+    const fields = formRef.current?.elements;
+    const typed = { ...EMPTY };
+    for (const k of Object.keys(EMPTY) as (keyof SignUpForm)[]) {
+      const input = fields?.namedItem(k);
+      if (input instanceof HTMLInputElement) typed[k] = k === 'phone' ? formatPhone(input.value) : input.value;
+    }
+    // The fields' DOM is the outside system here, read once: the one render more is the point.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (Object.values(typed).some(Boolean)) setForm(typed);
+    if (window.holdSubmit) {
+      document.removeEventListener('submit', window.holdSubmit, true);
+      delete window.holdSubmit;
+    }
+    if (window.submitHeld) {
+      delete window.submitHeld;
+      submitWith(typed);
+    }
+    // Once, as the form first shows: later, the state is what the fields show.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // While the applicant fetches the emailed code, the code of what comes next arrives: the journey actor
   // and /financial's chunks with the rest of the words (a new application starts there), so confirming

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 14 item 7: /sign-up's HTML comes prerendered (web/src/prerender.tsx) and shows before the app's
+// code has run. These hold the app's scripts back to look at that moment, then let them through.
+const base = () => process.env.E2E_BASE_URL!;
+
+/** Holds every script of the app until `release` is called. */
+async function holdScripts(page: Page) {
+  const held: (() => Promise<void>)[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) =>
+    released ? route.continue() : void held.push(() => route.continue()),
+  );
+  return async () => {
+    released = true;
+    // A request the page has since given up (it navigated away) is let go of quietly.
+    await Promise.all(held.splice(0).map((go) => go().catch(() => undefined)));
+  };
+}
+
+/** Errors thrown in the page: a hydration that failed reports one. */
+const pageErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+};
+
+test('what is typed into the prerendered form before the app runs is kept, and a held Continue goes through', async ({
+  page,
+}) => {
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto(`${base()}/sign-up`, { waitUntil: 'commit' });
+  const firstName = page.getByLabel('First name');
+  await expect(page.getByRole('heading', { level: 1, name: 'Apply for a Business Loan' })).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en');
+  // The node itself is marked: hydration keeps it, a fresh render would replace it.
+  await firstName.evaluate((el) => el.setAttribute('data-typed-early', ''));
+  await firstName.fill('Ada');
+  await page.getByLabel('Phone').fill('5551234567');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Not the browser's own submit (it would put the fields in the address).
+  expect(new URL(page.url()).search).toBe('');
+
+  await release();
+  // The held Continue is made with what the fields hold: only the empty fields are refused.
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('First name is required')).toHaveCount(0);
+  await expect(page.getByText('Phone number is required')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.locator('input[data-typed-early]')).toHaveValue('Ada');
+  await expect(page.getByLabel('Phone')).toHaveValue('(555) 123-4567');
+  // Typing elsewhere re-renders the form: the early text stays.
+  await page.getByLabel('Last name').fill('Lovelace');
+  await expect(firstName).toHaveValue('Ada');
+  await expect(page.getByLabel('Last name')).toHaveValue('Lovelace');
+  expect(errors).toEqual([]);
+});
+
+test('a French browser gets the French prerender, never the English one', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-CA' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.goto(`${base()}/sign-up`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Demander un prêt d’entreprise' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'fr-CA');
+  await expect(page.getByText('Apply for a Business Loan')).toHaveCount(0);
+  await release();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('heading', { level: 1, name: 'Demander un prêt d’entreprise' })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the stored language choice wins over the browser, as the app decides', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'fr-CA'));
+  const release = await holdScripts(page);
+  await page.goto(`${base()}/sign-up`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Demander un prêt d’entreprise' })).toBeVisible();
+  await release();
+  await expect(page.getByRole('button', { name: 'Continuer' })).toBeVisible();
+});
+
+test('no prerender on other routes, nor for a visitor who has signed in on this browser', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto(`${base()}/login`, { waitUntil: 'commit' });
+  // Parsed (index.html's own script has run), the app's scripts still held.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await expect(page.locator('template#prerender-en')).toHaveCount(1);
+  await expect(page.locator('#root')).toBeEmpty();
+
+  // The app keeps the user name while signed in (lib/storage.ts): such a visitor is on their way to the
+  // application, so no sign-up form flashes first.
+  await page.addInitScript(() => localStorage.setItem('userName', 'someone'));
+  await page.goto(`${base()}/sign-up`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await expect(page.locator('#root')).toBeEmpty();
+  await release();
+});

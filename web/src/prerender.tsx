@@ -1,0 +1,72 @@
+/**
+ * The build's prerender of /sign-up (vite.config.ts prerenderSignUp): the page a signed-out first visit
+ * lands on, as HTML in index.html, so the form paints as soon as the HTML and the stylesheet are in,
+ * not once the whole app's code has downloaded and run; main.tsx then hydrates it. Run by the build in
+ * Node, never shipped: the same tree as the browser's (app.tsx), signed out, in one language.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { USER_NAME_KEY } from '@portal/libs';
+import { renderToString } from 'react-dom/server';
+import { App } from './app';
+import { holdJourney } from './features/journey/use-journey';
+import { sessionQueryOptions } from './features/shell/session';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadLanguage, type Language } from './i18n/i18n';
+import { createAppRouter, QUERY_DEFAULTS } from './router';
+
+export const PRERENDERED_PATH = '/sign-up';
+
+export async function render(lng: Language): Promise<string> {
+  await loadLanguage(lng);
+  const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+  // Signed out: a visitor with a session is not shown the prerender (index.html's chooser, main.tsx).
+  queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+  const journey = holdJourney(() => Promise.reject(new Error('/sign-up never starts the journey')));
+  const router = createAppRouter({ queryClient, journey }, createMemoryHistory({ initialEntries: [PRERENDERED_PATH] }));
+  await router.load();
+  const { location, status } = router.state;
+  if (location.pathname !== PRERENDERED_PATH || status !== 'idle')
+    throw new Error(`the prerender of ${PRERENDERED_PATH} ended at ${location.pathname} (${status})`);
+  const html = renderToString(<App queryClient={queryClient} journey={journey} router={router} />);
+  // Its garbage-collection timers would keep the build's process alive for minutes.
+  queryClient.clear();
+  if (!html.includes('<h1>')) throw new Error(`the prerender of ${PRERENDERED_PATH} has no heading`);
+  return html;
+}
+
+/**
+ * index.html's part after #root: the prerendered page in each language, inert (<template>), and a script
+ * that runs before the first paint and puts one of them in #root, only when the address is /sign-up and
+ * only for a visitor who is not signed in, in the language the app will pick (i18n.ts detectLanguage,
+ * mirrored here: the stored choice, else the browser's first language). A visitor with a session (the
+ * user name the app keeps while signed in, lib/storage.ts) would be sent on to the application at once:
+ * they get no prerender, so no sign-up form flashes before it. main.tsx hydrates the page shown, or
+ * renders afresh when what it finds is not what it would render.
+ *
+ * Until the app has taken over, a submit is held (the browser's own would send the fields, the password
+ * with them, in the address) and noted: the sign-up page makes it once the form is React's.
+ */
+export async function prerenderedBody(): Promise<string> {
+  const templates = [];
+  for (const lng of LANGUAGES) templates.push(`<template id="prerender-${lng}">${await render(lng)}</template>`);
+  const keys = { path: PRERENDERED_PATH, user: USER_NAME_KEY, language: LANGUAGE_STORAGE_KEY };
+  const script = `(function(k){
+  if (location.pathname !== k.path) return;
+  var stored = null;
+  try {
+    if (localStorage.getItem(k.user)) return;
+    stored = localStorage.getItem(k.language);
+  } catch (e) {}
+  var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
+  var lng = tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+  var root = document.getElementById('root');
+  root.appendChild(document.getElementById('prerender-' + lng).content.cloneNode(true));
+  root.setAttribute('data-prerendered', lng);
+  document.documentElement.lang = lng;
+  var h1 = root.querySelector('main h1');
+  if (h1) document.title = h1.textContent + ' – Fundwise';
+  window.holdSubmit = function (e) { e.preventDefault(); window.submitHeld = true; };
+  document.addEventListener('submit', window.holdSubmit, true);
+})(${JSON.stringify(keys)});`;
+  return `${templates.join('\n    ')}\n    <script>${script}</script>`;
+}

@@ -985,7 +985,7 @@ const NOT_MEASURED = [
     "at build, /assets/ cached as immutable); /financial with a signed-in applicant's session cookies in the browser. What holds LCP " +
     'back is bytes and main-thread work, not a blocking resource: the first visit fetches about 130 KiB of compressed JS against about ' +
     "60 for the bare page (a third of a second more on the simulated link) and runs it (the entry's evaluation and the first render are most " +
-    'of the blocking time); /financial then waits one round trip for its saved answers before its form shows. The rest of the ' +
+    'of the blocking time); /financial has its saved answers asked by index.html once the session check answers (since 2026-11-25). The rest of the ' +
     "start runs side by side: index.html asks GET /api/auth/user and modulepreloads the landing page's " +
     'chunks while the entry downloads, and a signed-out check is one round trip (the api says NO_SESSION when no refresh cookie came, ' +
     "so no refresh is tried). The only render-blocking file is the 3 KiB stylesheet; no web fonts; no layout shift. Lighthouse 12.2's " +

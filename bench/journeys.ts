@@ -201,21 +201,6 @@ export function rssMiB(pid: number | undefined): number {
 }
 
 /**
- * Resident memory once the process has sat idle for a while (V8's memory reducer collects after a few
- * idle seconds): the median of the last samples, so a growth figure compares what the process keeps, not
- * when its last collection happened to run.
- */
-export async function settledRssMiB(pid: number | undefined, idleMs = 15_000): Promise<number> {
-  await sleep(idleMs);
-  const samples: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    samples.push(rssMiB(pid));
-    await sleep(idleMs / 15);
-  }
-  return samples.sort((a, b) => a - b)[2]!;
-}
-
-/**
  * Item 6's file: a one-page PDF carrying `mb` megabytes of incompressible data in a stream (as a scanned
  * statement's images are), so neither compression nor the PDF checks make it cheaper than a real one.
  */

@@ -3,8 +3,8 @@
 // (CRM, e-signature, offer service, SMTP, S3) answering at once. Each api call is timed as a step.
 import { readFileSync } from 'node:fs';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import { TRY_AGAIN_CODE } from '@portal/libs';
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../test-support/api-client.ts';
+import { isSendAgain, RETRY_DELAYS_MS } from '../web/src/lib/idempotency.ts';
 import { ownerAnswers, saveAnswers } from '../test-support/journey.ts';
 
 export type JourneyResult = {
@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A client that times every call under the step name it is given. Like the web app (web/src/lib/http.ts,
- * RETRY_DELAYS_MS), it sends each action with an Idempotency-Key and sends it again when the server kept
+ * with its RETRY_DELAYS_MS and isSendAgain), it sends each action with an Idempotency-Key and sends it again when the server kept
  * no answer (503 TRY_AGAIN when its database was busy, 409 while the same request still runs); the
  * call's time is the whole wait, retries included, and the retries are counted.
  */
@@ -46,9 +46,8 @@ class TimedClient extends ApiClient {
   override async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
     const started = epochMs();
     let answer = await super.call(method, path, body, extra);
-    for (const delay of method === 'GET' ? [] : [500, 1500, 3000]) {
-      const code = (answer.body as { data?: { code?: string } } | undefined)?.data?.code;
-      if (code !== TRY_AGAIN_CODE && code !== 'REQUEST_IN_PROGRESS') break;
+    for (const delay of method === 'GET' ? [] : RETRY_DELAYS_MS) {
+      if (!isSendAgain((answer.body as { data?: { code?: string } } | undefined)?.data?.code)) break;
       this.retried(this.step);
       await sleep(Math.max(delay, Number(answer.headers.get('retry-after') ?? 0) * 1000));
       answer = await super.call(method, path, body, extra);

@@ -4,11 +4,10 @@ import {
   IDEMPOTENCY_HEADER,
   NO_SESSION,
   PAGE_PATH_HEADER,
-  TRY_AGAIN_CODE,
   XSRF_HEADER_NAME,
   type ApiError,
 } from '@portal/libs';
-import { actionAnswered, isUnanswered, keyForAction } from './idempotency';
+import { actionAnswered, isSendAgain, isUnanswered, keyForAction, RETRY_DELAYS_MS } from './idempotency';
 import { clearUserName, storedUserName, xsrfToken } from './storage';
 
 /** A failed call: the server's data.message (section 8), its field messages, status and refusal code. */
@@ -118,18 +117,9 @@ function toError(status: number, body: unknown): HttpError {
   return new HttpError(status, message, b?.data?.fields ?? {}, body, b?.data?.code);
 }
 
-/**
- * Automatic retries of a keyed action (safe: the server runs a key once): after a network error, while
- * the server says the same request is still in progress, and when its database was busy for a moment.
- */
-export const RETRY_DELAYS_MS = [500, 1500, 3000];
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codeOf = (body: unknown) => (body as Partial<ApiError> | undefined)?.data?.code;
-/**
- * The server has no answer yet (409: the same request still runs) or took no effect (503: its database
- * was busy). Each code comes with its one status.
- */
-const inProgress = (body: unknown, code = codeOf(body)) => code === 'REQUEST_IN_PROGRESS' || code === TRY_AGAIN_CODE;
+const inProgress = (body: unknown) => isSendAgain(codeOf(body));
 
 /** Sends once, or, with a key, retries a network error or an in-progress answer with the same key. */
 async function sendWithRetries(

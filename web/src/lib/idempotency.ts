@@ -7,6 +7,20 @@
  * is over and the next one gets a new key.
  */
 
+import { TRY_AGAIN_CODE } from '@portal/libs';
+
+/**
+ * Automatic retries of a keyed action (safe: the server runs a key once): after a network error, while
+ * the server says the same request is still in progress, and when its database was busy for a moment.
+ */
+export const RETRY_DELAYS_MS = [500, 1500, 3000];
+
+/**
+ * The server has no answer yet (409: the same request still runs) or took no effect (503: its database
+ * was busy): the same key goes again after a pause. Each code comes with its one status.
+ */
+export const isSendAgain = (code?: string) => code === 'REQUEST_IN_PROGRESS' || code === TRY_AGAIN_CODE;
+
 /** 128 random bits; crypto.randomUUID needs a secure context, getRandomValues does not. */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

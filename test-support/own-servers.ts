@@ -1,5 +1,9 @@
-import type { ServiceSpec } from '../stack/processes';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startService, stopAll, type Running, type ServiceSpec } from '../stack/processes';
 import { infrastructureSpecs } from '../stack/stack';
+import { freePort } from './free-port';
 
 /**
  * The stack's own Temporal dev server and FerretDB, for a spec that stops and starts them: on the given
@@ -28,4 +32,31 @@ export function ownServerSpecs(
   );
   const named = (name: string) => specs.find((s) => s.name === name)!;
   return { temporal: named('temporal'), ferretdb: named('ferretdb') };
+}
+
+/**
+ * A Temporal dev server of a spec's own, to stop and start in the middle of a journey: a free port, chosen
+ * once, and its data in a directory of its own, kept across restarts and removed by close().
+ */
+export function ownTemporal(dirPrefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), dirPrefix));
+  let port = 0;
+  let running: Running | undefined;
+  return {
+    address: () => `127.0.0.1:${port}`,
+    async start() {
+      port ||= await freePort();
+      const spec = ownServerSpecs({ temporal: port }, dataDir).temporal;
+      spec.quiet = true;
+      running = await startService(spec);
+    },
+    async stop() {
+      if (running) await stopAll([running]);
+      running = undefined;
+    },
+    async close() {
+      await this.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

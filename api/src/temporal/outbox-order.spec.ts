@@ -4,34 +4,19 @@
 // submitted without the file, and the signal was then dropped for a closed workflow. Here the outbox's
 // timer is an hour, so only the update itself can send what waits.
 import { MongoClient } from 'mongodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startService, stopAll, type Running } from '../../../stack/processes';
 import { signUpAndConfirm } from '../../../test-support/api-client';
-import { freePort } from '../../../test-support/free-port';
-import { ownServerSpecs } from '../../../test-support/own-servers';
+import { ownTemporal } from '../../../test-support/own-servers';
 import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
-let temporal: Running | undefined;
-let dataDir = '';
-let port = 0;
+const temporal = ownTemporal('portal-outbox-order-');
 let mongo: MongoClient;
 
-function temporalSpec() {
-  const spec = ownServerSpecs({ temporal: port }, dataDir).temporal;
-  spec.quiet = true;
-  return spec;
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-outbox-order-'));
-  port = await freePort();
-  temporal = await startService(temporalSpec());
-  slice = await startSlice({ temporalAddress: `127.0.0.1:${port}`, env: { OUTBOX_DRAIN_INTERVAL: '1h' } });
+  await temporal.start();
+  slice = await startSlice({ temporalAddress: temporal.address(), env: { OUTBOX_DRAIN_INTERVAL: '1h' } });
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
 });
 afterAll(async () => {
@@ -39,8 +24,7 @@ afterAll(async () => {
   await new Promise((r) => setTimeout(r, 6_500));
   await slice?.close();
   await mongo?.close();
-  if (temporal) await stopAll([temporal]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await temporal.close();
 });
 
 it('a stage move after Temporal is back first sends the signals that waited for it', async () => {
@@ -49,12 +33,12 @@ it('a stage move after Temporal is back first sends the signals that waited for 
   const businessId = (await ada.get(`/business/application/${app}`)).body._id as string;
   expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
 
-  await stopAll([temporal!]);
+  await temporal.stop();
   expect((await ada.patch(`/business/${businessId}`, QUESTION_ANSWERS)).status).toBe(200);
   const waiting = () => mongo.db().collection('workflowoutbox').countDocuments({ applicationId: app });
   expect(await waiting()).toBe(1);
 
-  temporal = await startService(temporalSpec());
+  await temporal.start();
   // As the web client does: a 503 TRY_AGAIN (the signals could not go yet) is sent again after a moment.
   let moved = await stepOn(ada, app);
   for (let i = 0; i < 20 && moved.status === 503; i++) {

@@ -2,37 +2,22 @@
 // signals (and a sign-up's start) wait in the outbox, and all of it reaches the workflows when Temporal is
 // back. A Temporal dev server of this file's own, on a database file so that it restarts with its data.
 import { MongoClient } from 'mongodb';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
-import { startService, stopAll, type Running } from '../../../stack/processes';
 import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { freePort } from '../../../test-support/free-port';
-import { ownServerSpecs } from '../../../test-support/own-servers';
+import { ownTemporal } from '../../../test-support/own-servers';
 import { workflowClient } from '../../../test-support/histories';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../test-support/journey';
 import { startSlice } from '../../../test-support/slice';
 import { until } from '../../../test-support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
-let temporal: Running | undefined;
-let dataDir = '';
-let port = 0;
+const temporal = ownTemporal('portal-outbox-');
 let mongo: MongoClient;
 
-function temporalSpec() {
-  const spec = ownServerSpecs({ temporal: port }, dataDir).temporal;
-  spec.quiet = true;
-  return spec;
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-outbox-'));
-  port = await freePort();
-  temporal = await startService(temporalSpec());
-  slice = await startSlice({ temporalAddress: `127.0.0.1:${port}` });
+  await temporal.start();
+  slice = await startSlice({ temporalAddress: temporal.address() });
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
 });
 
@@ -43,8 +28,7 @@ afterAll(async () => {
   await new Promise((r) => setTimeout(r, 6_500));
   await slice?.close();
   await mongo?.close();
-  if (temporal) await stopAll([temporal]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await temporal.close();
 });
 
 const outbox = () => mongo.db().collection('workflowoutbox');
@@ -64,8 +48,7 @@ describe('Temporal stopped in the middle of a journey', () => {
       (l) => !!l?.AnnualRevenue,
     );
 
-    await stopAll([temporal!]);
-    temporal = undefined;
+    await temporal.stop();
 
     // The applicant carries on: each answer is saved and answered 200.
     for (const body of [QUESTION_ANSWERS, DETAILS_ANSWERS])
@@ -86,7 +69,7 @@ describe('Temporal stopped in the middle of a journey', () => {
     expect(JSON.stringify(kept)).not.toContain('outbox-bob@example.com');
     expect(leadOf('outbox-ada@example.com')?.City).toBeUndefined();
 
-    temporal = await startService(temporalSpec());
+    await temporal.start();
     await until(
       () => outbox().countDocuments(),
       (n) => n === 0,
@@ -96,7 +79,7 @@ describe('Temporal stopped in the middle of a journey', () => {
       (l) => l?.City === 'Austin',
     );
     expect(lead).toMatchObject({ City: 'Austin', Industry: DETAILS_ANSWERS.industry });
-    const client = await workflowClient(`127.0.0.1:${port}`, slice.settings.worker);
+    const client = await workflowClient(temporal.address(), slice.settings.worker);
     const bobProgress = await until(
       () => client.workflow.getHandle(applicationWorkflowId(bobApp)).query(getProgress),
       (p) => !!p.sfLeadId,

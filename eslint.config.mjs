@@ -1,6 +1,7 @@
 // One lint set-up for the whole repo. Dependency direction (ENGINEERING.md) is enforced here:
 // web -> libs; api -> workflows -> libs; worker -> workflows -> libs; nothing imports api, worker or web.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,14 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // eslint-plugin-import-x, registered as `import`: boundaries inside packages (import/no-restricted-paths
+    // zones below) and import circles (import/no-cycle). The node resolver knows the TypeScript extensions.
+    plugins: { import: importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] })],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -42,7 +51,7 @@ export default tseslint.config(
   },
   {
     // The bench's bare React page (Lighthouse's baseline) runs in the browser.
-    files: ['bench/bare-page/**'],
+    files: ['tests/bench/bare-page/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium only (never a browser download); the whole stack is started by e2e/global-setup.ts.
+// Debian's Chromium only (never a browser download); the whole stack is started by tests/e2e/global-setup.ts.
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
@@ -16,9 +16,9 @@ const chromium = {
 };
 
 export default defineConfig({
-  testDir: 'e2e',
-  globalSetup: './e2e/global-setup.ts',
-  globalTeardown: './e2e/global-teardown.ts',
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   timeout: 60_000,
   workers: 1,
   retries: 0,

@@ -1,30 +1,30 @@
 // `npm run bench`: the benchmark suite. Starts its own stack on free ports with throw-away data, measures
 // each figure against a bare baseline in the same run (interleaved A B A B ..., warm-up discarded) and
-// writes bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
+// writes tests/bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
 // a second, checks that every request was answered, and writes no report.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../test-support/api-client.ts';
-import { freePorts } from '../test-support/free-port.ts';
+import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../tests/support/api-client.ts';
+import { freePorts } from '../tests/support/free-port.ts';
 import {
   DETAILS_ANSWERS,
   FINANCIAL_ANSWERS,
   QUESTION_ANSWERS,
   ownerAnswers,
   saveAnswers,
-} from '../test-support/journey.ts';
-import type { DriverCommand } from '../bench/driver.ts';
+} from '../tests/support/journey.ts';
+import type { DriverCommand } from '../tests/bench/driver.ts';
 import type * as Libs from '../libs/src/index.ts';
-import { interleaved, median, pairedRatio, type LoadResult } from '../bench/load.ts';
-import { commit, machine, writeReport, type Figure } from '../bench/report.ts';
-import { openModels, readTemplate, seed } from '../bench/seed.ts';
-import { bigPdf, peakRss, rssMiB, runJourneys } from '../bench/journeys.ts';
-import { asDeployed, buildBarePage, lighthouseRuns, medians } from '../bench/lighthouse.ts';
-import { standinSpans, standinTime } from '../bench/orchestration.ts';
-import { onePagePdf } from '../test-support/pdf-fixtures.ts';
+import { interleaved, median, pairedRatio, type LoadResult } from '../tests/bench/load.ts';
+import { commit, machine, writeReport, type Figure } from '../tests/bench/report.ts';
+import { openModels, readTemplate, seed } from '../tests/bench/seed.ts';
+import { bigPdf, peakRss, rssMiB, runJourneys } from '../tests/bench/journeys.ts';
+import { asDeployed, buildBarePage, lighthouseRuns, medians } from '../tests/bench/lighthouse.ts';
+import { standinSpans, standinTime } from '../tests/bench/orchestration.ts';
+import { onePagePdf } from '../tests/support/pdf-fixtures.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
   ROOT,
@@ -91,7 +91,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 /** The load driver: a process of its own, told what to run over IPC. */
 async function startDriver() {
-  const child = fork(join(ROOT, 'bench/driver.ts'), [], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(ROOT, 'tests/bench/driver.ts'), [], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the load driver exited (${code})`)));
@@ -166,7 +169,7 @@ async function main() {
     await startService({
       name: 'bare-read',
       command: NODE,
-      args: [join(ROOT, 'bench/bare-read-server.ts')],
+      args: [join(ROOT, 'tests/bench/bare-read-server.ts')],
       cwd: ROOT,
       env: { MONGODB_URI: env.MONGODB_URI!, PORT: String(BARE_READ_PORT) },
       ready: () => tcpOpen(BARE_READ_PORT),
@@ -792,7 +795,7 @@ async function lighthouseFigures(who: Applicant, api: string, sitePort: number, 
       await startService({
         name,
         command: NODE,
-        args: [join(ROOT, 'bench/static-server.ts')],
+        args: [join(ROOT, 'tests/bench/static-server.ts')],
         cwd: ROOT,
         env: { STATIC_DIR: dir, PORT: String(port), ...(name === 'web-site' ? { API_URL: api } : {}) },
         ready: () => tcpOpen(port),
@@ -881,7 +884,7 @@ async function lighthouseFigures(who: Applicant, api: string, sitePort: number, 
  * same day (the day's report): the engines cannot share one stack, so the two runs follow each other.
  */
 function againstSqlite(figures: Figure[], date: string): Figure[] {
-  const json = join(ROOT, 'bench', 'results', `${date}.json`);
+  const json = join(ROOT, 'tests', 'bench', 'results', `${date}.json`);
   const before = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as { figures: Figure[] }).figures : [];
   return figures.map((f) => {
     // Names carry the run's p99 ("… requests/s (p99 82 ms)"): matched without it.
@@ -968,7 +971,7 @@ const NOT_MEASURED = [
     'guards read the session through its cache).',
   'Item 7, 2026-11-25: /sign-up is prerendered at build (web/src/prerender.tsx, react-dom/server, English and French; index.html ' +
     'shows one before the first paint, only on /sign-up and only to a visitor without a session) and hydrated; text typed before the ' +
-    "app's code runs is kept, and a Continue pressed then is held and made once the page is ready (e2e/prerender.spec.ts). In a real " +
+    "app's code runs is kept, and a Continue pressed then is held and made once the page is ready (tests/e2e/prerender.spec.ts). In a real " +
     'browser with the scripts held back 1.5 s the form painted at 0.27 s. A journey page asks for its saved answers from index.html, as ' +
     "soon as the session check names the application. Lighthouse's simulated throttling credits little of the early paint: its model " +
     'counts the scripts that finished downloading before the paint as what the paint waited for, so LCP moved from 1.73× to about 1.66× ' +
@@ -976,7 +979,7 @@ const NOT_MEASURED = [
     'low fetch priority (simulated FCP 0.78 s, LCP unchanged, TBT up to 0.32 s).',
   "Item 7's Lighthouse rows: Lighthouse 12.2.3 with its default mobile settings (simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, CPU " +
     '4× slower), headless Debian Chromium, 3 runs per page interleaved with the bare page, each metric the median of its runs; the ' +
-    'production build and the bare React page both served as deploy/nginx.conf serves them (bench/static-server.ts: brotli copies made ' +
+    'production build and the bare React page both served as deploy/nginx.conf serves them (tests/bench/static-server.ts: brotli copies made ' +
     "at build, /assets/ cached as immutable); /financial with a signed-in applicant's session cookies in the browser. What holds LCP " +
     'back is bytes and main-thread work, not a blocking resource: the first visit fetches about 130 KiB of compressed JS against about ' +
     "60 for the bare page (a third of a second more on the simulated link) and runs it (the entry's evaluation and the first render are most " +

@@ -1,4 +1,4 @@
-// `npm run load`: issue 15 item 4, load with faults on the production topology's shape (load/load.spec.ts).
+// `npm run load`: issue 15 item 4, load with faults on the production topology's shape (tests/load/load.spec.ts).
 // Builds, then runs the Vitest project `load` with the run's size from flags:
 //   --concurrency N   applicants walking the journey at once (default 100)
 //   --duration S      seconds during which new applicants start (default 600)
@@ -9,7 +9,7 @@
 //   --settle S        seconds the product gets, faults off, to finish what is in flight (default 120)
 //   --no-kill         no api or worker killed midway
 //   --short           10 applicants at once for 60 s (a couple of minutes in all)
-//   --name X          report file suffix: bench/results/load-<date>-X.md
+//   --name X          report file suffix: tests/bench/results/load-<date>-X.md
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './stack.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../test-support/until.ts';
+import { until } from '../tests/support/until.ts';
 import { startService, supervise, type ServiceSpec, type Supervisor } from './processes.ts';
 
 /** A service whose process is a line of JavaScript run by this Node. */

@@ -29,7 +29,7 @@ import {
 } from '../src';
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
 import { MongoClient, ObjectId } from 'mongodb';
-import { startSlice } from '../../test-support/slice';
+import { startSlice } from '../../tests/support/slice';
 import { createApplicationWorker } from '../../worker/src/worker';
 
 const HISTORIES = join(__dirname, 'histories');

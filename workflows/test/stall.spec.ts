@@ -20,8 +20,8 @@ import {
   moveStage,
   SEARCH_ATTRIBUTES,
 } from '../src';
-import { freePort } from '../../test-support/free-port';
-import { startSlice } from '../../test-support/slice';
+import { freePort } from '../../tests/support/free-port';
+import { startSlice } from '../../tests/support/slice';
 
 const ROOT = join(__dirname, '..', '..');
 const HISTORIES = join(__dirname, 'histories');

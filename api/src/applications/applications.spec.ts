@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { startSlice } from '../../../test-support/slice';
-import { until } from '../../../test-support/until';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;

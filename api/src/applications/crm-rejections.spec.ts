@@ -6,10 +6,10 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter } from '@portal/workflows';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../test-support/journey';
-import { startSlice } from '../../../test-support/slice';
-import { until } from '../../../test-support/until';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
+import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let temporal: Client;

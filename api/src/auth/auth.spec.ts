@@ -6,8 +6,8 @@ import {
   applicantFor,
   codeFromMail,
   signUpAndConfirm,
-} from '../../../test-support/api-client';
-import { startSlice } from '../../../test-support/slice';
+} from '../../../tests/support/api-client';
+import { startSlice } from '../../../tests/support/slice';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;

@@ -2,8 +2,8 @@ import { Client, Connection } from '@temporalio/client';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
-import { ApiClient, codeFromMail } from '../../../test-support/api-client';
-import { startSlice } from '../../../test-support/slice';
+import { ApiClient, codeFromMail } from '../../../tests/support/api-client';
+import { startSlice } from '../../../tests/support/slice';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;

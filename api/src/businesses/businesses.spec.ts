@@ -1,9 +1,9 @@
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { DETAILS_ANSWERS } from '../../../test-support/journey';
-import { startSlice } from '../../../test-support/slice';
-import { recordHistory } from '../../../test-support/histories';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { DETAILS_ANSWERS } from '../../../tests/support/journey';
+import { startSlice } from '../../../tests/support/slice';
+import { recordHistory } from '../../../tests/support/histories';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;

@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { onePagePdf, userPasswordPdf } from '../../../test-support/pdf-fixtures';
-import { startS3Recorder } from '../../../test-support/s3-recorder';
-import { startSlice } from '../../../test-support/slice';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
-import { until } from '../../../test-support/until';
-import { recordHistory, workflowClient } from '../../../test-support/histories';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { onePagePdf, userPasswordPdf } from '../../../tests/support/pdf-fixtures';
+import { startS3Recorder } from '../../../tests/support/s3-recorder';
+import { startSlice } from '../../../tests/support/slice';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { until } from '../../../tests/support/until';
+import { recordHistory, workflowClient } from '../../../tests/support/histories';
 import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
 

@@ -3,10 +3,10 @@
 // the document in S3. Now: 503, the unsaved object removed, and the next press stores the one copy.
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
-import { onePagePdf } from '../../../test-support/pdf-fixtures';
-import { startSlice } from '../../../test-support/slice';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
+import { onePagePdf } from '../../../tests/support/pdf-fixtures';
+import { startSlice } from '../../../tests/support/slice';
 import { UNFINISHED_AFTER_MS, UnfinishedUploads } from './unfinished-uploads';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;

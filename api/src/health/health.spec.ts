@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSlice } from '../../../test-support/slice';
+import { startSlice } from '../../../tests/support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter, EncryptionCodec } from '@portal/workflows';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { startSlice } from '../../../test-support/slice';
-import { until } from '../../../test-support/until';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 
 const ROOT = join(__dirname, '..', '..', '..');
 let slice: Awaited<ReturnType<typeof startSlice>>;

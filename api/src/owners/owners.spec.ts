@@ -1,8 +1,8 @@
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { ownerAnswers } from '../../../test-support/journey';
-import { startSlice } from '../../../test-support/slice';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { ownerAnswers } from '../../../tests/support/journey';
+import { startSlice } from '../../../tests/support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3ClientOptions } from '@portal/libs';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { startSlice } from '../../../test-support/slice';
-import { until } from '../../../test-support/until';
-import { saveAnswers, stepOn } from '../../../test-support/journey';
-import { recordHistory } from '../../../test-support/histories';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
+import { saveAnswers, stepOn } from '../../../tests/support/journey';
+import { recordHistory } from '../../../tests/support/histories';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let solo: ApiClient;

@@ -1,9 +1,9 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter } from '@portal/workflows';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { FINANCIAL_ANSWERS, saveAnswers, stepOn } from '../../../test-support/journey';
-import { startSlice } from '../../../test-support/slice';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { FINANCIAL_ANSWERS, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { startSlice } from '../../../tests/support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;
@@ -125,7 +125,7 @@ describe('stage updates through the workflow', () => {
   });
 
   it('needs a session', async () => {
-    const { ApiClient } = await import('../../../test-support/api-client');
+    const { ApiClient } = await import('../../../tests/support/api-client');
     const anonymous = new ApiClient(slice.baseUrl, '10.2.0.9');
     expect((await anonymous.get(`/stage/${adaApp}`)).status).toBe(403);
   });

@@ -2,10 +2,10 @@
 // stage when Temporal cannot answer, and the co-owner's signed link (mailed after startSigning).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../test-support/journey';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { startSlice } from '../../../test-support/slice';
-import { until } from '../../../test-support/until';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { signStatusLink, statusLinkKey } from './status-link';
 

@@ -5,10 +5,10 @@
 // timer is an hour, so only the update itself can send what waits.
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUpAndConfirm } from '../../../test-support/api-client';
-import { ownTemporal } from '../../../test-support/own-servers';
-import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../test-support/journey';
-import { startSlice } from '../../../test-support/slice';
+import { signUpAndConfirm } from '../../../tests/support/api-client';
+import { ownTemporal } from '../../../tests/support/own-servers';
+import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../tests/support/journey';
+import { startSlice } from '../../../tests/support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 const temporal = ownTemporal('portal-outbox-order-');

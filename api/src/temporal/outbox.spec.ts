@@ -4,12 +4,12 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
-import { signUpAndConfirm, type ApiClient } from '../../../test-support/api-client';
-import { ownTemporal } from '../../../test-support/own-servers';
-import { workflowClient } from '../../../test-support/histories';
-import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../test-support/journey';
-import { startSlice } from '../../../test-support/slice';
-import { until } from '../../../test-support/until';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { ownTemporal } from '../../../tests/support/own-servers';
+import { workflowClient } from '../../../tests/support/histories';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
+import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 const temporal = ownTemporal('portal-outbox-');

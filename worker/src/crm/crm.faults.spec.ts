@@ -3,8 +3,8 @@
 import type { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrmStandin, type CrmStandin } from '../../../sandbox/src';
-import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
-import { freePorts } from '../../../test-support/free-port';
+import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
+import { freePorts } from '../../../tests/support/free-port';
 import { CrmRejectedError } from '../errors';
 import { connectCrm } from './crm.connection';
 import { createCrmActivities } from './crm.activities';

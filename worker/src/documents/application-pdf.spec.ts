@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfTextLines } from '../../../test-support/pdf-text';
+import { pdfTextLines } from '../../../tests/support/pdf-text';
 import { renderApplicationPdf, type ApplicationPdfData } from './application-pdf';
 
 const data: ApplicationPdfData = {

@@ -5,8 +5,8 @@ import { CreateBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } fr
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_SETTINGS, loadEnv, s3ClientOptions } from '@portal/libs';
-import { startMotoWithIam, type Keys } from '../../../test-support/moto';
-import { startEncryptionPolicy } from '../../../test-support/s3-encryption-policy';
+import { startMotoWithIam, type Keys } from '../../../tests/support/moto';
+import { startEncryptionPolicy } from '../../../tests/support/s3-encryption-policy';
 import { documentStore } from './s3';
 
 const BUCKET = 'strict-documents';

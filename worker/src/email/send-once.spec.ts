@@ -3,7 +3,7 @@
 // Through nodemailer, the fault proxy and maildev: a failure after the message was sent is 'maybe-sent'
 // and leaves one message; a failure before it, or the server refusing it, throws (and is retried).
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../../../test-support/fault-proxy';
+import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
 import { sendOnce } from './send-once';
 
 let proxy: FaultProxy;

@@ -2,7 +2,7 @@
 // result up), not hang until the activity's start-to-close timeout (resilience suite, 'truncated response').
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEsignStandin } from '../../../sandbox/src';
-import { startFaultProxy } from '../../../test-support/fault-proxy';
+import { startFaultProxy } from '../../../tests/support/fault-proxy';
 import { BOX_REQUEST_TIMEOUT_MS, boxClient } from './box.client';
 
 let esign: Awaited<ReturnType<typeof startEsignStandin>>;

@@ -2,9 +2,9 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
-import { startFaultProxy } from '../../../test-support/fault-proxy';
-import { pdfTextLines } from '../../../test-support/pdf-text';
-import { startSlice } from '../../../test-support/slice';
+import { startFaultProxy } from '../../../tests/support/fault-proxy';
+import { pdfTextLines } from '../../../tests/support/pdf-text';
+import { startSlice } from '../../../tests/support/slice';
 import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
 import { applicationPdfKey, createSigningActivities } from './esign.activities';

@@ -1,0 +1,232 @@
+// Item 5: whole journeys. Applicants go from sign-up to a submitted application through the api as the
+// browser does (test-support's client and answers), `concurrency` at a time, with the local stand-ins
+// (CRM, e-signature, offer service, SMTP, S3) answering at once. Each api call is timed as a step.
+import { readFileSync } from 'node:fs';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client.ts';
+import { isSendAgain, RETRY_DELAYS_MS } from '../../web/src/lib/idempotency.ts';
+import { ownerAnswers, saveAnswers } from '../support/journey.ts';
+
+export type JourneyResult = {
+  journeys: number;
+  failures: string[];
+  wallSeconds: number;
+  /** Step name → the durations (ms) of its api calls. */
+  steps: Record<string, number[]>;
+  /** Every api call: its step, and when it was sent and answered (ms since the epoch), for orchestration.ts. */
+  calls: TimedCall[];
+  /** Time spent waiting for work the api does in the background (mailed code, signature status). */
+  waitsMs: number[];
+  /** Step name → how many of its calls the server asked to be sent again (TRY_AGAIN, in progress). */
+  retries: Record<string, number>;
+};
+
+export type TimedCall = { step: string; start: number; end: number };
+const epochMs = () => performance.timeOrigin + performance.now();
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A client that times every call under the step name it is given. Like the web app (web/src/lib/http.ts,
+ * with its RETRY_DELAYS_MS and isSendAgain), it sends each action with an Idempotency-Key and sends it again when the server kept
+ * no answer (503 TRY_AGAIN when its database was busy, 409 while the same request still runs); the
+ * call's time is the whole wait, retries included, and the retries are counted.
+ */
+class TimedClient extends ApiClient {
+  step = 'other';
+  constructor(
+    base: string,
+    ip: string,
+    private readonly record: (step: string, start: number, end: number) => void,
+    private readonly retried: (step: string) => void,
+  ) {
+    super(base, ip);
+    this.idempotencyKeys = true;
+  }
+  override async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const started = epochMs();
+    let answer = await super.call(method, path, body, extra);
+    for (const delay of method === 'GET' ? [] : RETRY_DELAYS_MS) {
+      if (!isSendAgain((answer.body as { data?: { code?: string } } | undefined)?.data?.code)) break;
+      this.retried(this.step);
+      await sleep(Math.max(delay, Number(answer.headers.get('retry-after') ?? 0) * 1000));
+      answer = await super.call(method, path, body, extra);
+    }
+    this.record(this.step, started, epochMs());
+    return answer;
+  }
+}
+
+export async function runJourneys(opts: {
+  api: string;
+  maildev: string;
+  count: number;
+  concurrency: number;
+  /** Called as each journey ends, with how many have. */
+  finished?: (count: number) => void;
+  tag: string;
+  statement: Uint8Array;
+}): Promise<JourneyResult> {
+  const steps: Record<string, number[]> = {};
+  const calls: TimedCall[] = [];
+  const waitsMs: number[] = [];
+  const failures: string[] = [];
+  const retries: Record<string, number> = {};
+  const record = (step: string, start: number, end: number) => {
+    (steps[step] ??= []).push(end - start);
+    calls.push({ step, start, end });
+  };
+  const expect = (what: string, status: number, want = 200) => {
+    if (status !== want) throw new Error(`${what} answered ${status}`);
+  };
+
+  async function journey(i: number) {
+    const tag = `${opts.tag}${i}`;
+    const email = `${tag}@example.com`;
+    const c = new TimedClient(
+      `${opts.api}/api`,
+      `10.${90 + Math.floor(i / 65025)}.${Math.floor(i / 255) % 255}.${(i % 255) + 1}`,
+      record,
+      (step) => (retries[step] = (retries[step] ?? 0) + 1),
+    );
+    c.step = 'sign-up';
+    const since = new Date();
+    expect('register', (await c.post('/auth/register', applicantFor(tag))).status, 201);
+    let waited = performance.now();
+    const code = await codeFromMail(opts.maildev, email, since, 'confirmation', 60_000);
+    waitsMs.push(performance.now() - waited);
+    c.step = 'confirm';
+    expect(
+      'confirm',
+      (await c.post('/auth/confirm-signup', { username: email, password: TEST_PASSWORD, code })).status,
+    );
+    c.step = 'read user';
+    const applicationId = (await c.get('/auth/user')).body.data.applications[0]._id as string;
+    c.step = 'answers (business and owners)';
+    await saveAnswers(c, applicationId, [ownerAnswers(email)]);
+    c.step = 'stage move';
+    for (let k = 0; k < 4; k++) {
+      const { pageName, pageStep } = (await c.get(`/stage/${applicationId}`)).body;
+      expect('stage move', (await c.post(`/stage/${applicationId}/next`, { from: { pageName, pageStep } })).status);
+    }
+    c.step = 'signature start';
+    const signing = await c.post('/box/sign', { applicationId });
+    expect('box/sign', signing.status);
+    const { id, signers } = signing.body.data as { id: string; signers: { embedUrl: string }[] };
+    // The signer signs at the e-signature stand-in (not an api call).
+    await fetch(signers[0]!.embedUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'signed' }),
+      // The applicant's own click, not a call of the portal's: the stand-in leaves it out of its timing.
+      headers: { 'x-bench-client': 'signer' },
+      redirect: 'manual',
+    });
+    waited = performance.now();
+    c.step = 'signature status';
+    for (let k = 0; ; k++) {
+      if ((await c.get(`/box/${id}`)).body.data.signed === true) break;
+      if (k > 600) throw new Error('signature not seen in 60 s');
+      await sleep(100);
+    }
+    waitsMs.push(performance.now() - waited);
+    c.step = 'stage move';
+    const { pageName, pageStep } = (await c.get(`/stage/${applicationId}`)).body;
+    expect('stage move', (await c.post(`/stage/${applicationId}/next`, { from: { pageName, pageStep } })).status);
+    c.step = 'upload statement';
+    for (const monthLabel of ['September 2026', 'October 2026']) {
+      const up = await c.upload(
+        '/file/s3',
+        { applicationId, fileType: 'Bank Statement', monthLabel },
+        { name: 'statement.pdf', type: 'application/pdf', bytes: opts.statement },
+      );
+      expect('upload', up.status, 201);
+    }
+    c.step = 'submit statements';
+    expect('submit-statements', (await c.post(`/application/${applicationId}/submit-statements`)).status);
+    c.step = 'price offers';
+    const offer = await c.post('/offer', { applicationId });
+    expect('offer', offer.status);
+    c.step = 'select offer';
+    expect('select', (await c.patch(`/offer/${offer.body.data._id}`, { applicationId, selectedId: 'std-12' })).status);
+    c.step = 'upload voided check';
+    const check = await c.upload(
+      '/file/s3',
+      { applicationId, fileType: 'Voided Check' },
+      { name: 'check.pdf', type: 'application/pdf', bytes: opts.statement },
+    );
+    expect('voided check', check.status, 201);
+    c.step = 'submit application';
+    const done = await c.post(`/application/${applicationId}/submit-application`, {
+      voidedCheck: 'uploaded',
+      driversLicense: 'notAvailable',
+    });
+    expect('submit-application', done.status);
+  }
+
+  const started = performance.now();
+  let next = 0;
+  let finished = 0;
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      for (let i = next++; i < opts.count; i = next++) {
+        try {
+          await journey(i);
+        } catch (e) {
+          failures.push(`journey ${i}: ${(e as Error).message}`);
+        }
+        opts.finished?.(++finished);
+      }
+    }),
+  );
+  return {
+    journeys: opts.count,
+    failures,
+    wallSeconds: (performance.now() - started) / 1000,
+    steps,
+    calls,
+    waitsMs,
+    retries,
+  };
+}
+
+/** Resident memory of a process, in MiB (Linux /proc). */
+export function rssMiB(pid: number | undefined): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Item 6's file: a one-page PDF carrying `mb` megabytes of incompressible data in a stream (as a scanned
+ * statement's images are), so neither compression nor the PDF checks make it cheaper than a real one.
+ */
+export async function bigPdf(mb: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText('Business checking statement (scanned)', {
+    x: 72,
+    y: 700,
+    size: 12,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
+  const data = new Uint8Array(mb * 1024 * 1024);
+  for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
+  const ref = doc.context.register(doc.context.stream(data, {}));
+  doc.catalog.set(PDFName.of('PieceInfo'), ref);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** Samples a process's resident memory every 50 ms while `f` runs: the peak, in MiB. */
+export async function peakRss<T>(pid: number | undefined, f: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 50);
+  try {
+    const result = await f();
+    return { result, peak: Math.max(peak, rssMiB(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,89 @@
+// The security suite attacks the api as `npm start` runs it: the api and the worker are real child
+// processes (so a crash is a dead process, not a failed test), with every stand-in, on free ports and
+// throw-away data. At the end it checks the api is still serving and prints the suite's tally.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { httpOk, startService, stopAll, type Running } from '../../stack/processes.ts';
+import { ROOT, appSpecs, infrastructureSpecs } from '../../stack/stack.ts';
+import { freePorts } from '../support/free-port.ts';
+import { TALLY_DIR, type Tally } from './tally.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    securityApiUrl: string;
+    securityMaildevUrl: string;
+    securityMongoUri: string;
+    securityCrmUrl: string;
+    securityS3Endpoint: string;
+  }
+}
+
+let running: Running[] = [];
+let dataDir = '';
+let apiUrl = '';
+
+export async function setup(project: TestProject) {
+  rmSync(TALLY_DIR, { recursive: true, force: true });
+  mkdirSync(TALLY_DIR, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'portal-sec-'));
+  const p = await freePorts(10);
+  const ports = {
+    WEB_PORT: p[0]!,
+    API_PORT: p[1]!,
+    TEMPORAL_PORT: p[2]!,
+    TEMPORAL_UI_PORT: 0,
+    MONGODB_PORT: p[3]!,
+    SMTP_PORT: p[4]!,
+    MAILDEV_WEB_PORT: p[5]!,
+    S3_PORT: p[6]!,
+    CRM_STANDIN_PORT: p[7]!,
+    ESIGN_STANDIN_PORT: p[8]!,
+    OFFER_STANDIN_PORT: p[9]!,
+    DATA_DIR: dataDir,
+  };
+  const specs = [
+    ...infrastructureSpecs(ports, { headless: true }),
+    ...appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web'),
+  ];
+  for (const spec of specs) {
+    // In-memory Temporal: no database file, so the search attributes come from the flags.
+    if (spec.name === 'temporal')
+      spec.args = spec.args.filter((a, i, all) => a !== '--db-filename' && all[i - 1] !== '--db-filename');
+    spec.quiet = true;
+    spec.silent = !['api', 'worker'].includes(spec.name);
+    running.push(await startService(spec));
+  }
+  apiUrl = `http://127.0.0.1:${ports.API_PORT}/api`;
+  project.provide('securityApiUrl', apiUrl);
+  project.provide('securityMaildevUrl', `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`);
+  project.provide('securityMongoUri', `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`);
+  project.provide('securityCrmUrl', `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`);
+  project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
+}
+
+export async function teardown() {
+  const api = running.find((r) => r.spec.name === 'api');
+  const alive = api?.child.exitCode === null && api.child.signalCode === null && (await httpOk(`${apiUrl}/health`));
+  const total: Tally = { requests: 0, serverErrors: 0, invalidAccepted: 0, limitsExceeded: 0 };
+  for (const f of readdirSync(TALLY_DIR)) {
+    const t = JSON.parse(readFileSync(join(TALLY_DIR, f), 'utf8')) as Tally;
+    for (const k of Object.keys(total) as (keyof Tally)[]) total[k] += t[k];
+  }
+  const report = {
+    ...total,
+    stillServing: Boolean(alive),
+    goals: { serverErrors: 0, invalidAccepted: 0, limitsExceeded: 0, stillServing: true },
+  };
+  writeFileSync(join(ROOT, 'test-results', 'security-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nsecurity suite: ${total.requests} hostile requests tried; 500s: ${total.serverErrors} (goal 0); ` +
+      `invalid values accepted: ${total.invalidAccepted} (goal 0); limits exceeded: ${total.limitsExceeded} (goal 0); ` +
+      `api still serving: ${alive ? 'yes' : 'NO'}`,
+  );
+  await stopAll(running);
+  running = [];
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (!alive) throw new Error('the api is not serving after the security suite');
+}

@@ -1,0 +1,84 @@
+// Helpers of the security suite: a counting client that connects from a chosen loopback source address
+// (a distinct "IP" the api sees on the socket, with no forwarded header to trust), signed-in applicants,
+// and the check that the api still serves after each file.
+import { basename } from 'node:path';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { afterAll, expect, inject } from 'vitest';
+import { ApiClient, RawBody, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client';
+import { tally, writeTally } from './tally';
+
+export { tally };
+export const apiUrl = () => inject('securityApiUrl');
+export const maildevUrl = () => inject('securityMaildevUrl');
+export const mongoUri = () => inject('securityMongoUri');
+export const s3Endpoint = () => inject('securityS3Endpoint');
+
+let nextAddress = Math.floor(Math.random() * 200) * 256;
+/** A fresh loopback source address (127.1.x.y): a new client IP as the api's socket sees it. */
+export const freshAddress = () => {
+  const n = ++nextAddress;
+  return `127.1.${(n >> 8) & 255}.${n & 255 || 1}`;
+};
+
+/** Counts every answer: requests tried and 500s. */
+export class HostileClient extends ApiClient {
+  private readonly agent: Agent;
+
+  constructor(readonly address: string = freshAddress()) {
+    super(apiUrl());
+    this.agent = new Agent({ localAddress: address });
+  }
+
+  protected override async send(url: string, init: RequestInit): Promise<Response> {
+    if (init.body instanceof FormData) {
+      // undici's own fetch does not know Node's FormData (it would send '[object FormData]' as text):
+      // encode it as multipart here, with its boundary.
+      const encoded = new Response(init.body);
+      const headers = { ...(init.headers as Record<string, string>) };
+      headers['content-type'] = encoded.headers.get('content-type')!;
+      init = { ...init, headers, body: new Uint8Array(await encoded.arrayBuffer()) };
+    }
+    return undiciFetch(url, { ...init, dispatcher: this.agent } as never) as unknown as Promise<Response>;
+  }
+
+  override async call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+    const answer = await super.call(method, path, body, headers);
+    tally.requests++;
+    if (answer.status >= 500) tally.serverErrors++;
+    return answer;
+  }
+}
+
+/** A raw request (any body, any content type) from a hostile client, counted like the others. */
+export async function raw(
+  client: HostileClient,
+  method: string,
+  path: string,
+  body: string | Uint8Array | undefined,
+  headers: Record<string, string>,
+) {
+  return client.call(method, path, body === undefined ? undefined : new RawBody(body), headers);
+}
+
+/** Registers `tag@example.com`, confirms it with the mailed code: a signed-in hostile applicant. */
+export async function signedInApplicant(tag: string, overrides: Record<string, unknown> = {}) {
+  const b = new HostileClient();
+  const since = new Date();
+  const reg = await b.post('/auth/register', { ...applicantFor(tag), ...overrides });
+  if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
+  const code = await codeFromMail(maildevUrl(), `${tag}@example.com`, since);
+  const ok = await b.post('/auth/confirm-signup', { username: `${tag}@example.com`, password: TEST_PASSWORD, code });
+  if (ok.status !== 200) throw new Error(`confirm answered ${ok.status}`);
+  const user = await b.get(`/user/by-email/${encodeURIComponent(`${tag}@example.com`)}`);
+  const data = user.body?.data;
+  return { client: b, user: data, applicationId: String(data?.applications?.[0]?._id ?? '') };
+}
+
+/** Each file ends by checking the api still answers, and by writing its tally for the report. */
+export function endOfFileChecks(file: string) {
+  afterAll(async () => {
+    const health = await fetch(`${apiUrl()}/health`).catch(() => undefined);
+    writeTally(basename(file));
+    expect(health?.status, 'the api must still be serving').toBe(200);
+  });
+}

@@ -1,0 +1,184 @@
+// A browser-like client for api tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN as the web app
+// does, and can read the one-time codes the api mails to maildev.
+import { IDEMPOTENCY_HEADER } from '@portal/libs';
+import { isUnanswered, newIdempotencyKey } from '../../web/src/lib/idempotency.ts';
+
+export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A body sent as it is (any bytes), with the content type the caller gives. */
+export class RawBody {
+  constructor(readonly bytes: string | Uint8Array) {}
+}
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  /** Send X-XSRF-TOKEN on mutating calls (turn off to prove the server refuses without it). */
+  xsrf = true;
+  /**
+   * Send an Idempotency-Key on mutating calls as the web app does (web/src/lib/idempotency.ts): one per
+   * action (method, path and body), kept while the action has no answer, so pressing again after an
+   * error or a 5xx repeats the same request and the server runs it once. Off by default: most api tests
+   * are about a single request.
+   */
+  idempotencyKeys = false;
+  private readonly openActions = new Map<string, string>();
+  /**
+   * As the web app does when a signed-in call answers 403 (the access token's 15 minutes are up): one
+   * refresh and the call again; and, as the applicant would when the refresh fails too, a new sign-in.
+   * Off by default (most tests are about what a single request answers).
+   */
+  staySignedIn?: { username: string; password: string };
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly ip?: string,
+  ) {}
+
+  private remember(headers: Headers) {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      const expired = attrs.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** The transport; a subclass may send from another source address. */
+  protected send(url: string, init: RequestInit): Promise<Response> {
+    return fetch(url, init);
+  }
+
+  /**
+   * One call. A FormData body goes as multipart; an object with `bytes` (a raw body) goes as it is, with
+   * the content type given in `extraHeaders`; anything else as JSON.
+   */
+  async call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+    const res = await this.once(method, path, body, extraHeaders);
+    const who = this.staySignedIn;
+    if (res.status !== 403 || !who || path.startsWith('/auth/')) return res;
+    const refreshed = await this.once('POST', '/auth/refresh-token', { username: who.username });
+    if (refreshed.status !== 200 && (await this.once('POST', '/auth/login', who)).status !== 200) return res;
+    return this.once(method, path, body, extraHeaders);
+  }
+
+  private async once(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
+    if (method !== 'GET' && this.xsrf && !this.cookies.has('XSRF-TOKEN')) await this.call('GET', '/health');
+    const headers: Record<string, string> = { 'x-page-path': '/test' };
+    const form = body instanceof FormData;
+    const rawBytes = body instanceof RawBody ? body.bytes : undefined;
+    if (body !== undefined && !form && rawBytes === undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+    if (method !== 'GET' && this.xsrf) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (this.ip) headers['x-forwarded-for'] = this.ip;
+    const action = method !== 'GET' && this.idempotencyKeys ? actionOf(method, path, body) : undefined;
+    if (action) {
+      if (!this.openActions.has(action)) this.openActions.set(action, newIdempotencyKey());
+      headers[IDEMPOTENCY_HEADER] = this.openActions.get(action)!;
+    }
+    Object.assign(headers, extraHeaders);
+    const res = await this.send(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : form ? body : (rawBytes ?? JSON.stringify(body)),
+    } as RequestInit);
+    this.remember(res.headers);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    const code = (parsed as { data?: { code?: string } } | undefined)?.data?.code;
+    if (action && !isUnanswered(res.status, code)) this.openActions.delete(action);
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+
+  get = (path: string) => this.call('GET', path);
+  post = (path: string, body: unknown = {}) => this.call('POST', path, body);
+  patch = (path: string, body: unknown = {}) => this.call('PATCH', path, body);
+  delete = (path: string) => this.call('DELETE', path);
+  /** A multipart upload, fields first as the api asks. */
+  upload = (path: string, fields: Record<string, string>, file: { name: string; type: string; bytes: Uint8Array }) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+    return this.call('POST', path, form);
+  };
+}
+
+/** What a call does, for its key: a form by its fields and its file's name and size, as the web names an upload. */
+function actionOf(method: string, path: string, body: unknown): string {
+  if (body instanceof FormData)
+    return `${method} ${path} ${JSON.stringify(
+      [...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `${v.name}:${v.size}`]),
+    )}`;
+  if (body instanceof RawBody) return `${method} ${path} raw:${body.bytes.length}`;
+  return `${method} ${path} ${JSON.stringify(body ?? null)}`;
+}
+
+type Mail = { id: string; time: string; subject: string; to: { address: string }[]; text: string };
+
+/**
+ * The newest 6-digit code mailed to `to` after `since` (polls maildev's API). `kind` tells the
+ * sign-up code from the password-reset code, which may arrive within the same second.
+ */
+/** The same emails for an account in Canadian French (issue 16). */
+const FRENCH_SUBJECTS = { confirmation: 'code de confirmation', 'password reset': 'code de réinitialisation' };
+
+export async function codeFromMail(
+  maildevUrl: string,
+  to: string,
+  since: Date,
+  kind: 'confirmation' | 'password reset' = 'confirmation',
+  timeoutMs = 15_000,
+): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${maildevUrl}/api/email`)).json()) as Mail[];
+    // maildev lists mail in arrival order; its times have whole seconds, so the order decides.
+    const mine = mails
+      .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()))
+      .filter((m) => new Date(m.time).getTime() >= since.getTime() - 1000)
+      .filter((m) => m.subject.includes(`${kind} code`) || m.subject.includes(FRENCH_SUBJECTS[kind]));
+    const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > end) throw new Error(`no code mailed to ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export const TEST_PASSWORD = 'Ledger-Quill-42';
+
+export function applicantFor(tag: string) {
+  return {
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+    businessName: `Orbital ${tag} LLC`,
+    phone: '+15557654321',
+    email: `${tag}@example.com`,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  };
+}
+
+/** Registers `tag@example.com` and confirms it with the mailed code: a signed-in browser. */
+export async function signUpAndConfirm(baseUrl: string, maildevUrl: string, tag: string, ip: string) {
+  const b = new ApiClient(baseUrl, ip);
+  const since = new Date();
+  const reg = await b.post('/auth/register', applicantFor(tag));
+  if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
+  const code = await codeFromMail(maildevUrl, `${tag}@example.com`, since);
+  const ok = await b.post('/auth/confirm-signup', { username: `${tag}@example.com`, password: TEST_PASSWORD, code });
+  if (ok.status !== 200) throw new Error(`confirm answered ${ok.status}`);
+  return b;
+}

@@ -32,3 +32,30 @@ export function judgeMove(current: JourneyPosition, move: StageMove, facts: Move
   if (leavesStatements && !facts.statementsSubmitted) return refused('OFFERS_NOT_READY');
   return { ok: true, position: m.position, stale: false };
 }
+
+/**
+ * The moves a submission makes by itself, without a moveStage: the step each is made from. Submitting the
+ * bank statements takes the journey to choosing an offer (DOCUMENTS 1 -> 2); submitting the application
+ * from the choice takes it to the booking view (DOCUMENTS 2 -> 3). The workflow's submitStatements and
+ * submitApplication updates apply this rule, and the journey mirror test walks it against the web.
+ */
+export const SUBMISSION_STEPS = {
+  statements: { pageName: 'DOCUMENTS', pageStep: 1 },
+  application: { pageName: 'DOCUMENTS', pageStep: 2 },
+} as const satisfies Record<string, { pageName: JourneyPosition['pageName']; pageStep: number }>;
+
+export type Submission = keyof typeof SUBMISSION_STEPS;
+
+/**
+ * Where a successful submission leaves the journey: one step on when the journey stands on the
+ * submission's own step, otherwise where it is (a repeat after success, or a submission from a later step).
+ */
+export function judgeSubmission(current: JourneyPosition, submission: Submission): JourneyPosition {
+  const from = SUBMISSION_STEPS[submission];
+  if (current.pageName !== from.pageName || current.pageStep !== from.pageStep) return current;
+  const m = resolveMove(current, { to: 'next' });
+  return m.ok ? m.position : current;
+}
+
+/** The booking view, the journey's last step: an application submitted there is done. */
+export const isFinalStep = (p: JourneyPosition): boolean => p.pageName === 'DOCUMENTS' && p.pageStep === 3;

@@ -2,11 +2,21 @@
  * The mirror: every stage step, every move the journey machine makes (next, back), from the saved step
  * or from an earlier page, with and without the step's answers saved, signed or not, statements
  * submitted or not, walks through the client machine and through the workflow's moveStage rule (libs
- * judgeMove, which its update validator runs). Any disagreement fails.
+ * judgeMove, which its update validator runs). The two moves a submission makes by itself (libs
+ * judgeSubmission, which the workflow's submitStatements and submitApplication apply) are walked the
+ * same way. Any disagreement fails.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { JOURNEY_STAGES, judgeMove, sectionOf, type JourneyPosition, type MoveFacts } from '@portal/libs';
+import {
+  JOURNEY_STAGES,
+  SUBMISSION_STEPS,
+  judgeMove,
+  judgeSubmission,
+  sectionOf,
+  type JourneyPosition,
+  type MoveFacts,
+} from '@portal/libs';
 import { at, settled, testServer } from './journey-test-server';
 import { isBefore, samePosition } from './journey-routes';
 
@@ -92,5 +102,34 @@ describe('journey machine mirrors the workflow moveStage rule', () => {
           expect(m.routes).toEqual([m.server.position.path]);
         }
       }
+  });
+
+  it('lands where the workflow leaves the journey after each submission, from every saved step', async () => {
+    const disagreements: string[] = [];
+    // Bank statements: the page submits, then tells the machine 'journey.next' with the opportunity
+    // (bank-statements-page.tsx); the workflow has already moved by judgeSubmission.
+    const statements = at(SUBMISSION_STEPS.statements.pageName, SUBMISSION_STEPS.statements.pageStep);
+    for (const saved of POSITIONS.filter((p) => !isBefore(p, statements))) {
+      const after = judgeSubmission(saved, 'statements');
+      const m = machineAt(saved, statements, after, { signed: true, statementsSubmitted: false });
+      m.server.facts = { signed: true, statementsSubmitted: true };
+      m.actor.send({ type: 'journey.next', sfOpportunityId: 'opp-1' });
+      await settled(m.actor);
+      const { position, error } = m.actor.getSnapshot().context;
+      const name = `statements submitted from ${label(statements)} saved at ${label(saved)}`;
+      if (error || m.server.refusals.length) disagreements.push(`${name}: refused '${error ?? m.server.refusals[0]}'`);
+      else if (label(position) !== label(after))
+        disagreements.push(`${name}: workflow ${label(after)}, machine ${label(position)}`);
+    }
+    // The application: the offers page submits from its last step and tells the machine nothing, so the
+    // workflow's rule must leave the journey on that step (the booking view).
+    const booking = at('DOCUMENTS', 3);
+    for (const saved of POSITIONS.filter((p) => !isBefore(p, booking))) {
+      const after = judgeSubmission(saved, 'application');
+      const m = machineAt(saved, booking, after, { signed: true, statementsSubmitted: true });
+      if (label(m.actor.getSnapshot().context.position) !== label(after))
+        disagreements.push(`application submitted saved at ${label(saved)}: workflow moves to ${label(after)}`);
+    }
+    expect(disagreements).toEqual([]);
   });
 });

@@ -1,0 +1,169 @@
+import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
+import { condition, log } from '@temporalio/workflow';
+import {
+  LEAD_CLOSED_FIELDS,
+  NON_RETRYABLE_ERRORS,
+  type CrmLeadFields,
+  type CrmLeadInput,
+  type CrmLeadResult,
+  type StoredDocument,
+} from './activities';
+import { countryOf, type ApplicationEnd } from './lifecycle';
+import { CRM_BACKOFF_MS, crm, legacyCrm } from './proxies';
+import type { ApplicationRun } from './run';
+
+/** A refused check (e.g. the CRM rejects the id) drops the affiliate; it never stops the application. */
+export async function isAcceptedAffiliate(affiliateId: string): Promise<boolean> {
+  try {
+    return (await legacyCrm.checkCrmAffiliate({ affiliateId })).accepted;
+  } catch (e) {
+    log.warn('affiliate check refused', { error: (e as Error).message });
+    return false;
+  }
+}
+
+/**
+ * The lead as the CRM gets it: an affiliate id that does not check out is dropped silently (section 5).
+ * `ids` is the record of the lead's ids that the application keeps, with the affiliate when accepted.
+ */
+export async function checkedLead(lead: CrmLeadInput) {
+  const { affiliateId, ...leadInput } = lead;
+  const accepted = affiliateId ? await isAcceptedAffiliate(affiliateId) : false;
+  return {
+    fields: accepted ? { ...leadInput, affiliateId } : leadInput,
+    affiliateId: accepted ? affiliateId : undefined,
+    ids: (applicationId: string, created: CrmLeadResult) => ({
+      applicationId,
+      leadId: created.leadId,
+      ownerId: created.ownerId,
+      ...(accepted ? { affiliateId } : {}),
+    }),
+  };
+}
+
+/** The failure's type when a retry cannot help (the CRM refused), else null (an outage). */
+export const rejected = (e: unknown): string | null => {
+  const cause = e instanceof ActivityFailure ? e.cause : undefined;
+  if (!(cause instanceof ApplicationFailure)) return null;
+  const listed = (NON_RETRYABLE_ERRORS as readonly string[]).includes(cause.type ?? '');
+  return listed || cause.nonRetryable ? (cause.type ?? 'Error') : null;
+};
+
+/**
+ * The CRM sync room: the lead, then lead changes (merged, in arrival order) and document copies, each
+ * tried until the CRM answers, with the workflow's own back-off between rounds (cut short by the
+ * operators' 'retry CRM sync'). Runs until the application ends and its last changes are written.
+ */
+export function crmSyncRoom(run: ApplicationRun) {
+  const { progress, leadChanges, documents, ops, applicationId } = run;
+  let retryNow = false;
+  let lastChangesQueued = false; // the end's own lead change is in the queue: sync may stop when it is empty
+  let done: Promise<void> | undefined;
+
+  /** One CRM call, tried again after the workflow's back-off until it succeeds; false when refused. */
+  async function withCrm(what: string, call: () => Promise<void>): Promise<boolean> {
+    for (let backoff = CRM_BACKOFF_MS.first; ; backoff = Math.min(backoff * 2, CRM_BACKOFF_MS.max)) {
+      try {
+        await call();
+        if (ops.crmFailing) {
+          ops.crmFailing = false;
+          if (ops.lastError?.code.startsWith('CRM_')) delete ops.lastError;
+        }
+        run.publish();
+        return true;
+      } catch (e) {
+        const type = rejected(e);
+        log.error(`CRM ${type ? 'refused' : 'unavailable for'} ${what}`, {
+          applicationId,
+          error: (e as Error).message,
+        });
+        if (type) {
+          run.noteError('CRM_REJECTED');
+          return false;
+        }
+        ops.crmFailing = true;
+        run.noteError('CRM_UNAVAILABLE');
+        retryNow = false;
+        await condition(() => retryNow, backoff);
+      }
+    }
+  }
+
+  async function createLead() {
+    const checked = await checkedLead(run.input.lead);
+    await withCrm('the lead', async () => {
+      const lead = await crm.createCrmLead(checked.fields);
+      await run.records.saveCrmLeadIds(checked.ids(applicationId, lead));
+      progress.sfLeadId = lead.leadId;
+      progress.sfLeadOwnerId = lead.ownerId;
+      if (checked.affiliateId) ops.affiliateId = checked.affiliateId;
+      log.info('CRM lead created', { applicationId, leadId: lead.leadId });
+    });
+  }
+
+  async function sync() {
+    if (!progress.sfLeadId) await createLead();
+    const documentsReady = () => documents.length > 0 && !!progress.sfOpportunityId;
+    for (;;) {
+      await condition(() => leadChanges.length > 0 || documentsReady() || lastChangesQueued);
+      while (documentsReady()) {
+        await withCrm('a document', async () => {
+          try {
+            await crm.uploadContentVersion({ opportunityId: progress.sfOpportunityId!, document: documents[0]! });
+          } catch (e) {
+            // Never shown to the applicant (section 8): the document is safe in S3; operations see this.
+            if (!rejected(e)) throw e;
+            log.error('CRM refused a document', { applicationId, error: (e as Error).message });
+            run.noteError('DOCUMENT_REFUSED');
+          }
+        });
+        documents.shift();
+      }
+      if (leadChanges.length > 0) {
+        // Removed only once written, so a run that continues as new meanwhile carries them on.
+        const count = leadChanges.length;
+        const fields = Object.assign({}, ...leadChanges.slice(0, count)) as CrmLeadFields;
+        // A rejection the CRM will never accept: the applicant's data is safe in our database.
+        await withCrm('a lead update', () => crm.updateCrmLead({ leadId: progress.sfLeadId!, fields }));
+        leadChanges.splice(0, count);
+        run.publish();
+      }
+      if (lastChangesQueued && leadChanges.length === 0 && !documentsReady()) return;
+    }
+  }
+
+  return {
+    start() {
+      done = sync();
+    },
+    /** The application has ended: queue its closing lead change, if any, and wait for the CRM to catch up. */
+    async finish(ended: ApplicationEnd) {
+      if (ended !== 'Submitted') leadChanges.push({ ...LEAD_CLOSED_FIELDS[ended] });
+      lastChangesQueued = true;
+      await done;
+    },
+
+    /** updateLead: the applicant saved something the lead mirrors. */
+    onLeadChange(fields: CrmLeadFields) {
+      leadChanges.push(fields);
+      if (!run.lifecycle) return;
+      ops.country = countryOf(fields) ?? ops.country;
+      run.touch();
+    },
+
+    /**
+     * documentUploaded: once per file. The api tells it again when a repeat of an upload finds its file
+     * already stored, since the api that stored it may have died before telling.
+     */
+    onDocument(d: StoredDocument) {
+      if (documents.some((x) => x.fileId === d.fileId)) return;
+      documents.push(d);
+      if (run.lifecycle) run.touch();
+    },
+
+    /** retryCrmSync (operators): try the CRM now instead of waiting out the back-off. */
+    retryNow() {
+      retryNow = true;
+    },
+  };
+}

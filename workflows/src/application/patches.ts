@@ -1,0 +1,19 @@
+/**
+ * The workflow's patches (`patched()` markers), each checked once at the start of a run. Runs recorded
+ * before a patch replay without its marker and keep their old course.
+ */
+
+/**
+ * Issue 12's life cycle (completion, continue-as-new, stall clock, operator signals, bounded CRM retries
+ * with their errors visible). Runs started before it replay without the marker and keep their old
+ * course (legacy.ts) until their next event, when they carry their state into a run that has it.
+ */
+export const LIFECYCLE_PATCH = 'issue-12-lifecycle';
+
+/**
+ * Issue 14: fewer round trips through Temporal for the same journey. The short record writes run as local
+ * activities (in the worker, inside the workflow task: no activity task, no extra workflow task); the
+ * submission asks the CRM for the rep and sends the offer email at once; StalledSince moves by whole
+ * minutes, so progress within a minute upserts nothing. Runs started before it replay as they ran.
+ */
+export const FEWER_ROUND_TRIPS_PATCH = 'issue-14-fewer-round-trips';

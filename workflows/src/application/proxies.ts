@@ -1,0 +1,72 @@
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { NON_RETRYABLE_ERRORS, type ApplicationActivities } from './activities';
+
+/**
+ * Every activity the application workflow calls, with its timeouts and retries set once, here. The
+ * workflow imports activity types only; the worker implements them (worker/src/worker.ts).
+ */
+const nonRetryableErrorTypes = [...NON_RETRYABLE_ERRORS];
+
+/**
+ * Runs started before the life cycle (legacy.ts): the CRM may be down for a while and the applicant never
+ * waits on it, so these keep trying with back-off.
+ */
+export const legacyCrm = proxyActivities<ApplicationActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', nonRetryableErrorTypes },
+});
+
+/**
+ * The life cycle's CRM calls: a few tries inside the activity, then the workflow notes the failure for
+ * operators (LastError, CrmSyncPending) and waits out its own back-off (CRM_BACKOFF_MS), which the
+ * operators' 'retry CRM sync' cuts short.
+ */
+export const crm = proxyActivities<ApplicationActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '10 seconds',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes,
+  },
+});
+
+/** The workflow's own back-off between rounds of CRM tries: 30 s, doubling, at most 30 minutes. */
+export const CRM_BACKOFF_MS = { first: 30_000, max: 30 * 60_000 };
+
+/** The applicant waits on these: a few quick tries, then the page says so and offers to try again. */
+export const waited = proxyActivities<ApplicationActivities>({
+  startToCloseTimeout: '60 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes },
+});
+
+// The record writes run by the worker inside the workflow task (issue 14). The lead's ids are retried like
+// the remote activity they replace (without end); the others fail the applicant's update after a few tries.
+const localLeadIds = proxyLocalActivities<ApplicationActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+const localRecords = proxyLocalActivities<ApplicationActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', maximumAttempts: 3 },
+});
+
+export type RecordWriters = Pick<ApplicationActivities, 'saveCrmLeadIds' | 'saveOpportunityId' | 'saveSignatureId'>;
+
+/**
+ * The record writes of a run: local activities in runs with the fewer-round-trips patch, remote ones
+ * (each an activity task plus one more workflow task) in runs recorded before it.
+ */
+export const recordWriters = (fewerRoundTrips: boolean): RecordWriters =>
+  fewerRoundTrips
+    ? {
+        saveCrmLeadIds: localLeadIds.saveCrmLeadIds,
+        saveOpportunityId: localRecords.saveOpportunityId,
+        saveSignatureId: localRecords.saveSignatureId,
+      }
+    : {
+        saveCrmLeadIds: legacyCrm.saveCrmLeadIds,
+        saveOpportunityId: waited.saveOpportunityId,
+        saveSignatureId: legacyCrm.saveSignatureId,
+      };

@@ -10,6 +10,11 @@ const noImport = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
 
+// The api's folders that are not features: shared code every feature may import, which imports no feature.
+// Every other folder under api/src is a feature (a new one is covered without being listed here).
+const API_SHARED = ['common', 'config', 'session', 'temporal'];
+const apiFeatures = (...alsoNot) => `./api/src/!(${[...API_SHARED, ...alsoNot].join('|')})/**/*`;
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -20,6 +25,9 @@ export default tseslint.config(
     plugins: { import: importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] })],
+      // Which files import/no-cycle reads (parsing TypeScript with typescript-eslint's parser) to follow their imports.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
     },
   },
   {
@@ -70,6 +78,38 @@ export default tseslint.config(
     // Nest resolves constructor parameters from emitted decorator metadata: those imports must stay values.
     files: ['api/src/**'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Boundaries inside the api. The account layer (auth/) creates records through the features, so a
+    // feature guards its routes with session/ (guard, tokens, cookies) and never imports auth/; the shared
+    // folders (session/, common/, config/, temporal/) import no feature.
+    files: ['api/src/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: apiFeatures('auth'),
+              from: './api/src/auth',
+              message: 'A feature imports the session guard from api/src/session, never the account layer (auth/).',
+            },
+            ...API_SHARED.map((shared) => ({
+              target: `./api/src/${shared}`,
+              from: apiFeatures(),
+              message: `api/src/${shared} is shared by the features and imports none of them.`,
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import circles, in every package (web included: the whole `eslint .` costs about a fifth more CPU
+    // with it, 12 s to 14.5 s). The rule does not count type-only imports (they vanish at run time, and
+    // import-x has no option to count them); external packages are not followed.
+    files: ['libs/src/**', 'api/src/**', 'worker/src/**', 'workflows/**', 'sandbox/**', 'web/src/**'],
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['api/src/**', 'worker/src/**'],

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client.ts';
-import { isSendAgain, RETRY_DELAYS_MS } from '../../web/src/lib/idempotency.ts';
+import { isSendAgain, RETRY_DELAYS_MS } from '@portal/libs';
 import { ownerAnswers, saveAnswers } from '../support/journey.ts';
 
 export type JourneyResult = {

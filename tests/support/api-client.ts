@@ -1,7 +1,6 @@
 // A browser-like client for api tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN as the web app
 // does, and can read the one-time codes the api mails to maildev.
-import { IDEMPOTENCY_HEADER } from '@portal/libs';
-import { isUnanswered, newIdempotencyKey } from '../../web/src/lib/idempotency.ts';
+import { IDEMPOTENCY_HEADER, isUnanswered, newIdempotencyKey } from '@portal/libs';
 
 export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 

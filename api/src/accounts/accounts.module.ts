@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { AccountsController } from './accounts.controller';
 
 @Module({ imports: [SessionModule], controllers: [AccountsController] })

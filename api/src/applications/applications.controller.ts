@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, NotFoundException, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { ApplicationChangesDto, CreateApplicationDto } from './application.dto';
 import { APPLICATION_NOT_FOUND, ApplicationsService } from './applications.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';

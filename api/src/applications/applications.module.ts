@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { User, UserSchema } from '../users/user.schema';
 import { Application, ApplicationSchema } from './application.schema';
 import { ApplicationsController } from './applications.controller';

@@ -17,7 +17,7 @@ import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 import { SignUpService } from './sign-up.service';
-import { TokensService, type IssuedTokens } from './tokens.service';
+import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
 

@@ -25,20 +25,25 @@ import {
   type UserAnswer,
   type VerifyTokenAnswer,
 } from '@portal/libs';
+import { clientIp } from '../common/client-ip';
 import { RateLimiter, type Limit } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { AccountService } from './account.service';
 import { ConfirmForgotPasswordDto, ConfirmSignUpDto, LoginDto, RefreshDto, RegisterDto, UsernameDto } from './auth.dto';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies, setXsrfCookie } from './cookies';
-import { CurrentUser, SessionGuard, type SignedIn } from './session.guard';
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  clearSessionCookies,
+  setSessionCookies,
+  setXsrfCookie,
+} from '../session/cookies';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { LoginThrottle } from './login-throttle';
 import { SignUpService } from './sign-up.service';
-import type { IssuedTokens } from './tokens.service';
+import type { IssuedTokens } from '../session/tokens.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 const MINUTE = 60;
-/** The client's address as Express's `trust proxy` (TRUSTED_PROXIES) resolves it: never a raw header. */
-export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 const perIp = (action: string, req: Request, max: number, windowSeconds = 15 * MINUTE): Limit => ({
   key: `${action}:ip:${clientIp(req)}`,
   max,

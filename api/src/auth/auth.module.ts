@@ -12,7 +12,7 @@ import { AuthController } from './auth.controller';
 import { OneTimeCode, OneTimeCodeSchema } from './code.schema';
 import { CodesService } from './codes.service';
 import { LoginThrottle } from './login-throttle';
-import { SessionModule } from './session.module';
+import { SessionModule } from '../session/session.module';
 import { SignUpService } from './sign-up.service';
 
 /** The account layer: sign-up (through the features' services), sign-in, codes and passwords. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { PiiCipher } from '../common/pii';
 import { Business, BusinessSchema } from './business.schema';
 import { BusinessesController } from './businesses.controller';

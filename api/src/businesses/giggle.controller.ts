@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { GiggleService } from './giggle.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 

@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from '../auth/cookies';
+import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from '../session/cookies';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

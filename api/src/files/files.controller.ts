@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { FilesService } from './files.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { OffersModule } from '../offers/offers.module';
 import { StagesModule } from '../stages/stages.module';
 import { DocumentName, DocumentNames, DocumentNameSchema } from './document-names';

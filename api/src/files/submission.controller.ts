@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { SubmissionService } from './submission.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 

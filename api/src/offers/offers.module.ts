@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { Offer, OfferSchema } from './offer.schema';
 import { OffersController } from './offers.controller';
 import { OffersService } from './offers.service';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { applicationIdOf } from '../common/validate-form';
 import { OwnersService } from './owners.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';

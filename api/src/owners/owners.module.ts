@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { PiiCipher } from '../common/pii';
 import { OwnerSet, OwnerSetSchema } from './owner-set.schema';
 import { OwnersController } from './owners.controller';

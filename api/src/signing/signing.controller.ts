@@ -14,7 +14,7 @@ import {
 } from '@nestjs/common';
 import { WebhooksManager } from 'box-node-sdk/managers/webhooks';
 import type { Request } from 'express';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { applicationIdOf } from '../common/validate-form';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { signEventOf } from './box-event';

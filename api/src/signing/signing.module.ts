@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { StatusModule } from '../status/status.module';
 import { BoxWebhookController, SigningController } from './signing.controller';
 import { SigningService } from './signing.service';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import type { StageRecord } from '@portal/libs';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { CreateStageDto, StepStageDto, UpdateStageDto } from './stage.dto';
 import { StagesService } from './stages.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
 import type { ApplicantStatus, SharedStatus } from '@portal/libs';
 import type { Request } from 'express';
-import { clientIp } from '../auth/auth.controller';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { clientIp } from '../common/client-ip';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { RateLimiter } from '../common/rate-limit';
 import { StatusService } from './status.service';
 

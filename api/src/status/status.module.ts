@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { BusinessesModule } from '../businesses/businesses.module';
 import { StagesModule } from '../stages/stages.module';
 import { UsersModule } from '../users/users.module';

@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException, Param, UseGuards } from '@nestjs/common';
-import { CurrentUser, SessionGuard, type SignedIn } from '../auth/session.guard';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { UsersService } from './users.service';
 
 @Controller('user')

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
-import { SessionModule } from '../auth/session.module';
+import { SessionModule } from '../session/session.module';
 import { BusinessesModule } from '../businesses/businesses.module';
 import { OffersModule } from '../offers/offers.module';
 import { OwnersModule } from '../owners/owners.module';

@@ -2,15 +2,10 @@
  * Typed, validated settings from environment variables. Pure: the caller passes the source
  * (process.env), so the api, the worker and the stack launcher share one definition.
  */
-import { secretProblems, type SecretRule } from './secrets';
+import { secretProblems } from './secrets';
+import type { SecretRule, Setting, Spec } from './setting';
 
-export type Setting<T> = {
-  default?: string;
-  describe: string;
-  parse: (raw: string) => T;
-  /** A secret or key: outside local development its default is refused (and a key's short value). */
-  secret?: SecretRule;
-};
+export type { Setting, Spec } from './setting';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -130,7 +125,6 @@ export const secret = (describe: string, def: string | undefined, rule: SecretRu
   secret: rule,
 });
 
-export type Spec = Record<string, Setting<unknown>>;
 export type Loaded<S extends Spec> = { [K in keyof S]: S[K] extends Setting<infer T> ? T : never };
 
 export function loadEnv<S extends Spec>(spec: S, source: Readonly<Record<string, string | undefined>>): Loaded<S> {

@@ -1,11 +1,4 @@
-import type { Spec } from './env';
-
-/**
- * How a secret setting is judged outside local development. Its default is the development value,
- * published with the code (.env.example, this repo), so it is refused there; a key (minBytes) also must
- * be long enough, counted in decoded bytes (base64) or in UTF-8 bytes.
- */
-export type SecretRule = { how: string; minBytes?: number; base64?: boolean };
+import type { Spec } from './setting';
 
 export const MIN_KEY_BYTES = 32;
 

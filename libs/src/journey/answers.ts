@@ -1,7 +1,9 @@
 /**
  * What each step needs saved before the journey moves on from it. The api reads the saved answers, this
  * judges them with the same rules as the forms, and the workflow's moveStage validator refuses a move
- * forward past a step whose answers are missing, before it enters history.
+ * forward past a step whose answers are missing, before it enters history. Which step saves which
+ * section (STEP_ANSWERS, sectionOf) is in stages.ts, beside the table it is keyed by: this file imports
+ * nothing of the stages, so the two form no import circle.
  */
 import {
   BUSINESS_DETAILS_RULES,
@@ -12,26 +14,12 @@ import {
 } from '../validation/application';
 import { validateForm, type RuleSet } from '../validation/rules';
 import { JOURNEY_ERRORS } from './errors';
-import type { StageName } from './stages';
 
 export const ANSWER_SECTIONS = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'] as const;
 export type AnswerSection = (typeof ANSWER_SECTIONS)[number];
 
-/** The section a step saves; moving forward from that step needs it. */
-export const STEP_ANSWERS: Readonly<Partial<Record<`${StageName}:${number}`, AnswerSection>>> = {
-  'FINANCIAL:1': 'financial',
-  'BUSINESS:1': 'businessQuestion',
-  'BUSINESS:2': 'businessDetails',
-  'BUSINESS:3': 'owners',
-  'DOCUMENTS:2': 'offer',
-};
-
 // Not in the specification: the server's answer to a move past an unanswered step.
 export const ANSWERS_MISSING = JOURNEY_ERRORS.ANSWERS_MISSING.message;
-
-/** The step's section, if it saves one. */
-export const sectionOf = (p: { pageName: StageName; pageStep: number }): AnswerSection | undefined =>
-  STEP_ANSWERS[`${p.pageName}:${p.pageStep}`];
 
 /**
  * The applicant's saved answers as plain values (PII already decrypted by the caller): the business

@@ -1,4 +1,4 @@
-import { sectionOf, type AnswerSection } from './answers';
+import type { AnswerSection } from './answers';
 import { JOURNEY_ERRORS, type JourneyErrorCode } from './errors';
 
 /** The five-stage journey: one table, with next and back derived from it. */
@@ -26,6 +26,19 @@ export function positionOf(pageName: StageName, pageStep: number): JourneyPositi
   const path = stage?.paths[pageStep - 1];
   return path ? { pageName, pageStep, path } : undefined;
 }
+
+/** The section a step saves; moving forward from that step needs it. */
+export const STEP_ANSWERS: Readonly<Partial<Record<`${StageName}:${number}`, AnswerSection>>> = {
+  'FINANCIAL:1': 'financial',
+  'BUSINESS:1': 'businessQuestion',
+  'BUSINESS:2': 'businessDetails',
+  'BUSINESS:3': 'owners',
+  'DOCUMENTS:2': 'offer',
+};
+
+/** The step's section, if it saves one. */
+export const sectionOf = (p: { pageName: StageName; pageStep: number }): AnswerSection | undefined =>
+  STEP_ANSWERS[`${p.pageName}:${p.pageStep}`];
 
 export const INITIAL_POSITION: JourneyPosition = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
 

@@ -4,10 +4,13 @@ import {
   IDEMPOTENCY_HEADER,
   NO_SESSION,
   PAGE_PATH_HEADER,
+  RETRY_DELAYS_MS,
   XSRF_HEADER_NAME,
+  isSendAgain,
+  isUnanswered,
   type ApiError,
 } from '@portal/libs';
-import { actionAnswered, isSendAgain, isUnanswered, keyForAction, RETRY_DELAYS_MS } from './idempotency';
+import { actionAnswered, keyForAction } from './idempotency';
 import { clearUserName, storedUserName, xsrfToken } from './storage';
 
 /** A failed call: the server's data.message (section 8), its field messages, status and refusal code. */

@@ -5,27 +5,12 @@
  * retries after a network error, or the applicant pressing the button again after one, all send the
  * same key, and the server runs the action once. Once the server has answered (2xx or 4xx), the action
  * is over and the next one gets a new key.
+ *
+ * This is the page's store of open actions; the rule itself (retry delays, which answers send again,
+ * how a key is made) is libs/src/http/idempotency.ts, shared with the api tests' client and the bench.
  */
 
-import { TRY_AGAIN_CODE } from '@portal/libs';
-
-/**
- * Automatic retries of a keyed action (safe: the server runs a key once): after a network error, while
- * the server says the same request is still in progress, and when its database was busy for a moment.
- */
-export const RETRY_DELAYS_MS = [500, 1500, 3000];
-
-/**
- * The server has no answer yet (409: the same request still runs) or took no effect (503: its database
- * was busy): the same key goes again after a pause. Each code comes with its one status.
- */
-export const isSendAgain = (code?: string) => code === 'REQUEST_IN_PROGRESS' || code === TRY_AGAIN_CODE;
-
-/** 128 random bits; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { newIdempotencyKey } from '@portal/libs';
 
 /** Actions without an answer kept at most (the oldest goes first): one per form at a time is the norm. */
 const MAX_OPEN_ACTIONS = 50;
@@ -46,7 +31,3 @@ export function keyForAction(action: string): string {
 export function actionAnswered(action: string, key: string) {
   if (open.get(action) === key) open.delete(action);
 }
-
-/** Statuses that are not the action's answer: the server kept no answer, so the same key may go again. */
-export const isUnanswered = (status: number, code?: string) =>
-  status === 0 || status >= 500 || status === 408 || status === 429 || code === 'REQUEST_IN_PROGRESS';

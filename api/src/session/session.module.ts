@@ -6,8 +6,9 @@ import { SessionGuard } from './session.guard';
 import { TokensService } from './tokens.service';
 
 /**
- * Sessions and rate limits: what every feature's guard needs. Apart from the account layer (AuthModule),
- * so that features can guard their routes while AuthModule uses the features to create records.
+ * Sessions and rate limits: what every feature's guard needs. A folder of its own that imports no
+ * feature (lint holds it): features guard their routes with it and never import the account layer
+ * (auth/, AuthModule), which uses the features to create records.
  */
 @Module({
   imports: [

@@ -50,7 +50,7 @@ async function run(cmd: DriverCommand): Promise<LoadResult> {
   }
   let client = temporal.get(cmd.address);
   if (!client) {
-    const { createDataConverter } = require('../workflows/dist/index.js') as typeof Workflows;
+    const { createDataConverter } = require('../../workflows/dist/index.js') as typeof Workflows;
     const connection = await Connection.connect({ address: cmd.address });
     client = new Client({
       connection,

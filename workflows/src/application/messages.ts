@@ -151,18 +151,5 @@ export const extendDeadline = defineSignal<[]>('extendDeadline');
 /** Operator: try the CRM now instead of waiting out the back-off. */
 export const retryCrmSync = defineSignal<[]>('retryCrmSync');
 
-/**
- * Custom search attributes with their types, registered on the Temporal namespace by the stack scripts
- * and the test set-up. None holds PII: stages, codes, ids and times.
- */
-export const SEARCH_ATTRIBUTES = {
-  ApplicationStage: 'Keyword',
-  ApplicationStep: 'Int',
-  ApplicationStatus: 'Keyword',
-  Country: 'Keyword',
-  AffiliateId: 'Keyword',
-  StalledSince: 'Datetime',
-  CrmSyncPending: 'Bool',
-  LastError: 'Keyword',
-  CrmLeadId: 'Keyword',
-} as const;
+/** The application workflow's search attributes with their types (search-attribute-table.ts). */
+export { SEARCH_ATTRIBUTE_KINDS, SEARCH_ATTRIBUTES } from './search-attribute-table';

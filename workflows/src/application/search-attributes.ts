@@ -1,17 +1,22 @@
 import { defineSearchAttributeKey, type SearchAttributeUpdatePair } from '@temporalio/common';
 import { upsertSearchAttributes } from '@temporalio/workflow';
+import { SEARCH_ATTRIBUTE_KINDS, SEARCH_ATTRIBUTES } from './search-attribute-table';
 
-/** The keys of SEARCH_ATTRIBUTES (messages.ts), typed for the workflow. */
+/** A key of SEARCH_ATTRIBUTES with its type, for the workflow. */
+const key = <N extends keyof typeof SEARCH_ATTRIBUTES>(name: N) =>
+  defineSearchAttributeKey(name, SEARCH_ATTRIBUTE_KINDS[SEARCH_ATTRIBUTES[name]]);
+
+/** The keys of SEARCH_ATTRIBUTES (search-attribute-table.ts), typed for the workflow. */
 export const SA = {
-  stage: defineSearchAttributeKey('ApplicationStage', 'KEYWORD'),
-  step: defineSearchAttributeKey('ApplicationStep', 'INT'),
-  status: defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'),
-  country: defineSearchAttributeKey('Country', 'KEYWORD'),
-  affiliate: defineSearchAttributeKey('AffiliateId', 'KEYWORD'),
-  stalledSince: defineSearchAttributeKey('StalledSince', 'DATETIME'),
-  crmSyncPending: defineSearchAttributeKey('CrmSyncPending', 'BOOL'),
-  lastError: defineSearchAttributeKey('LastError', 'KEYWORD'),
-  lead: defineSearchAttributeKey('CrmLeadId', 'KEYWORD'),
+  stage: key('ApplicationStage'),
+  step: key('ApplicationStep'),
+  status: key('ApplicationStatus'),
+  country: key('Country'),
+  affiliate: key('AffiliateId'),
+  stalledSince: key('StalledSince'),
+  crmSyncPending: key('CrmSyncPending'),
+  lastError: key('LastError'),
+  lead: key('CrmLeadId'),
 } as const;
 
 export type SearchValues = {

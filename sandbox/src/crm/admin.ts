@@ -1,0 +1,52 @@
+// The CRM stand-in's admin routes under /__admin (not Salesforce's): tests and operators look inside,
+// cut it off, change the org's settings and queue errors for the next calls.
+import type { OrgOptions, SfErr } from './org';
+import type { Org, Reply } from './rest';
+
+/** An error injected by a test for the next `count` API calls (optionally only those matching method/path). */
+export type Injected = { errors: SfErr[]; status: number; count: number; method?: string; path?: string };
+
+/** What the admin routes turn: the outage switch and the queued errors. */
+export type Controls = { down: boolean; injected: Injected[] };
+
+export function admin(org: Org, controls: Controls, method: string, parts: string[], body: Buffer): Reply {
+  const { store } = org;
+  const [what, type] = parts;
+  if (what === 'health') return { status: 200, body: { ok: true, down: controls.down } };
+  if (what === 'down' && method === 'POST') return ((controls.down = true), { status: 200, body: { down: true } });
+  if (what === 'up' && method === 'POST') return ((controls.down = false), { status: 200, body: { down: false } });
+  if (what === 'reset' && method === 'POST') return (store.reset(), { status: 200, body: { ok: true } });
+  if (what === 'org' && method === 'POST') {
+    org.settings = { ...org.settings, ...(JSON.parse(body.toString('utf8') || '{}') as OrgOptions) };
+    return { status: 200, body: org.settings };
+  }
+  if (what === 'fail-next' && method === 'POST') {
+    // { errorCode, count?, status?, message?, fields?, errors?: [...], method?, path? }
+    const b = JSON.parse(body.toString('utf8') || '{}') as Partial<SfErr> & Partial<Injected>;
+    const errors = b.errors ?? [
+      {
+        errorCode: String(b.errorCode),
+        message: b.message ?? String(b.errorCode),
+        ...(b.fields ? { fields: b.fields } : {}),
+      },
+    ];
+    controls.injected.push({ errors, status: b.status ?? 400, count: b.count ?? 1, method: b.method, path: b.path });
+    return { status: 200, body: { queued: controls.injected.length } };
+  }
+  if (what === 'sobjects' && type && method === 'GET') return { status: 200, body: store.all(type) };
+  if (what === 'sobjects' && type && method === 'POST') {
+    const record = store.insert(type, JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>);
+    return { status: 201, body: { id: record.Id } };
+  }
+  return { status: 404, body: { error: 'not found' } };
+}
+
+/** The injected error this call answers with, if any (counted down per call). */
+export function takeInjected(controls: Controls, method: string, pathname: string): Injected | undefined {
+  const { injected } = controls;
+  const i = injected.findIndex((x) => (!x.method || x.method === method) && (!x.path || pathname.includes(x.path)));
+  if (i < 0) return undefined;
+  const hit = injected[i]!;
+  if (--hit.count <= 0) injected.splice(i, 1);
+  return hit;
+}

@@ -1,0 +1,122 @@
+// The REST half of the CRM stand-in: SOQL (query, queryAll) and sObjects (create, read, update, delete),
+// with the org's field rules and the duplicate rule on Lead Email. Also the shape every route answers in.
+import type { IncomingMessage } from 'node:http';
+import { readRecordBody } from './multipart';
+import { fieldErrors, unknownField, type OrgOptions, type SfErr } from './org';
+import { parseSoql, runQuery, SoqlError } from './soql';
+import type { SObject, Store } from './store';
+
+/** 37.5 MB of base64 (Salesforce 'Insert or Update Blob Data': non-multipart bodies). */
+export const JSON_BLOB_LIMIT = 37.5 * 1024 * 1024;
+
+export type Reply = { status: number; body?: unknown; type?: string };
+export const sfErrors = (status: number, errors: SfErr[]): Reply => ({ status, body: errors });
+export const sfError = (status: number, errorCode: string, message: string, fields?: string[]): Reply =>
+  sfErrors(status, [{ message, errorCode, ...(fields ? { fields } : {}) }]);
+
+/** The org as the routes share it: its records, settings (changed while running) and the rep leads go to. */
+export type Org = { store: Store; settings: OrgOptions; rep: SObject };
+
+const attributes = (type: string, id: string) => ({ type, url: `/services/data/v59.0/sobjects/${type}/${id}` });
+const withAttributes = (type: string, r: SObject) => ({ attributes: attributes(type, r.Id), ...r });
+
+/** Duplicate rule on Lead Email: another open lead with the same address. */
+function duplicateOf(org: Org, fields: Record<string, unknown>, allowSave: boolean): Reply | undefined {
+  const rule = org.settings.duplicateRule ?? 'off';
+  const email = typeof fields.Email === 'string' ? fields.Email.toLowerCase() : '';
+  if (rule === 'off' || !email || (rule === 'alert' && allowSave)) return undefined;
+  const dup = org.store
+    .all('Lead')
+    .find((r) => !r.IsDeleted && !r.IsConverted && String(r.Email ?? '').toLowerCase() === email);
+  if (!dup) return undefined;
+  return sfError(
+    400,
+    'DUPLICATES_DETECTED',
+    "You're creating a duplicate record. We recommend you use an existing record instead.",
+  );
+}
+
+/** /services/data/vNN.N/<parts>: a signed-in REST call. */
+export async function rest(
+  org: Org,
+  method: string,
+  parts: string[],
+  query: URLSearchParams,
+  req: IncomingMessage,
+): Promise<Reply> {
+  const { store, settings } = org;
+  const [resource, type, id] = parts;
+  const allowSave = /allowSave\s*=\s*true/i.test(String(req.headers['sforce-duplicate-rule-header'] ?? ''));
+  if (resource === 'query' || resource === 'queryAll') {
+    try {
+      const q = parseSoql(query.get('q') ?? '');
+      // query leaves deleted records out (they sit in the recycle bin); queryAll includes them.
+      const all = store.all(q.type).filter((r) => resource === 'queryAll' || !r.IsDeleted);
+      const rows = runQuery(q, all);
+      const ids = runQuery({ ...q, fields: ['Id'] }, all);
+      const records = rows.map((r, i) => ({ attributes: attributes(q.type, String(ids[i]!.Id)), ...r }));
+      return { status: 200, body: { totalSize: records.length, done: true, records } };
+    } catch (e) {
+      if (e instanceof SoqlError) return sfError(400, 'MALFORMED_QUERY', e.message);
+      throw e;
+    }
+  }
+  if (resource !== 'sobjects' || !type) return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
+  if (!id && method === 'POST') {
+    const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
+    if ('error' in read) return sfErrors(400, [read.error]);
+    const fields = read.fields;
+    const refused = unknownField(type, fields, settings);
+    if (refused) return sfErrors(400, [refused]);
+    const errors = fieldErrors(type, fields, true, settings);
+    if (errors.length) return sfErrors(400, errors);
+    if (type === 'Lead') {
+      const dup = duplicateOf(org, fields, allowSave);
+      if (dup) return dup;
+    }
+    const extra: Record<string, unknown> = {};
+    if (type === 'Lead')
+      Object.assign(extra, { OwnerId: org.rep.Id, Status: 'Open - Not Contacted', IsConverted: false });
+    if (type === 'ContentVersion') {
+      // Keep a fingerprint of the document, not its bytes.
+      const data = read.blob ?? Buffer.from(String(fields.VersionData ?? ''), 'base64');
+      delete fields.VersionData;
+      const doc = store.insert('ContentDocument', { Title: fields.Title, LatestPublishedVersionId: null });
+      Object.assign(extra, { ContentDocumentId: doc.Id, ContentSize: data.length });
+    }
+    const record = store.insert(type, { ...fields, ...extra });
+    return { status: 201, body: { id: record.Id, success: true, errors: [] } };
+  }
+  const record = id ? store.get(type, id) : undefined;
+  if (!record) return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
+  if (record.IsDeleted) {
+    if (method === 'PATCH' || method === 'DELETE') return sfError(400, 'ENTITY_IS_DELETED', 'entity is deleted');
+    return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
+  }
+  if (method === 'GET') {
+    const only = query
+      .get('fields')
+      ?.split(',')
+      .map((f) => f.trim());
+    const view = only ? Object.fromEntries(['Id', ...only].map((f) => [f, record[f] ?? null])) : record;
+    return { status: 200, body: withAttributes(type, view as SObject) };
+  }
+  if (method === 'PATCH') {
+    if (type === 'Lead' && record.IsConverted === true)
+      return sfError(400, 'CANNOT_UPDATE_CONVERTED_LEAD', 'cannot reference converted lead');
+    const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
+    if ('error' in read) return sfErrors(400, [read.error]);
+    const refused = unknownField(type, read.fields, settings);
+    if (refused) return sfErrors(400, [refused]);
+    const errors = fieldErrors(type, read.fields, false, settings);
+    if (errors.length) return sfErrors(400, errors);
+    store.update(type, record.Id, read.fields);
+    return { status: 204 };
+  }
+  if (method === 'DELETE') {
+    // To the recycle bin, as a rep's delete does: later writes answer ENTITY_IS_DELETED.
+    store.update(type, record.Id, { IsDeleted: true });
+    return { status: 204 };
+  }
+  return sfError(405, 'METHOD_NOT_ALLOWED', `HTTP Method '${method}' not allowed`);
+}

@@ -1,0 +1,124 @@
+// Box's content API as the stand-in serves it: webhooks on folders, folders, uploads (multipart, the
+// attributes part first) and downloads (a signed copy still finalizing answers 202).
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import type { Signatures } from './signatures';
+import type { EsignStore } from './store';
+import { boxError, now, readBody, type Reply, type StoredFile, type Webhook } from './types';
+
+/** Multipart as Box requires it: the attributes part first, then the file. */
+function readUpload(req: IncomingMessage): Promise<{ attributes?: string; file?: Buffer; order: string[] }> {
+  return new Promise((resolve, reject) => {
+    const out: { attributes?: string; file?: Buffer; order: string[] } = { order: [] };
+    const bb = busboy({ headers: req.headers });
+    bb.on('field', (name, value) => {
+      out.order.push(name);
+      if (name === 'attributes') out.attributes = value;
+    });
+    bb.on('file', (name, stream) => {
+      out.order.push(name);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => (out.file = Buffer.concat(chunks)));
+    });
+    bb.on('close', () => resolve(out));
+    bb.on('error', reject);
+    req.pipe(bb);
+  });
+}
+
+/** The route's reply, or undefined when the request is not one of these. */
+export async function filesRoute(
+  store: EsignStore,
+  sig: Signatures,
+  req: IncomingMessage,
+  path: string,
+): Promise<Reply | undefined> {
+  const { state, save, nextId } = store;
+  const method = req.method ?? 'GET';
+
+  if (path === '/2.0/webhooks' && method === 'POST') {
+    const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+      target?: { id?: string; type?: string };
+      address?: string;
+      triggers?: string[];
+    };
+    const targetId = body.target?.id ?? '';
+    if (targetId === '0' || body.target?.type !== 'folder')
+      return boxError(400, 'bad_request', 'Webhooks cannot be created on the root folder');
+    if (!state.folders.some((f) => f.id === targetId)) return boxError(404, 'not_found', 'Target not found');
+    if (!body.address || !body.triggers?.length)
+      return boxError(400, 'bad_request', 'address and triggers are required');
+    if (state.webhooks!.some((w) => w.targetId === targetId))
+      return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
+    const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };
+    state.webhooks!.push(hook);
+    save();
+    return {
+      status: 201,
+      body: {
+        type: 'webhook',
+        id: hook.id,
+        target: { id: targetId, type: 'folder' },
+        address: hook.address,
+        triggers: hook.triggers,
+        created_at: now(),
+      },
+    };
+  }
+
+  if (path === '/2.0/folders' && method === 'POST') {
+    const { name, parent } = JSON.parse((await readBody(req)).toString('utf8')) as {
+      name: string;
+      parent: { id: string };
+    };
+    const clash = state.folders.find((f) => f.parentId === parent.id && f.name === name);
+    if (clash)
+      return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
+        conflicts: [{ type: 'folder', id: clash.id, sequence_id: '0', etag: '0', name }],
+      });
+    const folder = { id: nextId(), name, parentId: parent.id };
+    state.folders.push(folder);
+    save();
+    return { status: 201, body: store.folderJson(folder) };
+  }
+
+  if (path === '/api/2.0/files/content' && method === 'POST') {
+    const upload = await readUpload(req);
+    if (upload.order[0] !== 'attributes')
+      return boxError(400, 'metadata_after_file_contents', 'Metadata must come before the file');
+    const attrs = JSON.parse(upload.attributes ?? '{}') as { name: string; parent: { id: string } };
+    const clash = state.files.find((f) => f.parentId === attrs.parent.id && f.name === attrs.name);
+    if (clash)
+      return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
+        conflicts: [store.fileJson(clash)],
+      });
+    const data = upload.file ?? Buffer.alloc(0);
+    const file: StoredFile = {
+      id: nextId(),
+      name: attrs.name,
+      parentId: attrs.parent.id,
+      sha1: createHash('sha1').update(data).digest('hex'),
+      size: data.length,
+    };
+    state.files.push(file);
+    store.putBytes(file.id, data);
+    save();
+    return { status: 201, body: { total_count: 1, entries: [store.fileJson(file)] } };
+  }
+
+  const content = path.match(/^\/2\.0\/files\/(\d+)\/content$/);
+  if (content && method === 'GET') {
+    // A signed copy still being finalized is not ready: Box answers 202 with Retry-After.
+    const finalizing = state.requests.find(
+      (r) => r.signedFileId === content[1] && sig.advance(r).status === 'finalizing',
+    );
+    if (finalizing) return { status: 202, headers: { 'Retry-After': '1' } };
+    const data = store.getBytes(content[1]!);
+    return data
+      ? { status: 200, body: data, type: 'application/octet-stream' }
+      : boxError(404, 'not_found', 'Not Found');
+  }
+  return undefined;
+}

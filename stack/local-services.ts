@@ -1,0 +1,265 @@
+// How `npm start`, the tests and the bench run each local service of the table (services.ts): one builder
+// per service name, giving its process spec(s) for the stack's ports (none when its option is off).
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
+import { httpOk, tcpOpen, type ServiceSpec } from './processes.ts';
+import { ROOT, bin } from './root.ts';
+import type { DbEngine, S3Kind, StackPorts, WebMode } from './stack.ts';
+
+const NODE = process.execPath;
+export const S3_BUCKET = 'portal-documents';
+
+/** What a builder is given: the ports, the data directory, the options and the app processes' environment. */
+export type LocalContext = {
+  p: StackPorts;
+  data: string;
+  opts: { headless?: boolean; s3?: S3Kind; engine: DbEngine; webMode?: WebMode };
+  env: Record<string, string>;
+};
+
+async function temporalAnswers(port: number): Promise<boolean> {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(
+    bin('.tools/py/bin/temporal'),
+    ['operator', 'namespace', 'describe', '--namespace', 'default', '--address', `127.0.0.1:${port}`],
+    { stdio: 'ignore' },
+  );
+  return r.status === 0;
+}
+
+/** moto's S3 on the port, with the documents bucket (created by the readiness check: moto starts empty). */
+export function motoSpec(port: number, env: Record<string, string> = {}): ServiceSpec {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    name: 's3',
+    // MOTO_SERVER: another install of the same pinned moto (e.g. a shared .tools not yet set up again).
+    command: process.env.MOTO_SERVER ?? bin('.tools/py/bin/moto_server'),
+    args: ['-H', '127.0.0.1', '-p', String(port)],
+    env,
+    ready: async () =>
+      (await tcpOpen(port)) &&
+      (await fetch(`${url}/${S3_BUCKET}`, { method: 'PUT' }).then(
+        (r) => r.ok,
+        () => false,
+      )),
+    url,
+    quiet: true,
+  };
+}
+
+const ferretdb = (p: StackPorts, env: Record<string, string>): ServiceSpec => ({
+  name: 'ferretdb',
+  command: bin('.tools/bin/ferretdb'),
+  args: [],
+  env: { FERRETDB_LISTEN_ADDR: `127.0.0.1:${p.MONGODB_PORT}`, ...env },
+  ready: () => tcpOpen(p.MONGODB_PORT),
+  essential: true,
+});
+/** Node running a file of the repo, answering health at `health`. */
+const nodeService = (name: string, file: string, env: Record<string, string>, health: string, url = health) => ({
+  name,
+  command: NODE,
+  args: [bin(file)],
+  env,
+  ready: () => httpOk(health),
+  url,
+});
+
+export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> = {
+  temporal: ({ p, data, opts }) => [
+    {
+      name: 'temporal',
+      command: bin('.tools/py/bin/temporal'),
+      args: [
+        'server',
+        'start-dev',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(p.TEMPORAL_PORT),
+        '--db-filename',
+        join(data, 'temporal', 'dev.sqlite'),
+        // The dev server's SQLite defaults to a rollback journal with a sync per transaction: every workflow
+        // task wrote and deleted a journal file (tens of MB/s of writes under the journeys' load). WAL with
+        // NORMAL sync survives a killed server (the resilience suite SIGKILLs it); only a power loss could
+        // lose the last moments, which production's Temporal cluster does not run on anyway.
+        '--sqlite-pragma',
+        'journal_mode=wal',
+        '--sqlite-pragma',
+        'synchronous=normal',
+        ...(opts.headless
+          ? ['--headless']
+          : [
+              '--ui-port',
+              String(p.TEMPORAL_UI_PORT),
+              '--ui-disable-news-fetch',
+              // The UI decodes payloads through the operator's codec proxy (stack/codec-proxy.ts).
+              ...(p.CODEC_PROXY_PORT ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}`] : []),
+            ]),
+        ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
+        // An activity the workflow schedules goes back to the worker with the workflow task's answer
+        // instead of through a task queue poll (the SDK asks for it; the server's default refuses).
+        '--dynamic-config-value',
+        'system.enableActivityEagerExecution=true',
+        '--log-level',
+        'warn',
+      ],
+      ready: async () => (await tcpOpen(p.TEMPORAL_PORT)) && (await temporalAnswers(p.TEMPORAL_PORT)),
+      readyTimeoutMs: 90_000,
+      essential: true,
+      url: opts.headless ? undefined : `http://localhost:${p.TEMPORAL_UI_PORT}`,
+    },
+  ],
+  postgres: ({ data, opts }) => {
+    if (opts.engine !== 'postgresql') return [];
+    const pg = join(data, 'postgres');
+    return [
+      {
+        name: 'postgres',
+        command: 'bash',
+        args: [bin('stack/postgres.sh'), pg],
+        ready: async () => existsSync(join(pg, '.s.PGSQL.5432')),
+        readyTimeoutMs: 60_000,
+        essential: true,
+        quiet: true,
+      },
+    ];
+  },
+  ferretdb: ({ p, data, opts }) => [
+    opts.engine === 'sqlite'
+      ? ferretdb(p, { FERRETDB_SQLITE_DIR: join(data, 'ferretdb') })
+      : ferretdb(p, {
+          FERRETDB_HANDLER: 'postgresql',
+          FERRETDB_POSTGRESQL_URL: `postgres://postgres@/postgres?host=${encodeURIComponent(join(data, 'postgres'))}`,
+        }),
+  ],
+  maildev: ({ p, data }) => [
+    {
+      name: 'maildev',
+      command: NODE,
+      args: [
+        bin('node_modules/maildev/dist/bin/maildev.js'),
+        '--smtp',
+        String(p.SMTP_PORT),
+        '--ip',
+        '127.0.0.1',
+        '--web',
+        String(p.MAILDEV_WEB_PORT),
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        join(data, 'mail'),
+      ],
+      ready: async () => (await tcpOpen(p.SMTP_PORT)) && (await tcpOpen(p.MAILDEV_WEB_PORT)),
+      url: `http://localhost:${p.MAILDEV_WEB_PORT}`,
+      quiet: true,
+    },
+  ],
+  s3: ({ p, data, opts }) => [
+    opts.s3 === 'moto'
+      ? motoSpec(p.S3_PORT)
+      : {
+          name: 's3',
+          command: NODE,
+          args: [
+            bin('node_modules/s3rver/bin/s3rver.js'),
+            ...['-d', join(data, 's3'), '-a', '127.0.0.1', '-p', String(p.S3_PORT), '--silent'],
+            ...['--configure-bucket', S3_BUCKET],
+          ],
+          ready: () => tcpOpen(p.S3_PORT),
+          url: `http://127.0.0.1:${p.S3_PORT}`,
+        },
+  ],
+  crm: ({ p, data }) => [
+    nodeService(
+      'crm',
+      'sandbox/dist/crm/main.js',
+      { CRM_STANDIN_PORT: String(p.CRM_STANDIN_PORT), CRM_STANDIN_DATA: join(data, 'crm', 'crm.json') },
+      `http://127.0.0.1:${p.CRM_STANDIN_PORT}/__admin/health`,
+      `http://127.0.0.1:${p.CRM_STANDIN_PORT}/__admin/sobjects/Lead`,
+    ),
+  ],
+  esign: ({ p, data }) => [
+    nodeService(
+      'esign',
+      'sandbox/dist/esign/main.js',
+      { ESIGN_STANDIN_PORT: String(p.ESIGN_STANDIN_PORT), ESIGN_STANDIN_DATA: join(data, 'esign') },
+      `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/__admin/health`,
+    ),
+  ],
+  offers: ({ p }) => [
+    nodeService(
+      'offers',
+      'sandbox/dist/offers/main.js',
+      { OFFER_STANDIN_PORT: String(p.OFFER_STANDIN_PORT) },
+      `http://127.0.0.1:${p.OFFER_STANDIN_PORT}/health`,
+    ),
+  ],
+  api: ({ p, env }) => [
+    {
+      name: 'api',
+      command: NODE,
+      args: [bin('api/dist/main.js')],
+      env,
+      ready: () => httpOk(`http://127.0.0.1:${p.API_PORT}/api/health`),
+    },
+  ],
+  worker: ({ env }) => [
+    { name: 'worker', command: NODE, args: [bin('worker/dist/main.js')], env, ready: () => Promise.resolve(true) },
+  ],
+  codec: ({ p, env }) =>
+    p.CODEC_PROXY_PORT
+      ? [
+          {
+            name: 'codec',
+            command: NODE,
+            args: [bin('stack/codec-proxy.ts')],
+            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT) },
+            ready: () => tcpOpen(p.CODEC_PROXY_PORT!),
+            quiet: true,
+          },
+        ]
+      : [],
+  web: ({ p, env, opts }) => [
+    {
+      name: 'web',
+      command: NODE,
+      args: [bin('node_modules/vite/bin/vite.js'), ...(opts.webMode === 'dev' ? [] : ['preview'])],
+      cwd: bin('web'),
+      env,
+      ready: () => httpOk(`http://127.0.0.1:${p.WEB_PORT}/`),
+      url: `http://localhost:${p.WEB_PORT}`,
+    },
+  ],
+  'web-build': ({ env, opts }) =>
+    opts.webMode === 'watch'
+      ? [
+          {
+            name: 'web-build',
+            // The first build is done before the stack starts; the outDir is not emptied on a rebuild,
+            // so the page being served never disappears while the next one is written.
+            command: NODE,
+            args: [
+              bin('node_modules/vite/bin/vite.js'),
+              'build',
+              '--watch',
+              '--emptyOutDir',
+              'false',
+              '--logLevel',
+              'warn',
+            ],
+            cwd: bin('web'),
+            env,
+            ready: () => Promise.resolve(true),
+          },
+        ]
+      : [],
+};
+
+/** The data directory, resolved from the repo root, with a folder for each service that keeps data. */
+export function dataDirOf(p: StackPorts): string {
+  const data = resolve(ROOT, p.DATA_DIR);
+  for (const d of ['temporal', 'ferretdb', 's3', 'crm', 'esign', 'mail']) mkdirSync(join(data, d), { recursive: true });
+  return data;
+}

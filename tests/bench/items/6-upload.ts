@@ -1,0 +1,86 @@
+// Item 6, the upload: a 35 MB PDF through POST /api/file/s3 (A) against a PUT of the same bytes straight to
+// S3 (B), pair by pair, with the api's peak RSS growth meanwhile.
+import type { BenchContext } from '../context.ts';
+import { bigPdf, peakRss, rssMiB } from '../journeys.ts';
+import { median } from '../load.ts';
+import type { Figure } from '../report.ts';
+
+export async function run(ctx: BenchContext): Promise<Figure[]> {
+  const { smoke, S, log, env, pid, failures } = ctx;
+  const mb = smoke ? 1 : 35;
+  log(`\n6. upload: a ${mb} MB PDF through the api (A) against a direct S3 PUT (B)`);
+  const bytes = await bigPdf(mb);
+  const a = ctx.applicants[0]!;
+  const s3 = `${env.S3_ENDPOINT}/${env.S3_BUCKET}`;
+  let n = 0;
+  const timed = async (f: () => Promise<number>) => {
+    const t = performance.now();
+    const status = await f();
+    if (status !== 200 && status !== 201) failures.push(`upload answered ${status}`);
+    return bytes.length / 1024 / 1024 / ((performance.now() - t) / 1000);
+  };
+  const viaApi = () =>
+    timed(
+      async () =>
+        (
+          await a.client.upload(
+            '/file/s3',
+            { applicationId: a.applicationId, fileType: 'Voided Check' },
+            { name: 'big.pdf', type: 'application/pdf', bytes },
+          )
+        ).status,
+    );
+  const direct = () =>
+    timed(
+      async () =>
+        (
+          await fetch(`${s3}/bench-direct-${n++}.pdf`, {
+            method: 'PUT',
+            body: bytes,
+            headers: { 'content-type': 'application/pdf' },
+          })
+        ).status,
+    );
+  const rssBefore = rssMiB(pid('api'));
+  const A: number[] = [];
+  const B: number[] = [];
+  let peak = rssBefore;
+  // Seven counted pairs (a pair takes about two seconds): with three, one pair caught by other work on the
+  // shared cores moved the median across the goal (0.59 to 0.85× over eight runs on 2026-11-24/25).
+  const uploadRounds = Math.max(S.rounds, 7);
+  for (let round = 0; round < (smoke ? 1 : uploadRounds + S.warmup); round++) {
+    const { result, peak: p } = await peakRss(pid('api'), viaApi);
+    const b = await direct();
+    peak = Math.max(peak, p);
+    log(`  round ${round}: api ${result.toFixed(1)} MB/s | direct ${b.toFixed(1)} MB/s`);
+    if (smoke || round >= S.warmup) {
+      A.push(result);
+      B.push(b);
+    }
+  }
+  const ratio = median(A.map((x, i) => x / B[i]!));
+  return [
+    {
+      item: '6',
+      name: `${mb} MB PDF upload through the api: throughput`,
+      unit: 'MB/s',
+      value: median(A),
+      baseline: median(B),
+      ratio,
+      goal: '≥ 0.7× a direct S3 PUT',
+      pass: ratio >= 0.7,
+      note:
+        `pairs: ${A.map((x, i) => (x / B[i]!).toFixed(2)).join(', ')}; ` +
+        'the file streams to S3 as it arrives (a PutObject of the length the request announces), teed with the spool the ' +
+        'inspection reads; the client, the api and s3rver share 2 cores; see the notes',
+    },
+    {
+      item: '6',
+      name: 'api RSS growth during the uploads (peak, sampled every 50 ms)',
+      unit: 'MiB',
+      value: peak - rssBefore,
+      goal: '≤ 64 MiB',
+      pass: peak - rssBefore <= 64,
+    },
+  ];
+}

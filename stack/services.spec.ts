@@ -1,5 +1,5 @@
 // The service table (services.ts) against docker-compose.yml and the local stack: the same services, published
-// ports and environment names in both directions. docker-compose.yml is read with js-yaml (already in
+// ports and environment names in both directions. docker-compose.yml is read with js-yaml (a devDependency; also in
 // node_modules, through eslint), so the check needs no docker client and no install.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

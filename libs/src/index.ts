@@ -2,6 +2,7 @@ export * from './config/env';
 export * from './config/s3';
 export * from './config/settings';
 export * from './crm/fields';
+export * from './crm/lead-fields';
 export * from './domain/account-api';
 export * from './domain/entities';
 export * from './domain/idempotency';

@@ -86,23 +86,29 @@ const one =
   (field: string, key: keyof LeadChange) =>
   (change: LeadChange): SalesforceLeadFields => ({ [field]: change[key] as LeadValue });
 
-function ownerFields(prefix: 'Owner_1' | 'Owner_2', o: LeadOwner): SalesforceLeadFields {
-  return {
-    [`${prefix}_First_Name__c`]: o.firstName,
-    [`${prefix}_Last_Name__c`]: o.lastName,
-    [`${prefix}_Mobile__c`]: o.phoneNumber,
-    [`${prefix}_Email__c`]: o.email,
-    [`${prefix}_Birthdate__c`]: o.dateOfBirth,
-    [`${prefix}_Ownership__c`]: o.ownershipPercent,
-    [`${prefix}_Home_Street__c`]: o.address,
-    [`${prefix}_Home_City__c`]: o.city,
-    [`${prefix}_Home_State__c`]: o.state,
-    [`${prefix}_Home_Zip__c`]: o.zip,
-    [`${prefix}_Home_Country__c`]: o.country,
-    [`${prefix}_SSN__c`]: o.ssn,
-    [`${prefix}_Credit_Score__c`]: o.creditScore,
-    [`${prefix}_Credit_Score_Text__c`]: String(o.creditScore),
-  };
+/** Each owner answer's field after Owner_1_ / Owner_2_ (the credit score is also written as text). */
+const OWNER_FIELDS: { [K in keyof LeadOwner]: (o: Partial<LeadOwner>) => Record<string, LeadValue> } = {
+  firstName: (o) => ({ First_Name__c: o.firstName! }),
+  lastName: (o) => ({ Last_Name__c: o.lastName! }),
+  phoneNumber: (o) => ({ Mobile__c: o.phoneNumber! }),
+  email: (o) => ({ Email__c: o.email! }),
+  dateOfBirth: (o) => ({ Birthdate__c: o.dateOfBirth! }),
+  ownershipPercent: (o) => ({ Ownership__c: o.ownershipPercent! }),
+  address: (o) => ({ Home_Street__c: o.address! }),
+  city: (o) => ({ Home_City__c: o.city! }),
+  state: (o) => ({ Home_State__c: o.state! }),
+  zip: (o) => ({ Home_Zip__c: o.zip! }),
+  country: (o) => ({ Home_Country__c: o.country! }),
+  ssn: (o) => ({ SSN__c: o.ssn! }),
+  creditScore: (o) => ({ Credit_Score__c: o.creditScore!, Credit_Score_Text__c: String(o.creditScore) }),
+};
+
+/** An owner's fields, in the lead's order; the api sends every answer of a card, a spec may name a few. */
+function ownerFields(prefix: 'Owner_1' | 'Owner_2', o: Partial<LeadOwner>): SalesforceLeadFields {
+  const out: SalesforceLeadFields = {};
+  for (const [key, fields] of Object.entries(OWNER_FIELDS))
+    if (key in o) for (const [suffix, value] of Object.entries(fields(o))) out[`${prefix}_${suffix}`] = value;
+  return out;
 }
 
 /** The street and the suite are one field in the CRM: written by whichever of the two comes first. */

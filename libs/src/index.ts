@@ -9,6 +9,7 @@ export * from './domain/idempotency';
 export * from './domain/industries';
 export * from './domain/offers';
 export * from './domain/pick-lists';
+export * from './domain/records';
 export * from './domain/option-key';
 export * from './domain/pick-lists-fr';
 export * from './domain/regions';

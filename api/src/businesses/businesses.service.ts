@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import {
+  amountRequestedFields,
   BUSINESS_DETAILS_RULES,
   BUSINESS_QUESTION_RULES,
   FINANCIAL_RULES,
@@ -103,7 +104,7 @@ export class BusinessesService {
       const amount = money(body.amountRequested)!;
       const monthly = monthlyRevenue(annual);
       return {
-        set: { annualRevenue: annual, amountRequested: amount, moneyRequested: amount, monthlyRevenue: monthly },
+        set: { annualRevenue: annual, ...amountRequestedFields(amount), monthlyRevenue: monthly },
         lead: { annualRevenue: annual, amountRequested: amount, monthlyRevenue: monthly },
       };
     }

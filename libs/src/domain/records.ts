@@ -65,9 +65,9 @@ export type BusinessRecord<Id> = {
   industry?: string;
   naics?: string;
   website?: string;
-  /** The requested amount (spec: Business.amountRequested); read it with amountRequestedOf. */
+  /** The requested amount (the spec's Business.amountRequested): read with amountRequestedOf. */
   amountRequested?: number;
-  /** The same amount under the spec's second name, stored for the records' readers; never read by code. */
+  /** The same amount under the spec's second name (Business.moneyRequested): stored, never read by code. */
   moneyRequested?: number;
   annualRevenue?: number;
   monthlyRevenue?: number;
@@ -89,9 +89,15 @@ export type BusinessRecord<Id> = {
   addressData: AddressRecord;
 };
 
-/** The requested amount of a business record: amountRequested, or moneyRequested in a record that has only it. */
-export const amountRequestedOf = (b: { amountRequested?: number; moneyRequested?: number }): number | undefined =>
-  b.amountRequested ?? b.moneyRequested;
+/**
+ * The requested amount has one name in code, amountRequested. The spec's Business record stores it under
+ * two (amountRequested and moneyRequested): both are written from it here and read back from one.
+ */
+export const amountRequestedFields = (amountRequested: number) => ({
+  amountRequested,
+  moneyRequested: amountRequested,
+});
+export const amountRequestedOf = (b: { amountRequested?: number }): number | undefined => b.amountRequested;
 
 /** One owner (section 3). ssn and dateOfBirth are stored encrypted. */
 export type OwnerRecord = {

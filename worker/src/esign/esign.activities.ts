@@ -1,7 +1,7 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
-import type { AddressRecord } from '@portal/libs';
+import { amountRequestedOf, type AddressRecord } from '@portal/libs';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
@@ -96,7 +96,7 @@ export function createSigningActivities(deps: {
         ],
         ['Business description', str(b.businessDescription)],
         ['Number of employees', str(b.numberOfEmployees)],
-        ['Amount requested', say.money(b.amountRequested)],
+        ['Amount requested', say.money(amountRequestedOf(b))],
         ['Annual revenue', say.money(b.annualRevenue)],
         ['Use of proceeds', say.pick('useOfProceeds', b.useOfProceeds)],
         ['Products interested in', say.picks('products', b.productsInterestedIn)],

@@ -4,16 +4,19 @@ import { recordsOf } from './records';
 
 /** Writes what the workflow learned from outside systems back onto the applicant's records. */
 export function createRecordActivities(deps: { db: Db }): RecordActivities {
-  const { applications } = recordsOf(deps.db);
+  const records = recordsOf(deps.db);
   return {
     async saveOpportunityId({ applicationId, opportunityId }) {
-      await applications.updateOne({ _id: new ObjectId(applicationId) }, { $set: { sfOpportunityId: opportunityId } });
+      await records.applications.updateOne(
+        { _id: new ObjectId(applicationId) },
+        { $set: { sfOpportunityId: opportunityId } },
+      );
     },
     async saveSignatureId({ applicationId, signatureId }) {
-      await applications.updateOne({ _id: new ObjectId(applicationId) }, { $set: { signatureId } });
+      await records.applications.updateOne({ _id: new ObjectId(applicationId) }, { $set: { signatureId } });
     },
     async saveCrmLeadIds({ applicationId, leadId, ownerId, affiliateId }) {
-      await applications.updateOne(
+      await records.applications.updateOne(
         { _id: new ObjectId(applicationId) },
         { $set: { sfLeadId: leadId, sfLeadOwnerId: ownerId, ...(affiliateId ? { affiliateId } : {}) } },
       );

@@ -27,22 +27,41 @@ type Stored<T> = Partial<T> & { _id: ObjectId };
 export type StoredBusiness = Stored<BusinessRecord<ObjectId>>;
 export type StoredOwner = Partial<OwnerRecord>;
 
+/** The collections, each opened when first used (an activity factory may be given no database it needs). */
 export function recordsOf(db: Db) {
   return {
-    applications: db.collection<Stored<ApplicationRecord<ObjectId> & ApplicationEndFields>>(COLLECTIONS.applications),
-    businesses: db.collection<StoredBusiness>(COLLECTIONS.businesses),
-    ownerSets: db.collection<Stored<Omit<OwnerSetRecord<ObjectId>, 'owners'> & { owners: StoredOwner[] }>>(
-      COLLECTIONS.ownersets,
-    ),
-    offers: db.collection<Stored<OfferRecord<ObjectId> & OfferEmailFields>>(COLLECTIONS.offers),
-    users: db.collection<Stored<UserRecord<ObjectId>>>(COLLECTIONS.users),
-    files: db.collection<Stored<FileRecord<ObjectId>>>(COLLECTIONS.files),
+    get applications() {
+      return db.collection<Stored<ApplicationRecord<ObjectId> & ApplicationEndFields>>(COLLECTIONS.applications);
+    },
+    get businesses() {
+      return db.collection<StoredBusiness>(COLLECTIONS.businesses);
+    },
+    get ownerSets() {
+      return db.collection<Stored<Omit<OwnerSetRecord<ObjectId>, 'owners'> & { owners: StoredOwner[] }>>(
+        COLLECTIONS.ownersets,
+      );
+    },
+    get offers() {
+      return db.collection<Stored<OfferRecord<ObjectId> & OfferEmailFields>>(COLLECTIONS.offers);
+    },
+    get users() {
+      return db.collection<Stored<UserRecord<ObjectId>>>(COLLECTIONS.users);
+    },
+    get files() {
+      return db.collection<Stored<FileRecord<ObjectId>>>(COLLECTIONS.files);
+    },
     /** One mark per reminder email sent (sendReminderEmail). */
-    reminders: db.collection<{ _id: string; sentAt: Date }>(WORKER_COLLECTIONS.reminders),
+    get reminders() {
+      return db.collection<{ _id: string; sentAt: Date }>(WORKER_COLLECTIONS.reminders);
+    },
     /** One claim per offer email going out, by the attempt sending it (sendOfferEmail). */
-    offerEmails: db.collection<{ _id: string; attempt: string; at: Date }>(WORKER_COLLECTIONS.offeremails),
-    /** A sign request per application attempt, so a retry finds what it made (prepareSignRequest). */
-    signRequests: db.collection<{ _id: string; signRequestId: string }>(WORKER_COLLECTIONS.boxsignrequests),
+    get offerEmails() {
+      return db.collection<{ _id: string; attempt: string; at: Date }>(WORKER_COLLECTIONS.offeremails);
+    },
+    /** Each sign request's id, kept the moment Box answers, by its external id (prepareSignRequest). */
+    get signRequests() {
+      return db.collection<{ _id: string; signRequestId: string }>(WORKER_COLLECTIONS.boxsignrequests);
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Ip, NotFoundException, Param } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { affiliateStatusAnswer } from '@portal/libs';
 import { AFFILIATE_STATUS_WORKFLOW_TYPE, affiliateStatusWorkflowId, type AffiliateCheck } from '@portal/workflows';
 import { RateLimiter } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
@@ -34,6 +35,6 @@ export class AccountsController {
     );
     if (check.recordTypeId === undefined || check.recordTypeId !== this.settings.AFFILIATE_RECORD_TYPE_ID)
       throw new NotFoundException(AFFILIATE_NOT_FOUND);
-    return { Status__c: check.status ?? '', RecordTypeId: check.recordTypeId };
+    return affiliateStatusAnswer(check.status ?? '', check.recordTypeId);
   }
 }

@@ -1,9 +1,15 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
-import { APPLICATION_STATUS_CREATED } from '@portal/libs';
+import {
+  APPLICATION_STATUS_CREATED,
+  COLLECTIONS,
+  type ApplicationRecord,
+  type RecordFields,
+  type SameFields,
+} from '@portal/libs';
 
-@Schema({ timestamps: true, collection: 'applications' })
-export class Application {
+@Schema({ timestamps: true, collection: COLLECTIONS.applications })
+export class Application implements ApplicationRecord<Types.ObjectId> {
   /** One application per user: the unique key lets a retried sign-up find what the first try made. */
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) userId: Types.ObjectId;
   @Prop() sfLeadId?: string;
@@ -17,5 +23,7 @@ export class Application {
   @Prop({ default: 0 }) topUp: number;
   @Prop() affiliateId?: string;
 }
+/** The schema has exactly the shared record's fields (the worker reads them through it). */
+export type ApplicationFields = SameFields<RecordFields<Application, ApplicationRecord<Types.ObjectId>>>;
 export type ApplicationDocument = HydratedDocument<Application>;
 export const ApplicationSchema = SchemaFactory.createForClass(Application);

@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
-import { documentUploaded, updateLead, type CrmLeadFields, type StoredDocument } from '@portal/workflows';
+import type { LeadChange } from '@portal/libs';
+import { documentUploaded, updateLead, type StoredDocument } from '@portal/workflows';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { User } from '../users/user.schema';
@@ -23,11 +24,12 @@ export class ApplicationsService {
   ) {}
 
   /**
-   * Hands lead fields to the application's workflow, which writes them to the CRM with retries. The
-   * applicant's record is already saved, so a failed signal is logged for operators and not thrown.
+   * Hands a change of the answers the lead mirrors (in the portal's words) to the application's workflow,
+   * which maps and writes it to the CRM with retries. The applicant's record is already saved, so a failed
+   * signal is logged for operators and not thrown.
    */
-  async updateLead(applicationId: string, fields: CrmLeadFields): Promise<void> {
-    await this.workflows.signal(applicationId, updateLead, fields).catch(() => undefined); // logged by the door
+  async updateLead(applicationId: string, change: LeadChange): Promise<void> {
+    await this.workflows.signal(applicationId, updateLead, change).catch(() => undefined); // logged by the door
   }
 
   /** Hands an uploaded document to the workflow, which copies it to the CRM opportunity in the background. */

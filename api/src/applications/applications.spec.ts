@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
+import { leadFields } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;
@@ -67,7 +68,7 @@ describe('POST /application/{id}/giggle-finance', () => {
         async () => lead(),
         (l) => l?.Status === 'Closed - Not Converted',
       ),
-    ).toMatchObject({ Status_Detail__c: 'No Business Bank Account', Has_Business_Bank_Account__c: false });
+    ).toMatchObject(leadFields({ leadStatusDetail: 'No Business Bank Account', hasBusinessBankAccount: false }));
   });
 
   it('on Back, leaves the question open again and reopens the lead', async () => {
@@ -78,7 +79,7 @@ describe('POST /application/{id}/giggle-finance', () => {
         async () => lead(),
         (l) => l?.Status === 'Open - Not Contacted',
       ),
-    ).toMatchObject({ Status_Detail__c: null, Has_Business_Bank_Account__c: true });
+    ).toMatchObject(leadFields({ leadStatusDetail: null, hasBusinessBankAccount: true }));
   });
 
   it('changes nothing for another user or an unknown action', async () => {

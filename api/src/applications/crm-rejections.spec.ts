@@ -10,6 +10,7 @@ import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-cli
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
+import { ofApplication } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let temporal: Client;
@@ -34,7 +35,7 @@ afterAll(async () => {
   await slice?.close();
 });
 
-const lead = () => slice.crm.records('Lead').find((l) => l.Portal_Application_Id__c === applicationId);
+const lead = () => ofApplication(slice.crm.records('Lead'), applicationId);
 
 describe('a lead update the CRM partly refuses', () => {
   it('writes every other field, holds back State and Country, and the later changes still arrive', async () => {

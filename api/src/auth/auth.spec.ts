@@ -8,6 +8,8 @@ import {
   signUpAndConfirm,
 } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
+import { affiliateAccount, affiliateOf } from '../../../tests/support/crm-lead';
+import { affiliateStatusAnswer } from '@portal/libs';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;
@@ -273,16 +275,9 @@ describe('affiliates', () => {
   }
 
   it('keeps an active affiliate of the configured record type and drops any other', async () => {
-    const active = slice.crm.insert('Account', {
-      Name: 'Partner Co',
-      RecordTypeId: slice.settings.worker.AFFILIATE_RECORD_TYPE_ID,
-      Status__c: 'ACTIVE',
-    });
-    const inactive = slice.crm.insert('Account', {
-      Name: 'Lapsed Co',
-      RecordTypeId: slice.settings.worker.AFFILIATE_RECORD_TYPE_ID,
-      Status__c: 'Inactive',
-    });
+    const affiliateType = slice.settings.worker.AFFILIATE_RECORD_TYPE_ID;
+    const active = slice.crm.insert('Account', affiliateAccount('Partner Co', 'ACTIVE', affiliateType));
+    const inactive = slice.crm.insert('Account', affiliateAccount('Lapsed Co', 'Inactive', affiliateType));
     await browser().post('/auth/register', { ...applicant('referred'), affiliateId: active });
     await browser().post('/auth/register', { ...applicant('lapsed'), affiliateId: inactive });
     await browser().post('/auth/register', { ...applicant('bogus'), affiliateId: "x' OR Id != '" });
@@ -291,21 +286,20 @@ describe('affiliates', () => {
     expect((await applicationOf('lapsed@example.com')).affiliateId).toBeUndefined();
     expect((await applicationOf('bogus@example.com')).affiliateId).toBeUndefined();
     const leads = slice.crm.records('Lead');
-    expect(leads.find((l) => l.Email === 'referred@example.com')?.Affiliate_Id__c).toBe(active);
-    expect(leads.find((l) => l.Email === 'lapsed@example.com')?.Affiliate_Id__c).toBeUndefined();
+    expect(affiliateOf(leads.find((l) => l.Email === 'referred@example.com'))).toBe(active);
+    expect(affiliateOf(leads.find((l) => l.Email === 'lapsed@example.com'))).toBeUndefined();
   });
 
   it('answers an affiliate account status from the CRM, and not found for any other account', async () => {
-    const partner = slice.crm.insert('Account', {
-      Name: 'Status Partner',
-      RecordTypeId: slice.settings.worker.AFFILIATE_RECORD_TYPE_ID,
-      Status__c: 'Active',
-    });
+    const partner = slice.crm.insert(
+      'Account',
+      affiliateAccount('Status Partner', 'Active', slice.settings.worker.AFFILIATE_RECORD_TYPE_ID),
+    );
     const customer = slice.crm.insert('Account', { Name: 'Customer', RecordTypeId: '012000000000CUSAAA' });
     const anonymous = browser();
     const ok = await anonymous.get(`/account/account-status/${partner}`);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ Status__c: 'Active', RecordTypeId: slice.settings.worker.AFFILIATE_RECORD_TYPE_ID });
+    expect(ok.body).toEqual(affiliateStatusAnswer('Active', slice.settings.worker.AFFILIATE_RECORD_TYPE_ID));
     expect((await anonymous.get(`/account/account-status/${customer}`)).status).toBe(404);
     expect((await anonymous.get('/account/account-status/001000000000NOPE')).status).toBe(404);
     expect((await anonymous.get("/account/account-status/x' OR Id != '")).status).toBe(404);

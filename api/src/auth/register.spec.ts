@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
 import { ApiClient, codeFromMail } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
+import { allOfApplication } from '../../../tests/support/crm-lead';
+import { APPLICATION_ID_FIELD } from '@portal/libs';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;
@@ -100,7 +102,7 @@ describe('POST /api/auth/register', () => {
       Email: 'ada@example.com',
       MobilePhone: '+15551234567',
       Company: 'Analytical Engines LLC',
-      Portal_Application_Id__c: applicationId.toHexString(),
+      [APPLICATION_ID_FIELD]: applicationId.toHexString(),
     });
     const progress = await handle.query(getProgress);
     expect(progress).toMatchObject({ sfLeadId: leadId, position: { pageName: 'FINANCIAL', path: '/financial' } });
@@ -184,9 +186,7 @@ describe('POST /api/auth/register', () => {
       const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString()));
       expect((await handle.describe()).status.name).toBe('RUNNING');
       await eventually(async () => (await handle.query(getProgress)).sfLeadId || undefined);
-      expect(
-        slice.crm.records('Lead').filter((l) => l.Portal_Application_Id__c === applicationId.toHexString()),
-      ).toHaveLength(1);
+      expect(allOfApplication(slice.crm.records('Lead'), applicationId.toHexString())).toHaveLength(1);
     });
 
     it('without its business name it cannot be finished: the confirmation says so and the account stays open to sign-up', async () => {

@@ -1,8 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
+import { COLLECTIONS, type AddressRecord, type BusinessRecord, type RecordFields, type SameFields } from '@portal/libs';
 
 @Schema({ _id: true })
-export class AddressData {
+export class AddressData implements AddressRecord {
   @Prop({ default: '' }) address: string;
   @Prop({ default: '' }) suiteFloor: string;
   @Prop({ default: '' }) city: string;
@@ -13,8 +14,8 @@ export class AddressData {
 export const AddressDataSchema = SchemaFactory.createForClass(AddressData);
 
 /** The business record (section 3); created blank at sign-up and filled by the financial and business steps. */
-@Schema({ timestamps: true, collection: 'businesses' })
-export class Business {
+@Schema({ timestamps: true, collection: COLLECTIONS.businesses })
+export class Business implements BusinessRecord<Types.ObjectId> {
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
   @Prop() businessName?: string;
   @Prop() businessEmail?: string;
@@ -49,5 +50,8 @@ export class Business {
   @Prop() numberOfEmployees?: number;
   @Prop({ type: AddressDataSchema, default: () => ({}) }) addressData: AddressData;
 }
+/** The schema has exactly the shared record's fields (the worker reads them through it). */
+export type BusinessFields = SameFields<RecordFields<Business, BusinessRecord<Types.ObjectId>>>;
+export type AddressFields = SameFields<RecordFields<AddressData, AddressRecord>>;
 export type BusinessDocument = HydratedDocument<Business>;
 export const BusinessSchema = SchemaFactory.createForClass(Business);

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import {
+  amountRequestedFields,
   BUSINESS_DETAILS_RULES,
   BUSINESS_QUESTION_RULES,
   FINANCIAL_RULES,
@@ -10,8 +11,8 @@ import {
   monthlyRevenue,
   parseAmount,
   parseNumber,
+  type LeadChange,
 } from '@portal/libs';
-import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
 import { findOrCreate } from '../common/find-or-create';
@@ -96,19 +97,15 @@ export class BusinessesService {
     business: BusinessDocument,
     section: BusinessSection,
     body: Record<string, unknown>,
-  ): { set: Record<string, unknown>; lead: CrmLeadFields } {
+  ): { set: Record<string, unknown>; lead: LeadChange } {
     if (section === 'financial') {
       assertValid(FINANCIAL_RULES, body);
       const annual = money(body.annualRevenue)!;
       const amount = money(body.amountRequested)!;
       const monthly = monthlyRevenue(annual);
       return {
-        set: { annualRevenue: annual, amountRequested: amount, moneyRequested: amount, monthlyRevenue: monthly },
-        lead: {
-          AnnualRevenue: annual,
-          csbs__Amount_Requested__c: amount,
-          Monthly_Revenue_Range__c: monthly.toFixed(2),
-        } satisfies CrmLeadFields,
+        set: { annualRevenue: annual, ...amountRequestedFields(amount), monthlyRevenue: monthly },
+        lead: { annualRevenue: annual, amountRequested: amount, monthlyRevenue: monthly },
       };
     }
     if (section === 'question') {
@@ -122,10 +119,7 @@ export class BusinessesService {
           useOfProceeds: str(body.useOfProceeds),
           pageStep: 2,
         },
-        lead: {
-          Business_Start_Date__c: str(body.businessStartDate),
-          Use_of_Proceeds__c: str(body.useOfProceeds),
-        } satisfies CrmLeadFields,
+        lead: { businessStartDate: str(body.businessStartDate), useOfProceeds: str(body.useOfProceeds) },
       };
     }
     // A masked tax id sent back unchanged means 'keep the one on file'.
@@ -164,28 +158,29 @@ export class BusinessesService {
       addressData: address,
       pageStep: 3,
     };
-    const lead: CrmLeadFields = {
-      Company: set.businessName,
-      DBA__c: set.dbaName,
-      Entity_Type__c: set.legalEntity,
-      EIN__c: taxId,
-      Average_Daily_Balance__c: set.avgDailyBalance ?? null,
-      Open_Loan_Balances__c: set.openLoanBalances,
-      NAICS__c: set.naics,
-      State_of_Incorporation__c: address.state ?? '',
-      Product_Interest__c: products.join(';'),
-      Accepts_Credit_Cards__c: set.acceptsCreditCards === 'Yes',
-      Has_Open_Business_Loans__c: set.otherBusinessLoans === 'Yes',
-      Has_Business_Bank_Account__c: set.hasBusinessBankAccount ?? true,
-      Country: address.country ?? '',
-      PostalCode: address.zip ?? '',
-      Street: [address.address, address.suiteFloor].filter(Boolean).join(', '),
-      City: address.city ?? '',
-      State: address.state ?? '',
-      Industry: set.industry,
-      NumberOfEmployees: set.numberOfEmployees ?? null,
-      Phone: set.phoneNumber,
-      Website: set.website,
+    const lead: LeadChange = {
+      businessName: set.businessName,
+      dbaName: set.dbaName,
+      legalEntity: set.legalEntity,
+      federalTaxId: taxId,
+      avgDailyBalance: set.avgDailyBalance ?? null,
+      openLoanBalances: set.openLoanBalances,
+      naics: set.naics,
+      stateOfIncorporation: address.state ?? '',
+      productsInterestedIn: products,
+      acceptsCreditCards: set.acceptsCreditCards === 'Yes',
+      hasOpenBusinessLoans: set.otherBusinessLoans === 'Yes',
+      hasBusinessBankAccount: set.hasBusinessBankAccount ?? true,
+      country: address.country ?? '',
+      zip: address.zip ?? '',
+      address: address.address ?? '',
+      suiteFloor: address.suiteFloor ?? '',
+      city: address.city ?? '',
+      state: address.state ?? '',
+      industry: set.industry,
+      numberOfEmployees: set.numberOfEmployees ?? null,
+      phoneNumber: set.phoneNumber,
+      website: set.website,
     };
     return { set, lead };
   }

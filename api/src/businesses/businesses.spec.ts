@@ -4,6 +4,7 @@ import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-cli
 import { DETAILS_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
 import { recordHistory } from '../../../tests/support/histories';
+import { leadFields, showsChange, type ExpectedLeadChange } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;
@@ -15,12 +16,12 @@ let applicationId: string;
 
 const details = DETAILS_ANSWERS;
 
-async function leadOf(email: string, field: string, value: unknown, timeoutMs = 30_000) {
+async function leadOf(email: string, change: ExpectedLeadChange, timeoutMs = 30_000) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const lead = slice.crm.records('Lead').find((l) => l.Email === email);
-    if (lead && lead[field] === value) return lead;
-    if (Date.now() > end) throw new Error(`lead ${field} never became ${String(value)}: ${JSON.stringify(lead)}`);
+    if (lead && showsChange(lead, change)) return lead;
+    if (Date.now() > end) throw new Error(`lead never showed ${JSON.stringify(change)}: ${JSON.stringify(lead)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -62,8 +63,8 @@ describe('financial step', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ annualRevenue: 1_000_000, amountRequested: 150_000, monthlyRevenue: 83333.33 });
-    const lead = await leadOf('biz-ada@example.com', 'AnnualRevenue', 1_000_000);
-    expect(lead).toMatchObject({ csbs__Amount_Requested__c: 150_000, Monthly_Revenue_Range__c: '83333.33' });
+    const lead = await leadOf('biz-ada@example.com', { annualRevenue: 1_000_000 });
+    expect(lead).toMatchObject(leadFields({ amountRequested: 150_000, monthlyRevenue: 83333.33 }));
   });
 });
 
@@ -83,12 +84,14 @@ describe('business details', () => {
       city: 'Dallas',
     });
     expect(again.status).toBe(200);
-    const lead = await leadOf('biz-ada@example.com', 'City', 'Dallas');
-    expect(lead).toMatchObject({
-      EIN__c: '12-3456789',
-      NAICS__c: '541',
-      Product_Interest__c: 'Line of Credit;Term Loan',
-    });
+    const lead = await leadOf('biz-ada@example.com', { city: 'Dallas' });
+    expect(lead).toMatchObject(
+      leadFields({
+        federalTaxId: '12-3456789',
+        naics: '541',
+        productsInterestedIn: ['Line of Credit', 'Term Loan'],
+      }),
+    );
   });
 
   it('uses the Canadian rules when the business is in Canada', async () => {
@@ -111,7 +114,7 @@ describe('business details', () => {
     expect(res.status).toBe(200);
     expect(res.body.addressData.city).toBe('Houston');
     await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
-    await leadOf('biz-ada@example.com', 'City', 'Houston', 60_000);
+    await leadOf('biz-ada@example.com', { city: 'Houston' }, 60_000);
   });
 });
 
@@ -134,9 +137,9 @@ it('answers GET /user/by-email only for the signed-in user’s own email, with P
 it('closes the lead on /giggle-finance and reopens it on Back', async () => {
   expect((await eve.post(`/application/${applicationId}/giggle-finance`, { action: 'enter' })).status).toBe(404);
   await ada.post(`/application/${applicationId}/giggle-finance`, { action: 'enter' });
-  const closed = await leadOf('biz-ada@example.com', 'Status', 'Closed - Not Converted');
-  expect(closed.Status_Detail__c).toBe('No Business Bank Account');
+  const closed = await leadOf('biz-ada@example.com', { leadStatus: 'Closed - Not Converted' });
+  expect(closed).toMatchObject(leadFields({ leadStatusDetail: 'No Business Bank Account' }));
   await ada.post(`/application/${applicationId}/giggle-finance`, { action: 'back' });
-  await leadOf('biz-ada@example.com', 'Status', 'Open - Not Contacted');
+  await leadOf('biz-ada@example.com', { leadStatus: 'Open - Not Contacted' });
   await recordHistory(slice.env.TEMPORAL_ADDRESS, applicationId, 'application-giggle.pb');
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { CrmLeadFields } from '@portal/workflows';
+import type { LeadChange } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { Business } from './business.schema';
 
@@ -13,12 +13,12 @@ export type GiggleAction = 'enter' | 'back';
  */
 export const GIGGLE_LEAD_STATUS = {
   enter: {
-    Status: 'Closed - Not Converted',
-    Status_Detail__c: 'No Business Bank Account',
-    Has_Business_Bank_Account__c: false,
+    leadStatus: 'Closed - Not Converted',
+    leadStatusDetail: 'No Business Bank Account',
+    hasBusinessBankAccount: false,
   },
-  back: { Status: 'Open - Not Contacted', Status_Detail__c: null, Has_Business_Bank_Account__c: true },
-} as const satisfies Record<GiggleAction, CrmLeadFields>;
+  back: { leadStatus: 'Open - Not Contacted', leadStatusDetail: null, hasBusinessBankAccount: true },
+} as const satisfies Record<GiggleAction, LeadChange>;
 
 /** The /giggle-finance page sends applicants without a business bank account to a partner lender. */
 @Injectable()

@@ -1,10 +1,16 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
-import type { StatementAdviceNote } from '@portal/libs';
+import {
+  COLLECTIONS,
+  type FileRecord,
+  type RecordFields,
+  type SameFields,
+  type StatementAdviceNote,
+} from '@portal/libs';
 
 /** An uploaded document (section 3 'File'): the bytes live in S3 under filePath. */
-@Schema({ timestamps: true, collection: 'files' })
-export class StoredFile {
+@Schema({ timestamps: true, collection: COLLECTIONS.files })
+export class StoredFile implements FileRecord<Types.ObjectId> {
   @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) applicationId: Types.ObjectId;
   @Prop({ required: true }) fileName: string;
   @Prop({ required: true }) filePath: string;
@@ -15,5 +21,7 @@ export class StoredFile {
   @Prop({ type: [{ _id: false, code: String, periodStart: String, periodEnd: String }], default: [] })
   advice: StatementAdviceNote[];
 }
+/** The schema has exactly the shared record's fields (the worker reads them through it). */
+export type StoredFileFields = SameFields<RecordFields<StoredFile, FileRecord<Types.ObjectId>>>;
 export type StoredFileDocument = HydratedDocument<StoredFile>;
 export const StoredFileSchema = SchemaFactory.createForClass(StoredFile);

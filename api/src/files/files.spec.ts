@@ -10,6 +10,7 @@ import { until } from '../../../tests/support/until';
 import { recordHistory, workflowClient } from '../../../tests/support/histories';
 import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
+import { allOfApplication, ofApplication } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let s3: Awaited<ReturnType<typeof startS3Recorder>>;
@@ -181,7 +182,7 @@ describe('bank statements', () => {
     expect(opportunityId).toMatch(/^006/);
     const again = await ada.post(`/application/${appId}/submit-statements`);
     expect(again.body.data.sfOpportunityId).toBe(opportunityId);
-    expect(slice.crm.records('Opportunity').filter((o) => o.Portal_Application_Id__c === appId)).toHaveLength(1);
+    expect(allOfApplication(slice.crm.records('Opportunity'), appId)).toHaveLength(1);
     expect(slice.esign.files().filter((f) => f.name === 'signed-application.pdf')).toHaveLength(1);
 
     // The statements reach the opportunity in the background, one ContentVersion each.
@@ -252,7 +253,7 @@ describe('offers and final submission', () => {
       schedulingLink: 'https://calendly.com/jordan-rivera-funding/30min',
       stage: { pageName: 'DOCUMENTS', pageStep: 3, path: '/offers' },
     });
-    const opp = slice.crm.records('Opportunity').find((o) => o.Portal_Application_Id__c === appId);
+    const opp = ofApplication(slice.crm.records('Opportunity'), appId);
     expect(opp?.StageName).toBe('Application Submitted');
     expect((await ada.post(`/application/${appId}/submit-application`, body)).body.data.repName).toBe('Jordan Rivera');
     expect((await ada.get('/auth/user')).body.data.applications[0].applicationStatus).toBe('Submitted');

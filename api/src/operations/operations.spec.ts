@@ -8,6 +8,7 @@ import { applicationWorkflowId, createDataConverter, EncryptionCodec } from '@po
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
+import { leadFields } from '../../../tests/support/crm-lead';
 
 const ROOT = join(__dirname, '..', '..', '..');
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -178,6 +179,6 @@ describe('operator actions', () => {
       () => slice.crm.records('Lead').find((r) => r.Email === 'ops-ada@example.com'),
       (l) => l?.Status === 'Closed - Not Converted',
     );
-    expect(lead?.Status_Detail__c).toBe('Withdrawn');
+    expect(lead).toMatchObject(leadFields({ leadStatusDetail: 'Withdrawn' }));
   });
 });

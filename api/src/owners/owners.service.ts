@@ -10,8 +10,9 @@ import {
   optionalBoolean,
   parseNumber,
   validateForm,
+  type LeadChange,
+  type LeadOwner,
 } from '@portal/libs';
-import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
@@ -104,7 +105,7 @@ export class OwnersService {
       { _id: set._id },
       { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true } },
     );
-    await this.applications.updateLead(String(set.applicationId), this.leadFields(owners));
+    await this.applications.updateLead(String(set.applicationId), this.leadChange(owners));
     return this.view(await this.sets.findById(set._id).orFail());
   }
 
@@ -141,15 +142,14 @@ export class OwnersService {
   }
 
   /** Section 4 'Owners' and section 7: owner 1 always; owner 2 when owner 1 holds under 51%. */
-  private leadFields(owners: OwnerInput[]): CrmLeadFields {
+  private leadChange(owners: OwnerInput[]): LeadChange {
     const [first, second] = owners;
-    const fields: CrmLeadFields = {
-      ...ownerFields('Owner_1', first!),
-      Portal_Status__c: PORTAL_STATUS_AFTER_OWNERS,
-      Has_Second_Owner__c: owners.length > 1,
+    return {
+      owner1: leadOwner(first!),
+      portalStatus: PORTAL_STATUS_AFTER_OWNERS,
+      hasSecondOwner: owners.length > 1,
+      ...(second && parseNumber(first!.ownershipPercent) < 51 ? { owner2: leadOwner(second) } : {}),
     };
-    if (second && parseNumber(first!.ownershipPercent) < 51) Object.assign(fields, ownerFields('Owner_2', second));
-    return fields;
   }
 
   /** The answer: SSN/SIN and date of birth masked; phone in the form's mask. */
@@ -171,22 +171,20 @@ export class OwnersService {
   }
 }
 
-function ownerFields(prefix: 'Owner_1' | 'Owner_2', o: OwnerInput): CrmLeadFields {
-  const score = parseNumber(o.creditReport);
+function leadOwner(o: OwnerInput): LeadOwner {
   return {
-    [`${prefix}_First_Name__c`]: str(o.firstName),
-    [`${prefix}_Last_Name__c`]: str(o.lastName),
-    [`${prefix}_Mobile__c`]: digitsOnly(str(o.phoneNumber)).slice(0, 10),
-    [`${prefix}_Email__c`]: str(o.ownerEmailId).toLowerCase(),
-    [`${prefix}_Birthdate__c`]: str(o.dateOfBirth),
-    [`${prefix}_Ownership__c`]: parseNumber(o.ownershipPercent),
-    [`${prefix}_Home_Street__c`]: str(o.address),
-    [`${prefix}_Home_City__c`]: str(o.city),
-    [`${prefix}_Home_State__c`]: str(o.state),
-    [`${prefix}_Home_Zip__c`]: str(o.zip),
-    [`${prefix}_Home_Country__c`]: str(o.country),
-    [`${prefix}_SSN__c`]: digitsOnly(str(o.ssn)),
-    [`${prefix}_Credit_Score__c`]: score,
-    [`${prefix}_Credit_Score_Text__c`]: String(score),
+    firstName: str(o.firstName),
+    lastName: str(o.lastName),
+    phoneNumber: digitsOnly(str(o.phoneNumber)).slice(0, 10),
+    email: str(o.ownerEmailId).toLowerCase(),
+    dateOfBirth: str(o.dateOfBirth),
+    ownershipPercent: parseNumber(o.ownershipPercent),
+    address: str(o.address),
+    city: str(o.city),
+    state: str(o.state),
+    zip: str(o.zip),
+    country: str(o.country),
+    ssn: digitsOnly(str(o.ssn)),
+    creditScore: parseNumber(o.creditReport),
   };
 }

@@ -1,8 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
+import { COLLECTIONS, type RecordFields, type SameFields, type UserRecord } from '@portal/libs';
 
-@Schema({ timestamps: true, collection: 'users' })
-export class User {
+@Schema({ timestamps: true, collection: COLLECTIONS.users })
+export class User implements UserRecord<Types.ObjectId> {
   /** The email, lower-cased: the sign-in name. */
   @Prop({ required: true, unique: true }) userName: string;
   @Prop({ required: true }) email: string;
@@ -22,6 +23,8 @@ export class User {
    */
   @Prop({ type: SchemaTypes.ObjectId }) applicationId?: Types.ObjectId;
 }
+/** The schema has exactly the shared record's fields (the worker reads them through it). */
+export type UserFields = SameFields<RecordFields<User, UserRecord<Types.ObjectId>>>;
 export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);
 

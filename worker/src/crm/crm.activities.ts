@@ -1,17 +1,9 @@
 import type { Connection } from 'jsforce';
-import type {
-  CrmActivities,
-  CrmLeadFields,
-  CrmLeadInput,
-  CrmLeadResult,
-  CrmLeadUpdateActivities,
-} from '@portal/workflows';
+import { APPLICATION_ID_FIELD, leadFieldsOf, newLeadFields, type SalesforceLeadFields } from '@portal/libs';
+import type { CrmActivities, CrmLeadInput, CrmLeadResult, CrmLeadUpdateActivities } from '@portal/workflows';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, sfErrors, type SfError } from './crm.errors';
 import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, leadFieldsFor, type CrmOrg } from './crm.org';
 import { throwIfSuperseded } from '../superseded';
-
-/** The custom field that ties a lead to its portal application: the key that makes creation idempotent. */
-export const APPLICATION_ID_FIELD = 'Portal_Application_Id__c';
 
 /** A SOQL string literal. */
 export const soqlQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -27,7 +19,7 @@ const LEAD_GONE = new Set(['CANNOT_UPDATE_CONVERTED_LEAD', 'ENTITY_IS_DELETED', 
  * written on its own, so that only the offending ones are held back (in the rejection's details, for the
  * workflow and operations) and every other change still reaches the rep.
  */
-async function updateLeadFieldByField(conn: Connection, org: CrmOrg, leadId: string, fields: CrmLeadFields) {
+async function updateLeadFieldByField(conn: Connection, org: CrmOrg, leadId: string, fields: SalesforceLeadFields) {
   const write = (f: Record<string, unknown>) =>
     conn.sobject('Lead').update({ Id: leadId, ...leadFieldsFor(org, f) }, ALLOW_DUPLICATES);
   try {
@@ -39,7 +31,7 @@ async function updateLeadFieldByField(conn: Connection, org: CrmOrg, leadId: str
     if (errors.some((x) => LEAD_GONE.has(x.errorCode)) || Object.keys(fields).length === 1)
       throw crmRejection(errors, 'Lead update refused', fields);
   }
-  const heldBack: CrmLeadFields = {};
+  const heldBack: SalesforceLeadFields = {};
   const refused: SfError[] = [];
   for (const [name, value] of Object.entries(fields)) {
     try {
@@ -65,7 +57,9 @@ export function createCrmActivities(deps: {
     async updateCrmLead({ leadId, fields }) {
       const conn = await deps.crm();
       try {
-        await updateLeadFieldByField(conn, org, leadId, fields);
+        // The applicant's answers in Salesforce's words (libs/src/crm/lead-fields.ts); a change queued in
+        // those words before the mapper passes as it is.
+        await updateLeadFieldByField(conn, org, leadId, leadFieldsOf(fields));
       } catch (e) {
         classifyCrmError(e, 'Lead update refused');
       }
@@ -101,19 +95,7 @@ export function createCrmActivities(deps: {
         if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
 
         throwIfSuperseded();
-        const answer = await conn.sobject('Lead').create(
-          leadFieldsFor(org, {
-            FirstName: input.firstName,
-            LastName: input.lastName,
-            Email: input.email,
-            MobilePhone: input.phone,
-            Phone: input.phone,
-            Company: input.company,
-            ...(input.affiliateId ? { Affiliate_Id__c: input.affiliateId } : {}),
-            [APPLICATION_ID_FIELD]: input.applicationId,
-          }),
-          ALLOW_DUPLICATES,
-        );
+        const answer = await conn.sobject('Lead').create(leadFieldsFor(org, newLeadFields(input)), ALLOW_DUPLICATES);
         const created = readableResult<{ success?: boolean; id?: string }>(answer, 'Lead creation');
         if (!created.success || !created.id)
           throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');

@@ -11,6 +11,7 @@ import { DEFAULT_CRM_ORG } from '../crm/crm.org';
 import { boxClient } from '../esign/box.client';
 import { createDocumentActivities } from './documents.activities';
 import { documentStore } from './s3';
+import { recordsOf } from '../records/records';
 
 delete process.env.HTTP_PROXY;
 delete process.env.HTTPS_PROXY;
@@ -67,7 +68,7 @@ async function convertedOpportunity() {
 
 async function stored(bytes: Buffer, name = 'statement.pdf') {
   const fileId = new ObjectId();
-  await mongo.db().collection('files').insertOne({ _id: fileId });
+  await recordsOf(mongo.db()).files.insertOne({ _id: fileId });
   const s3Key = `spec/${fileId.toHexString()}/${name}`;
   await store.put(s3Key, bytes, 'application/pdf');
   return { fileId: fileId.toHexString(), s3Key, fileName: name, fileType: 'bankStatement' };

@@ -9,6 +9,7 @@ import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.
 import { downloadWhenReady } from '../esign/box.errors';
 import { throwIfSuperseded } from '../superseded';
 import type { DocumentStore } from './s3';
+import { recordsOf } from '../records/records';
 
 export function createDocumentActivities(deps: {
   db: Db;
@@ -19,6 +20,7 @@ export function createDocumentActivities(deps: {
   org?: CrmOrg;
 }): DocumentActivities {
   const org = deps.org ?? DEFAULT_CRM_ORG;
+  const records = recordsOf(deps.db);
   return {
     async convertCrmLead({ leadId, ownerId }) {
       const conn = await deps.crm();
@@ -69,7 +71,7 @@ export function createDocumentActivities(deps: {
 
     async uploadContentVersion({ opportunityId, document }) {
       // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
-      if (!(await deps.db.collection('files').findOne({ _id: new ObjectId(document.fileId) }))) return;
+      if (!(await records.files.findOne({ _id: new ObjectId(document.fileId) }))) return;
       const conn = await deps.crm();
       const path = `${document.fileId}/${document.fileName}`;
       try {

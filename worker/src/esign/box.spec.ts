@@ -12,6 +12,7 @@ import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
 import { registerBoxWebhook } from './box.webhook';
 import { createSigningActivities } from './esign.activities';
+import { recordsOf } from '../records/records';
 
 let esign: Awaited<ReturnType<typeof startEsignStandin>>;
 let mongo: MongoClient;
@@ -57,18 +58,16 @@ afterAll(async () => {
 
 async function application(email: string) {
   const applicationId = new ObjectId();
-  await mongo
-    .db()
-    .collection('businesses')
-    .insertOne({ _id: applicationId, applicationId, businessName: 'Async Box Ltd' });
-  await mongo
-    .db()
-    .collection('ownersets')
-    .insertOne({
-      _id: applicationId,
-      applicationId,
-      owners: [{ firstName: 'Ada', lastName: 'King', ownerEmailId: email }],
-    });
+  await recordsOf(mongo.db()).businesses.insertOne({
+    _id: applicationId,
+    applicationId,
+    businessName: 'Async Box Ltd',
+  });
+  await recordsOf(mongo.db()).ownerSets.insertOne({
+    _id: applicationId,
+    applicationId,
+    owners: [{ firstName: 'Ada', lastName: 'King', ownerEmailId: email }],
+  });
   return applicationId.toHexString();
 }
 

@@ -8,6 +8,7 @@ import { startSlice } from '../../../tests/support/slice';
 import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
 import { applicationPdfKey, createSigningActivities } from './esign.activities';
+import { recordsOf } from '../records/records';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;
@@ -39,11 +40,12 @@ afterAll(async () => {
 
 async function application(owners: Record<string, unknown>[]) {
   const applicationId = new ObjectId();
-  await mongo
-    .db()
-    .collection('businesses')
-    .insertOne({ _id: applicationId, applicationId, businessName: 'Babbage Engines Ltd' });
-  await mongo.db().collection('ownersets').insertOne({ _id: applicationId, applicationId, owners });
+  await recordsOf(mongo.db()).businesses.insertOne({
+    _id: applicationId,
+    applicationId,
+    businessName: 'Babbage Engines Ltd',
+  });
+  await recordsOf(mongo.db()).ownerSets.insertOne({ _id: applicationId, applicationId, owners });
   return applicationId.toHexString();
 }
 
@@ -106,8 +108,8 @@ describe('signing activities', () => {
 
   it('renders the PDF with the fields section 7 lists for the sign request: real estate, description, lead id', async () => {
     const applicationId = new ObjectId();
-    await mongo.db().collection('applications').insertOne({ _id: applicationId, sfLeadId: '00Q000000000042AAA' });
-    await mongo.db().collection('businesses').insertOne({
+    await recordsOf(mongo.db()).applications.insertOne({ _id: applicationId, sfLeadId: '00Q000000000042AAA' });
+    await recordsOf(mongo.db()).businesses.insertOne({
       _id: applicationId,
       applicationId,
       businessName: 'Difference Engines Ltd',
@@ -116,16 +118,13 @@ describe('signing activities', () => {
         'We design and build mechanical calculating engines for tabulating polynomial functions, and service them on site for our customers.',
       otherBusinessLoans: 'No',
     });
-    await mongo
-      .db()
-      .collection('ownersets')
-      .insertOne({
-        _id: applicationId,
-        applicationId,
-        owners: [
-          { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },
-        ],
-      });
+    await recordsOf(mongo.db()).ownerSets.insertOne({
+      _id: applicationId,
+      applicationId,
+      owners: [
+        { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },
+      ],
+    });
     const id = applicationId.toHexString();
     await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
     const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));

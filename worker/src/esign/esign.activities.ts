@@ -1,6 +1,7 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
+import { amountRequestedOf, type AddressRecord } from '@portal/libs';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
@@ -10,36 +11,14 @@ import { NoSignersError } from '../errors';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 import { boxCall } from './box.errors';
 import { throwIfSuperseded } from '../superseded';
-
-/** Where the id of each sign request is kept the moment Box answers, by its external id. */
-export const SIGN_REQUESTS_COLLECTION = 'boxsignrequests';
+import { recordsOf, type StoredBusiness, type StoredOwner } from '../records/records';
 
 /** How long one attempt waits for Box to convert the document and send the request. */
 export const SEND_WAIT_MS = 40_000;
 const POLL_MS = 250;
 
-type Owner = {
-  firstName?: string;
-  lastName?: string;
-  ownerEmailId?: string;
-  phoneNumber?: string;
-  dateOfBirth?: string;
-  ssn?: string;
-  ownershipPercent?: number | '';
-  creditReport?: number | '';
-  addressData?: { address?: string; city?: string; state?: string; zip?: string; country?: string };
-};
-type Business = Record<string, unknown> & {
-  businessName?: string;
-  addressData?: {
-    address?: string;
-    suiteFloor?: string;
-    city?: string;
-    state?: string;
-    zip?: string;
-    country?: string;
-  };
-};
+type Owner = StoredOwner;
+type Business = Partial<StoredBusiness>;
 
 /** Where the rendered application lives in S3 (files never travel through workflow payloads). */
 export const applicationPdfKey = (applicationId: string, attempt: number) =>
@@ -49,7 +28,7 @@ export const applicationPdfKey = (applicationId: string, attempt: number) =>
 export const signExternalId = (applicationId: string, attempt: number) => `${applicationId}:${attempt}`;
 
 const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
-const place = (a?: Business['addressData']) =>
+const place = (a?: Partial<AddressRecord>) =>
   a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') : '';
 
 type BoxSignRequest = Awaited<ReturnType<BoxClient['signRequests']['getSignRequestById']>>;
@@ -85,17 +64,16 @@ export function createSigningActivities(deps: {
   publicUrl: string;
   parentFolderId: string;
 }): SigningActivities {
+  const records = recordsOf(deps.db);
   async function pdfData(applicationId: string): Promise<{ data: ApplicationPdfData; owners: Owner[] }> {
     const _id = new ObjectId(applicationId);
     const [application, business, ownerSet] = await Promise.all([
-      deps.db.collection<{ sfLeadId?: string; userId?: ObjectId }>('applications').findOne({ _id }),
-      deps.db.collection<Business>('businesses').findOne({ _id }),
-      deps.db.collection<{ owners: Owner[] }>('ownersets').findOne({ _id }),
+      records.applications.findOne({ _id }),
+      records.businesses.findOne({ _id }),
+      records.ownerSets.findOne({ _id }),
     ]);
     // The applicant's language (issue 16): the form's words follow it.
-    const user = application?.userId
-      ? await deps.db.collection<{ language?: string }>('users').findOne({ _id: application.userId })
-      : null;
+    const user = application?.userId ? await records.users.findOne({ _id: application.userId }) : null;
     const owners = (ownerSet?.owners ?? []).slice(0, 2);
     if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
     const b: Business = business ?? {};
@@ -118,7 +96,7 @@ export function createSigningActivities(deps: {
         ],
         ['Business description', str(b.businessDescription)],
         ['Number of employees', str(b.numberOfEmployees)],
-        ['Amount requested', say.money(b.amountRequested)],
+        ['Amount requested', say.money(amountRequestedOf(b))],
         ['Annual revenue', say.money(b.annualRevenue)],
         ['Use of proceeds', say.pick('useOfProceeds', b.useOfProceeds)],
         ['Products interested in', say.picks('products', b.productsInterestedIn)],
@@ -149,7 +127,7 @@ export function createSigningActivities(deps: {
     return { data, owners };
   }
 
-  const ids = deps.db.collection<{ _id: string; signRequestId: string }>(SIGN_REQUESTS_COLLECTION);
+  const ids = records.signRequests;
 
   /**
    * The request once Box has sent it: the signers' links exist only then, so the applicant is never

@@ -4,6 +4,7 @@
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createOfferActivities } from './offers.activities';
+import { recordsOf } from '../records/records';
 
 let mongo: MongoClient;
 let activities: ReturnType<typeof createOfferActivities>;
@@ -33,14 +34,16 @@ async function application(to: string, goingOut?: string) {
   const _id = new ObjectId();
   const userId = new ObjectId();
   const db = mongo.db();
-  await db.collection('users').insertOne({ _id: userId, email: to, firstName: 'Ada' });
-  await db.collection('applications').insertOne({ _id, userId });
-  await db.collection('businesses').insertOne({ _id, businessName: 'Analytical Engines LLC' });
-  await db.collection('offers').insertOne({ _id, offerOptions: [option] });
+  await recordsOf(db).users.insertOne({ _id: userId, email: to, firstName: 'Ada' });
+  await recordsOf(db).applications.insertOne({ _id, userId });
+  await recordsOf(db).businesses.insertOne({ _id, businessName: 'Analytical Engines LLC' });
+  await recordsOf(db).offers.insertOne({ _id, offerOptions: [option] });
   if (goingOut)
-    await db
-      .collection<{ _id: string }>('offeremails')
-      .insertOne({ _id: `${_id.toHexString()}:${goingOut}`, attempt: 'dead', at: new Date() });
+    await recordsOf(db).offerEmails.insertOne({
+      _id: `${_id.toHexString()}:${goingOut}`,
+      attempt: 'dead',
+      at: new Date(),
+    });
   return _id.toHexString();
 }
 
@@ -49,11 +52,7 @@ async function received(to: string) {
   const mails = (await (await fetch(`${inject('maildevUrl')}/api/email`)).json()) as { to: { address: string }[] }[];
   return mails.filter((m) => m.to.some((t) => t.address === to)).length;
 }
-const offerRecord = (id: string) =>
-  mongo
-    .db()
-    .collection('offers')
-    .findOne({ _id: new ObjectId(id) });
+const offerRecord = (id: string) => recordsOf(mongo.db()).offers.findOne({ _id: new ObjectId(id) });
 
 it('sends one email and records it; a retry after that sends nothing', async () => {
   const to = `offer-once-${Date.now()}@example.com`;

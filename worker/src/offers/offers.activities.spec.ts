@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startOfferStandin, type OfferStandin } from '../../../sandbox/src';
 import { createOfferActivities } from './offers.activities';
+import { recordsOf } from '../records/records';
 
 let offers: OfferStandin;
 let mongo: MongoClient;
@@ -30,15 +31,14 @@ beforeAll(async () => {
   });
   const id = new ObjectId();
   applicationId = id.toHexString();
-  await mongo
-    .db()
-    .collection('businesses')
-    .insertOne({ _id: id, applicationId: id, businessStartDate: '2015-01-01', annualRevenue: 900000 });
-  await mongo
-    .db()
-    .collection('ownersets')
-    .insertOne({ _id: id, applicationId: id, owners: [{ creditReport: 720 }] });
-  await mongo.db().collection('offers').insertOne({ _id: id, applicationId: id });
+  await recordsOf(mongo.db()).businesses.insertOne({
+    _id: id,
+    applicationId: id,
+    businessStartDate: '2015-01-01',
+    annualRevenue: 900000,
+  });
+  await recordsOf(mongo.db()).ownerSets.insertOne({ _id: id, applicationId: id, owners: [{ creditReport: 720 }] });
+  await recordsOf(mongo.db()).offers.insertOne({ _id: id, applicationId: id });
 });
 afterAll(async () => {
   await mongo?.close();

@@ -8,6 +8,7 @@ import { sendOnce } from '../email/send-once';
 import { throwIfSuperseded } from '../superseded';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
+import { recordsOf } from '../records/records';
 
 export type OfferSettings = {
   OFFER_SERVICE_URL: string;
@@ -47,6 +48,7 @@ export function createOfferActivities(deps: {
 }): OfferActivities {
   const s = deps.settings;
   const org = deps.org ?? DEFAULT_CRM_ORG;
+  const records = recordsOf(deps.db);
   let token: { value: string; until: number } | undefined;
 
   async function bearer(): Promise<string> {
@@ -70,9 +72,9 @@ export function createOfferActivities(deps: {
     async calculateOffers({ applicationId }) {
       const _id = new ObjectId(applicationId);
       const [business, ownerSet, saved] = await Promise.all([
-        deps.db.collection('businesses').findOne({ _id }),
-        deps.db.collection<{ owners: { creditReport?: number | '' }[] }>('ownersets').findOne({ _id }),
-        deps.db.collection<{ offerOptions?: OfferOption[] }>('offers').findOne({ _id }),
+        records.businesses.findOne({ _id }),
+        records.ownerSets.findOne({ _id }),
+        records.offers.findOne({ _id }),
       ]);
       const call = async () =>
         fetch(`${s.OFFER_SERVICE_URL}/offers`, {
@@ -92,24 +94,22 @@ export function createOfferActivities(deps: {
       if (!res.ok) throw offerServiceFailure(res, 'offer service');
       const offers = ((await res.json()) as { data: Record<string, unknown>[] }).data.map(asStrings);
       // A previous choice is restored when the same option is priced again.
-      const chosen = saved?.offerOptions?.find((o) => o.isSelected === 'true')?.id;
+      const chosen = (saved?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true')?.id;
       const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
-      await deps.db.collection('offers').updateOne({ _id }, { $set: { offerOptions: options } });
+      await records.offers.updateOne({ _id }, { $set: { offerOptions: options } });
       return options;
     },
 
     async sendOfferEmail({ applicationId }) {
       const _id = new ObjectId(applicationId);
-      const offer = await deps.db
-        .collection<{ offerOptions?: OfferOption[]; emailedOption?: string }>('offers')
-        .findOne({ _id });
-      const option = offer?.offerOptions?.find((o) => o.isSelected === 'true');
+      const offer = await records.offers.findOne({ _id });
+      const option = (offer?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true');
       if (!option) throw new CrmRejectedError('No offer is selected', 'NO_SELECTION');
       if (offer?.emailedOption === option.id) return; // a retry after the mail went out
-      const sentNow = () => deps.db.collection('offers').updateOne({ _id }, { $set: { emailedOption: option.id } });
+      const sentNow = () => records.offers.updateOne({ _id }, { $set: { emailedOption: option.id } });
       // One record per offer email, made by the attempt whose message is about to go out (an insert: two
       // attempts cannot both make it, where a conditional update on FerretDB lets both through).
-      const goingOut = deps.db.collection<{ _id: string; attempt: string; at: Date }>('offeremails');
+      const goingOut = records.offerEmails;
       const claimId = `${applicationId}:${option.id}`;
       if (await goingOut.findOne({ _id: claimId })) {
         // An attempt died (a worker killed) after its message was all with the server but for the final
@@ -121,10 +121,10 @@ export function createOfferActivities(deps: {
         await sentNow();
         return;
       }
-      const app = await deps.db.collection('applications').findOne({ _id });
+      const app = await records.applications.findOne({ _id });
       const [user, business] = await Promise.all([
-        deps.db.collection('users').findOne({ _id: app?.userId }),
-        deps.db.collection('businesses').findOne({ _id }),
+        app?.userId ? records.users.findOne({ _id: app.userId }) : null,
+        records.businesses.findOne({ _id }),
       ]);
       if (!user?.email) throw new CrmRejectedError('The application has no user email', 'NO_EMAIL');
       const email = renderOfferEmail({

@@ -3,6 +3,7 @@ import { ObjectId, type Db } from 'mongodb';
 import type { OperationActivities } from '@portal/workflows';
 import { sendOnce } from '../email/send-once';
 import { renderReminderEmail } from './reminder-email';
+import { recordsOf } from '../records/records';
 
 export type OperationSettings = { SMTP_HOST: string; SMTP_PORT: number; MAIL_FROM: string; PUBLIC_URL: string };
 
@@ -16,7 +17,8 @@ export function createOperationActivities(deps: {
   settings: OperationSettings;
 }): OperationActivities {
   const s = deps.settings;
-  const reminders = deps.db.collection<{ _id: string; sentAt: Date }>('reminders');
+  const records = recordsOf(deps.db);
+  const reminders = records.reminders;
 
   return {
     async sendReminderEmail({ applicationId, reminder, path, idleSince }) {
@@ -24,10 +26,10 @@ export function createOperationActivities(deps: {
       const key = `${applicationId}:${idleSince}:${reminder}`;
       if (await reminders.findOne({ _id: key })) return;
       const _id = new ObjectId(applicationId);
-      const app = await deps.db.collection('applications').findOne({ _id });
+      const app = await records.applications.findOne({ _id });
       const [user, business] = await Promise.all([
-        deps.db.collection('users').findOne({ _id: app?.userId }),
-        deps.db.collection('businesses').findOne({ _id }),
+        app?.userId ? records.users.findOne({ _id: app.userId }) : null,
+        records.businesses.findOne({ _id }),
       ]);
       if (!user?.email) return; // nobody to remind (a test record, a deleted user)
       const email = renderReminderEmail({
@@ -44,9 +46,10 @@ export function createOperationActivities(deps: {
     },
 
     async markApplicationEnded({ applicationId, status }) {
-      await deps.db
-        .collection('applications')
-        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { applicationStatus: status, endedAt: new Date() } });
+      await records.applications.updateOne(
+        { _id: new ObjectId(applicationId) },
+        { $set: { applicationStatus: status, endedAt: new Date() } },
+      );
     },
 
     async voidSignRequest({ signRequestId }) {

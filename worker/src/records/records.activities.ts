@@ -1,26 +1,25 @@
 import { ObjectId, type Db } from 'mongodb';
 import type { RecordActivities } from '@portal/workflows';
+import { recordsOf } from './records';
 
 /** Writes what the workflow learned from outside systems back onto the applicant's records. */
 export function createRecordActivities(deps: { db: Db }): RecordActivities {
+  const records = recordsOf(deps.db);
   return {
     async saveOpportunityId({ applicationId, opportunityId }) {
-      await deps.db
-        .collection('applications')
-        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { sfOpportunityId: opportunityId } });
+      await records.applications.updateOne(
+        { _id: new ObjectId(applicationId) },
+        { $set: { sfOpportunityId: opportunityId } },
+      );
     },
     async saveSignatureId({ applicationId, signatureId }) {
-      await deps.db
-        .collection('applications')
-        .updateOne({ _id: new ObjectId(applicationId) }, { $set: { signatureId } });
+      await records.applications.updateOne({ _id: new ObjectId(applicationId) }, { $set: { signatureId } });
     },
     async saveCrmLeadIds({ applicationId, leadId, ownerId, affiliateId }) {
-      await deps.db
-        .collection('applications')
-        .updateOne(
-          { _id: new ObjectId(applicationId) },
-          { $set: { sfLeadId: leadId, sfLeadOwnerId: ownerId, ...(affiliateId ? { affiliateId } : {}) } },
-        );
+      await records.applications.updateOne(
+        { _id: new ObjectId(applicationId) },
+        { $set: { sfLeadId: leadId, sfLeadOwnerId: ownerId, ...(affiliateId ? { affiliateId } : {}) } },
+      );
     },
   };
 }

@@ -36,10 +36,10 @@ export type CrmRejectionDetails = {
   code: string;
   errors: { errorCode: string; message: string; fields?: string[] }[];
   /** Fields of a lead update that Salesforce refused, one by one; every other field was written. */
-  heldBack?: CrmLeadFields;
+  heldBack?: SalesforceLeadFields;
 };
 
-import { JOURNEY_ERRORS } from '@portal/libs';
+import { JOURNEY_ERRORS, type LeadChange, type SalesforceLeadFields } from '@portal/libs';
 
 /** Section 8: an application without owners has nobody to sign it. */
 export const NO_SIGNERS_FOUND = JOURNEY_ERRORS.NO_SIGNERS.message;
@@ -69,11 +69,15 @@ export interface CrmActivities {
   createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult>;
 }
 
-/** Lead fields as Salesforce names them; values are strings, numbers, booleans or null. */
-export type CrmLeadFields = Record<string, string | number | boolean | null>;
+/**
+ * A lead change as it travels through the workflow: the applicant's answers in the portal's words
+ * (LeadChange, mapped to Salesforce's by the worker), or, in histories and queues from before the
+ * mapper, fields already in Salesforce's words (passed through as they are).
+ */
+export type CrmLeadFields = LeadChange | SalesforceLeadFields;
 
 export interface CrmLeadUpdateActivities {
-  /** Writes fields onto the lead (a PATCH: repeating it is harmless). */
+  /** Maps the change to the lead's fields and writes them (a PATCH: repeating it is harmless). */
   updateCrmLead(input: { leadId: string; fields: CrmLeadFields }): Promise<void>;
 }
 
@@ -154,9 +158,9 @@ export interface OperationActivities {
 
 /** The lead statuses an ended application leaves on its CRM lead (the spec's 'Closed - Not Converted'). */
 export const LEAD_CLOSED_FIELDS = {
-  Abandoned: { Status: 'Closed - Not Converted', Status_Detail__c: 'Abandoned' },
-  Withdrawn: { Status: 'Closed - Not Converted', Status_Detail__c: 'Withdrawn' },
-} as const;
+  Abandoned: { leadStatus: 'Closed - Not Converted', leadStatusDetail: 'Abandoned' },
+  Withdrawn: { leadStatus: 'Closed - Not Converted', leadStatusDetail: 'Withdrawn' },
+} as const satisfies Record<'Abandoned' | 'Withdrawn', LeadChange>;
 
 export type ApplicationActivities = OperationActivities &
   OfferActivities &

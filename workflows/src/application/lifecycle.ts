@@ -3,6 +3,7 @@
  * the values of its search attributes. Pure functions over plain data, shared by the workflow (which
  * publishes them) and anyone reading a getProgress answer. No PII here: codes, stages, ids and times.
  */
+import { leadCountryOf } from '@portal/libs';
 
 /** How long an application may sit without progress before each nudge, and how big one run may grow. */
 export type LifecycleTiming = {
@@ -108,8 +109,10 @@ export function nextStallStep(ops: OperationsState, t: LifecycleTiming): StallSt
   return { at: from + t.abandonMs, action: 'abandon' };
 }
 
-/** A lead field change names the business's country: keep it for the Country search attribute. */
+/**
+ * A lead change names the business's country: keep it for the Country search attribute. Either shape
+ * (the domain's `country`, or `Country` in a change recorded before the lead mapper).
+ */
 export function countryOf(fields: Record<string, unknown>): string | undefined {
-  const c = fields.Country;
-  return typeof c === 'string' && /^[A-Z]{2}$/.test(c) ? c : undefined;
+  return leadCountryOf(fields);
 }

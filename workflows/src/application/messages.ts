@@ -122,6 +122,7 @@ export const signRequestEvent =
 /**
  * The applicant saved something the CRM lead mirrors. The api signals and moves on: the workflow writes
  * it to the lead with retries, in order, once the lead exists, so a CRM outage never holds anyone up.
+ * The api sends a LeadChange (the portal's words); the worker maps it to Salesforce's.
  */
 export const updateLead = defineSignal<[CrmLeadFields]>('updateLead');
 

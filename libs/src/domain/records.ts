@@ -1,0 +1,170 @@
+/**
+ * The applicant's records as MongoDB keeps them: one shape shared by the api's Mongoose schemas (each
+ * schema class implements its record and is checked to have exactly its fields, see RecordFields) and the
+ * worker's one reading module (worker/src/records/records.ts). Renaming a field in a schema without
+ * renaming it here stops the api's build; renaming it here stops the worker's wherever it reads the field.
+ *
+ * `Id` is the id type of the side that reads (Mongoose's Types.ObjectId in the api, the driver's ObjectId
+ * in the worker): libs stays free of both. Every application's records are keyed by the application's id
+ * (`_id`), the one lookup FerretDB serves from an index.
+ */
+import type { StatementAdviceNote } from '../validation/documents';
+
+/** The collections the api's schemas own and the worker reads. */
+export const COLLECTIONS = {
+  applications: 'applications',
+  businesses: 'businesses',
+  ownersets: 'ownersets',
+  offers: 'offers',
+  users: 'users',
+  files: 'files',
+} as const;
+
+/** The worker's own bookkeeping collections (idempotency marks of its side effects). */
+export const WORKER_COLLECTIONS = {
+  reminders: 'reminders',
+  offeremails: 'offeremails',
+  boxsignrequests: 'boxsignrequests',
+} as const;
+
+export type ApplicationRecord<Id> = {
+  userId: Id;
+  sfLeadId?: string;
+  sfLeadOwnerId?: string;
+  sfOpportunityId?: string;
+  signatureId?: string;
+  statusLinkSentFor?: string;
+  applicationStatus: string;
+  acceptedDate?: Date;
+  topUp: number;
+  affiliateId?: string;
+};
+
+/** Written by the worker when the application ends (markApplicationEnded); not in the api's schema. */
+export type ApplicationEndFields = { endedAt?: Date };
+
+export type AddressRecord = {
+  address: string;
+  suiteFloor: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+};
+
+export type BusinessRecord<Id> = {
+  applicationId: Id;
+  businessName?: string;
+  businessEmail?: string;
+  hasBusinessBankAccount?: boolean;
+  dbaName?: string;
+  /** EIN (US) or BN (CA), encrypted. */
+  federalTaxId?: string;
+  businessStartDate?: string;
+  businessStarted?: string;
+  industry?: string;
+  naics?: string;
+  website?: string;
+  /** The requested amount (the spec's Business.amountRequested): read with amountRequestedOf. */
+  amountRequested?: number;
+  /** The same amount under the spec's second name (Business.moneyRequested): stored, never read by code. */
+  moneyRequested?: number;
+  annualRevenue?: number;
+  monthlyRevenue?: number;
+  avgDailyBalance?: number;
+  openLoanBalances?: number;
+  otherBusinessLoans?: string;
+  phoneNumber?: string;
+  legalEntity?: string;
+  businessDescription?: string;
+  offerName?: string;
+  useOfProceeds?: string;
+  pageStep: number;
+  envelopeId?: string;
+  whenDoYouNeedMoney?: string;
+  productsInterestedIn: string[];
+  hasRealEstate: boolean | null;
+  acceptsCreditCards?: string;
+  numberOfEmployees?: number;
+  addressData: AddressRecord;
+};
+
+/**
+ * The requested amount has one name in code, amountRequested. The spec's Business record stores it under
+ * two (amountRequested and moneyRequested): both are written from it here and read back from one.
+ */
+export const amountRequestedFields = (amountRequested: number) => ({
+  amountRequested,
+  moneyRequested: amountRequested,
+});
+export const amountRequestedOf = (b: { amountRequested?: number }): number | undefined => b.amountRequested;
+
+/** One owner (section 3). ssn and dateOfBirth are stored encrypted. */
+export type OwnerRecord = {
+  type: 'primary' | 'secondary';
+  ownerType: 'primary' | 'secondary';
+  firstName: string;
+  lastName: string;
+  /** Digits only, at most 10. */
+  phoneNumber: string;
+  ownerEmailId: string;
+  dateOfBirth: string;
+  ssn: string;
+  addressData: { address: string; city: string; state: string; zip: string; country: string };
+  ownershipPercent: number | '';
+  creditReport: number | '';
+  isUSCitizen: boolean | '';
+};
+
+export type OwnerSetRecord<Id> = {
+  applicationId: Id;
+  businessId: Id;
+  sameAsBusinessInfo: boolean;
+  owners: OwnerRecord[];
+};
+
+export type OfferRecord<Id> = {
+  applicationId: Id;
+  offerType?: string;
+  offerOptions: Record<string, unknown>[];
+};
+
+/** Written by the worker once the selected offer's email went out (sendOfferEmail); not in the api's schema. */
+export type OfferEmailFields = { emailedOption?: string };
+
+export type UserRecord<Id> = {
+  userName: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  passwordHash: string;
+  bankVerified: boolean;
+  confirmed: boolean;
+  language?: string;
+  applicationId?: Id;
+};
+
+export type FileRecord<Id> = {
+  applicationId: Id;
+  fileName: string;
+  filePath: string;
+  fileType: string;
+  monthLabel?: string;
+  size: number;
+  advice: StatementAdviceNote[];
+};
+
+/**
+ * `true` when a schema class has exactly the record's fields (no more, no fewer); use it as
+ * `RecordFields<Business, BusinessRecord<Types.ObjectId>>` where only `true` is accepted, so that a field
+ * renamed on one side alone fails to compile.
+ */
+export type RecordFields<Schema, Record> = [
+  Exclude<keyof Schema, keyof Record> | Exclude<keyof Record, keyof Schema>,
+] extends [never]
+  ? true
+  : { schemaOnly: Exclude<keyof Schema, keyof Record>; recordOnly: Exclude<keyof Record, keyof Schema> };
+
+/** Compiles only when given `true` (see RecordFields). */
+export type SameFields<T extends true> = T;

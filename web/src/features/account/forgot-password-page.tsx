@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { NewPasswordFields } from '../../components/ui/password-strength';
-import { accountApi } from './account-api';
+import { accountApi } from '../../lib/account-api';
 
 type Step = 'email' | 'code' | 'done';
 

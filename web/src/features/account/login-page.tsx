@@ -10,8 +10,8 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
-import { refreshSession, resumePath } from '../shell/session';
-import { accountApi } from './account-api';
+import { refreshSession, resumePath } from '../../lib/session';
+import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
 

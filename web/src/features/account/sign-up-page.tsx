@@ -19,9 +19,9 @@ import { useFormat } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
 import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
-import { JourneyContext } from '../journey/use-journey';
-import { refreshSession, resumePath } from '../shell/session';
-import { accountApi } from './account-api';
+import { JourneyContext } from '../../lib/journey/use-journey';
+import { refreshSession, resumePath } from '../../lib/session';
+import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { createSignUpFlow } from './sign-up.flow';
 

@@ -1,14 +1,16 @@
 import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import { fromPromise } from 'xstate';
-import { ACCOUNT_MESSAGES, LOGIN_RULES, validateForm } from '@portal/libs';
+import { ACCOUNT_MESSAGES, LOGIN_RULES } from '@portal/libs';
+import { FormField } from '../../components/form/form-fields';
+import { rulesResolver } from '../../components/form/rules-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
-import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../../lib/session';
 import { accountApi } from '../../lib/account-api';
@@ -20,8 +22,13 @@ export function LoginPage() {
   const { formRef, report, clear, summary } = useErrorSummary();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Checked on submit only: a message stays until the next submit.
+  const form = useForm<{ username: string; password: string }>({
+    defaultValues: { username: '', password: '' },
+    resolver: rulesResolver(LOGIN_RULES),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [state, send] = useMachine(
     loginMachine.provide({
       actors: {
@@ -45,14 +52,10 @@ export function LoginPage() {
     void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
   }, [state, navigate, queryClient]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateForm(LOGIN_RULES, form);
-    setErrors(found);
-    if (Object.keys(found).length) return report();
+  const submit = form.handleSubmit((values) => {
     clear();
-    send({ type: 'credentials.submit', ...form });
-  };
+    send({ type: 'credentials.submit', ...values });
+  }, report);
   const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
   return (
     <div className="auth-layout single">
@@ -72,23 +75,19 @@ export function LoginPage() {
             {summary}
             <p className="lead">{t('login.lead')}</p>
             {state.context.error ? <Alert>{state.context.error}</Alert> : null}
-            <Field
-              label={t('login.email')}
+            <FormField
+              control={form.control}
               name="username"
+              label={t('login.email')}
               type="email"
               autoComplete="username"
-              value={form.username}
-              onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))}
-              error={errors.username}
             />
-            <Field
-              label={t('login.password')}
+            <FormField
+              control={form.control}
               name="password"
+              label={t('login.password')}
               type="password"
               autoComplete="current-password"
-              value={form.password}
-              onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
-              error={errors.password}
             />
             <Button type="submit" busy={state.matches('loggingIn')}>
               {t('login.submit')}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
@@ -20,27 +19,32 @@ const digits = (typed: string) => typed.replace(/\D/g, '');
 
 /**
  * The page's calls to the api, one at a time: a second press before the button shows busy is the same
- * action (the form's validation is asynchronous). The server's field messages land under their fields.
+ * action (the form's validation is asynchronous). The server's message shows above the form, and its
+ * field messages under their fields.
  */
-function useResetCall(form: UseFormReturn<ResetValues>) {
+function useResetCall(form: UseFormReturn<ResetValues>, onStart: () => void) {
   const inFlight = useRef(false);
-  const mutation = useMutation({
-    mutationFn: (action: () => Promise<void>) => action(),
-    onError: (e) => {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = async (action: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    onStart();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError((e as Error).message);
       const fields = (e as { fields?: Record<string, string> }).fields ?? {};
       for (const [name, message] of Object.entries(fields))
         form.setError(name as Path<ResetValues>, { type: 'server', message });
-    },
-    onSettled: () => {
+    } finally {
       inFlight.current = false;
-    },
-  });
-  const run = (action: () => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    mutation.mutate(action);
+      setBusy(false);
+    }
   };
-  return { run, busy: mutation.isPending, error: mutation.error };
+  return { run, busy, error };
 }
 
 /** Section 2 '/forgot-password': email, then code and the new password twice, then the notice. */
@@ -56,11 +60,8 @@ export function ForgotPasswordPage() {
     shouldFocusError: false,
   });
   useClearOnEdit(form);
-  const call = useResetCall(form);
-  const run = (action: () => Promise<void>) => {
-    clear();
-    call.run(action);
-  };
+  const call = useResetCall(form, clear);
+  const run = call.run;
 
   const requestCode = form.handleSubmit(
     (values) =>
@@ -86,7 +87,7 @@ export function ForgotPasswordPage() {
     <div className="auth-layout single">
       <section className="card auth-card">
         <h1>{t('reset.title')}</h1>
-        {call.error ? <Alert>{call.error.message}</Alert> : null}
+        {call.error ? <Alert>{call.error}</Alert> : null}
         <div ref={formRef}>
           {summary}
           {step === 'email' ? (

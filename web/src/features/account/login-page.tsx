@@ -1,16 +1,20 @@
+// Not react-hook-form, by measure (issue 22), like /sign-up (see sign-up-page.tsx): /login already carries
+// XState for its machine, and each later page's own chunks are held to 30 KiB (30.72 kB gzip,
+// web/.size-limit.mjs). Measured on 2026-11-26 with `vite build` and size-limit: /login's chunks are
+// 16.12 kB with this useState form, 32.12 kB with react-hook-form (useForm, the libs rules resolver and
+// components/form's FormField). So its two fields stay in useState, checked by the libs rules on submit,
+// each message kept until the next submit.
 import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { fromPromise } from 'xstate';
-import { ACCOUNT_MESSAGES, LOGIN_RULES } from '@portal/libs';
-import { FormField } from '../../components/form/form-fields';
-import { rulesResolver } from '../../components/form/rules-resolver';
+import { ACCOUNT_MESSAGES, LOGIN_RULES, validateForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
+import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
 import { refreshSession, resumePath } from '../../lib/session';
 import { accountApi } from '../../lib/account-api';
@@ -22,13 +26,8 @@ export function LoginPage() {
   const { formRef, report, clear, summary } = useErrorSummary();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Checked on submit only: a message stays until the next submit.
-  const form = useForm<{ username: string; password: string }>({
-    defaultValues: { username: '', password: '' },
-    resolver: rulesResolver(LOGIN_RULES),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const [form, setForm] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, send] = useMachine(
     loginMachine.provide({
       actors: {
@@ -52,10 +51,14 @@ export function LoginPage() {
     void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
   }, [state, navigate, queryClient]);
 
-  const submit = form.handleSubmit((values) => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateForm(LOGIN_RULES, form);
+    setErrors(found);
+    if (Object.keys(found).length) return report();
     clear();
-    send({ type: 'credentials.submit', ...values });
-  }, report);
+    send({ type: 'credentials.submit', ...form });
+  };
   const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
   return (
     <div className="auth-layout single">
@@ -75,19 +78,23 @@ export function LoginPage() {
             {summary}
             <p className="lead">{t('login.lead')}</p>
             {state.context.error ? <Alert>{state.context.error}</Alert> : null}
-            <FormField
-              control={form.control}
-              name="username"
+            <Field
               label={t('login.email')}
+              name="username"
               type="email"
               autoComplete="username"
+              value={form.username}
+              onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))}
+              error={errors.username}
             />
-            <FormField
-              control={form.control}
-              name="password"
+            <Field
               label={t('login.password')}
+              name="password"
               type="password"
               autoComplete="current-password"
+              value={form.password}
+              onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+              error={errors.password}
             />
             <Button type="submit" busy={state.matches('loggingIn')}>
               {t('login.submit')}

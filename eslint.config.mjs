@@ -1,10 +1,16 @@
 // One lint set-up for the whole repo. Dependency direction (ENGINEERING.md) is enforced here:
 // web -> libs; api -> workflows -> libs; worker -> workflows -> libs; nothing imports api, worker or web.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web's features, one folder each under web/src/features: read from the tree, so a new one is held too.
+const WEB_FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const noImport = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
@@ -72,6 +78,28 @@ export default tseslint.config(
         ['@portal/api*', '@portal/worker*', '@portal/workflows*', '**/api/src/**', '**/worker/src/**'],
         'web depends on libs only.',
       ),
+      // Boundaries inside the web: a feature never imports another feature, and shared code (lib,
+      // components, i18n) never imports a feature. Only the app's wiring (routes/, router.tsx, app.tsx,
+      // main.tsx, prerender.tsx) puts features together; what two features share lives in shared code.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...WEB_FEATURES.map((feature) => ({
+              target: `web/src/features/${feature}`,
+              from: 'web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature: move what they share to web/src/lib or components.',
+            })),
+            {
+              target: ['web/src/lib', 'web/src/components', 'web/src/i18n'],
+              from: 'web/src/features',
+              message: 'Shared code never imports a feature: pass it in from the route (web/src/routes, router.tsx).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

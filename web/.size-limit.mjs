@@ -64,7 +64,7 @@ export default [
     // machine (13.7 KiB on 2026-11-24). The first journey page after sign-up loads this, the rest of the
     // catalogue and its own chunks: /financial 18.1 + 4.5 + 13.7 = 36.3 KiB.
     name: 'the journey actor',
-    path: files(page('src/features/journey/journey-actor.ts')),
+    path: files(page('src/lib/journey/journey-actor.ts')),
     gzip: true,
     limit: '15 KiB',
   },

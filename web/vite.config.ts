@@ -21,9 +21,9 @@ const PAGES: Record<string, string> = pages;
 const FIRST_VISIT = '/sign-up';
 const REST_OF_CATALOGUE = 'src/i18n/en.ts';
 /** The journey actor's chunk (main.tsx), and the pages that show without a session (router.tsx). */
-const JOURNEY_ACTOR = 'src/features/journey/journey-actor.ts';
+const JOURNEY_ACTOR = 'src/lib/journey/journey-actor.ts';
 /** The journey pages' loaders (router.tsx): a journey page needs them before it shows. */
-const JOURNEY_LOADERS = 'src/features/journey/journey-loaders.ts';
+const JOURNEY_LOADERS = 'src/routes/journey-loaders.ts';
 const OPEN_PAGES = [
   '/sign-up',
   '/login',

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { JourneyContext, type JourneyHolder } from './features/journey/use-journey';
+import { JourneyContext, type JourneyHolder } from './lib/journey/use-journey';
 import type { AppRouter } from './router';
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { holdJourney } from './features/journey/use-journey';
+import { holdJourney } from './lib/journey/use-journey';
 import { setSessionLostHandler } from './lib/http';
 import { listenForNavigateMessages } from './lib/navigate-message';
 import { currentLanguage, loadLanguage, setUpI18n } from './i18n/i18n';
@@ -30,7 +30,7 @@ async function start() {
   // '/signature'), the parent window is told instead. The actor (XState and the journey machine, their own
   // chunk) starts when a route first needs it: a signed-out visit to /sign-up never loads it.
   const journey = holdJourney(async () => {
-    const { devInspector, startJourney } = await import('./features/journey/journey-actor');
+    const { devInspector, startJourney } = await import('./lib/journey/journey-actor');
     return startJourney(
       (route) => {
         if (inFrame()) window.parent.postMessage({ type: 'navigate', path: route }, '*');

@@ -9,8 +9,8 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { USER_NAME_KEY } from '@portal/libs';
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
-import { holdJourney } from './features/journey/use-journey';
-import { sessionQueryOptions } from './features/shell/session';
+import { holdJourney } from './lib/journey/use-journey';
+import { sessionQueryOptions } from './lib/session';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadLanguage, type Language } from './i18n/i18n';
 import { createAppRouter, QUERY_DEFAULTS } from './router';
 

@@ -10,11 +10,11 @@ import {
 } from '@tanstack/react-router';
 import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
-import type { journeyLoaders } from './features/journey/journey-loaders';
-import type { JourneyHolder } from './features/journey/use-journey';
+import type { journeyLoaders } from './routes/journey-loaders';
+import type { JourneyHolder } from './lib/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
-import { applicationOf, resumePath, sessionQueryOptions } from './features/shell/session';
-import { Shell } from './features/shell/shell';
+import { applicationOf, resumePath, sessionQueryOptions } from './lib/session';
+import { Shell } from './routes/shell';
 import { loadAllWords } from './i18n/i18n';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
@@ -167,8 +167,7 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
     },
     // Fetched with the page (index.html preloads it for a journey page's first visit): the first visit's
     // code does not carry the journey's queries (the documents', the offers', the answers').
-    loader: async ({ context }) =>
-      (await import('./features/journey/journey-loaders')).journeyLoaders[path](context.queryClient),
+    loader: async ({ context }) => (await import('./routes/journey-loaders')).journeyLoaders[path](context.queryClient),
   });
 
 /** Open to anyone; when the lender publishes its own document, an old link to ours is sent there. */

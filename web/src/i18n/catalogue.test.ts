@@ -125,7 +125,7 @@ describe('the first visit’s words (en-first.ts)', () => {
       ...staticClosure(join(SRC, 'main.tsx')),
       ...staticClosure(join(SRC, 'features/account/sign-up-page.tsx')),
     ]);
-    expect(files.has(join(SRC, 'features/shell/shell.tsx'))).toBe(true);
+    expect(files.has(join(SRC, 'routes/shell.tsx'))).toBe(true);
     const groups = Object.keys(en).join('|');
     const named = [...files]
       .filter((f) => !/i18n[/\\](en|en-first|fr-ca)\.ts$/.test(f))

@@ -14,7 +14,11 @@ type Props = {
   onResend: () => void;
 };
 
-/** The emailed-code step shared by sign-up and login; resend opens after a 30-second countdown. */
+/**
+ * The emailed-code step shared by sign-up and login; resend opens after a 30-second countdown. Its one
+ * field is held in useState, not react-hook-form: it is part of /sign-up's first visit (see the note at
+ * the top of sign-up-page.tsx for the size budget's figures).
+ */
 export function CodeStep({ destination, busy, resending, error, onConfirm, onResend }: Props) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');

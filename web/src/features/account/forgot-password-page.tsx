@@ -1,82 +1,104 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { ACCOUNT_MESSAGES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES, validateForm } from '@portal/libs';
+import { ACCOUNT_MESSAGES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES } from '@portal/libs';
+import { useClearOnEdit } from '../../components/form/clear-on-edit';
+import { FormField } from '../../components/form/form-fields';
+import { FormNewPasswordFields } from '../../components/form/new-password-fields';
+import { rulesResolver } from '../../components/form/rules-resolver';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
-import { Field } from '../../components/ui/field';
-import { NewPasswordFields } from '../../components/ui/password-strength';
-import { accountApi } from './account-api';
+import { accountApi } from '../../lib/account-api';
 
 type Step = 'email' | 'code' | 'done';
+type ResetValues = { username: string; code: string; password: string; confirmPassword: string };
+
+const digits = (typed: string) => typed.replace(/\D/g, '');
+
+/**
+ * The page's calls to the api, one at a time: a second press before the button shows busy is the same
+ * action (the form's validation is asynchronous). The server's message shows above the form, and its
+ * field messages under their fields.
+ */
+function useResetCall(form: UseFormReturn<ResetValues>, onStart: () => void) {
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = async (action: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    onStart();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError((e as Error).message);
+      const fields = (e as { fields?: Record<string, string> }).fields ?? {};
+      for (const [name, message] of Object.entries(fields))
+        form.setError(name as Path<ResetValues>, { type: 'server', message });
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+  return { run, busy, error };
+}
 
 /** Section 2 '/forgot-password': email, then code and the new password twice, then the notice. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { formRef, report, clear, summary } = useErrorSummary<HTMLDivElement>();
   const [step, setStep] = useState<Step>('email');
-  const [form, setForm] = useState({ username: '', code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof form, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: '' }));
-  };
+  // Checked on submit, each step by its own rules; an edited field's message goes at once.
+  const form = useForm<ResetValues>({
+    defaultValues: { username: '', code: '', password: '', confirmPassword: '' },
+    resolver: rulesResolver(step === 'email' ? RESET_REQUEST_RULES : RESET_CONFIRM_RULES),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  useClearOnEdit(form);
+  const call = useResetCall(form, clear);
+  const run = call.run;
 
-  async function run(rules: typeof RESET_REQUEST_RULES | typeof RESET_CONFIRM_RULES, call: () => Promise<void>) {
-    const found = validateForm(rules, form);
-    setErrors(found);
-    if (Object.keys(found).length) return report();
-    clear();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call();
-    } catch (e) {
-      setError((e as Error).message);
-      setErrors((prev) => ({ ...prev, ...((e as { fields?: Record<string, string> }).fields ?? {}) }));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const requestCode = (e: FormEvent) => {
-    e.preventDefault();
-    void run(RESET_REQUEST_RULES, async () => {
-      const answer = await accountApi.forgotPassword(form.username.trim());
-      if (!answer?.deliveryMedium || !answer.destination) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
-      setStep('code');
-    });
-  };
-  const change = (e: FormEvent) => {
-    e.preventDefault();
-    void run(RESET_CONFIRM_RULES, async () => {
-      const answer = await accountApi.confirmForgotPassword({ ...form, username: form.username.trim() });
-      if (answer.message !== ACCOUNT_MESSAGES.success) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
-      setStep('done');
-    });
-  };
+  const requestCode = form.handleSubmit(
+    (values) =>
+      run(async () => {
+        const answer = await accountApi.forgotPassword(values.username.trim());
+        if (!answer?.deliveryMedium || !answer.destination) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
+        setStep('code');
+      }),
+    report,
+  );
+  const change = form.handleSubmit(
+    (values) =>
+      run(async () => {
+        const answer = await accountApi.confirmForgotPassword({ ...values, username: values.username.trim() });
+        if (answer.message !== ACCOUNT_MESSAGES.success) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
+        setStep('done');
+      }),
+    report,
+  );
+  const busy = call.busy;
 
   return (
     <div className="auth-layout single">
       <section className="card auth-card">
         <h1>{t('reset.title')}</h1>
-        {error ? <Alert>{error}</Alert> : null}
+        {call.error ? <Alert>{call.error}</Alert> : null}
         <div ref={formRef}>
           {summary}
           {step === 'email' ? (
             <form onSubmit={requestCode} noValidate>
               <p className="lead">{t('reset.lead')}</p>
-              <Field
-                label={t('reset.email')}
+              <FormField
+                control={form.control}
                 name="username"
+                label={t('reset.email')}
                 type="email"
                 autoComplete="username"
-                value={form.username}
-                onChange={(e) => set('username', e.target.value)}
-                error={errors.username}
               />
               <Button type="submit" busy={busy}>
                 {t('reset.sendCode')}
@@ -87,22 +109,19 @@ export function ForgotPasswordPage() {
             </form>
           ) : step === 'code' ? (
             <form onSubmit={change} noValidate>
-              <p className="lead">{t('reset.codeSent', { email: form.username })}</p>
-              <Field
-                label={t('reset.code')}
+              <p className="lead">{t('reset.codeSent', { email: form.getValues('username') })}</p>
+              <FormField
+                control={form.control}
                 name="code"
+                label={t('reset.code')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
-                value={form.code}
-                onChange={(e) => set('code', e.target.value.replace(/\D/g, ''))}
-                error={errors.code}
+                mask={digits}
               />
-              <NewPasswordFields
+              <FormNewPasswordFields
+                control={form.control}
                 labels={{ password: t('reset.newPassword'), confirmPassword: t('reset.reEnter') }}
-                values={form}
-                errors={errors}
-                onChange={set}
               />
               <Button type="submit" busy={busy}>
                 {t('reset.change')}

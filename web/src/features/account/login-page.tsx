@@ -1,3 +1,9 @@
+// Not react-hook-form, by measure (issue 22), like /sign-up (see sign-up-page.tsx): /login already carries
+// XState for its machine, and each later page's own chunks are held to 30 KiB (30.72 kB gzip,
+// web/.size-limit.mjs). Measured on 2026-11-26 with `vite build` and size-limit: /login's chunks are
+// 16.12 kB with this useState form, 32.12 kB with react-hook-form (useForm, the libs rules resolver and
+// components/form's FormField). So its two fields stay in useState, checked by the libs rules on submit,
+// each message kept until the next submit.
 import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,8 +16,8 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
-import { refreshSession, resumePath } from '../shell/session';
-import { accountApi } from './account-api';
+import { refreshSession, resumePath } from '../../lib/session';
+import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
 

@@ -1,29 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
+import { renderPage } from './render-page';
 import { SignUpPage } from './sign-up-page';
 
-function renderSignUp() {
-  const root = createRootRoute();
-  const route = createRoute({ getParentRoute: () => root, path: '/sign-up', component: SignUpPage });
-  const router = createRouter({
-    routeTree: root.addChildren([route]),
-    history: createMemoryHistory({ initialEntries: ['/sign-up'] }),
-  });
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
+const renderSignUp = () => renderPage('/sign-up', SignUpPage);
 
 afterEach(() => {
   vi.unstubAllEnvs();

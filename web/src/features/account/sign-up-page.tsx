@@ -1,3 +1,12 @@
+// Not react-hook-form, by measure (issue 22: the prerendered /sign-up may keep a lighter path). /sign-up is
+// the first visit's page, prerendered and hydrated, inside the first-visit size budget (web/.size-limit.mjs,
+// 130.3 KiB = 133.43 kB gzip). Measured on 2026-11-26 with `vite build` and size-limit: the first visit is
+// 130.95 kB with this page's useState form (131.03 kB once the password reset and offers moved to
+// react-hook-form); with react-hook-form on this page (useForm, the libs rules resolver and components/form's
+// FormField, as the journey forms) it is 146.95 kB, 13.52 kB over the budget. So the fields stay in
+// useState here, checked by the same libs rules (validateForm) on submit, each message cleared as its field
+// is edited (the password reset keeps that timing with useClearOnEdit). The code step it shows
+// (code-step.tsx, also login's) is part of the same first visit and keeps its one field the same way.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -19,9 +28,9 @@ import { useFormat } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
 import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
-import { JourneyContext } from '../journey/use-journey';
-import { refreshSession, resumePath } from '../shell/session';
-import { accountApi } from './account-api';
+import { JourneyContext } from '../../lib/journey/use-journey';
+import { refreshSession, resumePath } from '../../lib/session';
+import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { createSignUpFlow } from './sign-up.flow';
 

@@ -7,11 +7,11 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useMessage } from '../../i18n/use-message';
 import { clearSigning } from '../../lib/storage';
-import { businessQueryOptions } from '../journey/journey-api';
-import { useJourney } from '../journey/use-journey';
-import { refreshSession, sessionQueryOptions, useApplication } from '../shell/session';
-import { DocumentSlot } from './document-slot';
-import { documentsApi, documentsQueryOptions } from './documents-api';
+import { businessQueryOptions } from '../../lib/journey/journey-api';
+import { useJourney } from '../../lib/journey/use-journey';
+import { refreshSession, sessionQueryOptions, useApplication } from '../../lib/session';
+import { DocumentSlot } from '../../components/documents/document-slot';
+import { documentsApi, documentsQueryOptions } from '../../lib/documents-api';
 
 /** Where applicants may email documents instead (VITE_DOCUMENTS_EMAIL at build time). */
 export const DOCUMENTS_EMAIL =

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/translation';
 import { formatTaxId } from '@portal/libs';
 import { useOptions } from '../../i18n/use-options';
 import { FormField, FormSelect } from '../../components/form/form-fields';
-import { AddressLookup } from '../address/address-lookup';
+import { AddressLookup } from '../../components/address/address-lookup';
 import type { DetailsValues } from './business-details-values';
 
 /** The business address: lookup, country (which clears state, city and zip, and re-masks the tax id), parts. */

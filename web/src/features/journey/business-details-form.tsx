@@ -21,8 +21,13 @@ import { useErrorSummary } from '../../components/ui/error-summary';
 import { useOptions } from '../../i18n/use-options';
 import { BusinessAddressFields } from './business-address-fields';
 import { detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
-import { businessQueryOptions, industriesQueryOptions, journeyApi, type BusinessView } from './journey-api';
-import { useJourney } from './use-journey';
+import {
+  businessQueryOptions,
+  industriesQueryOptions,
+  journeyApi,
+  type BusinessView,
+} from '../../lib/journey/journey-api';
+import { useJourney } from '../../lib/journey/use-journey';
 import { useSave } from './use-save';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { CA_PROVINCES, formatCurrency, US_STATES } from '@portal/libs';
-import type { BusinessView } from './journey-api';
+import type { BusinessView } from '../../lib/journey/journey-api';
 
 export type DetailsValues = {
   businessName: string;

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useApplication } from '../shell/session';
+import { useApplication } from '../../lib/session';
 import { BusinessDetailsForm } from './business-details-form';
 import { BusinessQuestionForm } from './business-question-form';
-import { businessQueryOptions } from './journey-api';
-import { useJourney } from './use-journey';
+import { businessQueryOptions } from '../../lib/journey/journey-api';
+import { useJourney } from '../../lib/journey/use-journey';
 
 /** Section 2 '/business': the start question (step 1), then the business details (step 2). */
 export function BusinessPage() {

@@ -8,8 +8,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { useOptions } from '../../i18n/use-options';
-import { businessQueryOptions, journeyApi, type BusinessView } from './journey-api';
-import { useJourney } from './use-journey';
+import { businessQueryOptions, journeyApi, type BusinessView } from '../../lib/journey/journey-api';
+import { useJourney } from '../../lib/journey/use-journey';
 import { useSave } from './use-save';
 
 type QuestionValues = { businessStarted: string; businessStartDate: string; useOfProceeds: string };

@@ -8,9 +8,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { storedAmountRequested } from '../../lib/storage';
-import { useApplication } from '../shell/session';
-import { businessQueryOptions, journeyApi } from './journey-api';
-import { useJourney } from './use-journey';
+import { useApplication } from '../../lib/session';
+import { businessQueryOptions, journeyApi } from '../../lib/journey/journey-api';
+import { useJourney } from '../../lib/journey/use-journey';
 import { useSave } from './use-save';
 
 type FinancialValues = { annualRevenue: string; amountRequested: string };

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/translation';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { useJourney } from './use-journey';
+import { useJourney } from '../../lib/journey/use-journey';
 
 export const INSTANT_LENDER_URL = 'https://gigglefinance.com';
 

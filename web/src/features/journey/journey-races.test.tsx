@@ -11,12 +11,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { DbUser } from '@portal/libs';
 import { Loading } from '../../components/ui/loading';
-import { sessionQueryOptions } from '../shell/session';
+import { sessionQueryOptions } from '../../lib/session';
 import { FinancialPage } from './financial-page';
-import { businessQueryOptions, journeyApi, type BusinessView, type OwnerSetView } from './journey-api';
-import { journeyMachine } from './journey.machine';
+import { businessQueryOptions, journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
+import { journeyMachine } from '../../lib/journey/journey.machine';
 import { OwnersPage } from './owners-page';
-import { heldJourney, JourneyContext } from './use-journey';
+import { heldJourney, JourneyContext } from '../../lib/journey/use-journey';
 
 const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
 const user: DbUser = {

@@ -5,7 +5,7 @@ import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { Button } from '../../components/ui/button';
 import { useOptions } from '../../i18n/use-options';
-import { AddressLookup } from '../address/address-lookup';
+import { AddressLookup } from '../../components/address/address-lookup';
 import type { OwnersValues } from './owner-values';
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { OWNER_RULES, validateForm } from '@portal/libs';
 import { toFieldErrors } from '../../components/form/rules-resolver';
-import type { BusinessView, OwnerView } from './journey-api';
+import type { BusinessView, OwnerView } from '../../lib/journey/journey-api';
 
 export const OWNER_FIELDS = [
   'firstName',

@@ -6,8 +6,8 @@ import { MAX_OWNERS, checkOwnerSet } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
-import { useApplication } from '../shell/session';
-import { businessQueryOptions, journeyApi, ownersQueryOptions } from './journey-api';
+import { useApplication } from '../../lib/session';
+import { businessQueryOptions, journeyApi, ownersQueryOptions } from '../../lib/journey/journey-api';
 import { OwnerCard } from './owner-card';
 import {
   blankOwner,
@@ -17,7 +17,7 @@ import {
   ownersResolver,
   type OwnersValues,
 } from './owner-values';
-import { useJourney } from './use-journey';
+import { useJourney } from '../../lib/journey/use-journey';
 import { useSave } from './use-save';
 
 /** Section 2 '/owners': one or two owner cards, the set rules on submit, then the journey moves on. */

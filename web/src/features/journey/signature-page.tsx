@@ -5,8 +5,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { api, type HttpError } from '../../lib/http';
 import { clearSigning, markSecondSigner, storeSignatureId, storedSignatureId } from '../../lib/storage';
-import { useApplication } from '../shell/session';
-import { useJourney } from './use-journey';
+import { useApplication } from '../../lib/session';
+import { useJourney } from '../../lib/journey/use-journey';
 
 type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
 type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };

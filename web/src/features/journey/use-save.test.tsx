@@ -10,11 +10,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { DbUser } from '@portal/libs';
 import { Loading } from '../../components/ui/loading';
-import { sessionQueryOptions } from '../shell/session';
+import { sessionQueryOptions } from '../../lib/session';
 import { FinancialPage } from './financial-page';
-import { journeyApi, type BusinessView } from './journey-api';
-import { journeyMachine } from './journey.machine';
-import { heldJourney, JourneyContext } from './use-journey';
+import { journeyApi, type BusinessView } from '../../lib/journey/journey-api';
+import { journeyMachine } from '../../lib/journey/journey.machine';
+import { heldJourney, JourneyContext } from '../../lib/journey/use-journey';
 
 const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
 const user: DbUser = {

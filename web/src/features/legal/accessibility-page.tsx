@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from '../../i18n/translation';
 import { useFormat } from '../../i18n/format';
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shell/shell';
+import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
 
 /** When the statement was last reviewed against the portal (a month label, as the statement slots are). */
 const PREPARED = 'November 2026';

@@ -1,4 +1,4 @@
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shell/shell';
+import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
 import { formatterFor } from '../../i18n/format';
 import type { LegalSection } from './legal-page';
 import { legalHref } from './legal-links';

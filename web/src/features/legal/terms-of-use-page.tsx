@@ -1,4 +1,4 @@
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../shell/shell';
+import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
 import { LegalPage, type LegalSection } from './legal-page';
 import { legalHref } from './legal-links';
 import { TERMS_FR } from './terms-of-use-fr';

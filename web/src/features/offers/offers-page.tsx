@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import { FILE_TYPES, type OfferOptionView } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { DocumentSlot } from '../documents/document-slot';
-import { documentsApi } from '../documents/documents-api';
-import { useJourney } from '../journey/use-journey';
-import { refreshSession, useApplication } from '../shell/session';
+import { DocumentSlot } from '../../components/documents/document-slot';
+import { documentsApi } from '../../lib/documents-api';
+import { useJourney } from '../../lib/journey/use-journey';
+import { refreshSession, useApplication } from '../../lib/session';
 import { CalendlyEmbed } from './calendly-embed';
 import { OfferCard } from './offer-card';
 import { offerQueryOptions, offersApi, type Rep } from './offers-api';
@@ -28,7 +29,9 @@ export function OffersPage() {
     queryFn: () => offersApi.rep(app.sfOpportunityId ?? ''),
     retry: false,
   });
-  const [choice, setChoice] = useState<string>();
+  // The applicant's pick, until it is saved (the saved one shows until then).
+  const form = useForm<{ choice: string }>({ defaultValues: { choice: '' } });
+  const choice = useWatch({ control: form.control, name: 'choice' }) || undefined;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [submitted, setSubmitted] = useState<Rep>();
@@ -78,7 +81,7 @@ export function OffersPage() {
               option={o}
               selected={o.id === selectedId}
               disabled={busy || journey.busy}
-              onSelect={() => setChoice(o.id)}
+              onSelect={() => form.setValue('choice', o.id)}
             />
           ))}
         </div>
@@ -124,13 +127,15 @@ function FinalStep(props: {
     queryFn: () => documentsApi.list(props.applicationId),
   });
   const [documentsShown, setDocumentsShown] = useState(false);
-  const [missing, setMissing] = useState({ check: false, license: false });
+  // 'I don't have it' for each document.
+  const form = useForm<{ check: boolean; license: boolean }>({ defaultValues: { check: false, license: false } });
+  const missing = useWatch({ control: form.control });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const of = (type: string) => (files.data ?? []).filter((f) => f.fileType === type);
   const checks = of(FILE_TYPES.voidedCheck);
   const licenses = of(FILE_TYPES.driversLicense);
-  const ready = (checks.length > 0 || missing.check) && (licenses.length > 0 || missing.license);
+  const ready = (checks.length > 0 || !!missing.check) && (licenses.length > 0 || !!missing.license);
 
   async function submit() {
     setBusy(true);
@@ -180,9 +185,9 @@ function FinalStep(props: {
                 <label className="check-line">
                   <input
                     type="checkbox"
-                    checked={missing[key]}
+                    checked={!!missing[key]}
                     disabled={list.length > 0}
-                    onChange={(e) => setMissing((m) => ({ ...m, [key]: e.target.checked }))}
+                    onChange={(e) => form.setValue(key, e.target.checked)}
                   />{' '}
                   {t('offers.dontHave')}
                 </label>

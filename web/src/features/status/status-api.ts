@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApplicantStatus, SharedStatus } from '@portal/libs';
 import { api } from '../../lib/http';
-import { ensureApplication } from '../shell/session';
+import { ensureApplication } from '../../lib/session';
 
 /** How often an open status page asks again, so its live region follows a signature or the team's work. */
 const REFRESH_MS = 30_000;

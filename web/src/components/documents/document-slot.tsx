@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/translation';
 import { checkPdfFile, type FileType, type StatementAdviceNote } from '@portal/libs';
 import { useFormat } from '../../i18n/format';
 import { useMessage } from '../../i18n/use-message';
-import { documentsApi, type UploadedFile } from './documents-api';
+import { documentsApi, type UploadedFile } from '../../lib/documents-api';
 
 type InFlight = { key: string; name: string; progress: number; error?: string };
 

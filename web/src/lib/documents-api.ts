@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FileType, StatementAdviceNote } from '@portal/libs';
-import { api, upload } from '../../lib/http';
+import { api, upload } from './http';
 
 export type UploadedFile = {
   _id: string;

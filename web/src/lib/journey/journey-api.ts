@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StageMove, StageRecord } from '@portal/libs';
-import { api } from '../../lib/http';
+import { api } from '../http';
 
 export type AddressData = {
   address: string;

@@ -10,7 +10,7 @@ import {
   type RegisterRequest,
   type UserAnswer,
 } from '@portal/libs';
-import { api, request } from '../../lib/http';
+import { api, request } from './http';
 
 export const accountApi = {
   register: (body: RegisterRequest) => api.post<RegisterAnswer>(AUTH_PATHS.register, body, { idempotent: true }),

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { documentsQueryOptions } from '../documents/documents-api';
-import { offerQueryOptions } from '../offers/offers-api';
-import { ensureApplication } from '../shell/session';
-import { businessQueryOptions, industriesQueryOptions, ownersQueryOptions } from './journey-api';
+import { documentsQueryOptions } from '../lib/documents-api';
+import { offerQueryOptions } from '../features/offers/offers-api';
+import { ensureApplication } from '../lib/session';
+import { businessQueryOptions, industriesQueryOptions, ownersQueryOptions } from '../lib/journey/journey-api';
 
 /** What each journey page reads, ensured before it renders: no page shows a form its answers can overwrite. */
 export const journeyLoaders = {

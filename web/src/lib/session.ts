@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { DbUser } from '@portal/libs';
-import { accountApi } from '../account/account-api';
+import { accountApi } from './account-api';
 
 export type Application = DbUser['applications'][number];
 

@@ -1,22 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useContext, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n/translation';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Logo } from '../../components/ui/logo';
-import { useFormat } from '../../i18n/format';
-import { chooseLanguage, toLanguage } from '../../i18n/i18n';
-import { clearUserName } from '../../lib/storage';
-import { accountApi } from '../account/account-api';
-import { progressOn } from '../journey/journey-routes';
-import { ProgressBar } from '../journey/progress-bar';
+import { useTranslation } from '../i18n/translation';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
+import { Logo } from '../components/ui/logo';
+import { useFormat } from '../i18n/format';
+import { chooseLanguage, toLanguage } from '../i18n/i18n';
+import { clearUserName } from '../lib/storage';
+import { accountApi } from '../lib/account-api';
+import { progressOn } from '../lib/journey/journey-routes';
+import { ProgressBar } from '../components/progress/progress-bar';
 import { INITIAL_POSITION } from '@portal/libs';
-import { JourneyContext, useJourneySelector } from '../journey/use-journey';
-import { ACCESSIBILITY_PATH, legalHref } from '../legal/legal-links';
-import { sessionQueryOptions } from './session';
+import { JourneyContext, useJourneySelector } from '../lib/journey/use-journey';
+import { ACCESSIBILITY_PATH, legalHref } from '../features/legal/legal-links';
+import { sessionQueryOptions } from '../lib/session';
+import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../lib/support';
 
-export const SUPPORT_PHONE = '(888) 555-0142';
-export const SUPPORT_PHONE_HREF = `tel:+1${SUPPORT_PHONE.replace(/\D/g, '')}`;
 const NO_PROGRESS = ['/login', '/forgot-password'];
 
 /**

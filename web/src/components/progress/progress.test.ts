@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_POSITION, positionOf, type StageName } from '@portal/libs';
-import { progressOn } from './journey-routes';
+import { progressOn } from '../../lib/journey/journey-routes';
 import { mobileWindow, stageFills } from './progress';
 
 describe('progress bar', () => {

@@ -1,0 +1,25 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+  type RouteComponent,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+
+/** Tests: renders an account page alone at its path, with the router and the query client it needs. */
+export function renderPage(path: string, component: RouteComponent) {
+  const root = createRootRoute();
+  const route = createRoute({ getParentRoute: () => root, path, component });
+  const router = createRouter({
+    routeTree: root.addChildren([route]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}

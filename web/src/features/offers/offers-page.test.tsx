@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { DbUser } from '@portal/libs';
+import { documentsApi } from '../../lib/documents-api';
+import { journeyApi } from '../../lib/journey/journey-api';
+import { journeyMachine } from '../../lib/journey/journey.machine';
+import { heldJourney, JourneyContext } from '../../lib/journey/use-journey';
+import { sessionQueryOptions } from '../../lib/session';
+import { offersApi, type OfferView } from './offers-api';
+import { OffersPage } from './offers-page';
+
+const option = (id: string, months: string, isSelected: string) => ({
+  id,
+  offeredAmount: '180000.00',
+  monthlyTerm: months,
+  monthlyPayment: '18300.00',
+  totalPayment: '219600.00',
+  offerLabel: `${months}-month term`,
+  isSelected,
+});
+const offer: OfferView = {
+  _id: 'o-1',
+  applicationId: 'app-1',
+  offerOptions: [option('std-12', '12', 'true'), option('std-18', '18', 'false')],
+};
+const at = (pageStep: number) => ({ pageName: 'DOCUMENTS', pageStep, path: '/offers' });
+const user = (pageStep: number): DbUser => ({
+  _id: 'u-1',
+  email: 'ada@example.com',
+  userName: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage: at(pageStep) }],
+});
+
+beforeEach(() => {
+  vi.spyOn(offersApi, 'calculate').mockResolvedValue(offer);
+  vi.spyOn(documentsApi, 'list').mockResolvedValue([]);
+  vi.spyOn(journeyApi, 'moveStage').mockResolvedValue({ applicationId: 'app-1', ...at(3), isPdfSent: true });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function renderOffers(pageStep: number) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const signedIn = user(pageStep);
+  queryClient.setQueryData(sessionQueryOptions().queryKey, signedIn);
+  const journey = createActor(journeyMachine).start();
+  journey.send({ type: 'journey.hydrate', application: signedIn.applications[0]! });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <JourneyContext.Provider value={heldJourney(journey)}>
+        <Suspense fallback={null}>
+          <OffersPage />
+        </Suspense>
+      </JourneyContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+it('shows the saved pick, takes another, and saves the one picked before moving on', async () => {
+  const select = vi.spyOn(offersApi, 'select').mockResolvedValue({ ...offer, offerOptions: [] });
+  renderOffers(2);
+  await screen.findByRole('heading', { name: "You're Pre-Qualified. Now Pick Your Path." });
+  expect(within(card('12-month term')).getByRole('button').getAttribute('aria-pressed')).toBe('true');
+  await userEvent.click(within(card('18-month term')).getByRole('button', { name: 'Select Offer' }));
+  expect(within(card('18-month term')).getByRole('button').getAttribute('aria-pressed')).toBe('true');
+  expect(within(card('12-month term')).getByRole('button').getAttribute('aria-pressed')).toBe('false');
+  await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+  await waitFor(() => expect(select).toHaveBeenCalledWith('o-1', 'app-1', 'std-18'));
+  await waitFor(() => expect(journeyApi.moveStage).toHaveBeenCalled());
+});
+
+it('submits once each last document is uploaded or marked as not available', async () => {
+  const submit = vi.spyOn(offersApi, 'submit').mockResolvedValue({ repName: '', schedulingLink: '' });
+  renderOffers(3);
+  await userEvent.click(await screen.findByRole('button', { name: 'Schedule a call with my agent' }));
+  const send = await screen.findByRole('button', { name: 'Submit Application' });
+  expect((send as HTMLButtonElement).disabled).toBe(true);
+  const [check, license] = screen.getAllByRole('checkbox', { name: "I don't have this" });
+  await userEvent.click(check!);
+  expect((send as HTMLButtonElement).disabled).toBe(true);
+  await userEvent.click(license!);
+  expect((send as HTMLButtonElement).disabled).toBe(false);
+  await userEvent.click(send);
+  await waitFor(() =>
+    expect(submit).toHaveBeenCalledWith('app-1', { voidedCheck: 'notAvailable', driversLicense: 'notAvailable' }),
+  );
+});

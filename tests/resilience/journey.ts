@@ -3,6 +3,7 @@
 import { inject } from 'vitest';
 import type { Match } from '../support/fault-proxy';
 import { FINANCIAL_ANSWERS, stepOnFrom } from '../support/journey';
+import { holdFor } from '../support/until';
 import {
   DELAYS,
   FAULT_CLASSES,
@@ -341,7 +342,7 @@ export async function runJourney(
   settle(checks);
 
   // Anything still retrying in the background would show up now: wait a moment before counting.
-  await new Promise((r) => setTimeout(r, 1500));
+  await holdFor(1500, 'a retry still running in the background would write within this window');
   const l = lead()!;
   const applicationView = (await client.get(`/business/application/${applicationId}`)).body;
   const leadIntact =

@@ -2,6 +2,7 @@
 // does, and can read the one-time codes the api mails to maildev.
 import { IDEMPOTENCY_HEADER } from '@portal/libs';
 import { isUnanswered, newIdempotencyKey } from '../../web/src/lib/idempotency.ts';
+import { holdFor } from './until.ts';
 
 export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -153,7 +154,7 @@ export async function codeFromMail(
     const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     if (Date.now() > end) throw new Error(`no code mailed to ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await holdFor(250, 'the poll cadence');
   }
 }
 

@@ -30,6 +30,7 @@ import {
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startSlice } from '../../tests/support/slice';
+import { eventually, holdFor } from '../../tests/support/until';
 import { createApplicationWorker } from '../../worker/src/worker';
 
 const HISTORIES = join(__dirname, 'histories');
@@ -127,16 +128,6 @@ async function sign(embedUrl: string, decision: 'signed' | 'declined') {
   expect(res.status).toBe(303);
 }
 
-async function until<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** A move with every step's answers saved, as the api reports them once the applicant has saved them. */
 const answered = (move: StageMove): StageMove => ({ ...move, answered: ANSWER_SECTIONS });
 const NEXT = answered({ to: 'next' });
@@ -169,7 +160,7 @@ describe('applicationWorkflow', () => {
     expect((refused as WorkflowUpdateFailedError).cause?.message).toBe('Please sign the application before continuing');
     const signing = await handle.executeUpdate(startSigning, { args: [] });
     await sign(signing.request.signers[0]!.embedUrl!, 'signed');
-    await until(async () => ((await handle.query(getProgress)).signing?.signed ? true : undefined));
+    await eventually(async () => ((await handle.query(getProgress)).signing?.signed ? true : undefined));
     expect(await handle.executeUpdate(moveStage, { args: [NEXT] })).toMatchObject({ path: '/bank-statements' });
     // Past the bank statements only through their submission (lead conversion, signed application sent).
     const early = await handle.executeUpdate(moveStage, { args: [NEXT] }).catch((e: unknown) => e);
@@ -190,7 +181,7 @@ describe('applicationWorkflow', () => {
     const handle = await startApplication(id, 3600);
     const signing = await handle.executeUpdate(startSigning, { args: [] });
     await sign(signing.request.signers[0]!.embedUrl!, 'signed');
-    const done = await until(async () => {
+    const done = await eventually(async () => {
       const s = (await handle.query(getProgress)).signing;
       return s?.signed ? s : undefined;
     });
@@ -203,7 +194,7 @@ describe('applicationWorkflow', () => {
     const handle = await startApplication(id, 3600);
     const first = await handle.executeUpdate(startSigning, { args: [] });
     await sign(first.request.signers[0]!.embedUrl!, 'declined');
-    await until(async () =>
+    await eventually(async () =>
       (await handle.query(getProgress)).signing?.request.status === 'declined' ? true : undefined,
     );
     const second = await handle.executeUpdate(startSigning, { args: [] });
@@ -271,7 +262,7 @@ describe('applicationWorkflow', () => {
     await handle.executeUpdate(moveStage, { args: [NEXT] });
     await handle.signal(updateLead, { City: 'Hampton', Industry: 'Aerospace' });
     await handle.signal(updateLead, { City: 'Langley' });
-    const lead = await until(async () => {
+    const lead = await eventually(async () => {
       const l = slice.crm.records('Lead').find((r) => r.Email === 'aaaaaaaaaaaaaaaaaaaaaaa3@example.com');
       return l?.City === 'Langley' && l.Industry === 'Aerospace' ? l : undefined;
     });
@@ -290,7 +281,7 @@ describe('applicationWorkflow', () => {
     const id = 'aaaaaaaaaaaaaaaaaaaaaac1';
     const handle = await startApplication(id, undefined, { timing: { maxEventsPerRun: 40 } });
     const firstRun = (await handle.describe()).runId;
-    await until(async () => ((await handle.query(getProgress)).sfLeadId ? true : undefined));
+    await eventually(async () => ((await handle.query(getProgress)).sfLeadId ? true : undefined));
     // Back and forth across the financial step: each move is an update with its events.
     for (let i = 0; i < 12; i++) {
       await handle.executeUpdate(moveStage, { args: [NEXT] });
@@ -304,7 +295,7 @@ describe('applicationWorkflow', () => {
     expect((await first.describe()).status.name).toBe('CONTINUED_AS_NEW');
     // The lead travelled with the journey: the next run writes changes to the same lead.
     await handle.signal(updateLead, { City: 'Hampton' });
-    await until(async () =>
+    await eventually(async () =>
       slice.crm.records('Lead').find((r) => r.Id === progress.sfLeadId)?.City ? true : undefined,
     );
     const current = await handle.describe();
@@ -319,7 +310,7 @@ describe('applicationWorkflow', () => {
     const handle = await startApplication(id);
     await handle.executeUpdate(moveStage, { args: [NEXT] });
     await handle.signal(updateLead, { Country: 'CA' });
-    const sa = await until(async () => {
+    const sa = await eventually(async () => {
       const d = await handle.describe();
       return d.typedSearchAttributes.get(SA_KEYS.country) === 'CA' && d.typedSearchAttributes.get(SA_KEYS.lead)
         ? d.typedSearchAttributes
@@ -341,7 +332,7 @@ describe('applicationWorkflow', () => {
       return ids;
     };
     const soon = Date.now() + 3_600_000;
-    const stalled = await until(async () => {
+    const stalled = await eventually(async () => {
       const ids = await listed(OPERATOR_QUERIES.stalledFor(0.5, soon, 'BUSINESS'));
       return ids.includes(handle.workflowId) ? ids : undefined;
     });
@@ -364,7 +355,7 @@ describe('applicationWorkflow', () => {
       turn: 'signer',
     });
     await handle.signal(resendSignRequest);
-    const second = await until(async () => {
+    const second = await eventually(async () => {
       const s = (await handle.query(getProgress)).signing;
       return s && s.attempt === 2 ? s : undefined;
     });
@@ -380,7 +371,7 @@ describe('applicationWorkflow', () => {
     await withOwner(id, true);
     const handle = await startApplication(id, 3600);
     const signing = await handle.executeUpdate(startSigning, { args: [] });
-    await until(async () => {
+    await eventually(async () => {
       for await (const w of client.workflow.list({ query: OPERATOR_QUERIES.waitingOnSignature() }))
         if (w.workflowId === handle.workflowId) return true;
       return undefined;
@@ -415,7 +406,7 @@ describe('applicationWorkflow', () => {
     let own = await createApplicationWorker(settings);
     let running = own.run();
     const handle = await startApplication(id, undefined, {}, taskQueue);
-    const { sfLeadId } = await until(async () => {
+    const { sfLeadId } = await eventually(async () => {
       const p = await handle.query(getProgress);
       return p.sfLeadId ? p : undefined;
     });
@@ -425,14 +416,14 @@ describe('applicationWorkflow', () => {
 
     await handle.signal(updateLead, { City: 'Norfolk' });
     const move = handle.executeUpdate(moveStage, { args: [NEXT] });
-    await new Promise((r) => setTimeout(r, 1000));
+    await holdFor(1000, 'with no worker running, the lead must stay as it was through this window');
     expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBeUndefined();
 
     own = await createApplicationWorker(settings);
     running = own.run();
     try {
       expect(await move).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });
-      await until(async () => (slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City ? true : undefined));
+      await eventually(async () => (slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City ? true : undefined));
       expect(slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBe('Norfolk');
     } finally {
       own.shutdown();

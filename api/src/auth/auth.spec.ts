@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type Db, type Document, type WithId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -8,6 +8,7 @@ import {
   signUpAndConfirm,
 } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;
@@ -264,12 +265,11 @@ describe('forgot password', () => {
 describe('affiliates', () => {
   async function applicationOf(email: string) {
     const user = await db.collection('users').findOne({ userName: email });
-    for (let i = 0; i < 100; i++) {
-      const app = await db.collection('applications').findOne({ userId: user!._id });
-      if (app?.sfLeadId) return app;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('no lead');
+    return until(
+      () => db.collection('applications').findOne({ userId: user!._id }),
+      (app) => Boolean(app?.sfLeadId),
+      { ms: 20_000, what: 'no lead' },
+    ) as Promise<WithId<Document>>;
   }
 
   it('keeps an active affiliate of the configured record type and drops any other', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { DETAILS_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 import { recordHistory } from '../../../tests/support/histories';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -16,13 +17,11 @@ let applicationId: string;
 const details = DETAILS_ANSWERS;
 
 async function leadOf(email: string, field: string, value: unknown, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const lead = slice.crm.records('Lead').find((l) => l.Email === email);
-    if (lead && lead[field] === value) return lead;
-    if (Date.now() > end) throw new Error(`lead ${field} never became ${String(value)}: ${JSON.stringify(lead)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const lead = () => slice.crm.records('Lead').find((l) => l.Email === email);
+  return (await until(lead, (l) => l?.[field] === value, {
+    ms: timeoutMs,
+    what: `lead ${field} never became ${String(value)}: ${JSON.stringify(lead())}`,
+  }))!;
 }
 
 beforeAll(async () => {

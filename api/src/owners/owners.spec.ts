@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { ownerAnswers } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;
@@ -79,13 +80,11 @@ describe('owners step', () => {
     expect(raw).not.toContain('1980');
     expect(stored?.owners[0].phoneNumber).toBe('5551234567');
 
-    const end = Date.now() + 30_000;
-    let lead;
-    while (Date.now() < end) {
-      lead = slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com');
-      if (lead?.Owner_2_SSN__c) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const lead = await until(
+      () => slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com'),
+      (l) => Boolean(l?.Owner_2_SSN__c),
+      { ms: 30_000 },
+    ).catch(() => slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com'));
     expect(lead).toMatchObject({
       Owner_1_SSN__c: '123456789',
       Owner_1_Credit_Score__c: 720,

@@ -9,6 +9,7 @@ import { ApiClient, applicantFor, signUpAndConfirm, type Answer } from '../../..
 import { FINANCIAL_ANSWERS } from '../../../../tests/support/journey';
 import { onePagePdf } from '../../../../tests/support/pdf-fixtures';
 import { startSlice } from '../../../../tests/support/slice';
+import { holdFor, until } from '../../../../tests/support/until';
 import { PreparedAnswer } from '../http-exception.filter';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IdempotencyService } from './idempotency.service';
@@ -57,7 +58,18 @@ const mailsTo = async (address: string) =>
     m.to.some((t) => t.address.toLowerCase() === address),
   ).length;
 const leadsFor = (email: string) => slice.crm.records('Lead').filter((l) => l.Email === email).length;
-const settle = () => new Promise((r) => setTimeout(r, 2_000));
+/** The account's email and CRM lead are sent in the background: wait until both have come. */
+const settle = (email: string) =>
+  Promise.all([
+    until(
+      () => mailsTo(email),
+      (n) => n > 0,
+    ),
+    until(
+      () => leadsFor(email),
+      (n) => n > 0,
+    ),
+  ]);
 
 const uploadForm = (applicationId: string) => {
   const form = new FormData();
@@ -233,7 +245,7 @@ describe('Idempotency-Key', () => {
     service.leaseMs = 300;
     try {
       const first = lastValueFrom(interceptor.intercept(context, slow));
-      await new Promise((r) => setTimeout(r, 700));
+      await holdFor(700, 'the repeat must come after two leases have run out, while the first is still running');
       const repeat = await lastValueFrom(interceptor.intercept(context, slow)).catch((e: unknown) => e);
       expect(await first).toEqual({ done: true });
       expect(repeat).toBeInstanceOf(PreparedAnswer);
@@ -262,7 +274,7 @@ describe('Idempotency-Key', () => {
     expect(await db.collection('users').countDocuments({ userName: 'idem-burst@example.com' })).toBe(1);
     const user = await db.collection('users').findOne({ userName: 'idem-burst@example.com' });
     expect(await db.collection('applications').countDocuments({ userId: user!._id })).toBe(1);
-    await settle();
+    await settle('idem-burst@example.com');
     expect(await mailsTo('idem-burst@example.com')).toBe(1);
     expect(leadsFor('idem-burst@example.com')).toBe(1);
   }, 240_000);
@@ -283,7 +295,7 @@ describe('Idempotency-Key', () => {
     );
     expect(answers.filter((a) => !replayed(a))).toHaveLength(1);
     expect(await db.collection('users').countDocuments({ userName: 'idem-serial@example.com' })).toBe(1);
-    await settle();
+    await settle('idem-serial@example.com');
     expect(await mailsTo('idem-serial@example.com')).toBe(1);
     expect(leadsFor('idem-serial@example.com')).toBe(1);
   }, 240_000);
@@ -324,15 +336,15 @@ describe('Idempotency-Key', () => {
       'x-forwarded-for': '10.15.0.1',
       [KEY]: key,
     };
-    // Half the body, then the connection breaks.
-    await new Promise<void>((resolve) => {
-      const req = httpRequest(`${slice.baseUrl}/file/s3`, { method: 'POST', headers });
-      req.on('error', () => resolve());
-      req.write(bytes.subarray(0, bytes.length >> 1), () => setTimeout(() => (req.destroy(), resolve()), 300));
-    });
     const id = slice.app.get(IdempotencyService).recordId(`user:${(await ada.get('/auth/user')).body.data._id}`, key);
-    for (let i = 0; i < 50 && (await db.collection('idempotencykeys').findOne({ _id: id as never })); i++)
-      await new Promise((r) => setTimeout(r, 100));
+    const record = () => db.collection('idempotencykeys').findOne({ _id: id as never });
+    // Half the body; once the api has taken the request up (its key recorded), the connection breaks.
+    const req = httpRequest(`${slice.baseUrl}/file/s3`, { method: 'POST', headers });
+    req.on('error', () => undefined);
+    await new Promise<void>((resolve) => req.write(bytes.subarray(0, bytes.length >> 1), () => resolve()));
+    await until(record, (r) => r !== null);
+    req.destroy();
+    await until(record, (r) => r === null, { ms: 5_000 }).catch(() => undefined);
     expect(await db.collection('idempotencykeys').findOne({ _id: id as never })).toBeNull();
     const retry = await fetch(`${slice.baseUrl}/file/s3`, { method: 'POST', headers, body: bytes });
     expect(retry.status).toBe(201);

@@ -50,13 +50,13 @@ describe('sign-up confirmation', () => {
       'This code has expired or was tried too many times. Please request a new code.',
     );
 
-    await db
+    await room.db
       .collection('codes')
       .updateOne({ key: 'tries@example.com:confirm-sign-up' }, { $set: { sentAt: new Date(0) } });
     const since2 = new Date();
     expect((await b.post('/auth/send-confirmation-code', { username: 'tries@example.com' })).status).toBe(200);
     const fresh = await codeFromMail(room.slice.maildevUrl, 'tries@example.com', since2);
-    await db
+    await room.db
       .collection('codes')
       .updateOne({ key: 'tries@example.com:confirm-sign-up' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await b.post('/auth/confirm-signup', {

@@ -87,7 +87,7 @@ describe('Idempotency-Key', () => {
     const headers = {
       'content-type': encoded.headers.get('content-type')!,
       'content-length': String(bytes.length),
-      cookie: [...ada.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
+      cookie: [...room.ada.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
       'x-xsrf-token': room.ada.cookies.get('XSRF-TOKEN')!,
       'x-forwarded-for': '10.15.0.1',
       [KEY]: key,

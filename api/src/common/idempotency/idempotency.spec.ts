@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { lastValueFrom, map, throwError, timer } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_ERRORS } from '@portal/libs';
-import { applicantFor } from '../../../../tests/support/api-client';
+import { ApiClient, applicantFor } from '../../../../tests/support/api-client';
 import { FINANCIAL_ANSWERS } from '../../../../tests/support/journey';
 import { holdFor } from '../../../../tests/support/until';
 import { PreparedAnswer } from '../http-exception.filter';

@@ -16,7 +16,9 @@ import {
 import { freePorts } from '../support/free-port';
 import { ownServerSpecs } from '../support/own-servers';
 import { holdFor } from '../support/until';
-import { EXPECTED, STEPS, runJourney, type Step } from './journey';
+import { EXPECTED } from './effects';
+import { runJourney } from './journey';
+import { STEPS, type Step } from './targets';
 import { FULL, startResilienceStack, type ResilienceStack } from './support';
 
 let stack: ResilienceStack;

@@ -2,7 +2,7 @@
 // bodies (malformed-bodies.spec.ts sends them to every target of malformed-bodies.targets.ts).
 
 export const JSON_TYPE = { 'content-type': 'application/json' };
-const nest = (depth: number): unknown => {
+export const nest = (depth: number): unknown => {
   let v: unknown = 'x';
   for (let i = 0; i < depth; i++) v = { a: v };
   return v;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../tests/support/until.ts';
+import { holdFor, until } from '../tests/support/until.ts';
 import { startService, supervise, type ServiceSpec, type Supervisor } from './processes.ts';
 
 /** A service whose process is a line of JavaScript run by this Node. */
@@ -92,7 +92,7 @@ describe('supervise: a crashed local service is restarted, the stack keeps runni
     const child = s.current.child;
     await s.stop();
     expect(child.exitCode !== null || child.signalCode !== null).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await holdFor(300, 'no restart may follow within this window');
     expect(lines).toEqual([]);
     expect(s.restarts).toBe(0);
   });
@@ -105,7 +105,7 @@ describe('supervise: a crashed local service is restarted, the stack keeps runni
     );
     const crashed = s.current;
     await s.stop();
-    await new Promise((r) => setTimeout(r, 800));
+    await holdFor(800, 'the pending restart (due at 500 ms) must not happen within this window');
     expect(s.current).toBe(crashed);
     expect(s.restarts).toBe(1);
   });

@@ -6,7 +6,7 @@ import { servedSpans, type ServedSpan } from './timing';
 const timing = servedSpans();
 const server = createServer((req, res) => {
   if (timing.handle(req, res)) return;
-  setTimeout(() => res.end('ok'), 30);
+  setTimeout(() => res.end('ok'), 30); // a fixed latency: the span it measures must be at least this
 }).listen(0, '127.0.0.1');
 afterAll(() => new Promise((r) => server.close(r)));
 const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { holdFor } from '../support/until';
 import { STATE_FILE } from './global-setup';
 
 /** Stops every process group the setup started (newest first) and removes the throw-away data. */
@@ -14,7 +15,7 @@ export default async function globalTeardown() {
     for (let i = 0; i < 50; i++) {
       try {
         process.kill(pid, 0);
-        await new Promise((r) => setTimeout(r, 100));
+        await holdFor(100, 'the poll cadence while the process is still there');
       } catch {
         break;
       }

@@ -3,6 +3,7 @@
 // its documents queue, workflow and activity tasks each. The dev server (1.32) answers it in classic mode.
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
+import { holdFor } from '../support/until';
 
 export type BacklogSample = {
   at: number;
@@ -53,7 +54,7 @@ export async function sampleBacklog(address: string, queues: string[], everyMs =
   const loop = (async () => {
     while (!stopped) {
       await once();
-      await new Promise((r) => setTimeout(r, everyMs));
+      await holdFor(everyMs, 'the sampling cadence');
     }
   })();
   return {

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { documentTaskQueue } from '../../workflows/src/application/activities';
 import { ROOT } from '../../stack/stack.ts';
-import { EXPECTED, countEffects, runJourney, type Counts, type JourneyResult } from '../resilience/journey';
+import { EXPECTED, countEffects, type Counts } from '../resilience/effects';
+import { runJourney, type JourneyResult } from '../resilience/journey';
+import { holdFor } from '../support/until';
 import { sampleBacklog } from './backlog';
 import { apiLatency, backlogSvg, fmtMs, machine, type Figure } from './report';
 import { startLoadStack, type LoadStack } from './stack';
@@ -68,14 +70,14 @@ it('load with faults on two api and two worker replicas: nothing lost, nothing t
   const chaos = CONFIG.kill
     ? (async () => {
         const at = (share: number) =>
-          new Promise((r) => setTimeout(r, Math.max(0, start + share * CONFIG.durationS * 1000 - Date.now())));
+          holdFor(Math.max(0, start + share * CONFIG.durationS * 1000 - Date.now()), "the run's schedule of kills");
         await at(0.4);
         await stack.kill('api', 1);
-        await new Promise((r) => setTimeout(r, 5000));
+        await holdFor(5000, 'the replica stays down this long');
         await stack.restart('api', 1);
         await at(0.5);
         await stack.kill('worker', 1);
-        await new Promise((r) => setTimeout(r, 5000));
+        await holdFor(5000, 'the replica stays down this long');
         await stack.restart('worker', 1);
       })().catch((e: Error) => {
         // A replica that does not come back is a finding of the run, not the end of its report.
@@ -104,7 +106,7 @@ it('load with faults on two api and two worker replicas: nothing lost, nothing t
   // Lanes start over the first 10 s, not all in the same millisecond (applicants arrive, they do not stampede).
   const lanes = Promise.all(
     Array.from({ length: CONFIG.concurrency }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, (i * 10_000) / CONFIG.concurrency));
+      await holdFor((i * 10_000) / CONFIG.concurrency, 'lanes start spread over the first 10 s');
       await lane();
     }),
   );
@@ -130,8 +132,8 @@ it('load with faults on two api and two worker replicas: nothing lost, nothing t
   const settleEnd = driverEnd + CONFIG.settleS * 1000;
   const backlogNow = () =>
     sampler.samples.filter((s) => s.at > Date.now() - 5000).reduce((sum, s) => sum + s.backlog, 0);
-  while (Date.now() < settleEnd && backlogNow() > 0) await new Promise((r) => setTimeout(r, 2000));
-  await new Promise((r) => setTimeout(r, 5000));
+  while (Date.now() < settleEnd && backlogNow() > 0) await holdFor(2000, 'the poll cadence');
+  await holdFor(5000, 'a write still under way once the backlog is empty lands within this window');
   for (const o of outcomes) {
     const who = stack.applicants.get(o.name);
     if (!who) continue;

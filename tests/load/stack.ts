@@ -13,6 +13,7 @@ import { startProxiedServices, type ResilienceStack } from '../resilience/suppor
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client';
 import type { Fault } from '../support/fault-proxy';
 import { freePorts } from '../support/free-port';
+import { holdFor } from '../support/until';
 import { startRoundRobin } from './round-robin';
 
 export type Role = 'api' | 'worker';
@@ -129,7 +130,7 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
       };
       events.push(e);
       crashes.push(e);
-      await new Promise((res) => setTimeout(res, 1000));
+      await holdFor(1000, 'a crashed replica is started again after a moment, as the supervisor does');
       if (closing) return;
       if (role === 'api') apis[i] = await startApi(i);
       else workers[i] = await startWorker(i);
@@ -214,7 +215,7 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
         // presses again until the key's lease ends and the sign-up runs on).
         const inProgress = (reg.body as { data?: { code?: string } } | undefined)?.data?.code === 'REQUEST_IN_PROGRESS';
         registered = reg.status === 201 || (attempt > 0 && reg.status === 409 && !inProgress);
-        if (!registered) await new Promise((r) => setTimeout(r, inProgress ? 5000 : 1000));
+        if (!registered) await holdFor(inProgress ? 5000 : 1000, 'the applicant presses again after a moment');
       }
       if (!registered) throw new Error(`register: no answer but errors for ${tag} (last ${last})`);
       // The newest code in the inbox, 'Resend code' pressed when none has come for a minute, or when the
@@ -240,7 +241,7 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
         if (ok.status === 200) break;
         if (attempt >= 10) throw new Error(`confirm answered ${ok.status}: ${JSON.stringify(ok.body)}`);
         if (ok.status === 400) await resend();
-        else await new Promise((r) => setTimeout(r, 1000));
+        else await holdFor(1000, 'the applicant presses again after a moment');
       }
       client.staySignedIn = { username: email, password: TEST_PASSWORD };
       const user = (await client.get('/auth/user')).body.data;

@@ -6,7 +6,9 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../stack/stack.ts';
-import { EXPECTED, TARGETS, faultEveryTarget, runJourney, type JourneyResult } from './journey';
+import { EXPECTED } from './effects';
+import { runJourney, type JourneyResult } from './journey';
+import { TARGETS, faultEveryTarget } from './targets';
 import { FAULT_CLASSES, FULL, startResilienceStack, type FaultClass, type ResilienceStack } from './support';
 
 let stack: ResilienceStack;

@@ -8,7 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../stack/stack.ts';
-import { EXPECTED, TARGETS, runJourney, type JourneyResult, type Step, type Target } from './journey';
+import { EXPECTED } from './effects';
+import { runJourney, type JourneyResult } from './journey';
+import { TARGETS, type Step, type Target } from './targets';
 import { FULL, startResilienceStack, type ResilienceStack } from './support';
 
 type KillPoint = 'in flight' | 'after the answer';

@@ -15,7 +15,10 @@ import {
 } from '../../stack/processes.ts';
 import { freePorts } from '../support/free-port';
 import { ownServerSpecs } from '../support/own-servers';
-import { EXPECTED, STEPS, runJourney, type Step } from './journey';
+import { holdFor } from '../support/until';
+import { EXPECTED } from './effects';
+import { runJourney } from './journey';
+import { STEPS, type Step } from './targets';
 import { FULL, startResilienceStack, type ResilienceStack } from './support';
 
 let stack: ResilienceStack;
@@ -55,7 +58,7 @@ function restartAt(name: 'temporal' | 'ferretdb', at: Step, how: How, log: strin
     await stopService(running[name]!, how);
     log.push(`${name} ${how}`);
     void (async () => {
-      await new Promise((r) => setTimeout(r, 3000));
+      await holdFor(3000, 'the outage itself: the server stays down this long');
       // Back once started: the api and worker may reconnect before the readiness poll sees it listen.
       const started = spawnService(specs[name]);
       running[name] = started;

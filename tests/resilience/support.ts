@@ -14,6 +14,7 @@ import { startFaultProxy, type Fault, type FaultProxy } from '../support/fault-p
 import { freePorts } from '../support/free-port';
 import { ownerAnswers, saveAnswers, stepOn } from '../support/journey';
 import { onePagePdf } from '../support/pdf-fixtures';
+import { holdFor } from '../support/until';
 
 /** `RESILIENCE_FULL=1`: the issue's long delays (a 60 s slow answer, a 2-minute outage); unset, seconds. */
 export const FULL = process.env.RESILIENCE_FULL === '1';
@@ -39,7 +40,7 @@ export async function waitFor<T>(
       /* not yet */
     }
     if (Date.now() > end) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-    await new Promise((r) => setTimeout(r, everyMs));
+    await holdFor(everyMs, 'the poll cadence');
   }
 }
 
@@ -217,7 +218,7 @@ export async function retrying<T extends { status: number }>(
     } catch {
       /* the connection failed: press again */
     }
-    await new Promise((r) => setTimeout(r, 1000));
+    await holdFor(1000, 'the applicant presses again after a moment');
   }
   throw new Error(`${what}: still ${last?.status} after ${attempts} tries (${JSON.stringify(last)})`);
 }

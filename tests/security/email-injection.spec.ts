@@ -4,6 +4,7 @@
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applicantFor } from '../support/api-client';
+import { holdFor } from '../support/until';
 import { HostileClient, endOfFileChecks, maildevUrl, mongoUri } from './support';
 
 endOfFileChecks(__filename);
@@ -15,7 +16,7 @@ const INJECTED = /evil|https?:\/\/(?!127\.0\.0\.1|localhost)|555-0100|locked|cal
 type Mail = { subject: string; to: { address: string }[]; text: string; html: string; time: string };
 
 async function mailTo(address: string, subject: string, since: Date): Promise<Mail> {
-  for (const end = Date.now() + 15_000; ; await new Promise((r) => setTimeout(r, 250))) {
+  for (const end = Date.now() + 15_000; ; await holdFor(250, 'the poll cadence')) {
     const mails = (await (await fetch(`${maildevUrl()}/api/email`)).json()) as Mail[];
     const mine = mails.filter(
       (m) =>

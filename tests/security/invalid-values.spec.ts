@@ -4,6 +4,7 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { yearsBefore } from '../../libs/src/validation/dates';
 import { applicantFor } from '../support/api-client';
+import { until } from '../support/until';
 import { HostileClient, endOfFileChecks, mongoUri, signedInApplicant, tally } from './support';
 import { DETAILS, FINANCIAL, OWNER, QUESTION } from './valid-bodies';
 
@@ -18,13 +19,11 @@ async function leads(): Promise<Lead[]> {
 
 /** The applicant's lead once `ready` holds (the workflow writes it in the background, in order). */
 async function leadWhen(ready: (lead: Lead) => boolean, timeoutMs = 30_000): Promise<Lead> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const lead = (await leads()).find((l) => l.Email === EMAIL);
-    if (lead && ready(lead)) return lead;
-    if (Date.now() > end) throw new Error(`the lead never got there: ${JSON.stringify(lead)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const lead = async () => (await leads()).find((l) => l.Email === EMAIL);
+  return (await until(lead, (l) => l !== undefined && ready(l), {
+    ms: timeoutMs,
+    what: `the lead never got there: ${JSON.stringify(await lead())}`,
+  }))!;
 }
 
 let applicant: Awaited<ReturnType<typeof signedInApplicant>>;

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_SETTINGS } from '@portal/libs';
 import { ROOT } from '../../stack/stack.ts';
 import { freePort } from '../support/free-port.ts';
+import { holdFor } from '../support/until.ts';
 import { endOfFileChecks, mongoUri, signedInApplicant } from './support';
 
 endOfFileChecks(__filename);
@@ -64,7 +65,7 @@ async function productionApi(secrets: Record<string, string>): Promise<Started> 
 async function answers(api: Started): Promise<boolean> {
   let gone = false;
   void api.exited.then(() => (gone = true));
-  for (const end = Date.now() + 45_000; Date.now() < end; await new Promise((r) => setTimeout(r, 250))) {
+  for (const end = Date.now() + 45_000; Date.now() < end; await holdFor(250, 'the poll cadence')) {
     if (gone) return false;
     if (
       await fetch(`${api.url}/health`).then(

@@ -15,6 +15,7 @@ import {
   replaceAscii,
   zoomOpenAction,
 } from '../support/pdf-fixtures';
+import { holdFor } from '../support/until';
 import { apiUrl, endOfFileChecks, raw, s3Endpoint, signedInApplicant, tally, type HostileClient } from './support';
 
 endOfFileChecks(__filename);
@@ -104,10 +105,12 @@ async function abortMidBody(path: string, headers: Record<string, string>, part:
     });
     req.on('error', () => resolve());
     req.on('response', () => resolve());
-    req.write(part, () => setTimeout(() => (req.destroy(), resolve()), 300));
+    req.write(part, () =>
+      holdFor(300, 'the attacker stalls before dropping the line').then(() => (req.destroy(), resolve())),
+    );
   });
   tally.requests++;
-  await new Promise((r) => setTimeout(r, 500));
+  await holdFor(500, 'a part wrongly kept would be stored within this window');
 }
 
 async function expectRefused(res: Awaited<ReturnType<typeof hostile>>, message = PDF_ONLY) {

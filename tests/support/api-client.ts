@@ -1,6 +1,7 @@
 // A browser-like client for api tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN as the web app
 // does, and can read the one-time codes the api mails to maildev.
 import { IDEMPOTENCY_HEADER, isUnanswered, newIdempotencyKey } from '@portal/libs';
+import { holdFor } from './until.ts';
 
 export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -152,7 +153,7 @@ export async function codeFromMail(
     const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     if (Date.now() > end) throw new Error(`no code mailed to ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await holdFor(250, 'the poll cadence');
   }
 }
 

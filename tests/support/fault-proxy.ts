@@ -58,6 +58,7 @@ const matches = (m: Match, method: string, path: string) =>
   (!m.method || m.method === method) &&
   (m.path === undefined || (typeof m.path === 'string' ? path.startsWith(m.path) : m.path.test(path)));
 
+/** The 'slow' fault itself: the latency it injects before the answer goes on. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const GARBAGE = '<<<\u0000not json, not xml\u0000{"'; // neither JSON, XML nor a Box/SOAP answer
 

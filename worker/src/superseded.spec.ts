@@ -1,6 +1,7 @@
 // throwIfSuperseded guards the creates that have no idempotency key of their own (a Lead, a ContentVersion,
 // a sign request, the offer email's record): an attempt the worker has cancelled (its timeout passed, its
 // retry began) must stop before it writes. Temporal's own activity environment, our function unchanged.
+import { Context } from '@temporalio/activity';
 import { CancelledFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ describe('throwIfSuperseded', () => {
     const env = new MockActivityEnvironment();
     let wrote = false;
     const attempt = env.run(async () => {
-      await new Promise((r) => setTimeout(r, 50));
+      // The worker's cancel arrives while the attempt is still working.
+      await Context.current().cancelled.catch(() => undefined);
       throwIfSuperseded();
       wrote = true;
     });

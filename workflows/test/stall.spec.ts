@@ -22,6 +22,7 @@ import {
 } from '../src';
 import { freePort } from '../../tests/support/free-port';
 import { startSlice } from '../../tests/support/slice';
+import { until } from '../../tests/support/until';
 
 const ROOT = join(__dirname, '..', '..');
 const HISTORIES = join(__dirname, 'histories');
@@ -71,14 +72,7 @@ async function mailsTo(address: string): Promise<Mail[]> {
   const all = (await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[];
   return all.filter((m) => m.to.some((t) => t.address === address));
 }
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const v = await read();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met');
-}
+const waitFor = <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => until(read, ok, { ms: 20_000 });
 
 /** An applicant with their records, as sign-up leaves them, and their workflow started. */
 async function applicant(tag: string, opts: { waitForLead?: boolean } = {}) {

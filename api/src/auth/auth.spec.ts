@@ -1,45 +1,19 @@
-import { MongoClient, type Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  TEST_PASSWORD,
-  applicantFor,
-  codeFromMail,
-  signUpAndConfirm,
-} from '../../../tests/support/api-client';
-import { startSlice } from '../../../tests/support/slice';
-import { affiliateAccount, affiliateOf } from '../../../tests/support/crm-lead';
-import { affiliateStatusAnswer } from '@portal/libs';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, applicantFor, codeFromMail } from '../../../tests/support/api-client';
+import { authSlice } from './auth.spec-setup';
 
-type Slice = Awaited<ReturnType<typeof startSlice>>;
-let slice: Slice;
-let mongo: MongoClient;
-let db: Db;
-let ipCounter = 0;
-
-/** A fresh browser from a fresh address (so per-IP limits only bite where a test means them to). */
-const browser = () => new ApiClient(slice.baseUrl, `10.1.0.${++ipCounter}`);
+// Sign-up confirmation, login and sessions (the reset of a password: forgot-password.spec.ts; affiliates:
+// affiliates.spec.ts).
+const room = authSlice();
 const PASSWORD = TEST_PASSWORD;
 const applicant = applicantFor;
-const signedUp = (tag: string) => signUpAndConfirm(slice.baseUrl, slice.maildevUrl, tag, `10.1.1.${++ipCounter}`);
-
-beforeAll(async () => {
-  slice = await startSlice();
-  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
-  db = mongo.db();
-});
-
-afterAll(async () => {
-  await mongo?.close();
-  await slice?.close();
-});
 
 describe('sign-up confirmation', () => {
   it('refuses a wrong code, then confirms with the mailed one and starts a session', async () => {
-    const b = browser();
+    const b = room.browser();
     const since = new Date();
     expect((await b.post('/auth/register', applicant('confirm'))).status).toBe(201);
-    const code = await codeFromMail(slice.maildevUrl, 'confirm@example.com', since);
+    const code = await codeFromMail(room.slice.maildevUrl, 'confirm@example.com', since);
     const wrong = code === '000000' ? '111111' : '000000';
 
     const refused = await b.post('/auth/confirm-signup', {
@@ -63,10 +37,10 @@ describe('sign-up confirmation', () => {
   });
 
   it('voids a code after five wrong tries and an expired code is refused', async () => {
-    const b = browser();
+    const b = room.browser();
     const since = new Date();
     await b.post('/auth/register', applicant('tries'));
-    const code = await codeFromMail(slice.maildevUrl, 'tries@example.com', since);
+    const code = await codeFromMail(room.slice.maildevUrl, 'tries@example.com', since);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
       await b.post('/auth/confirm-signup', { username: 'tries@example.com', password: PASSWORD, code: wrong });
@@ -76,13 +50,13 @@ describe('sign-up confirmation', () => {
       'This code has expired or was tried too many times. Please request a new code.',
     );
 
-    await db
+    await room.db
       .collection('codes')
       .updateOne({ key: 'tries@example.com:confirm-sign-up' }, { $set: { sentAt: new Date(0) } });
     const since2 = new Date();
     expect((await b.post('/auth/send-confirmation-code', { username: 'tries@example.com' })).status).toBe(200);
-    const fresh = await codeFromMail(slice.maildevUrl, 'tries@example.com', since2);
-    await db
+    const fresh = await codeFromMail(room.slice.maildevUrl, 'tries@example.com', since2);
+    await room.db
       .collection('codes')
       .updateOne({ key: 'tries@example.com:confirm-sign-up' }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await b.post('/auth/confirm-signup', {
@@ -95,7 +69,7 @@ describe('sign-up confirmation', () => {
   });
 
   it('refuses a resend within 30 seconds, the same for known and unknown emails', async () => {
-    const b = browser();
+    const b = room.browser();
     await b.post('/auth/register', applicant('resend'));
     const known = await b.post('/auth/send-confirmation-code', { username: 'resend@example.com' });
     expect(known.status).toBe(429);
@@ -111,7 +85,7 @@ describe('sign-up confirmation', () => {
 
 describe('login and sessions', () => {
   it('tells an unconfirmed account to confirm, and refuses a wrong password', async () => {
-    const b = browser();
+    const b = room.browser();
     await b.post('/auth/register', applicant('unconfirmed'));
     const res = await b.post('/auth/login', { username: 'unconfirmed@example.com', password: PASSWORD });
     expect(res.status).toBe(400);
@@ -124,8 +98,8 @@ describe('login and sessions', () => {
   });
 
   it('logs in, verifies, reads the user with the saved stage, refreshes, logs out', async () => {
-    await signedUp('session');
-    const b = browser();
+    await room.signedUp('session');
+    const b = room.browser();
     const login = await b.post('/auth/login', { username: 'Session@Example.com', password: PASSWORD });
     expect(login.body).toEqual({ message: 'success', username: 'session@example.com' });
 
@@ -151,7 +125,7 @@ describe('login and sessions', () => {
   });
 
   it('leaves NO_SESSION out while a refresh cookie could still renew the session', async () => {
-    const b = await signedUp('renewable');
+    const b = await room.signedUp('renewable');
     b.cookies.delete('access_token');
     const expired = await b.get('/auth/user');
     expect(expired.status).toBe(403);
@@ -161,11 +135,11 @@ describe('login and sessions', () => {
   });
 
   it('revokes the whole session when a rotated refresh token is used again', async () => {
-    const b = await signedUp('reuse');
+    const b = await room.signedUp('reuse');
     const stolen = b.cookies.get('refresh_token')!;
     expect((await b.post('/auth/refresh-token', { username: 'reuse@example.com' })).status).toBe(200);
 
-    const thief = browser();
+    const thief = room.browser();
     thief.cookies.set('refresh_token', stolen);
     expect((await thief.post('/auth/refresh-token', { username: 'reuse@example.com' })).status).toBe(403);
     // The rightful holder's newer token is revoked too: the family is burnt.
@@ -173,7 +147,7 @@ describe('login and sessions', () => {
   });
 
   it('refuses a mutating call without the XSRF header', async () => {
-    const b = browser();
+    const b = room.browser();
     b.xsrf = false;
     const res = await b.post('/auth/login', { username: 'session@example.com', password: PASSWORD });
     expect(res.status).toBe(403);
@@ -182,8 +156,8 @@ describe('login and sessions', () => {
   });
 
   it('throttles wrong passwords per account with 429 and Retry-After, yet lets the owner in from another address', async () => {
-    await signedUp('target');
-    const attacker = browser();
+    await room.signedUp('target');
+    const attacker = room.browser();
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
@@ -194,114 +168,7 @@ describe('login and sessions', () => {
     expect(statuses[10]).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     // The attacker's failures block the attacker, not the owner: no lockout by wrong passwords.
-    const owner = await browser().post('/auth/login', { username: 'target@example.com', password: PASSWORD });
+    const owner = await room.browser().post('/auth/login', { username: 'target@example.com', password: PASSWORD });
     expect(owner.status).toBe(200);
-  });
-});
-
-describe('forgot password', () => {
-  it('resets with the mailed code, and the old sessions end', async () => {
-    const old = await signedUp('reset');
-    const b = browser();
-    const since = new Date();
-    const asked = await b.post('/auth/forgot-password', { username: 'reset@example.com' });
-    expect(asked.body).toEqual({ deliveryMedium: 'EMAIL', destination: 'r***@e***.com' });
-    const unknown = await b.post('/auth/forgot-password', { username: 'nobody-reset@example.com' });
-    expect(unknown.body).toEqual({ deliveryMedium: 'EMAIL', destination: 'n***@e***.com' });
-    const code = await codeFromMail(slice.maildevUrl, 'reset@example.com', since, 'password reset');
-
-    const mismatch = await b.post('/auth/confirm-forgot-password', {
-      username: 'reset@example.com',
-      code,
-      password: 'New-Ledger-77',
-      confirmPassword: 'New-Ledger-78',
-    });
-    expect(mismatch.body.data.fields.confirmPassword).toBe('Passwords do not match');
-    const common = await b.post('/auth/confirm-forgot-password', {
-      username: 'reset@example.com',
-      code,
-      password: 'password123',
-      confirmPassword: 'password123',
-    });
-    expect(common.body.data.message).toBe('This password is too common. Please choose a less common one.');
-
-    const done = await b.post('/auth/confirm-forgot-password', {
-      username: 'reset@example.com',
-      code,
-      password: 'New-Ledger-77',
-      confirmPassword: 'New-Ledger-77',
-    });
-    expect(done.body).toEqual({ message: 'success' });
-    const reused = await b.post('/auth/confirm-forgot-password', {
-      username: 'reset@example.com',
-      code,
-      password: 'Other-Ledger-99',
-      confirmPassword: 'Other-Ledger-99',
-    });
-    expect(reused.body.data.message).toMatch(/^This code has expired/);
-    expect((await old.post('/auth/refresh-token', { username: 'reset@example.com' })).status).toBe(403);
-    expect((await b.post('/auth/login', { username: 'reset@example.com', password: PASSWORD })).status).toBe(401);
-    expect((await b.post('/auth/login', { username: 'reset@example.com', password: 'New-Ledger-77' })).status).toBe(
-      200,
-    );
-  });
-
-  it('shows the reset form messages word for word', async () => {
-    const res = await browser().post('/auth/confirm-forgot-password', {
-      username: '',
-      code: '',
-      password: '',
-      confirmPassword: '',
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.data.fields).toEqual({
-      username: 'Email is requiured',
-      code: 'one time code is required',
-      password: 'Password is required',
-      confirmPassword: 'Re-enter password',
-    });
-  });
-});
-
-describe('affiliates', () => {
-  async function applicationOf(email: string) {
-    const user = await db.collection('users').findOne({ userName: email });
-    for (let i = 0; i < 100; i++) {
-      const app = await db.collection('applications').findOne({ userId: user!._id });
-      if (app?.sfLeadId) return app;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('no lead');
-  }
-
-  it('keeps an active affiliate of the configured record type and drops any other', async () => {
-    const affiliateType = slice.settings.worker.AFFILIATE_RECORD_TYPE_ID;
-    const active = slice.crm.insert('Account', affiliateAccount('Partner Co', 'ACTIVE', affiliateType));
-    const inactive = slice.crm.insert('Account', affiliateAccount('Lapsed Co', 'Inactive', affiliateType));
-    await browser().post('/auth/register', { ...applicant('referred'), affiliateId: active });
-    await browser().post('/auth/register', { ...applicant('lapsed'), affiliateId: inactive });
-    await browser().post('/auth/register', { ...applicant('bogus'), affiliateId: "x' OR Id != '" });
-
-    expect((await applicationOf('referred@example.com')).affiliateId).toBe(active);
-    expect((await applicationOf('lapsed@example.com')).affiliateId).toBeUndefined();
-    expect((await applicationOf('bogus@example.com')).affiliateId).toBeUndefined();
-    const leads = slice.crm.records('Lead');
-    expect(affiliateOf(leads.find((l) => l.Email === 'referred@example.com'))).toBe(active);
-    expect(affiliateOf(leads.find((l) => l.Email === 'lapsed@example.com'))).toBeUndefined();
-  });
-
-  it('answers an affiliate account status from the CRM, and not found for any other account', async () => {
-    const partner = slice.crm.insert(
-      'Account',
-      affiliateAccount('Status Partner', 'Active', slice.settings.worker.AFFILIATE_RECORD_TYPE_ID),
-    );
-    const customer = slice.crm.insert('Account', { Name: 'Customer', RecordTypeId: '012000000000CUSAAA' });
-    const anonymous = browser();
-    const ok = await anonymous.get(`/account/account-status/${partner}`);
-    expect(ok.status).toBe(200);
-    expect(ok.body).toEqual(affiliateStatusAnswer('Active', slice.settings.worker.AFFILIATE_RECORD_TYPE_ID));
-    expect((await anonymous.get(`/account/account-status/${customer}`)).status).toBe(404);
-    expect((await anonymous.get('/account/account-status/001000000000NOPE')).status).toBe(404);
-    expect((await anonymous.get("/account/account-status/x' OR Id != '")).status).toBe(404);
   });
 });

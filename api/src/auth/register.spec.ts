@@ -6,6 +6,7 @@ import { ApiClient, codeFromMail } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { allOfApplication } from '../../../tests/support/crm-lead';
 import { APPLICATION_ID_FIELD } from '@portal/libs';
+import { eventually } from '../../../tests/support/until';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;
@@ -29,16 +30,6 @@ const post = async (body: unknown) => {
   const { status, body: json } = await new ApiClient(slice.baseUrl, `10.0.0.${++ip}`).post('/auth/register', body);
   return { status, json: () => Promise.resolve(json) };
 };
-
-async function eventually<T>(fn: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
   slice = await startSlice();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { DETAILS_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
+import { until } from '../../../tests/support/until';
 import { recordHistory } from '../../../tests/support/histories';
 import { leadFields, showsChange, type ExpectedLeadChange } from '../../../tests/support/crm-lead';
 
@@ -17,13 +18,11 @@ let applicationId: string;
 const details = DETAILS_ANSWERS;
 
 async function leadOf(email: string, change: ExpectedLeadChange, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const lead = slice.crm.records('Lead').find((l) => l.Email === email);
-    if (lead && showsChange(lead, change)) return lead;
-    if (Date.now() > end) throw new Error(`lead never showed ${JSON.stringify(change)}: ${JSON.stringify(lead)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const lead = () => slice.crm.records('Lead').find((l) => l.Email === email);
+  return (await until(lead, (l) => !!l && showsChange(l, change), {
+    ms: timeoutMs,
+    what: `lead never showed ${JSON.stringify(change)}: ${JSON.stringify(lead())}`,
+  }))!;
 }
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { onePagePdf, userPasswordPdf } from '../../../tests/support/pdf-fixtures
 import { startS3Recorder } from '../../../tests/support/s3-recorder';
 import { startSlice } from '../../../tests/support/slice';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
-import { until } from '../../../tests/support/until';
+import { holdFor, until } from '../../../tests/support/until';
 import { recordHistory, workflowClient } from '../../../tests/support/histories';
 import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
@@ -270,7 +270,7 @@ describe('offers and final submission', () => {
       (m) => m.length > 0,
     );
     // A second email would follow within moments.
-    await new Promise((r) => setTimeout(r, 1500));
+    await holdFor(1500, 'no second offer email may arrive in this window');
     expect(
       ((await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[]).filter(
         (m) => m.to[0]?.address === 'files-ada@example.com' && m.subject.startsWith('Your selected offer'),

@@ -5,6 +5,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdFor } from '../../../tests/support/until';
 import { announcedFileSize, spoolUpload, type Destination, type SpooledUpload } from './upload-stream';
 
 type PutSeen = { size: number; bytes: Buffer; completed: boolean; aborted: boolean; fromSpool: boolean };
@@ -64,7 +65,7 @@ function receiving(opts: { put?: boolean; failAfter?: number } = {}) {
     handle = async (req) => {
       try {
         const upload = await spoolUpload(req, async (): Promise<Destination> => {
-          await new Promise((r) => setTimeout(r, 20)); // a database look-up
+          await holdFor(20, 'the latency of a database look-up, during which the body keeps coming');
           return { key: 'k', ...(opts.put === false ? {} : { put: recordingPut(puts, opts) }) };
         });
         const stored = await upload.stored?.then(

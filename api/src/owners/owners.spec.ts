@@ -4,6 +4,7 @@ import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-cli
 import { ownerAnswers } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
 import { leadFields, showsChange } from '../../../tests/support/crm-lead';
+import { until } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let mongo: MongoClient;
@@ -80,13 +81,11 @@ describe('owners step', () => {
     expect(raw).not.toContain('1980');
     expect(stored?.owners[0].phoneNumber).toBe('5551234567');
 
-    const end = Date.now() + 30_000;
-    let lead;
-    while (Date.now() < end) {
-      lead = slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com');
-      if (showsChange(lead, { owner2: { ssn: '587654321' } })) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const lead = await until(
+      () => slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com'),
+      (l) => showsChange(l, { owner2: { ssn: '587654321' } }),
+      { ms: 30_000 },
+    ).catch(() => slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com'));
     expect(lead).toMatchObject(
       leadFields({
         owner1: { ssn: '123456789', creditScore: 720 },

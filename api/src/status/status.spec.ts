@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
-import { until } from '../../../tests/support/until';
+import { holdFor, until } from '../../../tests/support/until';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { signStatusLink, statusLinkKey } from './status-link';
 
@@ -95,7 +95,7 @@ describe('GET /application/{id}/progress', () => {
 
     // A reload of the signature page continues the same request: no second email.
     expect((await bea.post('/box/sign', { applicationId: beaApp })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
+    await holdFor(500, 'a second email, were one sent, would reach maildev within this window');
     expect(await mailsTo('bea-two@example.com')).toHaveLength(1);
 
     // Tampered (another application's id under the same signature) and expired links are refused alike.

@@ -9,6 +9,7 @@ import { signUpAndConfirm } from '../../../tests/support/api-client';
 import { ownTemporal } from '../../../tests/support/own-servers';
 import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
+import { holdFor } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 const temporal = ownTemporal('portal-outbox-order-');
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // As in outbox.spec: let the client's gRPC retry timers from the outage settle before closing.
-  await new Promise((r) => setTimeout(r, 6_500));
+  await holdFor(6_500, 'the gRPC retry timers have no event to wait on; one full back-off interval outlasts them');
   await slice?.close();
   await mongo?.close();
   await temporal.close();
@@ -44,7 +45,7 @@ it('a stage move after Temporal is back first sends the signals that waited for 
   for (let i = 0; i < 20 && moved.status === 503; i++) {
     expect(moved.body.data.code).toBe('TRY_AGAIN');
     expect(await waiting()).toBe(1);
-    await new Promise((r) => setTimeout(r, 1000));
+    await holdFor(1000, "the web client's pause before it sends a 503 TRY_AGAIN again");
     moved = await stepOn(ada, app);
   }
   expect(moved.status).toBe(200);

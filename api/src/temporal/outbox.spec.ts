@@ -9,7 +9,7 @@ import { ownTemporal } from '../../../tests/support/own-servers';
 import { workflowClient } from '../../../tests/support/histories';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
-import { until } from '../../../tests/support/until';
+import { holdFor, until } from '../../../tests/support/until';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 const temporal = ownTemporal('portal-outbox-');
@@ -25,7 +25,7 @@ afterAll(async () => {
   // Calls the api made while Temporal was down may still hold a gRPC retry timer (@temporalio/client backs
   // off up to 5 s, plus 20% jitter); closing the connection under it makes that timer throw 'Channel has
   // been shut down' as an uncaught error. Temporal is back by now, so one last interval lets them settle.
-  await new Promise((r) => setTimeout(r, 6_500));
+  await holdFor(6_500, 'the gRPC retry timers have no event to wait on; one full back-off interval outlasts them');
   await slice?.close();
   await mongo?.close();
   await temporal.close();

@@ -4,6 +4,7 @@
 // and leaves one message; a failure before it, or the server refusing it, throws (and is retried).
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
+import { holdFor, until } from '../../../tests/support/until';
 import { sendOnce } from './send-once';
 
 let proxy: FaultProxy;
@@ -14,10 +15,16 @@ afterAll(() => proxy.close());
 
 const smtp = () => ({ host: '127.0.0.1', port: proxy.port });
 const message = (to: string) => ({ from: 'offers@example.com', to, subject: 'Your selected offer', text: 'hello' });
-async function received(to: string) {
+async function count(to: string) {
   const mails = (await (await fetch(`${inject('maildevUrl')}/api/email`)).json()) as { to: { address: string }[] }[];
   return mails.filter((m) => m.to.some((t) => t.address === to)).length;
 }
+/** How many messages reached `to`, once the first has shown in maildev. */
+const received = (to: string) =>
+  until(
+    () => count(to),
+    (n) => n > 0,
+  );
 
 it.each([
   ['a reset', { kind: 'reset' }],
@@ -28,7 +35,6 @@ it.each([
   proxy.inject({ path: 'DATA' }, fault, 1);
   expect(await sendOnce(smtp(), message(to))).toBe('maybe-sent');
   expect(proxy.armed()).toBe(0);
-  await new Promise((r) => setTimeout(r, 300));
   expect(await received(to)).toBe(1);
 });
 
@@ -38,9 +44,8 @@ it('a refused connection or a 451 to MAIL throws (nothing was sent: retried)', a
   await expect(sendOnce(smtp(), message(to))).rejects.toThrow();
   proxy.inject({ path: 'MAIL' }, { kind: 'status', status: 451 }, 1);
   await expect(sendOnce(smtp(), message(to))).rejects.toThrow();
-  expect(await received(to)).toBe(0);
+  expect(await count(to)).toBe(0);
   expect(await sendOnce(smtp(), message(to))).toBe('sent');
-  await new Promise((r) => setTimeout(r, 300));
   expect(await received(to)).toBe(1);
 });
 
@@ -52,13 +57,12 @@ it('beforeCommit runs while the server still lacks the final byte, then the mess
   let seenDuringCommit = -1;
   const outcome = await sendOnce(smtp(), message(to), {
     beforeCommit: async () => {
-      await new Promise((r) => setTimeout(r, 300));
-      seenDuringCommit = await received(to);
+      await holdFor(300, 'a message the server already had would show in maildev within this window');
+      seenDuringCommit = await count(to);
     },
   });
   expect(outcome).toBe('sent');
   expect(seenDuringCommit).toBe(0);
-  await new Promise((r) => setTimeout(r, 300));
   expect(await received(to)).toBe(1);
 });
 
@@ -67,6 +71,6 @@ it('a beforeCommit that fails stops the message: it throws and the server discar
   await expect(
     sendOnce(smtp(), message(to), { beforeCommit: () => Promise.reject(new Error('database down')) }),
   ).rejects.toThrow('database down');
-  await new Promise((r) => setTimeout(r, 500));
-  expect(await received(to)).toBe(0);
+  await holdFor(500, 'a message the server kept would show in maildev within this window');
+  expect(await count(to)).toBe(0);
 });

@@ -8,6 +8,7 @@ import { COMMON_SETTINGS, loadEnv } from '@portal/libs';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { isSignedRequest } from '@portal/workflows';
 import { startEsignStandin } from '../../../sandbox/src';
+import { until } from '../../../tests/support/until';
 import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
 import { registerBoxWebhook } from './box.webhook';
@@ -112,8 +113,8 @@ describe('sign requests through the stand-in', () => {
     expect(finalizing.status).toBe('finalizing');
     expect(isSignedRequest(finalizing)).toBe(false);
     expect(finalizing.signedFileId).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 700));
-    const signed = await activities.getSignRequest({ signRequestId: view.id });
+    // The stand-in finishes finalizing a moment later, as Box does.
+    const signed = await until(() => activities.getSignRequest({ signRequestId: view.id }), isSignedRequest);
     expect(isSignedRequest(signed)).toBe(true);
     expect(signed.signedFileId).toMatch(/^\d+$/);
   });

@@ -45,6 +45,7 @@ beforeEach(() => {
       if (call.method === 'PATCH' && url.endsWith('/business/b-1')) {
         const next = saves.shift();
         if (next === 'down') throw new TypeError('Failed to fetch');
+        // A slow line: a fixed latency, the window in which a second click lands.
         if (next === 'hang') await new Promise((r) => setTimeout(r, 300));
         return new Response(JSON.stringify(business), { status: 200 });
       }
@@ -93,6 +94,7 @@ describe('saving a step sends one key per action', () => {
     const button = await screen.findByRole('button', { name: 'Continue' });
     await Promise.all([userEvent.click(button), userEvent.click(button)]);
     await waitFor(() => expect(businessSaves().length).toBeGreaterThan(0));
+    // A fixed window, on purpose: a second save, were one sent, would have gone out within it.
     await new Promise((r) => setTimeout(r, 400));
     expect(businessSaves()).toHaveLength(1);
     expect(businessSaves()[0]!.key).toMatch(/^[0-9a-f]{32}$/);

@@ -1,0 +1,100 @@
+// The journey's steps the US and Canada journeys share (journey.spec.ts, journey-canada.spec.ts).
+import { expect, type Page } from '@playwright/test';
+import { codeFromMail } from '../support/api-client';
+import { handWrittenPdf } from '../support/pdf-fixtures';
+import { expectNoAxeViolations } from './keyboard';
+
+export const base = () => process.env.E2E_BASE_URL!;
+export const crm = () => process.env.E2E_CRM_URL!;
+
+export async function signUp(page: Page, email: string) {
+  await page.goto(`${base()}/sign-up`);
+  await page.getByLabel('First name').fill('Dorothy');
+  await page.getByLabel('Last name').fill('Vaughan');
+  await page.getByLabel('Business name').fill('Fortran Freight LLC');
+  await page.getByLabel('Phone').pressSequentially('5552223333');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Punch-Card-1949');
+  await page.getByLabel('Confirm password').fill('Punch-Card-1949');
+  const since = new Date();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+}
+
+export async function financial(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Annual revenue is required')).toBeVisible();
+  await page.getByLabel('Annual revenue').fill('0');
+  await page.getByLabel('Amount requested').fill('99000001');
+  await expect(page.getByLabel('Amount requested')).toHaveValue('$99,000,001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Value cannot be zero')).toBeVisible();
+  await expect(page.getByText('Value cannot exceed $99,000,000')).toBeVisible();
+  await page.getByLabel('Annual revenue').fill('1200000');
+  await page.getByLabel('Amount requested').fill('150000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/business$/);
+}
+
+// A real one-page PDF: the api checks the structure, not just the header.
+export const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: handWrittenPdf(name) });
+
+export async function records(type: string) {
+  return (await (await fetch(`${crm()}/__admin/sobjects/${type}`)).json()) as Record<string, unknown>[];
+}
+
+/** /offers step 2 to the booking view: choose, the two last documents, submit. */
+export async function offersToBooking(page: Page, offerName: RegExp, docs: 'both' | 'check only', shot: string) {
+  await expect(page).toHaveURL(/\/offers$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: "You're Pre-Qualified. Now Pick Your Path." })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  const card = page.getByRole('article', { name: offerName });
+  await expect(card.getByText('Estimated APR').or(card.getByText('Monthly interest rate'))).toBeVisible();
+  await card.getByRole('button', { name: 'Select Offer' }).click();
+  await expect(card.getByRole('button', { name: 'Selected' })).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/offers-${shot}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('heading', { name: 'Thanks for Selecting Your Offer' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Schedule a call with my agent' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeDisabled();
+  await page.getByLabel('Voided check PDF').setInputFiles(pdf('check.pdf'));
+  await expect(page.getByText('voided-check.pdf')).toBeVisible({ timeout: 20_000 });
+  if (docs === 'both') {
+    await page.getByLabel("Driver's license PDF").setInputFiles(pdf('license.pdf'));
+    await expect(page.getByText('drivers-license.pdf')).toBeVisible({ timeout: 20_000 });
+  } else {
+    await page.getByText("I don't have this").nth(1).click();
+  }
+  await page.screenshot({ path: `test-results/screenshots/final-documents-${shot}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('heading', { name: 'Your application has been submitted!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(
+    page.getByRole('heading', { name: 'Book a call with your dedicated funding expert Jordan Rivera' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `test-results/screenshots/submitted-${shot}.png`, fullPage: true });
+}
+
+/** After submission, 'Where do I stand' (side menu) says so and names the rep (issue 16 item 3). */
+export async function statusAfterSubmission(page: Page, shot: string) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Where do I stand' }).click();
+  await expect(page.getByText('Your application is submitted.')).toBeVisible();
+  await expect(page.getByText('Waiting on the funding team: they are reviewing your application.')).toBeVisible();
+  await expect(page.getByText('Jordan Rivera will be in touch about your application.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Steps' }).getByText('Done')).toHaveCount(5);
+  await expectNoAxeViolations(page, '/status after submission');
+  await page.screenshot({ path: `screenshots/status-submitted-${shot}.png`, fullPage: true });
+}
+
+export async function leadOf(email: string) {
+  const leads = (await (await fetch(`${crm()}/__admin/sobjects/Lead`)).json()) as Record<string, unknown>[];
+  return leads.find((l) => l.Email === email);
+}

@@ -1,0 +1,39 @@
+import { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDataConverter } from '../src';
+import { HISTORIES, workflowSlice } from './workflow.spec-setup';
+
+// Replay of committed histories: a workflow change that breaks determinism for running applications fails
+// here (ENGINEERING.md example 4).
+const room = workflowSlice();
+
+describe('applicationWorkflow', () => {
+  it('replays every committed history with the current workflow code', async () => {
+    // Build first: the replayer bundles dist/, and an unbuilt change would replay stale code.
+    const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], {
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.pb'));
+    expect(files.length).toBeGreaterThan(0);
+    // One replay worker (one bundle) for every history.
+    const histories = files.map((file) => ({
+      workflowId: file,
+      history: temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file))),
+    }));
+    const results = Worker.runReplayHistories(
+      {
+        workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+        dataConverter: await createDataConverter(room.slice.settings.worker),
+      },
+      histories,
+    );
+    const failures: string[] = [];
+    for await (const r of results) if (r.error) failures.push(`${r.workflowId}: ${(r.error as Error).message}`);
+    expect(failures).toEqual([]);
+  });
+});

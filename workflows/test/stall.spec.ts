@@ -2,7 +2,6 @@
 // installed by stack/setup.sh) with the real worker and activities (SMTP to maildev, MongoDB, the CRM
 // stand-in through jsforce). Days pass in milliseconds; no test waits in real time for a timer.
 import { Client } from '@temporalio/client';
-import { defineSearchAttributeKey } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,8 +17,10 @@ import {
   getProgress,
   retryCrmSync,
   moveStage,
+  SEARCH_ATTRIBUTE_KINDS,
   SEARCH_ATTRIBUTES,
 } from '../src';
+import { SA } from '../src/application/search-attribute-keys';
 import { freePort } from '../../tests/support/free-port';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
@@ -43,13 +44,12 @@ beforeAll(async () => {
     },
   });
   // The test server knows only the search attributes it is told of, as a real namespace does.
-  const types = { Keyword: 'KEYWORD', Int: 'INT', Bool: 'BOOL', Datetime: 'DATETIME' } as const;
   await env.connection.operatorService.addSearchAttributes({
     namespace: 'default',
     searchAttributes: Object.fromEntries(
       Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [
         name,
-        temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${types[type]}`],
+        temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${SEARCH_ATTRIBUTE_KINDS[type]}`],
       ]),
     ),
   });
@@ -127,9 +127,9 @@ describe('a CRM outage, in skipped time', () => {
       );
       expect(during.operations).toMatchObject({ status: 'WaitingOnCrm', turn: 'crm', pending: ['crm-lead'] });
       const sa = (await handle.describe()).typedSearchAttributes;
-      expect(sa.get(defineSearchAttributeKey('CrmSyncPending', 'BOOL'))).toBe(true);
-      expect(sa.get(defineSearchAttributeKey('LastError', 'KEYWORD'))).toBe('CRM_UNAVAILABLE');
-      expect(sa.get(defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'))).toBe('WaitingOnCrm');
+      expect(sa.get(SA.crmSyncPending)).toBe(true);
+      expect(sa.get(SA.lastError)).toBe('CRM_UNAVAILABLE');
+      expect(sa.get(SA.status)).toBe('WaitingOnCrm');
 
       await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
       await handle.signal(retryCrmSync);

@@ -1,7 +1,6 @@
 // The set-up the application workflow's spec files share: a slice (real Temporal dev server, worker and
 // activities, CRM through jsforce to the stand-in), a Temporal client, and the e-sign stand-in's token.
 import { Client, Connection } from '@temporalio/client';
-import { defineSearchAttributeKey } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,17 +14,11 @@ import {
   type ApplicationWorkflowInput,
 } from '../src';
 import { startSlice } from '../../tests/support/slice';
+import { SA } from '../src/application/search-attribute-keys';
 
 export const HISTORIES = join(__dirname, 'histories');
-export const SA_KEYS = {
-  stage: defineSearchAttributeKey('ApplicationStage', 'KEYWORD'),
-  step: defineSearchAttributeKey('ApplicationStep', 'INT'),
-  status: defineSearchAttributeKey('ApplicationStatus', 'KEYWORD'),
-  country: defineSearchAttributeKey('Country', 'KEYWORD'),
-  stalledSince: defineSearchAttributeKey('StalledSince', 'DATETIME'),
-  crmSyncPending: defineSearchAttributeKey('CrmSyncPending', 'BOOL'),
-  lead: defineSearchAttributeKey('CrmLeadId', 'KEYWORD'),
-};
+/** The workflow's own typed search-attribute keys (one list: search-attribute-table.ts). */
+export const SA_KEYS = SA;
 
 /** Writes a run's history for replay by every later version (RECORD_HISTORIES=1). */
 export async function recordHistory(

@@ -1,23 +1,8 @@
-import { defineSearchAttributeKey, type SearchAttributeUpdatePair } from '@temporalio/common';
+import type { SearchAttributeUpdatePair } from '@temporalio/common';
 import { upsertSearchAttributes } from '@temporalio/workflow';
-import { SEARCH_ATTRIBUTE_KINDS, SEARCH_ATTRIBUTES } from './search-attribute-table';
+import { SA } from './search-attribute-keys';
 
-/** A key of SEARCH_ATTRIBUTES with its type, for the workflow. */
-const key = <N extends keyof typeof SEARCH_ATTRIBUTES>(name: N) =>
-  defineSearchAttributeKey(name, SEARCH_ATTRIBUTE_KINDS[SEARCH_ATTRIBUTES[name]]);
-
-/** The keys of SEARCH_ATTRIBUTES (search-attribute-table.ts), typed for the workflow. */
-export const SA = {
-  stage: key('ApplicationStage'),
-  step: key('ApplicationStep'),
-  status: key('ApplicationStatus'),
-  country: key('Country'),
-  affiliate: key('AffiliateId'),
-  stalledSince: key('StalledSince'),
-  crmSyncPending: key('CrmSyncPending'),
-  lastError: key('LastError'),
-  lead: key('CrmLeadId'),
-} as const;
+export { SA };
 
 export type SearchValues = {
   stage: string;

@@ -4,7 +4,7 @@ import {
   CONFIRM_SIGN_UP_RULES,
   E164_US_CA_PATTERN,
   LOGIN_RULES,
-  MESSAGES,
+  COMMON_CODES,
   RESET_CONFIRM_RULES,
   RESET_REQUEST_RULES,
   SIGN_UP_RULES,
@@ -22,13 +22,14 @@ export class RegisterDto {
   @FollowsRule(SIGN_UP_RULES.firstName) firstName: string;
   @FollowsRule(SIGN_UP_RULES.lastName) lastName: string;
   @FollowsRule(SIGN_UP_RULES.businessName) businessName: string;
-  @FollowsRule(all(required(MESSAGES.phoneRequired), pattern(E164_US_CA_PATTERN, MESSAGES.phoneFormat))) phone: string;
+  @FollowsRule(all(required(COMMON_CODES.phoneRequired), pattern(E164_US_CA_PATTERN, COMMON_CODES.phoneFormat)))
+  phone: string;
   @FollowsRule(SIGN_UP_RULES.email) email: string;
   @FollowsRule(SIGN_UP_RULES.password) password: string;
   @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;
   @FollowsRule(optionalText(64)) affiliateId?: string;
   /** The language the applicant chose in the web app (issue 16): their emails follow it. */
-  @FollowsRule(optional(fromList(APPLICANT_LANGUAGES, MESSAGES.invalidValue))) language?: string;
+  @FollowsRule(optional(fromList(APPLICANT_LANGUAGES, COMMON_CODES.invalidValue))) language?: string;
 }
 
 export class LoginDto {

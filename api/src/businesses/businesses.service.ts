@@ -10,6 +10,7 @@ import {
   monthlyRevenue,
   parseAmount,
   parseNumber,
+  API_CODES,
 } from '@portal/libs';
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
@@ -18,7 +19,7 @@ import { findOrCreate } from '../common/find-or-create';
 import { assertValid } from '../common/validate-form';
 import { Business, type BusinessDocument } from './business.schema';
 
-export const BUSINESS_NOT_FOUND = 'Business not found';
+export const BUSINESS_NOT_FOUND = API_CODES.businessNotFound;
 export const BUSINESS_SECTIONS = ['financial', 'question', 'details'] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 

@@ -1,9 +1,9 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import type { Rule } from '@portal/libs';
+import { COMMON_CODES, type Rule } from '@portal/libs';
 
 /**
  * Applies a shared rule from @portal/libs to a DTO property, so the server refuses exactly what the
- * form refuses, with the same words.
+ * form refuses, with the same message code (the exception filter answers its English beside it).
  */
 export function FollowsRule(rule: Rule, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
@@ -11,7 +11,8 @@ export function FollowsRule(rule: Rule, options?: ValidationOptions): PropertyDe
       name: 'followsRule',
       validator: {
         validate: (value, args) => rule(value, (args?.object ?? {}) as Record<string, unknown>) === undefined,
-        defaultMessage: (args) => rule(args?.value, (args?.object ?? {}) as Record<string, unknown>) ?? 'Invalid value',
+        defaultMessage: (args) =>
+          rule(args?.value, (args?.object ?? {}) as Record<string, unknown>) ?? COMMON_CODES.invalidValue,
       },
     },
     options,

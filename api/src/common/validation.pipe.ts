@@ -1,6 +1,10 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 
-/** Field name to its first message, for the form to show beside each field. */
+/**
+ * Field name to its first message, for the form to show beside each field: a libs rule's code
+ * (FollowsRule), or class-validator's own words (the exception filter answers those with an http code).
+ */
 function fieldErrors(errors: ValidationError[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of errors) {
@@ -18,7 +22,7 @@ export const createValidationPipe = () =>
     stopAtFirstError: true,
     exceptionFactory: (errors) => {
       const fields = fieldErrors(errors);
-      const message = Object.values(fields)[0] ?? 'Invalid request';
+      const message = Object.values(fields)[0] ?? API_CODES.invalidRequest;
       return new BadRequestException({ message, fields });
     },
   });

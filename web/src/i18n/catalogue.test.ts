@@ -2,11 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JOURNEY_STAGES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
+import { JOURNEY_STAGES, MESSAGE_TABLES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
 import { en } from './en';
 import { enFirst } from './en-first';
 import { frCA } from './fr-ca';
-import { MESSAGE_TABLES } from './messages';
 import { OPTION_LISTS, optionKey } from './options';
 
 type Tree = { [k: string]: string | Tree };

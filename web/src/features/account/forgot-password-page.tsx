@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import { ACCOUNT_MESSAGES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES, validateForm } from '@portal/libs';
+import { ACCOUNT_MESSAGES, ACCOUNT_CODES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES, validateForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
@@ -46,7 +46,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     void run(RESET_REQUEST_RULES, async () => {
       const answer = await accountApi.forgotPassword(form.username.trim());
-      if (!answer?.deliveryMedium || !answer.destination) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
+      if (!answer?.deliveryMedium || !answer.destination) throw new Error(ACCOUNT_CODES.somethingWentWrong);
       setStep('code');
     });
   };
@@ -54,7 +54,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     void run(RESET_CONFIRM_RULES, async () => {
       const answer = await accountApi.confirmForgotPassword({ ...form, username: form.username.trim() });
-      if (answer.message !== ACCOUNT_MESSAGES.success) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
+      if (answer.message !== ACCOUNT_MESSAGES.success) throw new Error(ACCOUNT_CODES.somethingWentWrong);
       setStep('done');
     });
   };
@@ -113,7 +113,7 @@ export function ForgotPasswordPage() {
             </form>
           ) : (
             <div>
-              <Alert kind="success">{ACCOUNT_MESSAGES.passwordChanged}</Alert>
+              <Alert kind="success">{ACCOUNT_CODES.passwordChanged}</Alert>
               <Link className="btn btn-primary" to="/login">
                 {t('reset.returnToLogin')}
               </Link>

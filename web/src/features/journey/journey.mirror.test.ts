@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { JOURNEY_STAGES, judgeMove, sectionOf, type JourneyPosition, type MoveFacts } from '@portal/libs';
+import {
+  JOURNEY_STAGES,
+  judgeMove,
+  sectionOf,
+  type JourneyPosition,
+  type MoveFacts,
+  JOURNEY_CODES,
+} from '@portal/libs';
 import { at, settled, testServer } from './journey-test-server';
 import { isBefore, samePosition } from './journey-routes';
 
@@ -64,7 +71,7 @@ describe('journey machine mirrors the workflow moveStage rule', () => {
       await settled(m.actor);
       const { position, error } = m.actor.getSnapshot().context;
       const name = `${to} from ${label(page)} saved at ${label(saved)}${answered ? ' answered' : ''} ${JSON.stringify(facts)}`;
-      const wf = workflow.ok ? `moves to ${label(workflow.position)}` : `refuses '${workflow.error}'`;
+      const wf = workflow.ok ? `moves to ${label(workflow.position)}` : `refuses '${JOURNEY_CODES[workflow.code]}'`;
       const client = error ? `refuses '${error}'` : `moves to ${label(position)}`;
       if (m.server.refusals.length) disagreements.push(`${name}: the machine asked for a move the workflow refused`);
       else if (wf !== client) disagreements.push(`${name}: workflow ${wf}, machine ${client}`);

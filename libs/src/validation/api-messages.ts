@@ -1,0 +1,43 @@
+/**
+ * The api's own refusals, worded as the api has always answered them (not in the specification's
+ * tables). Each has a code like every other message; the web catalogue does not translate them, so the
+ * web shows their English, as before.
+ */
+export const API_MESSAGES = {
+  applicationNotFound: 'Application not found',
+  applicationIdRequired: 'applicationId is required',
+  businessNotFound: 'Business not found',
+  sectionInvalid: 'section must be financial, question or details',
+  giggleActionInvalid: 'action must be enter or back',
+  ownersNotFound: 'Owners not found',
+  ownersRequired: 'One or two owners are required',
+  offerNotFound: 'Offer not found',
+  repNotFound: 'Rep not found',
+  selectAnOffer: 'Please select one of the offers',
+  unknownError: 'Unknown error',
+  documentsRequired: "Please upload your voided check and driver's license, or mark each one you don't have",
+  fileNotFound: 'File not found',
+  fileTypeInvalid: 'fileType must be a known document type',
+  monthLabelRequired: 'monthLabel is required',
+  submittedDocumentsKept: 'Submitted documents cannot be removed',
+  signatureNotFound: 'Signature not found',
+  stageNotFound: 'Stage not found',
+  userNotFound: 'User not found',
+  statusLinkInvalid: 'This link is no longer valid',
+  affiliateNotFound: 'Affiliate not found',
+  xsrfRefused: 'Invalid or missing XSRF token',
+  forbidden: 'Forbidden resource',
+  invalidRequest: 'Invalid request',
+  invalidRequestBody: 'Invalid request body',
+  badRequest: 'Bad Request',
+  bodyTooLarge: (kb: number) => `Request body is too large (limit ${kb} kB)`,
+  bodyNotJson: 'Request body must be JSON (Content-Type: application/json)',
+  bodyCompressed: 'Compressed request bodies are not accepted',
+  bodyCharset: 'Request body must be UTF-8 JSON',
+  bodyInvalidJson: 'Request body is not valid JSON',
+  bodyNotUtf8: 'Request body is not valid UTF-8',
+  bodyNotObject: 'Request body must be a JSON object',
+  bodyTooDeep: (levels: number) => `Request body is nested too deeply (limit ${levels} levels)`,
+  bodyForbiddenKey: 'Request body has a forbidden key: __proto__',
+  bodyIncomplete: 'Request body was incomplete',
+} as const;

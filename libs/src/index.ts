@@ -11,6 +11,7 @@ export * from './domain/pick-lists';
 export * from './domain/option-key';
 export * from './domain/pick-lists-fr';
 export * from './domain/regions';
+export * from './domain/views';
 export * from './journey/answers';
 export * from './journey/applicant-status';
 export * from './journey/errors';

@@ -11,6 +11,7 @@ import {
   parseAmount,
   parseNumber,
   API_CODES,
+  type BusinessView,
 } from '@portal/libs';
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
@@ -31,8 +32,6 @@ const money = (v: unknown): number | undefined => {
 };
 /** Text the rules have already checked; anything else (only ever absent here) is ''. */
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-export type BusinessView = Omit<Business, 'applicationId'> & { _id: string; applicationId: string };
 
 @Injectable()
 export class BusinessesService {

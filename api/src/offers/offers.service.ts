@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { API_CODES } from '@portal/libs';
+import { API_CODES, type OfferOptionView, type OfferView } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import { calculateOffers, emailOffer, getProgress } from '@portal/workflows';
@@ -14,12 +14,11 @@ export const UNKNOWN_ERROR = API_CODES.unknownError;
 export const SELECT_AN_OFFER = API_CODES.selectAnOffer;
 type Option = Record<string, string>;
 
-export type OfferView = { _id: string; applicationId: string; offerType?: string; offerOptions: Option[] };
 const view = (o: OfferDocument): OfferView => ({
   _id: String(o._id),
   applicationId: String(o.applicationId),
   offerType: o.offerType,
-  offerOptions: o.offerOptions as Option[],
+  offerOptions: o.offerOptions as OfferOptionView[],
 });
 
 /** Section 7 'offer' and 'offer/email-offer'. Prices come from the workflow; the client only chooses. */

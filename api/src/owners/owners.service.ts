@@ -11,6 +11,7 @@ import {
   parseNumber,
   validateForm,
   API_CODES,
+  type OwnerSetView,
 } from '@portal/libs';
 import type { CrmLeadFields } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
@@ -154,7 +155,7 @@ export class OwnersService {
   }
 
   /** The answer: SSN/SIN and date of birth masked; phone in the form's mask. */
-  view(set: OwnerSetDocument) {
+  view(set: OwnerSetDocument): OwnerSetView {
     const o = set.toObject();
     return {
       _id: String(o._id),

@@ -40,4 +40,18 @@ export const API_MESSAGES = {
   bodyTooDeep: (levels: number) => `Request body is nested too deeply (limit ${levels} levels)`,
   bodyForbiddenKey: 'Request body has a forbidden key: __proto__',
   bodyIncomplete: 'Request body was incomplete',
+  // The words of the request-body checks the api used before its bodies were checked by rule sets only
+  // (class-validator's), kept as they were answered.
+  propertyNotAllowed: (property: string) => `property ${property} should not exist`,
+  mustBeOneOf: (property: string, values: string) => `${property} must be one of the following values: ${values}`,
+  mustBeInteger: (property: string) => `${property} must be an integer number`,
+  mustNotBeLess: (property: string, min: number) => `${property} must not be less than ${min}`,
+  mustNotBeGreater: (property: string, max: number) => `${property} must not be greater than ${max}`,
+  mustBeObject: (property: string) => `${property} must be an object`,
+  mustBeString: (property: string) => `${property} must be a string`,
+  mustBeShorter: (property: string, max: number) => `${property} must be shorter than or equal to ${max} characters`,
+  mustBeBoolean: (property: string) => `${property} must be a boolean value`,
+  mustBeMongoId: (property: string) => `${property} must be a mongodb id`,
+  pathInvalid: (paths: string) => `path must be one of ${paths}`,
+  topUpWholeNumber: 'topUp must be a whole number',
 } as const;

@@ -38,9 +38,20 @@ type Codes<T> = {
   readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => MessageCode : MessageCode;
 };
 
-/** A code with its arguments: `withArgs('common.maxLength', [40])` is `common.maxLength:40`. */
+/**
+ * A code with its arguments: `withArgs('common.maxLength', [40])` is `common.maxLength:40`. Each argument
+ * is URI-encoded, so a text argument (a property name a client sent) cannot break the code apart.
+ */
 export const withArgs = (code: string, args: readonly (string | number)[]): MessageCode =>
-  args.length ? `${code}:${args.join(',')}` : code;
+  args.length ? `${code}:${args.map((a) => encodeURIComponent(String(a))).join(',')}` : code;
+
+const decoded = (arg: string): string | undefined => {
+  try {
+    return decodeURIComponent(arg);
+  } catch {
+    return undefined;
+  }
+};
 
 const codesOf = <T extends Readonly<Record<string, unknown>>>(table: string, entries: T): Codes<T> =>
   Object.fromEntries(
@@ -62,7 +73,7 @@ export const API_CODES = codesOf('api', API_MESSAGES);
 
 export type ParsedCode = { table: string; name: string; key: string; args: string[] };
 
-const CODE = /^([a-z]+)\.(\w+)(?::([\w.,-]*))?$/;
+const CODE = /^([a-z]+)\.(\w+)(?::([\w.,!~*'()%-]*))?$/;
 
 /** A code's table, name and arguments, when it names a message of the tables; else undefined. */
 export function parseCode(code: string | undefined): ParsedCode | undefined {
@@ -71,7 +82,9 @@ export function parseCode(code: string | undefined): ParsedCode | undefined {
   const [, table, name, args] = m as unknown as [string, string, string, string | undefined];
   const entries = Object.hasOwn(ALL_TABLES, table) ? ALL_TABLES[table] : undefined;
   if (!entries || !Object.hasOwn(entries, name)) return undefined;
-  return { table, name, key: `${table}.${name}`, args: args ? args.split(',') : [] };
+  const values = args ? args.split(',').map(decoded) : [];
+  if (values.some((v) => v === undefined)) return undefined;
+  return { table, name, key: `${table}.${name}`, args: values as string[] };
 }
 
 export const isMessageCode = (v: unknown): v is MessageCode => typeof v === 'string' && parseCode(v) !== undefined;

@@ -105,6 +105,27 @@ export const requiredText = (message?: string, max = DEFAULT_MAX_LENGTH, tooLong
 export const optionalText = (max = DEFAULT_MAX_LENGTH): Rule =>
   all(isText, maxLength(max), noControlCharacters, notBlank);
 
+/** A JSON object (not null, not an array). */
+export const isPlainObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The first field of `form` that `rules` do not name: a body may carry nothing else. */
+export const unknownField = (rules: RuleSet, form: Readonly<Record<string, unknown>>): string | undefined =>
+  Object.keys(form).find((k) => !Object.hasOwn(rules, k));
+
+/**
+ * A nested object: `notObject` when it is not one; else `invalid` when a field of it fails `rules` or is
+ * not named by them.
+ */
+export const objectOf =
+  (rules: RuleSet, notObject: MessageCode, invalid: MessageCode): Rule =>
+  (v) =>
+    !isPlainObject(v)
+      ? notObject
+      : unknownField(rules, v) !== undefined || Object.keys(validateForm(rules, v)).length
+        ? invalid
+        : undefined;
+
 export type RuleSet = Readonly<Record<string, Rule>>;
 
 /** Validates a whole form: field name to the code of its first failing message. */

@@ -114,7 +114,8 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
   }
   const messageCode = ACCOUNT_CODES.somethingWentWrong;
   const message = messageText(messageCode);
-  if (isTransientDatabaseError(exception)) return { ...errorAnswer(new TryAgainException(message)), transient: true };
+  if (isTransientDatabaseError(exception))
+    return { ...errorAnswer(new TryAgainException(messageCode)), transient: true };
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     unexpected: true,

@@ -6,7 +6,6 @@ import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { useJsonBodies } from './common/json-body';
-import { createValidationPipe } from './common/validation.pipe';
 
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
@@ -24,7 +23,6 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.use(cookieParser());
   useJsonBodies(app);
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
   app.disable('x-powered-by');

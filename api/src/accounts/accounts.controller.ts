@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Ip, NotFoundException, Param } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import { randomUUID } from 'node:crypto';
 import { affiliateStatusAnswer } from '@portal/libs';
 import { AFFILIATE_STATUS_WORKFLOW_TYPE, affiliateStatusWorkflowId, type AffiliateCheck } from '@portal/workflows';
@@ -6,7 +7,7 @@ import { RateLimiter } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
-export const AFFILIATE_NOT_FOUND = 'Affiliate not found';
+export const AFFILIATE_NOT_FOUND = API_CODES.affiliateNotFound;
 const SF_ID = /^[A-Za-z0-9]{15}(?:[A-Za-z0-9]{3})?$/;
 
 /**

@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import type { LeadChange } from '@portal/libs';
@@ -11,7 +12,7 @@ import { Application, type ApplicationDocument } from './application.schema';
 /** What finding a user's application needs of the user record. */
 export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
 
-export const APPLICATION_NOT_FOUND = 'Application not found';
+export const APPLICATION_NOT_FOUND = API_CODES.applicationNotFound;
 export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
 
 /** Every record hangs off an application; this is where it is checked against the signed-in user. */

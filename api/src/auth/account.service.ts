@@ -6,7 +6,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import { ACCOUNT_MESSAGES, maskEmail, type CodeDeliveryAnswer, type DbUser } from '@portal/libs';
+import { ACCOUNT_MESSAGES, ACCOUNT_CODES, maskEmail, type CodeDeliveryAnswer, type DbUser } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { MailService } from '../mail/mail.service';
 import { StagesService } from '../stages/stages.service';
@@ -43,13 +43,13 @@ export class AccountService {
   private async checkPassword(userName: string, password: string): Promise<UserDocument> {
     const user = await this.findUser(userName);
     const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
-    if (!user || !ok) throw new UnauthorizedException(ACCOUNT_MESSAGES.incorrectCredentials);
+    if (!user || !ok) throw new UnauthorizedException(ACCOUNT_CODES.incorrectCredentials);
     return user;
   }
 
   async login(userName: string, password: string): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
     const user = await this.checkPassword(userName, password);
-    if (!user.confirmed) throw new BadRequestException(ACCOUNT_MESSAGES.userNotConfirmed);
+    if (!user.confirmed) throw new BadRequestException(ACCOUNT_CODES.userNotConfirmed);
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };
   }
 
@@ -82,14 +82,14 @@ export class AccountService {
   async confirmForgotPassword(dto: ConfirmForgotPasswordDto) {
     if (isCommonPassword(dto.password)) {
       throw new BadRequestException({
-        message: ACCOUNT_MESSAGES.commonPassword,
-        fields: { password: ACCOUNT_MESSAGES.commonPassword },
+        message: ACCOUNT_CODES.commonPassword,
+        fields: { password: ACCOUNT_CODES.commonPassword },
       });
     }
     const email = normalise(dto.username);
     await this.codes.consume(email, 'reset-password', dto.code);
     const user = await this.findUser(email);
-    if (!user) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+    if (!user) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     // Proving the emailed code also proves the email address.
     await this.users.update(user._id, {
       passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
@@ -114,7 +114,7 @@ export class AccountService {
   /** The signed-in user's info (the client's dbUser), with each application's saved stage. */
   async userInfo(userId: string): Promise<DbUser> {
     const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException(ACCOUNT_MESSAGES.unableToGetUserInfo);
+    if (!user) throw new NotFoundException(ACCOUNT_CODES.unableToGetUserInfo);
     const applications = await this.applications.forUser(user);
     const stages = await this.stages.forApplications(applications.map((a) => a._id));
     return {

@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Model } from 'mongoose';
-import { ACCOUNT_MESSAGES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@portal/libs';
+import { ACCOUNT_CODES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@portal/libs';
 import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { OneTimeCode, type CodePurpose } from './code.schema';
@@ -37,7 +37,7 @@ export class CodesService {
     const last = await this.codes.findById(key);
     if (last) {
       const wait = Math.ceil((last.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
-      if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_MESSAGES.resendTooSoon(wait));
+      if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_CODES.resendTooSoon(wait));
     }
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     await this.codes.updateOne(
@@ -63,7 +63,7 @@ export class CodesService {
     const key = `${userName}:${purpose}`;
     const doc = await this.codes.findById(key);
     if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
-      throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+      throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     }
     // Each try of this code claims one of five numbered slots first, so parallel tries cannot
     // evaluate more than five guesses (a read-then-write counter let seven through).
@@ -72,7 +72,7 @@ export class CodesService {
       MAX_CODE_ATTEMPTS,
       doc.expiresAt,
     );
-    if (attempts === 0) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+    if (attempts === 0) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     const expected = Buffer.from(doc.codeHash, 'hex');
     const given = Buffer.from(this.hash(key, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
@@ -80,13 +80,13 @@ export class CodesService {
       // scans for a filter of more than `_id`).
       await this.codes.updateOne({ _id: key, codeHash: doc.codeHash }, { $max: { attempts } });
       throw new BadRequestException(
-        attempts >= MAX_CODE_ATTEMPTS ? ACCOUNT_MESSAGES.expiredCode : ACCOUNT_MESSAGES.invalidCode,
+        attempts >= MAX_CODE_ATTEMPTS ? ACCOUNT_CODES.expiredCode : ACCOUNT_CODES.invalidCode,
       );
     }
     // Single use, even under a race: only the request that inserts the code's one use slot (a unique `_id`)
     // wins; a conditional update on `consumed` would read every code on FerretDB.
     const won = await this.limiter.takeOneOf(`code-used:${key}:${doc.sentAt.getTime()}`, 1, doc.expiresAt);
-    if (won !== 1) throw new BadRequestException(ACCOUNT_MESSAGES.expiredCode);
+    if (won !== 1) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     await this.codes.updateOne({ _id: key }, { $set: { consumed: true } });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { ACCOUNT_MESSAGES } from '@portal/libs';
+import { ACCOUNT_CODES } from '@portal/libs';
 import { RateLimiter, TooManyRequestsError, type Throttle } from '../common/rate-limit';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -34,7 +34,7 @@ export class LoginThrottle {
     const addr = `pw:ip:${ip}`;
     const pair = `pw:pair:${account.trim().toLowerCase()}:${ip}`;
     if ((await this.limiter.failureCount(acct, DAY_SECONDS)) >= MAX_ACCOUNT_FAILURES_PER_DAY)
-      throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_MESSAGES.resetPasswordToContinue);
+      throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_CODES.resetPasswordToContinue);
 
     const byAddress = await this.limiter.throttle(throttle(addr, 50));
     if (!byAddress.go) throw new TooManyRequestsError(byAddress.wait);

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Types } from 'mongoose';
-import { ACCOUNT_MESSAGES, maskEmail, type RegisterAnswer } from '@portal/libs';
+import { ACCOUNT_CODES, maskEmail, type RegisterAnswer } from '@portal/libs';
 import type { CrmLeadInput } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
@@ -45,8 +45,8 @@ export class SignUpService {
   async register(dto: RegisterDto): Promise<RegisterAnswer> {
     if (isCommonPassword(dto.password))
       throw new BadRequestException({
-        message: ACCOUNT_MESSAGES.commonPassword,
-        fields: { password: ACCOUNT_MESSAGES.commonPassword },
+        message: ACCOUNT_CODES.commonPassword,
+        fields: { password: ACCOUNT_CODES.commonPassword },
       });
     const userName = dto.email.trim().toLowerCase();
     const user = await this.userFor(userName, dto);
@@ -100,7 +100,7 @@ export class SignUpService {
   async resume(user: UserDocument): Promise<void> {
     const application = await this.applications.ensureForUser(user);
     const business = await this.businesses.ofApplication(application._id);
-    if (!business?.businessName) throw new ConflictException(ACCOUNT_MESSAGES.somethingWentWrong);
+    if (!business?.businessName) throw new ConflictException(ACCOUNT_CODES.somethingWentWrong);
     await this.finish(application._id, business._id, {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -118,7 +118,7 @@ export class SignUpService {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code); anyone else is told to log in.
       if (existing.confirmed || !(await verify(existing.passwordHash, dto.password))) {
-        throw new ConflictException(ACCOUNT_MESSAGES.accountExists);
+        throw new ConflictException(ACCOUNT_CODES.accountExists);
       }
       return existing;
     }
@@ -136,7 +136,7 @@ export class SignUpService {
         ...(dto.language ? { language: dto.language } : {}),
       });
     } catch (e) {
-      if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_MESSAGES.accountExists);
+      if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_CODES.accountExists);
       throw e;
     }
   }

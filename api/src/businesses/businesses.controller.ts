@@ -1,4 +1,5 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { applicationIdOf } from '../common/validate-form';
 import { BUSINESS_SECTIONS, BusinessesService, type BusinessSection } from './businesses.service';
@@ -34,8 +35,7 @@ export class BusinessesController {
   @Idempotent()
   update(@Param('id') id: string, @Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
     const section = body.section as BusinessSection;
-    if (!BUSINESS_SECTIONS.includes(section))
-      throw new BadRequestException('section must be financial, question or details');
+    if (!BUSINESS_SECTIONS.includes(section)) throw new BadRequestException(API_CODES.sectionInvalid);
     return this.businesses.update(id, user.userId, section, body);
   }
 }

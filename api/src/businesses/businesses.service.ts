@@ -11,6 +11,8 @@ import {
   monthlyRevenue,
   parseAmount,
   parseNumber,
+  API_CODES,
+  type BusinessView,
   type LeadChange,
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
@@ -19,7 +21,7 @@ import { findOrCreate } from '../common/find-or-create';
 import { assertValid } from '../common/validate-form';
 import { Business, type BusinessDocument } from './business.schema';
 
-export const BUSINESS_NOT_FOUND = 'Business not found';
+export const BUSINESS_NOT_FOUND = API_CODES.businessNotFound;
 export const BUSINESS_SECTIONS = ['financial', 'question', 'details'] as const;
 export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
@@ -31,8 +33,6 @@ const money = (v: unknown): number | undefined => {
 };
 /** Text the rules have already checked; anything else (only ever absent here) is ''. */
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-export type BusinessView = Omit<Business, 'applicationId'> & { _id: string; applicationId: string };
 
 @Injectable()
 export class BusinessesService {

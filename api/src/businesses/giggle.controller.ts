@@ -1,4 +1,5 @@
 import { BadRequestException, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { GiggleService } from './giggle.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
@@ -15,7 +16,7 @@ export class GiggleController {
   @HttpCode(200)
   async move(@Param('id') id: string, @Body() body: { action?: unknown }, @CurrentUser() user: SignedIn) {
     const action = body.action;
-    if (action !== 'enter' && action !== 'back') throw new BadRequestException('action must be enter or back');
+    if (action !== 'enter' && action !== 'back') throw new BadRequestException(API_CODES.giggleActionInvalid);
     await this.giggle.move(id, user.userId, action);
     return { message: 'success' };
   }

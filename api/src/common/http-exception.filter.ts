@@ -1,6 +1,6 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { TRY_AGAIN_CODE } from '@portal/libs';
+import { ACCOUNT_CODES, API_CODES, TRY_AGAIN_CODE, isMessageCode, messageText, type MessageCode } from '@portal/libs';
 import { isTransientDatabaseError } from './transient-db-error';
 
 /**
@@ -16,7 +16,7 @@ const isBodyParserRefusal = (e: unknown) =>
 
 export type ErrorAnswer = {
   status: number;
-  body: { statusCode: number; name: string; message: string; data: Record<string, unknown> };
+  body: { statusCode: number; name: string; message: string; data: ErrorData };
   retryAfter?: number;
   /** Not an HttpException: a bug or an outage, logged by the filter. */
   unexpected?: true;
@@ -44,26 +44,53 @@ export class PreparedAnswer extends HttpException {
  */
 export class TryAgainException extends HttpException {
   readonly retryAfter = 1;
-  constructor(message: string = 'Something went wrong') {
+  constructor(message: MessageCode = ACCOUNT_CODES.somethingWentWrong) {
     super({ message, code: TRY_AGAIN_CODE }, HttpStatus.SERVICE_UNAVAILABLE);
     this.name = 'ServiceUnavailableException';
   }
 }
 
+/**
+ * data: the English `message` (section 8: the web shows data.message; other clients rely on it, word for
+ * word) and its `messageCode` (libs/src/validation/codes.ts), on every error. `fields` keeps each field's
+ * English and `fieldCodes` beside it holds their codes: a parallel map rather than objects in `fields`,
+ * so every client that reads `fields[name]` as text keeps working. `code` is a refusal's own code to act
+ * on (a journey refusal, TRY_AGAIN, NO_SESSION), as before.
+ */
+export type ErrorData = {
+  message: string;
+  messageCode: MessageCode;
+  fields?: Record<string, string>;
+  fieldCodes?: Record<string, MessageCode>;
+  code?: string;
+  [more: string]: unknown;
+};
+
+/** A message the api threw: a code (answered with its English), or a text of Nest's or a library's own. */
+const fromThrown = (thrown: string, status: number) =>
+  isMessageCode(thrown)
+    ? { message: messageText(thrown), messageCode: thrown }
+    : // Nest's own words (a route it does not know, a refused method): a code per status, stable.
+      { message: thrown, messageCode: `http.${status}` };
+
 /** The status and body the filter answers an error with (the idempotency layer stores 4xx ones). */
 export function errorAnswer(exception: unknown): ErrorAnswer {
   if (isBodyParserRefusal(exception)) {
     const e = exception as Error & { status: number };
-    exception = new HttpException(e.status === 400 ? 'Bad Request' : e.message, e.status);
+    exception = new HttpException(e.status === 400 ? API_CODES.badRequest : e.message, e.status);
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const retryAfter = (exception as { retryAfter?: number }).retryAfter;
     const body = exception.getResponse();
     const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-    const message = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
+    const thrown = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
+    const { message, messageCode } = fromThrown(thrown, status);
     const { fields, code } =
       typeof body === 'object' ? (body as { fields?: Record<string, string>; code?: string }) : {};
+    const coded = fields
+      ? Object.entries(fields).map(([name, f]) => [name, fromThrown(f, status)] as const)
+      : undefined;
     return {
       status,
       ...(retryAfter ? { retryAfter } : {}),
@@ -71,22 +98,36 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
         statusCode: status,
         name: exception.name,
         message,
-        data: { message, ...(fields ? { fields } : {}), ...(code ? { code } : {}) },
+        data: {
+          message,
+          messageCode,
+          ...(coded
+            ? {
+                fields: Object.fromEntries(coded.map(([name, f]) => [name, f.message])),
+                fieldCodes: Object.fromEntries(coded.map(([name, f]) => [name, f.messageCode])),
+              }
+            : {}),
+          ...(code ? { code } : {}),
+        },
       },
     };
   }
-  const message = 'Something went wrong';
-  if (isTransientDatabaseError(exception)) return { ...errorAnswer(new TryAgainException(message)), transient: true };
+  const messageCode = ACCOUNT_CODES.somethingWentWrong;
+  const message = messageText(messageCode);
+  if (isTransientDatabaseError(exception))
+    return { ...errorAnswer(new TryAgainException(messageCode)), transient: true };
   return {
     status: HttpStatus.INTERNAL_SERVER_ERROR,
     unexpected: true,
-    body: { statusCode: 500, name: 'InternalServerErrorException', message, data: { message } },
+    body: { statusCode: 500, name: 'InternalServerErrorException', message, data: { message, messageCode } },
   };
 }
 
 /**
- * Every error answers { statusCode, name, message, data: { message, fields?, code? } }: the web client
- * shows data.message (section 8) and matches on data.code, never on the text. Unexpected errors are logged without request bodies (they may hold PII).
+ * Every error answers { statusCode, name, message, data: { message, messageCode, fields?, fieldCodes?,
+ * code? } } (ErrorData): the web client translates data.messageCode (showing data.message, section 8,
+ * when it has no words for it) and acts on data.code, never on the text. Unexpected errors are logged
+ * without request bodies (they may hold PII).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {

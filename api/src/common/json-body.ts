@@ -7,7 +7,7 @@ import {
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { isUtf8 } from 'node:buffer';
-import { FILE_MESSAGES } from '@portal/libs';
+import { API_CODES, FILE_CODES } from '@portal/libs';
 
 /**
  * The largest body the api reads. The largest legitimate one, two owners with every field at its
@@ -15,24 +15,26 @@ import { FILE_MESSAGES } from '@portal/libs';
  */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /**
- * No form nests deeper than 4 levels; 32 leaves room. Nest's ValidationPipe walks bodies recursively
- * (stripProtoKeys, then class-transformer): 20,000 nested arrays overflowed its stack.
+ * No form nests deeper than 4 levels; 32 leaves room. The rule sets read fields without recursing, but
+ * no recursive walk may ever meet a deeper body: Nest's ValidationPipe (used before issue 22) overflowed
+ * its stack on 20,000 nested arrays.
  */
 export const MAX_JSON_DEPTH = 32;
 /** Routes that take multipart (the streamed document upload); every other body must be JSON. */
 const MULTIPART_ROUTES = [/^\/api\/file\/s3\/?$/];
 
+/** The codes of the body refusals (their English is in libs' API_MESSAGES, answered by the exception filter). */
 export const BODY_MESSAGES = {
-  tooLarge: `Request body is too large (limit ${JSON_BODY_LIMIT_BYTES / 1024} kB)`,
-  json: 'Request body must be JSON (Content-Type: application/json)',
-  compressed: 'Compressed request bodies are not accepted',
-  charset: 'Request body must be UTF-8 JSON',
-  invalidJson: 'Request body is not valid JSON',
-  notUtf8: 'Request body is not valid UTF-8',
-  notObject: 'Request body must be a JSON object',
-  tooDeep: `Request body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`,
-  forbiddenKey: 'Request body has a forbidden key: __proto__',
-  incomplete: 'Request body was incomplete',
+  tooLarge: API_CODES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024),
+  json: API_CODES.bodyNotJson,
+  compressed: API_CODES.bodyCompressed,
+  charset: API_CODES.bodyCharset,
+  invalidJson: API_CODES.bodyInvalidJson,
+  notUtf8: API_CODES.bodyNotUtf8,
+  notObject: API_CODES.bodyNotObject,
+  tooDeep: API_CODES.bodyTooDeep(MAX_JSON_DEPTH),
+  forbiddenKey: API_CODES.bodyForbiddenKey,
+  incomplete: API_CODES.bodyIncomplete,
 } as const;
 
 type RawRequest = Request & { rawBody?: Buffer };
@@ -51,7 +53,7 @@ function requireDeclaredType(req: Request, _res: Response, next: NextFunction) {
     return next(
       /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')
         ? undefined
-        : new BadRequestException(FILE_MESSAGES.pdfOnly),
+        : new BadRequestException(FILE_CODES.pdfOnly),
     );
   if (!hasBody(req)) return next();
   next(req.is('application/json') ? undefined : new UnsupportedMediaTypeException(BODY_MESSAGES.json));
@@ -104,7 +106,7 @@ function translateParserErrors(err: unknown, _req: Request, _res: Response, next
   if (known) return next(known());
   // Any other client error of the parser keeps its status, with a plain message.
   if (!(err instanceof HttpException) && status >= 400 && status < 500)
-    return next(new HttpException('Invalid request body', status));
+    return next(new HttpException(API_CODES.invalidRequestBody, status));
   next(err);
 }
 

@@ -1,13 +1,13 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { ACCOUNT_MESSAGES } from '@portal/libs';
+import { ACCOUNT_CODES } from '@portal/libs';
 
 /** 429 with the seconds to wait; the exception filter turns retryAfter into a Retry-After header. */
 export class TooManyRequestsError extends HttpException {
   constructor(
     readonly retryAfter: number,
-    message: string = ACCOUNT_MESSAGES.tooManyAttempts(retryAfter),
+    message: string = ACCOUNT_CODES.tooManyAttempts(retryAfter),
   ) {
     super({ message }, HttpStatus.TOO_MANY_REQUESTS);
   }

@@ -11,7 +11,11 @@ describe('a database that says "not now" answers 503 TRY_AGAIN, anything else fr
   it('FerretDB busy (SQLITE_BUSY): 503, Retry-After 1, the code the web client sends again on', () => {
     const answer = errorAnswer(new mongo.MongoServerError({ errmsg: FERRETDB_BUSY, code: 1, ok: 0 }));
     expect(answer).toMatchObject({ status: 503, retryAfter: 1, transient: true });
-    expect(answer.body.data).toEqual({ message: 'Something went wrong', code: 'TRY_AGAIN' });
+    expect(answer.body.data).toEqual({
+      message: 'Something went wrong',
+      messageCode: 'account.somethingWentWrong',
+      code: 'TRY_AGAIN',
+    });
     // The answer names nothing of the database.
     expect(JSON.stringify(answer.body)).not.toMatch(/SQLITE|sqlite|locked/);
   });

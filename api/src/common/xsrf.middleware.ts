@@ -1,4 +1,5 @@
 import { ForbiddenException, Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER, setXsrfCookie } from '../session/cookies';
@@ -11,7 +12,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const EXEMPT = [/^\/api\/webhooks\//, /^\/api\/codec\//, /^\/api\/operations\//];
 
-export const XSRF_REFUSED = 'Invalid or missing XSRF token';
+export const XSRF_REFUSED = API_CODES.xsrfRefused;
 
 /**
  * Double-submit XSRF protection: the first response of any kind sets the XSRF-TOKEN cookie, and every

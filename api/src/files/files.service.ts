@@ -11,13 +11,14 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import {
-  FILE_MESSAGES,
+  FILE_CODES,
   FILE_TYPES,
   isFileType,
   isIdempotencyKey,
   MAX_FILE_BYTES,
   type FileType,
   type StatementAdviceNote,
+  API_CODES,
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
@@ -29,7 +30,7 @@ import { IdempotencyError } from '../common/idempotency/idempotency.service';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { spoolUpload, UploadRefused } from './upload-stream';
 
-export const FILE_NOT_FOUND = 'File not found';
+export const FILE_NOT_FOUND = API_CODES.fileNotFound;
 const view = (f: StoredFileDocument) => ({
   _id: String(f._id),
   applicationId: String(f.applicationId),
@@ -60,7 +61,7 @@ export class FilesService {
   /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
-      throw new BadRequestException(FILE_MESSAGES.tooLarge);
+      throw new BadRequestException(FILE_CODES.tooLarge);
     const keyed = isIdempotencyKey(req.headers['idempotency-key']);
     const fileId = fileIdFor(userId, req.headers['idempotency-key']);
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
@@ -78,10 +79,11 @@ export class FilesService {
     try {
       const upload = await spoolUpload(req, async (fields) => {
         const app = await this.applications.owned(fields.applicationId ?? '', userId);
-        if (!isFileType(fields.fileType)) throw new UploadRefused('fileType must be a known document type');
+        if (!isFileType(fields.fileType)) throw new UploadRefused(API_CODES.fileTypeInvalid);
         const bank = fields.fileType === FILE_TYPES.bankStatement;
         const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
-        if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? '')) throw new UploadRefused('monthLabel is required');
+        if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? ''))
+          throw new UploadRefused(API_CODES.monthLabelRequired);
         claim = { applicationId: app._id, name: this.names.take(app._id, fields.fileType, monthLabel) };
         const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
@@ -123,7 +125,7 @@ export class FilesService {
           // S3 unreachable or its answer lost: an outage, not our fault (503, the applicant presses again);
           // the object it may hold all the same is removed below.
           this.logger.error({ msg: 'document not stored', error: (e as Error).message });
-          throw new ServiceUnavailableException(FILE_MESSAGES.unknown);
+          throw new ServiceUnavailableException(FILE_CODES.unknown);
         }
       } finally {
         await storing;
@@ -183,7 +185,7 @@ export class FilesService {
     const app = await this.applications.owned(String(file.applicationId), userId).catch(() => {
       throw new NotFoundException(FILE_NOT_FOUND);
     });
-    if (app.sfOpportunityId) throw new BadRequestException('Submitted documents cannot be removed');
+    if (app.sfOpportunityId) throw new BadRequestException(API_CODES.submittedDocumentsKept);
     await file.deleteOne();
     await this.names.release(file.applicationId, file.fileName);
     await this.store

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FILE_MESSAGES, isStatementAdvice, type StatementAdviceNote } from '@portal/libs';
+import { FILE_CODES, isStatementAdvice, type StatementAdviceNote } from '@portal/libs';
 import { UploadRefused } from './upload-stream';
 
 /**
@@ -171,5 +171,5 @@ export async function inspectPdf(
   const verdict = await slot(() => runWorker(path, context.statementMonth));
   if (verdict.ok) return verdict.advice;
   logger.warn({ msg: 'upload refused', applicationId: context.applicationId, reason: verdict.reason });
-  throw new UploadRefused(FILE_MESSAGES.pdfOnly);
+  throw new UploadRefused(FILE_CODES.pdfOnly);
 }

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { FILE_MESSAGES, FILE_TYPES } from '@portal/libs';
+import { FILE_CODES, FILE_TYPES, API_CODES } from '@portal/libs';
 import { getProgress, submitApplication, submitStatements } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
@@ -8,8 +8,7 @@ import { ApplicationWorkflows } from '../temporal/application-workflows.service'
 import { FilesService } from './files.service';
 
 /** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
-export const DOCUMENTS_REQUIRED =
-  "Please upload your voided check and driver's license, or mark each one you don't have";
+export const DOCUMENTS_REQUIRED = API_CODES.documentsRequired;
 export type DocumentAnswer = 'uploaded' | 'notAvailable';
 
 /** Section 4 'Bank statements submit' and the final submission, each one durable step of the workflow. */
@@ -25,7 +24,7 @@ export class SubmissionService {
 
   async submitStatements(id: string, userId: string) {
     await this.applications.owned(id, userId);
-    const position = await this.workflows.update(id, submitStatements, [], FILE_MESSAGES.unknown);
+    const position = await this.workflows.update(id, submitStatements, [], FILE_CODES.unknown);
     const stage = await this.stages.save(id, position);
     const app = await this.applications.owned(id, userId);
     return { sfOpportunityId: app.sfOpportunityId, stage };

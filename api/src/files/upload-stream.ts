@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FILE_MESSAGES, isSafeUploadName, MAX_FILE_BYTES } from '@portal/libs';
+import { FILE_CODES, isSafeUploadName, MAX_FILE_BYTES } from '@portal/libs';
 import { uploadBytesPassed } from './upload-garbage';
 
 /** An upload answered 400 with its message. */
@@ -36,7 +36,7 @@ export type SpooledUpload = {
 /** The temp folders of this process: a test can check none is left behind. */
 export const SPOOL_PREFIX = `portal-upload-${process.pid}-`;
 
-const pdfOnly = () => new UploadRefused(FILE_MESSAGES.pdfOnly);
+const pdfOnly = () => new UploadRefused(FILE_CODES.pdfOnly);
 const isSystemError = (e: unknown) => typeof (e as NodeJS.ErrnoException | undefined)?.syscall === 'string';
 
 /** The first bytes of a body kept to find where its file part starts: the form fields fit in far less. */
@@ -223,7 +223,7 @@ export async function spoolUpload(
           transform(chunk: Buffer, _enc, next) {
             size += chunk.length;
             uploadBytesPassed(chunk.length);
-            if (size > MAX_FILE_BYTES) return next(new UploadRefused(FILE_MESSAGES.tooLarge));
+            if (size > MAX_FILE_BYTES) return next(new UploadRefused(FILE_CODES.tooLarge));
             if (!tee || tee.destroyed || tee.write(chunk)) return next(null, chunk);
             const go = () => {
               tee.off('drain', go).off('close', go);

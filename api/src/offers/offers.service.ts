@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { API_CODES, type OfferOptionView, type OfferView } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import { calculateOffers, emailOffer, getProgress } from '@portal/workflows';
@@ -7,18 +8,17 @@ import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Offer, type OfferDocument } from './offer.schema';
 
-export const OFFER_NOT_FOUND = 'Offer not found';
-export const REP_NOT_FOUND = 'Rep not found';
-export const UNKNOWN_ERROR = 'Unknown error';
-export const SELECT_AN_OFFER = 'Please select one of the offers';
+export const OFFER_NOT_FOUND = API_CODES.offerNotFound;
+export const REP_NOT_FOUND = API_CODES.repNotFound;
+export const UNKNOWN_ERROR = API_CODES.unknownError;
+export const SELECT_AN_OFFER = API_CODES.selectAnOffer;
 type Option = Record<string, string>;
 
-export type OfferView = { _id: string; applicationId: string; offerType?: string; offerOptions: Option[] };
 const view = (o: OfferDocument): OfferView => ({
   _id: String(o._id),
   applicationId: String(o.applicationId),
   offerType: o.offerType,
-  offerOptions: o.offerOptions as Option[],
+  offerOptions: o.offerOptions as OfferOptionView[],
 });
 
 /** Section 7 'offer' and 'offer/email-offer'. Prices come from the workflow; the client only chooses. */

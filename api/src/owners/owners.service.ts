@@ -10,6 +10,8 @@ import {
   optionalBoolean,
   parseNumber,
   validateForm,
+  API_CODES,
+  type OwnerSetView,
   type LeadChange,
   type LeadOwner,
 } from '@portal/libs';
@@ -18,7 +20,7 @@ import { findOrCreate } from '../common/find-or-create';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
 import { OwnerSet, type OwnerSetDocument, type StoredOwner } from './owner-set.schema';
 
-export const OWNERS_NOT_FOUND = 'Owners not found';
+export const OWNERS_NOT_FOUND = API_CODES.ownersNotFound;
 /** Section 4 'Owners': the lead's portal status after the owners step. */
 export const PORTAL_STATUS_AFTER_OWNERS = 'Missing Signed Application;Missing Bank Statements;No Offer Selected';
 
@@ -27,7 +29,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const num = (v: unknown): number | '' => (Number.isNaN(parseNumber(v)) ? '' : parseNumber(v));
 type OwnerInput = Record<string, unknown>;
 const isOwnerInput = (o: unknown): o is OwnerInput => o !== null && typeof o === 'object' && !Array.isArray(o);
-export const OWNERS_REQUIRED = 'One or two owners are required';
+export const OWNERS_REQUIRED = API_CODES.ownersRequired;
 /** A phone typed with the mask's characters only (digits as some clients send them) is put in the mask. */
 const masked = (phone: unknown) =>
   typeof phone === 'string' && /^[\d ()-]{1,14}$/.test(phone) ? formatPhone(phone) : phone;
@@ -153,7 +155,7 @@ export class OwnersService {
   }
 
   /** The answer: SSN/SIN and date of birth masked; phone in the form's mask. */
-  view(set: OwnerSetDocument) {
+  view(set: OwnerSetDocument): OwnerSetView {
     const o = set.toObject();
     return {
       _id: String(o._id),

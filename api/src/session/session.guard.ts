@@ -6,7 +6,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { NO_SESSION } from '@portal/libs';
+import { NO_SESSION, API_CODES } from '@portal/libs';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
 import { TokensService, type AccessClaims } from './tokens.service';
 
@@ -31,7 +31,7 @@ export class SessionGuard implements CanActivate {
     const claims: AccessClaims | undefined = this.tokens.verifyAccessToken(req.cookies?.[ACCESS_COOKIE]);
     // A logged-out, reset or stolen-and-revoked session ends now, not when its token expires.
     if (!claims && !req.cookies?.[REFRESH_COOKIE] && REFRESH_COOKIE_SEEN.test(req.originalUrl))
-      throw new ForbiddenException({ message: 'Forbidden resource', code: NO_SESSION });
+      throw new ForbiddenException({ message: API_CODES.forbidden, code: NO_SESSION });
     if (!claims || (await this.tokens.isRevoked(claims.sid))) throw new ForbiddenException();
     req.signedIn = { userId: claims.sub, userName: claims.usr, sessionId: claims.sid };
     return true;

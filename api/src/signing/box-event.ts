@@ -1,5 +1,5 @@
 import {
-  MESSAGES,
+  COMMON_CODES,
   all,
   isText,
   maxLength,
@@ -15,7 +15,7 @@ import { assertValid } from '../common/validate-form';
 const BOX_TEXT = 200;
 /** An object, or [] as Box sends for events without details. */
 const infoRule: Rule = (v) =>
-  v === undefined || v === null || typeof v === 'object' ? undefined : MESSAGES.invalidValue;
+  v === undefined || v === null || typeof v === 'object' ? undefined : COMMON_CODES.invalidValue;
 const EVENT_RULES = {
   type: optionalText(BOX_TEXT),
   id: requiredText(undefined, BOX_TEXT),

@@ -1,10 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
-export const SIGNATURE_NOT_FOUND = 'Signature not found';
+export const SIGNATURE_NOT_FOUND = API_CODES.signatureNotFound;
 
 /** The signing request as the /signature page reads it (section 7 'box/sign', 'box/{signatureId}'). */
 export type SigningAnswer = {

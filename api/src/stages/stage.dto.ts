@@ -1,44 +1,42 @@
-import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
-import { JOURNEY_STAGES, STAGE_NAMES, type StageName } from '@portal/libs';
+import { API_CODES, JOURNEY_STAGES, STAGE_NAMES, objectOf, type RuleSet, type StageName } from '@portal/libs';
+import { integerFrom, isBoolean, oneOf, textUpTo, whenGiven } from '../common/body-rules';
 
 /** The journey's page paths: the only paths a stage record holds. */
 const STAGE_PATHS = [...new Set(JOURNEY_STAGES.flatMap((s) => s.paths))];
-const pathMessage = { message: `path must be one of ${STAGE_PATHS.join(', ')}` };
+const pathRule = oneOf('path', STAGE_PATHS, API_CODES.pathInvalid(STAGE_PATHS.join(', ')));
 
 /** The position a page moves from: a repeat or a stale tab is answered where the journey is. */
-export class FromPositionDto {
-  @IsIn(STAGE_NAMES) pageName: StageName;
-  @IsInt() @Min(1) @Max(3) pageStep: number;
-}
+export type FromPositionDto = { pageName: StageName; pageStep: number };
+export const FROM_POSITION_RULES = {
+  pageName: oneOf('pageName', STAGE_NAMES),
+  pageStep: integerFrom('pageStep', 1, 3),
+} satisfies RuleSet;
 
 /** POST /stage/{applicationId}/next and /previous. */
-export class StepStageDto {
-  @IsObject() @ValidateNested() @Type(() => FromPositionDto) from: FromPositionDto;
-}
+export type StepStageDto = { from: FromPositionDto };
+export const STEP_STAGE_RULES = {
+  from: objectOf(FROM_POSITION_RULES, API_CODES.mustBeObject('from'), API_CODES.invalidRequest),
+} satisfies RuleSet;
 
 /** PATCH /stage/{applicationId}: the position the page moves to, and the one it moves from. */
-export class UpdateStageDto extends StepStageDto {
-  @IsIn(STAGE_NAMES) pageName: StageName;
-  @IsInt() @Min(1) @Max(3) pageStep: number;
-  @IsOptional() @IsIn(STAGE_PATHS, pathMessage) path?: string;
-  @IsOptional() @IsBoolean() isPdfSent?: boolean;
-}
+export type UpdateStageDto = StepStageDto & {
+  pageName: StageName;
+  pageStep: number;
+  path?: string;
+  isPdfSent?: boolean;
+};
+export const UPDATE_STAGE_RULES = {
+  pageName: FROM_POSITION_RULES.pageName,
+  pageStep: FROM_POSITION_RULES.pageStep,
+  path: whenGiven(pathRule),
+  isPdfSent: whenGiven(isBoolean('isPdfSent')),
+  ...STEP_STAGE_RULES,
+} satisfies RuleSet;
 
 /** POST /stage: the stage record of an application (created at sign-up; answered as it is). */
-export class CreateStageDto {
-  @IsString() @MaxLength(24) applicationId: string;
-  @IsOptional() @IsIn(STAGE_NAMES) pageName?: StageName;
-  @IsOptional() @IsIn(STAGE_PATHS, pathMessage) path?: string;
-}
+export type CreateStageDto = { applicationId: string; pageName?: StageName; path?: string };
+export const CREATE_STAGE_RULES = {
+  applicationId: textUpTo('applicationId', 24),
+  pageName: whenGiven(FROM_POSITION_RULES.pageName),
+  path: whenGiven(pathRule),
+} satisfies RuleSet;

@@ -9,6 +9,7 @@ import {
   type JourneyPosition,
   type StageMove,
   type StageRecord,
+  API_CODES,
 } from '@portal/libs';
 import { moveStage } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
@@ -63,7 +64,7 @@ export class StagesService {
 
   async current(applicationId: string, userId: string): Promise<StageRecord> {
     await this.applications.owned(applicationId, userId);
-    const stage = await this.stages.findById(applicationId).orFail(new BadRequestException('Stage not found'));
+    const stage = await this.stages.findById(applicationId).orFail(new BadRequestException(API_CODES.stageNotFound));
     return toRecord(stage);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { INITIAL_POSITION, isStageName, type ApplicantStatus, type SharedStatus } from '@portal/libs';
+import { INITIAL_POSITION, isStageName, type ApplicantStatus, type SharedStatus, API_CODES } from '@portal/libs';
 import { getProgress, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
@@ -12,7 +12,7 @@ import { liveStatus, savedStatus } from './progress-view';
 import { renderStatusEmail } from './status-email';
 import { STATUS_LINK_DAYS, signStatusLink, statusLinkKey, verifyStatusLink } from './status-link';
 
-export const STATUS_LINK_INVALID = 'This link is no longer valid';
+export const STATUS_LINK_INVALID = API_CODES.statusLinkInvalid;
 const DAY = 24 * 3_600_000;
 
 /** 'Where do I stand' (issue 16 item 3): the workflow's progress in the applicant's words. */

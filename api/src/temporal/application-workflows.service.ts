@@ -13,7 +13,14 @@ import {
   type WorkflowExecutionAlreadyStartedError,
 } from '@temporalio/client';
 import type { QueryDefinition, SignalDefinition, UpdateDefinition } from '@temporalio/common';
-import { ACCOUNT_MESSAGES, JOURNEY_ERRORS, isJourneyErrorCode, type JourneyErrorCode } from '@portal/libs';
+import {
+  ACCOUNT_CODES,
+  JOURNEY_ERRORS,
+  isJourneyErrorCode,
+  type JourneyErrorCode,
+  API_CODES,
+  JOURNEY_CODES,
+} from '@portal/libs';
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
@@ -31,7 +38,7 @@ const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSigners
 /** An HTTP error carrying the journey code, for the exception filter to answer in data.code. */
 export class JourneyRefusal extends HttpException {
   constructor(readonly code: JourneyErrorCode) {
-    super({ message: JOURNEY_ERRORS[code].message, code }, JOURNEY_ERRORS[code].status);
+    super({ message: JOURNEY_CODES[code], code }, JOURNEY_ERRORS[code].status);
   }
 }
 
@@ -78,7 +85,7 @@ export class ApplicationWorkflows {
     // The run has ended (submitted, withdrawn, abandoned): no update or signal reaches it any more.
     if (e instanceof WorkflowNotFoundError && /complet|closed/i.test(e.message))
       throw new JourneyRefusal('APPLICATION_CLOSED');
-    if (e instanceof WorkflowNotFoundError) throw new NotFoundException('Application not found');
+    if (e instanceof WorkflowNotFoundError) throw new NotFoundException(API_CODES.applicationNotFound);
     const reason = e instanceof WorkflowUpdateFailedError ? 'update failed' : 'temporal unavailable';
     this.logger.error({ msg: `${what}: ${reason}`, applicationId, error: (e as Error)?.message });
     throw new ServiceUnavailableException(fallback);
@@ -101,7 +108,7 @@ export class ApplicationWorkflows {
       );
     } catch (e) {
       if ((e as WorkflowExecutionAlreadyStartedError)?.name === 'WorkflowExecutionAlreadyStartedError') return;
-      if (journeyCode(e)) this.refuse(e, input.applicationId, 'start', ACCOUNT_MESSAGES.somethingWentWrong);
+      if (journeyCode(e)) this.refuse(e, input.applicationId, 'start', ACCOUNT_CODES.somethingWentWrong);
       // Temporal unreachable: the sign-up is saved; the start waits in the outbox (with its signals after it).
       await this.outbox.add(input.applicationId, 'start', args);
     }
@@ -123,7 +130,7 @@ export class ApplicationWorkflows {
     applicationId: string,
     def: UpdateDefinition<Ret, Args>,
     args: Args,
-    fallback: string = ACCOUNT_MESSAGES.somethingWentWrong,
+    fallback: string = ACCOUNT_CODES.somethingWentWrong,
   ): Promise<Ret> {
     await this.afterQueuedSignals(applicationId, def.name, fallback);
     try {
@@ -164,7 +171,7 @@ export class ApplicationWorkflows {
       await this.soon(() => this.handle(applicationId).signal(def, ...args));
     } catch (e) {
       if (journeyCode(e) || e instanceof WorkflowNotFoundError)
-        this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+        this.refuse(e, applicationId, def.name, ACCOUNT_CODES.somethingWentWrong);
       await this.outbox.add(applicationId, 'signal', args, def.name);
     }
   }
@@ -173,7 +180,7 @@ export class ApplicationWorkflows {
     try {
       return await this.soon(() => this.handle(applicationId).query(def));
     } catch (e) {
-      return this.refuse(e, applicationId, def.name, ACCOUNT_MESSAGES.somethingWentWrong);
+      return this.refuse(e, applicationId, def.name, ACCOUNT_CODES.somethingWentWrong);
     }
   }
 

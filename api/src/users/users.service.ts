@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { ApplicationsService } from '../applications/applications.service';
@@ -51,7 +52,7 @@ export class UsersService {
     const user = await this.users
       .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 })
       .lean()
-      .orFail(new NotFoundException('User not found'));
+      .orFail(new NotFoundException(API_CODES.userNotFound));
     const applications = await this.applications.forUser(user);
     const [stages, data] = await Promise.all([
       this.stages.forApplications(applications.map((a) => a._id)),

@@ -20,8 +20,18 @@ export type ApiError = {
   statusCode: number;
   name: string;
   message: string;
-  /** code: a journey refusal's code (JOURNEY_ERRORS), for the client to match on instead of the text. */
-  data: { message: string; fields?: Record<string, string>; code?: string };
+  /**
+   * message: the English, word for word; messageCode: its code (libs/src/validation/codes.ts), which the
+   * web translates; fields and fieldCodes: each field's English and its code, side by side; code: a
+   * refusal's code to act on (a journey refusal, TRY_AGAIN, NO_SESSION), never the text.
+   */
+  data: {
+    message: string;
+    messageCode?: string;
+    fields?: Record<string, string>;
+    fieldCodes?: Record<string, string>;
+    code?: string;
+  };
 };
 
 export type RegisterRequest = {

@@ -1,5 +1,14 @@
+import { messageText } from './codes';
 import { validateForm, type RuleSet } from './rules';
 
-/** A section's rules checked on its valid answers with `change` over them: the errors `validateForm` finds. */
+/** The rules answer codes; the English the api answers for them is what the specification words. */
+export const english = (code: string | undefined) => (code === undefined ? undefined : messageText(code));
+const inEnglish = (found: Record<string, string>) =>
+  Object.fromEntries(Object.entries(found).map(([k, v]) => [k, messageText(v)]));
+
+/**
+ * A section's rules checked on its valid answers with `change` over them: the errors `validateForm` finds,
+ * in the specification's English.
+ */
 export const check = (rules: RuleSet, valid: Record<string, unknown>) => (change: Record<string, unknown>) =>
-  validateForm(rules, { ...valid, ...change });
+  inEnglish(validateForm(rules, { ...valid, ...change }));

@@ -8,7 +8,7 @@ import { LEGAL_ENTITIES, PRODUCTS, USE_OF_PROCEEDS, YES_NO } from '../domain/pic
 import { COUNTRY_CODES, regionCodes } from '../domain/regions';
 import { isCalendarDate, todayIso, yearsBefore } from './dates';
 import { EMAIL_PATTERN, PHONE_PATTERN, digitsOnly } from './formats';
-import { MESSAGES } from './messages';
+import { APPLICATION_CODES, COMMON_CODES, type MessageCode } from './codes';
 import { countCheck, numberRule, parseAmount, parseNumber } from './numbers';
 import {
   all,
@@ -26,65 +26,6 @@ import {
   type RuleSet,
 } from './rules';
 
-export const APPLICATION_MESSAGES = {
-  annualRevenueRequired: 'Annual revenue is required',
-  amountRequestedRequired: 'Amount requested is required',
-  valueZero: 'Value cannot be zero',
-  valueTooLarge: 'Value cannot exceed $99,000,000',
-  startDateRequired: 'Business start date is required',
-  futureDate: 'Future dates are not allowed',
-  selectionRequired: 'Selection is required',
-  aSelectionRequired: 'A selection is required',
-  businessNameRequired: 'Business name is required',
-  legalEntityRequired: 'Legal entity is required',
-  einRequired: 'EIN / Tax ID is required',
-  einInvalid: 'Invalid EIN / Tax ID',
-  bnRequired: 'BN is required',
-  bnInvalid: 'Invalid BN',
-  avgDailyBalanceRequired: 'Average daily balance is required',
-  avgDailyBalanceMin: 'Average daily balance must be $500 or greater',
-  businessPhoneRequired: 'Business phone number is required',
-  countryOfBusinessRequired: 'Country of business required',
-  addressRequired: 'Address is required',
-  cityRequired: 'City is required',
-  cityTooLong: 'City must be 40 characters or less',
-  stateRequired: 'State is required',
-  provinceRequired: 'Province / territory is required',
-  zipRequired: 'Zip code is required',
-  usZipInvalid: 'Invalid US zip code',
-  zipInvalid: 'Invalid zip code',
-  postalRequired: 'Postal code is required',
-  postalInvalid: 'Invalid postal code',
-  industryRequired: 'Industry is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  countryOfResidenceRequired: 'Country of residence required',
-  dobRequired: 'Date of birth is required',
-  dobYear: 'Enter a 4 digit year',
-  percentRequired: 'Percent ownership is required',
-  percentTooLarge: 'Percent cannot exceed 100%',
-  percentNegative: 'Percent cannot be negative',
-  creditRequired: 'Credit score is required',
-  creditMin: 'Credit score must be at least 300',
-  creditMaxUs: 'Credit score must be no more than 850',
-  creditMaxCa: 'Credit score must be no more than 900',
-  ssnRequired: 'Social security number is required',
-  ssnInvalid: 'Invalid social security number',
-  sinRequired: 'Social insurance number is required',
-  sinInvalid: 'Invalid social insurance number',
-  totalOwnershipTooLarge: 'Total ownership percentage cannot exceed 100%',
-  phonesUnique: 'Each phone number must be unique.',
-  emailsUnique: 'Each email must be unique.',
-  secondOwnerRequired: 'If your percent ownership is below 51% we require a second owner.',
-  // Not in the specification: limits it leaves silent (issue 10), worded plainly.
-  startDateTooEarly: 'Business start date must be after 1800',
-  dobTooYoung: 'Owners must be at least 18 years old',
-  dobTooOld: 'Owners must be no more than 120 years old',
-  websiteInvalid: 'Enter a website address such as https://example.com',
-  naicsMismatch: 'NAICS code does not match the industry',
-  productsInvalid: 'Choose products from the list',
-} as const;
-
 export const MAX_AMOUNT = 99_000_000;
 export const MIN_AVG_DAILY_BALANCE = 500;
 export const CITY_MAX_LENGTH = 40;
@@ -97,7 +38,7 @@ export const BUSINESS_START_EARLIEST = '1801-01-01';
 export const OWNER_MIN_AGE = 18;
 export const OWNER_MAX_AGE = 120;
 
-const M = APPLICATION_MESSAGES;
+const M = APPLICATION_CODES;
 const isCanada = (form: Readonly<Record<string, unknown>>) => form.country === 'CA';
 
 /** Monthly revenue sent with the financial step: annual / 12, two decimals. */
@@ -118,14 +59,14 @@ export const FINANCIAL_RULES = {
 const onText =
   (check: (s: string) => string | undefined): Rule =>
   (v) =>
-    typeof v === 'string' ? check(v) : MESSAGES.invalidValue;
+    typeof v === 'string' ? check(v) : COMMON_CODES.invalidValue;
 
 /** Business start: a real date after 1800, not in the future. */
 const businessStartRule: Rule = all(
   required(M.startDateRequired),
   onText((s) =>
     !isCalendarDate(s)
-      ? MESSAGES.invalidDate
+      ? COMMON_CODES.invalidDate
       : s < BUSINESS_START_EARLIEST
         ? M.startDateTooEarly
         : s > todayIso()
@@ -207,9 +148,9 @@ export const BUSINESS_DETAILS_RULES = {
     n < MIN_AVG_DAILY_BALANCE ? M.avgDailyBalanceMin : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
   ),
   openLoanBalances: numberRule(parseAmount, undefined, (n) =>
-    n < 0 ? MESSAGES.negative : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
+    n < 0 ? COMMON_CODES.negative : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
   ),
-  phoneNumber: all(required(M.businessPhoneRequired), pattern(PHONE_PATTERN, MESSAGES.phoneFormat)),
+  phoneNumber: all(required(M.businessPhoneRequired), pattern(PHONE_PATTERN, COMMON_CODES.phoneFormat)),
   country: fromList(COUNTRY_CODES, M.countryOfBusinessRequired),
   address: requiredText(M.addressRequired),
   suiteFloor: optionalText(),
@@ -274,7 +215,7 @@ const dobRule: Rule = all(
   required(M.dobRequired),
   onText((s) => {
     if (!/^\d{4}$/.test(s.split('-')[0] ?? '')) return M.dobYear;
-    if (!isCalendarDate(s)) return MESSAGES.invalidDate;
+    if (!isCalendarDate(s)) return COMMON_CODES.invalidDate;
     if (s > todayIso()) return M.futureDate;
     if (s > yearsBefore(OWNER_MIN_AGE)) return M.dobTooYoung;
     // 120 years old until the day before the 121st birthday.
@@ -284,27 +225,27 @@ const dobRule: Rule = all(
 
 /** One owner card; `country` is the owner's country of residence. */
 export const OWNER_RULES = {
-  firstName: requiredText(M.firstNameRequired, NAME_LIMITS.firstName, MESSAGES.firstNameTooLong),
-  lastName: requiredText(M.lastNameRequired, NAME_LIMITS.lastName, MESSAGES.lastNameTooLong),
+  firstName: requiredText(M.firstNameRequired, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong),
+  lastName: requiredText(M.lastNameRequired, NAME_LIMITS.lastName, COMMON_CODES.lastNameTooLong),
   country: fromList(COUNTRY_CODES, M.countryOfResidenceRequired),
   address: requiredText(M.addressRequired),
   city: cityRule,
   state: stateRule,
   zip: ownerZipRule,
   ownerEmailId: all(
-    required(MESSAGES.emailRequired),
-    maxLength(NAME_LIMITS.email, MESSAGES.emailTooLong),
-    pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
+    required(COMMON_CODES.emailRequired),
+    maxLength(NAME_LIMITS.email, COMMON_CODES.emailTooLong),
+    pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid),
   ),
   dateOfBirth: dobRule,
-  phoneNumber: all(required(MESSAGES.phoneRequired), pattern(PHONE_PATTERN, MESSAGES.phoneFormat)),
+  phoneNumber: all(required(COMMON_CODES.phoneRequired), pattern(PHONE_PATTERN, COMMON_CODES.phoneFormat)),
   ownershipPercent: percentRule,
   creditReport: creditRule,
   ssn: ssnRule,
   isUSCitizen: yesNoOrBoolean(M.aSelectionRequired),
 } satisfies RuleSet;
 
-export type OwnerSetProblem = { message: string; addSecondOwner?: boolean };
+export type OwnerSetProblem = { message: MessageCode; addSecondOwner?: boolean };
 
 /**
  * Section 5 'Owner set on submit': total at most 100, unique phones and emails (emails any case), and a

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkPdfFile, documentFileName, looksLikePdf, MAX_FILE_BYTES, statementMonths } from './documents';
+import { messageText } from './codes';
+
+/** The rules answer codes; the English the api answers for them is what the specification words. */
+const english = (code: string | undefined) => (code === undefined ? undefined : messageText(code));
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 
@@ -27,15 +31,15 @@ describe('statement months (section 9)', () => {
 describe('file checks (section 5)', () => {
   const pdf = (size: number, name = 'statement.pdf', type = 'application/pdf') => ({ name, type, size });
   it('refuses anything but a PDF, including a renamed text file by its type', () => {
-    expect(checkPdfFile(pdf(10, 'notes.txt', 'text/plain'))).toBe('Please upload only PDF files.');
-    expect(checkPdfFile(pdf(10, 'renamed.pdf', 'text/plain'))).toBe('Please upload only PDF files.');
+    expect(english(checkPdfFile(pdf(10, 'notes.txt', 'text/plain')))).toBe('Please upload only PDF files.');
+    expect(english(checkPdfFile(pdf(10, 'renamed.pdf', 'text/plain')))).toBe('Please upload only PDF files.');
     expect(checkPdfFile(pdf(10, 'scan.PDF', ''))).toBeUndefined();
   });
   it('draws the 35MB line at 37,000,000 bytes', () => {
     expect(MAX_FILE_BYTES).toBe(37_000_000);
     expect(checkPdfFile(pdf(36_999_999))).toBeUndefined();
     expect(checkPdfFile(pdf(37_000_000))).toBeUndefined();
-    expect(checkPdfFile(pdf(37_000_001))).toBe('File size should be less than 35MB');
+    expect(english(checkPdfFile(pdf(37_000_001)))).toBe('File size should be less than 35MB');
   });
   it('knows a PDF by its bytes, so a renamed .txt or an empty file is refused', () => {
     expect(looksLikePdf(new TextEncoder().encode('%PDF-1.7\n...'))).toBe(true);

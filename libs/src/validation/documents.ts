@@ -1,14 +1,5 @@
 import { requiredStatementCount } from './application';
-
-/** Section 5 'Files' and section 9. */
-export const FILE_MESSAGES = {
-  pdfOnly: 'Please upload only PDF files.',
-  tooLarge: 'File size should be less than 35MB',
-  missingDocuments: (uploaded: number, required: number) =>
-    `It looks like you only uploaded ${uploaded} of the required ${required} bank statements, are you sure you want to proceed?`,
-  analyzing: 'Analyzing & uploading your documents...',
-  unknown: 'An unknown error occurred.',
-} as const;
+import { FILE_CODES, type MessageCode } from './codes';
 
 /** The 35MB message is checked at 37,000,000 bytes (section 9). */
 export const MAX_FILE_BYTES = 37_000_000;
@@ -62,10 +53,10 @@ export function documentFileName(type: FileType, monthLabel?: string, index = 0)
 }
 
 /** The client-side check of a chosen file (the server checks again, and looks at the bytes too). */
-export function checkPdfFile(file: { name: string; type: string; size: number }): string | undefined {
+export function checkPdfFile(file: { name: string; type: string; size: number }): MessageCode | undefined {
   const pdf = file.type === 'application/pdf' || (!file.type && file.name.toLowerCase().endsWith('.pdf'));
-  if (!pdf) return FILE_MESSAGES.pdfOnly;
-  if (file.size > MAX_FILE_BYTES) return FILE_MESSAGES.tooLarge;
+  if (!pdf) return FILE_CODES.pdfOnly;
+  if (file.size > MAX_FILE_BYTES) return FILE_CODES.tooLarge;
   return undefined;
 }
 

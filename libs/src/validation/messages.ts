@@ -29,3 +29,34 @@ export const MESSAGES = {
   emailTooLong: 'Email must be 80 characters or less',
   businessNameTooLong: 'Business name must be 255 characters or less',
 } as const;
+
+/** Errors of the account layer: section 8's words, and ours where the specification shows none. */
+export const ACCOUNT_MESSAGES = {
+  unableToLogin: 'Unable to login',
+  unableToConfirm: 'Unable to confirm signup',
+  somethingWentWrong: 'Something went wrong',
+  noEmailFromUserInfo: 'No email returned from user info',
+  unableToGetUserInfo: 'Unable to get user info',
+  userNotConfirmed: 'User is not confirmed.',
+  incorrectCredentials: 'Incorrect username or password.',
+  accountExists: 'An account with this email already exists. Please log in.',
+  invalidCode: 'Invalid verification code provided, please try again.',
+  expiredCode: 'This code has expired or was tried too many times. Please request a new code.',
+  codeFormat: 'Enter the 6-digit code from the email',
+  commonPassword: 'This password is too common. Please choose a less common one.',
+  resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before requesting another code.`,
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
+  resetPasswordToContinue: 'Too many wrong passwords for this account. Please reset your password to continue.',
+  passwordChanged: 'Password change successful!',
+  success: 'success',
+} as const;
+
+/** Section 5 'Files' and section 9. */
+export const FILE_MESSAGES = {
+  pdfOnly: 'Please upload only PDF files.',
+  tooLarge: 'File size should be less than 35MB',
+  missingDocuments: (uploaded: number, required: number) =>
+    `It looks like you only uploaded ${uploaded} of the required ${required} bank statements, are you sure you want to proceed?`,
+  analyzing: 'Analyzing & uploading your documents...',
+  unknown: 'An unknown error occurred.',
+} as const;

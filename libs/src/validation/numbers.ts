@@ -2,7 +2,7 @@
  * Numbers as the forms type them. Only plain decimal is a number here: JavaScript's Number() also reads
  * hex ('0x10' is 16), exponents ('1e308'), 'Infinity' and whitespace as 0, none of which a person means.
  */
-import { MESSAGES } from './messages';
+import { COMMON_CODES } from './codes';
 import { isAbsent, type Rule } from './rules';
 
 /** The most any number input holds (section 5: 'number inputs at most 99999999'). */
@@ -43,17 +43,17 @@ export const numberRule =
   ): Rule =>
   (v, form) => {
     if (isAbsent(v)) return requiredMessage;
-    if (typeof v !== 'number' && typeof v !== 'string') return MESSAGES.invalidValue;
+    if (typeof v !== 'number' && typeof v !== 'string') return COMMON_CODES.invalidValue;
     const n = parse(v);
-    return Number.isNaN(n) ? MESSAGES.notANumber : check(n, form);
+    return Number.isNaN(n) ? COMMON_CODES.notANumber : check(n, form);
   };
 
 /** A count such as the number of employees: a whole number from 0 to 99,999,999. */
 export const countCheck = (n: number): string | undefined =>
   !Number.isInteger(n)
-    ? MESSAGES.wholeNumber
+    ? COMMON_CODES.wholeNumber
     : n < 0
-      ? MESSAGES.negative
+      ? COMMON_CODES.negative
       : n > NUMBER_INPUT_MAX
-        ? MESSAGES.numberTooLarge
+        ? COMMON_CODES.numberTooLarge
         : undefined;

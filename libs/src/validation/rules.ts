@@ -1,7 +1,10 @@
-import { MESSAGES } from './messages';
+import { COMMON_CODES, type MessageCode } from './codes';
 
-/** A rule answers the message to show, or undefined when the value passes. */
-export type Rule = (value: unknown, form: Readonly<Record<string, unknown>>) => string | undefined;
+/**
+ * A rule answers the code of the message to show (`common.required`, see codes.ts), or undefined when the
+ * value passes. The web translates the code; the api answers its English beside it.
+ */
+export type Rule = (value: unknown, form: Readonly<Record<string, unknown>>) => MessageCode | undefined;
 
 export const DEFAULT_MAX_LENGTH = 200;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -23,18 +26,18 @@ const textRule =
   (check: (s: string, form: Readonly<Record<string, unknown>>) => string | undefined): Rule =>
   (v, form) => {
     const s = asText(v);
-    return s === undefined ? MESSAGES.invalidValue : check(s, form);
+    return s === undefined ? COMMON_CODES.invalidValue : check(s, form);
   };
 
 /** Text of any content (including none): refuses only values that are not text. */
 export const isText: Rule = textRule(() => undefined);
 
-export const required = (message: string = MESSAGES.required): Rule =>
+export const required = (message: string = COMMON_CODES.required): Rule =>
   textRule((s) => (s === '' ? message : undefined));
 
-export const notBlank: Rule = textRule((s) => (s !== '' && s.trim() === '' ? MESSAGES.whitespace : undefined));
+export const notBlank: Rule = textRule((s) => (s !== '' && s.trim() === '' ? COMMON_CODES.whitespace : undefined));
 
-export const maxLength = (n: number, message: string = MESSAGES.maxLength(n)): Rule =>
+export const maxLength = (n: number, message: string = COMMON_CODES.maxLength(n)): Rule =>
   textRule((s) => (s.length > n ? message : undefined));
 
 export const minLength = (n: number, message: string): Rule =>
@@ -55,7 +58,7 @@ export const sameAs = (field: string, message: string): Rule =>
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 export const noControlCharacters: Rule = textRule((s) =>
-  CONTROL_CHARACTERS.test(s) ? MESSAGES.controlCharacters : undefined,
+  CONTROL_CHARACTERS.test(s) ? COMMON_CODES.controlCharacters : undefined,
 );
 
 /** Runs rules in order and answers the first message. */
@@ -92,7 +95,7 @@ export const yesNoOrBoolean =
 
 /** An optional flag: a JSON boolean when given. */
 export const optionalBoolean: Rule = (v) =>
-  v === undefined || v === null || typeof v === 'boolean' ? undefined : MESSAGES.invalidValue;
+  v === undefined || v === null || typeof v === 'boolean' ? undefined : COMMON_CODES.invalidValue;
 
 /** A required free-text field: the general rules of section 5, a length limit and no control characters. */
 export const requiredText = (message?: string, max = DEFAULT_MAX_LENGTH, tooLong?: string): Rule =>
@@ -102,9 +105,30 @@ export const requiredText = (message?: string, max = DEFAULT_MAX_LENGTH, tooLong
 export const optionalText = (max = DEFAULT_MAX_LENGTH): Rule =>
   all(isText, maxLength(max), noControlCharacters, notBlank);
 
+/** A JSON object (not null, not an array). */
+export const isPlainObject = (v: unknown): v is Readonly<Record<string, unknown>> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The first field of `form` that `rules` do not name: a body may carry nothing else. */
+export const unknownField = (rules: RuleSet, form: Readonly<Record<string, unknown>>): string | undefined =>
+  Object.keys(form).find((k) => !Object.hasOwn(rules, k));
+
+/**
+ * A nested object: `notObject` when it is not one; else `invalid` when a field of it fails `rules` or is
+ * not named by them.
+ */
+export const objectOf =
+  (rules: RuleSet, notObject: MessageCode, invalid: MessageCode): Rule =>
+  (v) =>
+    !isPlainObject(v)
+      ? notObject
+      : unknownField(rules, v) !== undefined || Object.keys(validateForm(rules, v)).length
+        ? invalid
+        : undefined;
+
 export type RuleSet = Readonly<Record<string, Rule>>;
 
-/** Validates a whole form: field name to first failing message. */
+/** Validates a whole form: field name to the code of its first failing message. */
 export function validateForm(rules: RuleSet, form: Readonly<Record<string, unknown>>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [field, rule] of Object.entries(rules)) {

@@ -1,6 +1,6 @@
 import { NAME_LIMITS } from '../crm/fields';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './formats';
-import { MESSAGES } from './messages';
+import { COMMON_CODES } from './codes';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -24,24 +24,24 @@ export type SignUpForm = {
   confirmPassword: string;
 };
 
-export const emailRule = (requiredMessage: string = MESSAGES.emailRequired) =>
-  all(required(requiredMessage), maxLength(200), pattern(EMAIL_PATTERN, MESSAGES.emailInvalid));
+export const emailRule = (requiredMessage: string = COMMON_CODES.emailRequired) =>
+  all(required(requiredMessage), maxLength(200), pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid));
 
-export const phoneRule = all(required(MESSAGES.phoneRequired), pattern(PHONE_PATTERN, MESSAGES.phoneFormat));
+export const phoneRule = all(required(COMMON_CODES.phoneRequired), pattern(PHONE_PATTERN, COMMON_CODES.phoneFormat));
 
 export const newPasswordRule = (requiredMessage?: string) =>
   all(
     required(requiredMessage),
-    minLength(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort),
-    maxLength(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
+    minLength(PASSWORD_MIN_LENGTH, COMMON_CODES.passwordTooShort),
+    maxLength(PASSWORD_MAX_LENGTH, COMMON_CODES.passwordTooLong),
   );
 
 /** An email the CRM can hold as a lead's Email (80 characters), for new accounts and owners. */
-export const crmEmailRule = (requiredMessage: string = MESSAGES.emailRequired) =>
+export const crmEmailRule = (requiredMessage: string = COMMON_CODES.emailRequired) =>
   all(
     required(requiredMessage),
-    maxLength(NAME_LIMITS.email, MESSAGES.emailTooLong),
-    pattern(EMAIL_PATTERN, MESSAGES.emailInvalid),
+    maxLength(NAME_LIMITS.email, COMMON_CODES.emailTooLong),
+    pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid),
   );
 
 /**
@@ -49,11 +49,11 @@ export const crmEmailRule = (requiredMessage: string = MESSAGES.emailRequired) =
  * name and email are held to the lengths of the CRM lead they become (sign-in still accepts 200).
  */
 export const SIGN_UP_RULES = {
-  firstName: requiredText(undefined, NAME_LIMITS.firstName, MESSAGES.firstNameTooLong),
-  lastName: requiredText(undefined, NAME_LIMITS.lastName, MESSAGES.lastNameTooLong),
-  businessName: requiredText(undefined, NAME_LIMITS.company, MESSAGES.businessNameTooLong),
+  firstName: requiredText(undefined, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong),
+  lastName: requiredText(undefined, NAME_LIMITS.lastName, COMMON_CODES.lastNameTooLong),
+  businessName: requiredText(undefined, NAME_LIMITS.company, COMMON_CODES.businessNameTooLong),
   phone: phoneRule,
   email: crmEmailRule(),
   password: newPasswordRule(),
-  confirmPassword: all(required(), sameAs('password', MESSAGES.passwordsDoNotMatch)),
+  confirmPassword: all(required(), sameAs('password', COMMON_CODES.passwordsDoNotMatch)),
 } satisfies RuleSet;

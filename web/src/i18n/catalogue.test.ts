@@ -2,11 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JOURNEY_STAGES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
+import { JOURNEY_STAGES, MESSAGE_TABLES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
 import { en } from './en';
 import { enFirst } from './en-first';
 import { frCA } from './fr-ca';
-import { MESSAGE_TABLES } from './messages';
 import { OPTION_LISTS, optionKey } from './options';
 
 type Tree = { [k: string]: string | Tree };
@@ -38,7 +37,9 @@ const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/i18n[/\\](en|en-first|fr-ca)\.ts$/.test(path)
+    return /\.tsx?$/.test(name) &&
+      !/\.test\.tsx?$/.test(name) &&
+      !/i18n[/\\](en|en-first|fr-ca)(\.ts$|[/\\])/.test(path)
       ? [path]
       : [];
   });
@@ -128,7 +129,7 @@ describe('the first visit’s words (en-first.ts)', () => {
     expect(files.has(join(SRC, 'routes/shell.tsx'))).toBe(true);
     const groups = Object.keys(en).join('|');
     const named = [...files]
-      .filter((f) => !/i18n[/\\](en|en-first|fr-ca)\.ts$/.test(f))
+      .filter((f) => !/i18n[/\\](en|en-first|fr-ca)(\.ts$|[/\\])/.test(f))
       .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(new RegExp(`['"\`]((?:${groups})\\.[\\w.]+)`, 'g'))])
       .map((m) => m[1]!);
     // Strings that are keys, or the prefix of a dynamic key (`progress.stages.${name}`), not the

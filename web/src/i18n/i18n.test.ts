@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FILE_MESSAGES, MESSAGES } from '@portal/libs';
+import { API_CODES, COMMON_CODES, FILE_CODES } from '@portal/libs';
 import { formatterFor } from './format';
 import { frCA } from './fr-ca';
 import { addWords, detectLanguage, LANGUAGE_STORAGE_KEY, translator } from './i18n';
-import { matchMessage } from './messages';
+import { messageKey } from './messages';
 import { translateMessage } from './use-message';
 
 const detected = async () => detectLanguage();
@@ -28,20 +28,26 @@ describe('the language', () => {
 });
 
 describe('libs and api messages', () => {
-  it('are found by their English text, numbers carried over', () => {
-    expect(matchMessage('Email is requiured')?.key).toBe('messages.common.emailRequiredReset');
-    expect(matchMessage(MESSAGES.maxLength(40))).toEqual({ key: 'messages.common.maxLength', values: { a: '40' } });
-    expect(matchMessage(FILE_MESSAGES.missingDocuments(1, 4))?.values).toEqual({ a: '1', b: '4' });
-    expect(matchMessage('Network Error')).toBeUndefined();
+  it('are found by their code, numbers carried over, never by their English text', () => {
+    expect(messageKey(COMMON_CODES.emailRequiredReset)?.key).toBe('messages.common.emailRequiredReset');
+    expect(messageKey(COMMON_CODES.maxLength(40))).toEqual({
+      key: 'messages.common.maxLength',
+      values: { a: '40' },
+      english: 'Must be 40 characters or less',
+    });
+    expect(messageKey(FILE_CODES.missingDocuments(1, 4))?.values).toEqual({ a: '1', b: '4' });
+    expect(messageKey('Email is requiured')).toBeUndefined();
+    expect(messageKey('Network Error')).toBeUndefined();
   });
 
-  it('read in French, or as they came when unknown', async () => {
+  it('read in French, in English as the api words its own, or as they came when not a code', async () => {
     addWords('fr-CA', frCA);
-    expect(translateMessage(translator('fr-CA'), FILE_MESSAGES.missingDocuments(1, 4))).toBe(
+    expect(translateMessage(translator('fr-CA'), FILE_CODES.missingDocuments(1, 4))).toBe(
       'Il semble que vous n’ayez téléversé que 1 des 4 relevés bancaires requis. Voulez-vous vraiment poursuivre?',
     );
+    expect(translateMessage(translator('fr-CA'), API_CODES.businessNotFound)).toBe('Business not found');
     expect(translateMessage(translator('fr-CA'), 'Network Error')).toBe('Network Error');
-    expect(translateMessage(translator('en'), 'Email is requiured')).toBe('Email is requiured');
+    expect(translateMessage(translator('en'), COMMON_CODES.emailRequiredReset)).toBe('Email is requiured');
   });
 });
 

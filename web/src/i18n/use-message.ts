@@ -1,18 +1,22 @@
 import { useCallback } from 'react';
 import { useTranslation } from './translation';
 import type { TFunction } from './i18n';
-import { matchMessage } from './messages';
+import { messageKey } from './messages';
 
-/** A libs or api message in the applicant's language; a text we do not know is shown as it came. */
-export function translateMessage(t: TFunction, text: string): string {
-  const found = matchMessage(text);
-  if (!found) return text;
-  // The English words are the text itself: the first visit's catalogue (en-first.ts) leaves them out.
+/**
+ * A message code (a libs rule's, or the api's data.messageCode) in the applicant's language; a text that
+ * is not a code (the api's English where it had no code, a network error) is shown as it came.
+ */
+export function translateMessage(t: TFunction, code: string): string {
+  const found = messageKey(code);
+  if (!found) return code;
+  if (!found.key) return found.english;
+  // The English words are the libs text: the first visit's catalogue (en-first.ts) leaves them out.
   const translate = t as (key: string, values: Record<string, string>) => string;
-  return translate(found.key, { ...found.values, defaultValue: text });
+  return translate(found.key, { ...found.values, defaultValue: found.english });
 }
 
-export function useMessage(): (text: string | undefined) => string {
+export function useMessage(): (code: string | undefined) => string {
   const { t } = useTranslation();
-  return useCallback((text) => (text ? translateMessage(t, text) : ''), [t]);
+  return useCallback((code) => (code ? translateMessage(t, code) : ''), [t]);
 }

@@ -2,6 +2,7 @@ import {
   API_BASE,
   AUTH_PATHS,
   IDEMPOTENCY_HEADER,
+  isMessageCode,
   NO_SESSION,
   PAGE_PATH_HEADER,
   RETRY_DELAYS_MS,
@@ -13,7 +14,10 @@ import {
 import { actionAnswered, keyForAction } from './idempotency';
 import { clearUserName, storedUserName, xsrfToken } from './storage';
 
-/** A failed call: the server's data.message (section 8), its field messages, status and refusal code. */
+/**
+ * A failed call: the server's message (section 8) and field messages, each as its code where the server
+ * sent one (translated where they are shown), its status and refusal code.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -114,10 +118,20 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
+/** The code of a message when the libs know it (the web translates it), else the server's text. */
+const codeOr = (code: string | undefined, text: string): string => (isMessageCode(code) ? code : text);
+
+/**
+ * The error's message and field messages as the web shows them: each message's code (data.messageCode,
+ * data.fieldCodes), translated where it is shown; the server's English where it sent no known code.
+ */
 function toError(status: number, body: unknown): HttpError {
   const b = body as Partial<ApiError> | undefined;
-  const message = b?.data?.message ?? b?.message ?? `Request failed with status code ${status}`;
-  return new HttpError(status, message, b?.data?.fields ?? {}, body, b?.data?.code);
+  const text = b?.data?.message ?? b?.message ?? `Request failed with status code ${status}`;
+  const fields = Object.fromEntries(
+    Object.entries(b?.data?.fields ?? {}).map(([name, f]) => [name, codeOr(b?.data?.fieldCodes?.[name], f)]),
+  );
+  return new HttpError(status, codeOr(b?.data?.messageCode, text), fields, body, b?.data?.code);
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

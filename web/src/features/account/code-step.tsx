@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from '../../i18n/translation';
-import { MESSAGES, RESEND_CODE_SECONDS } from '@portal/libs';
+import { COMMON_CODES, RESEND_CODE_SECONDS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -57,7 +57,7 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
           setCode(e.target.value.replace(/\D/g, ''));
           setMissing(false);
         }}
-        error={missing ? MESSAGES.required : undefined}
+        error={missing ? COMMON_CODES.required : undefined}
       />
       <Button type="submit" busy={busy}>
         {t('code.confirm')}

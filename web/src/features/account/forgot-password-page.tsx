@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { ACCOUNT_MESSAGES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES } from '@portal/libs';
+import { ACCOUNT_CODES, ACCOUNT_MESSAGES, RESET_CONFIRM_RULES, RESET_REQUEST_RULES } from '@portal/libs';
 import { useClearOnEdit } from '../../components/form/clear-on-edit';
 import { FormField } from '../../components/form/form-fields';
 import { FormNewPasswordFields } from '../../components/form/new-password-fields';
@@ -67,7 +67,7 @@ export function ForgotPasswordPage() {
     (values) =>
       run(async () => {
         const answer = await accountApi.forgotPassword(values.username.trim());
-        if (!answer?.deliveryMedium || !answer.destination) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
+        if (!answer?.deliveryMedium || !answer.destination) throw new Error(ACCOUNT_CODES.somethingWentWrong);
         setStep('code');
       }),
     report,
@@ -76,7 +76,7 @@ export function ForgotPasswordPage() {
     (values) =>
       run(async () => {
         const answer = await accountApi.confirmForgotPassword({ ...values, username: values.username.trim() });
-        if (answer.message !== ACCOUNT_MESSAGES.success) throw new Error(ACCOUNT_MESSAGES.somethingWentWrong);
+        if (answer.message !== ACCOUNT_MESSAGES.success) throw new Error(ACCOUNT_CODES.somethingWentWrong);
         setStep('done');
       }),
     report,
@@ -132,7 +132,7 @@ export function ForgotPasswordPage() {
             </form>
           ) : (
             <div>
-              <Alert kind="success">{ACCOUNT_MESSAGES.passwordChanged}</Alert>
+              <Alert kind="success">{ACCOUNT_CODES.passwordChanged}</Alert>
               <Link className="btn btn-primary" to="/login">
                 {t('reset.returnToLogin')}
               </Link>

@@ -10,7 +10,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { fromPromise } from 'xstate';
-import { ACCOUNT_MESSAGES, LOGIN_RULES, validateForm } from '@portal/libs';
+import { ACCOUNT_CODES, LOGIN_RULES, validateForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
@@ -33,13 +33,13 @@ export function LoginPage() {
       actors: {
         login: fromPromise(async ({ input }) => {
           const answer = await accountApi.login(input.username.trim(), input.password);
-          if (!answer?.message || !answer.username) throw new Error(ACCOUNT_MESSAGES.unableToLogin);
+          if (!answer?.message || !answer.username) throw new Error(ACCOUNT_CODES.unableToLogin);
           storeUserName(answer.username);
         }),
         resend: fromPromise(({ input }) => accountApi.sendCode(input.username.trim())),
         confirm: fromPromise(async ({ input }) => {
           const answer = await accountApi.confirmSignUp(input.username.trim(), input.password, input.code);
-          if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
+          if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_CODES.unableToConfirm);
           storeUserName(answer.username);
         }),
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_CODES } from '@portal/libs';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CodeDeliveryAnswer, RegisterAnswer } from '@portal/libs';
 import { loginMachine } from './login.machine';
@@ -116,13 +117,14 @@ describe('sign-up flow', () => {
 });
 
 describe('login machine', () => {
-  it("switches to the code step on 'user is not confirmed.' after resending the code", async () => {
+  it('switches to the code step on the code of “User is not confirmed.” after resending the code', async () => {
     let resent = 0;
     const actor = createActor(
       loginMachine.provide({
         actors: {
           login: fromPromise(async (): Promise<void> => {
-            throw new Error('User is not confirmed.');
+            // The api client's error carries the message code the api answered (data.messageCode).
+            throw new Error(ACCOUNT_CODES.userNotConfirmed);
           }),
           resend: fromPromise(async (): Promise<CodeDeliveryAnswer | undefined> => {
             resent++;

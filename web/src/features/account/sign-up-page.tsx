@@ -12,7 +12,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
-  ACCOUNT_MESSAGES,
+  ACCOUNT_CODES,
   SIGN_UP_RULES,
   formatPhone,
   toE164,
@@ -56,7 +56,7 @@ export function SignUpPage() {
       register: (input) => accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
       confirm: async (input) => {
         const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
-        if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_MESSAGES.unableToConfirm);
+        if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_CODES.unableToConfirm);
         storeUserName(answer.username);
       },
       resend: async (input) => void (await accountApi.sendCode(input.userName)),

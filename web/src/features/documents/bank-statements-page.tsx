@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from '../../i18n/translation';
-import { FILE_MESSAGES, FILE_TYPES, statementMonths } from '@portal/libs';
+import { FILE_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -71,7 +71,7 @@ export function BankStatementsPage() {
       // The submission moved the journey on; the machine follows the server there.
       journey.send({ type: 'journey.next', sfOpportunityId });
     } catch (e) {
-      setError((e as Error).message || FILE_MESSAGES.unknown);
+      setError((e as Error).message || FILE_CODES.unknown);
       setBusy(false);
     }
   }
@@ -105,7 +105,7 @@ export function BankStatementsPage() {
       </div>
       {busy ? (
         <p className="loading" role="status">
-          {tm(FILE_MESSAGES.analyzing)}
+          {tm(FILE_CODES.analyzing)}
         </p>
       ) : null}
       <div className="form-actions">
@@ -125,7 +125,7 @@ export function BankStatementsPage() {
       <ConfirmDialog
         open={confirming}
         title={t('documents.missingTitle')}
-        body={tm(FILE_MESSAGES.missingDocuments(covered, months.length))}
+        body={tm(FILE_CODES.missingDocuments(covered, months.length))}
         okText={t('documents.yesProceed')}
         cancelText={t('documents.uploadMore')}
         returnFocus={() => proceedRef.current}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { APPLICATION_MESSAGES, BUSINESS_QUESTION_RULES, required, USE_OF_PROCEEDS, YES_NO } from '@portal/libs';
+import { APPLICATION_CODES, BUSINESS_QUESTION_RULES, required, USE_OF_PROCEEDS, YES_NO } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Alert } from '../../components/ui/alert';
@@ -15,7 +15,7 @@ import { useSave } from './use-save';
 type QuestionValues = { businessStarted: string; businessStartDate: string; useOfProceeds: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
-const started = required(APPLICATION_MESSAGES.selectionRequired);
+const started = required(APPLICATION_CODES.selectionRequired);
 // The start date and the use of proceeds are asked only of a business that has started.
 const questionRules = (v: QuestionValues) =>
   v.businessStarted === 'Yes' ? { ...BUSINESS_QUESTION_RULES, businessStarted: started } : { businessStarted: started };

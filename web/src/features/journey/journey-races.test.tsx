@@ -36,7 +36,13 @@ const business: BusinessView = {
   phoneNumber: '(555) 222-3333',
   addressData: { address: '1 Analytical Way', city: 'Hampton', state: 'VA', zip: '23681', country: 'US' },
 };
-const ownerSet: OwnerSetView = { _id: 'os-1', owners: [], sameAsBusinessInfo: false };
+const ownerSet: OwnerSetView = {
+  _id: 'os-1',
+  applicationId: 'app-1',
+  businessId: 'b-1',
+  owners: [],
+  sameAsBusinessInfo: false,
+};
 
 function deferred<T>() {
   let resolve: (v: T) => void = () => undefined;

@@ -31,7 +31,9 @@ const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 export function ownerFrom(o: OwnerView): OwnerValues {
   const a = o.addressData ?? {};
-  const fields = Object.fromEntries(OWNER_FIELDS.map((f) => [f, text(o[f])])) as OwnerValues;
+  const fields = Object.fromEntries(
+    OWNER_FIELDS.map((f) => [f, text((o as Readonly<Record<string, unknown>>)[f])]),
+  ) as OwnerValues;
   return {
     ...fields,
     country: a.country || 'US',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import { JOURNEY_ERRORS } from '@portal/libs';
+import { JOURNEY_CODES } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { api, type HttpError } from '../../lib/http';
@@ -11,7 +11,7 @@ import { useJourney } from '../../lib/journey/use-journey';
 type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
 type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
 
-export const NO_SIGNERS = JOURNEY_ERRORS.NO_SIGNERS.message;
+export const NO_SIGNERS = JOURNEY_CODES.NO_SIGNERS;
 const ENDED = ['declined', 'cancelled', 'expired'];
 
 const inFrame = () => window.self !== window.top;

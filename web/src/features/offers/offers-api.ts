@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OfferOptionView } from '@portal/libs';
+import type { OfferView } from '@portal/libs';
 import { api } from '../../lib/http';
 
-export type OfferView = { _id: string; applicationId: string; offerType?: string; offerOptions: OfferOptionView[] };
+export type { OfferView } from '@portal/libs';
 export type Rep = { repName: string; schedulingLink: string };
 export type DocumentAnswer = 'uploaded' | 'notAvailable';
 

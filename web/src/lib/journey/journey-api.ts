@@ -1,45 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { StageMove, StageRecord } from '@portal/libs';
+import type { BusinessView, OwnerSetView, StageMove, StageRecord } from '@portal/libs';
 import { api } from '../http';
 
-export type AddressData = {
-  address: string;
-  suiteFloor?: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-};
-export type BusinessView = {
-  _id: string;
-  applicationId: string;
-  businessName?: string;
-  businessEmail?: string;
-  dbaName?: string;
-  federalTaxId?: string;
-  businessStartDate?: string;
-  businessStarted?: string;
-  useOfProceeds?: string;
-  legalEntity?: string;
-  acceptsCreditCards?: string;
-  otherBusinessLoans?: string;
-  avgDailyBalance?: number;
-  openLoanBalances?: number;
-  phoneNumber?: string;
-  website?: string;
-  industry?: string;
-  naics?: string;
-  numberOfEmployees?: number;
-  productsInterestedIn?: string[];
-  annualRevenue?: number;
-  amountRequested?: number;
-  addressData?: AddressData;
-  hasRealEstate?: boolean | null;
-  businessDescription?: string;
-  pageStep?: number;
-};
-export type OwnerView = Record<string, string | number | boolean | undefined> & { addressData?: Partial<AddressData> };
-export type OwnerSetView = { _id: string; owners: OwnerView[]; sameAsBusinessInfo: boolean };
+export type { AddressView, BusinessView, OwnerSetView, OwnerView } from '@portal/libs';
+
 export type Industry = { naics: string; name: string; sector: string };
 
 export const journeyApi = {

@@ -1,5 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
-import { judgeMove, positionOf, type JourneyPosition, type MoveFacts, type StageName } from '@portal/libs';
+import {
+  JOURNEY_CODES,
+  judgeMove,
+  positionOf,
+  type JourneyPosition,
+  type MoveFacts,
+  type StageName,
+} from '@portal/libs';
 import { journeyMachine, type JourneyApplication } from './journey.machine';
 
 export const at = (pageName: StageName, pageStep: number): JourneyPosition => {
@@ -25,7 +32,8 @@ export function testServer(
         const verdict = judgeMove(server.position, move, server.facts);
         if (!verdict.ok) {
           server.refusals.push(verdict.error);
-          throw new Error(verdict.error);
+          // As the api client does: the refusal's message code (data.messageCode), not its English.
+          throw new Error(JOURNEY_CODES[verdict.code]);
         }
         server.position = verdict.position;
         return verdict.position;

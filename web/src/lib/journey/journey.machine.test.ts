@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWERS_MISSING, NO_FURTHER_STAGE, SIGN_FIRST } from '@portal/libs';
+import { JOURNEY_CODES } from '@portal/libs';
 import { at, settled, startAt } from './journey-test-server';
 
 const visit = (j: ReturnType<typeof startAt>, route: string) => {
@@ -102,13 +102,13 @@ describe('journey machine: moves', () => {
   it('refuses here what the server would refuse, without asking it', () => {
     const unsaved = startAt(at('FINANCIAL', 1));
     unsaved.actor.send({ type: 'journey.next' });
-    expect(unsaved.actor.getSnapshot().context.error).toBe(ANSWERS_MISSING);
+    expect(unsaved.actor.getSnapshot().context.error).toBe(JOURNEY_CODES.ANSWERS_MISSING);
     const unsigned = startAt(at('SIGNATURE', 1));
     unsigned.actor.send({ type: 'journey.next' });
-    expect(unsigned.actor.getSnapshot().context.error).toBe(SIGN_FIRST);
+    expect(unsigned.actor.getSnapshot().context.error).toBe(JOURNEY_CODES.SIGN_FIRST);
     const last = startAt(at('DOCUMENTS', 3));
     last.actor.send({ type: 'journey.next' });
-    expect(last.actor.getSnapshot().context.error).toBe(NO_FURTHER_STAGE);
+    expect(last.actor.getSnapshot().context.error).toBe(JOURNEY_CODES.NO_FURTHER_STAGE);
     expect([...unsaved.server.requests, ...unsigned.server.requests, ...last.server.requests]).toEqual([]);
   });
 
@@ -125,7 +125,10 @@ describe('journey machine: moves', () => {
     const j = startAt(at('SIGNATURE', 1));
     j.actor.send({ type: 'journey.next', signed: true }); // the page thinks so; the workflow does not
     await settled(j.actor);
-    expect(j.actor.getSnapshot().context).toMatchObject({ error: SIGN_FIRST, position: at('SIGNATURE', 1) });
+    expect(j.actor.getSnapshot().context).toMatchObject({
+      error: JOURNEY_CODES.SIGN_FIRST,
+      position: at('SIGNATURE', 1),
+    });
     expect(j.routes).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   INITIAL_POSITION,
+  JOURNEY_CODES,
   judgeMove,
   nextPosition,
   previousPosition,
@@ -132,7 +133,8 @@ export const journeyMachine = setup({
     refuse: assign({
       error: ({ context, event }) => {
         const v = verdictOf(context, event);
-        return v.ok ? undefined : v.error;
+        // The refusal's message code, translated where it is shown.
+        return v.ok ? undefined : JOURNEY_CODES[v.code];
       },
     }),
     /** Coming back through earlier pages: the stage table says which page, the saved stage stays. */

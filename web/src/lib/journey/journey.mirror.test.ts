@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   JOURNEY_STAGES,
+  JOURNEY_CODES,
   SUBMISSION_STEPS,
   judgeMove,
   judgeSubmission,
@@ -74,7 +75,7 @@ describe('journey machine mirrors the workflow moveStage rule', () => {
       await settled(m.actor);
       const { position, error } = m.actor.getSnapshot().context;
       const name = `${to} from ${label(page)} saved at ${label(saved)}${answered ? ' answered' : ''} ${JSON.stringify(facts)}`;
-      const wf = workflow.ok ? `moves to ${label(workflow.position)}` : `refuses '${workflow.error}'`;
+      const wf = workflow.ok ? `moves to ${label(workflow.position)}` : `refuses '${JOURNEY_CODES[workflow.code]}'`;
       const client = error ? `refuses '${error}'` : `moves to ${label(position)}`;
       if (m.server.refusals.length) disagreements.push(`${name}: the machine asked for a move the workflow refused`);
       else if (wf !== client) disagreements.push(`${name}: workflow ${wf}, machine ${client}`);

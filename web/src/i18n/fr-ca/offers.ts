@@ -1,0 +1,116 @@
+import type { Catalogue } from '../en';
+
+/** Canadian French: the offers, not-found, status and accessibility pages. */
+export const frOffers = {
+  offers: {
+    calculating: 'Calcul de votre offre...',
+    submitting: 'Envoi de votre offre...',
+    pickTitle: 'Vous êtes préqualifié. Choisissez maintenant votre option.',
+    none: 'Nous n’avons pas pu préparer d’offre à partir des renseignements fournis jusqu’ici. Votre spécialiste du financement examinera votre demande et communiquera avec vous.',
+    selectOffer: 'Choisir cette offre',
+    selected: 'Choisie',
+    lineOfCredit: 'Marge de crédit',
+    termName: 'Offre sur {{count}} mois',
+    creditLine: 'Marge de crédit',
+    term: 'Durée',
+    years_one: '{{count}} an',
+    years_other: '{{count}} ans',
+    months_one: '{{count}} mois',
+    months_other: '{{count}} mois',
+    monthlyRate: 'Taux d’intérêt mensuel',
+    monthlyIfDrawn: 'Paiement mensuel si entièrement utilisée',
+    totalPayback: 'Remboursement total',
+    monthlyPayment: 'Paiement mensuel',
+    daily: 'Par jour',
+    weekly: 'ou par semaine',
+    payments: '{{count}} paiements de {{amount}}',
+    apr: 'TAP estimé',
+    thanksTitle: 'Merci d’avoir choisi votre offre',
+    thanksLead:
+      'Nous vous enverrons un courriel résumant votre offre. Il s’agit d’une offre préliminaire : votre demande doit encore être examinée par notre équipe de financement.',
+    lastDocuments: 'Deux derniers documents',
+    voidedCheck: 'Chèque annulé',
+    driversLicense: 'Permis de conduire',
+    dontHave: 'Je ne l’ai pas',
+    submitApplication: 'Soumettre la demande',
+    schedule: 'Planifier un appel avec mon agent',
+    submittedTitle: 'Votre demande a été soumise!',
+    bookCall: 'Réservez un appel avec votre spécialiste du financement attitré, {{name}}',
+    contactSoon: 'Votre spécialiste du financement attitré communiquera avec vous sous peu.',
+    pickTime: 'Choisissez un moment sur <page>la page de rendez-vous de votre spécialiste du financement</page>.',
+  },
+  notFound: {
+    title: 'Nous n’avons pas trouvé cette page',
+    lead: 'Le lien est peut-être périmé ou l’adresse mal tapée.',
+    home: 'Aller à ma demande',
+  },
+  status: {
+    title: 'Où en est ma demande',
+    lead: 'Les étapes de votre demande, ce qui est en attente et de qui.',
+    stepsHeading: 'Étapes',
+    step: {
+      done: 'Terminée',
+      currentOnly: 'En cours',
+      current: 'En cours : étape {{step}} sur {{total}}',
+      upcoming: 'À faire',
+    },
+    waitingHeading: 'Ce qui est en attente',
+    waiting: {
+      applicant: 'En attente de vous : votre prochaine étape est prête.',
+      signature: 'En attente de la signature des propriétaires.',
+      records: 'En attente de l’équipe de financement : elle met ses dossiers à jour. Vous n’avez rien à faire.',
+      documents: 'En attente de l’équipe de financement : vos documents lui sont transmis.',
+      review: 'En attente de l’équipe de financement : elle examine votre demande.',
+      nobody: 'Rien n’est en attente.',
+    },
+    ended: {
+      submitted: 'Votre demande est soumise.',
+      withdrawn: 'Cette demande a été retirée.',
+      closed: 'Cette demande a été fermée après une longue période sans progrès.',
+    },
+    since: 'Depuis le {{time}}',
+    signaturesHeading: 'Signatures',
+    signature: {
+      signed: 'Propriétaire {{number}} : signé',
+      waiting: 'Propriétaire {{number}} : signature en attente',
+    },
+    savedOnly:
+      'L’état en direct est inaccessible pour le moment : voici où la demande a été enregistrée la dernière fois.',
+    continue: 'Poursuivre votre demande',
+    repHeading: 'Votre représentant en financement',
+    rep: '{{name}} communiquera avec vous au sujet de votre demande.',
+    schedule: 'Prendre rendez-vous avec votre représentant',
+    sharedTitle: 'Demande de financement de l’entreprise {{business}}',
+    sharedTitleUnnamed: 'Demande de financement',
+    sharedLead:
+      'Vous êtes nommé comme propriétaire dans cette demande. Voici où elle en est; l’invitation à signer vous parviendra dans un courriel distinct.',
+    linkInvalid: 'Ce lien n’est plus valide. Demandez au demandeur d’envoyer de nouveau la demande de signature.',
+  },
+  accessibility: {
+    title: 'Déclaration d’accessibilité',
+    intro:
+      'Nous voulons que chaque propriétaire d’entreprise puisse faire une demande, quelle que soit sa façon d’utiliser le Web. Cette déclaration porte sur le portail de demande à cette adresse.',
+    conformanceTitle: 'Conformité',
+    conformance:
+      'Le portail vise la conformité aux Règles pour l’accessibilité des contenus Web (WCAG) 2.2, niveau AA. Il est partiellement conforme : les éléments énumérés dans les lacunes connues ne respectent pas encore entièrement la norme.',
+    testingTitle: 'Comment nous le vérifions',
+    testing1:
+      'Chaque écran et chaque boîte de dialogue de la demande est vérifié avec axe-core en largeur d’ordinateur et à 390 pixels, en anglais et en français, à chaque modification du code.',
+    testing2: 'Un test automatisé remplit toute la demande, en français, uniquement au clavier.',
+    testing3:
+      'Les erreurs de formulaire sont énumérées dans un sommaire qui reçoit le focus, et chaque champ indique sa propre erreur aux lecteurs d’écran.',
+    testing4:
+      'Les pages passent à une seule colonne aux petites largeurs; elles restent donc utilisables avec un zoom de 200 % et plus.',
+    gapsTitle: 'Lacunes connues',
+    gap1: 'La page de signature électronique est fournie par notre service de signature électronique; nous n’en contrôlons pas l’accessibilité.',
+    gap2: 'Le module de prise de rendez-vous est un service tiers; le lien vers la page de rendez-vous fonctionne sans lui.',
+    gap3: 'Les suggestions d’adresse viennent d’un service tiers; chaque adresse peut aussi être tapée à la main.',
+    gap4: 'Le PDF de la demande que vous signez n’est pas encore un PDF balisé; un lecteur d’écran pourrait le lire dans le désordre.',
+    gap5: 'Les champs de montant acceptent les chiffres écrits à l’anglaise (1,234.56 $) même en français; les montants affichés sont écrits à la française.',
+    gap6: 'Les vérifications automatisées détectent environ la moitié des problèmes d’accessibilité; le portail n’a pas encore fait l’objet d’un audit complet par des personnes handicapées.',
+    contactTitle: 'Commentaires',
+    contactBody:
+      'Si quelque chose vous empêche de faire votre demande, appelez-nous au <tel>{{phone}}</tel> et nous vous aiderons à la terminer.',
+    updated: 'Cette déclaration a été rédigée en {{date}}.',
+  },
+} satisfies Partial<Catalogue>;

@@ -5,6 +5,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageText } from '@portal/libs';
 import { holdFor } from '../../../tests/support/until';
 import { announcedFileSize, spoolUpload, type Destination, type SpooledUpload } from './upload-stream';
 
@@ -211,13 +212,14 @@ describe('spoolUpload with a put', () => {
     const bytes = file(1_000_000);
     const gone = receiving();
     await send(form(bytes), { piece: 64 * 1024, pauseMs: 5, stopAt: 500_000 });
-    expect((await gone.result).error?.message).toBe('Please upload only PDF files.');
+    // The error carries the message code; the filter answers its English (section 5's words).
+    expect(messageText((await gone.result).error?.message ?? '')).toBe('Please upload only PDF files.');
     expect(gone.puts).toHaveLength(1);
     expect(gone.puts[0]).toMatchObject({ completed: false, aborted: true });
 
     const cut = receiving();
     expect(await send(form(bytes, { trailer: '' }), { piece: 64 * 1024, pauseMs: 2 })).toBe(400);
-    expect((await cut.result).error?.message).toBe('Please upload only PDF files.');
+    expect(messageText((await cut.result).error?.message ?? '')).toBe('Please upload only PDF files.');
     expect(cut.puts.every((p) => !p.completed)).toBe(true);
   });
 

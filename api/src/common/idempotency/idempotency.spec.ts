@@ -45,6 +45,8 @@ describe('Idempotency-Key', () => {
     expect(changed.body.data).toEqual({
       message: IDEMPOTENCY_ERRORS.IDEMPOTENCY_KEY_REUSED.message,
       code: 'IDEMPOTENCY_KEY_REUSED',
+      // No message of the libs tables: the status's code, which the web shows as the server's English.
+      messageCode: 'http.422',
     });
     const setId = (await room.ada.post('/owner', { applicationId: room.adaApp })).body._id as string;
     expect((await room.ada.call('PATCH', `/owner/${setId}`, FINANCIAL_ANSWERS, { [KEY]: key })).status).toBe(422);

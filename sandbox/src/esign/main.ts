@@ -1,8 +1,9 @@
 // The e-sign and document stand-in as a process (npm start): Box's protocol on ESIGN_STANDIN_PORT.
+import { runStandin } from '../run-standin';
 import { LOCAL_APPLICATIONS_FOLDER_ID, startEsignStandin } from './server';
 
-async function main() {
-  const esign = await startEsignStandin({
+runStandin('e-sign stand-in (Box API subset)', () =>
+  startEsignStandin({
     port: Number(process.env.ESIGN_STANDIN_PORT ?? 4020),
     clientId: process.env.BOX_CLIENT_ID ?? 'portal-local',
     clientSecret: process.env.BOX_CLIENT_SECRET ?? 'portal-local-secret',
@@ -13,14 +14,5 @@ async function main() {
       secondaryKey: process.env.BOX_WEBHOOK_SECONDARY_KEY ?? 'local-secondary-key',
     },
     seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'Fundwise applications' }],
-  });
-  console.log(`e-sign stand-in (Box API subset) at ${esign.url}`);
-  const stop = () => void esign.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+  }),
+);

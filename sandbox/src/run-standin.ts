@@ -16,3 +16,12 @@ export function runStandin(name: string, start: () => Promise<{ url: string; clo
     },
   );
 }
+
+/** A stand-in's port and client credentials from the environment, with the local stack's defaults. */
+export function standinEnv(vars: { port: string; clientId: string; clientSecret: string }, defaultPort: number) {
+  return {
+    port: Number(process.env[vars.port] ?? defaultPort),
+    clientId: process.env[vars.clientId] ?? 'portal-local',
+    clientSecret: process.env[vars.clientSecret] ?? 'portal-local-secret',
+  };
+}

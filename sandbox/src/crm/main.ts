@@ -1,12 +1,10 @@
 // The CRM stand-in as a process (npm start): Salesforce's protocol on CRM_STANDIN_PORT.
-import { runStandin } from '../run-standin';
+import { runStandin, standinEnv } from '../run-standin';
 import { startCrmStandin } from './server';
 
 runStandin('CRM stand-in (Salesforce REST + SOAP)', () =>
   startCrmStandin({
-    port: Number(process.env.CRM_STANDIN_PORT ?? 4010),
-    clientId: process.env.SF_CLIENT_ID ?? 'portal-local',
-    clientSecret: process.env.SF_CLIENT_SECRET ?? 'portal-local-secret',
+    ...standinEnv({ port: 'CRM_STANDIN_PORT', clientId: 'SF_CLIENT_ID', clientSecret: 'SF_CLIENT_SECRET' }, 4010),
     dataFile: process.env.CRM_STANDIN_DATA,
   }),
 );

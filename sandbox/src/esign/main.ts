@@ -1,12 +1,10 @@
 // The e-sign and document stand-in as a process (npm start): Box's protocol on ESIGN_STANDIN_PORT.
-import { runStandin } from '../run-standin';
+import { runStandin, standinEnv } from '../run-standin';
 import { LOCAL_APPLICATIONS_FOLDER_ID, startEsignStandin } from './server';
 
 runStandin('e-sign stand-in (Box API subset)', () =>
   startEsignStandin({
-    port: Number(process.env.ESIGN_STANDIN_PORT ?? 4020),
-    clientId: process.env.BOX_CLIENT_ID ?? 'portal-local',
-    clientSecret: process.env.BOX_CLIENT_SECRET ?? 'portal-local-secret',
+    ...standinEnv({ port: 'ESIGN_STANDIN_PORT', clientId: 'BOX_CLIENT_ID', clientSecret: 'BOX_CLIENT_SECRET' }, 4020),
     dataDir: process.env.ESIGN_STANDIN_DATA,
     // Deliveries go to the webhooks the worker registers at start-up (BOX_WEBHOOK_ADDRESS), signed with these.
     webhookKeys: {

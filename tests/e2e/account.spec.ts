@@ -1,19 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../support/api-client';
+import { fillSignUp as fillSignUpAs } from './journey.steps';
 
 const base = () => process.env.E2E_BASE_URL!;
 const mailbox = () => process.env.E2E_MAILDEV_URL!;
 const PASSWORD = 'Abacus-Ledger-1642';
 
-async function fillSignUp(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Blaise');
-  await page.getByLabel('Last name').fill('Pascal');
-  await page.getByLabel('Business name').fill('Pascaline Calculators');
-  await page.getByLabel('Phone').pressSequentially('5559876543');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-}
+const BLAISE = {
+  firstName: 'Blaise',
+  lastName: 'Pascal',
+  businessName: 'Pascaline Calculators',
+  phone: '5559876543',
+  password: PASSWORD,
+};
+const fillSignUp = (page: Page, email: string) => fillSignUpAs(page, email, BLAISE);
 
 test('sign up with the emailed code, sign out through the dialog, log in again', async ({ page }, info) => {
   const email = `account-${info.project.name}-${Date.now()}@example.com`;

@@ -1,25 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { codeFromMail } from '../support/api-client';
+import { signUp } from './journey.steps';
 
 // Issue 11 item 8a: a Canadian BN with its program suffix is typeable and accepted end to end.
 test('a Canadian BN with its program suffix (123456789RT0001) is typed, saved and sent to the CRM', async ({
   page,
 }, info) => {
-  const base = process.env.E2E_BASE_URL!;
   const email = `bn-${info.project.name}-${Date.now()}@example.com`;
-  await page.goto(`${base}/sign-up`);
-  await page.getByLabel('First name').fill('Mary');
-  await page.getByLabel('Last name').fill('Jackson');
-  await page.getByLabel('Business name').fill('Maple Wind Tunnels Ltd');
-  await page.getByLabel('Phone').pressSequentially('4165550100');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Wind-Tunnel-1958');
-  await page.getByLabel('Confirm password').fill('Wind-Tunnel-1958');
-  const since = new Date();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+  await signUp(page, email, {
+    firstName: 'Mary',
+    lastName: 'Jackson',
+    businessName: 'Maple Wind Tunnels Ltd',
+    phone: '4165550100',
+    password: 'Wind-Tunnel-1958',
+  });
   await page.getByLabel('Annual revenue').fill('900000');
   await page.getByLabel('Amount requested').fill('80000');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -7,15 +7,31 @@ import { expectNoAxeViolations } from './keyboard';
 export const base = () => process.env.E2E_BASE_URL!;
 export const crm = () => process.env.E2E_CRM_URL!;
 
-export async function signUp(page: Page, email: string) {
-  await page.goto(`${base()}/sign-up`);
-  await page.getByLabel('First name').fill('Dorothy');
-  await page.getByLabel('Last name').fill('Vaughan');
-  await page.getByLabel('Business name').fill('Fortran Freight LLC');
-  await page.getByLabel('Phone').pressSequentially('5552223333');
+/** Who signs up: what the sign-up form asks besides the email. */
+export type Applicant = { firstName: string; lastName: string; businessName: string; phone: string; password: string };
+export const DOROTHY: Applicant = {
+  firstName: 'Dorothy',
+  lastName: 'Vaughan',
+  businessName: 'Fortran Freight LLC',
+  phone: '5552223333',
+  password: 'Punch-Card-1949',
+};
+
+/** Fills the sign-up form on /sign-up, the phone typed key by key as its mask takes it. */
+export async function fillSignUp(page: Page, email: string, who: Applicant = DOROTHY) {
+  await page.getByLabel('First name').fill(who.firstName);
+  await page.getByLabel('Last name').fill(who.lastName);
+  await page.getByLabel('Business name').fill(who.businessName);
+  await page.getByLabel('Phone').pressSequentially(who.phone);
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Punch-Card-1949');
-  await page.getByLabel('Confirm password').fill('Punch-Card-1949');
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm password').fill(who.password);
+}
+
+/** Signs up through the form and the emailed code; the journey opens on /financial. */
+export async function signUp(page: Page, email: string, who: Applicant = DOROTHY) {
+  await page.goto(`${base()}/sign-up`);
+  await fillSignUp(page, email, who);
   const since = new Date();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));

@@ -2,29 +2,13 @@
 // co-owner's signed link from maildev (two owners, no account), axe-checked in English and French at
 // both viewports, photographed into screenshots/ (after submission: journey.spec.ts).
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { codeFromMail, type ApiClient } from '../support/api-client';
+import type { ApiClient } from '../support/api-client';
 import { ownerAnswers, saveAnswers, stepOn } from '../support/journey';
+import { base, signUp } from './journey.steps';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './keyboard';
 
-const base = () => process.env.E2E_BASE_URL!;
 const maildev = () => process.env.E2E_MAILDEV_URL!;
 const SHOTS = 'screenshots';
-
-async function signUp(page: Page, email: string) {
-  await page.goto(`${base()}/sign-up`);
-  await page.getByLabel('First name').fill('Dorothy');
-  await page.getByLabel('Last name').fill('Vaughan');
-  await page.getByLabel('Business name').fill('Fortran Freight LLC');
-  await page.getByLabel('Phone').pressSequentially('5552223333');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Punch-Card-1949');
-  await page.getByLabel('Confirm password').fill('Punch-Card-1949');
-  const since = new Date();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Confirmation code').fill(await codeFromMail(maildev(), email, since));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
-}
 
 /** The browser's own session as the api helpers' client: its cookies, and the XSRF echo the web app sends. */
 function sessionClient(page: Page): ApiClient {

@@ -1,20 +1,16 @@
-import { ConfigError, WORKER_SETTINGS, loadEnv, s3Encryption } from '@portal/libs';
+import { WORKER_SETTINGS, configuredOr, loadEnv, s3Encryption } from '@portal/libs';
 import { boxClient } from './esign/box.client';
 import { registerBoxWebhook } from './esign/box.webhook';
 import { createApplicationWorker } from './worker';
 
+const exit = (problem: unknown): never => {
+  console.error(problem);
+  process.exit(1);
+};
+
 async function main() {
-  let settings;
-  try {
-    settings = loadEnv(WORKER_SETTINGS, process.env);
-    s3Encryption(settings); // S3_SSE=aws:kms needs S3_SSE_KMS_KEY_ID
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  // S3_SSE=aws:kms needs S3_SSE_KMS_KEY_ID: checked with the rest, before anything starts.
+  const settings = configuredOr(() => loadEnv(WORKER_SETTINGS, process.env), exit, s3Encryption);
   // Without a registered webhook Box never calls us and signing falls back to polling: register it at
   // start-up when configured, and say so loudly when it fails (the worker still starts and polls).
   if (settings.BOX_WEBHOOK_ADDRESS !== 'none') {
@@ -29,7 +25,4 @@ async function main() {
   await close();
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main().catch(exit);

@@ -5,7 +5,7 @@ import { s3ClientOptions } from '@portal/libs';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
-import { saveAnswers, stepOn } from '../../../tests/support/journey';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { recordHistory } from '../../../tests/support/histories';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -15,22 +15,8 @@ let nobody: ApiClient;
 let soloApp: string;
 let pairApp: string;
 
-const owner = (first: string, email: string, phone: string, percent: number, ssn: string) => ({
-  firstName: first,
-  lastName: 'Tester',
-  country: 'US',
-  address: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  ownerEmailId: email,
-  dateOfBirth: '1980-12-10',
-  phoneNumber: phone,
-  ownershipPercent: percent,
-  creditReport: 720,
-  ssn,
-  isUSCitizen: 'Yes',
-});
+const owner = (first: string, email: string, phone: string, percent: number, ssn: string) =>
+  ownerAnswers(email, { firstName: first, lastName: 'Tester', phoneNumber: phone, ownershipPercent: percent, ssn });
 
 async function withOwners(client: ApiClient, owners: ReturnType<typeof owner>[]): Promise<string> {
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { mailsTo as mailsToAt } from '../../../tests/support/maildev';
 import { startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
@@ -15,11 +16,7 @@ let bea: ApiClient;
 let annApp: string;
 let beaApp: string;
 
-type Mail = { subject: string; text: string; html: string; to: { address: string }[] };
-const mailsTo = async (address: string) =>
-  ((await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[]).filter((m) =>
-    m.to.some((t) => t.address === address),
-  );
+const mailsTo = (address: string) => mailsToAt(slice.maildevUrl, address);
 const tokenIn = (text: string) => text.match(/\/status\/shared\/([\w-]+\.[\w-]+)/)?.[1];
 
 beforeAll(async () => {

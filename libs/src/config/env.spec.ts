@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, configuredOr, loadEnv } from './env';
+import { s3Encryption } from './s3';
 import { API_SETTINGS } from './settings';
 
 describe('loadEnv', () => {
@@ -35,5 +36,33 @@ describe('loadEnv', () => {
 
   it('reports a missing value that has no default', () => {
     expect(() => loadEnv({ X: { describe: 'x', parse: String } }, {})).toThrow('X is missing');
+  });
+});
+
+describe('configuredOr', () => {
+  const stop = (message: string): never => {
+    throw new Error(`stopped: ${message}`);
+  };
+
+  it('answers the settings when every value and the check pass', () => {
+    expect(configuredOr(() => loadEnv(API_SETTINGS, {}), stop, s3Encryption).API_PORT).toBe(3000);
+  });
+
+  it('stops with the names and reasons of a bad value, from the read or from the check', () => {
+    expect(() => configuredOr(() => loadEnv(API_SETTINGS, { API_PORT: 'eighty' }), stop)).toThrow(
+      "stopped: Invalid configuration:\n  API_PORT must be a port number (0-65535), got 'eighty'",
+    );
+    expect(() => configuredOr(() => loadEnv(API_SETTINGS, { S3_SSE: 'aws:kms' }), stop, s3Encryption)).toThrow(
+      'stopped: Invalid configuration:\n  S3_SSE_KMS_KEY_ID is missing (required when S3_SSE is aws:kms)',
+    );
+  });
+
+  it('throws any other error as it is', () => {
+    const boom = new Error('boom');
+    expect(() =>
+      configuredOr(() => {
+        throw boom;
+      }, stop),
+    ).toThrow(boom);
   });
 });

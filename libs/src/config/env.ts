@@ -147,3 +147,19 @@ export function loadEnv<S extends Spec>(spec: S, source: Readonly<Record<string,
   if (problems.length) throw new ConfigError(problems);
   return out as Loaded<S>;
 }
+
+/**
+ * Settings read at a process's start (the api, the worker): a missing or bad value (a ConfigError, from
+ * `read` or `check`) goes to `stop` with every name and reason; any other error is thrown. Pure: the caller
+ * says how a process stops (print the message, exit 1).
+ */
+export function configuredOr<T>(read: () => T, stop: (message: string) => never, check?: (settings: T) => unknown): T {
+  try {
+    const settings = read();
+    check?.(settings);
+    return settings;
+  } catch (e) {
+    if (e instanceof ConfigError) return stop(e.message);
+    throw e;
+  }
+}

@@ -8,16 +8,19 @@ import {
 import { duration, hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { MIN_KEY_BYTES } from './secrets';
 
-/** SF_PICKLIST_VALUES: the org's picklist values where they differ from the spec's ('none': the spec's). */
-const picklistValues = (describe: string): Setting<CrmPicklistValues> => ({
+/** A CRM setting that is 'none' unless given, read by its parser (which answers a string when it refuses). */
+const crmSetting = <T>(describe: string, parse: (raw: string) => T | string): Setting<T> => ({
   describe,
   default: 'none',
   parse: (raw) => {
-    const parsed = parsePicklistValues(raw);
+    const parsed = parse(raw);
     if (typeof parsed === 'string') throw new Error(parsed);
     return parsed;
   },
 });
+
+/** SF_PICKLIST_VALUES: the org's picklist values where they differ from the spec's ('none': the spec's). */
+const picklistValues = (describe: string) => crmSetting<CrmPicklistValues>(describe, parsePicklistValues);
 
 /**
  * SF_LOGIN_URL: the org's My Domain. Salesforce answers the client-credentials flow only there, never on
@@ -37,15 +40,7 @@ const myDomainUrl = (describe: string, def: string): Setting<string> => ({
 });
 
 /** SF_FIELD_LENGTHS: the org's lengths of its custom fields, as Field__c:120 pairs ('none' keeps the defaults). */
-const fieldLengths = (describe: string): Setting<CrmFieldLengths> => ({
-  describe,
-  default: 'none',
-  parse: (raw) => {
-    const parsed = parseFieldLengths(raw);
-    if (typeof parsed === 'string') throw new Error(parsed);
-    return parsed;
-  },
-});
+const fieldLengths = (describe: string) => crmSetting<CrmFieldLengths>(describe, parseFieldLengths);
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';

@@ -181,8 +181,8 @@ export const APPLICATION_ID_FIELD = 'Portal_Application_Id__c';
 /** The lead field that names the affiliate who referred the applicant. */
 export const AFFILIATE_ID_FIELD = 'Affiliate_Id__c';
 
-/** A new lead's fields: the person, the company, the affiliate, the application. */
-export function newLeadFields(input: {
+/** Who a new lead is: the person, the company, the affiliate, the application. */
+export type NewLead = {
   applicationId: string;
   firstName: string;
   lastName: string;
@@ -190,7 +190,10 @@ export function newLeadFields(input: {
   phone: string;
   company: string;
   affiliateId?: string;
-}): SalesforceLeadFields {
+};
+
+/** A new lead's fields: the person, the company, the affiliate, the application. */
+export function newLeadFields(input: NewLead): SalesforceLeadFields {
   return {
     FirstName: input.firstName,
     LastName: input.lastName,

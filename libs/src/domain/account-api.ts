@@ -2,6 +2,7 @@
  * The wire contract of /api/auth (section 7 'Account'), shared by the api and the web client.
  * Every error answers ApiError; the client shows data.message (section 8).
  */
+import type { SignUpForm } from '../validation/sign-up';
 import type { RegisterAnswer } from './entities';
 
 export const API_BASE = '/api';
@@ -34,15 +35,8 @@ export type ApiError = {
   };
 };
 
-export type RegisterRequest = {
-  firstName: string;
-  lastName: string;
-  businessName: string;
-  /** +1 and 10 digits */
-  phone: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
+/** The sign-up form's answers; the phone as +1 and 10 digits. */
+export type RegisterRequest = SignUpForm & {
   affiliateId?: string;
   /** The language chosen in the web app (issue 16); the account's emails follow it. */
   language?: 'en' | 'fr-CA';

@@ -3,6 +3,7 @@
  * clients and query options read them). Ids are strings; PII arrives masked.
  */
 import type { OfferOptionView } from './offers';
+import type { BusinessRecord, OwnerRecord } from './records';
 
 /** An address as the business and owner answers carry it. */
 export type AddressView = {
@@ -14,57 +15,19 @@ export type AddressView = {
   country: string;
 };
 
-/** GET /business/application/:id and PATCH /business/:id: the business record, the tax id masked. */
-export type BusinessView = {
+/**
+ * GET /business/application/:id and PATCH /business/:id: the business record, every answer optional; the
+ * tax id (EIN or BN) masked but for its last digits; businessStarted (Yes/No) 'Yes' when never answered.
+ */
+export type BusinessView = Partial<Omit<BusinessRecord<string>, 'applicationId' | 'addressData'>> & {
   _id: string;
   applicationId: string;
-  businessName?: string;
-  businessEmail?: string;
-  hasBusinessBankAccount?: boolean;
-  dbaName?: string;
-  /** EIN or BN, masked but for its last digits. */
-  federalTaxId?: string;
-  businessStartDate?: string;
-  /** Yes/No; 'Yes' when never answered. */
-  businessStarted?: string;
-  useOfProceeds?: string;
-  legalEntity?: string;
-  acceptsCreditCards?: string;
-  otherBusinessLoans?: string;
-  avgDailyBalance?: number;
-  openLoanBalances?: number;
-  phoneNumber?: string;
-  website?: string;
-  industry?: string;
-  naics?: string;
-  numberOfEmployees?: number;
-  productsInterestedIn?: string[];
-  annualRevenue?: number;
-  monthlyRevenue?: number;
-  amountRequested?: number;
-  moneyRequested?: number;
-  offerName?: string;
-  whenDoYouNeedMoney?: string;
-  envelopeId?: string;
   addressData?: AddressView;
-  hasRealEstate?: boolean | null;
-  businessDescription?: string;
-  pageStep?: number;
 };
 
 /** One owner of GET /owner/application/:id: SSN/SIN and date of birth masked, the phone in the form's mask. */
-export type OwnerView = {
-  type?: 'primary' | 'secondary';
-  ownerType?: 'primary' | 'secondary';
-  firstName?: string;
-  lastName?: string;
-  phoneNumber?: string;
-  ownerEmailId?: string;
-  dateOfBirth?: string;
-  ssn?: string;
+export type OwnerView = Partial<Omit<OwnerRecord, 'addressData' | 'isUSCitizen'>> & {
   addressData?: Partial<AddressView>;
-  ownershipPercent?: number | '';
-  creditReport?: number | '';
   isUSCitizen?: 'Yes' | 'No' | '';
 };
 

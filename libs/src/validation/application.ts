@@ -94,10 +94,23 @@ export const CA_POSTAL_PATTERN = /^[A-Za-z]\d[A-Za-z] ?(?:\d[A-Za-z]\d)?$/;
 export const WEBSITE_PATTERN =
   /^(?:https?:\/\/)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
-const taxIdRule: Rule = (v, form) =>
-  isCanada(form)
-    ? all(required(M.bnRequired), pattern(BN_PATTERN, M.bnInvalid))(v, form)
-    : all(required(M.einRequired), pattern(EIN_PATTERN, M.einInvalid))(v, form);
+/** One rule for a Canadian form, another for a US one. */
+const byCountry =
+  (canada: Rule, us: Rule): Rule =>
+  (v, form) =>
+    (isCanada(form) ? canada : us)(v, form);
+
+/** A Canadian postal code, for the business and for an owner. */
+const caPostalRule = all(
+  required(M.postalRequired),
+  maxLength(7, M.postalInvalid),
+  pattern(CA_POSTAL_PATTERN, M.postalInvalid),
+);
+
+const taxIdRule = byCountry(
+  all(required(M.bnRequired), pattern(BN_PATTERN, M.bnInvalid)),
+  all(required(M.einRequired), pattern(EIN_PATTERN, M.einInvalid)),
+);
 
 /** A state (US) or province (CA) code of the form's country. */
 const stateRule: Rule = (v, form) =>
@@ -109,14 +122,10 @@ const stateRule: Rule = (v, form) =>
 
 const cityRule = requiredText(M.cityRequired, CITY_MAX_LENGTH, M.cityTooLong);
 
-const businessZipRule: Rule = (v, form) =>
-  isCanada(form)
-    ? all(
-        required(M.postalRequired),
-        maxLength(7, M.postalInvalid),
-        pattern(CA_POSTAL_PATTERN, M.postalInvalid),
-      )(v, form)
-    : all(required(M.zipRequired), maxLength(10, M.usZipInvalid), pattern(US_ZIP_PATTERN, M.usZipInvalid))(v, form);
+const businessZipRule = byCountry(
+  caPostalRule,
+  all(required(M.zipRequired), maxLength(10, M.usZipInvalid), pattern(US_ZIP_PATTERN, M.usZipInvalid)),
+);
 
 const INDUSTRY_NAMES: readonly string[] = INDUSTRIES.map((i) => i.name);
 
@@ -181,14 +190,7 @@ export function isIssuableSsn(ssn: string): boolean {
   );
 }
 
-const ownerZipRule: Rule = (v, form) =>
-  isCanada(form)
-    ? all(
-        required(M.postalRequired),
-        maxLength(7, M.postalInvalid),
-        pattern(CA_POSTAL_PATTERN, M.postalInvalid),
-      )(v, form)
-    : all(required(M.zipRequired), pattern(OWNER_US_ZIP, M.zipInvalid))(v, form);
+const ownerZipRule = byCountry(caPostalRule, all(required(M.zipRequired), pattern(OWNER_US_ZIP, M.zipInvalid)));
 
 const percentRule = numberRule(parseNumber, M.percentRequired, (n) =>
   n > 100 ? M.percentTooLarge : n < 0 ? M.percentNegative : undefined,
@@ -201,14 +203,14 @@ const creditRule = numberRule(parseNumber, M.creditRequired, (n, form) => {
   return undefined;
 });
 
-const ssnRule: Rule = (v, form) =>
-  isCanada(form)
-    ? all(required(M.sinRequired), pattern(SIN_PATTERN, M.sinInvalid))(v, form)
-    : all(
-        required(M.ssnRequired),
-        pattern(SSN_PATTERN, M.ssnInvalid),
-        onText((s) => (isIssuableSsn(s) ? undefined : M.ssnInvalid)),
-      )(v, form);
+const ssnRule = byCountry(
+  all(required(M.sinRequired), pattern(SIN_PATTERN, M.sinInvalid)),
+  all(
+    required(M.ssnRequired),
+    pattern(SSN_PATTERN, M.ssnInvalid),
+    onText((s) => (isIssuableSsn(s) ? undefined : M.ssnInvalid)),
+  ),
+);
 
 /** Date of birth: a real date, the owner 18 to 120 years old today. */
 const dobRule: Rule = all(

@@ -68,35 +68,10 @@ describe('sign-up rules (section 5)', () => {
   });
 
   it('accepts every listed top-level domain, case-insensitively', () => {
-    for (const tld of [
-      'com',
-      'org',
-      'net',
-      'edu',
-      'gov',
-      'mil',
-      'io',
-      'co',
-      'info',
-      'biz',
-      'us',
-      'uk',
-      'ca',
-      'au',
-      'de',
-      'fr',
-      'jp',
-      'it',
-      'es',
-      'nl',
-      'se',
-      'no',
-      'ch',
-      'be',
-      'br',
-      'in',
-      'mx',
-    ]) {
+    // The spec's list as it words it (section 5 'Sign-up'), apart from the code's ALLOWED_EMAIL_TLDS.
+    const specList =
+      'com, org, net, edu, gov, mil, io, co, info, biz, us, uk, ca, au, de, fr, jp, it, es, nl, se, no, ch, be, br, in, mx';
+    for (const tld of specList.split(', ')) {
       expect(EMAIL_PATTERN.test(`owner@shop.${tld}`)).toBe(true);
       expect(EMAIL_PATTERN.test(`owner@shop.${tld.toUpperCase()}`)).toBe(true);
     }

@@ -1,11 +1,10 @@
 // The e-sign and document stand-in as a process (npm start): Box's protocol on ESIGN_STANDIN_PORT.
+import { runStandin, standinEnv } from '../run-standin';
 import { LOCAL_APPLICATIONS_FOLDER_ID, startEsignStandin } from './server';
 
-async function main() {
-  const esign = await startEsignStandin({
-    port: Number(process.env.ESIGN_STANDIN_PORT ?? 4020),
-    clientId: process.env.BOX_CLIENT_ID ?? 'portal-local',
-    clientSecret: process.env.BOX_CLIENT_SECRET ?? 'portal-local-secret',
+runStandin('e-sign stand-in (Box API subset)', () =>
+  startEsignStandin({
+    ...standinEnv({ port: 'ESIGN_STANDIN_PORT', clientId: 'BOX_CLIENT_ID', clientSecret: 'BOX_CLIENT_SECRET' }, 4020),
     dataDir: process.env.ESIGN_STANDIN_DATA,
     // Deliveries go to the webhooks the worker registers at start-up (BOX_WEBHOOK_ADDRESS), signed with these.
     webhookKeys: {
@@ -13,14 +12,5 @@ async function main() {
       secondaryKey: process.env.BOX_WEBHOOK_SECONDARY_KEY ?? 'local-secondary-key',
     },
     seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'Fundwise applications' }],
-  });
-  console.log(`e-sign stand-in (Box API subset) at ${esign.url}`);
-  const stop = () => void esign.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+  }),
+);

@@ -1,31 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from './fetch-stub.test-support';
 import { HttpError, api, setSessionLostHandler } from './http';
 
-type Call = { url: string; method: string; headers: Record<string, string> };
-let calls: Call[];
-let answers: ((c: Call) => Response)[];
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const { calls, answers } = stubFetch();
 const expired = () =>
   json(403, { statusCode: 403, name: 'ForbiddenException', message: 'Forbidden', data: { message: 'Forbidden' } });
-
-beforeEach(() => {
-  calls = [];
-  answers = [];
-  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
-  // fetch is the browser's boundary: the stub stands for the network, not for our code.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string> };
-      calls.push(call);
-      const next = answers.shift();
-      return next ? next(call) : json(200, { ok: true });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('http client', () => {
   it('sends the XSRF token on mutating calls and the page path on every call', async () => {

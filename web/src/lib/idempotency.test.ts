@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_PATTERN } from '@portal/libs';
+import { json, stubFetch, type Call } from './fetch-stub.test-support';
 import { HttpError, api, upload } from './http';
 
-type Call = { url: string; method: string; headers: Record<string, string> };
-let calls: Call[];
-let answers: ((c: Call) => Response | Promise<Response>)[];
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const { calls, answers } = stubFetch();
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 const inProgress = () =>
   json(
@@ -20,24 +16,10 @@ const invalid = () =>
 const keyOf = (c: Call | undefined) => c?.headers['Idempotency-Key'];
 
 beforeEach(() => {
-  calls = [];
-  answers = [];
-  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
-  // fetch is the browser's boundary: the stub stands for the network, not for our code.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string> };
-      calls.push(call);
-      const next = answers.shift();
-      return next ? next(call) : json(200, { ok: true });
-    }),
-  );
   vi.useFakeTimers({ toFake: ['setTimeout'] });
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** Lets the retries' pauses pass. */

@@ -4,7 +4,8 @@
 // and leaves one message; a failure before it, or the server refusing it, throws (and is retried).
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
-import { holdFor, until } from '../../../tests/support/until';
+import { mailCount, mailsArrived } from '../../../tests/support/maildev';
+import { holdFor } from '../../../tests/support/until';
 import { sendOnce } from './send-once';
 
 let proxy: FaultProxy;
@@ -15,16 +16,8 @@ afterAll(() => proxy.close());
 
 const smtp = () => ({ host: '127.0.0.1', port: proxy.port });
 const message = (to: string) => ({ from: 'offers@example.com', to, subject: 'Your selected offer', text: 'hello' });
-async function count(to: string) {
-  const mails = (await (await fetch(`${inject('maildevUrl')}/api/email`)).json()) as { to: { address: string }[] }[];
-  return mails.filter((m) => m.to.some((t) => t.address === to)).length;
-}
-/** How many messages reached `to`, once the first has shown in maildev. */
-const received = (to: string) =>
-  until(
-    () => count(to),
-    (n) => n > 0,
-  );
+const count = (to: string) => mailCount(inject('maildevUrl'), to);
+const received = (to: string) => mailsArrived(inject('maildevUrl'), to);
 
 it.each([
   ['a reset', { kind: 'reset' }],

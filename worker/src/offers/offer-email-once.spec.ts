@@ -3,7 +3,8 @@
 // knowing. Real MongoDB-wire database and maildev; the activity as the worker runs it.
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { holdFor, until } from '../../../tests/support/until';
+import { mailCount, mailsArrived } from '../../../tests/support/maildev';
+import { holdFor } from '../../../tests/support/until';
 import { createOfferActivities } from './offers.activities';
 import { recordsOf } from '../records/records';
 
@@ -48,16 +49,9 @@ async function application(to: string, goingOut?: string) {
   return _id.toHexString();
 }
 
-async function count(to: string) {
-  const mails = (await (await fetch(`${inject('maildevUrl')}/api/email`)).json()) as { to: { address: string }[] }[];
-  return mails.filter((m) => m.to.some((t) => t.address === to)).length;
-}
+const count = (to: string) => mailCount(inject('maildevUrl'), to);
 /** How many emails reached `to`, once the first has (the activity sent them all before it answered). */
-const received = (to: string) =>
-  until(
-    () => count(to),
-    (n) => n > 0,
-  );
+const received = (to: string) => mailsArrived(inject('maildevUrl'), to);
 /** How many emails reached `to` after a window long enough for a sent one to show: for 'none was sent'. */
 const receivedNone = async (to: string) => {
   await holdFor(400, 'an email sent would show in maildev within this window');

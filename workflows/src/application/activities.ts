@@ -39,20 +39,12 @@ export type CrmRejectionDetails = {
   heldBack?: SalesforceLeadFields;
 };
 
-import { JOURNEY_ERRORS, type LeadChange, type SalesforceLeadFields } from '@portal/libs';
+import { JOURNEY_ERRORS, type LeadChange, type NewLead, type SalesforceLeadFields } from '@portal/libs';
 
 /** Section 8: an application without owners has nobody to sign it. */
 export const NO_SIGNERS_FOUND = JOURNEY_ERRORS.NO_SIGNERS.message;
 
-export type CrmLeadInput = {
-  applicationId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string;
-  affiliateId?: string;
-};
+export type CrmLeadInput = NewLead;
 
 export type CrmLeadResult = { leadId: string; ownerId: string };
 

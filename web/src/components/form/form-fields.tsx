@@ -7,6 +7,19 @@ import { SelectField } from '../ui/select-field';
 type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
 type InputProps = Omit<ComponentProps<typeof Field>, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
 
+/** The form's hold on one field: its ref and name, its value as text ('' until set), and its error message. */
+function useBound<T extends FieldValues>({ control, name }: Bound<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    ref: field.ref,
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onBlur: field.onBlur,
+    onChange: field.onChange,
+    error: fieldState.error?.message,
+  };
+}
+
 /**
  * A text input bound to the form. `mask` shapes what is typed (phone, EIN, currency); the field's
  * error clears as soon as the value passes, and submit focuses the first field in error.
@@ -17,21 +30,8 @@ export function FormField<T extends FieldValues>({
   mask,
   ...input
 }: Bound<T> & InputProps & { mask?: (typed: string) => string }) {
-  const {
-    field: { ref, name: fieldName, value, onBlur, onChange },
-    fieldState: { error },
-  } = useController({ control, name });
-  return (
-    <Field
-      {...input}
-      ref={ref}
-      name={fieldName}
-      value={(value as string | undefined) ?? ''}
-      onBlur={onBlur}
-      onChange={(e) => onChange(mask ? mask(e.target.value) : e.target.value)}
-      error={error?.message}
-    />
-  );
+  const { onChange, ...bound } = useBound({ control, name });
+  return <Field {...input} {...bound} onChange={(e) => onChange(mask ? mask(e.target.value) : e.target.value)} />;
 }
 
 type SelectProps = Omit<ComponentProps<typeof SelectField>, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>;
@@ -42,22 +42,15 @@ export function FormSelect<T extends FieldValues>({
   onPick,
   ...select
 }: Bound<T> & SelectProps & { onPick?: (value: string) => void }) {
-  const {
-    field: { ref, name: fieldName, value, onBlur, onChange },
-    fieldState: { error },
-  } = useController({ control, name });
+  const { onChange, ...bound } = useBound({ control, name });
   return (
     <SelectField
       {...select}
-      ref={ref}
-      name={fieldName}
-      value={(value as string | undefined) ?? ''}
-      onBlur={onBlur}
+      {...bound}
       onChange={(e) => {
         onChange(e.target.value);
         onPick?.(e.target.value);
       }}
-      error={error?.message}
     />
   );
 }
@@ -70,21 +63,18 @@ export function FormChoice<T extends FieldValues>({
   onPick,
   ...choice
 }: Bound<T> & ChoiceProps & { onPick?: (value: string) => void }) {
-  const {
-    field: { ref, name: fieldName, value, onChange },
-    fieldState: { error },
-  } = useController({ control, name });
+  const { ref, name: fieldName, value, onChange, error } = useBound({ control, name });
   return (
     <ChoiceField
       {...choice}
       ref={ref}
       name={fieldName}
-      value={(value as string | undefined) ?? ''}
+      value={value}
       onChange={(v) => {
         onChange(v);
         onPick?.(v);
       }}
-      error={error?.message}
+      error={error}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { useMessage } from '../../i18n/use-message';
+import { FieldError } from './field-error';
 
 type Props = {
   label: string;
@@ -16,7 +16,6 @@ type Props = {
 
 /** A labelled group of radio buttons (Yes/No and the like) with its error, announced on each option. */
 export function ChoiceField({ label, name, value, options, optionLabel, error, onChange, ref }: Props) {
-  const tm = useMessage();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -39,11 +38,7 @@ export function ChoiceField({ label, name, value, options, optionLabel, error, o
           </label>
         ))}
       </div>
-      {error ? (
-        <div className="field-error" id={errorId}>
-          {tm(error)}
-        </div>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

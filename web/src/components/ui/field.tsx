@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { useMessage } from '../../i18n/use-message';
+import { FieldError } from './field-error';
 
 type FieldProps = ComponentProps<'input'> & {
   label: string;
@@ -10,7 +10,6 @@ type FieldProps = ComponentProps<'input'> & {
 
 /** A labelled input with its error under it, tied together for screen readers. */
 export function Field({ label, error, hint, after, id, ...input }: FieldProps) {
-  const tm = useMessage();
   const auto = useId();
   const inputId = id ?? auto;
   const errorId = `${inputId}-error`;
@@ -31,11 +30,7 @@ export function Field({ label, error, hint, after, id, ...input }: FieldProps) {
           {hint}
         </div>
       ) : null}
-      {error ? (
-        <div className="field-error" id={errorId}>
-          {tm(error)}
-        </div>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

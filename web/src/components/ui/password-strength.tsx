@@ -28,27 +28,21 @@ export function NewPasswordFields(props: {
 }) {
   return (
     <>
-      <Field
-        label={props.labels.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={props.values.password}
-        onChange={(e) => props.onChange('password', e.target.value)}
-        error={props.errors.password}
-        after={<PasswordStrength password={props.values.password} />}
-      />
-      <Field
-        label={props.labels.confirmPassword}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={props.values.confirmPassword}
-        onChange={(e) => props.onChange('confirmPassword', e.target.value)}
-        error={props.errors.confirmPassword}
-      />
+      {(['password', 'confirmPassword'] as const).map((name) => (
+        <Field
+          key={name}
+          label={props.labels[name]}
+          name={name}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={props.values[name]}
+          onChange={(e) => props.onChange(name, e.target.value)}
+          error={props.errors[name]}
+          // The strength meter follows the new password only.
+          after={name === 'password' ? <PasswordStrength password={props.values.password} /> : undefined}
+        />
+      ))}
     </>
   );
 }

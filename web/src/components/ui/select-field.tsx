@@ -1,13 +1,12 @@
 import { useId, type ComponentProps } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import { useMessage } from '../../i18n/use-message';
+import { FieldError } from './field-error';
 
 export type Option = { value: string; label: string };
 type Props = ComponentProps<'select'> & { label: string; error?: string; options: readonly Option[] };
 
 export function SelectField({ label, error, options, id, ...select }: Props) {
   const { t } = useTranslation();
-  const tm = useMessage();
   const auto = useId();
   const selectId = id ?? auto;
   return (
@@ -26,11 +25,7 @@ export function SelectField({ label, error, options, id, ...select }: Props) {
           </option>
         ))}
       </select>
-      {error ? (
-        <div className="field-error" id={`${selectId}-error`}>
-          {tm(error)}
-        </div>
-      ) : null}
+      <FieldError id={`${selectId}-error`} error={error} />
     </div>
   );
 }

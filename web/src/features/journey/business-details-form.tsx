@@ -15,9 +15,6 @@ import {
 } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { useErrorSummary } from '../../components/ui/error-summary';
 import { useOptions } from '../../i18n/use-options';
 import { BusinessAddressFields } from './business-address-fields';
 import { detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
@@ -28,7 +25,7 @@ import {
   type BusinessView,
 } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
-import { useSave } from './use-save';
+import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const money = {
@@ -38,11 +35,17 @@ const money = {
   mask: formatCurrency,
 } as const;
 
+/** The Yes/No questions of the details, in the form's order. */
+const YES_NO_QUESTIONS = [
+  ['acceptsCreditCards', 'business.acceptsCards'],
+  ['otherBusinessLoans', 'business.openLoans'],
+  ['hasRealEstate', 'business.realEstate'],
+] as const;
+
 /** /business step 2: the business details (section 2); saving moves the journey on to /owners. */
 export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const { t } = useTranslation();
   const opts = useOptions();
-  const { formRef, report, clear, summary } = useErrorSummary();
   const queryClient = useQueryClient();
   const journey = useJourney();
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
@@ -52,33 +55,22 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
     shouldFocusError: false,
   });
   const { control } = form;
-  const save = useSave(
+  const page = useJourneyForm(
     form,
+    journey,
     (v) => journeyApi.saveBusiness(business._id, 'details', detailsPayload(v)),
     (saved) => {
       queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
     },
-    report,
   );
   const ca = useWatch({ control, name: 'country' }) === 'CA';
-  const error = save.error?.message ?? journey.error;
-  const busy = save.isPending || journey.busy;
 
   return (
     <section className="card wide">
       <h1>{t('business.detailsTitle')}</h1>
       <p className="lead">{t('business.detailsLead')}</p>
-      {error ? <Alert>{error}</Alert> : null}
-      <form
-        ref={formRef}
-        onSubmit={form.handleSubmit((v) => {
-          clear();
-          save.mutate(v);
-        }, report)}
-        noValidate
-      >
-        {summary}
+      <JourneyForm formRef={page.formRef} onSubmit={page.onSubmit} summary={page.summary} error={page.error}>
         <div className="grid-2">
           <FormField
             control={control}
@@ -127,27 +119,16 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
           )}
         />
         <div className="grid-2">
-          <FormChoice
-            control={control}
-            name="acceptsCreditCards"
-            label={t('business.acceptsCards')}
-            options={YES_NO}
-            optionLabel={opts.yesNo}
-          />
-          <FormChoice
-            control={control}
-            name="otherBusinessLoans"
-            label={t('business.openLoans')}
-            options={YES_NO}
-            optionLabel={opts.yesNo}
-          />
-          <FormChoice
-            control={control}
-            name="hasRealEstate"
-            label={t('business.realEstate')}
-            options={YES_NO}
-            optionLabel={opts.yesNo}
-          />
+          {YES_NO_QUESTIONS.map(([name, label]) => (
+            <FormChoice
+              key={name}
+              control={control}
+              name={name}
+              label={t(label)}
+              options={YES_NO}
+              optionLabel={opts.yesNo}
+            />
+          ))}
           {business.businessStartDate ? (
             <FormField
               control={control}
@@ -202,15 +183,8 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             inputMode="numeric"
           />
         </div>
-        <div className="form-actions">
-          <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
-            {t('app.back')}
-          </Button>
-          <Button type="submit" busy={busy}>
-            {t('business.saveAndContinue')}
-          </Button>
-        </div>
-      </form>
+        <JourneyActions busy={page.busy} submit={t('business.saveAndContinue')} />
+      </JourneyForm>
     </section>
   );
 }

@@ -4,13 +4,10 @@ import { useTranslation } from '../../i18n/translation';
 import { APPLICATION_CODES, BUSINESS_QUESTION_RULES, required, USE_OF_PROCEEDS, YES_NO } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { useErrorSummary } from '../../components/ui/error-summary';
 import { useOptions } from '../../i18n/use-options';
 import { businessQueryOptions, journeyApi, type BusinessView } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
-import { useSave } from './use-save';
+import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 type QuestionValues = { businessStarted: string; businessStartDate: string; useOfProceeds: string };
 
@@ -24,7 +21,6 @@ const questionRules = (v: QuestionValues) =>
 export function BusinessQuestionForm({ business }: { business: BusinessView }) {
   const { t } = useTranslation();
   const opts = useOptions();
-  const { formRef, report, clear, summary } = useErrorSummary();
   const queryClient = useQueryClient();
   const journey = useJourney();
   const form = useForm<QuestionValues>({
@@ -36,8 +32,9 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
     resolver: rulesResolver(questionRules),
     shouldFocusError: false,
   });
-  const save = useSave(
+  const page = useJourneyForm(
     form,
+    journey,
     (v) =>
       journeyApi.saveBusiness(business._id, 'question', v.businessStarted === 'No' ? { businessStarted: 'No' } : v),
     (saved, v) => {
@@ -46,25 +43,13 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
         v.businessStarted === 'No' ? { type: 'journey.giggle' } : { type: 'journey.next', saved: 'businessQuestion' },
       );
     },
-    report,
   );
   const started = useWatch({ control: form.control, name: 'businessStarted' });
-  const error = save.error?.message ?? journey.error;
-  const busy = save.isPending || journey.busy;
 
   return (
     <section className="card narrow">
       <h1>{t('business.questionTitle')}</h1>
-      {error ? <Alert>{error}</Alert> : null}
-      <form
-        ref={formRef}
-        onSubmit={form.handleSubmit((v) => {
-          clear();
-          save.mutate(v);
-        }, report)}
-        noValidate
-      >
-        {summary}
+      <JourneyForm formRef={page.formRef} onSubmit={page.onSubmit} summary={page.summary} error={page.error}>
         <FormChoice
           control={form.control}
           name="businessStarted"
@@ -91,15 +76,8 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
             />
           </>
         ) : null}
-        <div className="form-actions">
-          <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
-            {t('app.back')}
-          </Button>
-          <Button type="submit" busy={busy}>
-            {t('app.continue')}
-          </Button>
-        </div>
-      </form>
+        <JourneyActions busy={page.busy} submit={t('app.continue')} />
+      </JourneyForm>
     </section>
   );
 }

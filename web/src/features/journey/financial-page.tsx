@@ -4,14 +4,12 @@ import { useTranslation } from '../../i18n/translation';
 import { CURRENCY_INPUT_MAX_LENGTH, FINANCIAL_RULES, formatCurrency } from '@portal/libs';
 import { FormField } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { useErrorSummary } from '../../components/ui/error-summary';
 import { storedAmountRequested } from '../../lib/storage';
 import { useApplication } from '../../lib/session';
 import { businessQueryOptions, journeyApi } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
-import { useSave } from './use-save';
+import { JourneyForm, useJourneyForm } from './journey-form';
 
 type FinancialValues = { annualRevenue: string; amountRequested: string };
 const asCurrency = (n: number | string | undefined) => (n === undefined || n === '' ? '' : formatCurrency(String(n)));
@@ -19,7 +17,6 @@ const asCurrency = (n: number | string | undefined) => (n === undefined || n ===
 /** Section 2 '/financial': annual revenue and amount requested; submit saves, then the journey moves on. */
 export function FinancialPage() {
   const { t } = useTranslation();
-  const { formRef, report, clear, summary } = useErrorSummary();
   const app = useApplication();
   const options = businessQueryOptions(app._id);
   const { data: business } = useSuspenseQuery(options);
@@ -34,31 +31,21 @@ export function FinancialPage() {
     resolver: rulesResolver(FINANCIAL_RULES),
     shouldFocusError: false,
   });
-  const save = useSave(
+  const page = useJourneyForm(
     form,
+    journey,
     (values) => journeyApi.saveBusiness(business._id, 'financial', values),
     (saved) => {
       queryClient.setQueryData(options.queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'financial' });
     },
-    report,
   );
-  const error = save.error?.message ?? journey.error;
 
   return (
     <section className="card narrow">
       <h1>{t('financial.title')}</h1>
       <p className="lead">{t('financial.lead')}</p>
-      {error ? <Alert>{error}</Alert> : null}
-      <form
-        ref={formRef}
-        onSubmit={form.handleSubmit((values) => {
-          clear();
-          save.mutate(values);
-        }, report)}
-        noValidate
-      >
-        {summary}
+      <JourneyForm formRef={page.formRef} onSubmit={page.onSubmit} summary={page.summary} error={page.error}>
         {(['annualRevenue', 'amountRequested'] as const).map((name) => (
           <FormField
             key={name}
@@ -71,10 +58,10 @@ export function FinancialPage() {
             maxLength={CURRENCY_INPUT_MAX_LENGTH}
           />
         ))}
-        <Button type="submit" busy={save.isPending || journey.busy}>
+        <Button type="submit" busy={page.busy}>
           {t('app.continue')}
         </Button>
-      </form>
+      </JourneyForm>
     </section>
   );
 }

@@ -3,30 +3,17 @@
  * typing. Pages now read with useSuspenseQuery below a loader, so the form exists only once its
  * answers do, and a later answer never resets what was typed.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import type { DbUser } from '@portal/libs';
-import { Loading } from '../../components/ui/loading';
-import { sessionQueryOptions } from '../../lib/session';
 import { FinancialPage } from './financial-page';
 import { businessQueryOptions, journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
-import { journeyMachine } from '../../lib/journey/journey.machine';
+import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { OwnersPage } from './owners-page';
-import { heldJourney, JourneyContext } from '../../lib/journey/use-journey';
 
 const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
-const user: DbUser = {
-  _id: 'u-1',
-  email: 'ada@example.com',
-  userName: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage }],
-};
+const user = applicantAt(stage);
 const business: BusinessView = {
   _id: 'b-1',
   applicationId: 'app-1',
@@ -50,20 +37,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function renderPage(page: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryOptions().queryKey, user);
-  const journey = createActor(journeyMachine).start();
-  journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <JourneyContext.Provider value={heldJourney(journey)}>
-        <Suspense fallback={<Loading />}>{page}</Suspense>
-      </JourneyContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { queryClient };
-}
+const renderPage = (page: ReactNode) => renderJourneyPage(page, user);
 
 afterEach(() => vi.restoreAllMocks());
 

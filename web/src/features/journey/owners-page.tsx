@@ -5,7 +5,6 @@ import { useTranslation } from '../../i18n/translation';
 import { MAX_OWNERS, checkOwnerSet } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { useErrorSummary } from '../../components/ui/error-summary';
 import { useApplication } from '../../lib/session';
 import { businessQueryOptions, journeyApi, ownersQueryOptions } from '../../lib/journey/journey-api';
 import { OwnerCard } from './owner-card';
@@ -18,12 +17,11 @@ import {
   type OwnersValues,
 } from './owner-values';
 import { useJourney } from '../../lib/journey/use-journey';
-import { useSave } from './use-save';
+import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 /** Section 2 '/owners': one or two owner cards, the set rules on submit, then the journey moves on. */
 export function OwnersPage() {
   const { t } = useTranslation();
-  const { formRef, report, clear, summary } = useErrorSummary();
   const app = useApplication();
   const queryClient = useQueryClient();
   // Both are loaded before the page renders: 'Same as business information' always has a business to copy.
@@ -42,19 +40,19 @@ export function OwnersPage() {
   const [open, setOpen] = useState([true, true]);
   const [warning, setWarning] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const save = useSave(
+  const page = useJourneyForm(
     form,
+    journey,
     (v) => journeyApi.saveOwners(set._id, { owners: v.owners, sameAsBusinessInfo: v.sameAsBusinessInfo }),
     (saved) => {
       queryClient.setQueryData(ownersQueryOptions(app._id).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'owners' });
     },
-    report,
   );
 
   function handleValid(v: OwnersValues) {
     setProblem(undefined);
-    clear();
+    page.clear();
     const found = checkOwnerSet(v.owners);
     if (found?.addSecondOwner) {
       owners.append(blankOwner(), { shouldFocus: false });
@@ -62,7 +60,7 @@ export function OwnersPage() {
       return setWarning(found.message);
     }
     if (found) return setProblem(found.message);
-    save.mutate(v);
+    page.save.mutate(v);
   }
 
   /** A closed card hides its fields: open every card in error, then the summary lists them and takes focus. */
@@ -70,7 +68,7 @@ export function OwnersPage() {
     const list = (form.formState.errors.owners ?? []) as unknown[];
     if (!firstOwnerError(form.formState.errors)) return;
     setOpen((o) => o.map((v, i) => v || !!list[i]));
-    report();
+    page.report();
   }
 
   function handleSame(checked: boolean) {
@@ -81,16 +79,17 @@ export function OwnersPage() {
   }
 
   const same = useWatch({ control: form.control, name: 'sameAsBusinessInfo' });
-  const error = problem ?? save.error?.message ?? journey.error;
-  const busy = save.isPending || journey.busy;
   return (
     <section className="card wide">
       <h1>{t('owners.title')}</h1>
       <p className="lead">{t('owners.lead')}</p>
       {warning ? <Alert kind="warning">{warning}</Alert> : null}
-      {error ? <Alert>{error}</Alert> : null}
-      <form ref={formRef} onSubmit={form.handleSubmit(handleValid, handleInvalid)} noValidate>
-        {summary}
+      <JourneyForm
+        formRef={page.formRef}
+        onSubmit={form.handleSubmit(handleValid, handleInvalid)}
+        summary={page.summary}
+        error={problem ?? page.error}
+      >
         <label className="choice-option check-line">
           <input type="checkbox" checked={same} onChange={(e) => handleSame(e.target.checked)} />
           {t('owners.sameAsBusiness')}
@@ -116,15 +115,8 @@ export function OwnersPage() {
             {t('owners.addOwner')}
           </Button>
         ) : null}
-        <div className="form-actions">
-          <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
-            {t('app.back')}
-          </Button>
-          <Button type="submit" busy={busy}>
-            {t('app.proceed')}
-          </Button>
-        </div>
-      </form>
+        <JourneyActions busy={page.busy} submit={t('app.proceed')} />
+      </JourneyForm>
     </section>
   );
 }

@@ -2,29 +2,15 @@
  * Issue 15 item 3: a save is one action with one Idempotency-Key, from the click through its automatic
  * retries and a press again after a network error, so the server stores the answers once.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import type { DbUser } from '@portal/libs';
-import { Loading } from '../../components/ui/loading';
-import { sessionQueryOptions } from '../../lib/session';
 import { FinancialPage } from './financial-page';
 import { journeyApi, type BusinessView } from '../../lib/journey/journey-api';
-import { journeyMachine } from '../../lib/journey/journey.machine';
-import { heldJourney, JourneyContext } from '../../lib/journey/use-journey';
+import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 
 const stage = { pageName: 'FINANCIAL', pageStep: 1, path: '/financial' };
-const user: DbUser = {
-  _id: 'u-1',
-  email: 'ada@example.com',
-  userName: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage }],
-};
+const user = applicantAt(stage);
 const business: BusinessView = { _id: 'b-1', applicationId: 'app-1', annualRevenue: 1200000, amountRequested: 150000 };
 
 type Call = { url: string; method: string; key?: string };
@@ -59,21 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderFinancial() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryOptions().queryKey, user);
-  const journey = createActor(journeyMachine).start();
-  journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <JourneyContext.Provider value={heldJourney(journey)}>
-        <Suspense fallback={<Loading />}>
-          <FinancialPage />
-        </Suspense>
-      </JourneyContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderFinancial = () => renderJourneyPage(<FinancialPage />, user);
 
 const businessSaves = () => calls.filter((c) => c.method === 'PATCH' && c.url.endsWith('/business/b-1'));
 

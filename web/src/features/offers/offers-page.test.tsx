@@ -1,15 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import type { DbUser } from '@portal/libs';
 import { documentsApi } from '../../lib/documents-api';
 import { journeyApi } from '../../lib/journey/journey-api';
-import { journeyMachine } from '../../lib/journey/journey.machine';
-import { heldJourney, JourneyContext } from '../../lib/journey/use-journey';
-import { sessionQueryOptions } from '../../lib/session';
+import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { offersApi, type OfferView } from './offers-api';
 import { OffersPage } from './offers-page';
 
@@ -28,14 +22,6 @@ const offer: OfferView = {
   offerOptions: [option('std-12', '12', 'true'), option('std-18', '18', 'false')],
 };
 const at = (pageStep: number) => ({ pageName: 'DOCUMENTS', pageStep, path: '/offers' });
-const user = (pageStep: number): DbUser => ({
-  _id: 'u-1',
-  email: 'ada@example.com',
-  userName: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage: at(pageStep) }],
-});
 
 beforeEach(() => {
   vi.spyOn(offersApi, 'calculate').mockResolvedValue(offer);
@@ -46,22 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderOffers(pageStep: number) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const signedIn = user(pageStep);
-  queryClient.setQueryData(sessionQueryOptions().queryKey, signedIn);
-  const journey = createActor(journeyMachine).start();
-  journey.send({ type: 'journey.hydrate', application: signedIn.applications[0]! });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <JourneyContext.Provider value={heldJourney(journey)}>
-        <Suspense fallback={null}>
-          <OffersPage />
-        </Suspense>
-      </JourneyContext.Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderOffers = (pageStep: number) => renderJourneyPage(<OffersPage />, applicantAt(at(pageStep)), null);
 
 const card = (name: string) => screen.getByRole('article', { name });
 

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from '../../i18n/translation';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { useErrorSummary } from '../../components/ui/error-summary';
+import { useJourney } from '../../lib/journey/use-journey';
+import { useSave } from './use-save';
+
+type Journey = ReturnType<typeof useJourney>;
+
+/**
+ * A journey page's form and its save: the error summary, the save (see useSave), a submit that clears the
+ * summary and saves valid answers (or reports the fields in error), the message above the form (the
+ * save's, else the journey's) and busy while either works.
+ */
+export function useJourneyForm<T extends FieldValues, R>(
+  form: UseFormReturn<T>,
+  journey: Journey,
+  save: (values: T) => Promise<R>,
+  onSaved: (saved: R, values: T) => void,
+) {
+  const { formRef, report, clear, summary } = useErrorSummary();
+  const saving = useSave(form, save, onSaved, report);
+  return {
+    formRef,
+    report,
+    clear,
+    summary,
+    save: saving,
+    onSubmit: form.handleSubmit((values) => {
+      clear();
+      saving.mutate(values);
+    }, report),
+    error: saving.error?.message ?? journey.error,
+    busy: saving.isPending || journey.busy,
+  };
+}
+
+type JourneyFormProps = Pick<ReturnType<typeof useJourneyForm>, 'formRef' | 'onSubmit' | 'summary' | 'error'> & {
+  children: ReactNode;
+};
+
+/** The message above the form, then the form with its error summary first. */
+export function JourneyForm({ formRef, onSubmit, summary, error, children }: JourneyFormProps) {
+  return (
+    <>
+      {error ? <Alert>{error}</Alert> : null}
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        {summary}
+        {children}
+      </form>
+    </>
+  );
+}
+
+/** Back (the journey's previous page) and the submit button, both held while the page is busy. */
+export function JourneyActions({ busy, submit }: { busy: boolean; submit: string }) {
+  const { t } = useTranslation();
+  const journey = useJourney();
+  return (
+    <div className="form-actions">
+      <Button variant="secondary" onClick={() => journey.send({ type: 'journey.back' })} disabled={busy}>
+        {t('app.back')}
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submit}
+      </Button>
+    </div>
+  );
+}

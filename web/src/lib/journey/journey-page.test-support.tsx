@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { createActor } from 'xstate';
+import type { DbUser } from '@portal/libs';
+import { Loading } from '../../components/ui/loading';
+import { sessionQueryOptions } from '../session';
+import { journeyMachine } from './journey.machine';
+import { heldJourney, JourneyContext } from './use-journey';
+
+type Stage = DbUser['applications'][number]['stage'];
+
+/** Ada, signed in, with one application (app-1) at `stage`. */
+export const applicantAt = (stage: Stage): DbUser => ({
+  _id: 'u-1',
+  email: 'ada@example.com',
+  userName: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage }],
+});
+
+/**
+ * Renders a journey page as its route shows it: the user's session in the query cache, the journey
+ * hydrated at their application, and a Suspense boundary (`fallback`) while the page's data loads.
+ */
+export function renderJourneyPage(page: ReactNode, user: DbUser, fallback: ReactNode = <Loading />) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueryOptions().queryKey, user);
+  const journey = createActor(journeyMachine).start();
+  journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <JourneyContext.Provider value={heldJourney(journey)}>
+        <Suspense fallback={fallback}>{page}</Suspense>
+      </JourneyContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { queryClient };
+}

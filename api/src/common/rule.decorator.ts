@@ -1,5 +1,13 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { COMMON_CODES, type Rule } from '@portal/libs';
+import { sentBodyOf } from './validation.pipe';
+
+/** The rule's answer on the field as sent (see sentBodyOf), in the body as sent. */
+function judge(rule: Rule, value: unknown, args: ValidationArguments | undefined) {
+  const entity = (args?.object ?? {}) as Record<string, unknown>;
+  const sent = sentBodyOf(entity);
+  return sent && args ? rule(sent[args.property], sent) : rule(value, entity);
+}
 
 /**
  * ONE style for every request body: a DTO class whose every property carries `@FollowsRule(<the libs
@@ -17,9 +25,8 @@ export function FollowsRule(rule: Rule, options?: ValidationOptions): PropertyDe
     {
       name: 'followsRule',
       validator: {
-        validate: (value, args) => rule(value, (args?.object ?? {}) as Record<string, unknown>) === undefined,
-        defaultMessage: (args) =>
-          rule(args?.value, (args?.object ?? {}) as Record<string, unknown>) ?? COMMON_CODES.invalidValue,
+        validate: (value, args) => judge(rule, value, args) === undefined,
+        defaultMessage: (args) => judge(rule, args?.value, args) ?? COMMON_CODES.invalidValue,
       },
     },
     options,

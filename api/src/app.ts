@@ -6,6 +6,7 @@ import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { useJsonBodies } from './common/json-body';
+import { createValidationPipe } from './common/validation.pipe';
 
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
@@ -23,6 +24,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.use(cookieParser());
   useJsonBodies(app);
   app.setGlobalPrefix('api');
+  // Every request body is a DTO validated here (common/rule.decorator.ts says why this is the one style).
+  app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
   app.disable('x-powered-by');

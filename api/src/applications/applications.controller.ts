@@ -1,12 +1,6 @@
 import { Body, Controller, HttpCode, NotFoundException, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { RulesPipe } from '../common/validate-form';
-import {
-  APPLICATION_CHANGES_RULES,
-  CREATE_APPLICATION_RULES,
-  type ApplicationChangesDto,
-  type CreateApplicationDto,
-} from './application.dto';
+import { ApplicationChangesDto, CreateApplicationDto } from './application.dto';
 import { APPLICATION_NOT_FOUND, ApplicationsService } from './applications.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -22,10 +16,7 @@ export class ApplicationsController {
    */
   @Post()
   @HttpCode(200)
-  async create(
-    @Body(new RulesPipe(CREATE_APPLICATION_RULES)) body: CreateApplicationDto,
-    @CurrentUser() user: SignedIn,
-  ) {
+  async create(@Body() body: CreateApplicationDto, @CurrentUser() user: SignedIn) {
     if (body.userId && body.userId !== user.userId) throw new NotFoundException(APPLICATION_NOT_FOUND);
     const { userId: _ignored, ...changes } = body;
     return this.applications.view(await this.applications.changeForUser(user.userId, changes));
@@ -37,11 +28,7 @@ export class ApplicationsController {
   /** PATCH /application/{id}: partial changes, merged. */
   @Patch(':id')
   @Idempotent()
-  async update(
-    @Param('id') id: string,
-    @Body(new RulesPipe(APPLICATION_CHANGES_RULES)) body: ApplicationChangesDto,
-    @CurrentUser() user: SignedIn,
-  ) {
+  async update(@Param('id') id: string, @Body() body: ApplicationChangesDto, @CurrentUser() user: SignedIn) {
     const app = await this.applications.owned(id, user.userId);
     return this.applications.view(await this.applications.change(app, body));
   }

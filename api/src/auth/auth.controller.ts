@@ -29,21 +29,7 @@ import { clientIp } from '../common/client-ip';
 import { RateLimiter, type Limit } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { AccountService } from './account.service';
-import {
-  CONFIRM_FORGOT_PASSWORD_RULES,
-  CONFIRM_SIGN_UP_BODY_RULES,
-  LOGIN_BODY_RULES,
-  REFRESH_RULES,
-  REGISTER_RULES,
-  USERNAME_RULES,
-  type ConfirmForgotPasswordDto,
-  type ConfirmSignUpDto,
-  type LoginDto,
-  type RefreshDto,
-  type RegisterDto,
-  type UsernameDto,
-} from './auth.dto';
-import { RulesPipe } from '../common/validate-form';
+import { ConfirmForgotPasswordDto, ConfirmSignUpDto, LoginDto, RefreshDto, RegisterDto, UsernameDto } from './auth.dto';
 import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
@@ -89,7 +75,7 @@ export class AuthController {
   @Post('register')
   @Idempotent({ scope: 'anonymous' })
   @HttpCode(201)
-  async register(@Body(new RulesPipe(REGISTER_RULES)) dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
+  async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
     await this.limiter.hit(perIp('register', req, 20, 60 * MINUTE));
     return this.signUp.register(dto);
   }
@@ -97,7 +83,7 @@ export class AuthController {
   @Post('confirm-signup')
   @HttpCode(200)
   async confirmSignUp(
-    @Body(new RulesPipe(CONFIRM_SIGN_UP_BODY_RULES)) dto: ConfirmSignUpDto,
+    @Body() dto: ConfirmSignUpDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ConfirmSignUpAnswer> {
@@ -111,10 +97,7 @@ export class AuthController {
 
   @Post('send-confirmation-code')
   @HttpCode(200)
-  async sendConfirmationCode(
-    @Body(new RulesPipe(USERNAME_RULES)) dto: UsernameDto,
-    @Req() req: Request,
-  ): Promise<CodeDeliveryAnswer> {
+  async sendConfirmationCode(@Body() dto: UsernameDto, @Req() req: Request): Promise<CodeDeliveryAnswer> {
     await this.limiter.hit(perIp('send-code', req, 20), perAccount('send-code', dto.username, 6));
     return this.accounts.sendCode(dto.username, 'confirm-sign-up');
   }
@@ -122,7 +105,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(
-    @Body(new RulesPipe(LOGIN_BODY_RULES)) dto: LoginDto,
+    @Body() dto: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginAnswer> {
@@ -151,7 +134,7 @@ export class AuthController {
   @Post('refresh-token')
   @HttpCode(200)
   async refreshToken(
-    @Body(new RulesPipe(REFRESH_RULES)) _dto: RefreshDto,
+    @Body() _dto: RefreshDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginAnswer> {
@@ -168,20 +151,14 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
-  async forgotPassword(
-    @Body(new RulesPipe(USERNAME_RULES)) dto: UsernameDto,
-    @Req() req: Request,
-  ): Promise<CodeDeliveryAnswer> {
+  async forgotPassword(@Body() dto: UsernameDto, @Req() req: Request): Promise<CodeDeliveryAnswer> {
     await this.limiter.hit(perIp('forgot', req, 20), perAccount('forgot', dto.username, 6));
     return this.accounts.sendCode(dto.username, 'reset-password');
   }
 
   @Post('confirm-forgot-password')
   @HttpCode(200)
-  async confirmForgotPassword(
-    @Body(new RulesPipe(CONFIRM_FORGOT_PASSWORD_RULES)) dto: ConfirmForgotPasswordDto,
-    @Req() req: Request,
-  ): Promise<MessageAnswer> {
+  async confirmForgotPassword(@Body() dto: ConfirmForgotPasswordDto, @Req() req: Request): Promise<MessageAnswer> {
     await this.limiter.hit(perIp('reset', req, 30), perAccount('reset', dto.username, 10));
     return this.accounts.confirmForgotPassword(dto);
   }

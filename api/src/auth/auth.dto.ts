@@ -13,56 +13,48 @@ import {
   optionalText,
   pattern,
   required,
-  type RuleSet,
 } from '@portal/libs';
 import { textUpTo, whenGiven } from '../common/body-rules';
+import { FollowsRule } from '../common/rule.decorator';
 
 /** POST /auth/register. The phone arrives as +1 and 10 digits (the form's (123) 456-7890, converted). */
-export type RegisterDto = {
-  firstName: string;
-  lastName: string;
-  businessName: string;
+export class RegisterDto {
+  @FollowsRule(SIGN_UP_RULES.firstName) firstName: string;
+  @FollowsRule(SIGN_UP_RULES.lastName) lastName: string;
+  @FollowsRule(SIGN_UP_RULES.businessName) businessName: string;
+  @FollowsRule(all(required(COMMON_CODES.phoneRequired), pattern(E164_US_CA_PATTERN, COMMON_CODES.phoneFormat)))
   phone: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  affiliateId?: string;
+  @FollowsRule(SIGN_UP_RULES.email) email: string;
+  @FollowsRule(SIGN_UP_RULES.password) password: string;
+  @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;
+  @FollowsRule(optionalText(64)) affiliateId?: string;
   /** The language the applicant chose in the web app (issue 16): their emails follow it. */
-  language?: string;
-};
-export const REGISTER_RULES = {
-  firstName: SIGN_UP_RULES.firstName,
-  lastName: SIGN_UP_RULES.lastName,
-  businessName: SIGN_UP_RULES.businessName,
-  phone: all(required(COMMON_CODES.phoneRequired), pattern(E164_US_CA_PATTERN, COMMON_CODES.phoneFormat)),
-  email: SIGN_UP_RULES.email,
-  password: SIGN_UP_RULES.password,
-  confirmPassword: SIGN_UP_RULES.confirmPassword,
-  affiliateId: optionalText(64),
-  language: optional(fromList(APPLICANT_LANGUAGES, COMMON_CODES.invalidValue)),
-} satisfies RuleSet;
+  @FollowsRule(optional(fromList(APPLICANT_LANGUAGES, COMMON_CODES.invalidValue))) language?: string;
+}
 
-export type LoginDto = { username: string; password: string };
-export const LOGIN_BODY_RULES = { username: LOGIN_RULES.username, password: LOGIN_RULES.password } satisfies RuleSet;
+export class LoginDto {
+  @FollowsRule(LOGIN_RULES.username) username: string;
+  @FollowsRule(LOGIN_RULES.password) password: string;
+}
 
-export type ConfirmSignUpDto = { username: string; password: string; code: string };
-export const CONFIRM_SIGN_UP_BODY_RULES = {
-  username: CONFIRM_SIGN_UP_RULES.username,
-  password: CONFIRM_SIGN_UP_RULES.password,
-  code: CONFIRM_SIGN_UP_RULES.code,
-} satisfies RuleSet;
+export class ConfirmSignUpDto {
+  @FollowsRule(CONFIRM_SIGN_UP_RULES.username) username: string;
+  @FollowsRule(CONFIRM_SIGN_UP_RULES.password) password: string;
+  @FollowsRule(CONFIRM_SIGN_UP_RULES.code) code: string;
+}
 
-export type UsernameDto = { username: string };
-export const USERNAME_RULES = { username: RESET_REQUEST_RULES.username } satisfies RuleSet;
+export class UsernameDto {
+  @FollowsRule(RESET_REQUEST_RULES.username) username: string;
+}
 
-export type ConfirmForgotPasswordDto = { username: string; code: string; password: string; confirmPassword: string };
-export const CONFIRM_FORGOT_PASSWORD_RULES = {
-  username: RESET_CONFIRM_RULES.username,
-  code: RESET_CONFIRM_RULES.code,
-  password: RESET_CONFIRM_RULES.password,
-  confirmPassword: RESET_CONFIRM_RULES.confirmPassword,
-} satisfies RuleSet;
+export class ConfirmForgotPasswordDto {
+  @FollowsRule(RESET_CONFIRM_RULES.username) username: string;
+  @FollowsRule(RESET_CONFIRM_RULES.code) code: string;
+  @FollowsRule(RESET_CONFIRM_RULES.password) password: string;
+  @FollowsRule(RESET_CONFIRM_RULES.confirmPassword) confirmPassword: string;
+}
 
 /** POST /auth/refresh-token names the user; the refresh cookie is what counts. */
-export type RefreshDto = { username?: string };
-export const REFRESH_RULES = { username: whenGiven(textUpTo('username', 200)) } satisfies RuleSet;
+export class RefreshDto {
+  @FollowsRule(whenGiven(textUpTo('username', 200))) username?: string;
+}

@@ -1,8 +1,8 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { API_CODES } from '@portal/libs';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { applicationIdOf } from '../common/validate-form';
-import { BUSINESS_SECTIONS, BusinessesService, type BusinessSection } from './businesses.service';
+import { ApplicationIdDto } from '../common/application-id.dto';
+import { BusinessSectionBody } from './business.dto';
+import { BusinessesService } from './businesses.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 @Controller('business')
@@ -18,8 +18,8 @@ export class BusinessesController {
   /** The business record is made blank at sign-up; this answers it (section 7 'POST /business'). */
   @Post()
   @HttpCode(200)
-  create(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
-    return this.businesses.forApplication(applicationIdOf(body), user.userId);
+  create(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {
+    return this.businesses.forApplication(body.applicationId, user.userId);
   }
 
   @Get('application/:applicationId')
@@ -33,9 +33,7 @@ export class BusinessesController {
    */
   @Patch(':id')
   @Idempotent()
-  update(@Param('id') id: string, @Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
-    const section = body.section as BusinessSection;
-    if (!BUSINESS_SECTIONS.includes(section)) throw new BadRequestException(API_CODES.sectionInvalid);
-    return this.businesses.update(id, user.userId, section, body);
+  update(@Param('id') id: string, @Body() body: BusinessSectionBody, @CurrentUser() user: SignedIn) {
+    return this.businesses.update(id, user.userId, body.section, { ...body });
   }
 }

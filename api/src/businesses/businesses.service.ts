@@ -3,9 +3,6 @@ import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import {
   amountRequestedFields,
-  BUSINESS_DETAILS_RULES,
-  BUSINESS_QUESTION_RULES,
-  FINANCIAL_RULES,
   INDUSTRIES,
   industryByName,
   monthlyRevenue,
@@ -18,12 +15,11 @@ import {
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
 import { findOrCreate } from '../common/find-or-create';
-import { assertValid } from '../common/validate-form';
+import { validateBody } from '../common/validation.pipe';
+import { SECTION_DTOS, type BusinessSection } from './business.dto';
 import { Business, type BusinessDocument } from './business.schema';
 
 export const BUSINESS_NOT_FOUND = API_CODES.businessNotFound;
-export const BUSINESS_SECTIONS = ['financial', 'question', 'details'] as const;
-export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 
 const ADDRESS_FIELDS = ['address', 'suiteFloor', 'city', 'state', 'zip', 'country'] as const;
 
@@ -84,22 +80,25 @@ export class BusinessesService {
     return this.view(business);
   }
 
-  /** One step's answers: validated with the form's own rules, saved, then mirrored to the CRM lead. */
+  /**
+   * One step's answers: validated with the section's DTO (the form's own rules) once the business is
+   * the user's, saved, then mirrored to the CRM lead.
+   */
   async update(businessId: string, userId: string, section: BusinessSection, body: Record<string, unknown>) {
     const business = await this.owned(businessId, userId);
-    const { set, lead } = this.changes(business, section, body);
+    const { set, lead } = await this.changes(business, section, body);
     await this.businesses.updateOne({ _id: business._id }, { $set: set });
     if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
     return this.view(await this.businesses.findById(business._id).orFail());
   }
 
-  private changes(
+  private async changes(
     business: BusinessDocument,
     section: BusinessSection,
     body: Record<string, unknown>,
-  ): { set: Record<string, unknown>; lead: LeadChange } {
+  ): Promise<{ set: Record<string, unknown>; lead: LeadChange }> {
     if (section === 'financial') {
-      assertValid(FINANCIAL_RULES, body);
+      await validateBody(SECTION_DTOS.financial, body);
       const annual = money(body.annualRevenue)!;
       const amount = money(body.amountRequested)!;
       const monthly = monthlyRevenue(annual);
@@ -109,9 +108,8 @@ export class BusinessesService {
       };
     }
     if (section === 'question') {
-      assertValid({ businessStarted: BUSINESS_QUESTION_RULES.businessStarted }, body);
+      await validateBody(SECTION_DTOS.question, body);
       if (body.businessStarted === 'No') return { set: { businessStarted: 'No', pageStep: 1 }, lead: {} };
-      assertValid(BUSINESS_QUESTION_RULES, body);
       return {
         set: {
           businessStarted: 'Yes',
@@ -127,7 +125,7 @@ export class BusinessesService {
     const sentTaxId = body.federalTaxId;
     const masked = typeof sentTaxId === 'string' && sentTaxId.includes('*') && storedTaxId;
     const form: Record<string, unknown> = { ...body, federalTaxId: masked ? storedTaxId : sentTaxId };
-    assertValid(BUSINESS_DETAILS_RULES, form);
+    await validateBody(SECTION_DTOS.details, form);
     const taxId = str(form.federalTaxId);
     const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
     const products = Array.isArray(form.productsInterestedIn) ? form.productsInterestedIn.map(str) : [];

@@ -1,6 +1,6 @@
-import { BadRequestException, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { API_CODES } from '@portal/libs';
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
+import { GiggleMoveDto } from './giggle.dto';
 import { GiggleService } from './giggle.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -14,10 +14,8 @@ export class GiggleController {
   @Post(':id/giggle-finance')
   @Idempotent()
   @HttpCode(200)
-  async move(@Param('id') id: string, @Body() body: { action?: unknown }, @CurrentUser() user: SignedIn) {
-    const action = body.action;
-    if (action !== 'enter' && action !== 'back') throw new BadRequestException(API_CODES.giggleActionInvalid);
-    await this.giggle.move(id, user.userId, action);
+  async move(@Param('id') id: string, @Body() body: GiggleMoveDto, @CurrentUser() user: SignedIn) {
+    await this.giggle.move(id, user.userId, body.action);
     return { message: 'success' };
   }
 }

@@ -2,16 +2,20 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
 import { API_CODES, JOURNEY_CODES, SIGN_UP_RULES } from '@portal/libs';
 import { errorAnswer } from './http-exception.filter';
-import { assertValid } from './validate-form';
+import { FollowsRule } from './rule.decorator';
+import { validateBody } from './validation.pipe';
+
+class NameAndEmailDto {
+  @FollowsRule(SIGN_UP_RULES.firstName) firstName: string;
+  @FollowsRule(SIGN_UP_RULES.email) email: string;
+}
 
 describe('every error answers its English word for word and its message code', () => {
-  it('a rule set’s refusal: the first message, and each field’s English beside its code', () => {
-    let thrown: unknown;
-    try {
-      assertValid(SIGN_UP_RULES, { firstName: 'x'.repeat(41), email: 'not an email' });
-    } catch (e) {
-      thrown = e;
-    }
+  it('a DTO’s refusal: the first message, and each field’s English beside its code', async () => {
+    const thrown: unknown = await validateBody(NameAndEmailDto, {
+      firstName: 'x'.repeat(41),
+      email: 'not an email',
+    }).catch((e: unknown) => e);
     const { status, body } = errorAnswer(thrown);
     expect(status).toBe(400);
     expect(body.message).toBe('First name must be 40 characters or less');

@@ -15,9 +15,9 @@ import { API_CODES, FILE_CODES } from '@portal/libs';
  */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 /**
- * No form nests deeper than 4 levels; 32 leaves room. The rule sets read fields without recursing, but
- * no recursive walk may ever meet a deeper body: Nest's ValidationPipe (used before issue 22) overflowed
- * its stack on 20,000 nested arrays.
+ * No form nests deeper than 4 levels; 32 leaves room. Nest's ValidationPipe, which every body goes
+ * through (validation.pipe.ts), and class-transformer walk a body recursively: unbounded, the pipe
+ * overflowed its stack on 20,000 nested arrays.
  */
 export const MAX_JSON_DEPTH = 32;
 /** Routes that take multipart (the streamed document upload); every other body must be JSON. */

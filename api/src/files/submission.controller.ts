@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
+import { SubmitApplicationDto } from './submission.dto';
 import { SubmissionService } from './submission.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -20,11 +21,7 @@ export class SubmissionController {
   @Post(':id/submit-application')
   @Idempotent()
   @HttpCode(200)
-  async submitApplication(
-    @Param('id') id: string,
-    @Body() body: { voidedCheck?: unknown; driversLicense?: unknown },
-    @CurrentUser() user: SignedIn,
-  ) {
+  async submitApplication(@Param('id') id: string, @Body() body: SubmitApplicationDto, @CurrentUser() user: SignedIn) {
     return { data: await this.submission.submitApplication(id, user.userId, body) };
   }
 }

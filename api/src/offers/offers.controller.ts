@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { applicationIdOf } from '../common/validate-form';
+import { ApplicationIdDto } from '../common/application-id.dto';
+import { OfferSelectionDto } from './offer.dto';
 import { OffersService } from './offers.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -20,24 +21,20 @@ export class OffersController {
   /** Calculates the offers (the offer-calculation service, through the workflow) and answers them. */
   @Post()
   @HttpCode(200)
-  async calculate(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
-    return { data: await this.offers.calculate(applicationIdOf(body), user.userId) };
+  async calculate(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {
+    return { data: await this.offers.calculate(body.applicationId, user.userId) };
   }
 
   @Patch(':id')
   @Idempotent()
-  async select(
-    @Param('id') id: string,
-    @Body() body: { selectedId?: unknown; offerOptions?: unknown },
-    @CurrentUser() user: SignedIn,
-  ) {
+  async select(@Param('id') id: string, @Body() body: OfferSelectionDto, @CurrentUser() user: SignedIn) {
     return { data: await this.offers.select(id, user.userId, body) };
   }
 
   @Post('email-offer')
   @HttpCode(200)
-  async email(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
-    await this.offers.email(applicationIdOf(body), user.userId);
+  async email(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {
+    await this.offers.email(body.applicationId, user.userId);
     return { data: { message: 'success' } };
   }
 }

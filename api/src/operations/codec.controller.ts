@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, HttpCode, Inject, Post, UseGuard
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { CodecBodyDto } from './codec.dto';
 import { OperatorGuard } from './operator.guard';
 
 /** A payload as the codec-server protocol sends it: metadata values and data in base64. */
@@ -51,7 +52,7 @@ export class CodecController {
 
   @Post('decode')
   @HttpCode(200)
-  async decode(@Body() body: unknown) {
+  async decode(@Body() body: CodecBodyDto) {
     try {
       return toJson(await (await this.codecOf()).decode(fromJson(body)));
     } catch (e) {
@@ -63,7 +64,7 @@ export class CodecController {
 
   @Post('encode')
   @HttpCode(200)
-  async encode(@Body() body: unknown) {
+  async encode(@Body() body: CodecBodyDto) {
     return toJson(await (await this.codecOf()).encode(fromJson(body)));
   }
 }

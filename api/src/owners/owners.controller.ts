@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { applicationIdOf } from '../common/validate-form';
+import { ApplicationIdDto } from '../common/application-id.dto';
+import { OwnerSetDto } from './owner-set.dto';
 import { OwnersService } from './owners.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -12,8 +13,8 @@ export class OwnersController {
   /** The owner set is made at sign-up; this answers it (section 7 'POST /owner'). */
   @Post()
   @HttpCode(200)
-  create(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
-    return this.owners.forApplication(applicationIdOf(body), user.userId);
+  create(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {
+    return this.owners.forApplication(body.applicationId, user.userId);
   }
 
   @Get('application/:applicationId')
@@ -23,11 +24,7 @@ export class OwnersController {
 
   @Patch(':id')
   @Idempotent()
-  update(
-    @Param('id') id: string,
-    @Body() body: { owners?: unknown; sameAsBusinessInfo?: unknown },
-    @CurrentUser() user: SignedIn,
-  ) {
+  update(@Param('id') id: string, @Body() body: OwnerSetDto, @CurrentUser() user: SignedIn) {
     return this.owners.update(id, user.userId, body);
   }
 }

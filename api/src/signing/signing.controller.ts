@@ -15,7 +15,7 @@ import {
 import { WebhooksManager } from 'box-node-sdk/managers/webhooks';
 import type { Request } from 'express';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { applicationIdOf } from '../common/validate-form';
+import { ApplicationIdDto } from '../common/application-id.dto';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { signEventOf } from './box-event';
 import { SigningService } from './signing.service';
@@ -28,8 +28,8 @@ export class SigningController {
   /** Builds the signing request from the saved application, or continues the current one. */
   @Post('sign')
   @HttpCode(200)
-  async sign(@Body() body: Record<string, unknown>, @CurrentUser() user: SignedIn) {
-    return { data: await this.signing.start(applicationIdOf(body), user.userId) };
+  async sign(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {
+    return { data: await this.signing.start(body.applicationId, user.userId) };
   }
 
   @Get(':signatureId')
@@ -55,7 +55,7 @@ export class BoxWebhookController {
     });
     if (!valid) throw new UnauthorizedException('Invalid webhook signature');
     // The body parser parsed these same bytes; its fields are checked for type before use.
-    const event = signEventOf(req.body as Record<string, unknown>);
+    const event = await signEventOf(req.body as Record<string, unknown>);
     if (event) await this.signing.event(event);
     return { ok: true };
   }

@@ -1,15 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import type { StageRecord } from '@portal/libs';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { RulesPipe } from '../common/validate-form';
-import {
-  CREATE_STAGE_RULES,
-  STEP_STAGE_RULES,
-  UPDATE_STAGE_RULES,
-  type CreateStageDto,
-  type StepStageDto,
-  type UpdateStageDto,
-} from './stage.dto';
+import { CreateStageDto, StepStageDto, UpdateStageDto } from './stage.dto';
 import { StagesService } from './stages.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -20,10 +12,7 @@ export class StagesController {
 
   @Post()
   @HttpCode(200)
-  create(
-    @Body(new RulesPipe(CREATE_STAGE_RULES)) dto: CreateStageDto,
-    @CurrentUser() user: SignedIn,
-  ): Promise<StageRecord> {
+  create(@Body() dto: CreateStageDto, @CurrentUser() user: SignedIn): Promise<StageRecord> {
     return this.stages.current(dto.applicationId, user.userId);
   }
 
@@ -36,7 +25,7 @@ export class StagesController {
   @Idempotent()
   update(
     @Param('applicationId') id: string,
-    @Body(new RulesPipe(UPDATE_STAGE_RULES)) dto: UpdateStageDto,
+    @Body() dto: UpdateStageDto,
     @CurrentUser() user: SignedIn,
   ): Promise<StageRecord> {
     const { pageName, pageStep, from } = dto;
@@ -49,7 +38,7 @@ export class StagesController {
   @HttpCode(200)
   next(
     @Param('applicationId') id: string,
-    @Body(new RulesPipe(STEP_STAGE_RULES)) dto: StepStageDto,
+    @Body() dto: StepStageDto,
     @CurrentUser() user: SignedIn,
   ): Promise<StageRecord> {
     return this.stages.move(id, user.userId, { to: 'next', from: dto.from });
@@ -60,7 +49,7 @@ export class StagesController {
   @HttpCode(200)
   previous(
     @Param('applicationId') id: string,
-    @Body(new RulesPipe(STEP_STAGE_RULES)) dto: StepStageDto,
+    @Body() dto: StepStageDto,
     @CurrentUser() user: SignedIn,
   ): Promise<StageRecord> {
     return this.stages.move(id, user.userId, { to: 'back', from: dto.from });

@@ -40,8 +40,8 @@ export const API_MESSAGES = {
   bodyTooDeep: (levels: number) => `Request body is nested too deeply (limit ${levels} levels)`,
   bodyForbiddenKey: 'Request body has a forbidden key: __proto__',
   bodyIncomplete: 'Request body was incomplete',
-  // The words of the request-body checks the api used before its bodies were checked by rule sets only
-  // (class-validator's), kept as they were answered.
+  // The words of class-validator's own request-body checks, which the api's DTOs answered before they
+  // followed libs rules only, kept as they were answered.
   propertyNotAllowed: (property: string) => `property ${property} should not exist`,
   mustBeOneOf: (property: string, values: string) => `${property} must be one of the following values: ${values}`,
   mustBeInteger: (property: string) => `${property} must be an integer number`,

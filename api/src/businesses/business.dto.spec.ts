@@ -1,0 +1,82 @@
+import { getMetadataStorage } from 'class-validator';
+import { describe, expect, it } from 'vitest';
+import {
+  API_CODES,
+  BUSINESS_DETAILS_RULES,
+  BUSINESS_QUESTION_RULES,
+  FINANCIAL_RULES,
+  validateForm,
+  type RuleSet,
+} from '@portal/libs';
+import { validateBody } from '../common/validation.pipe';
+import { BusinessSectionBody, SECTION_DTOS } from './business.dto';
+
+/** The properties a DTO validates, in the order its refusal lists them. */
+const propertiesOf = (dto: new () => object) => [
+  ...new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(dto, '', true, false)
+      .map((m) => m.propertyName),
+  ),
+];
+
+/** What the refusal of `body` answers (`message` and `fields`), or undefined when it passes. */
+async function refusalOf(dto: new () => object, body: Record<string, unknown>) {
+  try {
+    await validateBody(dto, body);
+    return undefined;
+  } catch (e) {
+    return (e as { getResponse(): unknown }).getResponse();
+  }
+}
+
+/** What assertValid answered with the same rule set (before the DTOs): the first message and every field's. */
+const asRuleSet = (rules: RuleSet, body: Record<string, unknown>) => {
+  const fields = validateForm(rules, body);
+  const message = Object.values(fields)[0];
+  return message ? { message, fields } : undefined;
+};
+
+const BODIES: Record<string, unknown>[] = [
+  {},
+  { annualRevenue: '120000', amountRequested: '50000' },
+  { annualRevenue: { $gt: 0 }, amountRequested: ['1'], extra: true },
+  { businessStarted: 'No' },
+  { businessStarted: 'Maybe', businessStartDate: 3 },
+  { businessStarted: 'Yes', businessStartDate: '2099-01-01', useOfProceeds: 7 },
+  { businessStartDate: '2001-02-03', useOfProceeds: {} },
+  { country: 'CA', zip: '90210', state: 'CA', federalTaxId: '12-3456789', website: 'javascript:alert(1)' },
+  { country: 'US', zip: 'K1A 0B1', state: 'ON', federalTaxId: 123456789, hasRealEstate: 'maybe' },
+  { businessName: 'x'.repeat(300), productsInterestedIn: 'all', numberOfEmployees: -1, hasBusinessBankAccount: 'y' },
+];
+
+describe('the business sections as DTOs', () => {
+  it('each section DTO follows every rule of its libs rule set, in the set’s order', () => {
+    expect(propertiesOf(SECTION_DTOS.financial)).toEqual(Object.keys(FINANCIAL_RULES));
+    expect(propertiesOf(SECTION_DTOS.question)).toEqual(Object.keys(BUSINESS_QUESTION_RULES));
+    expect(propertiesOf(SECTION_DTOS.details)).toEqual(Object.keys(BUSINESS_DETAILS_RULES));
+  });
+
+  it.each(BODIES.map((b) => [JSON.stringify(b).slice(0, 80), b]))(
+    'refuses %s exactly as the rule sets did',
+    async (_name, body) => {
+      expect(await refusalOf(SECTION_DTOS.financial, body)).toEqual(asRuleSet(FINANCIAL_RULES, body));
+      expect(await refusalOf(SECTION_DTOS.details, body)).toEqual(asRuleSet(BUSINESS_DETAILS_RULES, body));
+      // The question step judged businessStarted alone first, and the rest only for a Yes (or none).
+      const started = asRuleSet({ businessStarted: BUSINESS_QUESTION_RULES.businessStarted }, body);
+      const question =
+        started ?? (body.businessStarted === 'No' ? undefined : asRuleSet(BUSINESS_QUESTION_RULES, body));
+      expect(await refusalOf(SECTION_DTOS.question, body)).toEqual(question);
+    },
+  );
+
+  it('an unknown section is refused alone, with no fields', async () => {
+    for (const section of [undefined, 'other', ['details'], { toString: 'details' }])
+      expect(await refusalOf(BusinessSectionBody, { section })).toMatchObject({
+        message: API_CODES.sectionInvalid,
+        statusCode: 400,
+      });
+    expect(await refusalOf(BusinessSectionBody, { section: 'other' })).not.toHaveProperty('fields');
+    expect(await refusalOf(BusinessSectionBody, { section: 'details', anything: 1 })).toBeUndefined();
+  });
+});

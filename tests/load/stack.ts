@@ -7,8 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { httpOk, spawnService, stopService, waitReady, type Running, type ServiceSpec } from '../../stack/processes.ts';
-import { ROOT, S3_BUCKET } from '../../stack/stack.ts';
-import { LOCAL_APPLICATIONS_FOLDER_ID } from '../../sandbox/src/esign/server';
+import { ROOT } from '../../stack/stack.ts';
 import { startProxiedServices, type ResilienceStack } from '../resilience/support';
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client';
 import type { Fault } from '../support/fault-proxy';
@@ -47,7 +46,8 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
   const replicas = opts.replicas ?? 2;
   const ports = await freePorts(3 + replicas);
   const [crmPort, webPort, frontPort, ...apiPorts] = ports as [number, number, number, ...number[]];
-  const { proxies, crm, esign, offers } = await startProxiedServices('ld', crmPort);
+  const { serviceEnv, ...services } = await startProxiedServices('ld', crmPort);
+  const { proxies, crm, esign, offers } = services;
 
   const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`);
   const front = await startRoundRobin(apiUrls, { port: frontPort });
@@ -58,24 +58,7 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
     MONGODB_URI: `${inject('mongoBaseUri')}/portal-ld-${suffix}`,
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_TASK_QUEUE: taskQueue,
-    SF_LOGIN_URL: proxies.crm.url,
-    SF_CLIENT_ID: 'ld-client',
-    SF_CLIENT_SECRET: 'ld-secret',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(proxies.smtp.port),
-    S3_ENDPOINT: proxies.s3.url,
-    S3_BUCKET,
-    S3_CHECKSUMS: 'when_supported',
-    OFFER_SERVICE_URL: proxies.offers.url,
-    OFFER_SERVICE_CLIENT_ID: 'ld-offers',
-    OFFER_SERVICE_CLIENT_SECRET: 'ld-offers-secret',
-    BOX_API_URL: proxies.box.url,
-    BOX_UPLOAD_URL: `${proxies.box.url}/api`,
-    BOX_CLIENT_ID: 'ld-box',
-    BOX_CLIENT_SECRET: 'ld-box-secret',
-    BOX_WEBHOOK_PRIMARY_KEY: 'ld-primary-key-0123456789abcdef',
-    BOX_WEBHOOK_SECONDARY_KEY: 'ld-secondary-key-0123456789abcde',
-    BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
+    ...serviceEnv,
     // Box calls the public address: the front door, which hands the webhook to either replica.
     BOX_WEBHOOK_ADDRESS: `${front.url}/api/webhooks/box`,
     PUBLIC_URL: `http://127.0.0.1:${webPort}`,
@@ -149,10 +132,7 @@ export async function startLoadStack(tag: string, opts: { replicas?: number } = 
   let clients = 0;
 
   const stack = {
-    crm,
-    esign,
-    offers,
-    proxies,
+    ...services,
     env,
     baseUrl,
     maildevUrl,

@@ -79,7 +79,28 @@ export async function startProxiedServices(prefix: string, crmPort: number, crmP
   proxies.offers = await startFaultProxy(offers.url, { name: 'offers' });
   proxies.s3 = await startFaultProxy(inject('s3Endpoint'), { name: 's3' });
   proxies.smtp = await startFaultProxy(`http://127.0.0.1:${inject('smtpPort')}`, { tcp: true, name: 'smtp' });
-  return { proxies, crm, esign, offers };
+  /** The api's and worker's settings that reach these services, through their proxies. */
+  const serviceEnv: Record<string, string> = {
+    SF_LOGIN_URL: proxies.crm.url,
+    SF_CLIENT_ID: `${prefix}-client`,
+    SF_CLIENT_SECRET: `${prefix}-secret`,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(proxies.smtp.port),
+    S3_ENDPOINT: proxies.s3.url,
+    S3_BUCKET,
+    S3_CHECKSUMS: 'when_supported',
+    OFFER_SERVICE_URL: proxies.offers.url,
+    OFFER_SERVICE_CLIENT_ID: `${prefix}-offers`,
+    OFFER_SERVICE_CLIENT_SECRET: `${prefix}-offers-secret`,
+    BOX_API_URL: proxies.box.url,
+    BOX_UPLOAD_URL: `${proxies.box.url}/api`,
+    BOX_CLIENT_ID: `${prefix}-box`,
+    BOX_CLIENT_SECRET: `${prefix}-box-secret`,
+    BOX_WEBHOOK_PRIMARY_KEY: `${prefix}-primary-key-0123456789abcdef`,
+    BOX_WEBHOOK_SECONDARY_KEY: `${prefix}-secondary-key-0123456789abcde`,
+    BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
+  };
+  return { proxies, crm, esign, offers, serviceEnv };
 }
 
 export async function startResilienceStack(
@@ -87,7 +108,8 @@ export async function startResilienceStack(
   opts: { temporalAddress?: string; mongoBaseUri?: string } = {},
 ) {
   const [crmPort, apiPort, webPort, crmPublicPort] = await freePorts(4);
-  const { proxies, crm, esign, offers } = await startProxiedServices('rs', crmPort!, crmPublicPort);
+  const { serviceEnv, ...services } = await startProxiedServices('rs', crmPort!, crmPublicPort);
+  const { proxies, crm, esign, offers } = services;
 
   const suffix = `${tag}-${randomUUID().slice(0, 6)}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -96,24 +118,7 @@ export async function startResilienceStack(
     MONGODB_URI: `${opts.mongoBaseUri ?? inject('mongoBaseUri')}/portal-rs-${suffix}`,
     TEMPORAL_ADDRESS: opts.temporalAddress ?? inject('temporalAddress'),
     TEMPORAL_TASK_QUEUE: `rs-${suffix}`,
-    SF_LOGIN_URL: proxies.crm.url,
-    SF_CLIENT_ID: 'rs-client',
-    SF_CLIENT_SECRET: 'rs-secret',
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(proxies.smtp.port),
-    S3_ENDPOINT: proxies.s3.url,
-    S3_BUCKET,
-    S3_CHECKSUMS: 'when_supported',
-    OFFER_SERVICE_URL: proxies.offers.url,
-    OFFER_SERVICE_CLIENT_ID: 'rs-offers',
-    OFFER_SERVICE_CLIENT_SECRET: 'rs-offers-secret',
-    BOX_API_URL: proxies.box.url,
-    BOX_UPLOAD_URL: `${proxies.box.url}/api`,
-    BOX_CLIENT_ID: 'rs-box',
-    BOX_CLIENT_SECRET: 'rs-box-secret',
-    BOX_WEBHOOK_PRIMARY_KEY: 'rs-primary-key-0123456789abcdef',
-    BOX_WEBHOOK_SECONDARY_KEY: 'rs-secondary-key-0123456789abcde',
-    BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
+    ...serviceEnv,
     BOX_WEBHOOK_ADDRESS: `${apiUrl}/api/webhooks/box`,
     PUBLIC_URL: `http://127.0.0.1:${webPort}`,
     API_PORT: String(apiPort),
@@ -153,10 +158,7 @@ export async function startResilienceStack(
   const maildevUrl = inject('maildevUrl');
   let clients = 0;
   return {
-    crm,
-    esign,
-    offers,
-    proxies,
+    ...services,
     env,
     baseUrl,
     maildevUrl,

@@ -1,5 +1,6 @@
 // Valid answers for each journey step, saved through the api as the browser saves them: tests that walk
 // the stage need them, because the workflow holds the journey at a step whose answers are missing.
+import { VALID_OWNER } from '../../libs/src/validation/application.spec-setup';
 import type { ApiClient } from './api-client';
 
 export const FINANCIAL_ANSWERS = { section: 'financial', annualRevenue: '$1,200,000', amountRequested: '$150,000' };
@@ -34,20 +35,11 @@ export const DETAILS_ANSWERS = {
 };
 
 export const ownerAnswers = (email: string, overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Ada',
+  ...VALID_OWNER,
   lastName: 'King',
-  country: 'US',
-  address: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
   ownerEmailId: email,
-  dateOfBirth: '1980-12-10',
-  phoneNumber: '(555) 123-4567',
   ownershipPercent: 100,
   creditReport: 720,
-  ssn: '123-45-6789',
-  isUSCitizen: 'Yes',
   ...overrides,
 });
 

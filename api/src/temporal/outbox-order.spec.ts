@@ -3,40 +3,24 @@
 // and once Temporal was back the submission (an update) reached the workflow first: the application was
 // submitted without the file, and the signal was then dropped for a closed workflow. Here the outbox's
 // timer is an hour, so only the update itself can send what waits.
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { outageSlice } from './outbox.spec-setup';
 import { signUpAndConfirm } from '../../../tests/support/api-client';
-import { ownTemporal } from '../../../tests/support/own-servers';
 import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../tests/support/journey';
-import { startSlice } from '../../../tests/support/slice';
 import { holdFor } from '../../../tests/support/until';
 
-let slice: Awaited<ReturnType<typeof startSlice>>;
-const temporal = ownTemporal('portal-outbox-order-');
-let mongo: MongoClient;
-
-beforeAll(async () => {
-  await temporal.start();
-  slice = await startSlice({ temporalAddress: temporal.address(), env: { OUTBOX_DRAIN_INTERVAL: '1h' } });
-  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
-});
-afterAll(async () => {
-  // As in outbox.spec: let the client's gRPC retry timers from the outage settle before closing.
-  await holdFor(6_500, 'the gRPC retry timers have no event to wait on; one full back-off interval outlasts them');
-  await slice?.close();
-  await mongo?.close();
-  await temporal.close();
-});
+const room = outageSlice('portal-outbox-order-', { OUTBOX_DRAIN_INTERVAL: '1h' });
+const { temporal } = room;
 
 it('a stage move after Temporal is back first sends the signals that waited for it', async () => {
-  const ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'outbox-order', '10.13.1.1');
+  const ada = await signUpAndConfirm(room.slice.baseUrl, room.slice.maildevUrl, 'outbox-order', '10.13.1.1');
   const app = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
   const businessId = (await ada.get(`/business/application/${app}`)).body._id as string;
   expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
 
   await temporal.stop();
   expect((await ada.patch(`/business/${businessId}`, QUESTION_ANSWERS)).status).toBe(200);
-  const waiting = () => mongo.db().collection('workflowoutbox').countDocuments({ applicationId: app });
+  const waiting = () => room.mongo.db().collection('workflowoutbox').countDocuments({ applicationId: app });
   expect(await waiting()).toBe(1);
 
   await temporal.start();

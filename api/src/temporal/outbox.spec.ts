@@ -1,45 +1,26 @@
 // Issue 12 item 7: Temporal stopped in the middle of a journey. The applicant's answers are saved, their
 // signals (and a sign-up's start) wait in the outbox, and all of it reaches the workflows when Temporal is
 // back. A Temporal dev server of this file's own, on a database file so that it restarts with its data.
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
+import { outageSlice } from './outbox.spec-setup';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
-import { ownTemporal } from '../../../tests/support/own-servers';
 import { workflowClient } from '../../../tests/support/histories';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
-import { startSlice } from '../../../tests/support/slice';
-import { holdFor, until } from '../../../tests/support/until';
+import { until } from '../../../tests/support/until';
 
-let slice: Awaited<ReturnType<typeof startSlice>>;
-const temporal = ownTemporal('portal-outbox-');
-let mongo: MongoClient;
+const room = outageSlice('portal-outbox-');
+const { temporal } = room;
 
-beforeAll(async () => {
-  await temporal.start();
-  slice = await startSlice({ temporalAddress: temporal.address() });
-  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
-});
-
-afterAll(async () => {
-  // Calls the api made while Temporal was down may still hold a gRPC retry timer (@temporalio/client backs
-  // off up to 5 s, plus 20% jitter); closing the connection under it makes that timer throw 'Channel has
-  // been shut down' as an uncaught error. Temporal is back by now, so one last interval lets them settle.
-  await holdFor(6_500, 'the gRPC retry timers have no event to wait on; one full back-off interval outlasts them');
-  await slice?.close();
-  await mongo?.close();
-  await temporal.close();
-});
-
-const outbox = () => mongo.db().collection('workflowoutbox');
-const leadOf = (email: string) => slice.crm.records('Lead').find((r) => r.Email === email);
+const outbox = () => room.mongo.db().collection('workflowoutbox');
+const leadOf = (email: string) => room.slice.crm.records('Lead').find((r) => r.Email === email);
 
 describe('Temporal stopped in the middle of a journey', () => {
   let ada: ApiClient;
   let adaApp: string;
 
   it('saves the answers, keeps the signals (sealed) and a sign-up’s start in the outbox, and sends them when Temporal is back', async () => {
-    ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'outbox-ada', '10.13.0.1');
+    ada = await signUpAndConfirm(room.slice.baseUrl, room.slice.maildevUrl, 'outbox-ada', '10.13.0.1');
     adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id;
     const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
     expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
@@ -54,7 +35,7 @@ describe('Temporal stopped in the middle of a journey', () => {
     for (const body of [QUESTION_ANSWERS, DETAILS_ANSWERS])
       expect((await ada.patch(`/business/${businessId}`, body)).status).toBe(200);
     // A new applicant signs up meanwhile: their workflow's start waits too.
-    const bob = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'outbox-bob', '10.13.0.2');
+    const bob = await signUpAndConfirm(room.slice.baseUrl, room.slice.maildevUrl, 'outbox-bob', '10.13.0.2');
     const bobApp = (await bob.get('/auth/user')).body.data.applications[0]._id as string;
 
     const kept = await outbox().find().toArray();
@@ -79,7 +60,7 @@ describe('Temporal stopped in the middle of a journey', () => {
       (l) => l?.City === 'Austin',
     );
     expect(lead).toMatchObject({ City: 'Austin', Industry: DETAILS_ANSWERS.industry });
-    const client = await workflowClient(temporal.address(), slice.settings.worker);
+    const client = await workflowClient(temporal.address(), room.slice.settings.worker);
     const bobProgress = await until(
       () => client.workflow.getHandle(applicationWorkflowId(bobApp)).query(getProgress),
       (p) => !!p.sfLeadId,

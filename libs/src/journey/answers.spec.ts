@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VALID_OWNER } from '../validation/application.spec-setup';
 import { answeredSections } from './answers';
 import { isStaleMove, missingAnswers, positionOf, type JourneyPosition } from './stages';
 
@@ -24,16 +25,8 @@ const business = {
   naics: '541',
 };
 const owner = {
-  firstName: 'Ada',
+  ...VALID_OWNER,
   lastName: 'King',
-  country: 'US',
-  address: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  ownerEmailId: 'ada@example.com',
-  dateOfBirth: '1980-12-10',
-  phoneNumber: '(555) 123-4567',
   ownershipPercent: 100,
   creditReport: 720,
   ssn: '123456789',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS_RULES, BUSINESS_QUESTION_RULES, FINANCIAL_RULES, OWNER_RULES } from './application';
-import { check } from './application.spec-setup';
+import { VALID_DETAILS, VALID_FINANCIAL, VALID_OWNER, VALID_QUESTION, check } from './application.spec-setup';
 import { todayIso, yearsBefore } from './dates';
 
 // Issue 10: values no form sends (operators, exotic numbers, impossible dates), refused with the section's messages.
 
 describe('financial: invalid values of issue 10', () => {
-  const errors = check(FINANCIAL_RULES, { annualRevenue: '$1,200,000', amountRequested: 50000 });
+  const errors = check(FINANCIAL_RULES, VALID_FINANCIAL);
   it.each([
     [{ annualRevenue: '0x10' }, 'annualRevenue', 'Enter a number'],
     [{ annualRevenue: '1e5' }, 'annualRevenue', 'Enter a number'],
@@ -19,7 +19,7 @@ describe('financial: invalid values of issue 10', () => {
 });
 
 describe('business question: invalid values of issue 10', () => {
-  const errors = check(BUSINESS_QUESTION_RULES, { businessStartDate: '2020-01-15', useOfProceeds: 'Working Capital' });
+  const errors = check(BUSINESS_QUESTION_RULES, VALID_QUESTION);
   it.each([
     [{ businessStartDate: '2020-99-99' }, 'businessStartDate', 'Enter a valid date'],
     [{ businessStartDate: '0000-00-00' }, 'businessStartDate', 'Enter a valid date'],
@@ -38,19 +38,7 @@ describe('business question: invalid values of issue 10', () => {
 
 describe('business details: invalid values of issue 10', () => {
   const errors = check(BUSINESS_DETAILS_RULES, {
-    businessName: 'Acme',
-    legalEntity: 'LLC',
-    acceptsCreditCards: 'Yes',
-    otherBusinessLoans: 'No',
-    federalTaxId: '12-3456789',
-    avgDailyBalance: '$2,500',
-    phoneNumber: '(555) 123-4567',
-    country: 'US',
-    address: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    industry: 'Truck Transportation',
+    ...VALID_DETAILS,
     naics: '484',
     numberOfEmployees: '12',
     website: 'https://acme.example.com',
@@ -101,22 +89,7 @@ describe('business details: invalid values of issue 10', () => {
 });
 
 describe('owner card: invalid values of issue 10', () => {
-  const errors = check(OWNER_RULES, {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    country: 'US',
-    address: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    ownerEmailId: 'ada@example.com',
-    dateOfBirth: '1980-12-10',
-    phoneNumber: '(555) 123-4567',
-    ownershipPercent: '100',
-    creditReport: '700',
-    ssn: '123-45-6789',
-    isUSCitizen: 'Yes',
-  });
+  const errors = check(OWNER_RULES, { ...VALID_OWNER, ownershipPercent: '100', creditReport: '700' });
   it('accepts the valid card', () => expect(errors({})).toEqual({}));
   it.each([
     [{ country: { $ne: null } }, 'country', 'Country of residence required'],

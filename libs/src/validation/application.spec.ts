@@ -6,13 +6,13 @@ import {
   OWNER_RULES,
   monthlyRevenue,
 } from './application';
-import { check } from './application.spec-setup';
+import { VALID_DETAILS, VALID_FINANCIAL, VALID_OWNER, VALID_QUESTION, check } from './application.spec-setup';
 
 // The rules of each journey section, message by message (invalid values of issue 10: application-invalid.spec.ts;
 // formats, owner sets and statements: application-formats.spec.ts).
 
 describe('financial (section 5)', () => {
-  const errors = check(FINANCIAL_RULES, { annualRevenue: '$1,200,000', amountRequested: 50000 });
+  const errors = check(FINANCIAL_RULES, VALID_FINANCIAL);
   it.each([
     [{}, 'annualRevenue', undefined],
     [{ annualRevenue: '' }, 'annualRevenue', 'Annual revenue is required'],
@@ -29,7 +29,7 @@ describe('financial (section 5)', () => {
 });
 
 describe('business question', () => {
-  const errors = check(BUSINESS_QUESTION_RULES, { businessStartDate: '2020-01-15', useOfProceeds: 'Working Capital' });
+  const errors = check(BUSINESS_QUESTION_RULES, VALID_QUESTION);
   it.each([
     [{}, 'businessStartDate', undefined],
     [{ businessStartDate: '' }, 'businessStartDate', 'Business start date is required'],
@@ -39,21 +39,7 @@ describe('business question', () => {
 });
 
 describe('business details', () => {
-  const errors = check(BUSINESS_DETAILS_RULES, {
-    businessName: 'Acme',
-    legalEntity: 'LLC',
-    acceptsCreditCards: 'Yes',
-    otherBusinessLoans: 'No',
-    federalTaxId: '12-3456789',
-    avgDailyBalance: '$2,500',
-    phoneNumber: '(555) 123-4567',
-    country: 'US',
-    address: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    industry: 'Truck Transportation',
-  });
+  const errors = check(BUSINESS_DETAILS_RULES, VALID_DETAILS);
   it.each([
     [{}, 'businessName', undefined],
     [{ businessName: '' }, 'businessName', 'Business name is required'],
@@ -88,22 +74,7 @@ describe('business details', () => {
 });
 
 describe('owner card', () => {
-  const errors = check(OWNER_RULES, {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    country: 'US',
-    address: '1 Main St',
-    city: 'Austin',
-    state: 'TX',
-    zip: '78701',
-    ownerEmailId: 'ada@example.com',
-    dateOfBirth: '1980-12-10',
-    phoneNumber: '(555) 123-4567',
-    ownershipPercent: 60,
-    creditReport: 700,
-    ssn: '123-45-6789',
-    isUSCitizen: 'Yes',
-  });
+  const errors = check(OWNER_RULES, VALID_OWNER);
   it.each([
     [{}, 'firstName', undefined],
     [{ firstName: '' }, 'firstName', 'First name is required'],

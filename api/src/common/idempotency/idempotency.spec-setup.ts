@@ -1,14 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MongoClient, type Db } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
 import { IDEMPOTENT_REPLAY_HEADER } from '@portal/libs';
 import { ApiClient, signUpAndConfirm, type Answer } from '../../../../tests/support/api-client';
 import { onePagePdf } from '../../../../tests/support/pdf-fixtures';
-import { startSlice } from '../../../../tests/support/slice';
+import { IdempotencyService } from './idempotency.service';
+import { sliceHooks } from '../../../../tests/support/slice-hooks';
 import { until } from '../../../../tests/support/until';
-
-type Slice = Awaited<ReturnType<typeof startSlice>>;
 
 export const KEY = 'Idempotency-Key';
 export const newKey = () => randomUUID();
@@ -34,44 +31,38 @@ export async function pool<T>(n: number, width: number, call: (i: number) => Pro
  * instances behind a load balancer), and two signed-up applicants, Ada and Eve.
  */
 export function idempotencySlice() {
-  let slice: Slice | undefined;
   let second: NestExpressApplication | undefined;
   let secondUrl = '';
-  let mongo: MongoClient | undefined;
-  let db: Db | undefined;
   let ada: ApiClient | undefined;
   let eve: ApiClient | undefined;
   let adaApp = '';
   let adaBusiness = '';
   let pdf: Uint8Array | undefined;
 
-  beforeAll(async () => {
-    pdf = await onePagePdf();
-    slice = await startSlice();
-    const { createApp } = await import('../../app');
-    second = await createApp();
-    await second.listen(0, '127.0.0.1');
-    secondUrl = `http://127.0.0.1:${(second.getHttpServer().address() as { port: number }).port}/api`;
-    mongo = await MongoClient.connect(slice.env.MONGODB_URI);
-    db = mongo.db();
-    ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-ada', '10.15.0.1');
-    eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-eve', '10.15.0.2');
-    adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
-    adaBusiness = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
-  });
-
-  afterAll(async () => {
-    await second?.close();
-    await mongo?.close();
-    await slice?.close();
+  const hooks = sliceHooks({
+    setUp: async (slice) => {
+      pdf = await onePagePdf();
+      const { createApp } = await import('../../app');
+      const app = await createApp();
+      second = app;
+      await app.listen(0, '127.0.0.1');
+      secondUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/api`;
+      ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-ada', '10.15.0.1');
+      eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-eve', '10.15.0.2');
+      adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
+      adaBusiness = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
+    },
+    tearDown: async () => {
+      await second?.close();
+    },
   });
 
   const room = {
     get slice() {
-      return slice!;
+      return hooks.slice;
     },
     get db() {
-      return db!;
+      return hooks.db;
     },
     get ada() {
       return ada!;
@@ -87,6 +78,22 @@ export function idempotencySlice() {
     },
     get secondUrl() {
       return secondUrl;
+    },
+    /** Ada's stored record of `key`: the collection and the record's id. */
+    async adaRecord(key: string) {
+      const id = room.slice.app
+        .get(IdempotencyService)
+        .recordId(`user:${(await room.ada.get('/auth/user')).body.data._id}`, key);
+      return { keys: room.db.collection('idempotencykeys'), id: id as never };
+    },
+    /** Ada's record of `key` as a request still running leaves it: pending, no answer, its lease ending `leaseMs` from now. */
+    async leaveRunning(key: string, leaseMs: number) {
+      const record = await room.adaRecord(key);
+      await record.keys.updateOne(
+        { _id: record.id },
+        { $set: { state: 'pending', expiresAt: new Date(Date.now() + leaseMs) }, $unset: { status: '', body: '' } },
+      );
+      return record;
     },
     /** The same browser (cookies) talking to the second replica. */
     onSecond(client: ApiClient, ip: string) {

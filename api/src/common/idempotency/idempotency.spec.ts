@@ -182,14 +182,7 @@ describe('Idempotency-Key', () => {
   it('a repeat while the first is still running waits a bounded time, then answers 409 request in progress', async () => {
     const key = newKey();
     await room.ada.call('PATCH', `/business/${room.adaBusiness}`, FINANCIAL_ANSWERS, { [KEY]: key });
-    const keys = room.db.collection('idempotencykeys');
-    const id = room.slice.app
-      .get(IdempotencyService)
-      .recordId(`user:${(await room.ada.get('/auth/user')).body.data._id}`, key);
-    await keys.updateOne(
-      { _id: id as never },
-      { $set: { state: 'pending', expiresAt: new Date(Date.now() + 60_000) }, $unset: { status: '', body: '' } },
-    );
+    await room.leaveRunning(key, 60_000);
     const service = room.slice.app.get(IdempotencyService);
     service.waitMs = 300;
     try {

@@ -4,6 +4,7 @@ import { COMMON_CODES, RESEND_CODE_SECONDS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { CODE_INPUT, digits } from './code-input';
 
 type Props = {
   destination: string;
@@ -48,13 +49,10 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
       {error ? <Alert>{error}</Alert> : null}
       <Field
         label={t('code.label')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
+        {...CODE_INPUT}
         value={code}
         onChange={(e) => {
-          setCode(e.target.value.replace(/\D/g, ''));
+          setCode(digits(e.target.value));
           setMissing(false);
         }}
         error={missing ? COMMON_CODES.required : undefined}

@@ -11,11 +11,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { accountApi } from '../../lib/account-api';
+import { CODE_INPUT, digits } from './code-input';
 
 type Step = 'email' | 'code' | 'done';
 type ResetValues = { username: string; code: string; password: string; confirmPassword: string };
-
-const digits = (typed: string) => typed.replace(/\D/g, '');
 
 /**
  * The page's calls to the api, one at a time: a second press before the button shows busy is the same
@@ -110,15 +109,7 @@ export function ForgotPasswordPage() {
           ) : step === 'code' ? (
             <form onSubmit={change} noValidate>
               <p className="lead">{t('reset.codeSent', { email: form.getValues('username') })}</p>
-              <FormField
-                control={form.control}
-                name="code"
-                label={t('reset.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                mask={digits}
-              />
+              <FormField control={form.control} label={t('reset.code')} {...CODE_INPUT} mask={digits} />
               <FormNewPasswordFields
                 control={form.control}
                 labels={{ password: t('reset.newPassword'), confirmPassword: t('reset.reEnter') }}

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import openPages from './open-pages.json' with { type: 'json' };
 import pages from './pages.json' with { type: 'json' };
 
 // The web app and /api on one origin: Vite proxies /api to the api in development and preview.
@@ -24,15 +25,8 @@ const REST_OF_CATALOGUE = 'src/i18n/en.ts';
 const JOURNEY_ACTOR = 'src/lib/journey/journey-actor.ts';
 /** The journey pages' loaders (router.tsx): a journey page needs them before it shows. */
 const JOURNEY_LOADERS = 'src/routes/journey-loaders.ts';
-const OPEN_PAGES = [
-  '/sign-up',
-  '/login',
-  '/forgot-password',
-  '/privacy-policy',
-  '/terms-of-use',
-  '/accessibility',
-  '/status/shared/$token',
-];
+// One list (open-pages.json), also walked by the e2e screens check (tests/e2e/open-screens.spec.ts).
+const OPEN_PAGES: string[] = openPages;
 
 /**
  * Without this, a visit fetches its page's chunk only once the entry has downloaded and run (the router

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../support/api-client';
-import { fillSignUp as fillSignUpAs } from './journey.steps';
+import { fillSignUp as fillSignUpAs, signUp } from './journey.steps';
 
 const base = () => process.env.E2E_BASE_URL!;
 const mailbox = () => process.env.E2E_MAILDEV_URL!;
@@ -14,6 +14,13 @@ const BLAISE = {
   password: PASSWORD,
 };
 const fillSignUp = (page: Page, email: string) => fillSignUpAs(page, email, BLAISE);
+
+/** Fills /login's form and presses 'Log in'. */
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
 
 test('sign up with the emailed code, sign out through the dialog, log in again', async ({ page }, info) => {
   const email = `account-${info.project.name}-${Date.now()}@example.com`;
@@ -56,9 +63,7 @@ test('sign up with the emailed code, sign out through the dialog, log in again',
   await expect(page).toHaveURL(/\/sign-up$/);
 
   await page.goto(`${base()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Wrong-Password-00');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, email, 'Wrong-Password-00');
   await expect(page.getByRole('alert')).toContainText('Incorrect username or password.');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -76,9 +81,7 @@ test('an unconfirmed account logging in gets a new code and confirms', async ({ 
   // The applicant leaves before confirming and signs in instead: the code step comes back (the resend
   // within 30 seconds is refused, and the code already mailed stays good).
   await page.goto(`${base()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, email, PASSWORD);
   await expect(page.getByLabel('Confirmation code')).toBeVisible();
   const code = await codeFromMail(mailbox(), email, since);
   await page.getByLabel('Confirmation code').fill(code);
@@ -88,20 +91,14 @@ test('an unconfirmed account logging in gets a new code and confirms', async ({ 
 
 test('forgot password end to end', async ({ page }, info) => {
   const email = `reset-${info.project.name}-${Date.now()}@example.com`;
-  await page.goto(`${base()}/sign-up`);
-  await fillSignUp(page, email);
-  let since = new Date();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Confirmation code').fill(await codeFromMail(mailbox(), email, since));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+  await signUp(page, email, BLAISE);
   await page.context().clearCookies();
 
   await page.goto(`${base()}/forgot-password`);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('Email is requiured')).toBeVisible();
   await page.getByLabel('Email').fill(email);
-  since = new Date();
+  const since = new Date();
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('one time code is required')).toBeVisible();
@@ -116,8 +113,6 @@ test('forgot password end to end', async ({ page }, info) => {
   await expect(page.getByText('Password change successful!')).toBeVisible();
   await page.getByRole('link', { name: 'Return to Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Fresh-Abacus-2024');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, email, 'Fresh-Abacus-2024');
   await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../support/api-client';
+import { mailsTo } from '../support/maildev';
 import { handWrittenPdf, onePagePdf } from '../support/pdf-fixtures';
 import {
   chooseRadio,
@@ -62,11 +63,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'code', p);
   await typeInto(page, 'Code de confirmation', await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
   // The account keeps the language: its code email was in French.
-  const mails = (await (await fetch(`${process.env.E2E_MAILDEV_URL}/api/email`)).json()) as {
-    subject: string;
-    to: { address: string }[];
-  }[];
-  expect(mails.filter((m) => m.to[0]?.address === email).map((m) => m.subject)).toContain(
+  expect((await mailsTo(process.env.E2E_MAILDEV_URL!, email)).map((m) => m.subject)).toContain(
     'Votre code de confirmation Fundwise',
   );
   await page.keyboard.press('Enter');
@@ -240,16 +237,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'submitted', p);
   // The offer email follows the account's language too.
   await expect
-    .poll(
-      async () => {
-        const mails = (await (await fetch(`${process.env.E2E_MAILDEV_URL}/api/email`)).json()) as {
-          subject: string;
-          to: { address: string }[];
-        }[];
-        return mails.filter((m) => m.to[0]?.address === email).map((m) => m.subject);
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).map((m) => m.subject), { timeout: 20_000 })
     .toContain('Votre offre choisie pour Boulangerie Roy inc.');
 
   // The menu and the sign-out dialog: opened, checked, cancelled with Escape, focus back on the menu button.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { mailsTo } from '../support/maildev';
 import { financial, leadOf, offersToBooking, pdf, records, signUp, statusAfterSubmission } from './journey.steps';
 
 test('Canada: /giggle-finance back and forth, the below-51% path adding a second owner, two owners signing in turn', async ({
@@ -132,13 +133,9 @@ test('Canada: /giggle-finance back and forth, the below-51% path adding a second
     .toBe(5);
   await expect
     .poll(
-      async () => {
-        const mails = (await (await fetch(`${process.env.E2E_MAILDEV_URL}/api/email`)).json()) as {
-          subject: string;
-          to: { address: string }[];
-        }[];
-        return mails.filter((m) => m.to[0]?.address === email && m.subject.startsWith('Your selected offer')).length;
-      },
+      async () =>
+        (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).filter((m) => m.subject.startsWith('Your selected offer'))
+          .length,
       { timeout: 20_000 },
     )
     .toBe(1);

@@ -21,8 +21,12 @@ beforeAll(async () => {
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
   store = documentStore(slice.settings.worker);
   pii = new PiiKeys(slice.settings.worker);
-  const box = boxClient(slice.settings.worker);
-  activities = createSigningActivities({
+  activities = signingActivities(boxClient(slice.settings.worker));
+});
+
+/** The signing activities as the worker builds them, over `box`. */
+function signingActivities(box: ReturnType<typeof boxClient>) {
+  return createSigningActivities({
     db: mongo.db(),
     box: () => box,
     store,
@@ -30,7 +34,7 @@ beforeAll(async () => {
     publicUrl: 'https://apply.example.com',
     parentFolderId: '0',
   });
-});
+}
 
 afterAll(async () => {
   store?.close();
@@ -54,15 +58,9 @@ describe('signing activities', () => {
     // Box behind the fault proxy: the creation reaches Box, its answer never comes back.
     const proxy = await startFaultProxy(slice.esign.url);
     try {
-      const box = boxClient({ ...slice.settings.worker, BOX_API_URL: proxy.url, BOX_UPLOAD_URL: `${proxy.url}/api` });
-      const viaProxy = createSigningActivities({
-        db: mongo.db(),
-        box: () => box,
-        store,
-        pii,
-        publicUrl: 'https://apply.example.com',
-        parentFolderId: '0',
-      });
+      const viaProxy = signingActivities(
+        boxClient({ ...slice.settings.worker, BOX_API_URL: proxy.url, BOX_UPLOAD_URL: `${proxy.url}/api` }),
+      );
       const id = await application([{ firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: '' }]);
       proxy.inject({ method: 'POST', path: /^\/2\.0\/sign_requests\/?$/ }, { kind: 'reset' }, 1);
       await expect(viaProxy.prepareSignRequest({ applicationId: id, attempt: 1 })).rejects.toThrow();

@@ -15,6 +15,15 @@ const BLAISE = {
 };
 const fillSignUp = (page: Page, email: string) => fillSignUpAs(page, email, BLAISE);
 
+/** Opens the side menu and presses 'Sign out' (a button or a link, by width): the dialog asks. */
+async function askToSignOut(page: Page) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page
+    .getByRole('button', { name: 'Sign out' })
+    .or(page.getByRole('link', { name: 'Sign out' }))
+    .click();
+}
+
 /** Fills /login's form and presses 'Log in'. */
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -43,19 +52,11 @@ test('sign up with the emailed code, sign out through the dialog, log in again',
   await page.goto(`${base()}/login`);
   await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
 
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page
-    .getByRole('button', { name: 'Sign out' })
-    .or(page.getByRole('link', { name: 'Sign out' }))
-    .click();
+  await askToSignOut(page);
   await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
   await page.getByRole('button', { name: 'No, stay logged in' }).click();
   await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page
-    .getByRole('button', { name: 'Sign out' })
-    .or(page.getByRole('link', { name: 'Sign out' }))
-    .click();
+  await askToSignOut(page);
   await page.getByRole('button', { name: 'Yes, log me out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 

@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { VALID_OWNER } from '../validation/application.spec-setup';
+import { VALID_DETAILS, VALID_OWNER } from '../validation/application.spec-setup';
 import { answeredSections } from './answers';
 import { isStaleMove, missingAnswers, positionOf, type JourneyPosition } from './stages';
 
+// A whole business as saved: the shared valid details, with the stored record's own values.
 const business = {
+  ...VALID_DETAILS,
   annualRevenue: 1_200_000,
   amountRequested: 150_000,
   businessStarted: 'Yes',
   businessStartDate: '2018-01-15',
   useOfProceeds: 'Working Capital',
   businessName: 'Analytical Engines LLC',
-  legalEntity: 'LLC',
-  acceptsCreditCards: 'Yes',
-  otherBusinessLoans: 'No',
-  federalTaxId: '12-3456789',
   avgDailyBalance: 2500,
-  phoneNumber: '(555) 123-4567',
-  country: 'US',
-  address: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
   industry: 'Professional, Scientific, and Technical Services',
   naics: '541',
 };

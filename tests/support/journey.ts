@@ -1,6 +1,6 @@
 // Valid answers for each journey step, saved through the api as the browser saves them: tests that walk
 // the stage need them, because the workflow holds the journey at a step whose answers are missing.
-import { VALID_OWNER } from '../../libs/src/validation/application.spec-setup';
+import { VALID_OWNER } from '../../libs/src/validation/valid-answers.spec-setup.ts';
 import type { ApiClient } from './api-client';
 
 export const FINANCIAL_ANSWERS = { section: 'financial', annualRevenue: '$1,200,000', amountRequested: '$150,000' };

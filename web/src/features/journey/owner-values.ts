@@ -22,21 +22,29 @@ export const OWNER_FIELDS = [
 export type OwnerValues = Record<(typeof OWNER_FIELDS)[number], string>;
 export type OwnersValues = { sameAsBusinessInfo: boolean; owners: OwnerValues[] };
 
-export const blankOwner = (): OwnerValues => ({
+/**
+ * The country an owner card starts in: the business's (issue 23: a Canadian business's owners were asked
+ * for an SSN, a State and a ZIP), else the United States.
+ */
+export const defaultCountry = (b: Pick<BusinessView, 'addressData'> | undefined): string =>
+  b?.addressData?.country || 'US';
+
+export const blankOwner = (country = 'US'): OwnerValues => ({
   ...(Object.fromEntries(OWNER_FIELDS.map((f) => [f, ''])) as OwnerValues),
-  country: 'US',
+  country,
 });
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-export function ownerFrom(o: OwnerView): OwnerValues {
+/** A stored owner as the card shows it; a card saved without a country starts in `country`. */
+export function ownerFrom(o: OwnerView, country = 'US'): OwnerValues {
   const a = o.addressData ?? {};
   const fields = Object.fromEntries(
     OWNER_FIELDS.map((f) => [f, text((o as Readonly<Record<string, unknown>>)[f])]),
   ) as OwnerValues;
   return {
     ...fields,
-    country: a.country || 'US',
+    country: a.country || country,
     address: text(a.address),
     city: text(a.city),
     state: text(a.state),
@@ -48,7 +56,7 @@ export function ownerFrom(o: OwnerView): OwnerValues {
 export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
   ownerEmailId: b.businessEmail ?? '',
   phoneNumber: b.phoneNumber ?? '',
-  country: b.addressData?.country || 'US',
+  country: defaultCountry(b),
   address: b.addressData?.address ?? '',
   city: b.addressData?.city ?? '',
   state: b.addressData?.state ?? '',

@@ -10,6 +10,7 @@ import { businessQueryOptions, journeyApi, ownersQueryOptions } from '../../lib/
 import { OwnerCard } from './owner-card';
 import {
   blankOwner,
+  defaultCountry,
   businessContact,
   firstOwnerError,
   ownerFrom,
@@ -28,10 +29,11 @@ export function OwnersPage() {
   const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));
   const { data: set } = useSuspenseQuery(ownersQueryOptions(app._id));
   const journey = useJourney();
+  const country = defaultCountry(business);
   const form = useForm<OwnersValues>({
     defaultValues: {
       sameAsBusinessInfo: set.sameAsBusinessInfo,
-      owners: set.owners.length ? set.owners.map(ownerFrom) : [blankOwner()],
+      owners: set.owners.length ? set.owners.map((o) => ownerFrom(o, country)) : [blankOwner(country)],
     },
     resolver: ownersResolver,
     shouldFocusError: false,
@@ -55,7 +57,7 @@ export function OwnersPage() {
     page.clear();
     const found = checkOwnerSet(v.owners);
     if (found?.addSecondOwner) {
-      owners.append(blankOwner(), { shouldFocus: false });
+      owners.append(blankOwner(country), { shouldFocus: false });
       setOpen([true, true]);
       return setWarning(found.message);
     }
@@ -108,7 +110,7 @@ export function OwnersPage() {
           <Button
             variant="secondary"
             onClick={() => {
-              owners.append(blankOwner(), { shouldFocus: false });
+              owners.append(blankOwner(country), { shouldFocus: false });
               setOpen([true, true]);
             }}
           >

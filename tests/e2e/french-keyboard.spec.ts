@@ -224,7 +224,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await uploadWithKeys(page, 'Chèque annulé – PDF', pdf('cheque.pdf'));
   await expect(page.getByText('voided-check.pdf')).toBeVisible({ timeout: 20_000 });
   // The check's own box is disabled (a check is uploaded): Tab goes straight to the license's.
-  await tabTo(page, 'Je ne l’ai pas', { tags: ['INPUT'] });
+  await tabTo(page, 'Je ne l’ai pas (Permis de conduire)', { tags: ['INPUT'] });
   await page.keyboard.press('Space');
   await screen(page, 'final-documents', p);
   await press(page, 'Soumettre la demande');

@@ -85,7 +85,7 @@ export async function offersToBooking(page: Page, offerName: RegExp, docs: 'both
     await page.getByLabel("Driver's license PDF").setInputFiles(pdf('license.pdf'));
     await expect(page.getByText('drivers-license.pdf')).toBeVisible({ timeout: 20_000 });
   } else {
-    await page.getByText("I don't have this").nth(1).click();
+    await page.getByRole('checkbox', { name: "I don't have this (Driver's license)" }).check();
   }
   await page.screenshot({ path: `test-results/screenshots/final-documents-${shot}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Submit Application' }).click();

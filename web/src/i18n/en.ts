@@ -174,6 +174,7 @@ export const enLater = {
     voidedCheck: 'Voided check',
     driversLicense: "Driver's license",
     dontHave: "I don't have this",
+    submitHint: "To submit, upload each document or tick “I don't have this” under it.",
     submitApplication: 'Submit Application',
     schedule: 'Schedule a call with my agent',
     submittedTitle: 'Your application has been submitted!',

@@ -55,11 +55,16 @@ it('submits once each last document is uploaded or marked as not available', asy
   await userEvent.click(await screen.findByRole('button', { name: 'Schedule a call with my agent' }));
   const send = await screen.findByRole('button', { name: 'Submit Application' });
   expect((send as HTMLButtonElement).disabled).toBe(true);
-  const [check, license] = screen.getAllByRole('checkbox', { name: "I don't have this" });
-  await userEvent.click(check!);
+  // Each box is named by its document (issue 23 item 14), and a disabled Submit says why.
+  const hint = "To submit, upload each document or tick “I don't have this” under it.";
+  expect(send.getAttribute('aria-describedby')).toBe('submit-hint');
+  expect(screen.getByText(hint).id).toBe('submit-hint');
+  await userEvent.click(screen.getByRole('checkbox', { name: "I don't have this (Voided check)" }));
   expect((send as HTMLButtonElement).disabled).toBe(true);
-  await userEvent.click(license!);
+  await userEvent.click(screen.getByRole('checkbox', { name: "I don't have this (Driver's license)" }));
   expect((send as HTMLButtonElement).disabled).toBe(false);
+  expect(screen.queryByText(hint)).toBeNull();
+  expect(send.getAttribute('aria-describedby')).toBeNull();
   await userEvent.click(send);
   await waitFor(() =>
     expect(submit).toHaveBeenCalledWith('app-1', { voidedCheck: 'notAvailable', driversLicense: 'notAvailable' }),

@@ -190,6 +190,8 @@ function FinalStep(props: {
                     onChange={(e) => form.setValue(key, e.target.checked)}
                   />{' '}
                   {t('offers.dontHave')}
+                  {/* The spec's words are the same on both boxes: each one's name says which document. */}
+                  <span className="visually-hidden"> ({title})</span>
                 </label>
               </div>
             ))}
@@ -198,10 +200,20 @@ function FinalStep(props: {
             <Button variant="secondary" onClick={props.onBack} disabled={busy}>
               {t('app.back')}
             </Button>
-            <Button disabled={!ready} busy={busy} onClick={() => void submit()}>
+            <Button
+              disabled={!ready}
+              busy={busy}
+              aria-describedby={ready ? undefined : 'submit-hint'}
+              onClick={() => void submit()}
+            >
               {t('offers.submitApplication')}
             </Button>
           </div>
+          {ready ? null : (
+            <p id="submit-hint" className="muted">
+              {t('offers.submitHint')}
+            </p>
+          )}
         </>
       ) : (
         <div className="form-actions">

@@ -32,6 +32,7 @@ export const frOffers = {
     voidedCheck: 'Chèque annulé',
     driversLicense: 'Permis de conduire',
     dontHave: 'Je ne l’ai pas',
+    submitHint: 'Pour soumettre, téléversez chaque document ou cochez « Je ne l’ai pas » sous celui-ci.',
     submitApplication: 'Soumettre la demande',
     schedule: 'Planifier un appel avec mon agent',
     submittedTitle: 'Votre demande a été soumise!',

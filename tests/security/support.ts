@@ -13,11 +13,19 @@ export const maildevUrl = () => inject('securityMaildevUrl');
 export const mongoUri = () => inject('securityMongoUri');
 export const s3Endpoint = () => inject('securityS3Endpoint');
 
-let nextAddress = Math.floor(Math.random() * 200) * 256;
-/** A fresh loopback source address (127.1.x.y): a new client IP as the api's socket sees it. */
+/**
+ * Each spec file (its own module instance) starts at a random place in 127.1.0.1 - 127.254.255.254, about
+ * 16.6 million addresses: two files' runs of a few hundred addresses almost never meet. (With 200 starting
+ * places in 127.1.x.y, a file could be handed an address another file had throttled a moment before: a
+ * login answered 429 instead of 401, once in a CI run.)
+ */
+const ADDRESSES = 254 * 65_536;
+let nextAddress = Math.floor(Math.random() * (ADDRESSES - 65_536));
+/** A fresh loopback source address (127.x.y.z, x >= 1): a new client IP as the api's socket sees it. */
 export const freshAddress = () => {
   const n = ++nextAddress;
-  return `127.1.${(n >> 8) & 255}.${n & 255 || 1}`;
+  if ((n & 255) === 0 || (n & 255) === 255) return freshAddress(); // no .0 or .255 host part
+  return `127.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 };
 
 /** Counts every answer: requests tried and 500s. */

@@ -69,17 +69,18 @@ export class AccountService {
    * (and the 30-second rule applies) either way, and mail goes out in the background, so neither the
    * answer nor its timing tells. A confirmed account gets no sign-up code; any account may reset.
    */
-  async sendCode(userName: string, purpose: CodePurpose): Promise<CodeDeliveryAnswer> {
+  async sendCode(userName: string, purpose: CodePurpose, requester = ''): Promise<CodeDeliveryAnswer> {
     const email = normalise(userName);
     const user = await this.findUser(email);
-    const code = await this.codes.issue(email, purpose);
+    const code = await this.codes.issue(email, purpose, requester);
     if (user && (purpose === 'reset-password' || !user.confirmed)) {
       this.mail.sendCodeInBackground(user.userName, purpose, code, user.firstName, user.language);
     }
     return { deliveryMedium: 'EMAIL', destination: maskEmail(email) };
   }
 
-  async confirmForgotPassword(dto: ConfirmForgotPasswordDto) {
+  /** `requester` is the browser that asked for the code: only its own code is tried. */
+  async confirmForgotPassword(dto: ConfirmForgotPasswordDto, requester = '') {
     if (isCommonPassword(dto.password)) {
       throw new BadRequestException({
         message: ACCOUNT_CODES.commonPassword,
@@ -87,7 +88,7 @@ export class AccountService {
       });
     }
     const email = normalise(dto.username);
-    await this.codes.consume(email, 'reset-password', dto.code);
+    await this.codes.consume(email, 'reset-password', dto.code, requester);
     const user = await this.findUser(email);
     if (!user) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     // Proving the emailed code also proves the email address.

@@ -39,6 +39,7 @@ import {
 } from '../session/cookies';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { LoginThrottle } from './login-throttle';
+import { DeviceTrust } from './device-trust';
 import { SignUpService } from './sign-up.service';
 import type { IssuedTokens } from '../session/tokens.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
@@ -63,6 +64,7 @@ export class AuthController {
     private readonly accounts: AccountService,
     private readonly limiter: RateLimiter,
     private readonly passwords: LoginThrottle,
+    private readonly devices: DeviceTrust,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {}
 
@@ -88,9 +90,11 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ConfirmSignUpAnswer> {
     // It takes the password too: the same throttle as login, or it would be a second password oracle.
-    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), () =>
+    const device = this.devices.read(req);
+    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), device, () =>
       this.accounts.confirmSignUp(dto.username, dto.password, dto.code),
     );
+    this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
     return { $metadata: { httpStatusCode: 200 }, username: user.userName };
   }
@@ -109,9 +113,11 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginAnswer> {
-    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), () =>
+    const device = this.devices.read(req);
+    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), device, () =>
       this.accounts.login(dto.username, dto.password),
     );
+    this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
     return { message: ACCOUNT_MESSAGES.success, username: user.userName };
   }
@@ -151,16 +157,41 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
-  async forgotPassword(@Body() dto: UsernameDto, @Req() req: Request): Promise<CodeDeliveryAnswer> {
-    await this.limiter.hit(perIp('forgot', req, 20), perAccount('forgot', dto.username, 6));
-    return this.accounts.sendCode(dto.username, 'reset-password');
+  async forgotPassword(
+    @Body() dto: UsernameDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CodeDeliveryAnswer> {
+    const known = this.devices.read(req).trustedFor(dto.username);
+    const device = this.devices.ensure(req, res);
+    // Each browser gets its own code and its own 6 requests per 15 minutes. The account-wide cap (a bound
+    // on mail sent to the owner) applies to unknown browsers only, so strangers filling it never stop the
+    // owner's known browser from getting a code.
+    await this.limiter.hit(
+      perIp('forgot', req, 20),
+      perAccount(`forgot:${device}`, dto.username, 6),
+      ...(known ? [] : [perAccount('forgot', dto.username, 20, 60 * MINUTE)]),
+    );
+    return this.accounts.sendCode(dto.username, 'reset-password', device);
   }
 
+  /**
+   * The code's five tries are bound to the code, and the code to the browser that asked for it: wrong
+   * codes from elsewhere use up nothing of the owner's (no account-wide window a stranger can fill).
+   */
   @Post('confirm-forgot-password')
   @HttpCode(200)
-  async confirmForgotPassword(@Body() dto: ConfirmForgotPasswordDto, @Req() req: Request): Promise<MessageAnswer> {
-    await this.limiter.hit(perIp('reset', req, 30), perAccount('reset', dto.username, 10));
-    return this.accounts.confirmForgotPassword(dto);
+  async confirmForgotPassword(
+    @Body() dto: ConfirmForgotPasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageAnswer> {
+    await this.limiter.hit(perIp('reset', req, 30));
+    const answer = await this.accounts.confirmForgotPassword(dto, this.devices.read(req).id ?? '');
+    await this.passwords.forgive(dto.username);
+    // The emailed code proved the owner on this browser.
+    this.devices.trust(req, res, dto.username.trim().toLowerCase());
+    return answer;
   }
 
   @Get('token')

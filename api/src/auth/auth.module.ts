@@ -12,6 +12,7 @@ import { AuthController } from './auth.controller';
 import { OneTimeCode, OneTimeCodeSchema } from './code.schema';
 import { CodesService } from './codes.service';
 import { LoginThrottle } from './login-throttle';
+import { DeviceTrust } from './device-trust';
 import { SessionModule } from '../session/session.module';
 import { SignUpService } from './sign-up.service';
 
@@ -29,6 +30,6 @@ import { SignUpService } from './sign-up.service';
     StagesModule,
   ],
   controllers: [AuthController],
-  providers: [SignUpService, AccountService, CodesService, LoginThrottle],
+  providers: [SignUpService, AccountService, CodesService, LoginThrottle, DeviceTrust],
 })
 export class AuthModule {}

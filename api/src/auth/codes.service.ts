@@ -31,9 +31,13 @@ export class CodesService {
     return createHmac('sha256', this.secret).update(`${key}:${code}`).digest('hex');
   }
 
-  /** A new code, replacing any earlier one; refused within 30 seconds of the last. */
-  async issue(userName: string, purpose: CodePurpose, now = new Date()): Promise<string> {
-    const key = `${userName}:${purpose}`;
+  /**
+   * A new code, replacing any earlier one of the same requester; refused within 30 seconds of the last.
+   * A requester (the browser's device id) gets a code of its own: what a stranger requests or guesses
+   * never replaces or uses up the tries of the code the owner's browser is waiting with.
+   */
+  async issue(userName: string, purpose: CodePurpose, requester = '', now = new Date()): Promise<string> {
+    const key = codeKey(userName, purpose, requester);
     const last = await this.codes.findById(key);
     if (last) {
       const wait = Math.ceil((last.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
@@ -59,8 +63,8 @@ export class CodesService {
   }
 
   /** Consumes the code when it matches; otherwise counts the try and answers the spec-style error. */
-  async consume(userName: string, purpose: CodePurpose, code: string, now = new Date()): Promise<void> {
-    const key = `${userName}:${purpose}`;
+  async consume(userName: string, purpose: CodePurpose, code: string, requester = '', now = new Date()): Promise<void> {
+    const key = codeKey(userName, purpose, requester);
     const doc = await this.codes.findById(key);
     if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
       throw new BadRequestException(ACCOUNT_CODES.expiredCode);
@@ -90,3 +94,7 @@ export class CodesService {
     await this.codes.updateOne({ _id: key }, { $set: { consumed: true } });
   }
 }
+
+/** Sign-up codes have one key per email (the code step may be on any device); others one per requester too. */
+const codeKey = (userName: string, purpose: CodePurpose, requester: string) =>
+  requester ? `${userName}:${purpose}:${requester}` : `${userName}:${purpose}`;

@@ -1,6 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ACCOUNT_CODES } from '@portal/libs';
 import { RateLimiter, TooManyRequestsError, type Throttle } from '../common/rate-limit';
+import type { Device } from './device-trust';
 
 const WINDOW_SECONDS = 15 * 60;
 const DAY_SECONDS = 24 * 3600;
@@ -22,18 +23,25 @@ const throttle = (key: string, free: number): Throttle => ({
  * - per account: 10 wrong passwords per 15 minutes, then the same growing delays;
  * - an address that has not failed on the account still gets one try while the account is throttled,
  *   so an attack from elsewhere never locks the owner out (no lockout DoS);
- * - 100 wrong passwords on one account within a day stop all tries until a password reset.
+ * - 100 wrong passwords on one account within a day stop all tries until a password reset, which clears
+ *   the count;
+ * - the owner's known browser (a device cookie a past sign-in on this account vouched for) passes both
+ *   account-wide limits, which strangers can fill: it has its own 10 tries per 15 minutes instead, so
+ *   guessing from a stolen cookie is throttled too (NIST SP 800-63B §5.2.2).
  * A correct password gives its slot back and clears its address's failures on that account.
  */
 @Injectable()
 export class LoginThrottle {
   constructor(private readonly limiter: RateLimiter) {}
 
-  async check<T>(account: string, ip: string, verify: () => Promise<T>): Promise<T> {
-    const acct = `pw:acct:${account.trim().toLowerCase()}`;
+  async check<T>(account: string, ip: string, device: Device, verify: () => Promise<T>): Promise<T> {
+    const name = account.trim().toLowerCase();
+    const known = device.id !== undefined && device.trustedFor(name);
+    // A known browser's failures count on its own key: they neither fill nor read the account's.
+    const acct = known ? `pw:dev:${name}:${device.id}` : accountKey(name);
     const addr = `pw:ip:${ip}`;
-    const pair = `pw:pair:${account.trim().toLowerCase()}:${ip}`;
-    if ((await this.limiter.failureCount(acct, DAY_SECONDS)) >= MAX_ACCOUNT_FAILURES_PER_DAY)
+    const pair = `pw:pair:${name}:${ip}`;
+    if (!known && (await this.limiter.failureCount(acct, DAY_SECONDS)) >= MAX_ACCOUNT_FAILURES_PER_DAY)
       throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_CODES.resetPasswordToContinue);
 
     const byAddress = await this.limiter.throttle(throttle(addr, 50));
@@ -56,4 +64,11 @@ export class LoginThrottle {
       throw e;
     }
   }
+
+  /** A completed password reset proves the owner: the day's count of strangers' guesses starts again. */
+  forgive(account: string): Promise<void> {
+    return this.limiter.clearFailures(accountKey(account.trim().toLowerCase()));
+  }
 }
+
+const accountKey = (name: string) => `pw:acct:${name}`;

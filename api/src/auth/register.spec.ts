@@ -7,6 +7,7 @@ import { startSlice } from '../../../tests/support/slice';
 import { allOfApplication } from '../../../tests/support/crm-lead';
 import { APPLICATION_ID_FIELD } from '@portal/libs';
 import { eventually } from '../../../tests/support/until';
+import { mailsTo } from '../../../tests/support/maildev';
 
 type Slice = Awaited<ReturnType<typeof startSlice>>;
 let slice: Slice;
@@ -100,16 +101,29 @@ describe('POST /api/auth/register', () => {
     expect((await db.collection('applications').findOne({ _id: applicationId }))?.sfLeadOwnerId).toMatch(/^005/);
   });
 
-  it('refuses a second sign-up with the same email, whatever its case', async () => {
-    // (The same person with the same password may finish an interrupted sign-up; anyone else may not.)
+  it('a second sign-up with a taken email answers as a new one would, and tells the address’s owner instead', async () => {
+    // (Issue 25 item 6: a 409 told anyone which addresses have accounts. The same person with the same
+    // password may still finish an interrupted sign-up.)
+    const users = await db.collection('users').countDocuments();
     const res = await post({
       ...valid,
       email: 'ADA@example.com',
       password: 'another-pass-1',
       confirmPassword: 'another-pass-1',
     });
-    expect(res.status).toBe(409);
-    expect((await res.json()).data.message).toBe('An account with this email already exists. Please log in.');
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({
+      destination: 'a***@e***.com',
+      deliveryMedium: 'EMAIL',
+      userName: 'ada@example.com',
+    });
+    expect(await db.collection('users').countDocuments()).toBe(users);
+    const notice = await eventually(async () =>
+      (await mailsTo(slice.maildevUrl, 'ada@example.com')).find(
+        (m) => m.subject === 'You already have a Fundwise account',
+      ),
+    );
+    expect(notice.text).not.toMatch(/\d{6}/);
   });
 
   it.each([

@@ -13,7 +13,7 @@ import type { UserDocument } from '../users/user.schema';
 import { UsersService } from '../users/users.service';
 import { MailService } from '../mail/mail.service';
 import type { RegisterDto } from './auth.dto';
-import { TooManyRequestsError } from '../common/rate-limit';
+import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 
@@ -33,6 +33,7 @@ export class SignUpService {
     private readonly workflows: ApplicationWorkflows,
     private readonly codes: CodesService,
     private readonly mail: MailService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /**
@@ -50,6 +51,15 @@ export class SignUpService {
       });
     const userName = dto.email.trim().toLowerCase();
     const user = await this.userFor(userName, dto);
+    const answer: RegisterAnswer = { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
+    if (!user) {
+      // The address has an account: the answer is a new account's, so it tells nobody the address is
+      // taken; the address's owner is told instead (at most once in 15 minutes, so this cannot flood them).
+      const taken = await this.users.findByUserName(userName);
+      if (taken && (await this.limiter.once(`account-exists:${userName}`, 15 * 60)))
+        this.mail.sendCodeInBackground(userName, 'account-exists', '', taken.firstName, taken.language);
+      return answer;
+    }
     // The affiliate id is stored only once the workflow has checked it against the CRM.
     const application = await this.applications.ensureForUser(user);
     const applicationId = application._id;
@@ -72,7 +82,7 @@ export class SignUpService {
       // A retried sign-up within 30 seconds: the code sent moments ago is still good.
       if (!(e instanceof TooManyRequestsError)) throw e;
     }
-    return { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
+    return answer;
   }
 
   /** The steps after the business: owner set, offer and stage, then the application's workflow. */
@@ -110,17 +120,16 @@ export class SignUpService {
     });
   }
 
-  private async userFor(userName: string, dto: RegisterDto) {
+  /** The user to sign up, or undefined when the address belongs to someone else's account. */
+  private async userFor(userName: string, dto: RegisterDto): Promise<UserDocument | undefined> {
     // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
     const userId = await this.users.idFor(userName);
     const existing = await this.users.findById(userId);
     if (existing) {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
-      // code); anyone else is told to log in.
-      if (existing.confirmed || !(await verify(existing.passwordHash, dto.password))) {
-        throw new ConflictException(ACCOUNT_CODES.accountExists);
-      }
-      return existing;
+      // code). Checking the password costs what hashing a new one does, so the time tells nothing.
+      const samePerson = await verify(existing.passwordHash, dto.password);
+      return !existing.confirmed && samePerson ? existing : undefined;
     }
     try {
       return await this.users.create({
@@ -136,7 +145,8 @@ export class SignUpService {
         ...(dto.language ? { language: dto.language } : {}),
       });
     } catch (e) {
-      if ((e as { code?: number }).code === 11000) throw new ConflictException(ACCOUNT_CODES.accountExists);
+      // A parallel sign-up with the same address won the insert: judge this one against what it made.
+      if ((e as { code?: number }).code === 11000) return this.userFor(userName, dto);
       throw e;
     }
   }

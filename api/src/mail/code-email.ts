@@ -1,6 +1,7 @@
 import { emailGreeting, escapeHtml } from '@portal/libs';
 
-export type CodeEmailKind = 'confirm-sign-up' | 'reset-password';
+/** 'account-exists' carries no code: it tells an account's owner that someone tried to sign up again with it. */
+export type CodeEmailKind = 'confirm-sign-up' | 'reset-password' | 'account-exists';
 type Language = 'en' | 'fr-CA';
 
 type Copy = { subject: string; intro: string; expiry: string; outro: string };
@@ -20,6 +21,14 @@ const COPY: Record<Language, Record<CodeEmailKind, Copy>> = {
       expiry: 'The code expires in 10 minutes and can be used once.',
       outro: "If you didn't ask to reset your password, you can ignore this email; your password stays the same.",
     },
+    'account-exists': {
+      subject: 'You already have a Fundwise account',
+      intro:
+        'Someone, probably you, just tried to sign up with this email address, which already has an account. No new account was made and no code was sent.',
+      expiry:
+        'To continue your application, log in. If you forgot your password, choose "Forgot password?" on the login page.',
+      outro: "If this wasn't you, you can ignore this email; nothing in your account changed.",
+    },
   },
   'fr-CA': {
     'confirm-sign-up': {
@@ -35,6 +44,14 @@ const COPY: Record<Language, Record<CodeEmailKind, Copy>> = {
       expiry: 'Le code expire dans 10 minutes et ne peut servir qu’une fois.',
       outro:
         'Si vous n’avez pas demandé à réinitialiser votre mot de passe, vous pouvez ignorer ce courriel; votre mot de passe reste le même.',
+    },
+    'account-exists': {
+      subject: 'Vous avez déjà un compte Fundwise',
+      intro:
+        'Quelqu’un, sans doute vous, vient d’essayer de s’inscrire avec cette adresse courriel, qui a déjà un compte. Aucun compte n’a été créé et aucun code n’a été envoyé.',
+      expiry:
+        'Pour poursuivre votre demande, connectez-vous. Si vous avez oublié votre mot de passe, choisissez « Mot de passe oublié? » sur la page de connexion.',
+      outro: 'Si ce n’était pas vous, vous pouvez ignorer ce courriel; rien n’a changé dans votre compte.',
     },
   },
 };
@@ -54,7 +71,11 @@ export function renderCodeEmail(
   const lang: Language = language === 'fr-CA' ? 'fr-CA' : 'en';
   const c = COPY[lang][kind];
   const greeting = emailGreeting(firstName, lang);
-  const text = `${greeting}\n\n${c.intro}\n\n    ${code}\n\n${c.expiry}\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
+  const codeText = code ? `\n\n    ${code}` : '';
+  const text = `${greeting}\n\n${c.intro}${codeText}\n\n${c.expiry}\n\n${c.outro}\n\nFundwise\n${publicUrl}`;
+  const codeRow = code
+    ? `\n        <tr><td align="center" style="font-size:32px;letter-spacing:8px;font-weight:700;background:#eef4fb;border-radius:8px;padding:16px" data-code="${code}">${code}</td></tr>`
+    : '';
   const html = `<!doctype html>
 <html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
   <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:32px 12px">
@@ -62,8 +83,7 @@ export function renderCodeEmail(
       <table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
         <tr><td style="font-size:22px;font-weight:700;color:#0b5cab;padding-bottom:16px">Fundwise</td></tr>
         <tr><td style="font-size:16px;line-height:24px">${escapeHtml(greeting)}</td></tr>
-        <tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${escapeHtml(c.intro)}</td></tr>
-        <tr><td align="center" style="font-size:32px;letter-spacing:8px;font-weight:700;background:#eef4fb;border-radius:8px;padding:16px" data-code="${code}">${code}</td></tr>
+        <tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${escapeHtml(c.intro)}</td></tr>${codeRow}
         <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">${escapeHtml(c.expiry)}</td></tr>
         <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:8px">${escapeHtml(c.outro)}</td></tr>
       </table>

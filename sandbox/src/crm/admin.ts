@@ -6,13 +6,15 @@ import type { Org, Reply } from './rest';
 /** An error injected by a test for the next `count` API calls (optionally only those matching method/path). */
 export type Injected = { errors: SfErr[]; status: number; count: number; method?: string; path?: string };
 
-/** What the admin routes turn: the outage switch and the queued errors. */
-export type Controls = { down: boolean; injected: Injected[] };
+/** What the admin routes turn: the outage switch and the queued errors; and the API calls counted so far. */
+export type Controls = { down: boolean; injected: Injected[]; apiCalls: number };
 
 export function admin(org: Org, controls: Controls, method: string, parts: string[], body: Buffer): Reply {
   const { store } = org;
   const [what, type] = parts;
   if (what === 'health') return { status: 200, body: { ok: true, down: controls.down } };
+  // The API calls the org has served (each counts against a real org's daily API allowance).
+  if (what === 'calls' && method === 'GET') return { status: 200, body: { apiCalls: controls.apiCalls } };
   if (what === 'down' && method === 'POST') return ((controls.down = true), { status: 200, body: { down: true } });
   if (what === 'up' && method === 'POST') return ((controls.down = false), { status: 200, body: { down: false } });
   if (what === 'reset' && method === 'POST') return (store.reset(), { status: 200, body: { ok: true } });

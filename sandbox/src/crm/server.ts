@@ -44,7 +44,7 @@ const ORG_ID = '00D000000000001EAA';
 export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStandin> {
   const store = new Store(opts.dataFile);
   const tokens = new Set<string>();
-  const controls: Controls = { down: false, injected: [] };
+  const controls: Controls = { down: false, injected: [], apiCalls: 0 };
   let url = '';
 
   // The rep every new lead is assigned to (stable across restarts when persisted).
@@ -99,6 +99,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     if (controls.down) return sfError(503, 'SERVER_UNAVAILABLE', 'Service temporarily unavailable');
     if (u.pathname === '/services/oauth2/token' && method === 'POST')
       return token(new URLSearchParams((await readBody(req)).toString('utf8')), String(req.headers.host ?? ''));
+    if (path[0] === 'services' && path[1] !== 'oauth2') controls.apiCalls++;
     const hit = path[0] === 'services' && path[1] !== 'oauth2' ? takeInjected(controls, method, u.pathname) : undefined;
     if (hit && path[1] === 'Soap') {
       await readBody(req);

@@ -1,5 +1,6 @@
 // How `npm start`, the tests and the bench run each local service of the table (services.ts): one builder
 // per service name, giving its process spec(s) for the stack's ports (none when its option is off).
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
@@ -9,6 +10,11 @@ import type { DbEngine, S3Kind, StackPorts, WebMode } from './stack.ts';
 
 const NODE = process.execPath;
 export const S3_BUCKET = 'portal-documents';
+/**
+ * A secret made at each start and given only to the Temporal UI, as the first part of its codec endpoint's
+ * path: the codec proxy (stack/codec-proxy.ts) decodes for no caller that does not know it.
+ */
+export const CODEC_PATH_SECRET = randomBytes(18).toString('base64url');
 
 /** What a builder is given: the ports, the data directory, the options and the app processes' environment. */
 export type LocalContext = {
@@ -95,7 +101,9 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
               String(p.TEMPORAL_UI_PORT),
               '--ui-disable-news-fetch',
               // The UI decodes payloads through the operator's codec proxy (stack/codec-proxy.ts).
-              ...(p.CODEC_PROXY_PORT ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}`] : []),
+              ...(p.CODEC_PROXY_PORT
+                ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}/${CODEC_PATH_SECRET}`]
+                : []),
             ]),
         ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
         // An activity the workflow schedules goes back to the worker with the workflow task's answer
@@ -215,7 +223,7 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
             name: 'codec',
             command: NODE,
             args: [bin('stack/codec-proxy.ts')],
-            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT) },
+            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT), CODEC_PATH_SECRET },
             ready: () => tcpOpen(p.CODEC_PROXY_PORT!),
             quiet: true,
           },

@@ -3,7 +3,7 @@
 // Each case is a virtual file handed to ESLint's Node API at a path inside web/src.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -17,6 +17,9 @@ async function boundaryErrors(path: string, code: string) {
 const use = (from: string) => `import * as m from '${from}';\nexport const used = m;\n`;
 
 describe('the web’s lint zones', () => {
+  // The first lint loads the config and its plugins and resolvers (seconds on a busy 2-core machine).
+  beforeAll(() => eslint.lintText('', { filePath: `${root}web/src/lib/warm.ts` }), 60_000);
+
   it('refuse a feature importing another feature', async () => {
     const errors = await boundaryErrors('web/src/features/legal/x.ts', use('../journey/use-save'));
     expect(errors).toEqual([expect.stringContaining('A feature never imports another feature')]);

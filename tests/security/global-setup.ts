@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { httpOk, startService, stopAll, type Running } from '../../stack/processes.ts';
 import { ROOT, appSpecs, infrastructureSpecs } from '../../stack/stack.ts';
+import { CODEC_PATH_SECRET } from '../../stack/local-services.ts';
 import { freePorts } from '../support/free-port.ts';
 import { TALLY_DIR, type Tally } from './tally.ts';
 
@@ -17,6 +18,8 @@ declare module 'vitest' {
     securityMongoUri: string;
     securityCrmUrl: string;
     securityS3Endpoint: string;
+    securityCodecUrl: string;
+    securityCodecSecret: string;
   }
 }
 
@@ -28,7 +31,7 @@ export async function setup(project: TestProject) {
   rmSync(TALLY_DIR, { recursive: true, force: true });
   mkdirSync(TALLY_DIR, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'portal-sec-'));
-  const p = await freePorts(10);
+  const p = await freePorts(11);
   const ports = {
     WEB_PORT: p[0]!,
     API_PORT: p[1]!,
@@ -41,6 +44,7 @@ export async function setup(project: TestProject) {
     CRM_STANDIN_PORT: p[7]!,
     ESIGN_STANDIN_PORT: p[8]!,
     OFFER_STANDIN_PORT: p[9]!,
+    CODEC_PROXY_PORT: p[10]!,
     DATA_DIR: dataDir,
   };
   const specs = [
@@ -61,6 +65,8 @@ export async function setup(project: TestProject) {
   project.provide('securityMongoUri', `mongodb://127.0.0.1:${ports.MONGODB_PORT}/portal`);
   project.provide('securityCrmUrl', `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`);
   project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
+  project.provide('securityCodecUrl', `http://127.0.0.1:${ports.CODEC_PROXY_PORT}`);
+  project.provide('securityCodecSecret', CODEC_PATH_SECRET);
 }
 
 export async function teardown() {

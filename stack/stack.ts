@@ -1,6 +1,7 @@
 // The local stack: every service of `npm start`, in start order, with its health wait. The services, their
 // ports and their production counterparts are one table (services.ts); their processes, local-services.ts.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/types.ts';
 import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
@@ -39,6 +40,13 @@ export { SEARCH_ATTRIBUTES };
  */
 export type S3Kind = 'moto' | 's3rver';
 
+/**
+ * Made at each start and given to the local web server and the api alone: the web server sends it with
+ * the browser's socket address, so the api counts each browser on its own (issue 25) while a forged
+ * X-Forwarded-For, from anyone without it, counts for nothing.
+ */
+const LOCAL_PROXY_SECRET = randomBytes(18).toString('base64url');
+
 /** The environment every app process shares, derived from the stack's ports. */
 export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3rver'): Record<string, string> {
   return {
@@ -63,6 +71,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
     TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
+    LOCAL_PROXY_SECRET,
   };
 }
 

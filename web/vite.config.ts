@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { ClientRequest as ProxyRequest, IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -11,7 +12,22 @@ import pages from './pages.json' with { type: 'json' };
 // The web app and /api on one origin: Vite proxies /api to the api in development and preview.
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const port = Number(process.env.WEB_PORT ?? 8080);
-const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': { target: api, xfwd: true } } };
+/**
+ * The browser's socket address goes to the api as X-Forwarded-For, replacing whatever the browser sent, with
+ * the local stack's secret (LOCAL_PROXY_SECRET) that makes the api believe it: each local browser counts
+ * on its own against the api's limits, and a forged header counts for nothing.
+ */
+const localSecret = process.env.LOCAL_PROXY_SECRET ?? '';
+const toApi = {
+  target: api,
+  xfwd: false,
+  configure: (proxy: { on: (e: 'proxyReq', f: (r: ProxyRequest, req: IncomingMessage) => void) => void }) =>
+    proxy.on('proxyReq', (proxyReq, req) => {
+      proxyReq.setHeader('x-forwarded-for', req.socket.remoteAddress ?? '');
+      if (localSecret) proxyReq.setHeader('x-local-proxy', localSecret);
+    }),
+};
+const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': toApi } };
 
 /**
  * Every page's file by its route (router.tsx makes each its own chunk). One list, in pages.json, read here

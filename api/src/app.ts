@@ -5,7 +5,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { localWebServer } from './common/client-ip';
 import { useJsonBodies } from './common/json-body';
+import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 
 /** Builds the api as main.ts serves it; tests use the same function. */
@@ -19,8 +21,10 @@ export async function createApp(): Promise<NestExpressApplication> {
   });
   // The client address (rate limits) comes from X-Forwarded-For only when the connection is from a
   // configured proxy; from anyone else the header is ignored, so a new value cannot reset a count.
-  const { TRUSTED_PROXIES } = loadEnv(API_SETTINGS, process.env);
+  const { TRUSTED_PROXIES, PUBLIC_URL, LOCAL_PROXY_SECRET } = loadEnv(API_SETTINGS, process.env);
   app.set('trust proxy', TRUSTED_PROXIES.length ? TRUSTED_PROXIES : false);
+  app.use(localWebServer(LOCAL_PROXY_SECRET));
+  app.use(securityHeaders(PUBLIC_URL.startsWith('https:')));
   app.use(cookieParser());
   useJsonBodies(app);
   app.setGlobalPrefix('api');

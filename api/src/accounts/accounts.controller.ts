@@ -1,9 +1,11 @@
-import { Controller, Get, Inject, Ip, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { API_CODES } from '@portal/libs';
 import { randomUUID } from 'node:crypto';
 import { affiliateStatusAnswer } from '@portal/libs';
 import { AFFILIATE_STATUS_WORKFLOW_TYPE, affiliateStatusWorkflowId, type AffiliateCheck } from '@portal/workflows';
 import { RateLimiter } from '../common/rate-limit';
+import { clientIp } from '../common/client-ip';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { AffiliateCheckCache } from './affiliate-check.cache';
@@ -28,8 +30,8 @@ export class AccountsController {
   ) {}
 
   @Get('account-status/:affiliateId')
-  async status(@Param('affiliateId') affiliateId: string, @Ip() ip: string) {
-    await this.limiter.hit({ key: `affiliate-status:ip:${ip}`, max: 30, windowSeconds: 60 });
+  async status(@Param('affiliateId') affiliateId: string, @Req() req: Request) {
+    await this.limiter.hit({ key: `affiliate-status:ip:${clientIp(req)}`, max: 30, windowSeconds: 60 });
     if (!SF_ID.test(affiliateId)) throw new NotFoundException(AFFILIATE_NOT_FOUND);
     const check = await this.cache.check(affiliateId, () =>
       this.workflows.execute<AffiliateCheck>(

@@ -89,6 +89,10 @@ export const API_SETTINGS = {
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
   TRUSTED_PROXIES: proxies("reverse proxies whose X-Forwarded-For gives the client's address", 'none'),
+  LOCAL_PROXY_SECRET: str(
+    "local stack only: the secret the local web server sends with each browser's socket address (empty: none)",
+    '',
+  ),
   BOX_WEBHOOK_PRIMARY_KEY: secret('Box webhook signature primary key', 'local-primary-key', BOX_SIGNATURE_KEY),
   BOX_WEBHOOK_SECONDARY_KEY: secret('Box webhook signature secondary key', 'local-secondary-key', BOX_SIGNATURE_KEY),
   SESSION_SECRET: key(32, 'HMAC key for session tokens and one-time codes, base64', DEV_SESSION_SECRET),

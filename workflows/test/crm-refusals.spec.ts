@@ -249,18 +249,23 @@ describe('a refused conversion and document copy, in skipped time', () => {
     );
     expect((await progressOf(handle)).pendingDocuments).toBe(0);
 
-    // A copy that keeps failing (the CRM's query down for it) while a lead change comes: the change is
-    // written (here refused: the lead is converted) at once; the copy still waits its turn.
+    // A copy that keeps failing (the CRM's query down for it) while a lead change comes: the change goes
+    // to the CRM at once (answered: the lead is converted, so refused), and the copy still waits its turn.
     await failNext({ errorCode: 'SERVER_UNAVAILABLE', status: 503, method: 'GET', path: '/query', count: 1000 });
-    await handle.signal(documentUploaded, await file('stuck.pdf'));
-    await env.sleep('10 minutes');
-    await handle.signal(updateLead, { website: 'https://engines.example' });
-    const during = await waitFor(
-      () => progressOf(handle),
-      (p) => p.pendingLeadFields === 0,
-    );
-    expect(during.pendingDocuments).toBe(1);
-    await clearInjected();
+    try {
+      await handle.signal(documentUploaded, await file('stuck.pdf'));
+      await handle.signal(updateLead, { website: 'https://engines.example' });
+      await waitFor(
+        () => lastErrorOf(handle),
+        (e) => e === 'CRM_REJECTED:CANNOT_UPDATE_CONVERTED_LEAD',
+      );
+      const during = await progressOf(handle);
+      expect(during.pendingLeadFields).toBe(0);
+      expect(during.pendingDocuments).toBe(1);
+    } finally {
+      await clearInjected();
+      await handle.terminate('test over');
+    }
   });
 });
 

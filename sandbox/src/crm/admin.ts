@@ -35,6 +35,8 @@ export function admin(org: Org, controls: Controls, method: string, parts: strin
     controls.injected.push({ errors, status: b.status ?? 400, count: b.count ?? 1, method: b.method, path: b.path });
     return { status: 200, body: { queued: controls.injected.length } };
   }
+  if (what === 'clear-injected' && method === 'POST')
+    return ((controls.injected.length = 0), { status: 200, body: { queued: 0 } });
   if (what === 'sobjects' && type && method === 'GET') return { status: 200, body: store.all(type) };
   if (what === 'sobjects' && type && method === 'POST') {
     const record = store.insert(type, JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>);

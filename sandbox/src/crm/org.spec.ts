@@ -82,6 +82,21 @@ describe('CRM stand-in org schema', () => {
     });
   });
 
+  it('refuses an address an Email field does not take (a leading dot) with INVALID_EMAIL_ADDRESS', async () => {
+    const refused = await failure(
+      conn.sobject('Lead').create({ LastName: 'L', Company: 'C', Email: '.mary@example.com' }),
+    );
+    expect(refused).toMatchObject({ errorCode: 'INVALID_EMAIL_ADDRESS', data: { fields: ['Email'] } });
+    const lead = await conn
+      .sobject('Lead')
+      .create({ LastName: 'L', Company: 'C', Email: "o'brien.m+x@ex-ample.co.uk" });
+    expect(lead.success).toBe(true);
+    for (const bad of ['mary.@example.com', 'ma..ry@example.com', 'mary@example'])
+      expect(await failure(conn.sobject('Lead').update({ Id: lead.id!, Owner_1_Email__c: bad }))).toMatchObject({
+        errorCode: 'INVALID_EMAIL_ADDRESS',
+      });
+  });
+
   it('applies the duplicate rule: an alert saves with allowSave, a block never does', async () => {
     const lead = { LastName: 'Dup', Company: 'C', Email: 'dup@example.com' };
     await conn.sobject('Lead').create(lead);

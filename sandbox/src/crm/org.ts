@@ -13,6 +13,8 @@ export type FieldDef = {
   picklist?: readonly string[];
   /** Set by the org, never by an API write. */
   readOnly?: boolean;
+  /** An Email field: Salesforce refuses an address it does not take (INVALID_EMAIL_ADDRESS). */
+  email?: boolean;
 };
 
 export type OrgOptions = {
@@ -45,6 +47,7 @@ export const OPPORTUNITY_STAGES = [
 ];
 
 const text = (length: number, required = false): FieldDef => ({ length, required });
+const email: FieldDef = { length: 80, email: true };
 const plain: FieldDef = {};
 const system: FieldDef = { readOnly: true };
 
@@ -52,7 +55,7 @@ const owner = (n: 1 | 2): Record<string, FieldDef> => ({
   [`Owner_${n}_First_Name__c`]: text(40),
   [`Owner_${n}_Last_Name__c`]: text(80),
   [`Owner_${n}_Mobile__c`]: text(40),
-  [`Owner_${n}_Email__c`]: text(80),
+  [`Owner_${n}_Email__c`]: email,
   [`Owner_${n}_Birthdate__c`]: plain,
   [`Owner_${n}_Ownership__c`]: plain,
   [`Owner_${n}_Home_Street__c`]: text(255),
@@ -79,7 +82,7 @@ export const SCHEMA: Record<string, Record<string, FieldDef>> = {
     ...COMMON,
     FirstName: text(40),
     LastName: text(80, true),
-    Email: text(80),
+    Email: email,
     Company: text(255, true),
     Phone: text(40),
     MobilePhone: text(40),
@@ -145,6 +148,14 @@ export const SCHEMA: Record<string, Record<string, FieldDef>> = {
 
 export type SfErr = { errorCode: string; message: string; fields?: string[] };
 
+/**
+ * An address Salesforce's Email fields take: a local part of letters, digits and !#$%&'*+/=?^_`{|}~.-
+ * that neither starts nor ends with a dot nor holds two in a row, an @, and a dotted domain. Stricter
+ * than the portal's check on purpose: '.mary@example.com' passes the portal and is refused here.
+ */
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
 const LABEL = (f: string) => f.replace(/__c$/, '').replace(/_/g, ' ');
 const isCode = (v: unknown) => typeof v === 'string' && /^[A-Z]{2}$/.test(v);
 
@@ -202,6 +213,12 @@ export function fieldErrors(
         : name === 'Status' && org.leadStatuses
           ? org.leadStatuses
           : def.picklist;
+    if (def.email && typeof value === 'string' && value !== '' && !EMAIL.test(value))
+      errors.push({
+        errorCode: 'INVALID_EMAIL_ADDRESS',
+        message: `${LABEL(name)}: invalid email address: ${value}`,
+        fields: [name],
+      });
     if (picklist && !blank(value) && !picklist.includes(String(value)))
       errors.push({
         errorCode: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',

@@ -211,8 +211,8 @@ describe('org-specific values from configuration', () => {
     expect(crm.records('Lead').find((r) => r.Id === leadId)).toMatchObject({ Status: 'Unqualified' });
   });
 
-  it('moves the opportunity to the configured stage, and stops at once when the org has no such stage', async () => {
-    const opp = crm.insert('Opportunity', { Name: 'O', StageName: 'Prospecting' });
+  it('moves the opportunity to the configured stage; a stage the org refuses still answers the rep, with the refusal', async () => {
+    const opp = crm.insert('Opportunity', { Name: 'O', StageName: 'Prospecting', OwnerId: crm.records('User')[0]!.Id });
     const offers = (stage: string) =>
       createOfferActivities({
         db: undefined as never, // submitOpportunity reads only the CRM
@@ -229,12 +229,17 @@ describe('org-specific values from configuration', () => {
         org: { ...DEFAULT_CRM_ORG, submittedStage: stage },
       });
     crm.configure({ opportunityStages: ['Prospecting', 'Submitted'] });
-    const f = await refusal(offers('Application Submitted').submitOpportunity({ opportunityId: opp }));
-    expect(f).toMatchObject({
-      nonRetryable: true,
-      message: 'Opportunity submission refused: INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST (StageName)',
+    // Issue 24: the refusal does not hold back the applicant's rep; the workflow shows it to operations.
+    expect(await offers('Application Submitted').submitOpportunity({ opportunityId: opp })).toEqual({
+      repName: 'Jordan Rivera',
+      schedulingLink: 'https://calendly.com/jordan-rivera-funding/30min',
+      stageRefused: 'INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST',
     });
-    await offers('Submitted').submitOpportunity({ opportunityId: opp });
+    expect(crm.records('Opportunity').find((r) => r.Id === opp)).toMatchObject({ StageName: 'Prospecting' });
+    // The opportunity itself gone: no rep to read, a refusal at once.
+    const gone = await refusal(offers('Submitted').submitOpportunity({ opportunityId: '006000000000000AAA' }));
+    expect(gone).toMatchObject({ nonRetryable: true, type: 'CrmRejectedError' });
+    expect(await offers('Submitted').submitOpportunity({ opportunityId: opp })).not.toHaveProperty('stageRefused');
     expect(crm.records('Opportunity').find((r) => r.Id === opp)).toMatchObject({ StageName: 'Submitted' });
   });
 });

@@ -55,6 +55,9 @@ export function createCrmActivities(deps: {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   return {
     async updateCrmLead({ leadId, fields }) {
+      // Never sent without an id: jsforce would answer 'Record id is not found in record.' with no code,
+      // which reads as an outage and is retried for ever (issue 24).
+      if (!leadId) throw crmRejection([{ errorCode: 'MISSING_LEAD_ID', message: 'no lead id' }], 'Lead update refused');
       const conn = await deps.crm();
       try {
         // The applicant's answers in Salesforce's words (libs/src/crm/lead-fields.ts); a change queued in

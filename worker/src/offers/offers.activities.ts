@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
-import { classifyCrmError, readableResult } from '../crm/crm.errors';
+import { classifyCrmError, isPermanent, readableResult, sfErrors } from '../crm/crm.errors';
+
+/** Refusals about the opportunity itself: no rep can be read either. */
+const OPPORTUNITY_GONE = new Set(['ENTITY_IS_DELETED', 'NOT_FOUND', 'INVALID_ID_FIELD', 'MALFORMED_ID']);
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { sendOnce } from '../email/send-once';
 import { throwIfSuperseded } from '../superseded';
@@ -162,17 +165,30 @@ export function createOfferActivities(deps: {
     async submitOpportunity({ opportunityId }) {
       const conn = await deps.crm();
       try {
-        await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
+        // A refused stage (the org's picklist, a validation rule) does not hold back the rep: the
+        // application is submitted all the same and the workflow shows the refusal (issue 24).
+        let stageRefused: string | undefined;
+        try {
+          await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
+        } catch (e) {
+          const errors = sfErrors(e);
+          if (!isPermanent(errors) || errors.some((x) => OPPORTUNITY_GONE.has(x.errorCode))) throw e;
+          stageRefused = [...new Set(errors.map((x) => x.errorCode))].join(',');
+        }
         const opp = readableResult<{ OwnerId?: string }>(
           await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] }),
           'Opportunity read',
         );
-        if (!opp.OwnerId) return { repName: '', schedulingLink: '' };
+        if (!opp.OwnerId) return { repName: '', schedulingLink: '', ...(stageRefused ? { stageRefused } : {}) };
         const rep = readableResult<{ Name?: string; Calendly_Link__c?: string }>(
           await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] }),
           'Rep read',
         );
-        return { repName: rep.Name ?? '', schedulingLink: rep.Calendly_Link__c ?? '' };
+        return {
+          repName: rep.Name ?? '',
+          schedulingLink: rep.Calendly_Link__c ?? '',
+          ...(stageRefused ? { stageRefused } : {}),
+        };
       } catch (e) {
         return classifyCrmError(e, 'Opportunity submission refused');
       }

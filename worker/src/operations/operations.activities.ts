@@ -2,6 +2,7 @@ import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
 import type { OperationActivities } from '@portal/workflows';
 import { sendOnce } from '../email/send-once';
+import { boxCall } from '../esign/box.errors';
 import { renderReminderEmail } from './reminder-email';
 import { recordsOf } from '../records/records';
 
@@ -54,9 +55,13 @@ export function createOperationActivities(deps: {
 
     async voidSignRequest({ signRequestId }) {
       const box = deps.box();
-      const current = await box.signRequests.getSignRequestById(signRequestId);
+      // Box's 4xx (a request that is gone, a scope the app lacks) fail at once as BoxRejectedError, which
+      // the workflow shows as SIGN_VOID_FAILED; only outages and 429 are retried.
+      const current = await boxCall('Sign request read refused', () =>
+        box.signRequests.getSignRequestById(signRequestId),
+      );
       if (FINISHED.includes(String(current.status))) return;
-      await box.signRequests.cancelSignRequest(signRequestId);
+      await boxCall('Sign request cancel refused', () => box.signRequests.cancelSignRequest(signRequestId));
     },
   };
 }

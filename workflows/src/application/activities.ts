@@ -124,7 +124,12 @@ export interface DocumentActivities {
 
 /** An offer option as the offer service answers it: every value a string (section 3). */
 export type OfferOption = Record<string, string>;
-export type SalesRep = { repName: string; schedulingLink: string };
+export type SalesRep = {
+  repName: string;
+  schedulingLink: string;
+  /** Salesforce's code(s) when it refused the opportunity's stage update; the rep was still read. */
+  stageRefused?: string;
+};
 
 export interface OfferActivities {
   /** Prices the application's offers (credit score, start date, revenue) and saves them as its options. */

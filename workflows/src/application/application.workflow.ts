@@ -27,15 +27,22 @@ import {
   updateLead,
   withdrawApplication,
   type ApplicationWorkflowInput,
+  type SigningState,
 } from './messages';
-import { FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH } from './patches';
+import { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH } from './patches';
 import { waited } from './proxies';
 import { ApplicationRun } from './run';
 import { signingRoom } from './signing';
 import { extendDeadline as extend, stallClock } from './stall-clock';
 import { submissionRoom } from './submission';
 
-export { FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH } from './patches';
+export { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH } from './patches';
+
+/** The signing state without the signers' live links (getProgress). */
+const withoutLinks = (s: SigningState): SigningState => ({
+  ...s,
+  request: { ...s.request, signers: s.request.signers.map((x) => ({ ...x, embedUrl: null })) },
+});
 export { SIGN_POLL_INTERVAL } from './signing';
 
 /**
@@ -51,7 +58,8 @@ export { SIGN_POLL_INTERVAL } from './signing';
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
   // Checked once, first: a run with the marker has the life cycle from its first command.
   const lifecycle = patched(LIFECYCLE_PATCH);
-  const run = new ApplicationRun(input, lifecycle, lifecycle && patched(FEWER_ROUND_TRIPS_PATCH));
+  const fewerRoundTrips = lifecycle && patched(FEWER_ROUND_TRIPS_PATCH);
+  const run = new ApplicationRun(input, lifecycle, fewerRoundTrips, fewerRoundTrips && patched(CRM_REFUSALS_PATCH));
   const { progress, leadChanges, documents, ops } = run;
   const signing = signingRoom(run);
   const crm = crmSyncRoom(run);
@@ -60,12 +68,15 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   // Handlers are set in the order their runs were recorded with, before the run's first await.
   setHandler(getProgress, () => ({
     ...progress,
+    // Operators read this (Temporal UI, `npm run ops progress`): each signer's status, never their live
+    // signing link, which opens the signing session (issue 24). The link goes to the applicant only.
+    ...(progress.signing ? { signing: withoutLinks(progress.signing) } : {}),
     pendingLeadFields: leadChanges.length,
     pendingDocuments: documents.length,
     ...(lifecycle ? { operations: run.operations() } : {}),
   }));
   setHandler(documentUploaded, crm.onDocument);
-  setHandler(calculateOffers, submission.calculateOffers, { validator: submission.needsOpportunity });
+  setHandler(calculateOffers, submission.calculateOffers, { validator: submission.offersReady });
   setHandler(emailOffer, submission.emailOffer, { validator: () => run.refuseWhenEnded() });
   setHandler(submitApplication, submission.submitApplication, { validator: submission.needsOpportunity });
   setHandler(submitStatements, submission.submitStatements, { validator: submission.needsSignature });
@@ -92,7 +103,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
         run.refuseWhenEnded();
         const verdict = judgeMove(progress.position, move, {
           signed: !!progress.signing?.signed,
-          statementsSubmitted: !!progress.sfOpportunityId,
+          statementsSubmitted: !!progress.sfOpportunityId || !!progress.statementsSubmitted,
         });
         if (!verdict.ok) throw journeyFailure(verdict.code);
       },

@@ -65,7 +65,8 @@ export type OperationsState = {
   lastProgressAt: number;
   /** Reminders sent since that progress (0, 1 or 2). */
   remindersSent: number;
-  lastError?: { code: LastErrorCode; at: number };
+  /** `detail`: Salesforce's code(s) of a refusal (issue 24), e.g. INVALID_EMAIL_ADDRESS. */
+  lastError?: { code: LastErrorCode; at: number; detail?: string };
   /** The CRM has refused or failed the latest attempt and work is waiting for it. */
   crmFailing: boolean;
   ended?: ApplicationEnd;

@@ -43,7 +43,8 @@ export type OperationsView = {
   turn: Turn;
   /** External work not done yet: 'crm-lead', 'crm-lead-update', 'documents', 'signature'. */
   pending: string[];
-  lastError?: { code: LastErrorCode; at: string };
+  /** `detail`: Salesforce's code(s) when the CRM refused (e.g. INVALID_EMAIL_ADDRESS). */
+  lastError?: { code: LastErrorCode; at: string; detail?: string };
   /** When the application last made progress (ISO time). */
   stalledSince: string;
   remindersSent: number;
@@ -60,6 +61,11 @@ export type ApplicationProgress = {
   pendingLeadFields?: number;
   signing?: SigningState;
   sfOpportunityId?: string;
+  /**
+   * Bank statements submitted while the CRM could not convert the lead yet (issue 24): the journey went
+   * on, and the CRM room converts the lead once it can.
+   */
+  statementsSubmitted?: boolean;
   /** The signed application as submitted to the document-submission service. */
   submittedFileId?: string;
   /** Uploaded documents not yet copied to the opportunity. */
@@ -149,8 +155,17 @@ export const resendSignRequest = defineSignal<[]>('resendSignRequest');
 /** Operator: count now as progress, so reminders and abandonment start over from today. */
 export const extendDeadline = defineSignal<[]>('extendDeadline');
 
-/** Operator: try the CRM now instead of waiting out the back-off. */
-export const retryCrmSync = defineSignal<[]>('retryCrmSync');
+/**
+ * What an operator may correct with 'retry CRM sync' when Salesforce refused the lead's creation (e.g. an
+ * email it does not take): the lead is then created with these answers instead.
+ */
+export type CrmRetry = { lead?: Partial<Pick<CrmLeadInput, 'firstName' | 'lastName' | 'email' | 'phone' | 'company'>> };
+
+/**
+ * Operator: try the CRM now instead of waiting out the back-off, and try again what it refused (a
+ * lead's creation, its conversion), with a corrected lead if given.
+ */
+export const retryCrmSync = defineSignal<[CrmRetry?]>('retryCrmSync');
 
 /** The application workflow's search attributes with their types (search-attribute-table.ts). */
 export { SEARCH_ATTRIBUTE_KINDS, SEARCH_ATTRIBUTES } from './search-attribute-table';

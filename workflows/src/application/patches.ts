@@ -17,3 +17,13 @@ export const LIFECYCLE_PATCH = 'issue-12-lifecycle';
  * minutes, so progress within a minute upserts nothing. Runs started before it replay as they ran.
  */
 export const FEWER_ROUND_TRIPS_PATCH = 'issue-14-fewer-round-trips';
+
+/**
+ * Issue 24: every CRM refusal is survivable and visible. A refused lead creation holds the lead changes
+ * (never sent without a lead id) until 'retry CRM sync' (with a corrected input, if any) creates the
+ * lead; LastError carries Salesforce's code; bank statements move the journey on when the lead or its
+ * conversion is not there yet (the CRM room converts it later); document copies run in their own loop
+ * on the documents task queue, so a failing copy never holds back a lead update; a refused opportunity
+ * update still submits the application. Runs started before it replay as they ran.
+ */
+export const CRM_REFUSALS_PATCH = 'issue-24-crm-refusals';

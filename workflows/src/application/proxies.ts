@@ -1,5 +1,5 @@
-import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import { NON_RETRYABLE_ERRORS, type ApplicationActivities } from './activities';
+import { proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
+import { NON_RETRYABLE_ERRORS, documentTaskQueue, type ApplicationActivities } from './activities';
 
 /**
  * Every activity the application workflow calls, with its timeouts and retries set once, here. The
@@ -21,7 +21,7 @@ export const legacyCrm = proxyActivities<ApplicationActivities>({
  * operators (LastError, CrmSyncPending) and waits out its own back-off (CRM_BACKOFF_MS), which the
  * operators' 'retry CRM sync' cuts short.
  */
-export const crm = proxyActivities<ApplicationActivities>({
+const CRM_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: {
     initialInterval: '1 second',
@@ -30,7 +30,19 @@ export const crm = proxyActivities<ApplicationActivities>({
     maximumAttempts: 5,
     nonRetryableErrorTypes,
   },
-});
+};
+export const crm = proxyActivities<ApplicationActivities>(CRM_OPTIONS);
+
+/**
+ * The document copies (uploadContentVersion) of runs with issue 24's patch: on the documents task queue
+ * beside the application's own (the worker polls both), so a slow or stuck copy never takes a slot a
+ * lead update needs. Made in the run, which knows its task queue.
+ */
+export const documentCopies = (taskQueue: string) =>
+  proxyActivities<Pick<ApplicationActivities, 'uploadContentVersion'>>({
+    ...CRM_OPTIONS,
+    taskQueue: documentTaskQueue(taskQueue),
+  });
 
 /** The workflow's own back-off between rounds of CRM tries: 30 s, doubling, at most 30 minutes. */
 export const CRM_BACKOFF_MS = { first: 30_000, max: 30 * 60_000 };

@@ -40,6 +40,8 @@ export class ApplicationRun {
   readonly records: RecordWriters;
   /** Accepted updates in this run: past timing.maxUpdatesPerRun the run continues as new. */
   updates = 0;
+  /** The statements' own conversion is under way (the CRM room waits rather than convert beside it). */
+  converting = false;
   private readonly publishValues = searchAttributePublisher();
 
   constructor(
@@ -48,6 +50,8 @@ export class ApplicationRun {
     readonly lifecycle: boolean,
     /** Runs with issue 14's fewer round trips (local record writes, one submission round). */
     readonly fewerRoundTrips: boolean,
+    /** Runs with issue 24's survivable CRM refusals (crm-sync.ts, submission.ts). */
+    readonly survivesRefusals = false,
   ) {
     const carried = input.carried;
     this.timing = { ...DEFAULT_TIMING, ...input.timing };
@@ -71,9 +75,14 @@ export class ApplicationRun {
   facts(): StatusFacts {
     return {
       ops: this.ops,
-      crmWorkPending: !this.progress.sfLeadId || this.leadChanges.length > 0,
+      crmWorkPending: !this.progress.sfLeadId || this.leadChanges.length > 0 || this.conversionOwed(),
       signingOpen: this.signingOpen(),
     };
+  }
+
+  /** Statements submitted before the lead could be converted: the CRM room owes the conversion. */
+  conversionOwed(): boolean {
+    return !!this.progress.statementsSubmitted && !this.progress.sfOpportunityId;
   }
 
   /** getProgress's answer for operators: status, turn, pending external work, last error, stall clock. */
@@ -83,6 +92,7 @@ export class ApplicationRun {
     const pending = [
       ...(!this.progress.sfLeadId ? ['crm-lead'] : []),
       ...(this.leadChanges.length ? ['crm-lead-update'] : []),
+      ...(this.conversionOwed() ? ['crm-conversion'] : []),
       ...(this.documents.length ? ['documents'] : []),
       ...(f.signingOpen ? ['signature'] : []),
     ];
@@ -91,7 +101,13 @@ export class ApplicationRun {
       turn: turnOf(f),
       pending,
       ...(ops.lastError
-        ? { lastError: { code: ops.lastError.code, at: new Date(ops.lastError.at).toISOString() } }
+        ? {
+            lastError: {
+              code: ops.lastError.code,
+              at: new Date(ops.lastError.at).toISOString(),
+              ...(ops.lastError.detail ? { detail: ops.lastError.detail } : {}),
+            },
+          }
         : {}),
       stalledSince: new Date(ops.lastProgressAt).toISOString(),
       remindersSent: ops.remindersSent,
@@ -113,7 +129,8 @@ export class ApplicationRun {
       // Whole minutes: an operator's 'no progress for a day' filter needs no finer, and each upsert costs.
       stalledSince: this.fewerRoundTrips ? ops.lastProgressAt - (ops.lastProgressAt % 60_000) : ops.lastProgressAt,
       crmSyncPending: f.crmWorkPending,
-      lastError: ops.lastError?.code,
+      // 'CRM_REJECTED:INVALID_EMAIL_ADDRESS': the refusal with Salesforce's code (issue 24).
+      lastError: ops.lastError && [ops.lastError.code, ops.lastError.detail].filter(Boolean).join(':'),
       lead: progress.sfLeadId,
     });
   }
@@ -124,8 +141,8 @@ export class ApplicationRun {
     else upsertSearchAttributes([{ key: SA.stage, value: this.progress.position.pageName }]);
   }
 
-  noteError(code: LastErrorCode): void {
-    this.ops.lastError = { code, at: Date.now() };
+  noteError(code: LastErrorCode, detail?: string): void {
+    this.ops.lastError = { code, at: Date.now(), ...(detail ? { detail } : {}) };
     this.publish();
   }
 

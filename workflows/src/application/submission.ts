@@ -1,5 +1,6 @@
-import { condition } from '@temporalio/workflow';
+import { condition, log } from '@temporalio/workflow';
 import { isFinalStep, judgeSubmission } from '@portal/libs';
+import { refusalCodes, rejected } from './crm-sync';
 import { journeyFailure } from './failures';
 import type { SigningState } from './messages';
 import { waited } from './proxies';
@@ -42,9 +43,48 @@ export function submissionRoom(run: ApplicationRun) {
     run.refuseWhenEnded();
     void opportunityId();
   };
+  /** Offers are priced once the statements are in (issue 24: the opportunity may follow later). */
+  const offersReady = () => {
+    run.refuseWhenEnded();
+    if (run.survivesRefusals && progress.statementsSubmitted) return;
+    void opportunityId();
+  };
+
+  /**
+   * Issue 24: the statements move the journey on whatever the CRM answers. The lead is converted now when
+   * it can be; when it is not there yet, or its conversion failed or was refused (shown to operators),
+   * the CRM room converts it later and the documents follow.
+   */
+  async function convertIfYouCan() {
+    progress.statementsSubmitted = true;
+    if (progress.sfOpportunityId || !progress.sfLeadId || run.converting) return run.publish();
+    run.converting = true;
+    try {
+      const { opportunityId } = await waited.convertCrmLead({
+        leadId: progress.sfLeadId,
+        ownerId: progress.sfLeadOwnerId ?? '',
+        applicationId,
+      });
+      await run.records.saveOpportunityId({ applicationId, opportunityId });
+      progress.sfOpportunityId = opportunityId;
+    } catch (e) {
+      const refused = rejected(e);
+      log.error(`CRM ${refused ? 'refused' : 'unavailable for'} the conversion`, {
+        applicationId,
+        error: (e as Error).message,
+      });
+      run.ops.crmFailing = true;
+      if (refused) run.noteError('CRM_REJECTED', refusalCodes(e));
+      else run.noteError('CRM_UNAVAILABLE');
+    } finally {
+      run.converting = false;
+    }
+    run.publish();
+  }
 
   return {
     needsOpportunity,
+    offersReady,
     needsSignature() {
       run.refuseWhenEnded();
       void signedState();
@@ -53,7 +93,7 @@ export function submissionRoom(run: ApplicationRun) {
     /** calculateOffers: prices the offers and saves them as the application's options. */
     async calculateOffers() {
       run.accepted();
-      needsOpportunity();
+      offersReady();
       return waited.calculateOffers({ applicationId });
     },
 
@@ -70,9 +110,11 @@ export function submissionRoom(run: ApplicationRun) {
       submittingStatements = true;
       try {
         const signing = signedState();
+        if (run.survivesRefusals) await convertIfYouCan();
         // The lead may still be on its way if the CRM was down at sign-up.
-        if (!(await condition(() => !!progress.sfLeadId, '2 minutes'))) throw journeyFailure('STATEMENTS_UNAVAILABLE');
-        if (!progress.sfOpportunityId) {
+        else if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
+          throw journeyFailure('STATEMENTS_UNAVAILABLE');
+        if (!run.survivesRefusals && !progress.sfOpportunityId) {
           const { opportunityId } = await waited.convertCrmLead({
             leadId: progress.sfLeadId!,
             ownerId: progress.sfLeadOwnerId ?? '',
@@ -85,7 +127,7 @@ export function submissionRoom(run: ApplicationRun) {
           const { fileId } = await waited.submitSignedApplication({
             applicationId,
             signedFileId: signing.request.signedFileId,
-            opportunityId: progress.sfOpportunityId,
+            opportunityId: progress.sfOpportunityId ?? '',
           });
           progress.submittedFileId = fileId;
         }
@@ -116,7 +158,13 @@ export function submissionRoom(run: ApplicationRun) {
             rep = await waited.submitOpportunity({ opportunityId: opportunity });
             await emailTheOffer();
           }
-          progress.rep = rep;
+          if (run.survivesRefusals && rep.stageRefused) {
+            // The stage stays as it was; the applicant still has their rep. Operations see the refusal.
+            log.error('CRM refused the opportunity update', { applicationId, codes: rep.stageRefused });
+            run.noteError('CRM_REJECTED', rep.stageRefused);
+          }
+          const { stageRefused: _, ...shown } = rep;
+          progress.rep = run.survivesRefusals ? shown : rep;
         } finally {
           submittingApplication = false;
         }

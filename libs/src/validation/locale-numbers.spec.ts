@@ -102,6 +102,7 @@ describe('percentages and scores', () => {
     expect(parseLocaleNumber('750,5', 'fr-CA', { maxDecimals: 0 })).toBe(C.wholeNumber);
     expect(parseLocaleNumber('7,500', 'fr-CA', { maxDecimals: 0 })).toBe(C.ambiguous);
     expect(parseLocaleNumber('750.5', 'en', { maxDecimals: 0 })).toBe(C.wholeNumber);
+    expect(parseLocaleNumber('7,', 'fr-CA', { maxDecimals: 0 })).toBe(C.wholeNumber);
   });
 });
 

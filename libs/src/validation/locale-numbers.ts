@@ -78,7 +78,8 @@ export function parseLocaleNumber(
   const separator = separators[0] as ',' | ' ' | undefined;
   if (separator && !GROUPED[separator].test(whole)) return COMMON_CODES.ambiguous;
 
-  if (fraction.length > maxDecimals) {
+  // A whole-number field refuses any decimal separator, even one with nothing after it yet ('7,').
+  if (fraction.length > maxDecimals || (maxDecimals === 0 && parts.length === 2)) {
     // '1,234' (French) or '1.234' (English): the only separator could also be the other language's group.
     const couldBeGroup = !separator && fraction.length === 3 && /^[1-9]\d{0,2}$/.test(whole);
     if (couldBeGroup) return COMMON_CODES.ambiguous;

@@ -65,13 +65,11 @@ export function formatterFor(lng: Language) {
 
 export type Formatter = ReturnType<typeof formatterFor>;
 
-/** The symbol's place around a number as Intl writes it in `lng`: '$' before in English, ' $' after in French. */
+/** The dollar sign's place around an amount as Intl writes it in `lng`: '$' before in English, ' $' after in French. */
 function affixes(lng: Language, kind: NumberKind): { prefix: string; suffix: string } {
-  if (kind === 'score') return { prefix: '', suffix: '' };
-  const styled =
-    kind === 'money'
-      ? new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' })
-      : new Intl.NumberFormat(lng, { style: 'percent' });
+  // A share's input is labelled a percentage and shows the number alone ('100' as the spec's e2e reads it).
+  if (kind !== 'money') return { prefix: '', suffix: '' };
+  const styled = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
   const parts = styled.formatToParts(1);
   const isNumber = (t: string) => t === 'integer' || t === 'group' || t === 'decimal' || t === 'fraction';
   const first = parts.findIndex((p) => isNumber(p.type));
@@ -94,7 +92,7 @@ export type NumberInputFormat = Pick<
 
 /**
  * How a number input of `kind` writes its number in `lng`, for react-number-format: Intl's group and decimal
- * separators (',' and '.' in English, U+00A0 and ',' in Canadian French) and the symbol where Intl puts it.
+ * separators (',' and '.' in English, U+00A0 and ',' in Canadian French) and the dollar sign where Intl puts it.
  * Only the language's own decimal separator is taken as one: the other is judged by parseLocaleNumber.
  */
 export function numberInputFor(lng: Language, kind: NumberKind): NumberInputFormat {
@@ -112,7 +110,7 @@ export function numberInputFor(lng: Language, kind: NumberKind): NumberInputForm
 }
 
 /**
- * A saved number as its input shows it in `lng`: 450000.5 -> '$450,000.50' or '450 000,50 $', 51 -> '51 %'.
+ * A saved number as its input shows it in `lng`: 450000.5 -> '$450,000.50' or '450 000,50 $', 51.5 -> '51,5'.
  * Cents are shown as two digits; nothing saved is ''.
  */
 export function numberText(n: number | string | undefined | null, lng: Language, kind: NumberKind): string {

@@ -41,14 +41,17 @@ export function numberInputBehaviour(lng: Language, kind: NumberKind) {
     const n = read(text);
     return typeof n === 'number' ? numericString(n, kind) : RAW + text;
   };
-  const typedByLibrary = (typed: string) => /^\d*$/.test(typed) || typed === fmt.decimalSeparator;
+  const typedByLibrary = (typed: string) =>
+    /^\d*$/.test(typed) || (typed === fmt.decimalSeparator && NUMBER_KINDS[kind].maxDecimals > 0);
+  // Section 5: a typed share is capped at 100.
+  const cap = (numStr: string) => (kind === 'percent' && Number(numStr) > 100 ? '100' : numStr);
   return {
     format: (numStr: string) => (numStr.startsWith(RAW) ? numStr.slice(1) : numericFormatter(numStr, fmt)),
     removeFormatting: (input: string, change?: ChangeMeta) => {
       if (!change) return isRefused(input) ? RAW + input : removeNumericFormat(input, NO_CHANGE, fmt);
-      if (isRefused(change.lastValue)) return judged(input);
+      if (isRefused(change.lastValue)) return cap(judged(input));
       const typed = input.slice(change.to.start, change.to.end);
-      return typedByLibrary(typed) ? removeNumericFormat(input, change, fmt) : judged(input);
+      return cap(typedByLibrary(typed) ? removeNumericFormat(input, change, fmt) : judged(input));
     },
     getCaretBoundary: (shown: string) =>
       isRefused(shown) ? Array.from({ length: shown.length + 1 }, () => true) : getNumericCaretBoundary(shown, fmt),

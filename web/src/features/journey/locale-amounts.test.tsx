@@ -7,8 +7,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FinancialPage } from './financial-page';
+import { OwnersPage } from './owners-page';
 import { loadLanguage } from '../../i18n/i18n';
-import { journeyApi, type BusinessView } from '../../lib/journey/journey-api';
+import { journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 
 const NBSP = '\u00a0';
@@ -86,5 +87,40 @@ describe('English amounts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/can be read two ways/)).toBeTruthy();
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('owner share and score', () => {
+  it('in French: 51,5 is a share of 51.5, a share typed over 100 is capped at 100, a score takes no decimals', async () => {
+    await act(() => loadLanguage('fr-CA'));
+    const set: OwnerSetView = {
+      _id: 'os-1',
+      applicationId: 'app-1',
+      businessId: 'b-1',
+      owners: [],
+      sameAsBusinessInfo: false,
+    };
+    vi.spyOn(journeyApi, 'business').mockResolvedValue({ ...business, addressData: { country: 'CA' } });
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue({
+      ...set,
+      owners: [{ ownershipPercent: 62.5, creditReport: 780 }],
+    });
+    renderJourneyPage(<OwnersPage />, applicantAt({ pageName: 'OWNERS', pageStep: 1, path: '/owners' }));
+    const share = await screen.findByLabelText('Pourcentage de propriété');
+    expect(valueOf('Pourcentage de propriété')).toBe('62,5');
+    expect(valueOf('Pointage de crédit estimé')).toBe('780');
+    await userEvent.clear(share);
+    await userEvent.type(share, '150');
+    expect(valueOf('Pourcentage de propriété')).toBe('100');
+    await userEvent.clear(share);
+    await userEvent.type(share, '51,5');
+    expect(valueOf('Pourcentage de propriété')).toBe('51,5');
+    const score = screen.getByLabelText('Pointage de crédit estimé');
+    await userEvent.clear(score);
+    await userEvent.type(score, '7,5');
+    // Kept as typed (not 75), refused on submit with its message.
+    expect(valueOf('Pointage de crédit estimé')).toBe('7,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Poursuivre' }));
+    expect(await screen.findByText('Entrez un nombre entier')).toBeTruthy();
   });
 });

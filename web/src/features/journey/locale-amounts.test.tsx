@@ -100,7 +100,10 @@ describe('owner share and score', () => {
       owners: [],
       sameAsBusinessInfo: false,
     };
-    vi.spyOn(journeyApi, 'business').mockResolvedValue({ ...business, addressData: { country: 'CA' } });
+    vi.spyOn(journeyApi, 'business').mockResolvedValue({
+      ...business,
+      addressData: { address: '', city: '', state: '', zip: '', country: 'CA' },
+    });
     vi.spyOn(journeyApi, 'owners').mockResolvedValue({
       ...set,
       owners: [{ ownershipPercent: 62.5, creditReport: 780 }],

@@ -33,6 +33,7 @@ export * from './validation/password-strength';
 export * from './validation/pdf';
 export * from './validation/messages';
 export * from './validation/numbers';
+export * from './validation/locale-numbers';
 export * from './validation/rules';
 export * from './validation/sign-up';
 export * from './mail/email-text';

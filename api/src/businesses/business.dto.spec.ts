@@ -2,7 +2,9 @@ import { getMetadataStorage } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import {
   API_CODES,
+  APPLICATION_CODES,
   BUSINESS_DETAILS_RULES,
+  COMMON_CODES,
   BUSINESS_QUESTION_RULES,
   FINANCIAL_RULES,
   validateForm,
@@ -78,5 +80,17 @@ describe('the business sections as DTOs', () => {
       });
     expect(await refusalOf(BusinessSectionBody, { section: 'other' })).not.toHaveProperty('fields');
     expect(await refusalOf(BusinessSectionBody, { section: 'details', anything: 1 })).toBeUndefined();
+  });
+
+  it('takes the plain numbers the form sends (issue 23), with the form’s words for the number checks; text written the French way is refused, never misread', async () => {
+    expect(
+      await refusalOf(SECTION_DTOS.financial, { annualRevenue: 450000.5, amountRequested: 75000.25 }),
+    ).toBeUndefined();
+    expect(await refusalOf(SECTION_DTOS.financial, { annualRevenue: 0, amountRequested: 99_000_001 })).toMatchObject({
+      fields: { annualRevenue: APPLICATION_CODES.valueZero, amountRequested: APPLICATION_CODES.valueTooLarge },
+    });
+    expect(
+      await refusalOf(SECTION_DTOS.financial, { annualRevenue: '450 000,50', amountRequested: '450\u00a0000,50 $' }),
+    ).toMatchObject({ fields: { annualRevenue: COMMON_CODES.notANumber, amountRequested: COMMON_CODES.notANumber } });
   });
 });

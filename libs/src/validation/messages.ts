@@ -23,6 +23,11 @@ export const MESSAGES = {
   negative: 'Must be 0 or more',
   numberTooLarge: 'Must be 99,999,999 or less',
   invalidDate: 'Enter a valid date',
+  // Not in the specification: numbers written the way the applicant's language writes them (issue 23).
+  ambiguous:
+    'This number can be read two ways. Write it like 450,000.50: commas between thousands, a period before the cents.',
+  frenchDecimalPoint: 'In French, write the cents after a comma and the thousands with spaces, like 450 000,50.',
+  tooManyDecimals: 'Enter at most 2 decimals',
   // Not in the specification: the CRM's own field lengths (issue 13, libs/src/crm/fields.ts).
   firstNameTooLong: 'First name must be 40 characters or less',
   lastNameTooLong: 'Last name must be 80 characters or less',

@@ -242,7 +242,6 @@ export const enLater = {
     gap2: 'The scheduling widget for booking a call is a third-party service; the link to the scheduling page works without it.',
     gap3: 'The address suggestions come from a third-party service; every address can also be typed by hand.',
     gap4: 'The application PDF you sign is not yet a tagged PDF, so a screen reader may read it in the wrong order.',
-    gap5: 'Amount fields take figures written the English way ($1,234.56) even in French; amounts you read are written the French way.',
     gap6: 'Automated checks find about half of accessibility problems; the portal has not yet had a full audit by people with disabilities.',
     contactTitle: 'Feedback',
     contactBody:

@@ -4,20 +4,22 @@ import { useTranslation } from '../../i18n/translation';
 import {
   BN_INPUT_MAX_LENGTH,
   BUSINESS_DETAILS_RULES,
-  CURRENCY_INPUT_MAX_LENGTH,
+  localeNumberRules,
   LEGAL_ENTITIES,
   PHONE_INPUT_MAX_LENGTH,
   PRODUCTS,
   YES_NO,
-  formatCurrency,
   formatPhone,
   formatTaxId,
 } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
+import { LocaleNumberField } from '../../components/form/locale-number-field';
+import { currentLanguage } from '../../i18n/i18n';
+import { useLanguage } from '../../i18n/use-language';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { useOptions } from '../../i18n/use-options';
 import { BusinessAddressFields } from './business-address-fields';
-import { detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
+import { DETAILS_NUMBER_KINDS, detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
 import {
   businessQueryOptions,
   industriesQueryOptions,
@@ -28,12 +30,8 @@ import { useJourney } from '../../lib/journey/use-journey';
 import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const money = {
-  inputMode: 'decimal',
-  maxLength: CURRENCY_INPUT_MAX_LENGTH,
-  placeholder: '$0',
-  mask: formatCurrency,
-} as const;
+/** The amounts as typed in the language shown (issue 23), then the api's own rules on the numbers. */
+const detailsRules = () => localeNumberRules(BUSINESS_DETAILS_RULES, DETAILS_NUMBER_KINDS, currentLanguage());
 
 /** The Yes/No questions of the details, in the form's order. */
 const YES_NO_QUESTIONS = [
@@ -48,17 +46,18 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const opts = useOptions();
   const queryClient = useQueryClient();
   const journey = useJourney();
+  const lng = useLanguage();
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
   const form = useForm<DetailsValues>({
-    defaultValues: detailsFrom(business),
-    resolver: rulesResolver(BUSINESS_DETAILS_RULES),
+    defaultValues: detailsFrom(business, lng),
+    resolver: rulesResolver(detailsRules),
     shouldFocusError: false,
   });
   const { control } = form;
   const page = useJourneyForm(
     form,
     journey,
-    (v) => journeyApi.saveBusiness(business._id, 'details', detailsPayload(v)),
+    (v) => journeyApi.saveBusiness(business._id, 'details', detailsPayload(v, currentLanguage())),
     (saved) => {
       queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
@@ -146,8 +145,18 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             placeholder="https://"
             maxLength={200}
           />
-          <FormField control={control} name="avgDailyBalance" label={t('business.avgDailyBalance')} {...money} />
-          <FormField control={control} name="openLoanBalances" label={t('business.openLoanBalances')} {...money} />
+          <LocaleNumberField
+            control={control}
+            name="avgDailyBalance"
+            kind="money"
+            label={t('business.avgDailyBalance')}
+          />
+          <LocaleNumberField
+            control={control}
+            name="openLoanBalances"
+            kind="money"
+            label={t('business.openLoanBalances')}
+          />
           <FormField
             control={control}
             name="phoneNumber"

@@ -1,4 +1,6 @@
-import { CA_PROVINCES, formatCurrency, US_STATES } from '@portal/libs';
+import { CA_PROVINCES, parseLocaleAmount, US_STATES } from '@portal/libs';
+import { numberText } from '../../i18n/format';
+import type { Language } from '../../i18n/i18n';
 import type { BusinessView } from '../../lib/journey/journey-api';
 
 export type DetailsValues = {
@@ -27,14 +29,16 @@ export type DetailsValues = {
   productsInterestedIn: string[];
 };
 
-const money = (n: number | undefined | null) => (n === undefined || n === null ? '' : formatCurrency(String(n)));
+/** The amounts of the details, typed and shown the applicant's language's way (issue 23). */
+export const DETAILS_NUMBER_KINDS = { avgDailyBalance: 'money', openLoanBalances: 'money' } as const;
 
 export const regionOptions = (country: string) =>
   Object.entries(country === 'CA' ? CA_PROVINCES : US_STATES).map(([value, label]) => ({ value, label }));
 
 /** The saved business as the form's starting values (some filled from earlier answers, section 2). */
-export function detailsFrom(b: BusinessView): DetailsValues {
+export function detailsFrom(b: BusinessView, lng: Language = 'en'): DetailsValues {
   const a = b.addressData;
+  const money = (n: number | undefined | null) => numberText(n, lng, 'money');
   return {
     businessName: b.businessName ?? '',
     dbaName: b.dbaName ?? '',
@@ -63,9 +67,14 @@ export function detailsFrom(b: BusinessView): DetailsValues {
   };
 }
 
-/** The details as the api's business save takes them. */
-export const detailsPayload = (v: DetailsValues) => ({
+/** A typed amount as the api takes it: a plain number ('' when nothing was typed). */
+const amount = (text: string, lng: string) => (text.trim() ? parseLocaleAmount(text, lng) : '');
+
+/** The details as the api's business save takes them; the amounts as numbers, read in `lng`. */
+export const detailsPayload = (v: DetailsValues, lng: string) => ({
   ...v,
+  avgDailyBalance: amount(v.avgDailyBalance, lng),
+  openLoanBalances: amount(v.openLoanBalances, lng),
   numberOfEmployees: v.numberOfEmployees ? Number(v.numberOfEmployees) : undefined,
   hasRealEstate: v.hasRealEstate ? v.hasRealEstate === 'Yes' : undefined,
   businessDescription: v.businessDescription.trim() || undefined,

@@ -1,10 +1,13 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { CURRENCY_INPUT_MAX_LENGTH, FINANCIAL_RULES, formatCurrency } from '@portal/libs';
-import { FormField } from '../../components/form/form-fields';
+import { FINANCIAL_RULES, localeNumberRules, parseLocaleAmount } from '@portal/libs';
+import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Button } from '../../components/ui/button';
+import { numberText } from '../../i18n/format';
+import { currentLanguage } from '../../i18n/i18n';
+import { useLanguage } from '../../i18n/use-language';
 import { storedAmountRequested } from '../../lib/storage';
 import { useApplication } from '../../lib/session';
 import { businessQueryOptions, journeyApi } from '../../lib/journey/journey-api';
@@ -12,7 +15,16 @@ import { useJourney } from '../../lib/journey/use-journey';
 import { JourneyForm, useJourneyForm } from './journey-form';
 
 type FinancialValues = { annualRevenue: string; amountRequested: string };
-const asCurrency = (n: number | string | undefined) => (n === undefined || n === '' ? '' : formatCurrency(String(n)));
+
+/** The amounts as typed in the language shown (issue 23: '450 000,50' in French is 450000.50). */
+const FINANCIAL_KINDS = { annualRevenue: 'money', amountRequested: 'money' } as const;
+const financialRules = () => localeNumberRules(FINANCIAL_RULES, FINANCIAL_KINDS, currentLanguage());
+
+/** What the api takes: plain numbers, read from the text in the language it was typed in. */
+export const financialPayload = (v: FinancialValues, lng: string) => ({
+  annualRevenue: parseLocaleAmount(v.annualRevenue, lng),
+  amountRequested: parseLocaleAmount(v.amountRequested, lng),
+});
 
 /** Section 2 '/financial': annual revenue and amount requested; submit saves, then the journey moves on. */
 export function FinancialPage() {
@@ -22,19 +34,20 @@ export function FinancialPage() {
   const { data: business } = useSuspenseQuery(options);
   const queryClient = useQueryClient();
   const journey = useJourney();
+  const lng = useLanguage();
   // The saved answers are here before the form is (the route's loader): nothing typed is overwritten.
   const form = useForm<FinancialValues>({
     defaultValues: {
-      annualRevenue: asCurrency(business.annualRevenue),
-      amountRequested: asCurrency(business.amountRequested ?? storedAmountRequested()),
+      annualRevenue: numberText(business.annualRevenue, lng, 'money'),
+      amountRequested: numberText(business.amountRequested ?? storedAmountRequested(), lng, 'money'),
     },
-    resolver: rulesResolver(FINANCIAL_RULES),
+    resolver: rulesResolver(financialRules),
     shouldFocusError: false,
   });
   const page = useJourneyForm(
     form,
     journey,
-    (values) => journeyApi.saveBusiness(business._id, 'financial', values),
+    (values) => journeyApi.saveBusiness(business._id, 'financial', financialPayload(values, currentLanguage())),
     (saved) => {
       queryClient.setQueryData(options.queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'financial' });
@@ -47,15 +60,12 @@ export function FinancialPage() {
       <p className="lead">{t('financial.lead')}</p>
       <JourneyForm formRef={page.formRef} onSubmit={page.onSubmit} summary={page.summary} error={page.error}>
         {(['annualRevenue', 'amountRequested'] as const).map((name) => (
-          <FormField
+          <LocaleNumberField
             key={name}
             control={form.control}
             name={name}
+            kind="money"
             label={name === 'annualRevenue' ? t('financial.annualRevenue') : t('financial.amountRequested')}
-            mask={formatCurrency}
-            inputMode="decimal"
-            placeholder="$0"
-            maxLength={CURRENCY_INPUT_MAX_LENGTH}
           />
         ))}
         <Button type="submit" busy={page.busy}>

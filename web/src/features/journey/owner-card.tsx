@@ -3,6 +3,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
+import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { Button } from '../../components/ui/button';
 import { useOptions } from '../../i18n/use-options';
 import { AddressLookup } from '../../components/address/address-lookup';
@@ -86,25 +87,13 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           maxLength={PHONE_INPUT_MAX_LENGTH}
           placeholder="(123) 456-7890"
         />
-        <FormField
+        <LocaleNumberField
           control={control}
           name={name('ownershipPercent')}
+          kind="percent"
           label={t('owners.percent')}
-          type="number"
-          min={0}
-          max={100}
-          inputMode="numeric"
-          mask={(typed) => (typed === '' ? '' : String(Math.min(100, Number(typed))))}
         />
-        <FormField
-          control={control}
-          name={name('creditReport')}
-          label={t('owners.creditScore')}
-          type="number"
-          min={300}
-          max={ca ? 900 : 850}
-          inputMode="numeric"
-        />
+        <LocaleNumberField control={control} name={name('creditReport')} kind="score" label={t('owners.creditScore')} />
         <FormField
           control={control}
           name={name('ssn')}

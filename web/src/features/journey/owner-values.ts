@@ -1,6 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { OWNER_RULES, validateForm } from '@portal/libs';
+import { OWNER_RULES, localeNumberRules, parseLocaleNumber, NUMBER_KINDS, validateForm } from '@portal/libs';
 import { toFieldErrors } from '../../components/form/rules-resolver';
+import { numberText } from '../../i18n/format';
+import { currentLanguage, type Language } from '../../i18n/i18n';
 import type { BusinessView, OwnerView } from '../../lib/journey/journey-api';
 
 export const OWNER_FIELDS = [
@@ -36,8 +38,11 @@ export const blankOwner = (country = 'US'): OwnerValues => ({
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
+/** The share and the score, typed and shown the applicant's language's way (issue 23). */
+export const OWNER_NUMBER_KINDS = { ownershipPercent: 'percent', creditReport: 'score' } as const;
+
 /** A stored owner as the card shows it; a card saved without a country starts in `country`. */
-export function ownerFrom(o: OwnerView, country = 'US'): OwnerValues {
+export function ownerFrom(o: OwnerView, country = 'US', lng: Language = currentLanguage()): OwnerValues {
   const a = o.addressData ?? {};
   const fields = Object.fromEntries(
     OWNER_FIELDS.map((f) => [f, text((o as Readonly<Record<string, unknown>>)[f])]),
@@ -49,7 +54,16 @@ export function ownerFrom(o: OwnerView, country = 'US'): OwnerValues {
     city: text(a.city),
     state: text(a.state),
     zip: text(a.zip),
+    ownershipPercent: numberText(o.ownershipPercent, lng, 'percent'),
+    creditReport: numberText(o.creditReport, lng, 'score'),
   };
+}
+
+/** An owner card as the api takes it: the share and the score as plain numbers, read in `lng`. */
+export function ownerPayload(o: OwnerValues, lng: string = currentLanguage()) {
+  const read = (k: keyof typeof OWNER_NUMBER_KINDS) =>
+    o[k].trim() ? parseLocaleNumber(o[k], lng, NUMBER_KINDS[OWNER_NUMBER_KINDS[k]]) : '';
+  return { ...o, ownershipPercent: read('ownershipPercent'), creditReport: read('creditReport') };
 }
 
 /** 'Same as business information': the business email, phone and address, into the primary owner. */
@@ -65,7 +79,8 @@ export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
 
 /** Every owner card against the libs owner rules (the api's), in react-hook-form's array error shape. */
 export const ownersResolver: Resolver<OwnersValues> = (values) => {
-  const found = values.owners.map((o) => validateForm(OWNER_RULES, o));
+  const rules = localeNumberRules(OWNER_RULES, OWNER_NUMBER_KINDS, currentLanguage());
+  const found = values.owners.map((o) => validateForm(rules, o));
   if (found.every((f) => Object.keys(f).length === 0)) return { values, errors: {} };
   const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
   return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };

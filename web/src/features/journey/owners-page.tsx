@@ -14,6 +14,7 @@ import {
   businessContact,
   firstOwnerError,
   ownerFrom,
+  ownerPayload,
   ownersResolver,
   type OwnersValues,
 } from './owner-values';
@@ -45,7 +46,11 @@ export function OwnersPage() {
   const page = useJourneyForm(
     form,
     journey,
-    (v) => journeyApi.saveOwners(set._id, { owners: v.owners, sameAsBusinessInfo: v.sameAsBusinessInfo }),
+    (v) =>
+      journeyApi.saveOwners(set._id, {
+        owners: v.owners.map((o) => ownerPayload(o)),
+        sameAsBusinessInfo: v.sameAsBusinessInfo,
+      }),
     (saved) => {
       queryClient.setQueryData(ownersQueryOptions(app._id).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'owners' });
@@ -55,7 +60,7 @@ export function OwnersPage() {
   function handleValid(v: OwnersValues) {
     setProblem(undefined);
     page.clear();
-    const found = checkOwnerSet(v.owners);
+    const found = checkOwnerSet(v.owners.map((o) => ownerPayload(o)));
     if (found?.addSecondOwner) {
       owners.append(blankOwner(country), { shouldFocus: false });
       setOpen([true, true]);

@@ -34,7 +34,6 @@ export function AccessibilityPage() {
           <li>{t('accessibility.gap2')}</li>
           <li>{t('accessibility.gap3')}</li>
           <li>{t('accessibility.gap4')}</li>
-          <li>{t('accessibility.gap5')}</li>
           <li>{t('accessibility.gap6')}</li>
         </ul>
       </section>

@@ -25,6 +25,11 @@ export const frMessages = {
       negative: 'La valeur doit être de 0 ou plus',
       numberTooLarge: 'La valeur doit être de 99 999 999 ou moins',
       invalidDate: 'Entrez une date valide',
+      ambiguous:
+        'Ce nombre peut se lire de deux façons. Écrivez-le comme 450\u00a0000,50\u00a0: une espace entre les milliers, une virgule avant les cents.',
+      frenchDecimalPoint:
+        'En français, les cents suivent une virgule et les milliers sont séparés par une espace\u00a0: 450\u00a0000,50. Le point n’est pas accepté.',
+      tooManyDecimals: 'Entrez au plus 2 décimales',
       firstNameTooLong: 'Le prénom doit comporter 40 caractères au maximum',
       lastNameTooLong: 'Le nom de famille doit comporter 80 caractères au maximum',
       emailTooLong: 'Le courriel doit comporter 80 caractères au maximum',

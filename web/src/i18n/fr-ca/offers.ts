@@ -107,7 +107,6 @@ export const frOffers = {
     gap2: 'Le module de prise de rendez-vous est un service tiers; le lien vers la page de rendez-vous fonctionne sans lui.',
     gap3: 'Les suggestions d’adresse viennent d’un service tiers; chaque adresse peut aussi être tapée à la main.',
     gap4: 'Le PDF de la demande que vous signez n’est pas encore un PDF balisé; un lecteur d’écran pourrait le lire dans le désordre.',
-    gap5: 'Les champs de montant acceptent les chiffres écrits à l’anglaise (1,234.56 $) même en français; les montants affichés sont écrits à la française.',
     gap6: 'Les vérifications automatisées détectent environ la moitié des problèmes d’accessibilité; le portail n’a pas encore fait l’objet d’un audit complet par des personnes handicapées.',
     contactTitle: 'Commentaires',
     contactBody:

@@ -1,0 +1,129 @@
+/**
+ * Issue 23 item 1: amounts typed the French way were read x100 ('450 000,50' became $45,000,050). The
+ * journey's number inputs now write and read numbers the applicant's language's way, and refuse with a
+ * message what could be read two ways.
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FinancialPage } from './financial-page';
+import { OwnersPage } from './owners-page';
+import { loadLanguage } from '../../i18n/i18n';
+import { journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
+import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
+
+const NBSP = '\u00a0';
+const user = applicantAt({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
+const business: BusinessView = { _id: 'b-1', applicationId: 'app-1' };
+const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await act(() => loadLanguage('en'));
+});
+
+async function financialPage(saved: Partial<BusinessView> = {}) {
+  vi.spyOn(journeyApi, 'business').mockResolvedValue({ ...business, ...saved });
+  const save = vi.spyOn(journeyApi, 'saveBusiness').mockImplementation(async () => ({ ...business }));
+  renderJourneyPage(<FinancialPage />, user);
+  return save;
+}
+
+describe('French amounts (fr-CA)', () => {
+  it('types 450 000,50, shows 450 000,50 $ and sends 450000.5', async () => {
+    await act(() => loadLanguage('fr-CA'));
+    const save = await financialPage();
+    const revenue = await screen.findByLabelText('Revenus annuels');
+    expect(revenue.getAttribute('placeholder')).toBe(`0${NBSP}$`);
+    await userEvent.type(revenue, '450 000,50');
+    expect(valueOf('Revenus annuels')).toBe(`450${NBSP}000,50${NBSP}$`);
+    // Pasted with narrow no-break spaces and the sign before: the same number.
+    await userEvent.click(screen.getByLabelText('Montant demandé'));
+    await userEvent.paste('$150\u202f000');
+    expect(valueOf('Montant demandé')).toBe(`150${NBSP}000${NBSP}$`);
+    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]![2]).toEqual({ annualRevenue: 450000.5, amountRequested: 150000 });
+  });
+
+  it('shows a saved amount the French way', async () => {
+    await act(() => loadLanguage('fr-CA'));
+    await financialPage({ annualRevenue: 1200000, amountRequested: 450000.5 });
+    await screen.findByLabelText('Revenus annuels');
+    expect(valueOf('Revenus annuels')).toBe(`1${NBSP}200${NBSP}000${NBSP}$`);
+    expect(valueOf('Montant demandé')).toBe(`450${NBSP}000,50${NBSP}$`);
+  });
+
+  it('refuses a dot, and a comma that could be a group separator, with a message; nothing is sent', async () => {
+    await act(() => loadLanguage('fr-CA'));
+    const save = await financialPage();
+    const revenue = await screen.findByLabelText('Revenus annuels');
+    await userEvent.type(revenue, '1.234');
+    expect(valueOf('Revenus annuels')).toContain('1.234');
+    await userEvent.click(screen.getByLabelText('Montant demandé'));
+    await userEvent.paste('1,234');
+    expect(valueOf('Montant demandé')).toBe('1,234');
+    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByText(/Le point n’est pas accepté/)).toBeTruthy();
+    expect(screen.getByText(/peut se lire de deux façons/)).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+
+    // Corrected in place: the text becomes a number again, formatted, and the message goes.
+    await userEvent.clear(screen.getByLabelText('Montant demandé'));
+    await userEvent.type(screen.getByLabelText('Montant demandé'), '1234');
+    expect(valueOf('Montant demandé')).toBe(`1${NBSP}234${NBSP}$`);
+    expect(screen.queryByText(/peut se lire de deux façons/)).toBeNull();
+  });
+});
+
+describe('English amounts', () => {
+  it('types 450,000.50 as $450,000.50; 1,5 (a comma before cents) is refused as ambiguous', async () => {
+    const save = await financialPage();
+    const revenue = await screen.findByLabelText('Annual revenue');
+    expect(revenue.getAttribute('placeholder')).toBe('$0');
+    await userEvent.type(revenue, '450,000.50');
+    expect(valueOf('Annual revenue')).toBe('$450,000.50');
+    await userEvent.type(screen.getByLabelText('Amount requested'), '1,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/can be read two ways/)).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('owner share and score', () => {
+  it('in French: 51,5 is a share of 51.5, a share typed over 100 is capped at 100, a score takes no decimals', async () => {
+    await act(() => loadLanguage('fr-CA'));
+    const set: OwnerSetView = {
+      _id: 'os-1',
+      applicationId: 'app-1',
+      businessId: 'b-1',
+      owners: [],
+      sameAsBusinessInfo: false,
+    };
+    vi.spyOn(journeyApi, 'business').mockResolvedValue({
+      ...business,
+      addressData: { address: '', city: '', state: '', zip: '', country: 'CA' },
+    });
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue({
+      ...set,
+      owners: [{ ownershipPercent: 62.5, creditReport: 780 }],
+    });
+    renderJourneyPage(<OwnersPage />, applicantAt({ pageName: 'OWNERS', pageStep: 1, path: '/owners' }));
+    const share = await screen.findByLabelText('Pourcentage de propriété');
+    expect(valueOf('Pourcentage de propriété')).toBe('62,5');
+    expect(valueOf('Pointage de crédit estimé')).toBe('780');
+    await userEvent.clear(share);
+    await userEvent.type(share, '150');
+    expect(valueOf('Pourcentage de propriété')).toBe('100');
+    await userEvent.clear(share);
+    await userEvent.type(share, '51,5');
+    expect(valueOf('Pourcentage de propriété')).toBe('51,5');
+    const score = screen.getByLabelText('Pointage de crédit estimé');
+    await userEvent.clear(score);
+    await userEvent.type(score, '7,5');
+    // Kept as typed (not 75), refused on submit with its message.
+    expect(valueOf('Pointage de crédit estimé')).toBe('7,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Poursuivre' }));
+    expect(await screen.findByText('Entrez un nombre entier')).toBeTruthy();
+  });
+});

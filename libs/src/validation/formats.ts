@@ -29,8 +29,12 @@ export const ALLOWED_EMAIL_TLDS = [
   'mx',
 ] as const;
 
+/**
+ * The local part may not start or end with a dot or hold two in a row: Salesforce refuses such an address
+ * (INVALID_EMAIL_ADDRESS), so a lead could never be made for it (issue 24).
+ */
 export const EMAIL_PATTERN = new RegExp(
-  `^[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+(?:${ALLOWED_EMAIL_TLDS.join('|')})$`,
+  `^(?!\\.)(?!.*\\.\\.)[A-Za-z0-9._%+-]+(?<!\\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+(?:${ALLOWED_EMAIL_TLDS.join('|')})$`,
   'i',
 );
 

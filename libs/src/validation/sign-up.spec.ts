@@ -77,6 +77,12 @@ describe('sign-up rules (section 5)', () => {
     }
     expect(EMAIL_PATTERN.test('owner@shop.dev')).toBe(false);
   });
+
+  it('refuses a local part Salesforce refuses: a leading or trailing dot, or two dots in a row', () => {
+    for (const bad of ['.owner@shop.com', 'owner.@shop.com', 'own..er@shop.com'])
+      expect(EMAIL_PATTERN.test(bad), bad).toBe(false);
+    for (const good of ['o.wner@shop.com', 'o_w+n%er-1@shop.ca']) expect(EMAIL_PATTERN.test(good), good).toBe(true);
+  });
 });
 
 describe('phone mask', () => {

@@ -50,7 +50,8 @@ describe('issue 23 item 10: the PDF states only what was answered, with no inter
   // A Québec bakery as saved: DBA left blank, the real-estate question never put (null), a NAICS code.
   const business = {
     businessName: 'Boulangerie Roy inc.',
-    dbaName: '',
+    // As the api stores a DBA left blank: the legal name in its place (section 2's fallback, for the CRM).
+    dbaName: 'Boulangerie Roy inc.',
     legalEntity: 'Corporation',
     industry: 'Forestry and Logging',
     naics: '113',

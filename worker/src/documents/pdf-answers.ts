@@ -45,10 +45,20 @@ export function answerWriter(language?: string) {
 export type AnswerWriter = ReturnType<typeof answerWriter>;
 
 /**
+ * The trade name the applicant gave, or '' when DBA was left blank. The api stores the legal name in its
+ * place then (section 2: 'falls back to business name', for the CRM's DBA field), so a DBA equal to the
+ * legal name is that fallback, not an answer; had the applicant typed it, it would add nothing either.
+ */
+const tradeName = (b: { dbaName?: string; businessName?: string }) => {
+  const dba = text(b.dbaName);
+  return dba.toLocaleLowerCase() === text(b.businessName).toLocaleLowerCase() ? '' : dba;
+};
+
+/**
  * The business section of the application PDF (issue 23 item 10): what the applicant answered and
  * nothing else. A question left unanswered is no row at all: no 'Has real estate: No' for a question
  * never put (the record's null is section 3's 'treated as false' for the CRM, not an answer), no trade
- * name copied from the legal name when DBA was left blank (the fallback is the CRM's, section 2). The
+ * name copied from the legal name when DBA was left blank (see tradeName). The
  * industry's code is named the applicant's way: NAICS in English, SCIAN in French (as the web form says).
  * Labels are the form's English words, which application-pdf.ts writes in the applicant's language.
  */
@@ -62,7 +72,7 @@ export function businessRows(
   const naics = text(b.naics);
   const rows: [string, string][] = [
     ['Legal business name', text(b.businessName)],
-    ['DBA', text(b.dbaName)],
+    ['DBA', tradeName(b)],
     ['Legal entity', say.pick('legalEntities', b.legalEntity)],
     [b.addressData?.country === 'CA' ? 'Business number (BN)' : 'EIN / Tax ID', text(opts.taxId)],
     ['Business start date', text(b.businessStartDate)],

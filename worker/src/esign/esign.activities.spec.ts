@@ -148,6 +148,11 @@ describe('signing activities', () => {
 
   it('states only what was answered: no real estate never asked (null), no DBA copied from the name (issue 23)', async () => {
     const id = await application([{ firstName: 'Solo', lastName: 'Owner', ownerEmailId: 'solo-pdf@example.com' }]);
+    // DBA left blank: the api stores the legal name in its place (section 2's fallback, for the CRM).
+    await recordsOf(mongo.db()).businesses.updateOne(
+      { _id: new ObjectId(id) },
+      { $set: { dbaName: 'Babbage Engines Ltd', hasRealEstate: null } },
+    );
     await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
     const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));
     expect(lines[lines.indexOf('Legal business name') + 1]).toBe('Babbage Engines Ltd');

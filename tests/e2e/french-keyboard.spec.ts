@@ -208,6 +208,12 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'bank-statements-uploaded', p);
   await tabTo(page, 'Poursuivre', { tags: ['BUTTON'] });
   await page.keyboard.press('Enter');
+  // The first month's statement needs attention (issue 23 item 11): Proceed asks, and the applicant goes on.
+  const attention = page.getByRole('dialog', { name: 'Certains relevés sont à vérifier' });
+  await expect(attention.getByRole('button', { name: 'Vérifier mes relevés' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(attention.getByRole('button', { name: 'Poursuivre quand même' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   // Offers: choose, then the last documents and the submission.
   await expect(page).toHaveURL(/\/offers$/, { timeout: 30_000 });
@@ -222,7 +228,8 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'offer-selected', p);
   await press(page, 'Planifier un appel avec mon agent');
   await uploadWithKeys(page, 'Chèque annulé – PDF', pdf('cheque.pdf'));
-  await expect(page.getByText('voided-check.pdf')).toBeVisible({ timeout: 20_000 });
+  // The stored voided-check.pdf, shown in French (issue 23 item 18).
+  await expect(page.getByText('chèque-annulé.pdf')).toBeVisible({ timeout: 20_000 });
   // The check's own box is disabled (a check is uploaded): Tab goes straight to the license's.
   await tabTo(page, 'Je ne l’ai pas (Permis de conduire)', { tags: ['INPUT'] });
   await page.keyboard.press('Space');

@@ -246,6 +246,12 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await expect
     .poll(async () => (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).map((m) => m.subject), { timeout: 20_000 })
     .toContain('Votre offre choisie pour Boulangerie Roy inc.');
+  // One period after 'inc.', and French typography before the link (issue 23 item 18).
+  const offerMail = (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).find((m) =>
+    m.subject.startsWith('Votre offre choisie'),
+  )!;
+  expect(offerMail.text).toContain('Boulangerie Roy inc. En voici le résumé\u00a0:');
+  expect(offerMail.text).toMatch(/Votre demande\u00a0: http/);
 
   // The menu and the sign-out dialog: opened, checked, cancelled with Escape, focus back on the menu button.
   await tabTo(page, 'Menu', { back: true });

@@ -208,6 +208,12 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'bank-statements-uploaded', p);
   await tabTo(page, 'Poursuivre', { tags: ['BUTTON'] });
   await page.keyboard.press('Enter');
+  // The first month's statement needs attention (issue 23 item 11): Proceed asks, and the applicant goes on.
+  const attention = page.getByRole('dialog', { name: 'Certains relevés sont à vérifier' });
+  await expect(attention.getByRole('button', { name: 'Vérifier mes relevés' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(attention.getByRole('button', { name: 'Poursuivre quand même' })).toBeFocused();
+  await page.keyboard.press('Enter');
 
   // Offers: choose, then the last documents and the submission.
   await expect(page).toHaveURL(/\/offers$/, { timeout: 30_000 });
@@ -222,7 +228,8 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'offer-selected', p);
   await press(page, 'Planifier un appel avec mon agent');
   await uploadWithKeys(page, 'Chèque annulé – PDF', pdf('cheque.pdf'));
-  await expect(page.getByText('voided-check.pdf')).toBeVisible({ timeout: 20_000 });
+  // The stored voided-check.pdf, shown in French (issue 23 item 18).
+  await expect(page.getByText('chèque-annulé.pdf')).toBeVisible({ timeout: 20_000 });
   // The check's own box is disabled (a check is uploaded): Tab goes straight to the license's.
   await tabTo(page, 'Je ne l’ai pas (Permis de conduire)', { tags: ['INPUT'] });
   await page.keyboard.press('Space');
@@ -239,6 +246,12 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await expect
     .poll(async () => (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).map((m) => m.subject), { timeout: 20_000 })
     .toContain('Votre offre choisie pour Boulangerie Roy inc.');
+  // One period after 'inc.', and French typography before the link (issue 23 item 18).
+  const offerMail = (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).find((m) =>
+    m.subject.startsWith('Votre offre choisie'),
+  )!;
+  expect(offerMail.text).toContain('Boulangerie Roy inc. En voici le résumé\u00a0:');
+  expect(offerMail.text).toMatch(/Votre demande\u00a0: http/);
 
   // The menu and the sign-out dialog: opened, checked, cancelled with Escape, focus back on the menu button.
   await tabTo(page, 'Menu', { back: true });

@@ -33,6 +33,14 @@ export const PRODUCTS = [
   'Other',
 ] as const;
 
+/**
+ * The products a business in `country` can be offered (issue 23 item 18): SBA financing is a program of
+ * the US Small Business Administration, for US businesses only, so a Canadian business is never offered it.
+ */
+export const US_ONLY_PRODUCTS: readonly string[] = ['SBA Financing'];
+export const productsFor = (country: string | undefined): readonly Product[] =>
+  country === 'CA' ? PRODUCTS.filter((p) => !US_ONLY_PRODUCTS.includes(p)) : PRODUCTS;
+
 export const YES_NO = ['Yes', 'No'] as const;
 
 export type UseOfProceeds = (typeof USE_OF_PROCEEDS)[number];

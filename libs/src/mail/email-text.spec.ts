@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_NAME_MAX, emailGreeting, escapeHtml, nameForEmail } from './email-text';
+import { EMAIL_NAME_MAX, emailGreeting, endSentence, escapeHtml, labelled, nameForEmail } from './email-text';
 
 // Issue 10 item 8: this first name went verbatim into the code email, which goes to any address.
 const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
@@ -60,5 +60,22 @@ describe('issue 10 item 8: email content injection — a name safe to put in an 
     expect(escapeHtml(`<b onclick="x">Tom & 'Jerry'</b>`)).toBe(
       '&lt;b onclick=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;',
     );
+  });
+});
+
+describe('issue 23 item 18: French typography and sentence ends in emails', () => {
+  it('sets a no-break space before the colon in French, none in English', () => {
+    expect(labelled('Votre demande', 'https://apply.example/offers', 'fr-CA')).toBe(
+      'Votre demande\u00a0: https://apply.example/offers',
+    );
+    expect(labelled('Your application', 'https://apply.example/offers')).toBe(
+      'Your application: https://apply.example/offers',
+    );
+  });
+
+  it('ends a sentence once, whether or not the name ends with its own period', () => {
+    expect(endSentence('Merci pour Boulangerie Roy inc.')).toBe('Merci pour Boulangerie Roy inc.');
+    expect(endSentence('Thanks for Orbital LLC')).toBe('Thanks for Orbital LLC.');
+    expect(endSentence('Is it you?')).toBe('Is it you?');
   });
 });

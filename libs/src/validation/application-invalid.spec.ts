@@ -64,6 +64,18 @@ describe('business details: invalid values of issue 10', () => {
     [{ productsInterestedIn: ['Other', 'Other'] }, 'productsInterestedIn', 'Choose products from the list'],
     [{ productsInterestedIn: 'Other' }, 'productsInterestedIn', 'Choose products from the list'],
     [{ productsInterestedIn: [] }, 'productsInterestedIn', undefined],
+    // Issue 23 item 18: SBA financing is for US businesses; a Canadian business is never offered it.
+    [{ productsInterestedIn: ['SBA Financing'] }, 'productsInterestedIn', undefined],
+    [
+      { country: 'CA', state: 'ON', zip: 'M5X 1A9', productsInterestedIn: ['SBA Financing'] },
+      'productsInterestedIn',
+      'Choose products from the list',
+    ],
+    [
+      { country: 'CA', state: 'ON', zip: 'M5X 1A9', productsInterestedIn: ['Term Loan'] },
+      'productsInterestedIn',
+      undefined,
+    ],
     [{ website: 'javascript:alert(1)' }, 'website', 'Enter a website address such as https://example.com'],
     [
       { website: 'data:text/html,<script>1</script>' },

@@ -4,7 +4,7 @@
  */
 import { NAME_LIMITS } from '../crm/fields';
 import { INDUSTRIES, industryByName } from '../domain/industries';
-import { LEGAL_ENTITIES, PRODUCTS, USE_OF_PROCEEDS, YES_NO } from '../domain/pick-lists';
+import { LEGAL_ENTITIES, PRODUCTS, productsFor, USE_OF_PROCEEDS, YES_NO } from '../domain/pick-lists';
 import { COUNTRY_CODES, regionCodes } from '../domain/regions';
 import { isCalendarDate, todayIso, yearsBefore } from './dates';
 import { EMAIL_PATTERN, PHONE_PATTERN, digitsOnly } from './formats';
@@ -135,14 +135,15 @@ const naicsRule: Rule = (v, form) =>
     ? undefined
     : M.naicsMismatch;
 
-/** Optional: a list of distinct products from the pick-list. */
-const productsRule: Rule = (v) => {
+/** Optional: a list of distinct products from the pick-list, of those offered in the business's country. */
+const productsRule: Rule = (v, form) => {
   if (v === undefined || v === null) return undefined;
+  const offered: readonly string[] = productsFor(typeof form.country === 'string' ? form.country : undefined);
   const ok =
     Array.isArray(v) &&
     v.length <= PRODUCTS.length &&
     new Set(v).size === v.length &&
-    v.every((p) => typeof p === 'string' && (PRODUCTS as readonly string[]).includes(p));
+    v.every((p) => typeof p === 'string' && offered.includes(p));
   return ok ? undefined : M.productsInvalid;
 };
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPdfFile, documentFileName, looksLikePdf, MAX_FILE_BYTES, statementMonths } from './documents';
+import {
+  checkPdfFile,
+  documentFileName,
+  looksLikePdf,
+  MAX_FILE_BYTES,
+  shownDocumentName,
+  statementMonths,
+} from './documents';
 import { messageText } from './codes';
 
 /** The rules answer codes; the English the api answers for them is what the specification words. */
@@ -55,5 +62,28 @@ describe('file checks (section 5)', () => {
     expect(documentFileName('Bank Statement', 'October 2026', 1)).toBe('october-2026-2.pdf');
     expect(documentFileName('Voided Check')).toBe('voided-check.pdf');
     expect(documentFileName('Drivers License')).toBe('drivers-license.pdf');
+  });
+});
+
+describe('issue 23 item 18: a stored name shown in the applicant’s language', () => {
+  it('shows the spec’s stored names in French for fr-CA, their numbers kept', () => {
+    expect(shownDocumentName('october-2026.pdf', 'fr-CA')).toBe('octobre-2026.pdf');
+    expect(shownDocumentName('august-2026-2.pdf', 'fr-CA')).toBe('août-2026-2.pdf');
+    expect(shownDocumentName('voided-check.pdf', 'fr-CA')).toBe('chèque-annulé.pdf');
+    expect(shownDocumentName('voided-check-3.pdf', 'fr-CA')).toBe('chèque-annulé-3.pdf');
+    expect(shownDocumentName('drivers-license.pdf', 'fr-CA')).toBe('permis-de-conduire.pdf');
+    // Every name documentFileName makes has its French form.
+    for (const m of statementMonths(undefined, new Date(2026, 11, 15)))
+      expect(shownDocumentName(documentFileName('Bank Statement', m), 'fr-CA')).not.toBe(
+        documentFileName('Bank Statement', m),
+      );
+  });
+
+  it('keeps the stored name in English, and any name of another shape as it is', () => {
+    expect(shownDocumentName('october-2026.pdf', 'en')).toBe('october-2026.pdf');
+    expect(shownDocumentName('voided-check.pdf', 'en')).toBe('voided-check.pdf');
+    expect(shownDocumentName('Relevé octobre.pdf', 'fr-CA')).toBe('Relevé octobre.pdf');
+    expect(shownDocumentName('smarch-2026.pdf', 'fr-CA')).toBe('smarch-2026.pdf');
+    expect(shownDocumentName('voided-check-2026.pdf', 'fr-CA')).toBe('voided-check-2026.pdf');
   });
 });

@@ -52,6 +52,43 @@ export function documentFileName(type: FileType, monthLabel?: string, index = 0)
   return `${base}${index > 0 ? `-${index + 1}` : ''}.pdf`;
 }
 
+const FRENCH_MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+const FRENCH_DOCUMENT_NAMES: Record<string, string> = {
+  'voided-check': 'chèque-annulé',
+  'drivers-license': 'permis-de-conduire',
+  'bank-statement': 'relevé-bancaire',
+};
+
+/**
+ * A stored document's name as the applicant reads it (issue 23 item 18). The name stays the one section 5
+ * fixes (`october-2026.pdf`, `voided-check.pdf`, `drivers-license.pdf`: the lender's and the CRM's files
+ * keep it); in Canadian French it is shown in French (`octobre-2026.pdf`, `chèque-annulé.pdf`,
+ * `permis-de-conduire.pdf`), its number kept. A name of any other shape is shown as it is.
+ */
+export function shownDocumentName(fileName: string, language: string): string {
+  if (language !== 'fr-CA') return fileName;
+  const m = /^([a-z]+(?:-[a-z]+)*)(-\d{4})?(-\d+)?\.pdf$/.exec(fileName);
+  if (!m) return fileName;
+  const [, base = '', year = '', number = ''] = m;
+  const month = MONTH_NAMES.findIndex((name) => name.toLowerCase() === base);
+  if (year && month >= 0) return `${FRENCH_MONTHS[month]}${year}${number}.pdf`;
+  const french = year ? undefined : FRENCH_DOCUMENT_NAMES[base];
+  return french ? `${french}${number}.pdf` : fileName;
+}
+
 /** The client-side check of a chosen file (the server checks again, and looks at the bytes too). */
 export function checkPdfFile(file: { name: string; type: string; size: number }): MessageCode | undefined {
   const pdf = file.type === 'application/pdf' || (!file.type && file.name.toLowerCase().endsWith('.pdf'));

@@ -135,6 +135,12 @@ export const enLater = {
     remove: 'Remove',
     removeFile: 'Remove {{name}}',
     uploading: 'Uploading {{name}}',
+    needsAttention: 'Needs attention',
+    attentionTitle: 'Some statements need attention',
+    attentionBody:
+      'We could not confirm these statements: {{months}}. They may be unreadable, password-protected or for another month, and your funding expert may ask for them again. Do you want to proceed anyway?',
+    proceedAnyway: 'Proceed anyway',
+    reviewStatements: 'Review my statements',
     advice: {
       unreadable:
         'We could not read this file. If it opens on your computer, it may be a scan or damaged: please check it, or upload another copy.',

@@ -13,11 +13,14 @@ export type PdfOwner = {
   address: string;
 };
 
+/**
+ * What the PDF shows (issue 23 item 10): the applicant's answers, in their language, and nothing of ours.
+ * No internal ids (the application's, the CRM lead's): the document sits in the application's own folder,
+ * and what the applicant signs is what they told us. Rows and owner lines with no answer are left out.
+ */
 export type ApplicationPdfData = {
-  applicationId: string;
-  /** The CRM lead the application belongs to (section 7 'POST box/sign'), when the CRM has made it. */
-  leadId?: string;
   company: string;
+  /** [label in the form's English, answer]; see businessRows (pdf-answers.ts). */
   rows: [string, string][];
   owners: PdfOwner[];
   /** The applicant's language (issue 16): 'fr-CA' writes the form's own words in Canadian French. */
@@ -31,8 +34,6 @@ export type ApplicationPdfData = {
  */
 const FRENCH: Record<string, string> = {
   'Business Financing Application': "Demande de financement d'entreprise",
-  Application: 'Demande',
-  Lead: 'Piste CRM',
   Business: 'Entreprise',
   'Legal business name': 'Dénomination sociale',
   DBA: 'Nom commercial',
@@ -83,8 +84,24 @@ const INK = rgb(0.11, 0.16, 0.22);
 const MUTED = rgb(0.28, 0.33, 0.4);
 const BRAND = rgb(0.04, 0.36, 0.67);
 
-/** pdf-lib's standard fonts are WinAnsi only: anything else is replaced rather than failing the render. */
-const safe = (s: string) => s.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/**
+ * pdf-lib's standard fonts are WinAnsi only: anything else is replaced rather than failing the render.
+ * French typography first takes its nearest WinAnsi form (the French labels' curly apostrophe, the narrow
+ * no-break space), so 'l’agriculture' never prints as 'l?agriculture'.
+ */
+const TYPOGRAPHY: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u202f': '\u00a0',
+};
+const safe = (s: string) =>
+  s
+    .replace(/[\u2018\u2019\u201c\u201d\u2013\u2014\u202f]/g, (c) => TYPOGRAPHY[c]!)
+    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** The application as a clean one-or-two-page form, with a signature line per signer. */
 export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = new Date()): Promise<Uint8Array> {
@@ -125,8 +142,10 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
     y -= 18;
   };
   // A long value (a business description) wraps within its column instead of running into the next row.
+  // A question with no answer is no row: the PDF states only what was answered.
   const row = (label: string, value: string) => {
-    const lines = wrap(safe(value || '-'), regular, 10, PAGE.width - 2 * PAGE.margin - 190);
+    if (!value.trim()) return;
+    const lines = wrap(safe(value), regular, 10, PAGE.width - 2 * PAGE.margin - 190);
     ensure(16 + 13 * (lines.length - 1));
     text(label, PAGE.margin, 9.5, regular, MUTED);
     lines.forEach((line, i) => {
@@ -140,12 +159,6 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
   y -= 22;
   text(data.company, PAGE.margin, 13, regular, MUTED);
   y -= 14;
-  text(`${w('Application')} ${data.applicationId}`, PAGE.margin, 8.5, regular, MUTED);
-  y -= 10;
-  if (data.leadId) {
-    text(`${w('Lead')} ${data.leadId}`, PAGE.margin, 8.5, regular, MUTED);
-    y -= 10;
-  }
 
   heading(w('Business'));
   for (const [label, value] of data.rows) row(w(label), value === 'Yes' || value === 'No' ? w(value) : value);

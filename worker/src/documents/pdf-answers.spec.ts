@@ -29,7 +29,6 @@ describe('issue 16: the application PDF’s answers in the applicant’s languag
   it('renders them in the French PDF', async () => {
     const say = answerWriter('fr-CA');
     const pdf = await renderApplicationPdf({
-      applicationId: 'app-1',
       company: 'Boulangerie Roy inc.',
       language: 'fr-CA',
       rows: [

@@ -104,7 +104,7 @@ describe('signing activities', () => {
     expect(read.signers.map((s) => s.decision)).toEqual([null, null]);
   });
 
-  it('renders the PDF with the fields section 7 lists for the sign request: real estate, description, lead id', async () => {
+  it('renders the PDF with the fields section 7 lists for the sign request: real estate, description; no lead id', async () => {
     const applicationId = new ObjectId();
     await recordsOf(mongo.db()).applications.insertOne({ _id: applicationId, sfLeadId: '00Q000000000042AAA' });
     await recordsOf(mongo.db()).businesses.insertOne({
@@ -128,28 +128,37 @@ describe('signing activities', () => {
     const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));
     const after = (label: string) => lines[lines.indexOf(label) + 1];
 
-    expect(lines).toContain('Lead 00Q000000000042AAA');
+    // The lead id goes with the sign request (section 7), never onto the applicant's document (issue 23).
+    expect(lines.join('\n')).not.toContain('00Q000000000042AAA');
+    expect(lines.join('\n')).not.toContain(id);
     expect(after('Has real estate')).toBe('Yes');
     expect(after('Open business loans')).toBe('No');
     // The description wraps in its column, every word kept, in order.
     const from = lines.indexOf('Business description') + 1;
-    const description = lines.slice(from, lines.indexOf('Number of employees')).join(' ');
+    // (The next row answered: the number of employees was never given, so it has none.)
+    const description = lines.slice(from, lines.indexOf('Has real estate')).join(' ');
     expect(description).toBe(
       'We design and build mechanical calculating engines for tabulating polynomial functions, and service them on site for our customers.',
     );
-    expect(lines.indexOf('Number of employees') - from).toBeGreaterThan(1);
+    expect(lines.indexOf('Has real estate') - from).toBeGreaterThan(1);
     // The SSN only masked.
     expect(after('SSN')).toBe('***-**-6789');
     expect(lines.join('\n')).not.toContain('123-45-6789');
   });
 
-  it('says No for real estate never answered (null at creation) and leaves out a lead the CRM has not made', async () => {
+  it('states only what was answered: no real estate never asked (null), no DBA copied from the name (issue 23)', async () => {
     const id = await application([{ firstName: 'Solo', lastName: 'Owner', ownerEmailId: 'solo-pdf@example.com' }]);
+    // DBA left blank: the api stores the legal name in its place (section 2's fallback, for the CRM).
+    await recordsOf(mongo.db()).businesses.updateOne(
+      { _id: new ObjectId(id) },
+      { $set: { dbaName: 'Babbage Engines Ltd', hasRealEstate: null } },
+    );
     await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
     const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));
-    expect(lines[lines.indexOf('Has real estate') + 1]).toBe('No');
-    expect(lines[lines.indexOf('Business description') + 1]).toBe('-');
-    expect(lines.some((l) => l.startsWith('Lead '))).toBe(false);
+    expect(lines[lines.indexOf('Legal business name') + 1]).toBe('Babbage Engines Ltd');
+    for (const unanswered of ['Has real estate', 'DBA', 'Business description', 'Industry'])
+      expect(lines).not.toContain(unanswered);
+    expect(lines).not.toContain('-');
   });
 
   it('starts a separate request for a new attempt', async () => {

@@ -1,12 +1,11 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
-import { amountRequestedOf, type AddressRecord } from '@portal/libs';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
 import { renderApplicationPdf, type ApplicationPdfData } from '../documents/application-pdf';
-import { answerWriter } from '../documents/pdf-answers';
+import { addressLine, answerWriter, businessRows } from '../documents/pdf-answers';
 import { NoSignersError } from '../errors';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 import { boxCall } from './box.errors';
@@ -28,8 +27,6 @@ export const applicationPdfKey = (applicationId: string, attempt: number) =>
 export const signExternalId = (applicationId: string, attempt: number) => `${applicationId}:${attempt}`;
 
 const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
-const place = (a?: Partial<AddressRecord>) =>
-  a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].filter(Boolean).join(', ') : '';
 
 type BoxSignRequest = Awaited<ReturnType<BoxClient['signRequests']['getSignRequestById']>>;
 
@@ -77,38 +74,11 @@ export function createSigningActivities(deps: {
     const owners = (ownerSet?.owners ?? []).slice(0, 2);
     if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
     const b: Business = business ?? {};
-    const country = b.addressData?.country === 'CA' ? 'CA' : 'US';
     const say = answerWriter(user?.language);
     const data: ApplicationPdfData = {
-      applicationId,
-      leadId: application?.sfLeadId,
       company: str(b.businessName),
       language: user?.language,
-      rows: [
-        ['Legal business name', str(b.businessName)],
-        ['DBA', str(b.dbaName || b.businessName)],
-        ['Legal entity', say.pick('legalEntities', b.legalEntity)],
-        [country === 'CA' ? 'Business number (BN)' : 'EIN / Tax ID', deps.pii.open(str(b.federalTaxId))],
-        ['Business start date', str(b.businessStartDate)],
-        [
-          'Industry',
-          [say.pick('industries', b.industry), b.naics ? `(NAICS ${str(b.naics)})` : ''].filter(Boolean).join(' '),
-        ],
-        ['Business description', str(b.businessDescription)],
-        ['Number of employees', str(b.numberOfEmployees)],
-        ['Amount requested', say.money(amountRequestedOf(b))],
-        ['Annual revenue', say.money(b.annualRevenue)],
-        ['Use of proceeds', say.pick('useOfProceeds', b.useOfProceeds)],
-        ['Products interested in', say.picks('products', b.productsInterestedIn)],
-        ['Accepts credit cards', say.pick('yesNo', b.acceptsCreditCards)],
-        // Null until answered, which section 3 treats as false.
-        ['Has real estate', b.hasRealEstate === true ? 'Yes' : 'No'],
-        ['Open business loans', say.pick('yesNo', b.otherBusinessLoans)],
-        ['Average daily balance', say.money(b.avgDailyBalance)],
-        ['Business phone', str(b.phoneNumber)],
-        ['Website', str(b.website)],
-        ['Business address', place(b.addressData)],
-      ],
+      rows: businessRows(b, { say, taxId: deps.pii.open(str(b.federalTaxId)), language: user?.language }),
       owners: owners.map((o) => {
         const ssn = deps.pii.open(o.ssn);
         return {
@@ -120,7 +90,7 @@ export function createSigningActivities(deps: {
           taxIdLabel: o.addressData?.country === 'CA' ? 'SIN' : 'SSN',
           ownershipPercent: str(o.ownershipPercent),
           creditScore: str(o.creditReport),
-          address: place(o.addressData),
+          address: addressLine(o.addressData),
         };
       }),
     };

@@ -70,9 +70,49 @@ describe('issue 16: the offer email in the account’s language', () => {
     });
     expect(mail.subject).toBe('Votre offre choisie pour Boulangerie Roy inc.');
     expect(mail.text.split('\n')[0]).toBe('Bonjour Gabrielle,');
-    expect(mail.text).toContain('- Paiement mensuel : 2\u00a0500,00\u00a0$'.replace(' : ', ': '));
-    expect(mail.text).toContain('- Durée: 12 mois');
+    expect(mail.text).toContain('- Paiement mensuel\u00a0: 2\u00a0500,00\u00a0$');
+    expect(mail.text).toContain('- Durée\u00a0: 12 mois');
     expect(mail.html).toContain('<html lang="fr-CA">');
     expect(mail.html).toContain('Voir votre demande');
+  });
+});
+
+describe('issue 23 item 18: the offer email’s wording', () => {
+  const mail = (language: string, company = 'Boulangerie Roy inc.') =>
+    renderOfferEmail({
+      firstName: 'Gabrielle',
+      company,
+      offerType: 'standard',
+      option,
+      publicUrl: 'https://apply.fundwise.example',
+      language,
+    });
+
+  it('ends a sentence on a name with its own period once: no "inc.."', () => {
+    for (const m of [mail('fr-CA'), mail('en')]) {
+      expect(m.text).not.toContain('inc..');
+      expect(m.html).not.toMatch(/inc\.<\/strong>\./);
+    }
+    expect(mail('fr-CA').text).toContain(
+      'Merci d’avoir choisi votre offre pour Boulangerie Roy inc. En voici le résumé\u00a0:',
+    );
+    expect(mail('en', 'Orbital LLC').text).toContain(
+      'Thanks for selecting your offer for Orbital LLC. Here is a summary:',
+    );
+    expect(mail('en', 'Orbital LLC').html).toContain('<strong>Orbital LLC</strong>. Here is a summary:');
+  });
+
+  it('sets the French no-break space before each colon, and none in English', () => {
+    const fr = mail('fr-CA').text;
+    expect(fr).toContain('Votre demande\u00a0: https://apply.fundwise.example/offers');
+    expect(fr).not.toMatch(/\S:\s/);
+    expect(mail('en').text).toContain('Your application: https://apply.fundwise.example/offers');
+  });
+
+  it('shows the estimated APR the offer card shows, in each language', () => {
+    // 252 daily payments of $119.05 repaying $25,000: the card's estimatedApr, to one decimal.
+    expect(mail('en').text).toContain('- Estimated APR: 37.5%');
+    expect(mail('en').html).toContain('Estimated APR');
+    expect(mail('fr-CA').text).toContain('- TAP estimé\u00a0: 37,5\u00a0%');
   });
 });

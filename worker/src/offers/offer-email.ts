@@ -1,4 +1,13 @@
-import { emailGreeting, escapeHtml, formatMoney, nameForEmail } from '@portal/libs';
+import {
+  DAILY_PAYMENTS_PER_YEAR,
+  emailGreeting,
+  endSentence,
+  escapeHtml,
+  estimatedApr,
+  formatMoney,
+  labelled,
+  nameForEmail,
+} from '@portal/libs';
 /** The offer summary email (section 7 'offer/email-offer'): HTML and plain text from one template. */
 export type OfferEmailData = {
   firstName: string;
@@ -26,16 +35,16 @@ const COPY = {
     thanks: 'Thanks for selecting your offer for',
     summary: 'Here is a summary:',
     soft: 'This is a soft offer: your application is pending review, and your funding expert will be in touch.',
-    yourApplication: 'Your application:',
+    yourApplication: 'Your application',
     view: 'View your application',
   },
   'fr-CA': {
     subject: (company: string) => `Votre offre choisie pour ${company}`,
     yourBusiness: 'votre entreprise',
     thanks: 'Merci d’avoir choisi votre offre pour',
-    summary: 'En voici le résumé :',
-    soft: 'Il s’agit d’une offre préliminaire : votre demande doit encore être examinée, et votre spécialiste du financement communiquera avec vous.',
-    yourApplication: 'Votre demande :',
+    summary: 'En voici le résumé\u00a0:',
+    soft: 'Il s’agit d’une offre préliminaire\u00a0: votre demande doit encore être examinée, et votre spécialiste du financement communiquera avec vous.',
+    yourApplication: 'Votre demande',
     view: 'Voir votre demande',
   },
 } as const;
@@ -45,6 +54,18 @@ const esc = escapeHtml;
 /** Business names run longer than first names; the same rules keep links and line breaks out. */
 const COMPANY_MAX = 80;
 
+/** A standard option's estimated APR, worked out as the offer card works it (offer-card.tsx), in percent. */
+const aprOf = (o: Record<string, string>) =>
+  Math.round(
+    estimatedApr(
+      Number(o.offeredAmount),
+      Number(o.dailyPayment),
+      Number(o.noOfdailyPayments),
+      DAILY_PAYMENTS_PER_YEAR,
+    ) * 10,
+  ) / 10;
+
+/** The option's figures as its card shows them, the estimated APR of a standard option included (issue 23). */
 export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'language'>): [string, string][] {
   const o = d.option;
   if (d.language === 'fr-CA') {
@@ -63,6 +84,7 @@ export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'lang
       ...(o.monthlyPayment ? [['Paiement mensuel', frMoney(o.monthlyPayment)] as [string, string]] : []),
       ['Paiements quotidiens', `${o.noOfdailyPayments} × ${frMoney(o.dailyPayment)}`],
       ['ou paiements hebdomadaires', `${o.noOfweeklyPayments} × ${frMoney(o.weeklyPayment)}`],
+      ['TAP estimé', FR_PERCENT.format(aprOf(o) / 100).replace(/\u202f/g, '\u00a0')],
     ];
   }
   if (d.offerType === 'lineOfCredit')
@@ -79,6 +101,7 @@ export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'lang
     ...(o.monthlyPayment ? [['Monthly payment', usd(o.monthlyPayment)] as [string, string]] : []),
     ['Daily payments', `${o.noOfdailyPayments} × ${usd(o.dailyPayment)}`],
     ['or weekly payments', `${o.noOfweeklyPayments} × ${usd(o.weeklyPayment)}`],
+    ['Estimated APR', `${aprOf(o)}%`],
   ];
 }
 
@@ -92,18 +115,18 @@ export function renderOfferEmail(d: OfferEmailData): { subject: string; html: st
   const text = [
     greeting,
     '',
-    `${c.thanks} ${company}. ${c.summary}`,
-    ...rows.map(([k, v]) => `- ${k}: ${v}`),
+    `${endSentence(`${c.thanks} ${company}`)} ${c.summary}`,
+    ...rows.map(([k, v]) => `- ${labelled(k, v, lang)}`),
     '',
     c.soft,
-    `${c.yourApplication} ${d.publicUrl}/offers`,
+    labelled(c.yourApplication, `${d.publicUrl}/offers`, lang),
   ].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:28px">
 <tr><td style="font-size:20px;font-weight:700;color:#0b5cab;padding-bottom:12px">Fundwise</td></tr>
 <tr><td style="font-size:16px;padding-bottom:12px">${esc(greeting)}</td></tr>
-<tr><td style="font-size:15px;padding-bottom:16px">${esc(c.thanks)} <strong>${esc(company)}</strong>. ${esc(c.summary)}</td></tr>
+<tr><td style="font-size:15px;padding-bottom:16px">${esc(c.thanks)} <strong>${esc(company)}</strong>${endSentence(company) === company ? '' : '.'} ${esc(c.summary)}</td></tr>
 <tr><td><table role="presentation" width="100%" cellpadding="8" cellspacing="0" style="border:1px solid #d0d5dd;border-radius:8px">
 ${rows.map(([k, v]) => `<tr><td style="color:#475467">${esc(k)}</td><td align="right" style="font-weight:600">${esc(v)}</td></tr>`).join('\n')}
 </table></td></tr>

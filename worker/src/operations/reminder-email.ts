@@ -34,11 +34,11 @@ const COPY = {
     subject1: (c: string) => `Votre demande de financement pour ${c} vous attend`,
     subject2: (c: string) => `Toujours intéressé? Votre demande pour ${c} est enregistrée`,
     lead1: (c: string) =>
-      `Votre demande pour ${c} est enregistrée là où vous l’avez laissée. Terminez-la en quelques minutes :`,
+      `Votre demande pour ${c} est enregistrée là où vous l’avez laissée. Terminez-la en quelques minutes\u00a0:`,
     lead2: (c: string) =>
-      `Nous avons gardé votre demande pour ${c} telle que vous l’avez laissée. Quand vous serez prêt, poursuivez ici :`,
+      `Nous avons gardé votre demande pour ${c} telle que vous l’avez laissée. Quand vous serez prêt, poursuivez ici\u00a0:`,
     button: 'Poursuivre votre demande',
-    status: 'Voyez où en est votre demande :',
+    status: 'Voyez où en est votre demande\u00a0:',
     statusLink: 'Où en est ma demande',
     outro: 'Si vous n’avez plus besoin de financement, vous pouvez ignorer ce courriel.',
   },

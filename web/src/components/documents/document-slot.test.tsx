@@ -26,13 +26,38 @@ const slot = () => (
 );
 
 it('shows the server’s advice under each statement, in the applicant’s language (issue 16)', async () => {
-  const { rerender } = render(slot());
+  const { rerender, container } = render(slot());
+  // Issue 23 item 11: a statement that needs attention keeps its slot amber (not green), and says so.
+  expect(container.querySelector('.doc-slot')?.className).toBe('doc-slot has-files needs-attention');
+  expect(screen.getByRole('heading', { name: 'August 2026 Needs attention' })).toBeTruthy();
+  expect(screen.getByText('august-2026-2.pdf')).toBeTruthy();
   expect(screen.getByText(/This statement seems to cover July 1 – 31, 2026, not August 2026\./)).toBeTruthy();
   expect(screen.getByText(/This file is password-protected/)).toBeTruthy();
   await act(() => loadLanguage('fr-CA'));
   rerender(slot());
-  expect(screen.getByRole('heading', { name: 'août 2026' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'août 2026 À vérifier' })).toBeTruthy();
+  // Issue 23 item 18: the stored name shown in French (the lender's file keeps august-2026-2.pdf).
+  expect(screen.getByText('août-2026-2.pdf')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Retirer août-2026-2.pdf' })).toBeTruthy();
   expect(screen.getByText(/Ce relevé semble couvrir .*juillet 2026, et non août 2026\./)).toBeTruthy();
   expect(screen.getByText(/protégé par un mot de passe/)).toBeTruthy();
   expect(screen.getByLabelText('août 2026 – PDF')).toBeTruthy();
+});
+
+it('turns a slot whose statements all read well green, with no flag', async () => {
+  await act(() => loadLanguage('en'));
+  const { container } = render(
+    <DocumentSlot
+      title="August 2026"
+      applicationId="app-1"
+      fileType="Bank Statement"
+      monthLabel="August 2026"
+      files={[{ ...file, advice: [] }]}
+      canRemove
+      onChange={() => undefined}
+    />,
+  );
+  expect(container.querySelector('.doc-slot')?.className).toBe('doc-slot has-files');
+  expect(screen.getByRole('heading', { name: 'August 2026' })).toBeTruthy();
+  expect(screen.queryByText('Needs attention')).toBeNull();
 });

@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import { checkPdfFile, type FileType, type StatementAdviceNote } from '@portal/libs';
+import { checkPdfFile, shownDocumentName, type FileType, type StatementAdviceNote } from '@portal/libs';
 import { useFormat } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
 import { documentsApi, type UploadedFile } from '../../lib/documents-api';
 
@@ -49,6 +50,7 @@ export function DocumentSlot(props: {
   const { t } = useTranslation();
   const tm = useMessage();
   const fmt = useFormat();
+  const language = useLanguage();
   const inputId = useId();
   const title = props.monthLabel ? fmt.month(props.title) : props.title;
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
@@ -81,10 +83,21 @@ export function DocumentSlot(props: {
     }
   }
 
+  // A slot whose statement needs a look (unreadable, password-protected, another month) stays amber, and says
+  // so in words beside its title (issue 23 item 11); green is for a slot whose files all read well.
+  const needsAttention = props.files.some((f) => f.advice?.length);
   return (
-    <div className={`doc-slot${props.files.length ? ' has-files' : ''}`}>
+    <div className={`doc-slot${props.files.length ? ' has-files' : ''}${needsAttention ? ' needs-attention' : ''}`}>
       <div className="doc-slot-head">
-        <h2 className="doc-slot-title">{title}</h2>
+        <h2 className="doc-slot-title">
+          {title}
+          {needsAttention ? (
+            <>
+              {' '}
+              <span className="doc-slot-flag">{t('documents.needsAttention')}</span>
+            </>
+          ) : null}
+        </h2>
         <label htmlFor={inputId} className="btn btn-secondary doc-slot-pick">
           {props.files.length ? t('documents.addAnother') : t('documents.upload')}
         </label>
@@ -101,13 +114,13 @@ export function DocumentSlot(props: {
       <ul className="doc-files" aria-live="polite">
         {props.files.map((f) => (
           <li key={f._id} className={`doc-file${f.advice?.length ? ' has-advice' : ''}`}>
-            <span className="doc-file-name">{f.fileName}</span>
+            <span className="doc-file-name">{shownDocumentName(f.fileName, language)}</span>
             <span className="doc-file-size">{fmt.kilobytes(f.size)}</span>
             {props.canRemove ? (
               <button
                 type="button"
                 className="btn btn-link"
-                aria-label={t('documents.removeFile', { name: f.fileName })}
+                aria-label={t('documents.removeFile', { name: shownDocumentName(f.fileName, language) })}
                 onClick={() => void documentsApi.remove(f._id).then(props.onChange)}
               >
                 {t('documents.remove')}

@@ -5,6 +5,8 @@ import { FILE_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useFormat } from '../../i18n/format';
+import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
 import { clearSigning } from '../../lib/storage';
 import { businessQueryOptions } from '../../lib/journey/journey-api';
@@ -28,7 +30,10 @@ export function BankStatementsPage() {
   const journey = useJourney();
   const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));
   const files = useSuspenseQuery(documentsQueryOptions(app._id));
-  const [confirming, setConfirming] = useState(false);
+  const fmt = useFormat();
+  const language = useLanguage();
+  /** Which question Proceed is asking: months missing (the spec's), then statements needing attention. */
+  const [confirming, setConfirming] = useState<'missing' | 'attention'>();
   const uploads = useRef(new Set<Promise<unknown>>());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -39,12 +44,19 @@ export function BankStatementsPage() {
     months.filter((m) => statementsIn(list).some((f) => f.monthLabel === m)).length;
   const statements = statementsIn(files.data);
   const covered = coveredBy(files.data);
+  /** The months with a statement the server's reading advises on (issue 23 item 11): their slots are amber. */
+  const needingAttention = (list: typeof files.data) =>
+    months.filter((m) => statementsIn(list).some((f) => f.monthLabel === m && f.advice?.length));
+  const attentionMonths = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    needingAttention(files.data).map(fmt.month),
+  );
   const submitted = !!app.sfOpportunityId;
   const reload = () => files.refetch();
 
   /**
    * Uploads still on their way are finished first (under the spec's loading text), then the months are
-   * counted on the server's list, so a file sent a moment before Proceed counts.
+   * counted on the server's list, so a file sent a moment before Proceed counts. A statement that needs
+   * attention is a warning, never a refusal: Proceed asks, and the applicant may go on.
    */
   async function proceed() {
     setBusy(true);
@@ -52,7 +64,13 @@ export function BankStatementsPage() {
     const latest = (await files.refetch()).data ?? files.data;
     if (coveredBy(latest) < months.length) {
       setBusy(false);
-      setConfirming(true);
+      setConfirming('missing');
+    } else await proceedPastAttention(latest);
+  }
+  async function proceedPastAttention(latest = files.data) {
+    if (needingAttention(latest).length) {
+      setBusy(false);
+      setConfirming('attention');
     } else await submit();
   }
   const trackUpload = (done: Promise<unknown>) => {
@@ -61,7 +79,7 @@ export function BankStatementsPage() {
   };
 
   async function submit() {
-    setConfirming(false);
+    setConfirming(undefined);
     setBusy(true);
     setError(undefined);
     try {
@@ -123,14 +141,24 @@ export function BankStatementsPage() {
         </Button>
       </div>
       <ConfirmDialog
-        open={confirming}
+        open={confirming === 'missing'}
         title={t('documents.missingTitle')}
         body={tm(FILE_CODES.missingDocuments(covered, months.length))}
         okText={t('documents.yesProceed')}
         cancelText={t('documents.uploadMore')}
         returnFocus={() => proceedRef.current}
+        onOk={() => void proceedPastAttention()}
+        onCancel={() => setConfirming(undefined)}
+      />
+      <ConfirmDialog
+        open={confirming === 'attention'}
+        title={t('documents.attentionTitle')}
+        body={t('documents.attentionBody', { months: attentionMonths })}
+        okText={t('documents.proceedAnyway')}
+        cancelText={t('documents.reviewStatements')}
+        returnFocus={() => proceedRef.current}
         onOk={() => void submit()}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(undefined)}
       />
     </section>
   );

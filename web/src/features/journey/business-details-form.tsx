@@ -1,4 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import {
@@ -7,8 +8,8 @@ import {
   localeNumberRules,
   LEGAL_ENTITIES,
   PHONE_INPUT_MAX_LENGTH,
-  PRODUCTS,
   YES_NO,
+  productsFor,
   formatPhone,
   formatTaxId,
 } from '@portal/libs';
@@ -63,7 +64,19 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
     },
   );
-  const ca = useWatch({ control, name: 'country' }) === 'CA';
+  const country = useWatch({ control, name: 'country' });
+  const ca = country === 'CA';
+  // Products offered in the business's country only (issue 23 item 18: no SBA financing in Canada); a
+  // choice the new country does not offer is dropped, never sent hidden.
+  useEffect(() => {
+    const chosen = form.getValues('productsInterestedIn');
+    const offered: readonly string[] = productsFor(country);
+    if (chosen.some((p) => !offered.includes(p)))
+      form.setValue(
+        'productsInterestedIn',
+        chosen.filter((p) => offered.includes(p)),
+      );
+  }, [country, form]);
 
   return (
     <section className="card wide">
@@ -101,7 +114,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             <fieldset className="field choice">
               <legend>{t('business.products')}</legend>
               <div className="checks">
-                {PRODUCTS.map((p) => (
+                {productsFor(country).map((p) => (
                   <label key={p} className="choice-option">
                     <input
                       type="checkbox"

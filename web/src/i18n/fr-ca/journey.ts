@@ -107,6 +107,12 @@ export const frJourney = {
     remove: 'Retirer',
     removeFile: 'Retirer {{name}}',
     uploading: 'Téléversement de {{name}}',
+    needsAttention: 'À vérifier',
+    attentionTitle: 'Certains relevés sont à vérifier',
+    attentionBody:
+      'Nous n’avons pas pu confirmer ces relevés\u00a0: {{months}}. Ils sont peut-être illisibles, protégés par un mot de passe ou d’un autre mois, et votre spécialiste du financement pourrait vous les redemander. Voulez-vous poursuivre quand même?',
+    proceedAnyway: 'Poursuivre quand même',
+    reviewStatements: 'Vérifier mes relevés',
     advice: {
       unreadable:
         'Nous n’avons pas pu lire ce fichier. S’il s’ouvre sur votre ordinateur, il s’agit peut-être d’une numérisation ou d’un fichier endommagé : veuillez le vérifier ou en téléverser une autre copie.',

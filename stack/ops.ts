@@ -2,7 +2,8 @@
 // operator endpoints (the same bearer token the codec server takes).
 //   resend-signing   void the open sign request and send a fresh one
 //   extend-deadline  count now as progress: reminders and abandonment start over
-//   retry-crm-sync   try the CRM now instead of after the back-off
+//   retry-crm-sync   try the CRM now instead of after the back-off (and what it refused); with
+//                    `--email <address>`, make the refused lead with this corrected email
 //   withdraw         close the lead, void an open sign request, stop the timers, end the workflow
 //   progress         print getProgress (stage, step, pending work, whose turn, last error)
 // Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN, validated as the api does.
@@ -10,9 +11,10 @@ import { createRequire } from 'node:module';
 import { ROOT } from './stack.ts';
 
 const ACTIONS = ['resend-signing', 'extend-deadline', 'retry-crm-sync', 'withdraw', 'progress'];
-const [action, applicationId] = process.argv.slice(2);
+const [action, applicationId, flag, value] = process.argv.slice(2);
+const email = action === 'retry-crm-sync' && flag === '--email' ? value : undefined;
 if (!action || !applicationId || !ACTIONS.includes(action)) {
-  console.error(`usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId>`);
+  console.error(`usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId> [--email <address>]`);
   process.exit(2);
 }
 
@@ -31,7 +33,8 @@ const base = (process.env.API_URL ?? `http://127.0.0.1:${settings.API_PORT}`).re
 const url = `${base}/api/operations/applications/${encodeURIComponent(applicationId)}/${action}`;
 const res = await fetch(url, {
   method: action === 'progress' ? 'GET' : 'POST',
-  headers: { authorization: `Bearer ${settings.OPERATOR_TOKEN}` },
+  headers: { authorization: `Bearer ${settings.OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+  ...(action === 'progress' ? {} : { body: JSON.stringify(email ? { email } : {}) }),
 });
 const body = await res.text();
 if (!res.ok) {

@@ -139,4 +139,11 @@ export const COMPOSE_APP_ENV = {
  * What the local stack's app environment (stack.ts appEnv) sets that compose does not: the local services'
  * addresses production has no counterpart for, and s3rver's checksum mode.
  */
-export const LOCAL_ONLY_APP_ENV = ['SMTP_HOST', 'SMTP_PORT', 'S3_CHECKSUMS', 'API_URL', 'WEB_PORT'];
+export const LOCAL_ONLY_APP_ENV = [
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'S3_CHECKSUMS',
+  'API_URL',
+  'WEB_PORT',
+  'LOCAL_PROXY_SECRET',
+];

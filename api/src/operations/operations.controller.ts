@@ -1,4 +1,6 @@
-import { BadRequestException, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { COMMON_CODES, EMAIL_PATTERN, all, maxLength, optional, pattern } from '@portal/libs';
+import { FollowsRule } from '../common/rule.decorator';
 import { extendDeadline, getProgress, resendSignRequest, retryCrmSync, withdrawApplication } from '@portal/workflows';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { OperatorGuard } from './operator.guard';
@@ -8,6 +10,14 @@ const OBJECT_ID = /^[0-9a-f]{24}$/;
 /** The operator actions, by their CLI names (`npm run ops -- <action> <applicationId>`). */
 export const OPERATOR_ACTIONS = ['resend-signing', 'extend-deadline', 'retry-crm-sync', 'withdraw'] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+/**
+ * The body of an action: only retry-crm-sync takes one, a corrected lead email when Salesforce refused the
+ * applicant's (LastError CRM_REJECTED:INVALID_EMAIL_ADDRESS); the lead is then made with it.
+ */
+export class OperatorActionDto {
+  @FollowsRule(optional(all(maxLength(80), pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid)))) email?: string;
+}
 
 /**
  * Operators act on one application through its workflow: each action is a signal, answered 202 once
@@ -25,7 +35,7 @@ export class OperationsController {
 
   @Post(':id/:action')
   @HttpCode(202)
-  async act(@Param('id') id: string, @Param('action') action: string) {
+  async act(@Param('id') id: string, @Param('action') action: string, @Body() body: OperatorActionDto = {}) {
     const applicationId = idOf(id);
     switch (action as OperatorAction) {
       case 'resend-signing':
@@ -35,7 +45,11 @@ export class OperationsController {
         await this.workflows.signal(applicationId, extendDeadline);
         break;
       case 'retry-crm-sync':
-        await this.workflows.signal(applicationId, retryCrmSync);
+        await this.workflows.signal(
+          applicationId,
+          retryCrmSync,
+          ...(body?.email ? [{ lead: { email: body.email } }] : []),
+        );
         break;
       case 'withdraw':
         await this.workflows.signal(applicationId, withdrawApplication, { by: 'operator' });

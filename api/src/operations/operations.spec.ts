@@ -150,6 +150,11 @@ describe('operator actions', () => {
     expect(extend.status).toBe(0);
     expect(extend.stdout).toContain(`extend-deadline ${adaApp}: accepted`);
     expect((await ops('retry-crm-sync', adaApp)).status).toBe(0);
+    // A corrected lead email for a lead Salesforce refused: checked by the portal's own email rule first.
+    const refused = await ops('retry-crm-sync', adaApp, '--email', '.ada@example.com');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('Please enter a valid email address');
+    expect((await ops('retry-crm-sync', adaApp, '--email', 'ada.l@example.com')).status).toBe(0);
     const progress = await ops('progress', adaApp);
     expect(progress.status).toBe(0);
     expect(JSON.parse(progress.stdout)).toMatchObject({

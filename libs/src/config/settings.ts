@@ -84,14 +84,25 @@ const DEV_OPERATOR_TOKEN = 'local-operator-token-change-me-in-production';
 /** Box signs webhooks with HMAC-SHA256 under these: keys, held to the same length as our own. */
 const BOX_SIGNATURE_KEY = { how: 'the signature key from the Box developer console', minBytes: MIN_KEY_BYTES };
 
+/** 'none' (production: nginx and TRUSTED_PROXIES) or a secret of 16 characters or more; read as '' for none. */
+const localProxySecret = (describe: string) => ({
+  describe,
+  default: 'none',
+  parse: (raw: string): string => {
+    const v = raw.trim();
+    if (v === 'none') return '';
+    if (v.length < 16) throw new Error("must be 'none' or a secret of 16 characters or more");
+    return v;
+  },
+});
+
 export const API_SETTINGS = {
   ...COMMON_SETTINGS,
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
   TRUSTED_PROXIES: proxies("reverse proxies whose X-Forwarded-For gives the client's address", 'none'),
-  LOCAL_PROXY_SECRET: str(
-    "local stack only: the secret the local web server sends with each browser's socket address (empty: none)",
-    '',
+  LOCAL_PROXY_SECRET: localProxySecret(
+    "local stack only: the secret the local web server sends with each browser's socket address, or 'none'",
   ),
   BOX_WEBHOOK_PRIMARY_KEY: secret('Box webhook signature primary key', 'local-primary-key', BOX_SIGNATURE_KEY),
   BOX_WEBHOOK_SECONDARY_KEY: secret('Box webhook signature secondary key', 'local-secondary-key', BOX_SIGNATURE_KEY),

@@ -127,6 +127,15 @@ test('a co-owner signs from the email on their own phone, in French, and is told
   await co.goto(`${base()}${signLink.pathname}${signLink.search}`);
   await expect(co.getByRole('heading', { level: 1, name: 'Votre signature est déjà enregistrée' })).toBeVisible();
   await phone.close();
+
+  // The same page in English on a desktop (an English email's redirect), looked at too.
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const en = await desk.newPage();
+  await en.goto(`${base()}/co-owner/signed?lng=en`);
+  await expect(en.getByRole('heading', { level: 1, name: 'Your signature is recorded' })).toBeVisible();
+  await expect(en.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+  await shot(en, 'the co-owner’s signature recorded (en, 1280 px)', `co-owner-signed-en-1280`);
+  await desk.close();
 });
 
 test('/status names the owners, sends the co-owner’s invitation again and lets them sign on this device', async ({
@@ -155,6 +164,12 @@ test('/status names the owners, sends the co-owner’s invitation again and lets
     (m) => m.length === 2,
   );
   await shot(page, '/status while the co-owner’s signature waits', `status-co-owner-waiting-en-${info.project.name}`);
+  await page.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByText('En attente de la signature de Mary Jackson.')).toBeVisible();
+  await expect(page.getByText('L’invitation à signer a été renvoyée à Mary Jackson.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Signer sur cet appareil' })).toBeVisible();
+  await shot(page, '/status in French', `status-co-owner-waiting-fr-${info.project.name}`);
+  await page.getByRole('button', { name: 'English' }).click();
 
   // The co-owner is with the applicant: they sign on this device, and the journey goes on.
   await page.getByRole('link', { name: 'Sign on this device' }).click();

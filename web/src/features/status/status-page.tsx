@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../i18n/translation';
-import { useMessage } from '../../i18n/use-message';
 import { INITIAL_POSITION } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -13,7 +12,8 @@ import { progressQueryOptions } from './status-api';
 import { StatusDetails } from './status-details';
 import { statusView, type SignatureLine } from './status-view';
 
-type Resent = { kind: 'sent' | 'error'; text: string } | undefined;
+/** The resend's outcome, kept as what to say (not words), so a language switch re-words it. */
+type Resent = { kind: 'sent'; name?: string } | { kind: 'notNeeded' } | { kind: 'error'; message: string } | undefined;
 
 /**
  * '/status', 'Where do I stand' (issue 16 item 3): open at any stage and after submission. Owners are
@@ -23,7 +23,6 @@ type Resent = { kind: 'sent' | 'error'; text: string } | undefined;
  */
 export function StatusPage() {
   const { t } = useTranslation();
-  const tm = useMessage();
   const app = useApplication();
   const { data } = useSuspenseQuery(progressQueryOptions(app._id));
   const view = statusView(data);
@@ -38,10 +37,10 @@ export function StatusPage() {
     setResent(undefined);
     try {
       await api.post(`/application/${app._id}/co-owner-invitation`);
-      setResent({ kind: 'sent', text: co.name ? t('status.resentNamed', { name: co.name }) : t('status.resent') });
+      setResent({ kind: 'sent', ...(co.name ? { name: co.name } : {}) });
     } catch (e) {
       const err = e as HttpError;
-      setResent({ kind: 'error', text: err.status === 409 ? t('status.resendNotNeeded') : tm(err.message) });
+      setResent(err.status === 409 ? { kind: 'notNeeded' } : { kind: 'error', message: err.message });
     } finally {
       setSending(false);
     }
@@ -72,7 +71,15 @@ export function StatusPage() {
               {co.name ? t('status.resendNamed', { name: co.name }) : t('status.resend')}
             </Button>
           </p>
-          {resent ? <Alert kind={resent.kind === 'sent' ? 'success' : 'error'}>{resent.text}</Alert> : null}
+          {resent?.kind === 'sent' ? (
+            <Alert kind="success">
+              {resent.name ? t('status.resentNamed', { name: resent.name }) : t('status.resent')}
+            </Alert>
+          ) : resent?.kind === 'notNeeded' ? (
+            <Alert kind="warning">{t('status.resendNotNeeded')}</Alert>
+          ) : resent?.kind === 'error' ? (
+            <Alert>{resent.message}</Alert>
+          ) : null}
           <p className="status-action">
             {/* The applicant signs first if they have not; the page then hands the device to the co-owner. */}
             <a

@@ -65,10 +65,10 @@ export const frOffers = {
       nobody: 'Rien n’est en attente.',
       signatureOne: 'En attente de la signature d’un propriétaire.',
       signatureOf: 'En attente de la signature de {{name}}.',
-      yourSignature: 'En attente de votre signature : la demande est prête à être signée.',
+      yourSignature: 'En attente de votre signature\u00a0: la demande est prête à être signée.',
       applicantSignsFirst:
-        'En attente de la signature du demandeur. La vôtre suit : vous pourrez signer dès qu’il aura signé.',
-      finalizing: 'Tous les propriétaires ont signé : la demande signée est en cours de finalisation.',
+        'En attente de la signature du demandeur. La vôtre suit\u00a0: vous pourrez signer dès qu’il aura signé.',
+      finalizing: 'Tous les propriétaires ont signé\u00a0: la demande signée est en cours de finalisation.',
       applicantMove: 'En attente du demandeur, qui doit remplir la prochaine étape. Vous n’avez rien à faire.',
     },
     ended: {
@@ -81,10 +81,10 @@ export const frOffers = {
     signature: {
       signed: 'Propriétaire {{number}} : signé',
       waiting: 'Propriétaire {{number}} : signature en attente',
-      namedSigned: '{{name}} : signé',
-      namedWaiting: '{{name}} : signature en attente',
-      youSigned: 'Vous : signé',
-      youWaiting: 'Vous : signature en attente',
+      namedSigned: '{{name}}\u00a0: signé',
+      namedWaiting: '{{name}}\u00a0: signature en attente',
+      youSigned: 'Vous\u00a0: signé',
+      youWaiting: 'Vous\u00a0: signature en attente',
     },
     savedOnly:
       'L’état en direct est inaccessible pour le moment : voici où la demande a été enregistrée la dernière fois.',
@@ -108,7 +108,8 @@ export const frOffers = {
     resentNamed: 'L’invitation à signer a été renvoyée à {{name}}.',
     resendNotNeeded: 'Aucun copropriétaire n’a de signature en attente.',
     signHere: 'Signer sur cet appareil',
-    signHereHint: 'Pour un copropriétaire qui est avec vous : il signe sur cet appareil, sans passer par son courriel.',
+    signHereHint:
+      'Pour un copropriétaire qui est avec vous\u00a0: il signe sur cet appareil, sans passer par son courriel.',
     missingHeading: 'Documents pour lesquels vous avez coché « {{dontHave}} »',
     missingNote:
       'Votre représentant pourrait vous les demander, ou vous proposer une autre façon de confirmer les mêmes renseignements.',

@@ -131,4 +131,11 @@ test('US: sign-up, financial, business, one owner at 51% or more, a declined the
     EIN__c: '12-3456789',
     Portal_Status__c: 'Missing Signed Application;Missing Bank Statements;No Offer Selected',
   });
+
+  // Issue 23 item 13: after submission, 'Where do I stand' names the document marked "I don't have this".
+  await page.goto(`${base()}/status`);
+  await expect(page.getByText('Your application is submitted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Documents you marked “I don't have this”" })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Driver's license$/ })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Voided check$/ })).toHaveCount(0);
 });

@@ -1,33 +1,13 @@
 // Issue 16 item 3, 'Where do I stand': the status view at a journey step, from the side menu, and a
 // co-owner's signed link from maildev (two owners, no account), axe-checked in English and French at
 // both viewports, photographed into screenshots/ (after submission: journey.spec.ts).
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import type { ApiClient } from '../support/api-client';
+import { expect, test, type Page } from '@playwright/test';
 import { ownerAnswers, saveAnswers, stepOn } from '../support/journey';
-import { base, signUp } from './journey.steps';
+import { base, sessionClient, signUp } from './journey.steps';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './keyboard';
 
 const maildev = () => process.env.E2E_MAILDEV_URL!;
 const SHOTS = 'screenshots';
-
-/** The browser's own session as the api helpers' client: its cookies, and the XSRF echo the web app sends. */
-function sessionClient(page: Page): ApiClient {
-  const answer = async (res: APIResponse) => ({
-    status: res.status(),
-    headers: new Headers(res.headers()),
-    body: await res.json().catch(() => undefined),
-  });
-  const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = async () => ({ 'x-xsrf-token': decodeURIComponent(await xsrf()), 'x-page-path': '/status' });
-  const api = (path: string) => `${base()}/api${path}`;
-  return {
-    get: async (path: string) => answer(await page.request.get(api(path))),
-    post: async (path: string, body: unknown = {}) =>
-      answer(await page.request.post(api(path), { data: body, headers: await headers() })),
-    patch: async (path: string, body: unknown = {}) =>
-      answer(await page.request.patch(api(path), { data: body, headers: await headers() })),
-  } as unknown as ApiClient;
-}
 
 async function checkScreen(page: Page, what: string, shot: string) {
   await expectNoAxeViolations(page, what);
@@ -77,7 +57,8 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
 
   await page.goto(`${base()}/status`);
   await expect(page.getByText('Waiting on the owners’ signatures.')).toBeVisible();
-  await expect(page.getByText('Owner 2: signature waiting')).toBeVisible();
+  // Owners by name (issue 23 item 13); ownerAnswers' last name is King.
+  await expect(page.getByText('Mary King: signature waiting')).toBeVisible();
   await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
   await checkScreen(page, '/status at /signature', `status-signature-en-${info.project.name}`);
   await page.getByRole('button', { name: 'Français' }).click();
@@ -110,7 +91,7 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
     co.getByRole('heading', { level: 1, name: 'Funding application for Analytical Engines LLC' }),
   ).toBeVisible();
   await expect(co.getByText('Owner 1: signature waiting')).toBeVisible();
-  await expect(co.getByText('Owner 2: signature waiting')).toBeVisible();
+  await expect(co.getByText('You: signature waiting')).toBeVisible();
   await expect(co.getByText(email)).toHaveCount(0);
   await checkScreen(co, 'a co-owner’s link', `status-shared-en-${info.project.name}`);
   await co.getByRole('button', { name: 'Français' }).click();

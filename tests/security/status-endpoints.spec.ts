@@ -50,6 +50,32 @@ describe('the status endpoints as hostile input', () => {
     }
   });
 
+  it('forged signing links (issue 23) answer 404, and the invitation resend refuses hostile ids and other applicants', async () => {
+    const client = new HostileClient();
+    for (const token of [
+      ...HOSTILE_IDS,
+      'a.b',
+      `${Buffer.from('["sign","000000000000000000000000","r",2,9999999999999]').toString('base64url')}.AAAA`,
+    ]) {
+      const res = await client.call('GET', `/status/sign/${token}`);
+      expect(res.status, `token ${token.slice(0, 30)}`).toBe(404);
+      expect(res.body.message).toBe('This link is no longer valid');
+    }
+    const [victim, attacker] = await Promise.all([
+      signedInApplicant(`sec-invite-victim-${Date.now()}`),
+      signedInApplicant(`sec-invite-attacker-${Date.now()}`),
+    ]);
+    for (const id of [...HOSTILE_IDS, victim.applicationId]) {
+      const res = await attacker.client.call('POST', `/application/${id}/co-owner-invitation`, {});
+      if (res.status < 400) tally.invalidAccepted++;
+      expect(res.status, `id ${id.slice(0, 30)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `id ${id.slice(0, 30)}`).toBeLessThan(500);
+    }
+    expect(
+      (await new HostileClient().call('POST', `/application/${victim.applicationId}/co-owner-invitation`, {})).status,
+    ).toBe(403);
+  });
+
   it('a parallel burst of guessed links is cut off by the per-address limit (429), not served', async () => {
     const client = new HostileClient();
     const answers = await Promise.all(

@@ -15,7 +15,7 @@ import type { JourneyHolder } from './lib/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, resumePath, sessionQueryOptions } from './lib/session';
 import { Shell } from './routes/shell';
-import { loadAllWords } from './i18n/i18n';
+import { currentLanguage, loadAllWords, loadLanguage, toLanguage } from './i18n/i18n';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
 
@@ -85,6 +85,14 @@ const pages = {
     withWords(() => import('./features/status/shared-status-page')),
     'SharedStatusPage',
   ),
+  coOwnerSign: lazyRouteComponent(
+    withWords(() => import('./features/status/co-owner-sign-page')),
+    'CoOwnerSignPage',
+  ),
+  coOwnerSigned: lazyRouteComponent(
+    withWords(() => import('./features/status/co-owner-signed-page')),
+    'CoOwnerSignedPage',
+  ),
   accessibility: lazyRouteComponent(
     withWords(() => import('./features/legal/accessibility-page')),
     'AccessibilityPage',
@@ -99,9 +107,14 @@ export type RouterContext = { queryClient: QueryClient; journey: JourneyHolder }
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Shell,
   notFoundComponent: NotFound,
-  beforeLoad: ({ location }) => {
-    const amount = new URLSearchParams(location.searchStr).get('amount-requested');
+  beforeLoad: async ({ location }) => {
+    const params = new URLSearchParams(location.searchStr);
+    const amount = params.get('amount-requested');
     if (amount) rememberAmountRequested(amount);
+    // A link in an email names its language (?lng=): the page opens in it, on any device, without
+    // becoming the browser's remembered choice.
+    const lng = params.get('lng');
+    if (lng && toLanguage(lng) !== currentLanguage()) await loadLanguage(toLanguage(lng));
   },
 });
 
@@ -207,6 +220,20 @@ const sharedStatusRoute = createRoute({
   component: pages.sharedStatus,
 });
 
+/** A co-owner's signing link (issue 23 item 5): open to anyone holding it; the api checks the token. */
+const coOwnerSignRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/co-owner/sign/$token',
+  component: pages.coOwnerSign,
+});
+
+/** Where the e-sign service sends a co-owner after signing, on any device (issue 23 item 3). */
+const coOwnerSignedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/co-owner/signed',
+  component: pages.coOwnerSigned,
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   anonymous('/login', pages.login),
@@ -221,6 +248,8 @@ const routeTree = rootRoute.addChildren([
   guarded('/giggle-finance', pages.giggle),
   statusRoute,
   sharedStatusRoute,
+  coOwnerSignRoute,
+  coOwnerSignedRoute,
   legal('privacyPolicy', pages.privacyPolicy),
   legal('termsOfUse', pages.termsOfUse),
   createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: pages.accessibility }),

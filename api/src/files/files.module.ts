@@ -26,5 +26,7 @@ import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './u
   ],
   controllers: [FilesController, SubmissionController],
   providers: [FilesService, SubmissionService, DocumentNames, UnfinishedUploads],
+  // The status view tells, after submission, which documents were marked 'I don't have this'.
+  exports: [FilesService],
 })
 export class FilesModule {}

@@ -56,6 +56,12 @@ export class OwnersService {
     return set ? this.view(set) : undefined;
   }
 
+  /** The owners' names (first and last, as typed), in their order: the status view names owners by them. */
+  async namesOf(applicationId: string): Promise<string[]> {
+    const set = isValidObjectId(applicationId) ? await this.sets.findById(applicationId).lean() : null;
+    return (set?.owners ?? []).map((o) => [o.firstName, o.lastName].filter(Boolean).join(' ').trim());
+  }
+
   /** The saved owners as the forms' rules read them: address on top, phone masked, PII decrypted. */
   async answersOf(applicationId: string): Promise<Record<string, unknown>[]> {
     const set = await this.sets.findById(applicationId).lean();

@@ -108,7 +108,9 @@ describe('signing through the Box stand-in', () => {
     );
     const between = (await pair.get(`/box/${id}`)).body.data;
     expect(between.signed).toBe(false);
-    expect(await decide(signers[1].embedUrl, 'signed')).toBe('http://localhost:8080/signature?isFinished=true');
+    // The second owner lands on the page that says their signature is recorded (issue 23 item 3); on the
+    // applicant's device that page hands back to /signature?isFinished=true.
+    expect(await decide(signers[1].embedUrl, 'signed')).toBe('http://localhost:8080/co-owner/signed?lng=en');
     await until(
       async () => (await pair.get(`/box/${id}`)).body.data,
       (d) => d.signed === true,

@@ -1,5 +1,5 @@
 import type { ApplicantStatus, StageName } from '@portal/libs';
-import type { ApplicationProgress } from '@portal/workflows';
+import { SIGN_ENDED_STATUSES, type ApplicationProgress } from '@portal/workflows';
 
 /**
  * The workflow's getProgress answer in the applicant's words. Operators' codes (lastError), lead and
@@ -16,11 +16,13 @@ export function liveStatus(p: ApplicationProgress): ApplicantStatus {
         .map((s) => ({ order: s.order, signed: p.signing!.signed || s.decision === 'signed' }))
     : undefined;
   const status = ops?.status ?? (p.rep ? 'Submitted' : p.closed ? 'Withdrawn' : 'InProgress');
+  const open = !!p.signing && !p.signing.signed && !SIGN_ENDED_STATUSES.includes(p.signing.request.status);
   const base = {
     source: 'live' as const,
     stage: p.position.pageName,
     step: p.position.pageStep,
     ...(signatures ? { signatures } : {}),
+    ...(open && !p.closed ? { signingOpen: true } : {}),
   };
   if (status === 'Submitted' || p.rep)
     return {

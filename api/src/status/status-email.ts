@@ -4,14 +4,15 @@ type Language = 'en' | 'fr-CA';
 const COMPANY_MAX = 80;
 
 /**
- * The email to a co-owner who has to sign: where the application stands, through a signed link that
- * needs no account. Sent in the applicant's language; the applicant's first name and the business's
+ * The email to a co-owner who has to sign: a signed link to their own signing session and one to where
+ * the application stands, neither needing an account (issue 23 item 5: no separate invitation comes). Sent in the applicant's language; the applicant's first name and the business's
  * name show only when they are safe to (nameForEmail), else neutral words stand in.
  */
 export function renderStatusEmail(d: {
   applicantFirstName: unknown;
   businessName: unknown;
   statusUrl: string;
+  signUrl: string;
   language?: string;
 }) {
   const lang: Language = d.language === 'fr-CA' ? 'fr-CA' : 'en';
@@ -24,22 +25,38 @@ export function renderStatusEmail(d: {
             ? `Votre signature est attendue pour la demande de financement de l’entreprise ${company}`
             : 'Votre signature est attendue pour une demande de financement',
           greeting: 'Bonjour,',
-          intro: `${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ? `l’entreprise ${company}` : 'votre entreprise'}. Votre signature est attendue; vous recevrez l’invitation à signer dans un courriel distinct.`,
+          intro: `${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ? `l’entreprise ${company}` : 'votre entreprise'}. Votre signature est requise : signez la demande à partir de ce courriel, sur l’appareil de votre choix, sans créer de compte.`,
+          sign: 'Examiner et signer la demande',
           link: 'Voir où en est la demande',
           outro:
-            'Ce lien est personnel et expire dans 30 jours. Si vous ne connaissez pas cette entreprise, vous pouvez ignorer ce courriel.',
+            'Ces liens vous sont personnels et expirent dans 30 jours. Si vous ne connaissez pas cette entreprise, vous pouvez ignorer ce courriel.',
         }
       : {
           subject: company
             ? `Your signature is needed on ${company}'s funding application`
             : 'Your signature is needed on a funding application',
           greeting: 'Hello,',
-          intro: `${who ?? 'A co-owner'} named you as an owner on the funding application for ${company ?? 'your business'}. Your signature is needed; the invitation to sign comes in a separate email.`,
+          intro: `${who ?? 'A co-owner'} named you as an owner on the funding application for ${company ?? 'your business'}. Your signature is needed: sign the application from this email, on any device, with no account to create.`,
+          sign: 'Review and sign the application',
           link: 'See where the application stands',
           outro:
-            'This link is yours alone and expires in 30 days. If you do not know this business, you can ignore this email.',
+            'These links are yours alone and expire in 30 days. If you do not know this business, you can ignore this email.',
         };
-  const text = [c.greeting, '', c.intro, '', `${c.link}: ${d.statusUrl}`, '', c.outro, '', 'Fundwise'].join('\n');
+  // French sets a (no-break) space before a colon.
+  const colon = lang === 'fr-CA' ? '\u00a0:' : ':';
+  const text = [
+    c.greeting,
+    '',
+    c.intro,
+    '',
+    `${c.sign}${colon} ${d.signUrl}`,
+    '',
+    `${c.link}${colon} ${d.statusUrl}`,
+    '',
+    c.outro,
+    '',
+    'Fundwise',
+  ].join('\n');
   const esc = escapeHtml;
   const html = `<!doctype html>
 <html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
@@ -48,7 +65,8 @@ export function renderStatusEmail(d: {
 <tr><td style="font-size:22px;font-weight:700;color:#0b5cab;padding-bottom:16px">Fundwise</td></tr>
 <tr><td style="font-size:16px;line-height:24px">${esc(c.greeting)}</td></tr>
 <tr><td style="font-size:16px;line-height:24px;padding:8px 0 16px">${esc(c.intro)}</td></tr>
-<tr><td><a href="${esc(d.statusUrl)}" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.link)}</a></td></tr>
+<tr><td><a href="${esc(d.signUrl)}" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.sign)}</a></td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-top:16px"><a href="${esc(d.statusUrl)}" style="color:#0b5cab">${esc(c.link)}</a></td></tr>
 <tr><td style="font-size:14px;line-height:20px;color:#475467;padding-top:16px">${esc(c.outro)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject: c.subject, text, html };

@@ -22,22 +22,54 @@ export function signStatusLink(key: Buffer, claims: StatusLinkClaims): string {
 
 /** The claims of a link this api signed and that has not expired; undefined for anything else. */
 export function verifyStatusLink(key: Buffer, token: unknown, now = Date.now()): StatusLinkClaims | undefined {
-  if (typeof token !== 'string' || token.length > 400) return undefined;
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return undefined;
-  const expected = createHmac('sha256', key).update(payload).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  const parsed = verifiedPayload(key, token);
   if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
   const [applicationId, signRequestId, expiresAt] = parsed as unknown[];
   if (typeof applicationId !== 'string' || !/^[a-f0-9]{24}$/.test(applicationId)) return undefined;
   if (typeof signRequestId !== 'string' || typeof expiresAt !== 'number') return undefined;
   if (expiresAt <= now) return undefined;
   return { applicationId, signRequestId, expiresAt };
+}
+
+/**
+ * A co-owner's signing link: single-purpose (its own key label, so a status link never opens a signing
+ * session and the reverse), for one signer of one sign request, expiring like the status link.
+ */
+export type SignLinkClaims = { applicationId: string; signRequestId: string; order: number; expiresAt: number };
+
+export const signLinkKey = (sessionSecret: Buffer): Buffer =>
+  createHmac('sha256', sessionSecret).update('sign-link/v1').digest();
+
+export function signSignLink(key: Buffer, claims: SignLinkClaims): string {
+  const payload = b64(
+    JSON.stringify(['sign', claims.applicationId, claims.signRequestId, claims.order, claims.expiresAt]),
+  );
+  return `${payload}.${b64(createHmac('sha256', key).update(payload).digest())}`;
+}
+
+/** The claims of a signing link this api signed and that has not expired; undefined for anything else. */
+export function verifySignLink(key: Buffer, token: unknown, now = Date.now()): SignLinkClaims | undefined {
+  const parsed = verifiedPayload(key, token);
+  if (!Array.isArray(parsed) || parsed.length !== 5 || parsed[0] !== 'sign') return undefined;
+  const [, applicationId, signRequestId, order, expiresAt] = parsed as unknown[];
+  if (typeof applicationId !== 'string' || !/^[a-f0-9]{24}$/.test(applicationId)) return undefined;
+  if (typeof signRequestId !== 'string' || !signRequestId) return undefined;
+  if (typeof order !== 'number' || !Number.isInteger(order) || order < 2) return undefined;
+  if (typeof expiresAt !== 'number' || expiresAt <= now) return undefined;
+  return { applicationId, signRequestId, order, expiresAt };
+}
+
+/** The JSON a token carries when its HMAC is this key's; undefined for anything else. */
+function verifiedPayload(key: Buffer, token: unknown): unknown {
+  if (typeof token !== 'string' || token.length > 400) return undefined;
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return undefined;
+  const expected = createHmac('sha256', key).update(payload).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicationProgress } from '@portal/workflows';
 import { liveStatus, savedStatus } from './progress-view';
 import { renderStatusEmail } from './status-email';
-import { signStatusLink, statusLinkKey, verifyStatusLink } from './status-link';
+import {
+  signLinkKey,
+  signSignLink,
+  signStatusLink,
+  statusLinkKey,
+  verifySignLink,
+  verifyStatusLink,
+} from './status-link';
 
 const ops = (over: Partial<NonNullable<ApplicationProgress['operations']>> = {}) => ({
   status: 'InProgress' as const,
@@ -52,7 +59,21 @@ describe('the applicant’s status from getProgress', () => {
       { order: 2, signed: false },
     ]);
     expect(s.waiting[0]!.on).toBe('signature');
+    expect(s.signingOpen).toBe(true);
     expect(JSON.stringify(s)).not.toContain('@example.com');
+    expect(JSON.stringify(s)).not.toContain('embed');
+  });
+
+  it('a declined or signed request is no longer open to sign', () => {
+    const signing = (status: string, signed: boolean) => ({
+      attempt: 1,
+      signed,
+      request: { id: 'r1', status, signers: [{ email: 'a@x.com', order: 1, decision: null, embedUrl: null }] },
+    });
+    const pos = { pageName: 'SIGNATURE' as const, pageStep: 1, path: '/signature' };
+    expect(liveStatus({ position: pos, signing: signing('declined', false) }).signingOpen).toBeUndefined();
+    expect(liveStatus({ position: pos, signing: signing('signed', true) }).signingOpen).toBeUndefined();
+    expect(liveStatus({ position: pos, signing: signing('viewed', false) }).signingOpen).toBe(true);
   });
 
   it('after submission: the funding team reviews, and the rep is named', () => {
@@ -94,24 +115,75 @@ describe('the co-owner’s signed link', () => {
   });
 });
 
+describe('the co-owner’s signing link (issue 23 item 5)', () => {
+  const secret = Buffer.alloc(32, 7);
+  const key = signLinkKey(secret);
+  const app = '65a0c0ffee0123456789abcd';
+  const claims = { applicationId: app, signRequestId: 'r1', order: 2, expiresAt: 2_000 };
+
+  it('verifies its own until it expires', () => {
+    const token = signSignLink(key, claims);
+    expect(verifySignLink(key, token, 1_000)).toEqual(claims);
+    expect(verifySignLink(key, token, 2_000)).toBeUndefined();
+    expect(verifySignLink(key, token, 5_000)).toBeUndefined();
+  });
+
+  it('is single-purpose: a status link is no signing link, and a signing link no status link', () => {
+    const statusToken = signStatusLink(statusLinkKey(secret), {
+      applicationId: app,
+      signRequestId: 'r1',
+      expiresAt: 2_000,
+    });
+    expect(verifySignLink(key, statusToken, 1_000)).toBeUndefined();
+    // Even signed with the signing key, a status-shaped payload is refused (and the reverse).
+    expect(
+      verifySignLink(key, signStatusLink(key, { applicationId: app, signRequestId: 'r1', expiresAt: 2_000 }), 1_000),
+    ).toBeUndefined();
+    expect(verifyStatusLink(statusLinkKey(secret), signSignLink(key, claims), 1_000)).toBeUndefined();
+    expect(verifyStatusLink(key, signSignLink(key, claims), 1_000)).toBeUndefined();
+  });
+
+  it('refuses another application, another signer or another key under the same signature', () => {
+    const token = signSignLink(key, claims);
+    const [, sig] = token.split('.');
+    const swap = (c: unknown[]) => `${Buffer.from(JSON.stringify(c)).toString('base64url')}.${sig}`;
+    expect(verifySignLink(key, swap(['sign', '65a0c0ffee0123456789abce', 'r1', 2, 2_000]), 1_000)).toBeUndefined();
+    expect(verifySignLink(key, swap(['sign', app, 'r1', 1, 2_000]), 1_000)).toBeUndefined();
+    expect(verifySignLink(key, swap(['sign', app, 'r2', 2, 2_000]), 1_000)).toBeUndefined();
+    expect(verifySignLink(signLinkKey(Buffer.alloc(32, 8)), token, 1_000)).toBeUndefined();
+    // The first signer (the applicant, who signs in the portal) never gets a link of this kind.
+    expect(verifySignLink(key, signSignLink(key, { ...claims, order: 1 }), 1_000)).toBeUndefined();
+    for (const junk of [undefined, '', 'a.b.c', '.', 'x'.repeat(500), 42])
+      expect(verifySignLink(key, junk)).toBeUndefined();
+  });
+});
+
 describe('the co-owner’s email', () => {
   it('exists in English and Canadian French, with the link', () => {
     const en = renderStatusEmail({
       applicantFirstName: 'Ada',
       businessName: 'Acme',
       statusUrl: 'https://x/status/shared/t',
+      signUrl: 'https://x/co-owner/sign/s?lng=en',
     });
     expect(en.subject).toBe("Your signature is needed on Acme's funding application");
     expect(en.text).toContain('Ada named you as an owner');
     expect(en.html).toContain('href="https://x/status/shared/t"');
+    // The way to sign is in this email: no separate invitation is promised (issue 23 item 5).
+    expect(en.text).toContain('Review and sign the application: https://x/co-owner/sign/s?lng=en');
+    expect(en.html).toContain('href="https://x/co-owner/sign/s?lng=en"');
+    expect(en.text).not.toMatch(/separate email/);
     const fr = renderStatusEmail({
       applicantFirstName: 'Ada',
       businessName: 'Acme',
       statusUrl: 'u',
+      signUrl: 'https://x/co-owner/sign/s?lng=fr-CA',
       language: 'fr-CA',
     });
     expect(fr.subject).toBe('Votre signature est attendue pour la demande de financement de l’entreprise Acme');
     expect(fr.html).toContain('lang="fr-CA"');
+    expect(fr.text).toContain('Examiner et signer la demande\u00a0: https://x/co-owner/sign/s?lng=fr-CA');
+    expect(fr.text).not.toMatch(/courriel distinct/);
   });
 
   it('leaves out names that carry a link or a phone number, and escapes HTML', () => {
@@ -119,6 +191,7 @@ describe('the co-owner’s email', () => {
       applicantFirstName: 'Call +1-555-0100 now',
       businessName: '<b>Acme</b> see evil.example',
       statusUrl: 'https://x/s',
+      signUrl: 'https://x/t',
     });
     expect(e.text).toContain('A co-owner named you as an owner on the funding application for your business.');
     expect(e.html).not.toContain('evil.example');

@@ -1,5 +1,5 @@
-import { Controller, Get, Param, Req, UseGuards } from '@nestjs/common';
-import type { ApplicantStatus, SharedStatus } from '@portal/libs';
+import { Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { ApplicantStatus, CoOwnerSigning, SharedStatus } from '@portal/libs';
 import type { Request } from 'express';
 import { clientIp } from '../common/client-ip';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
@@ -15,6 +15,13 @@ export class ProgressController {
   @Get(':id/progress')
   progress(@Param('id') id: string, @CurrentUser() user: SignedIn): Promise<ApplicantStatus> {
     return this.status.forOwner(id, user.userId);
+  }
+
+  /** Sends the co-owners still to sign their email again (owner-checked, then rate-limited). */
+  @Post(':id/co-owner-invitation')
+  @HttpCode(200)
+  resend(@Param('id') id: string, @CurrentUser() user: SignedIn): Promise<{ sent: number }> {
+    return this.status.resendInvitation(id, user.userId);
   }
 }
 
@@ -34,5 +41,15 @@ export class SharedStatusController {
   async shared(@Param('token') token: string, @Req() req: Request): Promise<SharedStatus> {
     await this.limiter.hit({ key: `status-link:ip:${clientIp(req)}`, max: 60, windowSeconds: 15 * 60 });
     return this.status.shared(token);
+  }
+
+  /**
+   * GET /status/sign/{token}: a co-owner's signing link from their email opens their own signing session
+   * (no session of ours; the token, single-purpose, is the only proof). Limited like the shared view.
+   */
+  @Get('sign/:token')
+  async sign(@Param('token') token: string, @Req() req: Request): Promise<CoOwnerSigning> {
+    await this.limiter.hit({ key: `status-link:ip:${clientIp(req)}`, max: 60, windowSeconds: 15 * 60 });
+    return this.status.coOwnerSigning(token);
   }
 }

@@ -1,25 +1,51 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { INITIAL_POSITION, isStageName, type ApplicantStatus, type SharedStatus, API_CODES } from '@portal/libs';
-import { getProgress, type SigningState } from '@portal/workflows';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  INITIAL_POSITION,
+  OPTIONAL_DOCUMENTS,
+  isStageName,
+  type ApplicantStatus,
+  type CoOwnerSigning,
+  type SharedStatus,
+  API_CODES,
+  FILE_TYPES,
+} from '@portal/libs';
+import { SIGN_ENDED_STATUSES, getProgress, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
+import { RateLimiter } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { FilesService } from '../files/files.service';
 import { MailService } from '../mail/mail.service';
+import { OwnersService } from '../owners/owners.service';
 import { StagesService } from '../stages/stages.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { UsersService } from '../users/users.service';
 import { liveStatus, savedStatus } from './progress-view';
 import { renderStatusEmail } from './status-email';
-import { STATUS_LINK_DAYS, signStatusLink, statusLinkKey, verifyStatusLink } from './status-link';
+import {
+  STATUS_LINK_DAYS,
+  signLinkKey,
+  signSignLink,
+  signStatusLink,
+  statusLinkKey,
+  verifySignLink,
+  verifyStatusLink,
+} from './status-link';
 
 export const STATUS_LINK_INVALID = API_CODES.statusLinkInvalid;
+/** A co-owner's invitation has nothing to resend: no open request, or every co-owner has signed. */
+export const NOTHING_TO_RESEND = API_CODES.invitationNotNeeded;
 const DAY = 24 * 3_600_000;
+/** The applicant may resend a co-owner's invitation this often (per application and per user). */
+export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
+const lang = (l: unknown) => (l === 'fr-CA' ? 'fr-CA' : 'en');
 
 /** 'Where do I stand' (issue 16 item 3): the workflow's progress in the applicant's words. */
 @Injectable()
 export class StatusService {
   private readonly logger = new Logger(StatusService.name);
   private readonly key: Buffer;
+  private readonly signKey: Buffer;
 
   constructor(
     private readonly workflows: ApplicationWorkflows,
@@ -28,15 +54,39 @@ export class StatusService {
     private readonly businesses: BusinessesService,
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly owners: OwnersService,
+    private readonly files: FilesService,
+    private readonly limiter: RateLimiter,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {
-    this.key = statusLinkKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
+    const secret = Buffer.from(settings.SESSION_SECRET, 'base64');
+    this.key = statusLinkKey(secret);
+    this.signKey = signLinkKey(secret);
   }
 
-  /** The applicant's own view (the owner check first: another user's id answers 404 like the others). */
+  /**
+   * The applicant's own view (the owner check first: another user's id answers 404 like the others):
+   * the owners named as typed on /owners, and after submission the documents marked 'I don't have this'.
+   */
   async forOwner(applicationId: string, userId: string): Promise<ApplicantStatus> {
     const app = await this.applications.owned(applicationId, userId);
-    return this.status(applicationId, app.applicationStatus);
+    const [status, names] = await Promise.all([
+      this.status(applicationId, app.applicationStatus),
+      this.owners.namesOf(applicationId),
+    ]);
+    const signatures = status.signatures?.map((s) => (names[s.order - 1] ? { ...s, name: names[s.order - 1] } : s));
+    const missing =
+      status.ended === 'submitted'
+        ? await Promise.all(
+            OPTIONAL_DOCUMENTS.map(async (d) => ((await this.files.has(app._id, FILE_TYPES[d])) ? null : d)),
+          )
+        : [];
+    const missingDocuments = missing.filter((d) => d !== null);
+    return {
+      ...status,
+      ...(signatures ? { signatures } : {}),
+      ...(missingDocuments.length ? { missingDocuments } : {}),
+    };
   }
 
   /** A co-owner's view through a signed link: the business's name and the steps, no rep, no one's details. */
@@ -49,7 +99,66 @@ export class StatusService {
       this.businesses.viewFor(claims.applicationId),
     ]);
     const { rep: _rep, ...rest } = status;
-    return { ...rest, ...(business?.businessName ? { businessName: business.businessName } : {}) };
+    // The holder is the co-owner (the second signer: at most two owners sign). While their signature is
+    // still to come on the request the link was sent for, the page offers their own signing link.
+    const you = status.signatures?.find((s) => s.order > 1);
+    const canSign = you && !you.signed && status.signingOpen && (await this.isCurrent(claims));
+    return {
+      ...rest,
+      ...(business?.businessName ? { businessName: business.businessName } : {}),
+      ...(you ? { you: you.order } : {}),
+      ...(canSign ? { signPath: this.signPathFor(claims.applicationId, claims.signRequestId, you.order) } : {}),
+    };
+  }
+
+  private async isCurrent(claims: { applicationId: string; signRequestId: string }) {
+    const progress = await this.workflows.query(claims.applicationId, getProgress).catch(() => undefined);
+    return progress?.signing?.request.id === claims.signRequestId;
+  }
+
+  /**
+   * GET /status/sign/{token}: a co-owner's signing link. Opens their own signing session (their signer's
+   * embed URL on the request the link was made for), never anyone else's; says so when their signature
+   * is recorded, when an earlier signer has not signed yet, or when the request has ended or been replaced.
+   */
+  async coOwnerSigning(token: unknown): Promise<CoOwnerSigning> {
+    const claims = verifySignLink(this.signKey, token);
+    const app = claims ? await this.applications.byId(claims.applicationId) : null;
+    if (!claims || !app) throw new NotFoundException(STATUS_LINK_INVALID);
+    const [progress, business] = await Promise.all([
+      this.workflows.query(claims.applicationId, getProgress),
+      this.businesses.viewFor(claims.applicationId),
+    ]);
+    const named = business?.businessName ? { businessName: business.businessName } : {};
+    const signing = progress.signing;
+    if (!signing || signing.request.id !== claims.signRequestId) return { state: 'closed', ...named };
+    const signer = signing.request.signers.find((s) => s.order === claims.order);
+    if (!signer) return { state: 'closed', ...named };
+    if (signing.signed || signer.decision === 'signed') return { state: 'signed', ...named };
+    if (signer.decision || SIGN_ENDED_STATUSES.includes(signing.request.status) || progress.closed)
+      return { state: 'closed', ...named };
+    const earlier = signing.request.signers.some((s) => s.order < signer.order && s.decision !== 'signed');
+    if (earlier || !signer.embedUrl) return { state: 'waiting', ...named };
+    return { state: 'ready', url: signer.embedUrl };
+  }
+
+  /**
+   * POST /application/{id}/co-owner-invitation: the applicant sends each co-owner still to sign their
+   * email again, with fresh links for the open request. Owner-checked, then limited per application.
+   */
+  async resendInvitation(applicationId: string, userId: string): Promise<{ sent: number }> {
+    await this.applications.owned(applicationId, userId);
+    await this.limiter.hit(
+      { key: `co-owner-invite:app:${applicationId}`, ...RESEND_LIMIT },
+      { key: `co-owner-invite:user:${userId}`, max: RESEND_LIMIT.max * 2, windowSeconds: RESEND_LIMIT.windowSeconds },
+    );
+    const progress = await this.workflows.query(applicationId, getProgress);
+    const signing = progress.signing;
+    const open = signing && !signing.signed && !SIGN_ENDED_STATUSES.includes(signing.request.status);
+    const coOwners = open ? signing.request.signers.filter((s) => s.order > 1 && s.decision === null) : [];
+    if (!signing || coOwners.length === 0) throw new ConflictException(NOTHING_TO_RESEND);
+    await this.mailCoOwners(applicationId, userId, signing.request.id, coOwners);
+    return { sent: coOwners.length };
   }
 
   /** Live from the workflow; when Temporal cannot answer, the stage MongoDB saved (never a failed page). */
@@ -66,29 +175,54 @@ export class StatusService {
   }
 
   /** The link a co-owner gets, valid STATUS_LINK_DAYS. */
-  linkFor(applicationId: string, signRequestId: string, now = Date.now()): string {
+  linkFor(applicationId: string, signRequestId: string, now = Date.now(), language?: string): string {
     const token = signStatusLink(this.key, { applicationId, signRequestId, expiresAt: now + STATUS_LINK_DAYS * DAY });
-    return `${this.settings.PUBLIC_URL}/status/shared/${token}`;
+    return `${this.settings.PUBLIC_URL}/status/shared/${token}${language ? `?lng=${lang(language)}` : ''}`;
+  }
+
+  /** The path of a co-owner's signing link (one signer of one request), valid STATUS_LINK_DAYS. */
+  signPathFor(applicationId: string, signRequestId: string, order: number, now = Date.now()): string {
+    const token = signSignLink(this.signKey, {
+      applicationId,
+      signRequestId,
+      order,
+      expiresAt: now + STATUS_LINK_DAYS * DAY,
+    });
+    return `/co-owner/sign/${token}`;
+  }
+
+  /** Each co-owner's email: their own signing link and the status link, in the applicant's language. */
+  private async mailCoOwners(
+    applicationId: string,
+    userId: string,
+    signRequestId: string,
+    coOwners: { email: string; order: number }[],
+  ) {
+    const [user, business] = await Promise.all([this.users.findById(userId), this.businesses.viewFor(applicationId)]);
+    const language = lang(user?.language);
+    for (const s of coOwners) {
+      const email = renderStatusEmail({
+        applicantFirstName: user?.firstName,
+        businessName: business?.businessName,
+        statusUrl: this.linkFor(applicationId, signRequestId, Date.now(), language),
+        signUrl: `${this.settings.PUBLIC_URL}${this.signPathFor(applicationId, signRequestId, s.order)}?lng=${language}`,
+        language,
+      });
+      await this.mail.send(s.email, email);
+    }
   }
 
   /**
    * After startSigning: each co-owner still to sign (every signer after the first, who signs here in the
-   * portal) gets one email per sign request with their status link. In the background: signing never
-   * waits for the mail server, and a failure is logged with the application id only.
+   * portal) gets one email per sign request with their own signing link and their status link. In the
+   * background: signing never waits for the mail server, and a failure is logged with the application id only.
    */
   notifyCoOwners(applicationId: string, userId: string, signing: SigningState): void {
     const coOwners = signing.request.signers.filter((s) => s.order > 1 && s.decision === null && !signing.signed);
     if (coOwners.length === 0) return;
     const send = async () => {
       if (!(await this.applications.claimStatusLink(applicationId, signing.request.id))) return;
-      const [user, business] = await Promise.all([this.users.findById(userId), this.businesses.viewFor(applicationId)]);
-      const email = renderStatusEmail({
-        applicantFirstName: user?.firstName,
-        businessName: business?.businessName,
-        statusUrl: this.linkFor(applicationId, signing.request.id),
-        language: user?.language,
-      });
-      for (const s of coOwners) await this.mail.send(s.email, email);
+      await this.mailCoOwners(applicationId, userId, signing.request.id, coOwners);
     };
     send().catch((e: Error) =>
       this.logger.error({ msg: 'co-owner status email failed', applicationId, error: e.message }),

@@ -8,7 +8,7 @@ import { mailsTo as mailsToAt } from '../../../tests/support/maildev';
 import { startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
-import { signStatusLink, statusLinkKey } from './status-link';
+import { signSignLink, signLinkKey, signStatusLink, statusLinkKey } from './status-link';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ann: ApiClient;
@@ -18,6 +18,20 @@ let beaApp: string;
 
 const mailsTo = (address: string) => mailsToAt(slice.maildevUrl, address);
 const tokenIn = (text: string) => text.match(/\/status\/shared\/([\w-]+\.[\w-]+)/)?.[1];
+const signTokenIn = (text: string) => text.match(/\/co-owner\/sign\/([\w-]+\.[\w-]+)/)?.[1];
+/** An anonymous call from its own address (the public endpoints' per-address limit stays out of the way). */
+const from = (n: number) => ({ headers: { 'x-forwarded-for': `10.16.4.${n}` } });
+/** A signer's decision on the e-sign stand-in's page, as the browser posts it; answers where Box redirects. */
+async function decide(embedUrl: string) {
+  const res = await fetch(embedUrl, {
+    method: 'POST',
+    body: 'decision=signed',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return res.headers.get('location')!;
+}
 
 beforeAll(async () => {
   slice = await startSlice();
@@ -108,6 +122,95 @@ describe('GET /application/{id}/progress', () => {
     expect((await fetch(`${slice.baseUrl}/status/shared/${expired}`)).status).toBe(404);
     const fresh = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() + 60_000 });
     expect((await fetch(`${slice.baseUrl}/status/shared/${fresh}`)).status).toBe(200);
+  });
+
+  it('the signing link opens the co-owner’s own signing session once the applicant has signed, and says when it is recorded', async () => {
+    const [first] = await mailsTo('bea-two@example.com');
+    const signToken = signTokenIn(first!.text)!;
+    expect(first!.text).toContain(`/co-owner/sign/${signToken}?lng=en`);
+    expect(first!.text).not.toContain('separate email');
+    const signing = (token: string, n = 1) => fetch(`${slice.baseUrl}/status/sign/${token}`, from(n));
+
+    // The applicant has not signed yet: the link says the applicant signs first, and hands out no URL.
+    const early = await signing(signToken);
+    expect(early.status).toBe(200);
+    const earlyBody = await early.json();
+    expect(earlyBody).toEqual({ state: 'waiting', businessName: 'Analytical Engines LLC' });
+
+    // Single-purpose: the status token opens no signing session, the signing token no status view.
+    const statusToken = tokenIn(first!.text)!;
+    expect((await signing(statusToken)).status).toBe(404);
+    expect((await fetch(`${slice.baseUrl}/status/shared/${signToken}`, from(2))).status).toBe(404);
+    // Another application under this signature, a tampered one and an expired one are refused alike.
+    const [, signature] = signToken.split('.');
+    const forged = Buffer.from(JSON.stringify(['sign', annApp, 'r', 2, Date.now() + 1e9])).toString('base64url');
+    const key = signLinkKey(Buffer.from(slice.settings.api.SESSION_SECRET, 'base64'));
+    const expired = signSignLink(key, {
+      applicationId: beaApp,
+      signRequestId: 'r',
+      order: 2,
+      expiresAt: Date.now() - 1,
+    });
+    for (const bad of [`${forged}.${signature}`, `${signToken}x`, expired]) {
+      const res = await signing(bad, 3);
+      expect(res.status, bad).toBe(404);
+      expect((await res.json()).data.message).toBe('This link is no longer valid');
+    }
+    // A well-signed link for another sign request (an earlier one, replaced) is closed, never another's session.
+    const stale = signSignLink(key, {
+      applicationId: beaApp,
+      signRequestId: 'r',
+      order: 2,
+      expiresAt: Date.now() + 60_000,
+    });
+    expect(await (await signing(stale, 3)).json()).toMatchObject({ state: 'closed' });
+
+    // The applicant's /status names the owners and can send the invitation again (owner-checked, limited).
+    const progress = await bea.get(`/application/${beaApp}/progress`);
+    expect(progress.body.signatures).toEqual([
+      { order: 1, signed: false, name: 'Bea King' },
+      { order: 2, signed: false, name: 'Cy King' },
+    ]);
+    expect(progress.body.signingOpen).toBe(true);
+    expect((await ann.post(`/application/${beaApp}/co-owner-invitation`)).status).toBe(404);
+    expect((await ann.post(`/application/${annApp}/co-owner-invitation`)).status).toBe(409);
+    for (let i = 0; i < 3; i++) {
+      const res = await bea.post(`/application/${beaApp}/co-owner-invitation`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ sent: 1 });
+    }
+    const limited = await bea.post(`/application/${beaApp}/co-owner-invitation`);
+    expect(limited.status).toBe(429);
+    const again = await until(
+      () => mailsTo('bea-two@example.com'),
+      (m) => m.length === 4,
+    );
+    expect(signTokenIn(again[3]!.text)).toBeDefined();
+    expect(await mailsTo('bea-one@example.com')).toHaveLength(0);
+
+    // The applicant signs (Box tells the webhook): the co-owner's link now opens their own session.
+    const request = (await bea.post('/box/sign', { applicationId: beaApp })).body.data;
+    expect(await decide(request.signers[0].embedUrl)).toMatch(/\/signature\?redirectToSecondSigner=true$/);
+    const ready = await until(
+      async () => (await signing(signToken, 4)).json(),
+      (b) => b.state === 'ready',
+    );
+    expect(ready).toEqual({ state: 'ready', url: request.signers[1].embedUrl });
+    const shared = await (await fetch(`${slice.baseUrl}/status/shared/${statusToken}`, from(5))).json();
+    expect(shared).toMatchObject({ you: 2, signPath: expect.stringMatching(/^\/co-owner\/sign\/[\w-]+\.[\w-]+$/) });
+
+    // The co-owner signs: Box sends them to the page that says so, in the email's language, not /sign-up.
+    expect(await decide(ready.url)).toBe(`${slice.settings.api.PUBLIC_URL}/co-owner/signed?lng=en`);
+    await until(
+      async () => (await signing(signToken, 6)).json(),
+      (b) => b.state === 'signed',
+    );
+    const after = await (await fetch(`${slice.baseUrl}/status/shared/${statusToken}`, from(7))).json();
+    expect(after.signPath).toBeUndefined();
+    expect(after.signatures).toEqual([
+      { order: 1, signed: true },
+      { order: 2, signed: true },
+    ]);
   });
 
   it('limits the public link endpoint per address, like the other public endpoints (60 in 15 minutes)', async () => {

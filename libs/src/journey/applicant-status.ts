@@ -17,8 +17,8 @@ export type ApplicationEndState = (typeof APPLICATION_ENDS)[number];
 
 /**
  * The status view's data, as the api answers it to the applicant (GET /application/{id}/progress) and,
- * with `rep` left out, to a co-owner holding a signed link. No PII: stages, counts, times and owner
- * numbers; an owner is named by their place in the signing order, never by their name or address.
+ * with `rep`, owners' names and documents left out, to a co-owner holding a signed link. No PII beyond
+ * the owners' names the applicant typed (their own view only); never an address, email or number.
  */
 export type ApplicantStatus = {
   /** 'live' from the workflow; 'saved' when Temporal could not answer and MongoDB's saved stage stands in. */
@@ -33,11 +33,38 @@ export type ApplicantStatus = {
     /** Since when (ISO time), when known. */
     since?: string;
   }[];
-  /** The owners' signatures, in signing order (present once a sign request exists). */
-  signatures?: { order: number; signed: boolean }[];
+  /**
+   * The owners' signatures, in signing order (present once a sign request exists). `name` (first and
+   * last, as typed on /owners) in the applicant's own view only.
+   */
+  signatures?: { order: number; signed: boolean; name?: string }[];
+  /** The signing request is open (not signed, declined, cancelled or expired): a co-owner can still sign. */
+  signingOpen?: boolean;
   /** The funding rep, once the application is submitted. */
   rep?: { name: string; schedulingLink?: string };
+  /** After submission, the documents the applicant marked 'I don't have this' (applicant's view only). */
+  missingDocuments?: MissingDocument[];
 };
 
-/** What a co-owner's signed link shows: the business's name and the same steps, without the rep. */
-export type SharedStatus = Omit<ApplicantStatus, 'rep'> & { businessName?: string };
+/** The documents the final step asks for, which the applicant may mark 'I don't have this'. */
+export const OPTIONAL_DOCUMENTS = ['voidedCheck', 'driversLicense'] as const;
+export type MissingDocument = (typeof OPTIONAL_DOCUMENTS)[number];
+
+/**
+ * What a co-owner's signed link shows: the business's name and the same steps, without the rep or
+ * anyone's name; `you` is the holder's place in the signing order, and `signPath` the way to their own
+ * signing session while they can sign (a signed link of its own).
+ */
+export type SharedStatus = Omit<ApplicantStatus, 'rep' | 'missingDocuments'> & {
+  businessName?: string;
+  you?: number;
+  signPath?: string;
+};
+
+/**
+ * GET /status/sign/{token}: where a co-owner's signing link leads. 'ready' with the signer's own
+ * signing-session URL; 'signed' when their signature is already recorded; 'waiting' while an earlier
+ * signer has not signed yet; 'closed' when the request has ended (declined, cancelled, expired, replaced).
+ */
+export type CoOwnerSigning =
+  { state: 'ready'; url: string } | { state: 'signed' | 'waiting' | 'closed'; businessName?: string };

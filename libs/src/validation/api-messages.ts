@@ -24,6 +24,7 @@ export const API_MESSAGES = {
   stageNotFound: 'Stage not found',
   userNotFound: 'User not found',
   statusLinkInvalid: 'This link is no longer valid',
+  invitationNotNeeded: 'No co-owner is waiting to sign',
   affiliateNotFound: 'Affiliate not found',
   xsrfRefused: 'Invalid or missing XSRF token',
   forbidden: 'Forbidden resource',

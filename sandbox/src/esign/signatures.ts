@@ -94,6 +94,9 @@ export function signatures(store: EsignStore) {
       return signer.declined_redirect_url ?? signer.redirect_url ?? `${store.url}/done`;
     }
     const pending = r.signers.filter((s) => s.role === 'signer' && !s.signer_decision);
+    // Box tells the webhook each signer's signature as it comes (the next signer's turn begins, or the
+    // request finalizes).
+    void deliver(r, 'SIGN_REQUEST.SIGNER_SIGNED');
     if (pending.length === 0) {
       // Box copies the source into a signed file once every signer has signed.
       const source = state.files.find((f) => f.id === r.sourceFileId)!;

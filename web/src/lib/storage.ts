@@ -38,6 +38,8 @@ const SECOND_SIGNER_KEY = 'secondSigner';
 export const storedSignatureId = () => localStorage.getItem(SIGNATURE_KEY) ?? undefined;
 export const storeSignatureId = (id: string) => localStorage.setItem(SIGNATURE_KEY, id);
 export const markSecondSigner = () => localStorage.setItem(SECOND_SIGNER_KEY, 'true');
+/** The applicant sent the second signer to sign on this device (the co-owner's redirect hands back). */
+export const secondSignerHere = () => localStorage.getItem(SECOND_SIGNER_KEY) === 'true' && !!storedSignatureId();
 export function clearSigning() {
   localStorage.removeItem(SIGNATURE_KEY);
   localStorage.removeItem(SECOND_SIGNER_KEY);

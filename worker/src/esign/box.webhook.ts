@@ -4,6 +4,8 @@ import { BoxRejectedError } from '../errors';
 /** The sign-request events the api's /webhooks/box turns into signals. */
 export const SIGN_TRIGGERS = [
   'SIGN_REQUEST.COMPLETED',
+  // One signer signed and the next one's turn began (a co-owner signing from their own device).
+  'SIGN_REQUEST.SIGNER_SIGNED',
   'SIGN_REQUEST.DECLINED',
   'SIGN_REQUEST.EXPIRED',
   'SIGN_REQUEST.SIGN_ERROR_FINALIZING',

@@ -86,11 +86,22 @@ describe('signing activities', () => {
     expect(slice.esign.requests().filter((r) => r.external_id === `${id}:1`)).toHaveLength(1);
     expect(slice.esign.folders().filter((f) => f.name === `application-${id}`)).toHaveLength(1);
 
-    // The first two owners sign, in order, with the redirects of section 4.
+    // The first two owners sign, in order, with the redirects of section 4; the co-owner's lands on the
+    // page that says their signature is recorded (on the applicant's device it hands back to /signature).
     const req = slice.esign.requests().find((r) => r.id === first.id)!;
-    expect(req.signers.map((s) => [s.email, s.order, s.redirect_url])).toEqual([
-      ['ada@example.com', 1, 'https://apply.example.com/signature?redirectToSecondSigner=true'],
-      ['charles@example.com', 2, 'https://apply.example.com/signature?isFinished=true'],
+    expect(req.signers.map((s) => [s.email, s.order, s.redirect_url, s.declined_redirect_url])).toEqual([
+      [
+        'ada@example.com',
+        1,
+        'https://apply.example.com/signature?redirectToSecondSigner=true',
+        'https://apply.example.com/signature?declined=true',
+      ],
+      [
+        'charles@example.com',
+        2,
+        'https://apply.example.com/co-owner/signed?lng=en',
+        'https://apply.example.com/co-owner/signed?lng=en&declined=true',
+      ],
     ]);
     expect(first.signers.every((s) => s.embedUrl?.startsWith(slice.esign.url))).toBe(true);
 

@@ -165,14 +165,19 @@ export function createSigningActivities(deps: {
           name: `Application - ${data.company}.pdf`,
           signers: owners.map((o, i) => {
             const last = i === owners.length - 1;
+            // A co-owner may sign on their own device, through the signed link in their email: Box sends them
+            // to the page that says their signature is recorded, in the email's language (issue 23 item 3).
+            // On the applicant's device, that page hands back to /signature?isFinished=true.
+            const coOwner = `${deps.publicUrl}/co-owner/signed?lng=${data.language === 'fr-CA' ? 'fr-CA' : 'en'}`;
             return {
               email: o.ownerEmailId!,
               role: 'signer' as const,
               order: i + 1,
               embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
               suppressNotifications: true,
-              redirectUrl: last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
-              declinedRedirectUrl: `${signature}?declined=true`,
+              redirectUrl:
+                i > 0 ? coOwner : last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
+              declinedRedirectUrl: i > 0 ? `${coOwner}&declined=true` : `${signature}?declined=true`,
             };
           }),
         }),

@@ -43,7 +43,7 @@ export function StatusDetails({ view, action }: { view: StatusView; action?: Rea
         <ul className="status-waiting" aria-labelledby="status-waiting">
           {view.waiting.map((w) => (
             <li key={w.key}>
-              <span>{t(w.key)}</span>
+              <span>{w.name ? t(w.key, { name: w.name }) : t(w.key)}</span>
               {w.since ? (
                 <span className="muted status-since">{t('status.since', { time: fmt.dateTime(w.since) })}</span>
               ) : null}
@@ -56,9 +56,11 @@ export function StatusDetails({ view, action }: { view: StatusView; action?: Rea
             <ul className="status-signatures">
               {view.signatures.map((s) => (
                 <li key={s.order}>
-                  {s.signed
-                    ? t('status.signature.signed', { number: s.order })
-                    : t('status.signature.waiting', { number: s.order })}
+                  {s.you
+                    ? t(s.signed ? 'status.signature.youSigned' : 'status.signature.youWaiting')
+                    : s.name
+                      ? t(s.signed ? 'status.signature.namedSigned' : 'status.signature.namedWaiting', { name: s.name })
+                      : t(s.signed ? 'status.signature.signed' : 'status.signature.waiting', { number: s.order })}
                 </li>
               ))}
             </ul>

@@ -1,22 +1,52 @@
+import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../i18n/translation';
 import { INITIAL_POSITION } from '@portal/libs';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { api, type HttpError } from '../../lib/http';
 import { useJourneySelector } from '../../lib/journey/use-journey';
 import { useApplication } from '../../lib/session';
 import { progressQueryOptions } from './status-api';
 import { StatusDetails } from './status-details';
-import { statusView } from './status-view';
+import { statusView, type SignatureLine } from './status-view';
 
-/** '/status', 'Where do I stand' (issue 16 item 3): open at any stage and after submission. */
+/** The resend's outcome, kept as what to say (not words), so a language switch re-words it. */
+type Resent = { kind: 'sent'; name?: string } | { kind: 'notNeeded' } | { kind: 'error'; message: string } | undefined;
+
+/**
+ * '/status', 'Where do I stand' (issue 16 item 3): open at any stage and after submission. Owners are
+ * named as typed; while a co-owner's signature is waiting, the applicant can send their invitation again
+ * or let them sign on this device; after submission, the documents marked 'I don't have this' (issue 23
+ * item 13).
+ */
 export function StatusPage() {
   const { t } = useTranslation();
   const app = useApplication();
   const { data } = useSuspenseQuery(progressQueryOptions(app._id));
   const view = statusView(data);
+  const [resent, setResent] = useState<Resent>();
+  const [sending, setSending] = useState(false);
   // The journey machine knows the applicant's page: the way back to it, named nowhere else.
   // (The route started it; until then the saved stage's default, section 4, would stand in.)
   const route = useJourneySelector((s) => s.context.position.path.toLowerCase(), INITIAL_POSITION.path.toLowerCase());
+
+  async function resend(co: SignatureLine) {
+    setSending(true);
+    setResent(undefined);
+    try {
+      await api.post(`/application/${app._id}/co-owner-invitation`);
+      setResent({ kind: 'sent', ...(co.name ? { name: co.name } : {}) });
+    } catch (e) {
+      const err = e as HttpError;
+      setResent(err.status === 409 ? { kind: 'notNeeded' } : { kind: 'error', message: err.message });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const co = view.coOwnerToSign;
   return (
     <section className="card narrow status">
       <h1>{t('status.title')}</h1>
@@ -33,6 +63,46 @@ export function StatusPage() {
           ) : null
         }
       />
+      {co ? (
+        <>
+          <h2>{t('status.actionsHeading')}</h2>
+          <p className="status-action">
+            <Button type="button" variant="secondary" onClick={() => void resend(co)} disabled={sending}>
+              {co.name ? t('status.resendNamed', { name: co.name }) : t('status.resend')}
+            </Button>
+          </p>
+          {resent?.kind === 'sent' ? (
+            <Alert kind="success">
+              {resent.name ? t('status.resentNamed', { name: resent.name }) : t('status.resent')}
+            </Alert>
+          ) : resent?.kind === 'notNeeded' ? (
+            <Alert kind="warning">{t('status.resendNotNeeded')}</Alert>
+          ) : resent?.kind === 'error' ? (
+            <Alert>{resent.message}</Alert>
+          ) : null}
+          <p className="status-action">
+            {/* The applicant signs first if they have not; the page then hands the device to the co-owner. */}
+            <a
+              className="btn btn-primary"
+              href={view.firstSigned ? '/signature?redirectToSecondSigner=true' : '/signature'}
+            >
+              {t('status.signHere')}
+            </a>
+          </p>
+          <p className="muted">{t('status.signHereHint')}</p>
+        </>
+      ) : null}
+      {data.missingDocuments?.length ? (
+        <>
+          <h2>{t('status.missingHeading', { dontHave: t('offers.dontHave') })}</h2>
+          <ul>
+            {data.missingDocuments.map((d) => (
+              <li key={d}>{t(`offers.${d}`)}</li>
+            ))}
+          </ul>
+          <p>{t('status.missingNote')}</p>
+        </>
+      ) : null}
       {data.rep ? (
         <>
           <h2>{t('status.repHeading')}</h2>

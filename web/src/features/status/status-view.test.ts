@@ -35,7 +35,8 @@ describe('the status view', () => {
       ],
       businessName: 'Acme',
     });
-    expect(v.waiting.map((w) => w.key)).toEqual(['status.waiting.signature', 'status.waiting.documents']);
+    // One owner's signature is missing: the singular (issue 23 item 13).
+    expect(v.waiting.map((w) => w.key)).toEqual(['status.waiting.signatureOne', 'status.waiting.documents']);
     expect(v.signatures).toHaveLength(2);
     expect(v.applicantTurn).toBe(false);
     expect(
@@ -63,5 +64,82 @@ describe('the status view', () => {
       waiting: [{ on: 'nobody' }],
     });
     expect(closed).toMatchObject({ endedKey: 'status.ended.closed', waiting: [{ key: 'status.waiting.nobody' }] });
+  });
+
+  it('names the one owner whose signature is missing, in the singular (issue 23 item 13)', () => {
+    const named = statusView({
+      source: 'live',
+      stage: 'SIGNATURE',
+      step: 1,
+      waiting: [{ on: 'signature' }],
+      signingOpen: true,
+      signatures: [
+        { order: 1, signed: true, name: 'Dorothy Vaughan' },
+        { order: 2, signed: false, name: 'Mary Jackson' },
+      ],
+    });
+    expect(named.waiting).toEqual([{ key: 'status.waiting.signatureOf', name: 'Mary Jackson' }]);
+    expect(named.coOwnerToSign).toEqual({ order: 2, signed: false, name: 'Mary Jackson' });
+    expect(named.firstSigned).toBe(true);
+    const unnamed = statusView({
+      source: 'live',
+      stage: 'SIGNATURE',
+      step: 1,
+      waiting: [{ on: 'signature' }],
+      signatures: [
+        { order: 1, signed: false },
+        { order: 2, signed: true },
+      ],
+    });
+    expect(unnamed.waiting[0]!.key).toBe('status.waiting.signatureOne');
+    // No open request: nothing to resend, nobody to sign on this device.
+    expect(unnamed.coOwnerToSign).toBeUndefined();
+  });
+
+  it('never tells a co-owner it is their turn when it is the applicant’s (issue 23 item 5)', () => {
+    const at = { source: 'live', stage: 'SIGNATURE', step: 1, signingOpen: true } as const;
+    const applicantFirst = statusView(
+      {
+        ...at,
+        waiting: [{ on: 'signature' }],
+        signatures: [
+          { order: 1, signed: false },
+          { order: 2, signed: false },
+        ],
+      },
+      { you: 2 },
+    );
+    expect(applicantFirst.waiting[0]!.key).toBe('status.waiting.applicantSignsFirst');
+    expect(applicantFirst.signatures[1]).toMatchObject({ order: 2, you: true });
+    expect(applicantFirst.applicantTurn).toBe(false);
+    const theirs = statusView(
+      {
+        ...at,
+        waiting: [{ on: 'signature' }],
+        signatures: [
+          { order: 1, signed: true },
+          { order: 2, signed: false },
+        ],
+      },
+      { you: 2 },
+    );
+    expect(theirs.waiting[0]!.key).toBe('status.waiting.yourSignature');
+    // Both signed, the applicant's next step: never 'waiting on you' for the co-owner.
+    const after = statusView(
+      {
+        source: 'live',
+        stage: 'DOCUMENTS',
+        step: 1,
+        waiting: [{ on: 'applicant' }],
+        signatures: [
+          { order: 1, signed: true },
+          { order: 2, signed: true },
+        ],
+      },
+      { you: 2 },
+    );
+    expect(after.waiting.map((w) => w.key)).toEqual(['status.waiting.applicantMove']);
+    expect(after.applicantTurn).toBe(false);
+    expect(after.waiting.map((w) => w.key)).not.toContain('status.waiting.applicant');
   });
 });

@@ -63,6 +63,13 @@ export const frOffers = {
       documents: 'En attente de l’équipe de financement : vos documents lui sont transmis.',
       review: 'En attente de l’équipe de financement : elle examine votre demande.',
       nobody: 'Rien n’est en attente.',
+      signatureOne: 'En attente de la signature d’un propriétaire.',
+      signatureOf: 'En attente de la signature de {{name}}.',
+      yourSignature: 'En attente de votre signature\u00a0: la demande est prête à être signée.',
+      applicantSignsFirst:
+        'En attente de la signature du demandeur. La vôtre suit\u00a0: vous pourrez signer dès qu’il aura signé.',
+      finalizing: 'Tous les propriétaires ont signé\u00a0: la demande signée est en cours de finalisation.',
+      applicantMove: 'En attente du demandeur, qui doit remplir la prochaine étape. Vous n’avez rien à faire.',
     },
     ended: {
       submitted: 'Votre demande est soumise.',
@@ -74,6 +81,10 @@ export const frOffers = {
     signature: {
       signed: 'Propriétaire {{number}} : signé',
       waiting: 'Propriétaire {{number}} : signature en attente',
+      namedSigned: '{{name}}\u00a0: signé',
+      namedWaiting: '{{name}}\u00a0: signature en attente',
+      youSigned: 'Vous\u00a0: signé',
+      youWaiting: 'Vous\u00a0: signature en attente',
     },
     savedOnly:
       'L’état en direct est inaccessible pour le moment : voici où la demande a été enregistrée la dernière fois.',
@@ -83,9 +94,45 @@ export const frOffers = {
     schedule: 'Prendre rendez-vous avec votre représentant',
     sharedTitle: 'Demande de financement de l’entreprise {{business}}',
     sharedTitleUnnamed: 'Demande de financement',
-    sharedLead:
-      'Vous êtes nommé comme propriétaire dans cette demande. Voici où elle en est; l’invitation à signer vous parviendra dans un courriel distinct.',
+    sharedLead: 'Vous êtes nommé comme propriétaire dans cette demande. Voici où elle en est.',
     linkInvalid: 'Ce lien n’est plus valide. Demandez au demandeur d’envoyer de nouveau la demande de signature.',
+    yourSignatureHeading: 'Votre signature',
+    yourSigned: 'Votre signature est enregistrée. Vous n’avez rien d’autre à faire.',
+    signNow: 'Examiner et signer la demande',
+    signAfterApplicant:
+      'Le demandeur signe en premier. Dès qu’il aura signé, vous pourrez signer ici ou à partir du lien dans votre courriel.',
+    actionsHeading: 'Ce que vous pouvez faire',
+    resend: 'Renvoyer au copropriétaire son invitation à signer',
+    resendNamed: 'Renvoyer à {{name}} son invitation à signer',
+    resent: 'L’invitation à signer a été renvoyée.',
+    resentNamed: 'L’invitation à signer a été renvoyée à {{name}}.',
+    resendNotNeeded: 'Aucun copropriétaire n’a de signature en attente.',
+    signHere: 'Signer sur cet appareil',
+    signHereHint:
+      'Pour un copropriétaire qui est avec vous\u00a0: il signe sur cet appareil, sans passer par son courriel.',
+    missingHeading: 'Documents pour lesquels vous avez coché « {{dontHave}} »',
+    missingNote:
+      'Votre représentant pourrait vous les demander, ou vous proposer une autre façon de confirmer les mêmes renseignements.',
+  },
+  coOwner: {
+    openingTitle: 'Votre signature',
+    opening: 'Ouverture de votre séance de signature…',
+    checking: 'Confirmation de votre signature…',
+    signedTitle: 'Votre signature est enregistrée',
+    alreadyTitle: 'Votre signature est déjà enregistrée',
+    signedBody: 'Merci. Votre signature sur la demande de financement de l’entreprise {{business}} est enregistrée.',
+    signedBodyUnnamed: 'Merci. Votre signature sur la demande de financement est enregistrée.',
+    nextHeading: 'La suite',
+    next: 'Le demandeur transmet maintenant les relevés bancaires de l’entreprise. Notre équipe de financement étudie ensuite la demande et communique avec le demandeur au sujet des offres de financement. Vous n’avez rien d’autre à faire; vous pouvez fermer cette page.',
+    waitingTitle: 'Le demandeur signe en premier',
+    waiting:
+      'Votre signature suit celle du demandeur. Ouvrez de nouveau ce lien dès qu’il aura signé; il reste valide 30 jours.',
+    closedTitle: 'Cette demande de signature est terminée',
+    closed:
+      'Elle a été refusée, annulée ou remplacée par une plus récente. Demandez au demandeur de vous envoyer une nouvelle invitation à signer.',
+    declinedTitle: 'Vous avez refusé de signer',
+    declined:
+      'La demande n’a pas été signée. S’il s’agit d’une erreur, demandez au demandeur de vous envoyer une nouvelle invitation à signer.',
   },
   accessibility: {
     title: 'Déclaration d’accessibilité',

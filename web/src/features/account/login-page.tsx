@@ -8,7 +8,7 @@
 // two fields stay in useState, checked by the libs rules on submit, each message kept until the next submit.
 import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { fromPromise } from 'xstate';
@@ -48,10 +48,12 @@ export function LoginPage() {
     }),
   );
 
+  // After a session ended: back to the page it ended on (a path of this site only, loginSearch).
+  const { signedOut, next } = useSearch({ from: '/login' });
   useEffect(() => {
     if (!state.matches('done')) return;
-    void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
-  }, [state, navigate, queryClient]);
+    void refreshSession(queryClient).then((user) => navigate({ to: next ?? resumePath(user) }));
+  }, [state, navigate, queryClient, next]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,6 +81,7 @@ export function LoginPage() {
           <form onSubmit={submit} noValidate ref={formRef}>
             {summary}
             <p className="lead">{t('login.lead')}</p>
+            {signedOut && !state.context.error ? <Alert kind="warning">{t('login.signedOut')}</Alert> : null}
             {state.context.error ? <Alert>{state.context.error}</Alert> : null}
             <Field
               label={t('login.email')}

@@ -12,6 +12,8 @@ import {
   formatCurrency,
   formatPhone,
   formatTaxId,
+  typedOverMask,
+  withShownMasks,
 } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { rulesResolver } from '../../components/form/rules-resolver';
@@ -51,7 +53,8 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
   const form = useForm<DetailsValues>({
     defaultValues: detailsFrom(business),
-    resolver: rulesResolver(BUSINESS_DETAILS_RULES),
+    // The tax id on file comes masked: sent back untouched, the api keeps it (issue 23 item 4).
+    resolver: rulesResolver(withShownMasks(BUSINESS_DETAILS_RULES, { federalTaxId: business.federalTaxId })),
     shouldFocusError: false,
   });
   const { control } = form;
@@ -63,6 +66,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
       queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
     },
+    'businessDetails',
   );
   const ca = useWatch({ control, name: 'country' }) === 'CA';
 
@@ -90,7 +94,9 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             control={control}
             name="federalTaxId"
             label={ca ? t('business.bn') : t('business.ein')}
-            mask={(typed) => formatTaxId(form.getValues('country'), typed)}
+            mask={(typed) =>
+              formatTaxId(form.getValues('country'), typedOverMask(form.getValues('federalTaxId'), typed))
+            }
             maxLength={ca ? BN_INPUT_MAX_LENGTH : 10}
             placeholder={ca ? '123-456-789' : '12-3456789'}
           />

@@ -1,5 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { OWNER_RULES, validateForm } from '@portal/libs';
+import { OWNER_RULES, validateForm, withShownMasks } from '@portal/libs';
 import { toFieldErrors } from '../../components/form/rules-resolver';
 import type { BusinessView, OwnerView } from '../../lib/journey/journey-api';
 
@@ -63,13 +63,21 @@ export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
   zip: b.addressData?.zip ?? '',
 });
 
-/** Every owner card against the libs owner rules (the api's), in react-hook-form's array error shape. */
-export const ownersResolver: Resolver<OwnersValues> = (values) => {
-  const found = values.owners.map((o) => validateForm(OWNER_RULES, o));
-  if (found.every((f) => Object.keys(f).length === 0)) return { values, errors: {} };
-  const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
-  return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };
-};
+/**
+ * Every owner card against the libs owner rules (the api's), in react-hook-form's array error shape. A card
+ * saved before lets through the masks the api answered for it (`saved`, by place), untouched: the api keeps
+ * what is on file for them (issue 23 item 4).
+ */
+export const ownersResolver =
+  (saved: readonly Pick<OwnerView, 'ssn' | 'dateOfBirth'>[] = []): Resolver<OwnersValues> =>
+  (values) => {
+    const found = values.owners.map((o, i) =>
+      validateForm(withShownMasks(OWNER_RULES, { ssn: saved[i]?.ssn, dateOfBirth: saved[i]?.dateOfBirth }), o),
+    );
+    if (found.every((f) => Object.keys(f).length === 0)) return { values, errors: {} };
+    const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
+    return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };
+  };
 
 /** The first field in error, to open its card and focus it. */
 export function firstOwnerError(errors: FieldErrors<OwnersValues>): { index: number; field: string } | undefined {

@@ -1,6 +1,6 @@
 // The journey's steps the US and Canada journeys share (journey.spec.ts, journey-canada.spec.ts).
-import { expect, type Page } from '@playwright/test';
-import { codeFromMail } from '../support/api-client';
+import { expect, type APIResponse, type Page } from '@playwright/test';
+import { codeFromMail, type ApiClient } from '../support/api-client';
 import { handWrittenPdf } from '../support/pdf-fixtures';
 import { expectNoAxeViolations } from './keyboard';
 
@@ -113,4 +113,23 @@ export async function statusAfterSubmission(page: Page, shot: string) {
 export async function leadOf(email: string) {
   const leads = (await (await fetch(`${crm()}/__admin/sobjects/Lead`)).json()) as Record<string, unknown>[];
   return leads.find((l) => l.Email === email);
+}
+
+/** The browser's own session as the api helpers' client: its cookies, and the XSRF echo the web app sends. */
+export function browserClient(page: Page, pagePath = '/financial'): ApiClient {
+  const answer = async (res: APIResponse) => ({
+    status: res.status(),
+    headers: new Headers(res.headers()),
+    body: await res.json().catch(() => undefined),
+  });
+  const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = async () => ({ 'x-xsrf-token': decodeURIComponent(await xsrf()), 'x-page-path': pagePath });
+  const api = (path: string) => `${base()}/api${path}`;
+  return {
+    get: async (path: string) => answer(await page.request.get(api(path))),
+    post: async (path: string, body: unknown = {}) =>
+      answer(await page.request.post(api(path), { data: body, headers: await headers() })),
+    patch: async (path: string, body: unknown = {}) =>
+      answer(await page.request.patch(api(path), { data: body, headers: await headers() })),
+  } as unknown as ApiClient;
 }

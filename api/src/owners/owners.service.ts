@@ -114,7 +114,8 @@ export class OwnersService {
   }
 
   private unmask(o: OwnerInput, before: StoredOwner | undefined): OwnerInput {
-    const ssn = this.pii.open(before?.ssn);
+    // An SSN on file is no SIN: in another country than the one on file, the mask keeps nothing.
+    const ssn = str(o.country) === before?.addressData?.country ? this.pii.open(before.ssn) : '';
     const dateOfBirth = this.pii.open(before?.dateOfBirth);
     return {
       ...o,

@@ -118,6 +118,15 @@ describe('owners step', () => {
     expect(otherTail.body.data.fields).toMatchObject({ ssn: 'Invalid social security number' });
     const unchanged = (await db.collection('ownersets').findOne({ _id: new ObjectId(setId) }))?.owners;
     expect(unchanged?.map((o: { ssn: string }) => o.ssn)).toEqual(before?.map((o: { ssn: string }) => o.ssn));
+    // An SSN on file is no SIN: moved to Canada, the mask keeps nothing.
+    const moved = await ada.patch(`/owner/${setId}`, {
+      owners: [
+        { ...owner1, country: 'CA', state: 'QC', zip: 'H2X 1Y4', ssn: '*****6789', dateOfBirth: '****-**-**' },
+        owner2,
+      ],
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.data.fields).toEqual({ ssn: 'Invalid social insurance number' });
     const alone = await ada.patch(`/owner/${setId}`, { owners: [{ ...owner1, ownershipPercent: 100 }] });
     expect(alone.status).toBe(200);
     // Owner 2 is gone: a new card in its place has nothing on file, so the old masks are no value for it.

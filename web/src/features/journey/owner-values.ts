@@ -69,11 +69,14 @@ export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
  * what is on file for them (issue 23 item 4).
  */
 export const ownersResolver =
-  (saved: readonly Pick<OwnerView, 'ssn' | 'dateOfBirth'>[] = []): Resolver<OwnersValues> =>
+  (saved: readonly Pick<OwnerView, 'ssn' | 'dateOfBirth' | 'addressData'>[] = []): Resolver<OwnersValues> =>
   (values) => {
-    const found = values.owners.map((o, i) =>
-      validateForm(withShownMasks(OWNER_RULES, { ssn: saved[i]?.ssn, dateOfBirth: saved[i]?.dateOfBirth }), o),
-    );
+    const found = values.owners.map((o, i) => {
+      const before = saved[i];
+      // An SSN on file is no SIN: in another country, its mask is no answer (the api agrees).
+      const ssn = before?.addressData?.country === o.country ? before.ssn : undefined;
+      return validateForm(withShownMasks(OWNER_RULES, { ssn, dateOfBirth: before?.dateOfBirth }), o);
+    });
     if (found.every((f) => Object.keys(f).length === 0)) return { values, errors: {} };
     const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
     return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };

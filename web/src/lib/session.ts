@@ -1,7 +1,8 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { DbUser } from '@portal/libs';
 import { accountApi } from './account-api';
-import { keepDraftsOf, type DraftKey } from './storage';
+import type { DraftKey } from './drafts';
+import { keepDraftsOf } from './storage';
 
 export type Application = DbUser['applications'][number];
 

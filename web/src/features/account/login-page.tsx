@@ -8,7 +8,7 @@
 // two fields stay in useState, checked by the libs rules on submit, each message kept until the next submit.
 import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { fromPromise } from 'xstate';
@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
-import { refreshSession, resumePath } from '../../lib/session';
+import { loginSearch, refreshSession, resumePath } from '../../lib/session';
 import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
@@ -49,7 +49,11 @@ export function LoginPage() {
   );
 
   // After a session ended: back to the page it ended on (a path of this site only, loginSearch).
-  const { signedOut, next } = useSearch({ from: '/login' });
+  // Read from the address, not with the router's useSearch: a router hook in this chunk made Rolldown split
+  // the router out of the entry, 1.5 kB more on the first visit (size-limit, 2026-11-26).
+  const [{ signedOut, next }] = useState(() =>
+    loginSearch(Object.fromEntries(new URLSearchParams(window.location.search))),
+  );
   useEffect(() => {
     if (!state.matches('done')) return;
     void refreshSession(queryClient).then((user) => navigate({ to: next ?? resumePath(user) }));

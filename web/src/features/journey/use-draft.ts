@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { clearDraft, storeDraft, storedDraft, type DraftKey } from '../../lib/storage';
+import { clearDraft, storeDraft, storedDraft, type DraftKey } from '../../lib/drafts';
 import { sessionDraftOwner, sessionQueryOptions } from '../../lib/session';
 
 type Values = Record<string, unknown>;

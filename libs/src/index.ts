@@ -29,6 +29,7 @@ export * from './validation/codes';
 export * from './validation/dates';
 export * from './validation/documents';
 export * from './validation/formats';
+export * from './validation/masked';
 export * from './validation/password-strength';
 export * from './validation/pdf';
 export * from './validation/messages';

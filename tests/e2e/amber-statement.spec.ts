@@ -1,36 +1,16 @@
 // Issue 23 item 11: a statement that needs attention (password-protected, another month) keeps its slot amber
 // with its reason, and Proceed asks before going on; a good statement's slot is green. The question is a
 // warning, never a refusal: the applicant may go on to /offers. English at 1280 px, French at 390 px.
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import type { ApiClient } from '../support/api-client';
+import { expect, test, type Page } from '@playwright/test';
 import { saveAnswers, stepOn } from '../support/journey';
 import { onePagePdf, userPasswordPdf } from '../support/pdf-fixtures';
-import { base, pdf, signUp } from './journey.steps';
+import { base, pdf, sessionClient, signUp } from './journey.steps';
 import { expectNoAxeViolations } from './keyboard';
-
-/** The browser's own session as the api helpers' client (as status.spec.ts does). */
-function sessionClient(page: Page): ApiClient {
-  const answer = async (res: APIResponse) => ({ status: res.status(), body: await res.json().catch(() => undefined) });
-  const headers = async () => ({
-    'x-xsrf-token': decodeURIComponent(
-      (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
-    ),
-    'x-page-path': '/owners',
-  });
-  const api = (path: string) => `${base()}/api${path}`;
-  return {
-    get: async (path: string) => answer(await page.request.get(api(path))),
-    post: async (path: string, body: unknown = {}) =>
-      answer(await page.request.post(api(path), { data: body, headers: await headers() })),
-    patch: async (path: string, body: unknown = {}) =>
-      answer(await page.request.patch(api(path), { data: body, headers: await headers() })),
-  } as unknown as ApiClient;
-}
 
 /** Signed up in the browser, walked to the signature through the api (Texas: three months), signed on the stand-in. */
 async function toBankStatements(page: Page, email: string) {
   await signUp(page, email);
-  const client = sessionClient(page);
+  const client = sessionClient(page, '/owners');
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
   await saveAnswers(client, applicationId);
   for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);

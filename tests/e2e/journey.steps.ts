@@ -116,14 +116,14 @@ export async function leadOf(email: string) {
 }
 
 /** The browser's own session as the api helpers' client: its cookies, and the XSRF echo the web app sends. */
-export function sessionClient(page: Page): ApiClient {
+export function sessionClient(page: Page, pagePath = '/status'): ApiClient {
   const answer = async (res: APIResponse) => ({
     status: res.status(),
     headers: new Headers(res.headers()),
     body: await res.json().catch(() => undefined),
   });
   const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = async () => ({ 'x-xsrf-token': decodeURIComponent(await xsrf()), 'x-page-path': '/status' });
+  const headers = async () => ({ 'x-xsrf-token': decodeURIComponent(await xsrf()), 'x-page-path': pagePath });
   const api = (path: string) => `${base()}/api${path}`;
   return {
     get: async (path: string) => answer(await page.request.get(api(path))),

@@ -40,10 +40,13 @@ async function start() {
     );
   });
   const router = createAppRouter({ queryClient, journey });
+  // A session that ends says so on /login, which brings the applicant back here after sign-in (issue 23
+  // item 2); what they typed is kept as the step's draft.
   setSessionLostHandler(() => {
+    const next = router.state.location.pathname;
     queryClient.setQueryData(['session'], null);
     journey.current()?.send({ type: 'journey.reset' });
-    void router.navigate({ to: '/login' });
+    void router.navigate({ to: '/login', search: { signedOut: true, ...(next === '/login' ? {} : { next }) } });
   });
   listenForNavigateMessages((path) => void router.navigate({ to: path }));
   // index.html's early GETs serve the first page only (lib/http.ts): what it left is dropped.

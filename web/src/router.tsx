@@ -13,7 +13,7 @@ import { Loading } from './components/ui/loading';
 import type { journeyLoaders } from './routes/journey-loaders';
 import type { JourneyHolder } from './lib/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
-import { applicationOf, resumePath, sessionQueryOptions } from './lib/session';
+import { applicationOf, loginSearch, resumePath, sessionQueryOptions } from './lib/session';
 import { Shell } from './routes/shell';
 import { currentLanguage, loadAllWords, loadLanguage, toLanguage } from './i18n/i18n';
 import { NotFound } from './routes/not-found';
@@ -142,7 +142,7 @@ const indexRoute = createRoute({
 });
 
 /** Pages for signed-out visitors: a signed-in applicant goes back to their application. */
-const anonymous = (path: '/login' | '/sign-up' | '/forgot-password', component: RouteComponent) =>
+const anonymous = (path: '/sign-up' | '/forgot-password', component: RouteComponent) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
@@ -156,6 +156,18 @@ const anonymous = (path: '/login' | '/sign-up' | '/forgot-password', component: 
       if (user) throw redirect({ to: resumePath(user) });
     },
   });
+
+/** /login, for signed-out visitors too; after a session ended it says so and knows the page to return to. */
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  component: pages.login,
+  validateSearch: loginSearch,
+  beforeLoad: async ({ context }) => {
+    const user = await session(context);
+    if (user) throw redirect({ to: resumePath(user) });
+  },
+});
 
 type JourneyPath = keyof typeof journeyLoaders;
 
@@ -236,7 +248,7 @@ const coOwnerSignedRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
-  anonymous('/login', pages.login),
+  loginRoute,
   anonymous('/sign-up', pages.signUp),
   anonymous('/forgot-password', pages.forgotPassword),
   guarded('/financial', pages.financial),

@@ -5,6 +5,7 @@ import {
   amountRequestedFields,
   INDUSTRIES,
   industryByName,
+  keepMasked,
   monthlyRevenue,
   parseAmount,
   parseNumber,
@@ -120,11 +121,11 @@ export class BusinessesService {
         lead: { businessStartDate: str(body.businessStartDate), useOfProceeds: str(body.useOfProceeds) },
       };
     }
-    // A masked tax id sent back unchanged means 'keep the one on file'.
+    // The exact mask this api answers for the tax id on file, sent back unchanged, keeps that one; any other
+    // mask stays as sent, and the tax id rule refuses it (issue 23 item 4).
     const storedTaxId = this.pii.open(business.federalTaxId);
-    const sentTaxId = body.federalTaxId;
-    const masked = typeof sentTaxId === 'string' && sentTaxId.includes('*') && storedTaxId;
-    const form: Record<string, unknown> = { ...body, federalTaxId: masked ? storedTaxId : sentTaxId };
+    const taxIdSent = keepMasked(body.federalTaxId, storedTaxId, maskTail(storedTaxId));
+    const form: Record<string, unknown> = { ...body, federalTaxId: taxIdSent };
     await validateBody(SECTION_DTOS.details, form);
     const taxId = str(form.federalTaxId);
     const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));

@@ -93,6 +93,20 @@ describe('business details', () => {
     );
   });
 
+  it('refuses a masked tax id that is not the mask of the one on file, and stores nothing (issue 23 item 4)', async () => {
+    const before = (await db.collection('businesses').findOne({ businessName: 'Analytical Engines LLC' }))
+      ?.federalTaxId;
+    const res = await ada.patch(`/business/${businessId}`, { ...details, federalTaxId: '**-***1111', city: 'Waco' });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toEqual({ federalTaxId: 'Invalid EIN / Tax ID' });
+    const after = await db.collection('businesses').findOne({ businessName: 'Analytical Engines LLC' });
+    expect(after?.federalTaxId).toBe(before);
+    expect(after?.addressData.city).not.toBe('Waco');
+    const same = await ada.patch(`/business/${businessId}`, { ...details, federalTaxId: '**-***6789' });
+    expect(same.status).toBe(200);
+    expect(same.body.federalTaxId).toBe('**-***6789');
+  });
+
   it('uses the Canadian rules when the business is in Canada', async () => {
     const res = await ada.patch(`/business/${businessId}`, { ...details, country: 'CA', zip: '12345', state: '' });
     expect(res.body.data.fields).toMatchObject({

@@ -7,6 +7,7 @@ import {
   checkOwnerSet,
   digitsOnly,
   formatPhone,
+  keepMasked,
   optionalBoolean,
   parseNumber,
   validateForm,
@@ -97,7 +98,8 @@ export class OwnersService {
       throw new BadRequestException(OWNERS_REQUIRED);
     const same = optionalBoolean(body.sameAsBusinessInfo, {});
     if (same) throw new BadRequestException({ message: same, fields: { sameAsBusinessInfo: same } });
-    // Masked values sent back unchanged mean 'keep what is on file' for that owner.
+    // The exact masks this api answers for the owner on file at the same place keep what is on file for
+    // that owner; any other mask (a new card has nothing on file) meets the card's rules and is refused.
     const owners = input.map((o, i) => this.unmask(o, set.owners[i]));
     const fieldErrors = owners.map((o) => validateForm(OWNER_RULES, { ...o, phoneNumber: masked(o.phoneNumber) }));
     const firstBad = fieldErrors.findIndex((e) => Object.keys(e).length > 0);
@@ -118,11 +120,14 @@ export class OwnersService {
   }
 
   private unmask(o: OwnerInput, before: StoredOwner | undefined): OwnerInput {
-    const keep = (field: 'ssn' | 'dateOfBirth') => {
-      const sent = o[field];
-      return typeof sent === 'string' && sent.includes('*') && before?.[field] ? this.pii.open(before[field]) : sent;
+    // An SSN on file is no SIN: in another country than the one on file, the mask keeps nothing.
+    const ssn = str(o.country) === before?.addressData?.country ? this.pii.open(before.ssn) : '';
+    const dateOfBirth = this.pii.open(before?.dateOfBirth);
+    return {
+      ...o,
+      ssn: keepMasked(o.ssn, ssn, maskTail(ssn)),
+      dateOfBirth: keepMasked(o.dateOfBirth, dateOfBirth, maskDate(dateOfBirth)),
     };
-    return { ...o, ssn: keep('ssn'), dateOfBirth: keep('dateOfBirth') };
   }
 
   private toStored(o: OwnerInput, index: number): StoredOwner {

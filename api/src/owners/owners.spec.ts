@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { ownerAnswers } from '../../../tests/support/journey';
@@ -106,6 +106,39 @@ describe('owners step', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.owners[0].ssn).toBe('*****6789');
+  });
+
+  it('refuses a mask that is not the one on file, and a mask on a card with nothing on file (issue 23 item 4)', async () => {
+    await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2] });
+    const before = (await db.collection('ownersets').findOne({ _id: new ObjectId(setId) }))?.owners;
+    const otherTail = await ada.patch(`/owner/${setId}`, {
+      owners: [{ ...owner1, ssn: '*****1111', dateOfBirth: '****-**-**' }, owner2],
+    });
+    expect(otherTail.status).toBe(400);
+    expect(otherTail.body.data.fields).toMatchObject({ ssn: 'Invalid social security number' });
+    const unchanged = (await db.collection('ownersets').findOne({ _id: new ObjectId(setId) }))?.owners;
+    expect(unchanged?.map((o: { ssn: string }) => o.ssn)).toEqual(before?.map((o: { ssn: string }) => o.ssn));
+    // An SSN on file is no SIN: moved to Canada, the mask keeps nothing.
+    const moved = await ada.patch(`/owner/${setId}`, {
+      owners: [
+        { ...owner1, country: 'CA', state: 'QC', zip: 'H2X 1Y4', ssn: '*****6789', dateOfBirth: '****-**-**' },
+        owner2,
+      ],
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.data.fields).toEqual({ ssn: 'Invalid social insurance number' });
+    const alone = await ada.patch(`/owner/${setId}`, { owners: [{ ...owner1, ownershipPercent: 100 }] });
+    expect(alone.status).toBe(200);
+    // Owner 2 is gone: a new card in its place has nothing on file, so the old masks are no value for it.
+    const masked = await ada.patch(`/owner/${setId}`, {
+      owners: [
+        { ...owner1, ssn: '*****6789', dateOfBirth: '****-**-**' },
+        { ...owner2, ownershipPercent: 0, ssn: '*****4321', dateOfBirth: '****-**-**' },
+      ],
+    });
+    expect(masked.status).toBe(400);
+    expect(Object.keys(masked.body.data.fields)).toEqual(expect.arrayContaining(['ssn', 'dateOfBirth']));
+    expect((await db.collection('ownersets').findOne({ _id: new ObjectId(setId) }))?.owners).toHaveLength(1);
   });
 
   it('answers another user’s owners as not found', async () => {

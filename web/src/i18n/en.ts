@@ -17,6 +17,7 @@ export const enLater = {
     submit: 'Log in',
     forgot: 'Forgot password?',
     noAccount: 'Don’t have an account? Sign up',
+    signedOut: 'You were signed out; your answers are kept. Log in to continue where you were.',
   },
   reset: {
     title: 'Reset your password',

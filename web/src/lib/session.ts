@@ -1,6 +1,8 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { DbUser } from '@portal/libs';
 import { accountApi } from './account-api';
+import type { DraftKey } from './drafts';
+import { keepDraftsOf } from './storage';
 
 export type Application = DbUser['applications'][number];
 
@@ -34,6 +36,43 @@ export const ensureApplication = async (queryClient: QueryClient) =>
 /** For pages below a loader that ensured it. */
 export const useApplication = () => useSuspenseQuery(applicationQueryOptions()).data;
 
-/** Reads the session afresh (after sign-in) so the guards see it before the next navigation. */
-export const refreshSession = (queryClient: QueryClient) =>
-  queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+/**
+ * Reads the session afresh (after sign-in) so the guards see it before the next navigation. Drafts of
+ * anyone else who used this browser go (lib/storage.ts): one person's draft never reaches another.
+ */
+export const refreshSession = async (queryClient: QueryClient) => {
+  const user = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+  if (user) keepDraftsOf(user._id);
+  return user;
+};
+
+/** Whose drafts a journey form keeps: the signed-in user's, for their application (none signed out). */
+export const sessionDraftOwner = (user: DbUser | null | undefined): Omit<DraftKey, 'step'> | undefined => {
+  const app = firstApplication(user);
+  return user && app ? { userId: user._id, applicationId: app._id } : undefined;
+};
+
+/**
+ * A path to return to after sign-in: a path of this origin only (never another site: '//host',
+ * '/\\host', a full URL), with its query; anything else is no path.
+ */
+export function returnPath(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\'))
+    return undefined;
+  try {
+    const url = new URL(raw, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** /login's search: `signedOut` (a session that ended, issue 23 item 2) and `next`, where to return. */
+export type LoginSearch = { signedOut?: boolean; next?: string };
+export function loginSearch(search: Record<string, unknown>): LoginSearch {
+  const next = returnPath(search.next);
+  return {
+    ...(search.signedOut === true || search.signedOut === 'true' ? { signedOut: true } : {}),
+    ...(next ? { next } : {}),
+  };
+}

@@ -44,3 +44,13 @@ export function clearSigning() {
   localStorage.removeItem(SIGNATURE_KEY);
   localStorage.removeItem(SECOND_SIGNER_KEY);
 }
+
+/** Where drafts are kept (lib/drafts.ts): `draft:v1:<user>:<application>:<step>`. */
+export const DRAFT_PREFIX = 'draft:v1:';
+
+/** Removes every draft but those of `userId` (none kept when undefined: a sign-out). */
+export function keepDraftsOf(userId: string | undefined) {
+  const own = userId === undefined ? undefined : `${DRAFT_PREFIX}${encodeURIComponent(userId)}:`;
+  const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+  for (const k of keys) if (k?.startsWith(DRAFT_PREFIX) && !(own && k.startsWith(own))) localStorage.removeItem(k);
+}

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Logo } from '../components/ui/logo';
 import { useFormat } from '../i18n/format';
 import { chooseLanguage, toLanguage } from '../i18n/i18n';
-import { clearUserName } from '../lib/storage';
+import { clearUserName, keepDraftsOf } from '../lib/storage';
 import { accountApi } from '../lib/account-api';
 import { progressOn } from '../lib/journey/journey-routes';
 import { ProgressBar } from '../components/progress/progress-bar';
@@ -84,6 +84,8 @@ export function Shell() {
     setMenuOpen(false);
     await accountApi.logout().catch(() => undefined);
     clearUserName();
+    // Signing out on purpose leaves nothing typed behind in this browser (a session that ends keeps it).
+    keepDraftsOf(undefined);
     queryClient.setQueryData(sessionQueryOptions().queryKey, null);
     journey?.current()?.send({ type: 'journey.reset' });
     await navigate({ to: '/login' });

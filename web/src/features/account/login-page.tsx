@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
-import { refreshSession, resumePath } from '../../lib/session';
+import { loginSearch, refreshSession, resumePath } from '../../lib/session';
 import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
@@ -48,10 +48,16 @@ export function LoginPage() {
     }),
   );
 
+  // After a session ended: back to the page it ended on (a path of this site only, loginSearch).
+  // Read from the address, not with the router's useSearch: a router hook in this chunk made Rolldown split
+  // the router out of the entry, 1.5 kB more on the first visit (size-limit, 2026-11-26).
+  const [{ signedOut, next }] = useState(() =>
+    loginSearch(Object.fromEntries(new URLSearchParams(window.location.search))),
+  );
   useEffect(() => {
     if (!state.matches('done')) return;
-    void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
-  }, [state, navigate, queryClient]);
+    void refreshSession(queryClient).then((user) => navigate({ to: next ?? resumePath(user) }));
+  }, [state, navigate, queryClient, next]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -79,6 +85,7 @@ export function LoginPage() {
           <form onSubmit={submit} noValidate ref={formRef}>
             {summary}
             <p className="lead">{t('login.lead')}</p>
+            {signedOut && !state.context.error ? <Alert kind="warning">{t('login.signedOut')}</Alert> : null}
             {state.context.error ? <Alert>{state.context.error}</Alert> : null}
             <Field
               label={t('login.email')}

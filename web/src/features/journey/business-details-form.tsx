@@ -12,6 +12,8 @@ import {
   productsFor,
   formatPhone,
   formatTaxId,
+  typedOverMask,
+  withShownMasks,
 } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { LocaleNumberField } from '../../components/form/locale-number-field';
@@ -51,7 +53,8 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
   const form = useForm<DetailsValues>({
     defaultValues: detailsFrom(business, lng),
-    resolver: rulesResolver(detailsRules),
+    // The tax id on file comes masked: sent back untouched, the api keeps it (issue 23 item 4).
+    resolver: rulesResolver(() => withShownMasks(detailsRules(), { federalTaxId: business.federalTaxId })),
     shouldFocusError: false,
   });
   const { control } = form;
@@ -63,6 +66,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
       queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
     },
+    'businessDetails',
   );
   const country = useWatch({ control, name: 'country' });
   const ca = country === 'CA';
@@ -102,7 +106,9 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             control={control}
             name="federalTaxId"
             label={ca ? t('business.bn') : t('business.ein')}
-            mask={(typed) => formatTaxId(form.getValues('country'), typed)}
+            mask={(typed) =>
+              formatTaxId(form.getValues('country'), typedOverMask(form.getValues('federalTaxId'), typed))
+            }
             maxLength={ca ? BN_INPUT_MAX_LENGTH : 10}
             placeholder={ca ? '123-456-789' : '12-3456789'}
           />

@@ -43,6 +43,7 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
         v.businessStarted === 'No' ? { type: 'journey.giggle' } : { type: 'journey.next', saved: 'businessQuestion' },
       );
     },
+    'businessQuestion',
   );
   const started = useWatch({ control: form.control, name: 'businessStarted' });
 

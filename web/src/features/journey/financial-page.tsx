@@ -52,6 +52,7 @@ export function FinancialPage() {
       queryClient.setQueryData(options.queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'financial' });
     },
+    'financial',
   );
 
   return (

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { useJourney } from '../../lib/journey/use-journey';
+import { useDraft } from './use-draft';
 import { useSave } from './use-save';
 
 type Journey = ReturnType<typeof useJourney>;
@@ -12,16 +13,27 @@ type Journey = ReturnType<typeof useJourney>;
 /**
  * A journey page's form and its save: the error summary, the save (see useSave), a submit that clears the
  * summary and saves valid answers (or reports the fields in error), the message above the form (the
- * save's, else the journey's) and busy while either works.
+ * save's, else the journey's) and busy while either works. What is typed is kept as the step's draft
+ * (`step`, see useDraft) until the step is saved: a reload, a lost session or a new login loses nothing.
  */
 export function useJourneyForm<T extends FieldValues, R>(
   form: UseFormReturn<T>,
   journey: Journey,
   save: (values: T) => Promise<R>,
   onSaved: (saved: R, values: T) => void,
+  step: string,
 ) {
   const { formRef, report, clear, summary } = useErrorSummary();
-  const saving = useSave(form, save, onSaved, report);
+  const draft = useDraft(form, step);
+  const saving = useSave(
+    form,
+    save,
+    (saved, values) => {
+      draft.clear();
+      onSaved(saved, values);
+    },
+    report,
+  );
   return {
     formRef,
     report,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn } from '@portal/libs';
+import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn, isMasked, typedOverMask } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { Button } from '../../components/ui/button';
@@ -24,6 +24,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
   const { control, setValue, getValues, clearErrors } = form;
   const [ssnShown, setSsnShown] = useState(false);
   const ca = useWatch({ control, name: `owners.${i}.country` }) === 'CA';
+  const dobMasked = isMasked(useWatch({ control, name: `owners.${i}.dateOfBirth` }));
   const name = <K extends keyof OwnersValues['owners'][number]>(k: K) => `owners.${i}.${k}` as const;
   const at = (k: 'firstName' | 'lastName' | 'address' | 'ownerEmailId', label: string, extra = {}) => (
     <FormField control={control} name={name(k)} label={label} maxLength={200} {...extra} />
@@ -74,9 +75,10 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           control={control}
           name={name('dateOfBirth')}
           label={t('owners.dateOfBirth')}
-          type="date"
+          // The date on file comes masked (no date input can show it): as text until it is typed over.
+          type={dobMasked ? 'text' : 'date'}
           max="9999-12-31"
-          mask={(typed) => typed.slice(0, 10)}
+          mask={(typed) => typedOverMask(getValues(name('dateOfBirth')), typed).slice(0, 10)}
         />
         <FormField
           control={control}
@@ -102,7 +104,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           inputMode="numeric"
           maxLength={11}
           autoComplete="off"
-          mask={(typed) => formatSsn(getValues(name('country')), typed)}
+          mask={(typed) => formatSsn(getValues(name('country')), typedOverMask(getValues(name('ssn')), typed))}
           after={
             <Button variant="link" aria-pressed={ssnShown} onClick={() => setSsnShown((s) => !s)}>
               {ssnShown ? t('form.hide') : t('form.show')}

@@ -1,5 +1,12 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { OWNER_RULES, localeNumberRules, parseLocaleNumber, NUMBER_KINDS, validateForm } from '@portal/libs';
+import {
+  OWNER_RULES,
+  localeNumberRules,
+  parseLocaleNumber,
+  NUMBER_KINDS,
+  validateForm,
+  withShownMasks,
+} from '@portal/libs';
 import { toFieldErrors } from '../../components/form/rules-resolver';
 import { numberText } from '../../i18n/format';
 import { currentLanguage, type Language } from '../../i18n/i18n';
@@ -77,14 +84,25 @@ export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
   zip: b.addressData?.zip ?? '',
 });
 
-/** Every owner card against the libs owner rules (the api's), in react-hook-form's array error shape. */
-export const ownersResolver: Resolver<OwnersValues> = (values) => {
-  const rules = localeNumberRules(OWNER_RULES, OWNER_NUMBER_KINDS, currentLanguage());
-  const found = values.owners.map((o) => validateForm(rules, o));
-  if (found.every((f) => Object.keys(f).length === 0)) return { values, errors: {} };
-  const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
-  return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };
-};
+/**
+ * Every owner card against the libs owner rules (the api's), numbers read the applicant's way, in
+ * react-hook-form's array error shape. A card saved before lets through the masks the api answered for it
+ * (`saved`, by place), untouched: the api keeps what is on file for them (issue 23 item 4).
+ */
+export const ownersResolver =
+  (saved: readonly Pick<OwnerView, 'ssn' | 'dateOfBirth' | 'addressData'>[] = []): Resolver<OwnersValues> =>
+  (values) => {
+    const rules = localeNumberRules(OWNER_RULES, OWNER_NUMBER_KINDS, currentLanguage());
+    const found = values.owners.map((o, i) => {
+      const before = saved[i];
+      // An SSN on file is no SIN: in another country, its mask is no answer (the api agrees).
+      const ssn = before?.addressData?.country === o.country ? before.ssn : undefined;
+      return validateForm(withShownMasks(rules, { ssn, dateOfBirth: before?.dateOfBirth }), o);
+    });
+    if (found.every((f) => Object.keys(f).length === 0)) return { values, errors: {} };
+    const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
+    return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };
+  };
 
 /** The first field in error, to open its card and focus it. */
 export function firstOwnerError(errors: FieldErrors<OwnersValues>): { index: number; field: string } | undefined {

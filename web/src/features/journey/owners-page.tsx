@@ -36,7 +36,7 @@ export function OwnersPage() {
       sameAsBusinessInfo: set.sameAsBusinessInfo,
       owners: set.owners.length ? set.owners.map((o) => ownerFrom(o, country)) : [blankOwner(country)],
     },
-    resolver: ownersResolver,
+    resolver: ownersResolver(set.owners),
     shouldFocusError: false,
   });
   const owners = useFieldArray({ control: form.control, name: 'owners' });
@@ -55,6 +55,7 @@ export function OwnersPage() {
       queryClient.setQueryData(ownersQueryOptions(app._id).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'owners' });
     },
+    'owners',
   );
 
   function handleValid(v: OwnersValues) {

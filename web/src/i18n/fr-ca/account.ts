@@ -89,6 +89,8 @@ export const frAccount = {
     submit: 'Se connecter',
     forgot: 'Mot de passe oublié?',
     noAccount: 'Pas encore de compte? Inscrivez-vous',
+    signedOut:
+      'Votre session a pris fin; vos réponses sont conservées. Connectez-vous pour reprendre là où vous étiez.',
   },
   reset: {
     title: 'Réinitialiser votre mot de passe',

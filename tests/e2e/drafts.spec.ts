@@ -1,0 +1,114 @@
+// Issue 23 items 2, 12 and 4: nothing typed is lost (a session that ends mid-form, a reload), and a step
+// re-saved with its masked values untouched keeps what is on file.
+import { expect, test, type Page } from '@playwright/test';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, ownerAnswers, stepOn } from '../support/journey';
+import { DOROTHY, base, sessionClient, leadOf, signUp } from './journey.steps';
+import { leadFields, showsChange } from '../support/crm-lead';
+
+/** Signs up, saves the answers before /owners through the api and moves the stage `steps` on. */
+async function toStep(page: Page, email: string, steps: number, owners?: Record<string, unknown>[]) {
+  await signUp(page, email);
+  const client = sessionClient(page, '/financial');
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  const businessId = (await client.get(`/business/application/${applicationId}`)).body._id as string;
+  for (const body of [FINANCIAL_ANSWERS, QUESTION_ANSWERS, DETAILS_ANSWERS])
+    expect((await client.patch(`/business/${businessId}`, body)).status).toBe(200);
+  if (owners) {
+    const setId = (await client.post('/owner', { applicationId })).body._id as string;
+    expect((await client.patch(`/owner/${setId}`, { owners })).status).toBe(200);
+  }
+  for (let i = 0; i < steps; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
+  return { client, applicationId };
+}
+
+test('a session that ends on /owners: the login page says so, and logging in brings back the step and what was typed (not the SSN)', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = `draft-lost-${info.project.name}-${Date.now()}@example.com`;
+  await toStep(page, email, 3);
+  await page.goto(`${base()}/owners`);
+  await page.getByLabel('First name').fill('Katherine');
+  await page.getByLabel('Last name').fill('Johnson');
+  await page.getByLabel('Home address').fill('12 Orbit Way');
+  await page.getByLabel('City').fill('Hampton');
+  await page.getByLabel('State').selectOption('VA');
+  await page.getByLabel('Zip code').fill('23666');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Date of birth').fill('1978-08-26');
+  await page.getByLabel('Phone').pressSequentially('5554443333');
+  await page.getByLabel('Percent ownership').fill('100');
+  await page.getByLabel('Estimated credit score').fill('760');
+  await page.getByLabel('SSN').pressSequentially('123456789');
+  await page.getByRole('group', { name: 'US citizen?' }).getByText('Yes').click();
+  const kept = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(kept).toContain('Katherine');
+  expect(kept).not.toMatch(/123-?45-?6789|1978-08-26/);
+
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByText('You were signed out; your answers are kept.')).toBeVisible();
+  await page.screenshot({ path: `test-results/shots/drafts-signed-out-${info.project.name}.png`, fullPage: true });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DOROTHY.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/owners$/, { timeout: 15_000 });
+  await expect(page.getByLabel('First name')).toHaveValue('Katherine');
+  await expect(page.getByLabel('Last name')).toHaveValue('Johnson');
+  await expect(page.getByLabel('Home address')).toHaveValue('12 Orbit Way');
+  await expect(page.getByLabel('State')).toHaveValue('VA');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Phone')).toHaveValue('(555) 444-3333');
+  await expect(page.getByLabel('Percent ownership')).toHaveValue('100');
+  await expect(page.getByLabel('Estimated credit score')).toHaveValue('760');
+  // Never kept in the browser: typed again.
+  await expect(page.getByLabel('SSN')).toHaveValue('');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('');
+  await page.getByLabel('Date of birth').fill('1978-08-26');
+  await page.getByLabel('SSN').pressSequentially('123456789');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/signature$/, { timeout: 20_000 });
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('draft:')))).toEqual([]);
+});
+
+test('what was typed on /financial comes back after a reload', async ({ page }, info) => {
+  const email = `draft-reload-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email);
+  await page.getByLabel('Annual revenue').fill('1250000');
+  await page.getByLabel('Amount requested').fill('80000');
+  await page.reload();
+  await expect(page.getByLabel('Annual revenue')).toHaveValue('$1,250,000');
+  await expect(page.getByLabel('Amount requested')).toHaveValue('$80,000');
+});
+
+test('Back to business step 2 and /owners, saved again unchanged: no error, and what is on file is kept', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = `draft-masks-${info.project.name}-${Date.now()}@example.com`;
+  const { client, applicationId } = await toStep(page, email, 2, [ownerAnswers(email)]);
+  await page.goto(`${base()}/business`);
+  await expect(page.getByLabel('EIN')).toHaveValue('**-***6789');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/owners$/, { timeout: 15_000 });
+  await expect(page.getByLabel('SSN')).toHaveValue('*****6789');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('****-**-**');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/business$/);
+  await expect(page.getByLabel('EIN')).toHaveValue('**-***6789');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/owners$/, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL(/\/signature$/, { timeout: 20_000 });
+  await expect(page.getByText('Invalid EIN / Tax ID')).toHaveCount(0);
+
+  // Kept: the api still answers the masks of the values on file, and the lead carries the values themselves.
+  expect((await client.get(`/business/application/${applicationId}`)).body.federalTaxId).toBe('**-***6789');
+  const owner = (await client.get(`/owner/application/${applicationId}`)).body.owners[0];
+  expect(owner).toMatchObject({ ssn: '*****6789', dateOfBirth: '****-**-**' });
+  const want = { federalTaxId: '12-3456789', owner1: { ssn: '123456789', dateOfBirth: '1980-12-10' } };
+  await expect.poll(async () => showsChange(await leadOf(email), want), { timeout: 20_000 }).toBe(true);
+  expect(await leadOf(email)).toMatchObject(leadFields(want));
+});

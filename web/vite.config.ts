@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { ClientRequest as ProxyRequest, IncomingMessage } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { CSP_FILE, PAGE_HEADERS, policyFor } from './csp';
 import openPages from './open-pages.json' with { type: 'json' };
 import pages from './pages.json' with { type: 'json' };
 
@@ -197,7 +198,11 @@ function prerenderSignUp(): Plugin {
         const html = readFileSync(file, 'utf8');
         const empty = '<div id="root"></div>';
         if (!html.includes(empty)) throw new Error('index.html has no empty #root');
-        writeFileSync(file, html.replace(empty, `${empty}\n    ${body}`));
+        const page = html.replace(empty, `${empty}\n    ${body}`);
+        writeFileSync(file, page);
+        // The final page's inline scripts are what the policy's hashes allow (csp.ts).
+        mkdirSync(dirname(join(outDir, CSP_FILE)), { recursive: true });
+        writeFileSync(join(outDir, CSP_FILE), policyFor(page));
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }
@@ -205,9 +210,29 @@ function prerenderSignUp(): Plugin {
   };
 }
 
+/**
+ * The local stack's web server (Vite preview) answers pages with the headers nginx gives them in production:
+ * the policy the last build wrote (read at each answer, as `npm start` rebuilds on change) and the others.
+ */
+function securityHeaders(): Plugin {
+  return {
+    name: 'security-headers',
+    configurePreviewServer(server) {
+      const file = join(server.config.root, server.config.build.outDir, CSP_FILE);
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith('/api/')) {
+          if (existsSync(file)) res.setHeader('Content-Security-Policy', readFileSync(file, 'utf8'));
+          for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), preloadLandingPage(), prerenderSignUp()],
+  plugins: [react(), preloadLandingPage(), prerenderSignUp(), securityHeaders()],
   resolve: { alias },
   server,
   preview: server,

@@ -1,0 +1,47 @@
+// The web app's Content-Security-Policy (issue 25 items 7-8), one policy for every server of the pages:
+// the local stack's web server (Vite preview, vite.config.ts) and nginx (deploy/web.Dockerfile). The app
+// runs no inline script but the few index.html carries (the session check, the landing page's preload
+// map, the prerender's swap); each is allowed by its hash, computed from the built page, so a script
+// injected into the page runs nowhere.
+import { createHash } from 'node:crypto';
+
+/** Where the build leaves the policy (beside the manifest; the production image drops the folder). */
+export const CSP_FILE = '.vite/csp.txt';
+
+/** The sha256 source of each inline script of `html`. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+    hashes.add(`'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  return [...hashes];
+}
+
+/**
+ * Third parties the pages use: the rep's Calendly booking widget (script, styles, its frame) and, when a
+ * key is configured, Google's address suggestions. Style attributes are allowed (React renders progress
+ * widths as style attributes); scripts and everything else are not inline.
+ */
+export function policyFor(html: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScriptHashes(html).join(' ')} https://assets.calendly.com https://maps.googleapis.com`,
+    "style-src 'self' 'unsafe-inline' https://assets.calendly.com",
+    "img-src 'self' data: https://*.calendly.com https://maps.gstatic.com https://maps.googleapis.com",
+    "font-src 'self' data:",
+    "connect-src 'self' https://maps.googleapis.com",
+    'frame-src https://calendly.com',
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The other headers every page answer carries, here and in deploy/nginx.conf alike. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};

@@ -9,7 +9,7 @@ import {
   API_CODES,
   FILE_TYPES,
 } from '@portal/libs';
-import { SIGN_ENDED_STATUSES, getProgress, type SigningState } from '@portal/workflows';
+import { SIGN_ENDED_STATUSES, getProgress, getSignerLink, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { RateLimiter } from '../common/rate-limit';
@@ -94,6 +94,11 @@ export class StatusService {
     const claims = verifyStatusLink(this.key, token);
     const app = claims ? await this.applications.byId(claims.applicationId) : null;
     if (!claims || !app) throw new NotFoundException(STATUS_LINK_INVALID);
+    // A link works while its sign request is the application's: a co-owner the applicant removed (a new
+    // request was made without them) loses the page at once; those still on it got a new link by email.
+    // When Temporal cannot answer, the saved status is shown rather than no page.
+    const now = await this.signRequestNow(claims.applicationId);
+    if (now && now.id !== claims.signRequestId) throw new NotFoundException(STATUS_LINK_INVALID);
     const [status, business] = await Promise.all([
       this.status(claims.applicationId, app.applicationStatus),
       this.businesses.viewFor(claims.applicationId),
@@ -102,7 +107,7 @@ export class StatusService {
     // The holder is the co-owner (the second signer: at most two owners sign). While their signature is
     // still to come on the request the link was sent for, the page offers their own signing link.
     const you = status.signatures?.find((s) => s.order > 1);
-    const canSign = you && !you.signed && status.signingOpen && (await this.isCurrent(claims));
+    const canSign = you && !you.signed && status.signingOpen && now?.id === claims.signRequestId;
     return {
       ...rest,
       ...(business?.businessName ? { businessName: business.businessName } : {}),
@@ -111,9 +116,10 @@ export class StatusService {
     };
   }
 
-  private async isCurrent(claims: { applicationId: string; signRequestId: string }) {
-    const progress = await this.workflows.query(claims.applicationId, getProgress).catch(() => undefined);
-    return progress?.signing?.request.id === claims.signRequestId;
+  /** The application's sign request now (`id` undefined: none), or undefined when Temporal cannot say. */
+  private async signRequestNow(applicationId: string): Promise<{ id?: string } | undefined> {
+    const progress = await this.workflows.query(applicationId, getProgress).catch(() => undefined);
+    return progress ? { id: progress.signing?.request.id } : undefined;
   }
 
   /**
@@ -138,8 +144,11 @@ export class StatusService {
     if (signer.decision || SIGN_ENDED_STATUSES.includes(signing.request.status) || progress.closed)
       return { state: 'closed', ...named };
     const earlier = signing.request.signers.some((s) => s.order < signer.order && s.decision !== 'signed');
-    if (earlier || !signer.embedUrl) return { state: 'waiting', ...named };
-    return { state: 'ready', url: signer.embedUrl };
+    if (earlier) return { state: 'waiting', ...named };
+    // getProgress holds no live links (operators read it); this signer's own comes from its own query.
+    const url = await this.workflows.query(claims.applicationId, getSignerLink, signer.order);
+    if (!url) return { state: 'waiting', ...named };
+    return { state: 'ready', url };
   }
 
   /**

@@ -120,8 +120,10 @@ describe('GET /application/{id}/progress', () => {
     const key = statusLinkKey(Buffer.from(slice.settings.api.SESSION_SECRET, 'base64'));
     const expired = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() - 1 });
     expect((await fetch(`${slice.baseUrl}/status/shared/${expired}`)).status).toBe(404);
+    // A link for a sign request that is no longer the application's (a co-owner the applicant removed: the
+    // new request left them out) is revoked at once, however fresh (issue 25).
     const fresh = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() + 60_000 });
-    expect((await fetch(`${slice.baseUrl}/status/shared/${fresh}`)).status).toBe(200);
+    expect((await fetch(`${slice.baseUrl}/status/shared/${fresh}`)).status).toBe(404);
   });
 
   it('the signing link opens the co-owner’s own signing session once the applicant has signed, and says when it is recorded', async () => {

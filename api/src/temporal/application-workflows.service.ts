@@ -176,9 +176,13 @@ export class ApplicationWorkflows {
     }
   }
 
-  async query<Ret>(applicationId: string, def: QueryDefinition<Ret, []>): Promise<Ret> {
+  async query<Ret, Args extends unknown[] = []>(
+    applicationId: string,
+    def: QueryDefinition<Ret, Args>,
+    ...args: Args
+  ): Promise<Ret> {
     try {
-      return await this.soon(() => this.handle(applicationId).query(def));
+      return await this.soon(() => this.handle(applicationId).query(def, ...args));
     } catch (e) {
       return this.refuse(e, applicationId, def.name, ACCOUNT_CODES.somethingWentWrong);
     }

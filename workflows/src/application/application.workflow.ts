@@ -17,6 +17,7 @@ import {
   emailOffer,
   extendDeadline,
   getProgress,
+  getSignerLink,
   moveStage,
   resendSignRequest,
   retryCrmSync,
@@ -75,6 +76,11 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     pendingDocuments: documents.length,
     ...(lifecycle ? { operations: run.operations() } : {}),
   }));
+  // A query adds nothing to the history: registering it here changes no recorded run.
+  setHandler(
+    getSignerLink,
+    (order) => progress.signing?.request.signers.find((x) => x.order === order)?.embedUrl ?? null,
+  );
   setHandler(documentUploaded, crm.onDocument);
   setHandler(calculateOffers, submission.calculateOffers, { validator: submission.offersReady });
   setHandler(emailOffer, submission.emailOffer, { validator: () => run.refuseWhenEnded() });

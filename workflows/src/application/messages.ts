@@ -135,6 +135,12 @@ export const updateLead = defineSignal<[CrmLeadFields]>('updateLead');
 export const getProgress = defineQuery<ApplicationProgress>('getProgress');
 
 /**
+ * One signer's live signing link (by their order), for the api to hand to that signer alone: the
+ * applicant's co-owner through their own signed link. getProgress, which operators read, holds none.
+ */
+export const getSignerLink = defineQuery<string | null, [number]>('getSignerLink');
+
+/**
  * Moves the journey one step on or back (or re-saves where it is). The validator refuses any other move
  * before it enters history, with the spec's 'No further stage available' past the last step.
  */

@@ -21,19 +21,23 @@ const NO_PROGRESS = ['/login', '/forgot-password'];
 /**
  * A new page or step takes focus to its heading, so a screen reader starts there and Tab goes on from
  * the top, unless the applicant (or a field) already holds focus. The document title follows the heading.
+ * The heading last seen is remembered: the page being left may still show it for a moment (wait for the
+ * new one), while a step drawn at once (business step 2, the offer's final step) already shows its own.
  */
 function useFocusOnHeading(key: string, language: string) {
   const last = useRef<string | undefined>(undefined);
+  const seen = useRef<{ h1: HTMLElement; text: string } | undefined>(undefined);
   useEffect(() => {
     // A language switch keeps the page (and the focus on the switch): only the title follows.
     const arriving = last.current !== undefined && last.current !== key;
     last.current = key;
-    // The page being left may still show its heading for a moment: wait for the new one.
-    const before = arriving ? document.querySelector('main h1') : null;
     const settle = () => {
       const h1 = document.querySelector<HTMLElement>('main h1');
-      if (!h1 || h1 === before) return false;
-      document.title = `${h1.textContent ?? ''} – Fundwise`;
+      if (!h1) return false;
+      const text = h1.textContent ?? '';
+      if (arriving && seen.current?.h1 === h1 && seen.current.text === text) return false;
+      seen.current = { h1, text };
+      document.title = `${text} – Fundwise`;
       const idle = document.activeElement === document.body || !document.activeElement?.isConnected;
       if (arriving && idle) {
         h1.tabIndex = -1;
@@ -43,13 +47,30 @@ function useFocusOnHeading(key: string, language: string) {
     };
     if (settle()) return;
     const watch = new MutationObserver(() => settle() && watch.disconnect());
-    watch.observe(document.body, { childList: true, subtree: true });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
     const stop = setTimeout(() => watch.disconnect(), 15_000);
     return () => {
       watch.disconnect();
       clearTimeout(stop);
     };
   }, [key, language]);
+}
+
+/** Tab and Shift+Tab go round the open drawer's controls, never out to the page under it. */
+function keepFocusIn(container: HTMLElement, e: { key: string; shiftKey: boolean; preventDefault: () => void }) {
+  if (e.key !== 'Tab') return;
+  const controls = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || !container.contains(at))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (at === last || !container.contains(at))) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 export function Shell() {
@@ -70,13 +91,19 @@ export function Shell() {
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   useFocusOnHeading(`${path}:${position?.stage ?? ''}:${position?.step ?? ''}`, language);
 
+  // Focus goes back to the menu button once the drawer has closed (the page is no longer inert).
+  const refocusMenuButton = useRef(false);
   useEffect(() => {
     if (menuOpen) menu.current?.querySelector<HTMLElement>('a, button')?.focus();
+    else if (refocusMenuButton.current) {
+      refocusMenuButton.current = false;
+      menuButton.current?.focus();
+    }
   }, [menuOpen]);
 
   function closeMenu() {
+    refocusMenuButton.current = true;
     setMenuOpen(false);
-    menuButton.current?.focus();
   }
 
   async function signOut() {
@@ -92,10 +119,10 @@ export function Shell() {
   const other = language === 'fr-CA' ? 'en' : 'fr-CA';
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={menuOpen}>
         {t('app.skipToContent')}
       </a>
-      <header className="topbar">
+      <header className="topbar" inert={menuOpen}>
         <Link to="/" className="topbar-logo" aria-label={t('app.home')}>
           <Logo />
         </Link>
@@ -125,7 +152,7 @@ export function Shell() {
         </div>
       </header>
       {menuOpen ? (
-        <div className="menu-backdrop" onClick={() => setMenuOpen(false)}>
+        <div className="menu-backdrop" onClick={closeMenu}>
           <nav
             id="side-menu"
             ref={menu}
@@ -134,6 +161,7 @@ export function Shell() {
             onClick={(e) => e.stopPropagation()}
             onKeyDown={(e) => {
               if (e.key === 'Escape') closeMenu();
+              else if (menu.current) keepFocusIn(menu.current, e);
             }}
           >
             {/* The application's own pages come first. */}
@@ -178,8 +206,12 @@ export function Shell() {
           </nav>
         </div>
       ) : null}
-      {position && !NO_PROGRESS.includes(path) ? <ProgressBar stage={position.stage} step={position.step} /> : null}
-      <main className="content" id="main" tabIndex={-1}>
+      {position && !NO_PROGRESS.includes(path) ? (
+        <div inert={menuOpen}>
+          <ProgressBar stage={position.stage} step={position.step} />
+        </div>
+      ) : null}
+      <main className="content" id="main" tabIndex={-1} inert={menuOpen}>
         <Outlet />
       </main>
       <ConfirmDialog

@@ -57,16 +57,34 @@ export function useErrorSummary<T extends HTMLElement = HTMLFormElement>() {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [entries, setEntries] = useState<Entry[]>([]);
+  const focusNext = useRef(false);
 
   useEffect(() => {
     if (!attempt) return;
     // After the errors have rendered: the fields mark themselves invalid in the same commit.
-    const timer = setTimeout(() => setEntries(formRef.current ? fieldsInError(formRef.current) : []));
+    const timer = setTimeout(() => {
+      focusNext.current = true;
+      setEntries(formRef.current ? fieldsInError(formRef.current) : []);
+    });
     return () => clearTimeout(timer);
   }, [attempt]);
   useEffect(() => {
-    if (entries.length) summaryRef.current?.focus();
+    if (entries.length && focusNext.current) summaryRef.current?.focus();
+    focusNext.current = false;
   }, [entries]);
+  // While it shows, the summary follows the fields: one fixed leaves the list, the last one fixed ends it.
+  const shown = entries.length > 0;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!shown || !form) return;
+    const same = (a: Entry[], b: Entry[]) => a.length === b.length && a.every((e, i) => e.key === b[i]?.key);
+    const watch = new MutationObserver(() => {
+      const now = fieldsInError(form);
+      setEntries((before) => (same(before, now) ? before : now));
+    });
+    watch.observe(form, { attributes: true, attributeFilter: ['aria-invalid'], subtree: true, childList: true });
+    return () => watch.disconnect();
+  }, [shown]);
 
   const report = useCallback(() => setAttempt((n) => n + 1), []);
   const clear = useCallback(() => setEntries([]), []);

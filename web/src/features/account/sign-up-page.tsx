@@ -9,7 +9,7 @@
 // (code-step.tsx, also login's) is part of the same first visit and keeps its one field the same way.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_CODES,
@@ -128,6 +128,15 @@ export function SignUpPage() {
     if (next) void router.loadRouteChunk(next);
   }, [onCode, journey, router]);
 
+  // Back from the code step to correct the email: the form shows again with what was typed, focus on the email.
+  const changingEmail = useRef(false);
+  useEffect(() => {
+    if (onCode || !changingEmail.current) return;
+    changingEmail.current = false;
+    const email = formRef.current?.elements.namedItem('email');
+    if (email instanceof HTMLInputElement) email.focus();
+  }, [onCode, formRef]);
+
   // The server's field messages, unless the applicant has since edited that field.
   const shown: Record<string, string | undefined> = { ...context.fields, ...errors };
   return (
@@ -136,12 +145,17 @@ export function SignUpPage() {
         <h1>{t('signUp.title')}</h1>
         {onCode ? (
           <CodeStep
-            destination={context.destination}
+            // The applicant's own email, in full, as they typed it (the server's answer masks it).
+            destination={context.form?.email || context.destination}
             busy={at('confirming')}
             resending={at('resending')}
             error={context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}
             onResend={() => send({ type: 'code.resend' })}
+            onChangeEmail={() => {
+              changingEmail.current = true;
+              send({ type: 'code.back' });
+            }}
           />
         ) : (
           <form onSubmit={submit} noValidate ref={formRef}>

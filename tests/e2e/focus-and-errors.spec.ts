@@ -1,7 +1,7 @@
 // Issue 23 items 6, 7, 8, 15, 16 and 17: errors a person can act on (a dropped connection, a failed upload),
 // focus on every in-page step change and in the side menu, the 51 % refusal in view, the code step's email,
 // Back around the signature, and forms that keep their error summary, titles and borders true.
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Page, type Route } from '@playwright/test';
 import { codeFromMail, type ApiClient } from '../support/api-client';
 import { ownerAnswers, saveAnswers, stepOn } from '../support/journey';
 import { base, DOROTHY, fillSignUp, pdf, signUp } from './journey.steps';
@@ -77,7 +77,7 @@ test('the code step: focus, the email in full and a way to correct it; a dropped
   // button then works.
   await page.getByLabel('Annual revenue').fill('1200000');
   await page.getByLabel('Amount requested').fill('150000');
-  const drop = (route: import('@playwright/test').Route) =>
+  const drop = (route: Route) =>
     route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback();
   await page.route('**/api/business/**', drop);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -142,6 +142,10 @@ test('the 51 % refusal comes into view and takes focus', async ({ page }, info) 
   await signUpAndWalk(page, `focus-owners-${info.project.name}`, 3);
   await page.goto(`${base()}/owners`);
   await expect(page.getByRole('heading', { name: 'Business ownership information' })).toBeVisible();
+  // The masked values on file are typed again (re-saving them untouched is another item of the issue).
+  await page.getByLabel('Date of birth').fill('1980-09-20');
+  await page.getByLabel('SSN').fill('');
+  await page.getByLabel('SSN').pressSequentially('123456789');
   await page.getByLabel('Percent ownership').fill('40');
   await page.getByRole('button', { name: 'Proceed' }).click();
   const refusal = page.getByText('If your percent ownership is below 51% we require a second owner.');
@@ -162,7 +166,7 @@ test('Back from the signing page and from the statements; a failed upload retrie
   await page.goBack();
   await expect(page).toHaveURL(/\/status$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Where do I stand' })).toBeVisible();
-  await page.getByRole('link', { name: 'Continue your application' }).click();
+  await page.goto(`${base()}/signature`);
   await expect(page.getByText('Box Sign (local stand-in)')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
@@ -181,13 +185,14 @@ test('Back from the signing page and from the statements; a failed upload retrie
   // An upload that cannot reach the server: the row says what to do; Try again sends it; Remove drops it.
   const slot = page.locator('.doc-slot').first();
   const input = slot.getByLabel(/PDF$/);
-  const drop = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+  const listed = slot.locator('.doc-file-name').filter({ hasText: /\d{4}\.pdf$/ });
+  const drop = (route: Route) => route.abort('internetdisconnected');
   await page.route('**/api/file/s3', drop);
   await input.setInputFiles(pdf('statement.pdf'));
   await expect(slot.getByRole('alert')).toHaveText(NETWORK_EN, { timeout: 20_000 });
   await page.unroute('**/api/file/s3', drop);
   await slot.getByRole('button', { name: 'Try again to upload statement.pdf' }).click();
-  await expect(slot.locator('.doc-file-name').filter({ hasText: /\d{4}\.pdf$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(listed).toBeVisible({ timeout: 20_000 });
   await page.route('**/api/file/s3', drop);
   await input.setInputFiles(pdf('second.pdf'));
   await expect(slot.getByRole('alert')).toHaveText(NETWORK_EN, { timeout: 20_000 });
@@ -196,6 +201,13 @@ test('Back from the signing page and from the statements; a failed upload retrie
   await expect(slot.getByText('second.pdf')).toHaveCount(0);
   await expect(input).toBeFocused();
   await page.unroute('**/api/file/s3', drop);
+  // Removing a stored file: its row goes, focus goes back to the slot's upload control.
+  await slot.getByRole('button', { name: /^Remove .*\d{4}\.pdf$/ }).click();
+  await expect(listed).toHaveCount(0);
+  await expect(input).toBeFocused();
+
+  await input.setInputFiles(pdf('statement.pdf'));
+  await expect(listed).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('button', { name: 'Proceed' }).click();
   await page.getByRole('button', { name: 'Yes, proceed' }).click();
@@ -208,9 +220,8 @@ test('Back from the signing page and from the statements; a failed upload retrie
   });
   await page.getByRole('button', { name: 'Schedule a call with my agent' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Two last documents' })).toBeFocused();
+  // The documents are submitted by now: a file stored here cannot be removed, so no Remove is offered.
   await page.getByLabel('Voided check PDF').setInputFiles(pdf('check.pdf'));
   await expect(page.getByText('voided-check.pdf')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Remove voided-check.pdf' }).click();
-  await expect(page.getByText('voided-check.pdf')).toHaveCount(0);
-  await expect(page.getByLabel('Voided check PDF')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Remove voided-check.pdf' })).toHaveCount(0);
 });

@@ -38,7 +38,6 @@ export class HttpError extends Error {
  * what to do (status 0). The same action pressed again keeps its Idempotency-Key (lib/idempotency.ts).
  */
 export const networkError = () => new HttpError(0, COMMON_CODES.network);
-export const isNetworkError = (e: unknown) => e instanceof HttpError && e.status === 0;
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose 403 means 'no session yet', never 'refresh and retry'. */

@@ -26,18 +26,16 @@ const NO_PROGRESS = ['/login', '/forgot-password'];
  */
 function useFocusOnHeading(key: string, language: string) {
   const last = useRef<string | undefined>(undefined);
-  const seen = useRef<{ h1: HTMLElement; text: string } | undefined>(undefined);
+  const seen = useRef<HTMLElement | null>(null);
   useEffect(() => {
     // A language switch keeps the page (and the focus on the switch): only the title follows.
     const arriving = last.current !== undefined && last.current !== key;
     last.current = key;
     const settle = () => {
       const h1 = document.querySelector<HTMLElement>('main h1');
-      if (!h1) return false;
-      const text = h1.textContent ?? '';
-      if (arriving && seen.current?.h1 === h1 && seen.current.text === text) return false;
-      seen.current = { h1, text };
-      document.title = `${text} – Fundwise`;
+      if (!h1 || (arriving && h1 === seen.current)) return false;
+      seen.current = h1;
+      document.title = `${h1.textContent ?? ''} – Fundwise`;
       const idle = document.activeElement === document.body || !document.activeElement?.isConnected;
       if (arriving && idle) {
         h1.tabIndex = -1;
@@ -47,7 +45,7 @@ function useFocusOnHeading(key: string, language: string) {
     };
     if (settle()) return;
     const watch = new MutationObserver(() => settle() && watch.disconnect());
-    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    watch.observe(document.body, { childList: true, subtree: true });
     const stop = setTimeout(() => watch.disconnect(), 15_000);
     return () => {
       watch.disconnect();
@@ -58,18 +56,12 @@ function useFocusOnHeading(key: string, language: string) {
 
 /** Tab and Shift+Tab go round the open drawer's controls, never out to the page under it. */
 function keepFocusIn(container: HTMLElement, e: { key: string; shiftKey: boolean; preventDefault: () => void }) {
-  if (e.key !== 'Tab') return;
-  const controls = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (!first || !last) return;
-  const at = document.activeElement;
-  if (e.shiftKey && (at === first || !container.contains(at))) {
+  const controls = container.querySelectorAll<HTMLElement>('a, button');
+  const ends = [controls[0], controls[controls.length - 1]];
+  const [from, to] = e.shiftKey ? ends : ends.reverse();
+  if (e.key === 'Tab' && document.activeElement === from) {
     e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && (at === last || !container.contains(at))) {
-    e.preventDefault();
-    first.focus();
+    to?.focus();
   }
 }
 

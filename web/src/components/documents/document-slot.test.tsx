@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../i18n/i18n';
 import { DocumentSlot } from './document-slot';
 
@@ -35,4 +35,51 @@ it('shows the server’s advice under each statement, in the applicant’s langu
   expect(screen.getByText(/Ce relevé semble couvrir .*juillet 2026, et non août 2026\./)).toBeTruthy();
   expect(screen.getByText(/protégé par un mot de passe/)).toBeTruthy();
   expect(screen.getByLabelText('août 2026 – PDF')).toBeTruthy();
+});
+
+it('says the file is being checked once every byte is sent, until the server answers (issue 23 item 17)', async () => {
+  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
+  let answer = () => {};
+  // The browser's XMLHttpRequest, as the network sees it: every byte sent, the answer held back.
+  class HeldXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    withCredentials = false;
+    onload?: () => void;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 }));
+      answer = () => {
+        this.status = 201;
+        this.responseText = JSON.stringify({ data: { ...file, advice: [] } });
+        this.onload?.();
+      };
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', HeldXhr);
+  try {
+    await act(() => loadLanguage('en'));
+    render(
+      <DocumentSlot
+        title="August 2026"
+        applicationId="app-1"
+        fileType="Bank Statement"
+        monthLabel="August 2026"
+        files={[]}
+        canRemove
+        onChange={() => undefined}
+      />,
+    );
+    const pdf = new File(['%PDF-1.4\n'], 'august.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('August 2026 PDF'), { target: { files: [pdf] } });
+    expect(await screen.findByText('Checking the file…')).toBeTruthy();
+    await act(async () => answer());
+    await waitFor(() => expect(screen.queryByText('Checking the file…')).toBeNull());
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

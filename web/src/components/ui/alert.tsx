@@ -18,10 +18,8 @@ export function Alert({
   const tm = useMessage();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!takeFocus || !box.current) return;
-    box.current.focus({ preventScroll: true });
-    box.current.scrollIntoView({ block: 'center' });
-    // Once, as it appears.
+    // Once, as it appears (focus brings it into view).
+    if (takeFocus) box.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (

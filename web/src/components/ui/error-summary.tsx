@@ -77,12 +77,9 @@ export function useErrorSummary<T extends HTMLElement = HTMLFormElement>() {
   useEffect(() => {
     const form = formRef.current;
     if (!shown || !form) return;
-    const same = (a: Entry[], b: Entry[]) => a.length === b.length && a.every((e, i) => e.key === b[i]?.key);
-    const watch = new MutationObserver(() => {
-      const now = fieldsInError(form);
-      setEntries((before) => (same(before, now) ? before : now));
-    });
-    watch.observe(form, { attributes: true, attributeFilter: ['aria-invalid'], subtree: true, childList: true });
+    // A field marks itself valid or invalid as it is edited; rendering the list changes no mark.
+    const watch = new MutationObserver(() => setEntries(fieldsInError(form)));
+    watch.observe(form, { attributeFilter: ['aria-invalid'], subtree: true });
     return () => watch.disconnect();
   }, [shown]);
 

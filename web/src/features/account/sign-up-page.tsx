@@ -128,15 +128,6 @@ export function SignUpPage() {
     if (next) void router.loadRouteChunk(next);
   }, [onCode, journey, router]);
 
-  // Back from the code step to correct the email: the form shows again with what was typed, focus on the email.
-  const changingEmail = useRef(false);
-  useEffect(() => {
-    if (onCode || !changingEmail.current) return;
-    changingEmail.current = false;
-    const email = formRef.current?.elements.namedItem('email');
-    if (email instanceof HTMLInputElement) email.focus();
-  }, [onCode, formRef]);
-
   // The server's field messages, unless the applicant has since edited that field.
   const shown: Record<string, string | undefined> = { ...context.fields, ...errors };
   return (
@@ -152,9 +143,10 @@ export function SignUpPage() {
             error={context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}
             onResend={() => send({ type: 'code.resend' })}
+            // Back to the form, with what was typed, focus on the email once it shows again.
             onChangeEmail={() => {
-              changingEmail.current = true;
               send({ type: 'code.back' });
+              setTimeout(() => (formRef.current?.elements.namedItem('email') as HTMLElement | null)?.focus());
             }}
           />
         ) : (

@@ -186,7 +186,8 @@ function FinalStep(props: {
                   applicationId={props.applicationId}
                   fileType={type}
                   files={list}
-                  canRemove
+                  // The statements are submitted before this step: the server keeps every document from then on.
+                  canRemove={false}
                   onChange={() => void files.refetch()}
                 />
                 <label className="check-line">

@@ -9,7 +9,7 @@
 // (code-step.tsx, also login's) is part of the same first visit and keeps its one field the same way.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_CODES,

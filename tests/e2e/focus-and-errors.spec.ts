@@ -113,6 +113,7 @@ test('the code step: focus, the email in full and a way to correct it; a dropped
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page).toHaveTitle(/– Fundwise$/);
   await expect(page).not.toHaveTitle('Business details – Fundwise');
+  await expect(summary.getByRole('link', { name: 'EIN / numéro d’identification fiscale' })).toBeVisible();
   await shot(page, 'summary-fr', info);
 });
 

@@ -77,9 +77,13 @@ export function useErrorSummary<T extends HTMLElement = HTMLFormElement>() {
   useEffect(() => {
     const form = formRef.current;
     if (!shown || !form) return;
-    // A field marks itself valid or invalid as it is edited; rendering the list changes no mark.
-    const watch = new MutationObserver(() => setEntries(fieldsInError(form)));
-    watch.observe(form, { attributeFilter: ['aria-invalid'], subtree: true });
+    // A field marks itself valid or invalid as it is edited, and its label follows the language.
+    const names = (list: Entry[]) => list.map((e) => e.key + e.label).join();
+    const watch = new MutationObserver(() => {
+      const now = fieldsInError(form);
+      setEntries((before) => (names(before) === names(now) ? before : now));
+    });
+    watch.observe(form, { attributeFilter: ['aria-invalid'], subtree: true, childList: true, characterData: true });
     return () => watch.disconnect();
   }, [shown]);
 

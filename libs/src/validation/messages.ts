@@ -12,6 +12,8 @@ export const MESSAGES = {
   passwordRequired: 'Password is required',
   reEnterPassword: 'Re-enter password',
   codeRequired: 'one time code is required',
+  // Not in the specification: a call that never reached the server (issue 23 item 6), with what to do.
+  network: 'We could not reach our server. Check your connection and try again.',
   // Not in the specification: the account layer's password policy (issue 3), worded plainly.
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be 128 characters or less',

@@ -83,6 +83,7 @@ export const enFirst = {
     confirm: 'Confirm',
     resendIn: 'Resend code in {{seconds}}s',
     resend: 'Resend code',
+    changeEmail: 'Wrong email? Change it',
   },
   notFound: {
     title: 'We couldn’t find that page',

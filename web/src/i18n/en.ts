@@ -111,6 +111,7 @@ export const enLater = {
     lead: "You will be taken to a secure page to sign your application electronically. When there is more than one owner, you are taken to the next owner's signature afterwards, and back here when everyone has signed.",
     preparing: 'Preparing your application for signature...',
     checking: 'Confirming your signature...',
+    alreadySigned: 'Your application is signed. Continue to upload your bank statements.',
     startAgain: 'Start the signature again',
     go: 'Go to Signature',
   },
@@ -142,6 +143,8 @@ export const enLater = {
       'We could not confirm these statements: {{months}}. They may be unreadable, password-protected or for another month, and your funding expert may ask for them again. Do you want to proceed anyway?',
     proceedAnyway: 'Proceed anyway',
     reviewStatements: 'Review my statements',
+    checking: 'Checking the file…',
+    retryFile: 'Try again to upload {{name}}',
     advice: {
       unreadable:
         'We could not read this file. If it opens on your computer, it may be a scan or damaged: please check it, or upload another copy.',

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   AUTH_PATHS,
+  COMMON_CODES,
   IDEMPOTENCY_HEADER,
   isMessageCode,
   NO_SESSION,
@@ -30,6 +31,13 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/**
+ * A call that never reached the server or never came back (offline, a dropped connection, an abort): not
+ * the browser's 'Failed to fetch' or 'Network Error', but a message in the applicant's language that says
+ * what to do (status 0). The same action pressed again keeps its Idempotency-Key (lib/idempotency.ts).
+ */
+export const networkError = () => new HttpError(0, COMMON_CODES.network);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose 403 means 'no session yet', never 'refresh and retry'. */
@@ -150,8 +158,8 @@ async function sendWithRetries(
     let res: Response;
     try {
       res = await send(method, path, body, key);
-    } catch (e) {
-      if (retryIn === undefined) throw e;
+    } catch {
+      if (retryIn === undefined) throw networkError();
       await pause(retryIn);
       continue;
     }
@@ -230,8 +238,8 @@ function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) 
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new HttpError(0, 'Network Error'));
-    xhr.onabort = () => reject(new HttpError(0, 'Request aborted'));
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(new HttpError(0, COMMON_CODES.network, {}, 'aborted'));
     xhr.send(form);
   });
 }
@@ -244,7 +252,7 @@ async function uploadWithRetries(path: string, form: FormData, onProgress: (frac
       const res = await xhrUpload(path, form, onProgress, key);
       if (retryIn === undefined || !inProgress(res.body)) return res;
     } catch (e) {
-      if (retryIn === undefined || (e as HttpError).message === 'Request aborted') throw e;
+      if (retryIn === undefined || (e as HttpError).body === 'aborted') throw e;
     }
     await pause(retryIn);
   }
@@ -261,7 +269,10 @@ export async function upload<T>(
   onProgress: (fraction: number) => void,
   action?: string,
 ): Promise<T> {
-  if (!xsrfToken()) await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
+  if (!xsrfToken())
+    await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' }).catch(() => {
+      throw networkError();
+    });
   const actionId = action && `POST ${path} ${action}`;
   const key = actionId ? keyForAction(actionId) : undefined;
   let res = await uploadWithRetries(path, form, onProgress, key);

@@ -74,7 +74,8 @@ describe('Idempotency-Key per user action', () => {
 
   it('without a key a network error is not retried', async () => {
     answers.push(networkDown);
-    expect(await settle(api.post('/auth/login', {}))).toBeInstanceOf(TypeError);
+    // The browser's TypeError becomes the translated network message (issue 23 item 6).
+    expect(await settle(api.post('/auth/login', {}))).toMatchObject({ status: 0, message: 'common.network' });
     expect(calls).toHaveLength(1);
   });
 
@@ -104,7 +105,10 @@ describe('Idempotency-Key per user action', () => {
 
   it('pressing again after the retries gave up on the network reuses the key; after an answer it is new', async () => {
     answers.push(networkDown, networkDown, networkDown, networkDown);
-    expect(await settle(api.patch('/offer/1', { s: 1 }, { idempotent: true }))).toBeInstanceOf(TypeError);
+    expect(await settle(api.patch('/offer/1', { s: 1 }, { idempotent: true }))).toMatchObject({
+      status: 0,
+      message: 'common.network',
+    });
     expect(calls).toHaveLength(4);
     answers.push(invalid);
     expect(await settle(api.patch('/offer/1', { s: 1 }, { idempotent: true }))).toBeInstanceOf(HttpError);

@@ -21,18 +21,20 @@ const NO_PROGRESS = ['/login', '/forgot-password'];
 /**
  * A new page or step takes focus to its heading, so a screen reader starts there and Tab goes on from
  * the top, unless the applicant (or a field) already holds focus. The document title follows the heading.
+ * The heading last seen is remembered: the page being left may still show it for a moment (wait for the
+ * new one), while a step drawn at once (business step 2, the offer's final step) already shows its own.
  */
 function useFocusOnHeading(key: string, language: string) {
   const last = useRef<string | undefined>(undefined);
+  const seen = useRef<HTMLElement | null>(null);
   useEffect(() => {
     // A language switch keeps the page (and the focus on the switch): only the title follows.
     const arriving = last.current !== undefined && last.current !== key;
     last.current = key;
-    // The page being left may still show its heading for a moment: wait for the new one.
-    const before = arriving ? document.querySelector('main h1') : null;
     const settle = () => {
       const h1 = document.querySelector<HTMLElement>('main h1');
-      if (!h1 || h1 === before) return false;
+      if (!h1 || (arriving && h1 === seen.current)) return false;
+      seen.current = h1;
       document.title = `${h1.textContent ?? ''} – Fundwise`;
       const idle = document.activeElement === document.body || !document.activeElement?.isConnected;
       if (arriving && idle) {
@@ -50,6 +52,17 @@ function useFocusOnHeading(key: string, language: string) {
       clearTimeout(stop);
     };
   }, [key, language]);
+}
+
+/** Tab and Shift+Tab go round the open drawer's controls, never out to the page under it. */
+function keepFocusIn(container: HTMLElement, e: { key: string; shiftKey: boolean; preventDefault: () => void }) {
+  const controls = container.querySelectorAll<HTMLElement>('a, button');
+  const ends = [controls[0], controls[controls.length - 1]];
+  const [from, to] = e.shiftKey ? ends : ends.reverse();
+  if (e.key === 'Tab' && document.activeElement === from) {
+    e.preventDefault();
+    to?.focus();
+  }
 }
 
 export function Shell() {
@@ -70,13 +83,19 @@ export function Shell() {
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
   useFocusOnHeading(`${path}:${position?.stage ?? ''}:${position?.step ?? ''}`, language);
 
+  // Focus goes back to the menu button once the drawer has closed (the page is no longer inert).
+  const refocusMenuButton = useRef(false);
   useEffect(() => {
     if (menuOpen) menu.current?.querySelector<HTMLElement>('a, button')?.focus();
+    else if (refocusMenuButton.current) {
+      refocusMenuButton.current = false;
+      menuButton.current?.focus();
+    }
   }, [menuOpen]);
 
   function closeMenu() {
+    refocusMenuButton.current = true;
     setMenuOpen(false);
-    menuButton.current?.focus();
   }
 
   async function signOut() {
@@ -94,10 +113,10 @@ export function Shell() {
   const other = language === 'fr-CA' ? 'en' : 'fr-CA';
   return (
     <div className="app">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={menuOpen}>
         {t('app.skipToContent')}
       </a>
-      <header className="topbar">
+      <header className="topbar" inert={menuOpen}>
         <Link to="/" className="topbar-logo" aria-label={t('app.home')}>
           <Logo />
         </Link>
@@ -127,7 +146,7 @@ export function Shell() {
         </div>
       </header>
       {menuOpen ? (
-        <div className="menu-backdrop" onClick={() => setMenuOpen(false)}>
+        <div className="menu-backdrop" onClick={closeMenu}>
           <nav
             id="side-menu"
             ref={menu}
@@ -136,6 +155,7 @@ export function Shell() {
             onClick={(e) => e.stopPropagation()}
             onKeyDown={(e) => {
               if (e.key === 'Escape') closeMenu();
+              else if (menu.current) keepFocusIn(menu.current, e);
             }}
           >
             {/* The application's own pages come first. */}
@@ -180,8 +200,12 @@ export function Shell() {
           </nav>
         </div>
       ) : null}
-      {position && !NO_PROGRESS.includes(path) ? <ProgressBar stage={position.stage} step={position.step} /> : null}
-      <main className="content" id="main" tabIndex={-1}>
+      {position && !NO_PROGRESS.includes(path) ? (
+        <div inert={menuOpen}>
+          <ProgressBar stage={position.stage} step={position.step} />
+        </div>
+      ) : null}
+      <main className="content" id="main" tabIndex={-1} inert={menuOpen}>
         <Outlet />
       </main>
       <ConfirmDialog

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../i18n/i18n';
 import { DocumentSlot } from './document-slot';
 
@@ -60,4 +60,51 @@ it('turns a slot whose statements all read well green, with no flag', async () =
   expect(container.querySelector('.doc-slot')?.className).toBe('doc-slot has-files');
   expect(screen.getByRole('heading', { name: 'August 2026' })).toBeTruthy();
   expect(screen.queryByText('Needs attention')).toBeNull();
+});
+
+it('says the file is being checked once every byte is sent, until the server answers (issue 23 item 17)', async () => {
+  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
+  let answer = () => {};
+  // The browser's XMLHttpRequest, as the network sees it: every byte sent, the answer held back.
+  class HeldXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    withCredentials = false;
+    onload?: () => void;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 10 }));
+      answer = () => {
+        this.status = 201;
+        this.responseText = JSON.stringify({ data: { ...file, advice: [] } });
+        this.onload?.();
+      };
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', HeldXhr);
+  try {
+    await act(() => loadLanguage('en'));
+    render(
+      <DocumentSlot
+        title="August 2026"
+        applicationId="app-1"
+        fileType="Bank Statement"
+        monthLabel="August 2026"
+        files={[]}
+        canRemove
+        onChange={() => undefined}
+      />,
+    );
+    const pdf = new File(['%PDF-1.4\n'], 'august.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('August 2026 PDF'), { target: { files: [pdf] } });
+    expect(await screen.findByText('Checking the file…')).toBeTruthy();
+    await act(async () => answer());
+    await waitFor(() => expect(screen.queryByText('Checking the file…')).toBeNull());
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

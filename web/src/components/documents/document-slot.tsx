@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { checkPdfFile, shownDocumentName, type FileType, type StatementAdviceNote } from '@portal/libs';
 import { useFormat } from '../../i18n/format';
@@ -6,7 +6,8 @@ import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
 import { documentsApi, type UploadedFile } from '../../lib/documents-api';
 
-type InFlight = { key: string; name: string; progress: number; error?: string };
+/** An upload on its way, or failed: a failed one keeps its file, so it can be sent again (same action key). */
+type InFlight = { key: string; name: string; progress: number; error?: string; file?: File };
 
 /** The server's advice on a statement, in words: under the file, announced as it arrives. */
 function Advice({ notes, monthLabel, id }: { notes: StatementAdviceNote[]; monthLabel?: string; id: string }) {
@@ -54,14 +55,12 @@ export function DocumentSlot(props: {
   const inputId = useId();
   const title = props.monthLabel ? fmt.month(props.title) : props.title;
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
+  const [removeError, setRemoveError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
   const set = (key: string, patch: Partial<InFlight>) =>
     setInFlight((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
 
-  async function send(file: File) {
-    const key = `${file.name}-${Math.random()}`;
-    const problem = checkPdfFile(file);
-    setInFlight((list) => [...list, { key, name: file.name, progress: 0, error: problem }]);
-    if (problem) return;
+  async function upload(key: string, file: File) {
     try {
       await documentsApi.upload(props.applicationId, props.fileType, file, props.monthLabel, (p) =>
         set(key, { progress: p }),
@@ -69,7 +68,39 @@ export function DocumentSlot(props: {
       await props.onChange();
       setInFlight((list) => list.filter((f) => f.key !== key));
     } catch (e) {
-      set(key, { error: (e as Error).message });
+      set(key, { error: (e as Error).message, file });
+    }
+  }
+
+  function send(file: File) {
+    const key = `${file.name}-${Math.random()}`;
+    const problem = checkPdfFile(file);
+    setInFlight((list) => [...list, { key, name: file.name, progress: 0, error: problem }]);
+    return problem ? Promise.resolve() : upload(key, file);
+  }
+
+  /** A failed upload sent again: the same file is the same action, so its Idempotency-Key still holds. */
+  function retry(f: InFlight & { file: File }) {
+    set(f.key, { error: undefined, progress: 0 });
+    const done = upload(f.key, f.file);
+    props.onUpload?.(done);
+    void done;
+  }
+
+  /** Whatever is removed, focus goes back to the slot's upload control (its row is gone). */
+  function dropFailed(key: string) {
+    setInFlight((list) => list.filter((f) => f.key !== key));
+    input.current?.focus();
+  }
+
+  async function remove(id: string) {
+    setRemoveError(undefined);
+    try {
+      await documentsApi.remove(id);
+      await props.onChange();
+      input.current?.focus();
+    } catch (e) {
+      setRemoveError((e as Error).message);
     }
   }
 
@@ -102,6 +133,7 @@ export function DocumentSlot(props: {
           {props.files.length ? t('documents.addAnother') : t('documents.upload')}
         </label>
         <input
+          ref={input}
           id={inputId}
           className="visually-hidden file-input"
           type="file"
@@ -121,7 +153,7 @@ export function DocumentSlot(props: {
                 type="button"
                 className="btn btn-link"
                 aria-label={t('documents.removeFile', { name: shownDocumentName(f.fileName, language) })}
-                onClick={() => void documentsApi.remove(f._id).then(props.onChange)}
+                onClick={() => void remove(f._id)}
               >
                 {t('documents.remove')}
               </button>
@@ -133,24 +165,53 @@ export function DocumentSlot(props: {
           <li key={f.key} className={`doc-file${f.error ? ' has-error' : ''}`}>
             <span className="doc-file-name">{f.name}</span>
             {f.error ? (
-              <span className="field-error" role="alert">
-                {tm(f.error)}
-              </span>
+              <>
+                <span className="field-error" role="alert">
+                  {tm(f.error)}
+                </span>
+                {f.file ? (
+                  <button
+                    type="button"
+                    className="btn btn-link"
+                    aria-label={t('documents.retryFile', { name: f.name })}
+                    onClick={() => retry({ ...f, file: f.file! })}
+                  >
+                    {t('app.tryAgain')}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  aria-label={t('documents.removeFile', { name: f.name })}
+                  onClick={() => dropFailed(f.key)}
+                >
+                  {t('documents.remove')}
+                </button>
+              </>
             ) : (
-              <span
-                className="doc-progress"
-                role="progressbar"
-                aria-label={t('documents.uploading', { name: f.name })}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(f.progress * 100)}
-              >
-                <span style={{ width: `${Math.round(f.progress * 100)}%` }} />
-              </span>
+              <>
+                <span
+                  className="doc-progress"
+                  role="progressbar"
+                  aria-label={t('documents.uploading', { name: f.name })}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(f.progress * 100)}
+                >
+                  <span style={{ width: `${Math.round(f.progress * 100)}%` }} />
+                </span>
+                {/* Every byte sent: the server reads the file before it is listed. */}
+                {f.progress >= 1 ? <span className="muted doc-checking">{t('documents.checking')}</span> : null}
+              </>
             )}
           </li>
         ))}
       </ul>
+      {removeError ? (
+        <p className="field-error" role="alert">
+          {tm(removeError)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -57,16 +57,35 @@ export function useErrorSummary<T extends HTMLElement = HTMLFormElement>() {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   const [entries, setEntries] = useState<Entry[]>([]);
+  const focusNext = useRef(false);
 
   useEffect(() => {
     if (!attempt) return;
     // After the errors have rendered: the fields mark themselves invalid in the same commit.
-    const timer = setTimeout(() => setEntries(formRef.current ? fieldsInError(formRef.current) : []));
+    const timer = setTimeout(() => {
+      focusNext.current = true;
+      setEntries(formRef.current ? fieldsInError(formRef.current) : []);
+    });
     return () => clearTimeout(timer);
   }, [attempt]);
   useEffect(() => {
-    if (entries.length) summaryRef.current?.focus();
+    if (entries.length && focusNext.current) summaryRef.current?.focus();
+    focusNext.current = false;
   }, [entries]);
+  // While it shows, the summary follows the fields: one fixed leaves the list, the last one fixed ends it.
+  const shown = entries.length > 0;
+  useEffect(() => {
+    const form = formRef.current;
+    if (!shown || !form) return;
+    // A field marks itself valid or invalid as it is edited, and its label follows the language.
+    const names = (list: Entry[]) => list.map((e) => e.key + e.label).join();
+    const watch = new MutationObserver(() => {
+      const now = fieldsInError(form);
+      setEntries((before) => (names(before) === names(now) ? before : now));
+    });
+    watch.observe(form, { attributeFilter: ['aria-invalid'], subtree: true, childList: true, characterData: true });
+    return () => watch.disconnect();
+  }, [shown]);
 
   const report = useCallback(() => setAttempt((n) => n + 1), []);
   const clear = useCallback(() => setEntries([]), []);

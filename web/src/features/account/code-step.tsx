@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from '../../i18n/translation';
 import { COMMON_CODES, RESEND_CODE_SECONDS } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
@@ -13,6 +13,8 @@ type Props = {
   error?: string;
   onConfirm: (code: string) => void;
   onResend: () => void;
+  /** Back to the form, its answers kept, to correct a mistyped email. */
+  onChangeEmail?: () => void;
 };
 
 /**
@@ -20,8 +22,11 @@ type Props = {
  * field is held in useState, not react-hook-form: it is part of /sign-up's first visit (see the note at
  * the top of sign-up-page.tsx for the size budget's figures).
  */
-export function CodeStep({ destination, busy, resending, error, onConfirm, onResend }: Props) {
+export function CodeStep({ destination, busy, resending, error, onConfirm, onResend, onChangeEmail }: Props) {
   const { t } = useTranslation();
+  // The step replaces the form in place: focus goes to its heading, not to the page's <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const [left, setLeft] = useState(RESEND_CODE_SECONDS);
@@ -38,7 +43,9 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
   };
   return (
     <form onSubmit={submit} noValidate>
-      <h2>{t('code.title')}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {t('code.title')}
+      </h2>
       <p className="lead">
         <Trans
           i18nKey="code.sent"
@@ -46,6 +53,11 @@ export function CodeStep({ destination, busy, resending, error, onConfirm, onRes
           components={{ strong: <strong /> }}
         />
       </p>
+      {onChangeEmail ? (
+        <Button variant="link" onClick={onChangeEmail}>
+          {t('code.changeEmail')}
+        </Button>
+      ) : null}
       {error ? <Alert>{error}</Alert> : null}
       <Field
         label={t('code.label')}

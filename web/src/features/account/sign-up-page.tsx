@@ -136,12 +136,18 @@ export function SignUpPage() {
         <h1>{t('signUp.title')}</h1>
         {onCode ? (
           <CodeStep
-            destination={context.destination}
+            // The applicant's own email, in full, as they typed it (the server's answer masks it).
+            destination={context.form?.email || context.destination}
             busy={at('confirming')}
             resending={at('resending')}
             error={context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}
             onResend={() => send({ type: 'code.resend' })}
+            // Back to the form, with what was typed, focus on the email once it shows again.
+            onChangeEmail={() => {
+              send({ type: 'code.back' });
+              setTimeout(() => (formRef.current?.elements.namedItem('email') as HTMLElement | null)?.focus());
+            }}
           />
         ) : (
           <form onSubmit={submit} noValidate ref={formRef}>

@@ -57,7 +57,12 @@ type JourneyFormProps = Pick<ReturnType<typeof useJourneyForm>, 'formRef' | 'onS
 export function JourneyForm({ formRef, onSubmit, summary, error, children }: JourneyFormProps) {
   return (
     <>
-      {error ? <Alert>{error}</Alert> : null}
+      {/* A refused or failed save: its message comes into view and takes focus. */}
+      {error ? (
+        <Alert key={error} takeFocus>
+          {error}
+        </Alert>
+      ) : null}
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         {summary}
         {children}

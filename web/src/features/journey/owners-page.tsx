@@ -42,6 +42,8 @@ export function OwnersPage() {
   const owners = useFieldArray({ control: form.control, name: 'owners' });
   const [open, setOpen] = useState([true, true]);
   const [warning, setWarning] = useState<string>();
+  // Each refusal is announced anew: its message comes into view and takes focus (on a phone it is far above).
+  const [refusals, setRefusals] = useState(0);
   const [problem, setProblem] = useState<string>();
   const page = useJourneyForm(
     form,
@@ -65,6 +67,7 @@ export function OwnersPage() {
     if (found?.addSecondOwner) {
       owners.append(blankOwner(country), { shouldFocus: false });
       setOpen([true, true]);
+      setRefusals((n) => n + 1);
       return setWarning(found.message);
     }
     if (found) return setProblem(found.message);
@@ -91,7 +94,11 @@ export function OwnersPage() {
     <section className="card wide">
       <h1>{t('owners.title')}</h1>
       <p className="lead">{t('owners.lead')}</p>
-      {warning ? <Alert kind="warning">{warning}</Alert> : null}
+      {warning ? (
+        <Alert key={refusals} kind="warning" takeFocus={refusals > 0}>
+          {warning}
+        </Alert>
+      ) : null}
       <JourneyForm
         formRef={page.formRef}
         onSubmit={form.handleSubmit(handleValid, handleInvalid)}

@@ -20,6 +20,7 @@ type View =
   | { kind: 'preparing' }
   | { kind: 'ready'; link: string; signers: number }
   | { kind: 'checking' }
+  | { kind: 'signed' }
   | { kind: 'ended'; status: string }
   | { kind: 'warning'; message: string }
   | { kind: 'error'; message: string };
@@ -53,9 +54,13 @@ export function SignaturePage() {
     journey.send({ type: 'journey.next', signed: true });
   }
 
-  /** Sends the browser to the next signer who has not signed (the second one when asked for). */
+  /**
+   * Sends the browser to the next signer who has not signed (the second one when asked for), in place of
+   * this page: the browser's Back from the signing page goes to the page before, not here to be sent again.
+   * Already signed (Back from /bank-statements), the page says so and waits for Continue or Back.
+   */
   function goSign(s: Signing) {
-    if (s.signed) return void done();
+    if (s.signed) return inFrame() ? void done() : setView({ kind: 'signed' });
     if (ENDED.includes(s.status)) return setView({ kind: 'ended', status: s.status });
     if (!s.signers.length) return setView({ kind: 'warning', message: NO_SIGNERS });
     const pending = s.signers.filter((x) => x.decision !== 'signed');
@@ -63,7 +68,7 @@ export function SignaturePage() {
     if (!next?.embedUrl) return setView({ kind: 'warning', message: NO_SIGNERS });
     if (toSecond) markSecondSigner();
     setView({ kind: 'ready', link: next.embedUrl, signers: s.signers.length });
-    window.location.assign(next.embedUrl);
+    window.location.replace(next.embedUrl);
   }
 
   async function waitForSignature() {
@@ -133,6 +138,7 @@ export function SignaturePage() {
           {t('signature.preparing')}
         </p>
       ) : null}
+      {view.kind === 'signed' ? <Alert kind="success">{t('signature.alreadySigned')}</Alert> : null}
       {view.kind === 'checking' ? (
         <p className="loading" role="status">
           {t('signature.checking')}
@@ -142,7 +148,11 @@ export function SignaturePage() {
         <Button type="button" variant="secondary" onClick={back} disabled={journey.busy}>
           {t('app.back')}
         </Button>
-        {view.kind === 'ended' ? (
+        {view.kind === 'signed' ? (
+          <Button type="button" busy={journey.busy} onClick={done}>
+            {t('app.continue')}
+          </Button>
+        ) : view.kind === 'ended' ? (
           <Button type="button" onClick={() => void again()}>
             {t('signature.startAgain')}
           </Button>
@@ -150,7 +160,7 @@ export function SignaturePage() {
           <Button
             type="button"
             disabled={view.kind !== 'ready' && view.kind !== 'error'}
-            onClick={() => (view.kind === 'ready' ? window.location.assign(view.link) : void again())}
+            onClick={() => (view.kind === 'ready' ? window.location.replace(view.link) : void again())}
           >
             {t('signature.go')}
           </Button>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import { FILE_TYPES, type OfferOptionView } from '@portal/libs';
@@ -127,6 +127,11 @@ function FinalStep(props: {
     queryFn: () => documentsApi.list(props.applicationId),
   });
   const [documentsShown, setDocumentsShown] = useState(false);
+  // 'Schedule a call with my agent' is gone once pressed: focus goes to the documents' heading.
+  const documentsHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (documentsShown) documentsHeading.current?.focus();
+  }, [documentsShown]);
   // 'I don't have it' for each document.
   const form = useForm<{ check: boolean; license: boolean }>({ defaultValues: { check: false, license: false } });
   const missing = useWatch({ control: form.control });
@@ -165,7 +170,9 @@ function FinalStep(props: {
       <p className="lead">{t('offers.thanksLead')}</p>
       {documentsShown ? (
         <>
-          <h2>{t('offers.lastDocuments')}</h2>
+          <h2 ref={documentsHeading} tabIndex={-1}>
+            {t('offers.lastDocuments')}
+          </h2>
           <div className="doc-slots">
             {(
               [
@@ -179,7 +186,8 @@ function FinalStep(props: {
                   applicationId={props.applicationId}
                   fileType={type}
                   files={list}
-                  canRemove
+                  // The statements are submitted before this step: the server keeps every document from then on.
+                  canRemove={false}
                   onChange={() => void files.refetch()}
                 />
                 <label className="check-line">

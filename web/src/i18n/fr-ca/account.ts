@@ -80,6 +80,7 @@ export const frAccount = {
     confirm: 'Confirmer',
     resendIn: 'Nouvel envoi du code dans {{seconds}} s',
     resend: 'Renvoyer le code',
+    changeEmail: 'Mauvais courriel? Corrigez-le',
   },
   login: {
     title: 'Bon retour',

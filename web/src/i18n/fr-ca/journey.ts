@@ -82,6 +82,7 @@ export const frJourney = {
     lead: 'Vous serez dirigé vers une page sécurisée pour signer votre demande électroniquement. S’il y a plus d’un propriétaire, vous êtes ensuite dirigé vers la signature du suivant, puis ramené ici quand tout le monde a signé.',
     preparing: 'Préparation de votre demande pour la signature...',
     checking: 'Confirmation de votre signature...',
+    alreadySigned: 'Votre demande est signée. Continuez pour téléverser vos relevés bancaires.',
     startAgain: 'Recommencer la signature',
     go: 'Aller à la signature',
   },
@@ -113,6 +114,8 @@ export const frJourney = {
       'Nous n’avons pas pu confirmer ces relevés\u00a0: {{months}}. Ils sont peut-être illisibles, protégés par un mot de passe ou d’un autre mois, et votre spécialiste du financement pourrait vous les redemander. Voulez-vous poursuivre quand même?',
     proceedAnyway: 'Poursuivre quand même',
     reviewStatements: 'Vérifier mes relevés',
+    checking: 'Vérification du fichier…',
+    retryFile: 'Téléverser de nouveau {{name}}',
     advice: {
       unreadable:
         'Nous n’avons pas pu lire ce fichier. S’il s’ouvre sur votre ordinateur, il s’agit peut-être d’une numérisation ou d’un fichier endommagé : veuillez le vérifier ou en téléverser une autre copie.',

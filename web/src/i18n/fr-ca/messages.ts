@@ -16,6 +16,7 @@ export const frMessages = {
       passwordRequired: 'Le mot de passe est obligatoire',
       reEnterPassword: 'Entrez de nouveau le mot de passe',
       codeRequired: 'Le code à usage unique est obligatoire',
+      network: 'Nous n’avons pas pu joindre notre serveur. Vérifiez votre connexion et réessayez.',
       passwordTooShort: 'Le mot de passe doit comporter au moins 8 caractères',
       passwordTooLong: 'Le mot de passe doit comporter 128 caractères au maximum',
       invalidValue: 'Valeur invalide',

@@ -69,9 +69,12 @@ describe('applicationWorkflow', () => {
     await handle.signal(updateLead, { Country: 'CA' });
     const sa = await eventually(async () => {
       const d = await handle.describe();
-      return d.typedSearchAttributes.get(SA_KEYS.country) === 'CA' && d.typedSearchAttributes.get(SA_KEYS.lead)
-        ? d.typedSearchAttributes
-        : undefined;
+      // Settled: the lead made and the change written (CrmSyncPending is true while the update is in flight).
+      const settled =
+        d.typedSearchAttributes.get(SA_KEYS.country) === 'CA' &&
+        d.typedSearchAttributes.get(SA_KEYS.lead) &&
+        d.typedSearchAttributes.get(SA_KEYS.crmSyncPending) === false;
+      return settled ? d.typedSearchAttributes : undefined;
     });
     expect(sa.get(SA_KEYS.stage)).toBe('BUSINESS');
     expect(sa.get(SA_KEYS.step)).toBe(1);

@@ -49,7 +49,12 @@ export default [
     // and Rolldown places the answer rules and the industry list, 6 KiB, in a chunk the entry loads),
     // the app's own code 15 and its i18n 3.5. React and the router alone weigh 93 KiB: only a runtime
     // change (e.g. Preact's compat layer) can bring the whole under 100.
-    limit: '130.3 KiB',
+    // 130.75 KiB on 2026-11-26 (issue 23 and 25): the shell's drawer focus trap and focus on each step,
+    // the lost session's way back (login's `next`, the signed-out note), a link's language (?lng=), the
+    // co-owner's two routes and the network error's own message came with the first visit (0.45 KiB).
+    // The input library of the journey's number fields (react-number-format, 5.3 KiB) was kept out of it
+    // (i18n/number-input.ts). Issue 26 holds the goal.
+    limit: '130.8 KiB',
   },
   {
     // Loaded beside the first page after /sign-up (router.tsx), once: the words the first visit leaves

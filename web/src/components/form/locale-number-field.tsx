@@ -8,7 +8,7 @@ import {
   type ChangeMeta,
 } from 'react-number-format';
 import { NUMBER_KINDS, parseLocaleNumber, type NumberKind } from '@portal/libs';
-import { numberInputFor, numberText } from '../../i18n/format';
+import { numberInputFor, numberText } from '../../i18n/number-input';
 import type { Language } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/use-language';
 import { Field } from '../ui/field';

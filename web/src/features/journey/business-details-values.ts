@@ -1,5 +1,5 @@
 import { CA_PROVINCES, parseLocaleAmount, US_STATES } from '@portal/libs';
-import { numberText } from '../../i18n/format';
+import { numberText } from '../../i18n/number-input';
 import type { Language } from '../../i18n/i18n';
 import type { BusinessView } from '../../lib/journey/journey-api';
 

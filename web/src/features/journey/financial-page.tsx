@@ -5,7 +5,7 @@ import { FINANCIAL_RULES, localeNumberRules, parseLocaleAmount } from '@portal/l
 import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Button } from '../../components/ui/button';
-import { numberText } from '../../i18n/format';
+import { numberText } from '../../i18n/number-input';
 import { currentLanguage } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/use-language';
 import { storedAmountRequested } from '../../lib/storage';

@@ -8,7 +8,7 @@ import {
   withShownMasks,
 } from '@portal/libs';
 import { toFieldErrors } from '../../components/form/rules-resolver';
-import { numberText } from '../../i18n/format';
+import { numberText } from '../../i18n/number-input';
 import { currentLanguage, type Language } from '../../i18n/i18n';
 import type { BusinessView, OwnerView } from '../../lib/journey/journey-api';
 

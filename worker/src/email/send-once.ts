@@ -62,7 +62,12 @@ export async function sendOnce(
 ): Promise<SendOutcome> {
   let committed = false;
   const connection = new SMTPConnection({ ...TIMEOUTS, ...smtp });
-  const failed = new Promise<never>((_, reject) => connection.once('error', reject));
+  // A connection that breaks or is closed under a step ends it (nodemailer emits 'end' without an error when
+  // the server closes before answering).
+  const failed = new Promise<never>((_, reject) => {
+    connection.once('error', reject);
+    connection.once('end', () => reject(new Error('SMTP connection closed unexpectedly')));
+  });
   failed.catch(() => undefined);
   const step = <T>(run: (done: (err: Error | null | undefined, value?: T) => void) => void) =>
     Promise.race([new Promise<T>((resolve, reject) => run(settle(resolve, reject))), failed]);

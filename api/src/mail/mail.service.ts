@@ -29,8 +29,6 @@ const permanent = (e: unknown) => {
 export class MailService {
   private readonly logger = new Logger(MailService.name);
   private readonly transport: Transporter;
-  /** Overridden by tests to skip the waits. */
-  retryDelaysMs = CODE_EMAIL_RETRY_DELAYS_MS;
 
   constructor(@Inject(SETTINGS) private readonly settings: ApiSettings) {
     // STARTTLS required or implicit TLS, the certificate checked, a login (libs/src/config/connections.ts).
@@ -54,7 +52,7 @@ export class MailService {
 
   /**
    * Sends without making the caller wait (so known and unknown accounts answer alike). A temporary failure
-   * is tried again after each of retryDelaysMs; a permanent refusal (5xx) or the last failure is logged for
+   * is tried again after each of CODE_EMAIL_RETRY_DELAYS_MS; a permanent refusal (5xx) or the last failure is logged for
    * operators with its SMTP code, never the address or the code.
    */
   sendCodeInBackground(to: string, kind: CodeEmailKind, code: string, firstName: string, language?: string): void {
@@ -72,7 +70,7 @@ export class MailService {
           this.logger.error({ msg: 'account email refused by the mail service', kind, smtpCode, tries: tried });
           return;
         }
-        const wait = this.retryDelaysMs[tried - 1];
+        const wait = CODE_EMAIL_RETRY_DELAYS_MS[tried - 1];
         if (wait === undefined) {
           this.logger.error({ msg: 'account email failed after every try', kind, smtpCode, tries: tried });
           return;

@@ -54,7 +54,7 @@ export const SERVICES: Service[] = [
   {
     name: 'maildev',
     tier: 'infrastructure',
-    part: "SMTP: maildev locally (its inbox on MAILDEV_WEB_PORT); compose has none, production's mail server is the operator's (SMTP_HOST)",
+    part: "SMTP: maildev locally (its inbox on MAILDEV_WEB_PORT); compose has none, production's mail server is the operator's (SMTP_HOST, SMTP_TLS, SMTP_USER)",
     ports: ['SMTP_PORT', 'MAILDEV_WEB_PORT'],
     compose: [],
   },
@@ -121,6 +121,8 @@ export const SERVICES: Service[] = [
 export const COMPOSE_APP_ENV = {
   shared: [
     ...['MONGODB_URI', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TEMPORAL_TASK_QUEUE', 'PUBLIC_URL'],
+    ...['TEMPORAL_TLS', 'TEMPORAL_PRIVATE_NETWORK'],
+    ...['SMTP_HOST', 'SMTP_PORT', 'SMTP_TLS', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM'],
     ...['PAYLOAD_KEY_ID', 'PAYLOAD_KEY', 'PII_KEY_ID', 'PII_KEY', 'PII_OLD_KEYS'],
     ...['SF_LOGIN_URL', 'SF_CLIENT_ID', 'SF_CLIENT_SECRET', 'SF_API_VERSION'],
     ...['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
@@ -139,11 +141,4 @@ export const COMPOSE_APP_ENV = {
  * What the local stack's app environment (stack.ts appEnv) sets that compose does not: the local services'
  * addresses production has no counterpart for, and s3rver's checksum mode.
  */
-export const LOCAL_ONLY_APP_ENV = [
-  'SMTP_HOST',
-  'SMTP_PORT',
-  'S3_CHECKSUMS',
-  'API_URL',
-  'WEB_PORT',
-  'LOCAL_PROXY_SECRET',
-];
+export const LOCAL_ONLY_APP_ENV = ['S3_CHECKSUMS', 'API_URL', 'WEB_PORT', 'LOCAL_PROXY_SECRET'];

@@ -1,4 +1,5 @@
 export * from './config/env';
+export * from './config/connections';
 export * from './config/s3';
 export * from './config/settings';
 export * from './crm/fields';

@@ -48,6 +48,12 @@ async function productionApi(secrets: Record<string, string>): Promise<Started> 
       MONGODB_URI: mongoUri(),
       // Connected lazily; nothing here needs a workflow.
       TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
+      TEMPORAL_PRIVATE_NETWORK: 'true',
+      // Production mail: TLS, a login and a sender of its own (issue 24; nothing is sent here).
+      SMTP_TLS: 'starttls',
+      SMTP_USER: 'portal',
+      SMTP_PASSWORD: 'smtp-password',
+      MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
       ...secrets,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

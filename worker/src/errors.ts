@@ -59,3 +59,13 @@ export class DocumentStoreDeniedError extends RejectedError {
 export class NoSignersError extends Error {
   override readonly name = 'NoSignersError';
 }
+
+/** The SMTP server refused the message for good (a 5xx: 554 an unverified sender, 535 a wrong login). */
+export class MailRejectedError extends RejectedError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super('MailRejectedError', message, { code: `SMTP_${status}`, status });
+  }
+}

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
-import { type WORKER_SETTINGS, type Loaded } from '@portal/libs';
+import { temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
 import { createDataConverter, documentTaskQueue, type ApplicationActivities } from '@portal/workflows';
 import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
@@ -58,7 +59,8 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     ...createOperationActivities({ db: mongo.db(), box: () => box, settings }),
     ...documents,
   };
-  const connection = await NativeConnection.connect({ address: settings.TEMPORAL_ADDRESS });
+  // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
+  const connection = await NativeConnection.connect(temporalConnectionOptions(settings, (path) => readFileSync(path)));
   const worker = await Worker.create({
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,

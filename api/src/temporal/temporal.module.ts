@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { Client, Connection } from '@temporalio/client';
+import { temporalConnectionOptions } from '@portal/libs';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { ApplicationWorkflows } from './application-workflows.service';
@@ -21,7 +23,8 @@ export { TEMPORAL_CLIENT };
       inject: [SETTINGS],
       useFactory: async (s: ApiSettings) => {
         // Lazy: the api starts (and reports unhealthy) even while Temporal is still coming up.
-        const connection = Connection.lazy({ address: s.TEMPORAL_ADDRESS });
+        // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
+        const connection = Connection.lazy(temporalConnectionOptions(s, (path) => readFileSync(path)));
         return new Client({ connection, namespace: s.TEMPORAL_NAMESPACE, dataConverter: await createDataConverter(s) });
       },
     },

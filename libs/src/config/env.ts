@@ -2,6 +2,7 @@
  * Typed, validated settings from environment variables. Pure: the caller passes the source
  * (process.env), so the api, the worker and the stack launcher share one definition.
  */
+import { connectionProblems } from './connections';
 import { secretProblems } from './secrets';
 import type { SecretRule, Setting, Spec } from './setting';
 
@@ -144,6 +145,8 @@ export function loadEnv<S extends Spec>(spec: S, source: Readonly<Record<string,
   }
   // Outside local development, the published development secrets (and short keys) are refused too.
   problems.push(...secretProblems(spec, source));
+  // Mail without TLS or a login, and a plaintext Temporal, are refused there too (connections.ts).
+  problems.push(...connectionProblems(spec, source));
   if (problems.length) throw new ConfigError(problems);
   return out as Loaded<S>;
 }

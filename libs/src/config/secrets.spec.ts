@@ -20,7 +20,17 @@ const REAL = {
   OFFER_SERVICE_CLIENT_SECRET: 'offers-client-secret',
   OPERATOR_TOKEN: b64(32, 'operator'),
 };
-const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example' };
+/** Mail over TLS with a login and a verified sender, Temporal over TLS: what production needs besides (connections.spec.ts). */
+const DEPLOYED = {
+  SMTP_HOST: 'email-smtp.us-east-1.amazonaws.com',
+  SMTP_PORT: '587',
+  SMTP_TLS: 'starttls',
+  SMTP_USER: 'AKIAEXAMPLESMTPUSER',
+  SMTP_PASSWORD: 'smtp-password-from-ses',
+  MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
+  TEMPORAL_TLS: 'on',
+};
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example', ...DEPLOYED };
 
 function problems(spec: typeof API_SETTINGS | typeof WORKER_SETTINGS, source: Record<string, string>): string[] {
   try {
@@ -76,7 +86,11 @@ describe('issue 10 item 2: known keys in use — outside local development start
   });
 
   it('treats a PUBLIC_URL off loopback as outside local development, whatever NODE_ENV says', () => {
-    const found = problems(API_SETTINGS, { PUBLIC_URL: 'http://10.0.0.5:8080', SESSION_SECRET: REAL.SESSION_SECRET });
+    const found = problems(API_SETTINGS, {
+      ...DEPLOYED,
+      PUBLIC_URL: 'http://10.0.0.5:8080',
+      SESSION_SECRET: REAL.SESSION_SECRET,
+    });
     expect(found).toContain(
       'PII_KEY is a development default, public with the code (PUBLIC_URL http://10.0.0.5:8080 is not a loopback ' +
         'address): set your own (openssl rand -base64 32)',

@@ -72,7 +72,26 @@ export const COMMON_SETTINGS = {
   ),
   SMTP_HOST: str('SMTP server for email', '127.0.0.1'),
   SMTP_PORT: port('SMTP port', '1025'),
-  MAIL_FROM: str('sender of email', 'Fundwise <no-reply@fundwise.local>'),
+  SMTP_TLS: oneOf(
+    ['none', 'starttls', 'implicit'] as const,
+    'SMTP encryption: starttls (required, port 587) or implicit (port 465); none only locally (maildev)',
+    'none',
+  ),
+  SMTP_USER: str("SMTP login (SES: the SMTP credentials' user name); none sends without one", 'none'),
+  SMTP_PASSWORD: str('SMTP password of SMTP_USER', 'none'),
+  SMTP_CA_FILE: str("PEM file of a private CA that signed the SMTP server's certificate; none: the system's", 'none'),
+  MAIL_FROM: str('sender of email, an address the mail service has verified', 'Fundwise <no-reply@fundwise.local>'),
+  TEMPORAL_TLS: oneOf(['off', 'on'] as const, 'TLS to the Temporal frontend (Temporal Cloud: on)', 'off'),
+  TEMPORAL_TLS_CA_FILE: str("PEM file of the CA of Temporal's server certificate; none: the system's", 'none'),
+  TEMPORAL_TLS_CERT_FILE: str('PEM client certificate for mTLS (with TEMPORAL_TLS_KEY_FILE); none: no mTLS', 'none'),
+  TEMPORAL_TLS_KEY_FILE: str('PEM private key of TEMPORAL_TLS_CERT_FILE', 'none'),
+  TEMPORAL_TLS_SERVER_NAME: str("name expected in Temporal's certificate when it differs from the address", 'none'),
+  TEMPORAL_API_KEY: str('Temporal Cloud API key (sent over TLS as a bearer token); none: no key', 'none'),
+  TEMPORAL_PRIVATE_NETWORK: oneOf(
+    ['true', 'false'] as const,
+    'true allows a plaintext Temporal address outside local development (a private network)',
+    'false',
+  ),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */

@@ -8,6 +8,7 @@ import { classifyCrmError, isPermanent, readableResult, sfErrors } from '../crm/
 const OPPORTUNITY_GONE = new Set(['ENTITY_IS_DELETED', 'NOT_FOUND', 'INVALID_ID_FIELD', 'MALFORMED_ID']);
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { sendOnce } from '../email/send-once';
+import { smtpOf, type WorkerSmtpSettings } from '../email/smtp';
 import { throwIfSuperseded } from '../superseded';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
@@ -17,11 +18,9 @@ export type OfferSettings = {
   OFFER_SERVICE_URL: string;
   OFFER_SERVICE_CLIENT_ID: string;
   OFFER_SERVICE_CLIENT_SECRET: string;
-  SMTP_HOST: string;
-  SMTP_PORT: number;
   MAIL_FROM: string;
   PUBLIC_URL: string;
-};
+} & WorkerSmtpSettings;
 
 /**
  * The offer service's answers: 401 means our token expired (refreshed once by the caller), 429 and 5xx
@@ -142,7 +141,7 @@ export function createOfferActivities(deps: {
       // began) cannot also send its copy, and a failed attempt removes only its own record.
       const attempt = randomUUID();
       const outcome = await sendOnce(
-        { host: s.SMTP_HOST, port: s.SMTP_PORT },
+        smtpOf(s),
         { from: s.MAIL_FROM, to: String(user.email), ...email, messageId: offerMessageId(applicationId, option.id!) },
         {
           beforeCommit: async () => {

@@ -2,11 +2,12 @@ import type { BoxClient } from 'box-node-sdk';
 import { ObjectId, type Db } from 'mongodb';
 import type { OperationActivities } from '@portal/workflows';
 import { sendOnce } from '../email/send-once';
+import { smtpOf, type WorkerSmtpSettings } from '../email/smtp';
 import { boxCall } from '../esign/box.errors';
 import { renderReminderEmail } from './reminder-email';
 import { recordsOf } from '../records/records';
 
-export type OperationSettings = { SMTP_HOST: string; SMTP_PORT: number; MAIL_FROM: string; PUBLIC_URL: string };
+export type OperationSettings = { MAIL_FROM: string; PUBLIC_URL: string } & WorkerSmtpSettings;
 
 /** Statuses of a sign request that has nothing left to void. */
 const FINISHED = ['cancelled', 'signed', 'declined', 'expired', 'completed', 'signed and downloaded'];
@@ -42,7 +43,7 @@ export function createOperationActivities(deps: {
         language: typeof user.language === 'string' ? user.language : undefined,
       });
       // A connection lost after the message went out counts as sent (email/send-once.ts).
-      await sendOnce({ host: s.SMTP_HOST, port: s.SMTP_PORT }, { from: s.MAIL_FROM, to: String(user.email), ...email });
+      await sendOnce(smtpOf(s), { from: s.MAIL_FROM, to: String(user.email), ...email });
       await reminders.insertOne({ _id: key, sentAt: new Date() }).catch(() => undefined);
     },
 

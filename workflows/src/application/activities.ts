@@ -10,6 +10,7 @@ export const NON_RETRYABLE_ERRORS = [
   'BoxRejectedError',
   'OfferServiceRejectedError',
   'DocumentStoreDeniedError',
+  'MailRejectedError',
 ] as const;
 
 /**

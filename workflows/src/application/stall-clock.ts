@@ -31,7 +31,9 @@ export async function stallClock(run: ApplicationRun): Promise<void> {
       });
     } catch (e) {
       log.error('reminder not sent', { applicationId, error: (e as Error).message });
-      run.noteError('REMINDER_FAILED');
+      // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) says so to operators.
+      const refused = (e as { cause?: { type?: string } }).cause?.type === 'MailRejectedError';
+      run.noteError('REMINDER_FAILED', refused ? 'MAIL_REJECTED' : undefined);
     }
     // Progress during the send started the clock over; otherwise this reminder is done.
     if (ops.lastProgressAt === idleSince) ops.remindersSent = step.reminder;

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+import { smtpTransportOptions, temporalConnectionOptions } from './connections';
+import { API_SETTINGS, WORKER_SETTINGS } from './settings';
+
+// Issue 24 items 3 and 4: no real mail service (TLS and a login required) and no secured Temporal
+// (TLS, mTLS or an API key) could be reached, and production started on plaintext for both.
+
+const b64 = (fill: string) => btoa(fill.repeat(32).slice(0, 32));
+/** Secrets of a deployment's own (secrets.spec.ts judges those), so only the connections are in question. */
+const SECRETS = {
+  SESSION_SECRET: b64('session-'),
+  PII_KEY: b64('pii-key-'),
+  PAYLOAD_KEY: b64('payload-'),
+  S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  BOX_WEBHOOK_PRIMARY_KEY: 'p'.repeat(32),
+  BOX_WEBHOOK_SECONDARY_KEY: 's'.repeat(32),
+  SF_CLIENT_SECRET: 'sf-consumer-secret-from-the-connected-app',
+  BOX_CLIENT_SECRET: 'box-client-secret-from-the-console',
+  OFFER_SERVICE_CLIENT_SECRET: 'offers-client-secret',
+  OPERATOR_TOKEN: b64('operator'),
+};
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example', ...SECRETS };
+const SES = {
+  SMTP_HOST: 'email-smtp.us-east-1.amazonaws.com',
+  SMTP_PORT: '587',
+  SMTP_TLS: 'starttls',
+  SMTP_USER: 'AKIAEXAMPLESMTPUSER',
+  SMTP_PASSWORD: 'smtp-password-from-ses',
+  MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
+};
+const CLOUD = {
+  TEMPORAL_ADDRESS: 'fundwise.a1b2c.tmprl.cloud:7233',
+  TEMPORAL_NAMESPACE: 'fundwise.a1b2c',
+  TEMPORAL_TLS: 'on',
+};
+
+function problems(spec: typeof API_SETTINGS | typeof WORKER_SETTINGS, source: Record<string, string>): string[] {
+  try {
+    loadEnv(spec, source);
+    return [];
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as ConfigError).problems;
+  }
+}
+
+describe('issue 24 item 3: mail in production', () => {
+  it('starts with STARTTLS or implicit TLS, a login and a sender of its own', () => {
+    expect(problems(API_SETTINGS, { ...PRODUCTION, ...SES, ...CLOUD })).toEqual([]);
+    expect(problems(WORKER_SETTINGS, { ...PRODUCTION, ...SES, ...CLOUD, SMTP_TLS: 'implicit' })).toEqual([]);
+  });
+
+  it('refuses mail without TLS, without a login off this host, and the development sender', () => {
+    const { MAIL_FROM: _, ...noSender } = SES;
+    for (const spec of [API_SETTINGS, WORKER_SETTINGS])
+      expect(
+        problems(spec, {
+          ...PRODUCTION,
+          ...CLOUD,
+          ...noSender,
+          SMTP_TLS: 'none',
+          SMTP_USER: 'none',
+          SMTP_PASSWORD: 'none',
+        }),
+      ).toEqual([
+        'SMTP_TLS is none (NODE_ENV is production): set starttls or implicit, mail services require TLS',
+        'SMTP_USER is missing (NODE_ENV is production): a mail service off this host requires a login',
+        'MAIL_FROM is missing (NODE_ENV is production): set a sender the mail service has verified',
+      ]);
+  });
+
+  it('lets a relay on this host go without a login, never without TLS', () => {
+    const local = { ...SES, SMTP_HOST: '127.0.0.1', SMTP_USER: 'none', SMTP_PASSWORD: 'none' };
+    expect(problems(API_SETTINGS, { ...PRODUCTION, ...CLOUD, ...local })).toEqual([]);
+    expect(problems(API_SETTINGS, { ...PRODUCTION, ...CLOUD, ...local, SMTP_TLS: 'none' })).toEqual([
+      'SMTP_TLS is none (NODE_ENV is production): set starttls or implicit, mail services require TLS',
+    ]);
+  });
+
+  it('wants the login whole anywhere, and keeps maildev working locally', () => {
+    expect(problems(API_SETTINGS, { SMTP_USER: 'me' })).toEqual(['SMTP_PASSWORD is missing (required with SMTP_USER)']);
+    expect(problems(API_SETTINGS, { SMTP_TLS: 'tls' })).toEqual([
+      expect.stringMatching(/^SMTP_TLS must be one of none, starttls, implicit/),
+    ]);
+    expect(problems(API_SETTINGS, {})).toEqual([]);
+  });
+
+  it('gives nodemailer required STARTTLS or implicit TLS, the certificate checked, the CA and the login', () => {
+    const s = loadEnv(API_SETTINGS, { ...SES, SMTP_CA_FILE: '/etc/ssl/private-ca.pem' });
+    const read = (path: string) => `pem of ${path}`;
+    expect(smtpTransportOptions(s, read)).toEqual({
+      host: 'email-smtp.us-east-1.amazonaws.com',
+      port: 587,
+      secure: false,
+      requireTLS: true,
+      ignoreTLS: false,
+      auth: { user: 'AKIAEXAMPLESMTPUSER', pass: 'smtp-password-from-ses' },
+      tls: { rejectUnauthorized: true, minVersion: 'TLSv1.2', ca: 'pem of /etc/ssl/private-ca.pem' },
+    });
+    const implicit = smtpTransportOptions({ ...s, SMTP_TLS: 'implicit', SMTP_PORT: 465 }, read);
+    expect(implicit).toMatchObject({ port: 465, secure: true, requireTLS: false });
+    expect(smtpTransportOptions(loadEnv(API_SETTINGS, {}), read)).toMatchObject({
+      secure: false,
+      requireTLS: false,
+      ignoreTLS: true,
+    });
+  });
+});
+
+describe('issue 24 item 4: Temporal in production', () => {
+  it('refuses a plaintext address unless it is said to be a private network', () => {
+    const plain = { ...PRODUCTION, ...SES, TEMPORAL_ADDRESS: 'temporal.internal:7233' };
+    expect(problems(WORKER_SETTINGS, plain)).toEqual([
+      'TEMPORAL_TLS is off (NODE_ENV is production): set TEMPORAL_TLS=on, or TEMPORAL_PRIVATE_NETWORK=true for a private network',
+    ]);
+    expect(problems(API_SETTINGS, plain)).toHaveLength(1);
+    expect(problems(WORKER_SETTINGS, { ...plain, TEMPORAL_PRIVATE_NETWORK: 'true' })).toEqual([]);
+  });
+
+  it('refuses an API key or TLS files without TLS, and half a client pair, anywhere', () => {
+    expect(problems(API_SETTINGS, { TEMPORAL_API_KEY: 'key' })).toEqual([
+      'TEMPORAL_API_KEY needs TEMPORAL_TLS=on (the key must not travel in plaintext)',
+    ]);
+    expect(problems(API_SETTINGS, { TEMPORAL_TLS: 'on', TEMPORAL_TLS_CERT_FILE: '/c.pem' })).toEqual([
+      'TEMPORAL_TLS_CERT_FILE and TEMPORAL_TLS_KEY_FILE go together (an mTLS client pair)',
+    ]);
+    expect(problems(API_SETTINGS, { TEMPORAL_TLS_CA_FILE: '/ca.pem' })).toEqual([
+      'TEMPORAL_TLS_CA_FILE is set but TEMPORAL_TLS is off',
+    ]);
+  });
+
+  it('gives the client and the worker TLS with the CA, the client pair, the server name and the API key', () => {
+    const read = (path: string) => new TextEncoder().encode(path);
+    const mtls = loadEnv(WORKER_SETTINGS, {
+      TEMPORAL_ADDRESS: 'temporal.internal:7233',
+      TEMPORAL_TLS: 'on',
+      TEMPORAL_TLS_CA_FILE: '/ca.pem',
+      TEMPORAL_TLS_CERT_FILE: '/client.pem',
+      TEMPORAL_TLS_KEY_FILE: '/client.key',
+      TEMPORAL_TLS_SERVER_NAME: 'temporal',
+    });
+    expect(temporalConnectionOptions(mtls, read)).toEqual({
+      address: 'temporal.internal:7233',
+      tls: {
+        serverNameOverride: 'temporal',
+        serverRootCACertificate: read('/ca.pem'),
+        clientCertPair: { crt: read('/client.pem'), key: read('/client.key') },
+      },
+    });
+    const cloud = loadEnv(API_SETTINGS, { ...CLOUD, TEMPORAL_API_KEY: 'cloud-key' });
+    expect(temporalConnectionOptions(cloud, read)).toEqual({
+      address: CLOUD.TEMPORAL_ADDRESS,
+      tls: {},
+      apiKey: 'cloud-key',
+    });
+    expect(temporalConnectionOptions(loadEnv(API_SETTINGS, {}), read)).toEqual({
+      address: '127.0.0.1:7233',
+      tls: false,
+    });
+  });
+});

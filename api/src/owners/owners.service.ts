@@ -63,6 +63,16 @@ export class OwnersService {
     return (set?.owners ?? []).map((o) => [o.firstName, o.lastName].filter(Boolean).join(' ').trim());
   }
 
+  /** The owners' emails, lower-cased, in their order (a co-owner's link works while they are one). */
+  async emailsOf(applicationId: string): Promise<string[]> {
+    const set = isValidObjectId(applicationId) ? await this.sets.findById(applicationId).lean() : null;
+    return (set?.owners ?? []).map((o) =>
+      String(o.ownerEmailId ?? '')
+        .trim()
+        .toLowerCase(),
+    );
+  }
+
   /** The saved owners as the forms' rules read them: address on top, phone masked, PII decrypted. */
   async answersOf(applicationId: string): Promise<Record<string, unknown>[]> {
     const set = await this.sets.findById(applicationId).lean();

@@ -94,11 +94,12 @@ export class StatusService {
     const claims = verifyStatusLink(this.key, token);
     const app = claims ? await this.applications.byId(claims.applicationId) : null;
     if (!claims || !app) throw new NotFoundException(STATUS_LINK_INVALID);
-    // A link works while its sign request is the application's: a co-owner the applicant removed (a new
-    // request was made without them) loses the page at once; those still on it got a new link by email.
-    // When Temporal cannot answer, the saved status is shown rather than no page.
+    // A link works while its sign request is the application's and its co-owner is still an owner: one the
+    // applicant removed loses the page at once (those on a new request got a new link by email). When
+    // Temporal cannot answer, the saved status is shown rather than no page.
     const now = await this.signRequestNow(claims.applicationId);
-    if (now && now.id !== claims.signRequestId) throw new NotFoundException(STATUS_LINK_INVALID);
+    if (now && (now.id !== claims.signRequestId || !(await this.stillOwner(claims.applicationId, now.coOwners))))
+      throw new NotFoundException(STATUS_LINK_INVALID);
     const [status, business] = await Promise.all([
       this.status(claims.applicationId, app.applicationStatus),
       this.businesses.viewFor(claims.applicationId),
@@ -116,10 +117,24 @@ export class StatusService {
     };
   }
 
-  /** The application's sign request now (`id` undefined: none), or undefined when Temporal cannot say. */
-  private async signRequestNow(applicationId: string): Promise<{ id?: string } | undefined> {
+  /**
+   * The application's sign request now (`id` undefined: none) and its co-owners' emails, or undefined when
+   * Temporal cannot say.
+   */
+  private async signRequestNow(applicationId: string): Promise<{ id?: string; coOwners: string[] } | undefined> {
     const progress = await this.workflows.query(applicationId, getProgress).catch(() => undefined);
-    return progress ? { id: progress.signing?.request.id } : undefined;
+    if (!progress) return undefined;
+    const signers = progress.signing?.request.signers ?? [];
+    return {
+      id: progress.signing?.request.id,
+      coOwners: signers.filter((x) => x.order > 1).map((x) => x.email.trim().toLowerCase()),
+    };
+  }
+
+  /** Whether a co-owner the request was sent to is still among the application's owners. */
+  private async stillOwner(applicationId: string, coOwners: string[]): Promise<boolean> {
+    const owners = await this.owners.emailsOf(applicationId);
+    return coOwners.some((e) => owners.includes(e));
   }
 
   /**

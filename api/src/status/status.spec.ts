@@ -215,6 +215,35 @@ describe('GET /application/{id}/progress', () => {
     ]);
   });
 
+  it('revokes a co-owner’s link at once when the applicant removes them from the owners (issue 25 item 8)', async () => {
+    await saveAnswers(ann, annApp, [
+      ownerAnswers('ann-one@example.com', { firstName: 'Ann', ownershipPercent: 60 }),
+      ownerAnswers('ann-two@example.com', {
+        firstName: 'Dee',
+        ownershipPercent: 40,
+        ssn: '234-56-7802',
+        phoneNumber: '(555) 987-6544',
+      }),
+    ]);
+    for (let i = 0; i < 4; i++) expect((await stepOn(ann, annApp)).status).toBe(200);
+    expect((await ann.post('/box/sign', { applicationId: annApp })).status).toBe(200);
+    const [mail] = await until(
+      () => mailsTo('ann-two@example.com'),
+      (m) => m.length > 0,
+    );
+    const link = `${slice.baseUrl}/status/shared/${tokenIn(mail!.text)}`;
+    expect((await fetch(link, from(20))).status).toBe(200);
+    // The applicant takes the co-owner off the application: the link they were sent stops at once.
+    const setId = (await ann.post('/owner', { applicationId: annApp })).body._id as string;
+    const saved = await ann.patch(`/owner/${setId}`, {
+      owners: [ownerAnswers('ann-one@example.com', { firstName: 'Ann', ownershipPercent: 100 })],
+    });
+    expect(saved.status).toBe(200);
+    const gone = await fetch(link, from(21));
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).data.message).toBe('This link is no longer valid');
+  });
+
   it('limits the public link endpoint per address, like the other public endpoints (60 in 15 minutes)', async () => {
     const from = { 'x-forwarded-for': '10.16.3.9' };
     const answers: number[] = [];

@@ -12,6 +12,7 @@ import { APPLICATION_CODES, COMMON_CODES, type MessageCode } from './codes';
 import { countCheck, numberRule, parseAmount, parseNumber } from './numbers';
 import {
   all,
+  noMarkup,
   asText,
   maxLength,
   fromList,
@@ -148,8 +149,8 @@ const productsRule: Rule = (v, form) => {
 };
 
 export const BUSINESS_DETAILS_RULES = {
-  businessName: requiredText(M.businessNameRequired),
-  dbaName: optionalText(),
+  businessName: all(requiredText(M.businessNameRequired), noMarkup),
+  dbaName: all(optionalText(), noMarkup),
   legalEntity: fromList(LEGAL_ENTITIES, M.legalEntityRequired),
   acceptsCreditCards: fromList(YES_NO, M.selectionRequired),
   otherBusinessLoans: fromList(YES_NO, M.selectionRequired),
@@ -228,8 +229,8 @@ const dobRule: Rule = all(
 
 /** One owner card; `country` is the owner's country of residence. */
 export const OWNER_RULES = {
-  firstName: requiredText(M.firstNameRequired, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong),
-  lastName: requiredText(M.lastNameRequired, NAME_LIMITS.lastName, COMMON_CODES.lastNameTooLong),
+  firstName: all(requiredText(M.firstNameRequired, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong), noMarkup),
+  lastName: all(requiredText(M.lastNameRequired, NAME_LIMITS.lastName, COMMON_CODES.lastNameTooLong), noMarkup),
   country: fromList(COUNTRY_CODES, M.countryOfResidenceRequired),
   address: requiredText(M.addressRequired),
   city: cityRule,

@@ -20,6 +20,8 @@ export const MESSAGES = {
   // Not in the specification either: what a form never sends but a hostile client may (issue 10).
   invalidValue: 'Invalid value',
   controlCharacters: 'Control characters are not allowed',
+  // Not in the specification: a name goes to the CRM, email subjects and the PDF as it is (issue 25).
+  markup: 'Please remove the < and > characters',
   notANumber: 'Enter a number',
   wholeNumber: 'Enter a whole number',
   negative: 'Must be 0 or more',

@@ -61,6 +61,12 @@ export const noControlCharacters: Rule = textRule((s) =>
   CONTROL_CHARACTERS.test(s) ? COMMON_CODES.controlCharacters : undefined,
 );
 
+/**
+ * A name (a person's, a business's, a trade name) holds no '<' or '>': it goes as it is into the CRM, email
+ * subjects and the generated PDF, where markup in it could do harm (issue 25 item 9).
+ */
+export const noMarkup: Rule = textRule((s) => (/[<>]/.test(s) ? COMMON_CODES.markup : undefined));
+
 /** Runs rules in order and answers the first message. */
 export const all =
   (...rules: Rule[]): Rule =>

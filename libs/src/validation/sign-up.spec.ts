@@ -78,6 +78,13 @@ describe('sign-up rules (section 5)', () => {
     expect(EMAIL_PATTERN.test('owner@shop.dev')).toBe(false);
   });
 
+  it('refuses markup in a name: the CRM, email subjects and the PDF take names as they are (issue 25)', () => {
+    const form = { firstName: 'Ada', lastName: 'Lovelace', businessName: 'x' } as Record<string, unknown>;
+    for (const field of ['firstName', 'lastName', 'businessName'] as const)
+      expect(validateForm(SIGN_UP_RULES, { ...form, [field]: 'A <b>bold</b> name' })[field]).toBe('common.markup');
+    expect(validateForm(SIGN_UP_RULES, { ...form, businessName: 'Smith & Sons, Inc.' }).businessName).toBeUndefined();
+  });
+
   it('refuses a local part Salesforce refuses: a leading or trailing dot, or two dots in a row', () => {
     for (const bad of ['.owner@shop.com', 'owner.@shop.com', 'own..er@shop.com'])
       expect(EMAIL_PATTERN.test(bad), bad).toBe(false);

@@ -5,6 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   all,
+  noMarkup,
   maxLength,
   minLength,
   pattern,
@@ -49,9 +50,9 @@ export const crmEmailRule = (requiredMessage: string = COMMON_CODES.emailRequire
  * name and email are held to the lengths of the CRM lead they become (sign-in still accepts 200).
  */
 export const SIGN_UP_RULES = {
-  firstName: requiredText(undefined, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong),
-  lastName: requiredText(undefined, NAME_LIMITS.lastName, COMMON_CODES.lastNameTooLong),
-  businessName: requiredText(undefined, NAME_LIMITS.company, COMMON_CODES.businessNameTooLong),
+  firstName: all(requiredText(undefined, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong), noMarkup),
+  lastName: all(requiredText(undefined, NAME_LIMITS.lastName, COMMON_CODES.lastNameTooLong), noMarkup),
+  businessName: all(requiredText(undefined, NAME_LIMITS.company, COMMON_CODES.businessNameTooLong), noMarkup),
   phone: phoneRule,
   email: crmEmailRule(),
   password: newPasswordRule(),

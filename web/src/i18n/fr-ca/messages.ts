@@ -21,6 +21,7 @@ export const frMessages = {
       passwordTooLong: 'Le mot de passe doit comporter 128 caractères au maximum',
       invalidValue: 'Valeur invalide',
       controlCharacters: 'Les caractères de contrôle ne sont pas permis',
+      markup: 'Veuillez retirer les caractères < et >',
       notANumber: 'Entrez un nombre',
       wholeNumber: 'Entrez un nombre entier',
       negative: 'La valeur doit être de 0 ou plus',

@@ -78,7 +78,7 @@ export class AuthController {
   @Idempotent({ scope: 'anonymous' })
   @HttpCode(201)
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
-    await this.limiter.hit(perIp('register', req, 20, 60 * MINUTE));
+    await this.limiter.hit(perIp('register', req, this.settings.SIGN_UPS_PER_ADDRESS_HOUR, 60 * MINUTE));
     return this.signUp.register(dto);
   }
 

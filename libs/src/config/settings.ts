@@ -120,6 +120,7 @@ export const API_SETTINGS = {
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
   TRUSTED_PROXIES: proxies("reverse proxies whose X-Forwarded-For gives the client's address", 'none'),
+  SIGN_UPS_PER_ADDRESS_HOUR: int('sign-ups one client address may make in an hour', '20'),
   LOCAL_PROXY_SECRET: localProxySecret(
     "local stack only: the secret the local web server sends with each browser's socket address, or 'none'",
   ),

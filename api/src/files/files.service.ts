@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  HttpException,
   Inject,
   Injectable,
   Logger,
@@ -21,6 +22,7 @@ import {
   API_CODES,
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
+import { ApplicantUploads } from './applicant-uploads';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
@@ -46,6 +48,7 @@ const view = (f: StoredFileDocument) => ({
 export class FilesService {
   private readonly logger = new Logger(FilesService.name);
   private readonly store;
+  private readonly turns = new ApplicantUploads();
 
   constructor(
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
@@ -58,10 +61,22 @@ export class FilesService {
     prepareInspection();
   }
 
-  /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
+  /**
+   * Multipart: applicationId, fileType, monthLabel (bank statements), then the file. Read only in one of
+   * the applicant's turns (ApplicantUploads: a few at once, the rest wait unread).
+   */
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_CODES.tooLarge);
+    const done = await this.turns.enter(userId, req);
+    try {
+      return await this.receive(req, userId);
+    } finally {
+      done();
+    }
+  }
+
+  private async receive(req: Request, userId: string) {
     const keyed = isIdempotencyKey(req.headers['idempotency-key']);
     const fileId = fileIdFor(userId, req.headers['idempotency-key']);
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
@@ -117,6 +132,7 @@ export class FilesService {
       try {
         advice = await inspectPdf(upload.path, {
           applicationId: String(record!.applicationId),
+          applicant: userId,
           statementMonth: record!.monthLabel,
         });
         try {
@@ -159,6 +175,8 @@ export class FilesService {
           .catch((err: Error) => this.logger.error({ msg: 'document name not released', error: err.message }));
       if (e instanceof UploadRefused) throw new BadRequestException(e.message);
       if (e instanceof NotFoundException) throw e;
+      // A full inspection queue (503), a body too slow (408): answered as they are, nothing went wrong here.
+      if (e instanceof HttpException && [408, 503].includes(e.getStatus())) throw e;
       this.logger.error({ msg: 'upload failed', error: (e as Error).message });
       throw e;
     }

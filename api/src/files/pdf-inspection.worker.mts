@@ -90,13 +90,18 @@ function unreadObjectStream(doc: PDFDocument): boolean {
 /** The size of the file just read: its bytes stay in memory until a collection the idle thread may not run. */
 let lastFileBytes = 0;
 
-async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
+async function inspect(
+  path: string,
+  prechecked: (objectStreams: boolean) => void,
+): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
   const bytes = await readFile(path);
   lastFileBytes = bytes.length;
   if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
   if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
   const raw = activePdfNames(bytes);
   if (raw.length) return { ok: false, reason: `active content: ${raw.join(', ')}` };
+  // Every raw byte is checked: what only the parse can still find hides in compressed object streams.
+  prechecked(indexOfAscii(bytes, 'ObjStm') !== -1);
   let doc: PDFDocument;
   let pages: number;
   try {
@@ -156,7 +161,7 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
   overBudget = false;
   lastFileBytes = 0;
   // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
-  inspect(String(path))
+  inspect(String(path), (objectStreams) => port.postMessage({ prechecked: true, objectStreams }))
     .then(async (verdict) => {
       port.postMessage(verdict);
       if (verdict.ok && statementMonth)

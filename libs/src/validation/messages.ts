@@ -64,4 +64,8 @@ export const FILE_MESSAGES = {
     `It looks like you only uploaded ${uploaded} of the required ${required} bank statements, are you sure you want to proceed?`,
   analyzing: 'Analyzing & uploading your documents...',
   unknown: 'An unknown error occurred.',
+  // Issue 25: uploads that would stall everyone else's are answered at once.
+  busy: 'We are checking many documents right now. Please try again in a few seconds.',
+  tooManyUploads: 'Too many uploads at once. Please wait for your other files to finish, then try again.',
+  tooSlow: 'The upload was too slow and was stopped. Please check your connection and try again.',
 } as const;

@@ -120,6 +120,10 @@ export const frMessages = {
         'Il semble que vous n’ayez téléversé que {{a}} des {{b}} relevés bancaires requis. Voulez-vous vraiment poursuivre?',
       analyzing: 'Analyse et téléversement de vos documents...',
       unknown: 'Une erreur inconnue s’est produite.',
+      busy: 'Nous vérifions beaucoup de documents en ce moment. Veuillez réessayer dans quelques secondes.',
+      tooManyUploads:
+        'Trop de téléversements à la fois. Veuillez attendre la fin de vos autres fichiers, puis réessayer.',
+      tooSlow: 'Le téléversement était trop lent et a été arrêté. Veuillez vérifier votre connexion et réessayer.',
     },
     journey: {
       NO_FURTHER_STAGE: 'Aucune autre étape n’est disponible',

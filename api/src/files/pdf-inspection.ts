@@ -126,9 +126,18 @@ const startThread = () => {
   return thread;
 };
 
-/** Called at boot: the first upload finds a thread ready, its modules loaded (about 150 ms otherwise). */
+/**
+ * A thread ready for each slot not in use, its modules loaded (a cold one costs the upload that meets it
+ * from 150 ms to over a second on a busy machine): another applicant's upload never waits for a thread to
+ * start while a slow file holds the other one.
+ */
+function stockThreads() {
+  while (idle.length + running < LIMITS.concurrent) idle.push(startThread());
+}
+
+/** Called at boot: the first uploads find threads ready. */
 export function prepareInspection(): void {
-  if (!idle.length) idle.push(startThread());
+  stockThreads();
 }
 
 function takeThread(): Worker {
@@ -149,9 +158,7 @@ function release(thread: Worker, reusable: boolean) {
   void thread.terminate();
   // Started once the verdict is on its way: a Worker is built on the api's thread (a few ms, a large file's
   // answer waited for it).
-  setImmediate(() => {
-    if (!idle.length) idle.push(startThread());
-  });
+  setImmediate(stockThreads);
 }
 
 type FromThread = {

@@ -119,6 +119,10 @@ async function inspect(
   return { ok: true, pages };
 }
 
+/** Loaded as the thread starts, ahead of its first statement (the pool starts threads before they are needed). */
+const pdfjs = import('pdfjs-dist/legacy/build/pdf.mjs');
+pdfjs.catch(() => undefined);
+
 /** The pages whose text is read for the statement period: it is stated at the top of the first page or two. */
 const ADVICE_PAGES = 3;
 
@@ -128,7 +132,7 @@ const ADVICE_PAGES = 3;
  * month than its slot. Advice only: an empty text (a scan) or a period read two ways gives none.
  */
 async function advise(path: string, monthLabel: string): Promise<StatementAdviceNote[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await pdfjs;
   const task = getDocument({
     data: new Uint8Array(await readFile(path)),
     disableFontFace: true,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onePagePdf, slowTextPdf } from '../support/pdf-fixtures';
 import { holdFor } from '../support/until';
 import { OTHER_UPLOAD_GOAL_MS, otherUploadMs } from './tally';
-import { apiUrl, endOfFileChecks, signedInApplicant, tally, type HostileClient } from './support';
+import { apiUrl, atDocumentsStage, endOfFileChecks, signedInApplicant, tally, type HostileClient } from './support';
 
 endOfFileChecks(__filename);
 
@@ -23,6 +23,8 @@ beforeAll(async () => {
     signedInApplicant('sec-starve-attacker'),
     signedInApplicant('sec-starve-other'),
   ]);
+  // Statements are taken at the documents stage only (issue 25 item 10).
+  await atDocumentsStage(attacker.applicationId);
 });
 
 /** A multipart form as browsers write it: the fields, then the file. */

@@ -16,6 +16,7 @@ import {
   FILE_TYPES,
   isFileType,
   isIdempotencyKey,
+  isRecentStatementMonth,
   MAX_FILE_BYTES,
   type FileType,
   type StatementAdviceNote,
@@ -24,6 +25,7 @@ import {
 import { ApplicationsService } from '../applications/applications.service';
 import { ApplicantUploads } from './applicant-uploads';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { StagesService } from '../stages/stages.service';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
@@ -56,6 +58,7 @@ export class FilesService {
     private readonly applications: ApplicationsService,
     private readonly names: DocumentNames,
     private readonly unfinished: UnfinishedUploads,
+    private readonly stages: StagesService,
   ) {
     this.store = uploadStore(settings);
     prepareInspection();
@@ -99,6 +102,10 @@ export class FilesService {
         const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
         if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? ''))
           throw new UploadRefused(API_CODES.monthLabelRequired);
+        if (bank && !isRecentStatementMonth(monthLabel!, new Date())) throw new UploadRefused(FILE_CODES.monthNotAsked);
+        // Issue 25 item 10: statements only once the journey has reached them (the documents stage, after
+        // the signature), not while the applicant is still at the financial step.
+        if (bank && !(await this.atDocuments(app._id))) throw new UploadRefused(FILE_CODES.notAtThisStep);
         claim = { applicationId: app._id, name: this.names.take(app._id, fields.fileType, monthLabel) };
         const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
@@ -180,6 +187,12 @@ export class FilesService {
       this.logger.error({ msg: 'upload failed', error: (e as Error).message });
       throw e;
     }
+  }
+
+  /** Whether the journey is at the documents stage (bank statements, offers, the final documents). */
+  private async atDocuments(applicationId: Types.ObjectId): Promise<boolean> {
+    const [stage] = await this.stages.forApplications([applicationId]);
+    return stage?.pageName === 'DOCUMENTS';
   }
 
   private documentUploaded(file: StoredFileDocument) {

@@ -68,4 +68,7 @@ export const FILE_MESSAGES = {
   busy: 'We are checking many documents right now. Please try again in a few seconds.',
   tooManyUploads: 'Too many uploads at once. Please wait for your other files to finish, then try again.',
   tooSlow: 'The upload was too slow and was stopped. Please check your connection and try again.',
+  slotFull: 'You have uploaded as many files as this document takes. Please remove one to add another.',
+  notAtThisStep: 'This document is not asked for yet at this step of your application.',
+  monthNotAsked: 'Please upload statements only for the recent months this page asks for.',
 } as const;

@@ -21,10 +21,11 @@ const LIMITS = { heapMb: 384, budgetMs: 3_000, concurrent: 2 };
 /**
  * The queue in front of the threads: bounded, and fair between applicants. Each applicant's inspections run
  * one at a time (so one applicant's parallel statements never take both threads) and at most
- * `perApplicantWaiting` of them wait; all applicants together wait `waiting` at most. Past either bound
- * the upload answers 503 with Retry-After (InspectionBusy).
+ * `perApplicantWaiting` of them wait; all applicants together wait `waiting` at most: 32 real statements
+ * (about 100 ms each) wait under 2 s, and even 32 files at the full budget wait 48 s, inside nginx's 60 s.
+ * Past either bound the upload answers 503 with Retry-After (InspectionBusy).
  */
-export const INSPECTION_QUEUE = { waiting: 8, perApplicantRunning: 1, perApplicantWaiting: 2, retryAfterSeconds: 5 };
+export const INSPECTION_QUEUE = { waiting: 32, perApplicantRunning: 1, perApplicantWaiting: 2, retryAfterSeconds: 5 };
 
 /** The inspection queue is full (or this applicant's share of it): 503, try again after a few seconds. */
 export class InspectionBusy extends ServiceUnavailableException {

@@ -36,15 +36,29 @@ const lastMonth = () => {
 };
 
 describe('uploads bounded per slot and only at the stage that asks for them (issue 25 item 10)', () => {
-  it('refuses a statement while the journey is still at the financial step', async () => {
-    const res = await statement(lastMonth());
-    expect(res.status).toBe(400);
-    expect(res.body.data.message).toBe('This document is not asked for yet at this step of your application.');
+  const check = () =>
+    a.client.upload(
+      '/file/s3',
+      { applicationId: a.applicationId, fileType: 'Voided Check' },
+      { name: 'check.pdf', type: 'application/pdf', bytes: pdf },
+    );
+  const NOT_YET = 'This document is not asked for yet at this step of your application.';
+
+  it('refuses a statement or a voided check while the journey is still at the financial step', async () => {
+    for (const res of [await statement(lastMonth()), await check()]) {
+      if (res.status < 300) tally.invalidAccepted++;
+      expect(res.status).toBe(400);
+      expect(res.body.data.message).toBe(NOT_YET);
+    }
     expect((await a.client.get(`/file/application/${a.applicationId}`)).body.data).toEqual([]);
   });
 
-  it('at the statements step: refuses a month long past or to come, and a sixth file for one month', async () => {
-    await atDocumentsStage(a.applicationId);
+  it('at the statements step: no voided check yet; a month long past or to come, and a sixth file for one month, refused', async () => {
+    await atDocumentsStage(a.applicationId, 1);
+    const early = await check();
+    if (early.status < 300) tally.invalidAccepted++;
+    expect(early.status).toBe(400);
+    expect(early.body.data.message).toBe(NOT_YET);
     for (const month of ['March 2000', `January ${new Date().getFullYear() + 2}`]) {
       const res = await statement(month);
       expect(res.status).toBe(400);

@@ -16,7 +16,16 @@ import {
   zoomOpenAction,
 } from '../support/pdf-fixtures';
 import { holdFor } from '../support/until';
-import { apiUrl, endOfFileChecks, raw, s3Endpoint, signedInApplicant, tally, type HostileClient } from './support';
+import {
+  apiUrl,
+  atDocumentsStage,
+  endOfFileChecks,
+  raw,
+  s3Endpoint,
+  signedInApplicant,
+  tally,
+  type HostileClient,
+} from './support';
 
 endOfFileChecks(__filename);
 
@@ -29,6 +38,8 @@ let s3: S3Client;
 
 beforeAll(async () => {
   a = await signedInApplicant('sec-uploads');
+  // The voided check and the license are asked for at the final documents (issue 25 item 10).
+  await atDocumentsStage(a.applicationId);
   s3 = new S3Client(
     s3ClientOptions({
       S3_ENDPOINT: s3Endpoint(),

@@ -103,9 +103,10 @@ export class FilesService {
         if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? ''))
           throw new UploadRefused(API_CODES.monthLabelRequired);
         if (bank && !isRecentStatementMonth(monthLabel!, new Date())) throw new UploadRefused(FILE_CODES.monthNotAsked);
-        // Issue 25 item 10: statements only once the journey has reached them (the documents stage, after
-        // the signature), not while the applicant is still at the financial step.
-        if (bank && !(await this.atDocuments(app._id))) throw new UploadRefused(FILE_CODES.notAtThisStep);
+        // Issue 25 item 10: each document only once the journey asks for it, not while the applicant is still
+        // at the financial step: statements from the statements step (after the signature), the voided
+        // check and the license from the final documents (DOCUMENTS 2, once the statements are submitted).
+        if (!(await this.atDocuments(app._id, bank ? 1 : 2))) throw new UploadRefused(FILE_CODES.notAtThisStep);
         claim = { applicationId: app._id, name: this.names.take(app._id, fields.fileType, monthLabel) };
         const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
@@ -189,10 +190,13 @@ export class FilesService {
     }
   }
 
-  /** Whether the journey is at the documents stage (bank statements, offers, the final documents). */
-  private async atDocuments(applicationId: Types.ObjectId): Promise<boolean> {
+  /**
+   * Whether the journey's saved position is at the documents stage, step `fromStep` or later (1 the bank
+   * statements, 2 the offer and the final documents, 3 submitted).
+   */
+  private async atDocuments(applicationId: Types.ObjectId, fromStep: number): Promise<boolean> {
     const [stage] = await this.stages.forApplications([applicationId]);
-    return stage?.pageName === 'DOCUMENTS';
+    return stage?.pageName === 'DOCUMENTS' && stage.pageStep >= fromStep;
   }
 
   private documentUploaded(file: StoredFileDocument) {

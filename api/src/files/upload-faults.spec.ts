@@ -19,17 +19,14 @@ beforeAll(async () => {
   slice = await startSlice({ s3Endpoint: s3.url });
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'upload-faults', '10.7.9.1');
   appId = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
-  // Statements are taken at the documents stage only (issue 25 item 10): the saved position, set here
-  // past the signature, which is not this file's subject.
+  // Each document is taken only at the step that asks for it (issue 25 item 10): the saved position, set
+  // here at the final documents (statements submitted), which is not this file's subject.
   const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
   try {
     await mongo
       .db()
       .collection('stages')
-      .updateOne(
-        { _id: new ObjectId(appId) },
-        { $set: { pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' } },
-      );
+      .updateOne({ _id: new ObjectId(appId) }, { $set: { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' } });
   } finally {
     await mongo.close();
   }

@@ -90,3 +90,23 @@ export function endOfFileChecks(file: string) {
     expect(health?.status, 'the api must still be serving').toBe(200);
   });
 }
+
+/**
+ * Puts an application's saved journey position at the documents stage (the copy the api reads for what an
+ * upload may bring; the workflow's own position is left as it is): a shortcut past the signature (step 1,
+ * bank statements) and the statements' submission (step 2, the voided check and the license) for tests
+ * whose subject is the upload itself.
+ */
+export async function atDocumentsStage(applicationId: string, pageStep = 2) {
+  const { MongoClient, ObjectId } = await import('mongodb');
+  const mongo = await MongoClient.connect(mongoUri());
+  try {
+    const path = pageStep === 1 ? '/bank-statements' : '/offers';
+    await mongo
+      .db()
+      .collection('stages')
+      .updateOne({ _id: new ObjectId(applicationId) }, { $set: { pageName: 'DOCUMENTS', pageStep, path } });
+  } finally {
+    await mongo.close();
+  }
+}

@@ -123,3 +123,54 @@ export function userPasswordPdf(userPassword = 'secret', ownerPassword = 'owner'
     'latin1',
   );
 }
+
+/**
+ * Issue 25 item 2: about 1 kB whose text extraction takes seconds. Its page draws a form `fanOut` times,
+ * and that form draws another `fanOut` times, which holds one line of text: fanOut² text runs for pdf.js
+ * to extract (300: 90,000 runs, some 10 s on one core). pdf-lib's checks pass it at once: no active
+ * content, no object stream.
+ */
+export function slowTextPdf(fanOut = 300): Buffer {
+  const z = (s: string) => deflateSync(Buffer.from(s, 'latin1'), { level: 9 });
+  const [page, outer, inner] = [
+    z('/X1 Do '.repeat(fanOut)),
+    z('/X2 Do '.repeat(fanOut)),
+    z('BT /F1 9 Tf 1 0 0 1 9 9 Tm (Statement period) Tj ET'),
+  ];
+  const form = (data: Buffer, next: string) =>
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >>${next} >> ` +
+    `/Filter /FlateDecode /Length ${data.length} >>\nstream\n`;
+  const objects: (string | Buffer)[][] = [
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    [
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R ' +
+        '/Resources << /Font << /F1 4 0 R >> /XObject << /X1 6 0 R >> >> >>',
+    ],
+    ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'],
+    [`<< /Filter /FlateDecode /Length ${page!.length} >>\nstream\n`, page!, '\nendstream'],
+    [form(outer!, ' /XObject << /X2 7 0 R >>'), outer!, '\nendstream'],
+    [form(inner!, ''), inner!, '\nendstream'],
+  ];
+  const parts = [Buffer.from('%PDF-1.7\n')];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  objects.forEach((o, i) => {
+    const bytes = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      ...o.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)),
+      Buffer.from('\nendobj\n'),
+    ]);
+    offsets.push(at);
+    parts.push(bytes);
+    at += bytes.length;
+  });
+  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}` +
+        `trailer\n<< /Root 1 0 R /Size ${objects.length + 1} >>\nstartxref\n${at}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
-import { documentFileName, type FileType } from '@portal/libs';
+import { documentFileName, FILE_CODES, MAX_FILES_PER_SLOT, type FileType } from '@portal/libs';
 import { StoredFile } from './file.schema';
+import { UploadRefused } from './upload-stream';
 
 /**
  * A document name taken within one application. Its _id is `<applicationId>/<fileName>`, so taking a name
@@ -17,8 +18,6 @@ export const DocumentNameSchema = SchemaFactory.createForClass(DocumentName);
 
 const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
 const nameId = (applicationId: Types.ObjectId, fileName: string) => `${String(applicationId)}/${fileName}`;
-/** More files of one kind than anyone uploads: past it something is wrong, and the upload is refused. */
-const MAX_NUMBER = 500;
 
 @Injectable()
 export class DocumentNames {
@@ -27,11 +26,15 @@ export class DocumentNames {
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
   ) {}
 
-  /** The first free of `october-2026.pdf`, `october-2026-2.pdf`, …: not held by a file nor by an upload in flight. */
+  /**
+   * The first free of `october-2026.pdf`, `october-2026-2.pdf`, …: not held by a file nor by an upload in
+   * flight. Names are numbered without holes (a removed file gives its name back), so a slot whose first
+   * MAX_FILES_PER_SLOT names are all held is full: the upload is refused (issue 25 item 10).
+   */
   async take(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<string> {
     // Files stored before names were taken this way hold theirs without a claim.
     const used = new Set((await this.files.find({ applicationId }, { fileName: 1 }).lean()).map((f) => f.fileName));
-    for (let i = 0; i < MAX_NUMBER; i++) {
+    for (let i = 0; i < MAX_FILES_PER_SLOT; i++) {
       const fileName = documentFileName(fileType, monthLabel, i);
       if (used.has(fileName)) continue;
       try {
@@ -41,7 +44,7 @@ export class DocumentNames {
         if (!isDuplicate(e)) throw e;
       }
     }
-    throw new Error(`no free document name after ${MAX_NUMBER}`);
+    throw new UploadRefused(FILE_CODES.slotFull);
   }
 
   /** Gives a name back when its upload failed or its file was removed, so the numbering has no holes. */

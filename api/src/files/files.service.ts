@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  HttpException,
   Inject,
   Injectable,
   Logger,
@@ -15,13 +16,16 @@ import {
   FILE_TYPES,
   isFileType,
   isIdempotencyKey,
+  isRecentStatementMonth,
   MAX_FILE_BYTES,
   type FileType,
   type StatementAdviceNote,
   API_CODES,
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
+import { ApplicantUploads } from './applicant-uploads';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { StagesService } from '../stages/stages.service';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
@@ -46,6 +50,7 @@ const view = (f: StoredFileDocument) => ({
 export class FilesService {
   private readonly logger = new Logger(FilesService.name);
   private readonly store;
+  private readonly turns = new ApplicantUploads();
 
   constructor(
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
@@ -53,15 +58,28 @@ export class FilesService {
     private readonly applications: ApplicationsService,
     private readonly names: DocumentNames,
     private readonly unfinished: UnfinishedUploads,
+    private readonly stages: StagesService,
   ) {
     this.store = uploadStore(settings);
     prepareInspection();
   }
 
-  /** Multipart: applicationId, fileType, monthLabel (bank statements), then the file. */
+  /**
+   * Multipart: applicationId, fileType, monthLabel (bank statements), then the file. Read only in one of
+   * the applicant's turns (ApplicantUploads: a few at once, the rest wait unread).
+   */
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_CODES.tooLarge);
+    const done = await this.turns.enter(userId, req);
+    try {
+      return await this.receive(req, userId);
+    } finally {
+      done();
+    }
+  }
+
+  private async receive(req: Request, userId: string) {
     const keyed = isIdempotencyKey(req.headers['idempotency-key']);
     const fileId = fileIdFor(userId, req.headers['idempotency-key']);
     let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
@@ -84,6 +102,11 @@ export class FilesService {
         const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
         if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? ''))
           throw new UploadRefused(API_CODES.monthLabelRequired);
+        if (bank && !isRecentStatementMonth(monthLabel!, new Date())) throw new UploadRefused(FILE_CODES.monthNotAsked);
+        // Issue 25 item 10: each document only once the journey asks for it, not while the applicant is still
+        // at the financial step: statements from the statements step (after the signature), the voided
+        // check and the license from the final documents (DOCUMENTS 2, once the statements are submitted).
+        if (!(await this.atDocuments(app._id, bank ? 1 : 2))) throw new UploadRefused(FILE_CODES.notAtThisStep);
         claim = { applicationId: app._id, name: this.names.take(app._id, fields.fileType, monthLabel) };
         const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
@@ -117,6 +140,7 @@ export class FilesService {
       try {
         advice = await inspectPdf(upload.path, {
           applicationId: String(record!.applicationId),
+          applicant: userId,
           statementMonth: record!.monthLabel,
         });
         try {
@@ -159,9 +183,20 @@ export class FilesService {
           .catch((err: Error) => this.logger.error({ msg: 'document name not released', error: err.message }));
       if (e instanceof UploadRefused) throw new BadRequestException(e.message);
       if (e instanceof NotFoundException) throw e;
+      // A full inspection queue (503), a body too slow (408): answered as they are, nothing went wrong here.
+      if (e instanceof HttpException && [408, 503].includes(e.getStatus())) throw e;
       this.logger.error({ msg: 'upload failed', error: (e as Error).message });
       throw e;
     }
+  }
+
+  /**
+   * Whether the journey's saved position is at the documents stage, step `fromStep` or later (1 the bank
+   * statements, 2 the offer and the final documents, 3 submitted).
+   */
+  private async atDocuments(applicationId: Types.ObjectId, fromStep: number): Promise<boolean> {
+    const [stage] = await this.stages.forApplications([applicationId]);
+    return stage?.pageName === 'DOCUMENTS' && stage.pageStep >= fromStep;
   }
 
   private documentUploaded(file: StoredFileDocument) {

@@ -90,13 +90,18 @@ function unreadObjectStream(doc: PDFDocument): boolean {
 /** The size of the file just read: its bytes stay in memory until a collection the idle thread may not run. */
 let lastFileBytes = 0;
 
-async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
+async function inspect(
+  path: string,
+  prechecked: (objectStreams: boolean) => void,
+): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
   const bytes = await readFile(path);
   lastFileBytes = bytes.length;
   if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
   if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
   const raw = activePdfNames(bytes);
   if (raw.length) return { ok: false, reason: `active content: ${raw.join(', ')}` };
+  // Every raw byte is checked: what only the parse can still find hides in compressed object streams.
+  prechecked(indexOfAscii(bytes, 'ObjStm') !== -1);
   let doc: PDFDocument;
   let pages: number;
   try {
@@ -114,6 +119,10 @@ async function inspect(path: string): Promise<{ ok: true; pages: number } | { ok
   return { ok: true, pages };
 }
 
+/** Loaded as the thread starts, ahead of its first statement (the pool starts threads before they are needed). */
+const pdfjs = import('pdfjs-dist/legacy/build/pdf.mjs');
+pdfjs.catch(() => undefined);
+
 /** The pages whose text is read for the statement period: it is stated at the top of the first page or two. */
 const ADVICE_PAGES = 3;
 
@@ -123,7 +132,7 @@ const ADVICE_PAGES = 3;
  * month than its slot. Advice only: an empty text (a scan) or a period read two ways gives none.
  */
 async function advise(path: string, monthLabel: string): Promise<StatementAdviceNote[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await pdfjs;
   const task = getDocument({
     data: new Uint8Array(await readFile(path)),
     disableFontFace: true,
@@ -156,7 +165,7 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
   overBudget = false;
   lastFileBytes = 0;
   // The verdict first (it alone decides), then the advice, which the api waits for only a short while.
-  inspect(String(path))
+  inspect(String(path), (objectStreams) => port.postMessage({ prechecked: true, objectStreams }))
     .then(async (verdict) => {
       port.postMessage(verdict);
       if (verdict.ok && statementMonth)

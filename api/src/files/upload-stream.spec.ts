@@ -7,7 +7,15 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@portal/libs';
 import { holdFor } from '../../../tests/support/until';
-import { announcedFileSize, spoolUpload, type Destination, type SpooledUpload } from './upload-stream';
+import {
+  announcedFileSize,
+  BODY_PACE,
+  spoolUpload,
+  STREAMED_PUTS,
+  UploadTooSlow,
+  type Destination,
+  type SpooledUpload,
+} from './upload-stream';
 
 type PutSeen = { size: number; bytes: Buffer; completed: boolean; aborted: boolean; fromSpool: boolean };
 
@@ -108,7 +116,9 @@ function send(body: Buffer, opts: { chunked?: boolean; piece?: number; pauseMs?:
         ...(opts.chunked ? {} : { 'content-length': String(body.length) }),
       },
     });
+    let answered = false;
     req.on('response', (res) => {
+      answered = true;
       res.resume();
       resolve(res.statusCode);
     });
@@ -116,7 +126,8 @@ function send(body: Buffer, opts: { chunked?: boolean; piece?: number; pauseMs?:
     const piece = opts.piece ?? body.length;
     let at = 0;
     const next = () => {
-      if (opts.stopAt !== undefined && at >= opts.stopAt) return req.destroy();
+      // Answered before the end (a refusal): the sender stops, as a browser does.
+      if (answered || (opts.stopAt !== undefined && at >= opts.stopAt)) return req.destroy();
       if (at >= body.length) return req.end();
       req.write(body.subarray(at, at + piece));
       at += piece;
@@ -171,7 +182,8 @@ describe('spoolUpload with a put', () => {
   });
 
   it('puts from the spool when the file is not the length the request announced', async () => {
-    const bytes = file(200_000);
+    // Past STREAMED_PUTS.flowingBytes, so its put starts while it arrives.
+    const bytes = file(400_000);
     for (const shape of [
       { trailer: `\r\n--${BOUNDARY}--` },
       { after: `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="x"\r\n\r\ny` },
@@ -221,6 +233,39 @@ describe('spoolUpload with a put', () => {
     expect(await send(form(bytes, { trailer: '' }), { piece: 64 * 1024, pauseMs: 2 })).toBe(400);
     expect(messageText((await cut.result).error?.message ?? '')).toBe('Please upload only PDF files.');
     expect(cut.puts.every((p) => !p.completed)).toBe(true);
+  });
+
+  it('starts no put while a small body trickles, only once its last byte came (issue 25 item 3)', async () => {
+    const bytes = file(STREAMED_PUTS.flowingBytes / 2);
+    const { puts, result } = receiving();
+    const sent = send(form(bytes), { piece: 16 * 1024, pauseMs: 40 });
+    await holdFor(250, 'half the body has come: a put started now would hold an S3 socket at its pace');
+    expect(puts).toEqual([]);
+    expect(await sent).toBe(201);
+    expect((await result).stored).toBe('stored');
+    expect(puts.map((p) => [p.fromSpool, p.completed])).toEqual([[false, true]]);
+    expect(puts[0]!.bytes.equals(bytes)).toBe(true);
+  });
+
+  it('answers 408 to a body slower than BODY_PACE, with no put under way (issue 25 item 3)', async () => {
+    const saved = { ...BODY_PACE };
+    // The pace in small: 1 kB per 300 ms, against a body of a few bytes per 100 ms.
+    Object.assign(BODY_PACE, { windowMs: 300, minBytes: 1024 });
+    try {
+      const { puts, result } = receiving();
+      const started = Date.now();
+      await send(form(file(400_000)), { piece: 8, pauseMs: 100 });
+      const r = await result;
+      expect(r.error).toBeInstanceOf(UploadTooSlow);
+      expect((r.error as UploadTooSlow).getStatus()).toBe(408);
+      expect(messageText(r.error!.message)).toBe(
+        'The upload was too slow and was stopped. Please check your connection and try again.',
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(puts.every((p) => !p.completed)).toBe(true);
+    } finally {
+      Object.assign(BODY_PACE, saved);
+    }
   });
 
   it('puts nothing when the destination has no put (a keyed repeat)', async () => {

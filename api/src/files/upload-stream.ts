@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException, RequestTimeoutException } from '@nestjs/common';
 import busboy from 'busboy';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +12,29 @@ import { uploadBytesPassed } from './upload-garbage';
 
 /** An upload answered 400 with its message. */
 export class UploadRefused extends Error {}
+
+/**
+ * Issue 25 item 3: 52 uploads trickling a byte every 5 s held the api's 50 S3 sockets and every other
+ * upload waited, each slow body kept 329 s. A body must bring `minBytes` in every `windowMs` (a phone on
+ * a poor line sends far more) or it is answered 408 at once; the time the api itself holds the body back
+ * (its disk or S3 slower than the client) does not count against it.
+ */
+export const BODY_PACE = { windowMs: 10_000, minBytes: 16 * 1024 };
+
+/**
+ * The put to S3 starts while the file arrives only once `flowingBytes` of it came (a trickling body never
+ * holds one of the S3 client's sockets), and no more than `maxStreaming` puts stream at once: the others,
+ * and every file smaller than that, are put from the spool once whole, a put of a few milliseconds.
+ */
+export const STREAMED_PUTS = { flowingBytes: 256 * 1024, maxStreaming: 24 };
+let streaming = 0;
+
+/** 408: the body came too slowly (BODY_PACE). */
+export class UploadTooSlow extends RequestTimeoutException {
+  constructor() {
+    super(FILE_CODES.tooSlow);
+  }
+}
 
 /** Stores the file's bytes (S3): `size` is exact, and the body ends short of it if the put is abandoned. */
 export type Put = (body: Readable, size: number, signal: AbortSignal) => Promise<unknown>;
@@ -89,7 +112,8 @@ class Announced extends Transform {
   complete = false;
 
   constructor(readonly size: number) {
-    super();
+    // Holds what arrives before its put starts (STREAMED_PUTS.flowingBytes) without slowing the spool.
+    super({ readableHighWaterMark: 2 * STREAMED_PUTS.flowingBytes });
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, next: TransformCallback) {
@@ -155,9 +179,26 @@ export async function spoolUpload(
       let formDone = false;
       let settled = false;
       const path = join(dir, 'upload.pdf');
+      // The body's pace (BODY_PACE): judged over each window in which the api never held the body back.
+      let windowBytes = 0;
+      let heldBack = false;
+      const onPause = () => (heldBack = true);
+      const countPace = (chunk: Buffer) => (windowBytes += chunk.length);
+      req.on('data', countPace).on('pause', onPause);
+      const pace = setInterval(() => {
+        if (!req.complete && !heldBack && !req.isPaused() && windowBytes < BODY_PACE.minBytes)
+          fail(new UploadTooSlow());
+        windowBytes = 0;
+        heldBack = req.isPaused();
+      }, BODY_PACE.windowMs);
+      const stopPace = () => {
+        clearInterval(pace);
+        req.off('data', countPace).off('pause', onPause);
+      };
       const fail = (e: unknown) => {
         if (settled) return;
         settled = true;
+        stopPace();
         file?.destroy();
         gate?.destroy();
         abandon?.();
@@ -174,13 +215,18 @@ export async function spoolUpload(
       const done = () => {
         if (settled || !formDone || !spooled) return;
         settled = true;
+        stopPace();
         const { destination, size } = spooled;
         const { key, put } = destination;
         if (!put) return resolve({ key, fields, path, size, dispose });
         // The form ended well: the streamed put may have its last bytes (or finds the file another length);
         // without one, or when it was given up, the file goes from the spool.
         const fromSpool = () => put(createReadStream(path, { highWaterMark: 1024 * 1024 }), size, neverAborted);
-        if (gate && !gate.destroyed) gate.end();
+        // A put that never started (the file was too small, or too slow, to stream) goes from the spool.
+        if (gate && !gate.destroyed) {
+          if (streamed) gate.end();
+          else gate.destroy();
+        }
         const stored = (streamed ?? Promise.resolve(false))
           .then((ok) => (ok ? undefined : fromSpool()))
           .then(() => undefined);
@@ -216,6 +262,15 @@ export async function spoolUpload(
         const tee = announced === undefined ? undefined : (gate = new Announced(announced));
         tee?.on('error', () => abandon?.());
         let size = 0;
+        // Set once `decide` gave a put: starts it, once enough of the file came (STREAMED_PUTS).
+        let startPut: (() => void) | undefined;
+        const maybeStart = () => {
+          if (startPut && size >= Math.min(STREAMED_PUTS.flowingBytes, tee?.size ?? Infinity)) {
+            const start = startPut;
+            startPut = undefined;
+            start();
+          }
+        };
         // Counts the file (refused past 37,000,000 bytes) and hands each chunk to the streamed put too, at
         // the pace of the slower of the two. Not a second pipe from one source: a destination destroyed
         // mid-write would leave that source waiting for its 'drain' for ever.
@@ -224,6 +279,7 @@ export async function spoolUpload(
             size += chunk.length;
             uploadBytesPassed(chunk.length);
             if (size > MAX_FILE_BYTES) return next(new UploadRefused(FILE_CODES.tooLarge));
+            maybeStart();
             if (!tee || tee.destroyed || tee.write(chunk)) return next(null, chunk);
             const go = () => {
               tee.off('drain', go).off('close', go);
@@ -237,20 +293,28 @@ export async function spoolUpload(
         decided.then(
           (destination) => {
             if (settled || !gate || gate.destroyed || !destination.put) return gate?.destroy();
-            const controller = new AbortController();
             const stream = gate;
-            abandon = () => {
-              stream.destroy();
-              controller.abort();
+            const put = destination.put;
+            startPut = () => {
+              if (settled || stream.destroyed || streaming >= STREAMED_PUTS.maxStreaming) return stream.destroy();
+              const controller = new AbortController();
+              abandon = () => {
+                stream.destroy();
+                controller.abort();
+              };
+              streaming++;
+              streamed = put(stream, stream.size, controller.signal)
+                .then(
+                  () => true,
+                  (e: unknown) => {
+                    // Not every byte went: S3 cannot have completed the object, and the spool will serve.
+                    if (!stream.complete) return (stream.destroy(), false);
+                    throw e;
+                  },
+                )
+                .finally(() => streaming--);
             };
-            streamed = destination.put(stream, stream.size, controller.signal).then(
-              () => true,
-              (e: unknown) => {
-                // Not every byte went: S3 cannot have completed the object, and the spool will serve.
-                if (!stream.complete) return (stream.destroy(), false);
-                throw e;
-              },
-            );
+            maybeStart();
           },
           () => undefined,
         );

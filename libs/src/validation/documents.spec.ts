@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isRecentStatementMonth,
   checkPdfFile,
   documentFileName,
   looksLikePdf,
@@ -85,5 +86,18 @@ describe('issue 23 item 18: a stored name shown in the applicant’s language', 
     expect(shownDocumentName('Relevé octobre.pdf', 'fr-CA')).toBe('Relevé octobre.pdf');
     expect(shownDocumentName('smarch-2026.pdf', 'fr-CA')).toBe('smarch-2026.pdf');
     expect(shownDocumentName('voided-check-2026.pdf', 'fr-CA')).toBe('voided-check-2026.pdf');
+  });
+});
+
+describe('issue 25 item 10: the statement months an upload may name', () => {
+  const today = new Date(2026, 10, 26);
+  it('takes the current month and the 24 before it, never a month to come or long past', () => {
+    expect(isRecentStatementMonth('November 2026', today)).toBe(true);
+    expect(isRecentStatementMonth('October 2026', today)).toBe(true);
+    expect(isRecentStatementMonth('November 2024', today)).toBe(true);
+    expect(isRecentStatementMonth('October 2024', today)).toBe(false);
+    expect(isRecentStatementMonth('December 2026', today)).toBe(false);
+    expect(isRecentStatementMonth('March 2000', today)).toBe(false);
+    expect(isRecentStatementMonth('Octember 2026', today)).toBe(false);
   });
 });

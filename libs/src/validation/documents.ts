@@ -29,6 +29,24 @@ export const MONTH_NAMES = [
 ];
 
 /**
+ * Issue 25 item 10: the statement months an upload may name. The page asks for the last few full months
+ * (statementMonths); the api takes any of the last STATEMENT_MONTHS_BACK months up to the current one, so
+ * a browser a time zone away, or a page left open past a month's end, is never refused, while 'March
+ * 2000' is.
+ */
+export const STATEMENT_MONTHS_BACK = 24;
+export function isRecentStatementMonth(label: string, today: Date): boolean {
+  const m = /^([A-Z][a-z]+) (\d{4})$/.exec(label);
+  const month = m ? MONTH_NAMES.indexOf(m[1]!) : -1;
+  if (month === -1) return false;
+  const age = (today.getFullYear() - Number(m![2])) * 12 + today.getMonth() - month;
+  return age >= 0 && age <= STATEMENT_MONTHS_BACK;
+}
+
+/** Files one document slot (one statement month, the voided check, the license) may hold: several, not 13. */
+export const MAX_FILES_PER_SLOT = 5;
+
+/**
  * The statement months to ask for, most recent first: the previous months, shifted back by one more on
  * the first day of the month (that month's statement is not out yet). 'October 2026', ...
  */

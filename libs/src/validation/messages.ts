@@ -68,4 +68,11 @@ export const FILE_MESSAGES = {
     `It looks like you only uploaded ${uploaded} of the required ${required} bank statements, are you sure you want to proceed?`,
   analyzing: 'Analyzing & uploading your documents...',
   unknown: 'An unknown error occurred.',
+  // Issue 25: uploads that would stall everyone else's are answered at once.
+  busy: 'We are checking many documents right now. Please try again in a few seconds.',
+  tooManyUploads: 'Too many uploads at once. Please wait for your other files to finish, then try again.',
+  tooSlow: 'The upload was too slow and was stopped. Please check your connection and try again.',
+  slotFull: 'You have uploaded as many files as this document takes. Please remove one to add another.',
+  notAtThisStep: 'This document is not asked for yet at this step of your application.',
+  monthNotAsked: 'Please upload statements only for the recent months this page asks for.',
 } as const;

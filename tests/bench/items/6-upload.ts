@@ -1,5 +1,6 @@
 // Item 6, the upload: a 35 MB PDF through POST /api/file/s3 (A) against a PUT of the same bytes straight to
 // S3 (B), pair by pair, with the api's peak RSS growth meanwhile.
+import { MongoClient, ObjectId } from 'mongodb';
 import type { BenchContext } from '../context.ts';
 import { bigPdf, peakRss, rssMiB } from '../journeys.ts';
 import { median } from '../load.ts';
@@ -13,6 +14,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const a = ctx.applicants[0]!;
   const s3 = `${env.S3_ENDPOINT}/${env.S3_BUCKET}`;
   let n = 0;
+  // Each round's file is removed after it: a document slot holds at most MAX_FILES_PER_SLOT files (issue 25).
+  let uploaded: string | undefined;
   const timed = async (f: () => Promise<number>) => {
     const t = performance.now();
     const status = await f();
@@ -23,11 +26,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     timed(
       async () =>
         (
-          await a.client.upload(
-            '/file/s3',
-            { applicationId: a.applicationId, fileType: 'Voided Check' },
-            { name: 'big.pdf', type: 'application/pdf', bytes },
-          )
+          await a.client
+            .upload(
+              '/file/s3',
+              { applicationId: a.applicationId, fileType: 'Voided Check' },
+              { name: 'big.pdf', type: 'application/pdf', bytes },
+            )
+            .then((res) => ((uploaded = res.body?.data?._id as string | undefined), res))
         ).status,
     );
   const direct = () =>
@@ -41,6 +46,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
           })
         ).status,
     );
+  // The voided check is taken at the final documents only (issue 25 item 10): the applicant's saved position
+  // is put there for these rounds, and given back after them for the items that move the stage.
+  const mongo = await MongoClient.connect(env.MONGODB_URI!);
+  const stages = mongo.db().collection('stages');
+  const stageId = new ObjectId(a.applicationId);
+  const position = await stages.findOne({ _id: stageId });
+  await stages.updateOne({ _id: stageId }, { $set: { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' } });
   const rssBefore = rssMiB(pid('api'));
   const A: number[] = [];
   const B: number[] = [];
@@ -50,6 +62,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const uploadRounds = Math.max(S.rounds, 7);
   for (let round = 0; round < (smoke ? 1 : uploadRounds + S.warmup); round++) {
     const { result, peak: p } = await peakRss(pid('api'), viaApi);
+    if (uploaded) await a.client.delete(`/file/${uploaded}`);
+    uploaded = undefined;
     const b = await direct();
     peak = Math.max(peak, p);
     log(`  round ${round}: api ${result.toFixed(1)} MB/s | direct ${b.toFixed(1)} MB/s`);
@@ -58,6 +72,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       B.push(b);
     }
   }
+  if (position) await stages.replaceOne({ _id: stageId }, position);
+  await mongo.close();
   const ratio = median(A.map((x, i) => x / B[i]!));
   return [
     {

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomUUID } from 'node:crypto';
+import { ObjectId } from 'mongodb';
 import { IDEMPOTENT_REPLAY_HEADER } from '@portal/libs';
 import { ApiClient, signUpAndConfirm, type Answer } from '../../../../tests/support/api-client';
 import { onePagePdf } from '../../../../tests/support/pdf-fixtures';
@@ -51,6 +52,11 @@ export function idempotencySlice() {
       eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-eve', '10.15.0.2');
       adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
       adaBusiness = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
+      // The voided check and the license are taken at the final documents only (issue 25 item 10): Ada's
+      // saved position is put there, past the signature and the statements this file is not about.
+      await hooks.db
+        .collection('stages')
+        .updateOne({ _id: new ObjectId(adaApp) }, { $set: { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' } });
     },
     tearDown: async () => {
       await second?.close();

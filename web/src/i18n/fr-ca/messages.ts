@@ -122,6 +122,14 @@ export const frMessages = {
         'Il semble que vous n’ayez téléversé que {{a}} des {{b}} relevés bancaires requis. Voulez-vous vraiment poursuivre?',
       analyzing: 'Analyse et téléversement de vos documents...',
       unknown: 'Une erreur inconnue s’est produite.',
+      busy: 'Nous vérifions beaucoup de documents en ce moment. Veuillez réessayer dans quelques secondes.',
+      tooManyUploads:
+        'Trop de téléversements à la fois. Veuillez attendre la fin de vos autres fichiers, puis réessayer.',
+      tooSlow: 'Le téléversement était trop lent et a été arrêté. Veuillez vérifier votre connexion et réessayer.',
+      slotFull:
+        'Vous avez téléversé autant de fichiers que ce document en accepte. Veuillez en retirer un pour en ajouter un autre.',
+      notAtThisStep: 'Ce document n’est pas encore demandé à cette étape de votre demande.',
+      monthNotAsked: 'Veuillez téléverser des relevés uniquement pour les mois récents demandés sur cette page.',
     },
     journey: {
       NO_FURTHER_STAGE: 'Aucune autre étape n’est disponible',

@@ -1,0 +1,62 @@
+// Issue 25 item 2: an inspection has a wall-clock budget (a file past it is kept with the advice
+// 'unreadable', never refused for being slow), and the queue in front of the two threads is bounded and
+// fair: one applicant's parallel statements never take both threads, nor every waiting place.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageText } from '@portal/libs';
+import { onePagePdf, slowTextPdf } from '../../../tests/support/pdf-fixtures';
+import { INSPECTION_QUEUE, InspectionBusy, inspectPdf } from './pdf-inspection';
+
+let dir: string;
+let slow: string;
+let fine: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'inspection-'));
+  slow = join(dir, 'slow.pdf');
+  fine = join(dir, 'fine.pdf');
+  await writeFile(slow, slowTextPdf());
+  await writeFile(fine, await onePagePdf());
+  // A first inspection loads pdf-lib and pdf.js in the thread: not what is timed below.
+  await inspectPdf(fine, { applicationId: 'warm', applicant: 'warm', statementMonth: 'October 2026' });
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const statement = (applicant: string, path = slow) =>
+  inspectPdf(path, { applicationId: applicant, applicant, statementMonth: 'October 2026' });
+
+describe('inspectPdf under a slow file', () => {
+  it('keeps a statement past the budget with the advice unreadable, in about 3 s, not refused', async () => {
+    const started = Date.now();
+    expect(await statement('alone')).toEqual([{ code: 'unreadable' }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("one applicant's parallel statements: a share of the queue, 503 past it, and another applicant is not kept waiting", async () => {
+    const attack = Array.from({ length: 6 }, () =>
+      statement('greedy').then(
+        (a) => a,
+        (e: unknown) => e,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    expect(await statement('other', fine)).toEqual([]);
+    const otherMs = Date.now() - started;
+    const answers = await Promise.all(attack);
+    const busy = answers.filter((a) => a instanceof InspectionBusy);
+    // One running and perApplicantWaiting waiting; the rest refused at once.
+    expect(busy).toHaveLength(6 - 1 - INSPECTION_QUEUE.perApplicantWaiting);
+    expect(busy[0]!.getStatus()).toBe(503);
+    expect(busy[0]!.retryAfter).toBe(INSPECTION_QUEUE.retryAfterSeconds);
+    expect(messageText(busy[0]!.message)).toBe(
+      'We are checking many documents right now. Please try again in a few seconds.',
+    );
+    expect(answers.filter((a) => !(a instanceof InspectionBusy))).toEqual(
+      Array.from({ length: 1 + INSPECTION_QUEUE.perApplicantWaiting }, () => [{ code: 'unreadable' }]),
+    );
+    expect(otherMs).toBeLessThan(1_000);
+  });
+});

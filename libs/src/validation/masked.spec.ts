@@ -33,6 +33,10 @@ describe('typing over a mask', () => {
   it('starts the field afresh: what is typed after the mask, or nothing', () => {
     expect(typedOverMask('**-***6789', '**-***67891')).toBe('1');
     expect(typedOverMask('**-***6789', '**-***678')).toBe('');
+    // The whole mask replaced (typed over it selected, pasted, filled in): what was typed, not a lost key.
+    expect(typedOverMask('**-***6789', '1')).toBe('1');
+    expect(typedOverMask('****-**-**', '1980-09-20')).toBe('1980-09-20');
+    expect(typedOverMask('**-***6789', '**1-***6789')).toBe('');
     expect(typedOverMask('', '12')).toBe('12');
     expect(typedOverMask('12-3', '12-34')).toBe('12-34');
   });

@@ -38,7 +38,11 @@ export function withShownMasks(rules: RuleSet, shown: Readonly<Record<string, un
 
 /**
  * What a field holds once the applicant types into it: over a masked value (`was`), only what was typed
- * after the mask (editing the mask itself, or deleting from it, starts the field afresh); else `typed`.
+ * after the mask; what replaced the whole mask (typing over it selected, a paste, autofill) as it is;
+ * editing inside the mask or deleting from it starts the field afresh. Else `typed`.
  */
-export const typedOverMask = (was: unknown, typed: string): string =>
-  !isMasked(was) ? typed : typed.startsWith(was) ? typed.slice(was.length) : '';
+export const typedOverMask = (was: unknown, typed: string): string => {
+  if (!isMasked(was)) return typed;
+  if (typed.startsWith(was)) return typed.slice(was.length);
+  return typed.includes('*') ? '' : typed;
+};

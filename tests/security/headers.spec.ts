@@ -1,4 +1,5 @@
-// Issue 25 items 7-8: every api answer carries the security headers, and signed-in JSON is never stored.
+// Issue 25 items 6-8: every api answer carries the security headers, signed-in JSON is never stored, and no
+// answer carries the session's token.
 import { describe, expect, it } from 'vitest';
 import { HostileClient, endOfFileChecks, signedInApplicant } from './support';
 
@@ -20,5 +21,16 @@ describe('api answers', () => {
     secured((await new HostileClient().get('/health')).headers);
     secured((await new HostileClient().get('/auth/user')).headers);
     secured((await new HostileClient().post('/auth/login', { username: 1 })).headers);
+  });
+});
+
+describe('the session', () => {
+  it('never appears in a JSON answer: the token call names no token (issue 25 item 6)', async () => {
+    const { client } = await signedInApplicant('sec-token-json');
+    const access = client.cookies.get('access_token')!;
+    const answer = await client.get('/auth/token');
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(answer.body)).not.toContain(access);
+    expect(answer.body).toEqual({ data: { accessToken: null } });
   });
 });

@@ -194,10 +194,15 @@ export class AuthController {
     return answer;
   }
 
+  /**
+   * The specification's token call, for a signed-in session. The access token stays in its httpOnly
+   * cookie (the only way the api takes it): a token in JSON is one a script could carry off and replay
+   * elsewhere (issue 25), and no client of ours reads it.
+   */
   @Get('token')
   @UseGuards(SessionGuard)
-  token(@Req() req: Request): TokenAnswer {
-    return { data: { accessToken: String(req.cookies?.[ACCESS_COOKIE]) } };
+  token(): TokenAnswer {
+    return { data: { accessToken: null } };
   }
 
   @Get('user')

@@ -64,7 +64,11 @@ export type ConfirmForgotPasswordRequest = {
 export type MessageAnswer = { message: string };
 
 export type VerifyTokenAnswer = { valid: true; username: string };
-export type TokenAnswer = { data: { accessToken: string } };
+/**
+ * GET /auth/token keeps the specification's shape, but the session lives in httpOnly cookies only (the api
+ * takes no bearer token from applicants): `accessToken` is null, so script never holds the session (issue 25).
+ */
+export type TokenAnswer = { data: { accessToken: null } };
 
 export type DbUser = {
   _id: string;

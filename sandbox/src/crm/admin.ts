@@ -6,8 +6,22 @@ import type { Org, Reply } from './rest';
 /** An error injected by a test for the next `count` API calls (optionally only those matching method/path). */
 export type Injected = { errors: SfErr[]; status: number; count: number; method?: string; path?: string };
 
-/** What the admin routes turn: the outage switch and the queued errors; and the API calls counted so far. */
-export type Controls = { down: boolean; injected: Injected[]; apiCalls: number };
+/**
+ * What the admin routes turn: the outage switch and the queued errors; the API calls counted so far against
+ * the org's allowance (`apiLimit`, Salesforce's 'TotalRequests'), the switch that answers every call with
+ * REQUEST_LIMIT_EXCEEDED until turned off, and the sessions (access tokens) the org has issued.
+ */
+export type Controls = {
+  down: boolean;
+  injected: Injected[];
+  apiCalls: number;
+  apiLimit: number;
+  limitExceeded: boolean;
+  sessions: Set<string>;
+};
+
+/** Over its allowance, every API call is refused (403 REQUEST_LIMIT_EXCEEDED) until the 24-hour window moves on. */
+export const overLimit = (c: Controls) => c.limitExceeded || c.apiCalls > c.apiLimit;
 
 export function admin(org: Org, controls: Controls, method: string, parts: string[], body: Buffer): Reply {
   const { store } = org;
@@ -15,6 +29,24 @@ export function admin(org: Org, controls: Controls, method: string, parts: strin
   if (what === 'health') return { status: 200, body: { ok: true, down: controls.down } };
   // The API calls the org has served (each counts against a real org's daily API allowance).
   if (what === 'calls' && method === 'GET') return { status: 200, body: { apiCalls: controls.apiCalls } };
+  // The org's API allowance: { exceeded?, limit?, used? } (`exceeded: false, used: 0` is the next day's reset).
+  if (what === 'limit') {
+    if (method === 'POST') {
+      const b = JSON.parse(body.toString('utf8') || '{}') as { exceeded?: boolean; limit?: number; used?: number };
+      if (b.exceeded !== undefined) controls.limitExceeded = b.exceeded;
+      if (b.limit !== undefined) controls.apiLimit = b.limit;
+      if (b.used !== undefined) controls.apiCalls = b.used;
+    }
+    const { apiCalls: used, apiLimit: limit } = controls;
+    return { status: 200, body: { used, limit, exceeded: overLimit(controls) } };
+  }
+  // Every session issued so far ends (a timeout, a password or policy change): the next call answers
+  // INVALID_SESSION_ID and the client must sign in again.
+  if (what === 'expire-sessions' && method === 'POST') {
+    const expired = controls.sessions.size;
+    controls.sessions.clear();
+    return { status: 200, body: { expired } };
+  }
   if (what === 'down' && method === 'POST') return ((controls.down = true), { status: 200, body: { down: true } });
   if (what === 'up' && method === 'POST') return ((controls.down = false), { status: 200, body: { down: false } });
   if (what === 'reset' && method === 'POST') return (store.reset(), { status: 200, body: { ok: true } });

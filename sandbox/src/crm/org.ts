@@ -15,6 +15,8 @@ export type FieldDef = {
   readOnly?: boolean;
   /** An Email field: Salesforce refuses an address it does not take (INVALID_EMAIL_ADDRESS). */
   email?: boolean;
+  /** A field that is not text: its JSON value must deserialize to this type, or the write is JSON_PARSER_ERROR. */
+  type?: 'double' | 'int' | 'date' | 'boolean';
 };
 
 export type OrgOptions = {
@@ -50,21 +52,26 @@ const text = (length: number, required = false): FieldDef => ({ length, required
 const email: FieldDef = { length: 80, email: true };
 const plain: FieldDef = {};
 const system: FieldDef = { readOnly: true };
+/** Number, currency and percent fields (Salesforce deserializes all three as double). */
+const double: FieldDef = { type: 'double' };
+const int: FieldDef = { type: 'int' };
+const date: FieldDef = { type: 'date' };
+const checkbox: FieldDef = { type: 'boolean' };
 
 const owner = (n: 1 | 2): Record<string, FieldDef> => ({
   [`Owner_${n}_First_Name__c`]: text(40),
   [`Owner_${n}_Last_Name__c`]: text(80),
   [`Owner_${n}_Mobile__c`]: text(40),
   [`Owner_${n}_Email__c`]: email,
-  [`Owner_${n}_Birthdate__c`]: plain,
-  [`Owner_${n}_Ownership__c`]: plain,
+  [`Owner_${n}_Birthdate__c`]: date,
+  [`Owner_${n}_Ownership__c`]: double,
   [`Owner_${n}_Home_Street__c`]: text(255),
   [`Owner_${n}_Home_City__c`]: text(40),
   [`Owner_${n}_Home_State__c`]: text(80),
   [`Owner_${n}_Home_Zip__c`]: text(20),
   [`Owner_${n}_Home_Country__c`]: text(80),
   [`Owner_${n}_SSN__c`]: text(11),
-  [`Owner_${n}_Credit_Score__c`]: plain,
+  [`Owner_${n}_Credit_Score__c`]: double,
   [`Owner_${n}_Credit_Score_Text__c`]: text(10),
 });
 
@@ -95,8 +102,8 @@ export const SCHEMA: Record<string, Record<string, FieldDef>> = {
     CountryCode: plain,
     Website: text(255),
     Industry: text(255),
-    NumberOfEmployees: plain,
-    AnnualRevenue: plain,
+    NumberOfEmployees: int,
+    AnnualRevenue: double,
     Status: { picklist: LEAD_STATUSES },
     IsConverted: system,
     ConvertedAccountId: system,
@@ -115,14 +122,14 @@ export const SCHEMA: Record<string, Record<string, FieldDef>> = {
     Product_Interest__c: text(255),
     Use_of_Proceeds__c: text(255),
     Monthly_Revenue_Range__c: text(40),
-    Business_Start_Date__c: plain,
-    Average_Daily_Balance__c: plain,
-    Open_Loan_Balances__c: plain,
-    csbs__Amount_Requested__c: plain,
-    Accepts_Credit_Cards__c: plain,
-    Has_Open_Business_Loans__c: plain,
-    Has_Business_Bank_Account__c: plain,
-    Has_Second_Owner__c: plain,
+    Business_Start_Date__c: date,
+    Average_Daily_Balance__c: double,
+    Open_Loan_Balances__c: double,
+    csbs__Amount_Requested__c: double,
+    Accepts_Credit_Cards__c: checkbox,
+    Has_Open_Business_Loans__c: checkbox,
+    Has_Business_Bank_Account__c: checkbox,
+    Has_Second_Owner__c: checkbox,
     ...owner(1),
     ...owner(2),
   },
@@ -131,7 +138,7 @@ export const SCHEMA: Record<string, Record<string, FieldDef>> = {
     Name: text(120, true),
     StageName: { picklist: OPPORTUNITY_STAGES, required: true },
     AccountId: plain,
-    CloseDate: plain,
+    CloseDate: date,
     Portal_Application_Id__c: text(40),
   },
   ContentVersion: {
@@ -147,6 +154,18 @@ export const SCHEMA: Record<string, Record<string, FieldDef>> = {
 };
 
 export type SfErr = { errorCode: string; message: string; fields?: string[] };
+
+/** The objects the org has (a query naming another answers INVALID_TYPE). */
+export const OBJECTS = new Set([
+  ...Object.keys(SCHEMA),
+  'Account',
+  'Contact',
+  'User',
+  'Group',
+  'ContentDocument',
+  'ContentDocumentLink',
+  'RecordType',
+]);
 
 /**
  * An address Salesforce's Email fields take: a local part of letters, digits and !#$%&'*+/=?^_`{|}~.-
@@ -174,6 +193,59 @@ export function unknownField(type: string, fields: Record<string, unknown>, org:
         message: `Unable to create/update fields: ${name}. Please check the security settings of this field.`,
         fields: [name],
       };
+  }
+  return undefined;
+}
+
+/** The JSON token Salesforce's parser names in JSON_PARSER_ERROR. */
+function token(value: unknown): string {
+  if (typeof value === 'string') return 'VALUE_STRING';
+  if (typeof value === 'boolean') return value ? 'VALUE_TRUE' : 'VALUE_FALSE';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
+  return Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT';
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isDate = (s: string) => {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === s;
+};
+
+/** Whether the value deserializes to the field's type (strings of the right form are coerced, as Salesforce does). */
+function deserializes(type: NonNullable<FieldDef['type']>, value: unknown): boolean {
+  if (value === null) return true;
+  switch (type) {
+    case 'double':
+      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && NUMBER.test(value));
+    case 'int':
+      return Number.isInteger(value) || (typeof value === 'string' && /^-?\d+$/.test(value));
+    case 'date':
+      return typeof value === 'string' && isDate(value);
+    case 'boolean':
+      return typeof value === 'boolean' || value === 'true' || value === 'false';
+  }
+}
+
+/**
+ * JSON_PARSER_ERROR for a value of the wrong type (text in a number, date or checkbox field): the body is
+ * refused before any field rule runs, at the first such value, with the position Salesforce's parser gives.
+ */
+export function typeError(type: string, fields: Record<string, unknown>): SfErr | undefined {
+  const schema = SCHEMA[type];
+  if (!schema) return undefined;
+  for (const [name, value] of Object.entries(fields)) {
+    const t = schema[name]?.type;
+    if (!t || deserializes(t, value)) continue;
+    const json = JSON.stringify(fields);
+    const column = json.indexOf(`${JSON.stringify(name)}:`) + JSON.stringify(name).length + 2;
+    const shown = typeof value === 'string' ? value : JSON.stringify(value);
+    return {
+      errorCode: 'JSON_PARSER_ERROR',
+      message: `Cannot deserialize instance of ${t} from ${token(value)} value ${shown} or request may be missing a required field at [line:1, column:${column}]`,
+    };
   }
   return undefined;
 }

@@ -2,7 +2,8 @@
 // with the org's field rules and the duplicate rule on Lead Email. Also the shape every route answers in.
 import type { IncomingMessage } from 'node:http';
 import { readRecordBody } from './multipart';
-import { fieldErrors, unknownField, type OrgOptions, type SfErr } from './org';
+import { fieldErrors, OBJECTS, SCHEMA, typeError, unknownField, type OrgOptions, type SfErr } from './org';
+import type { Query } from './soql';
 import { parseSoql, runQuery, SoqlError } from './soql';
 import type { SObject, Store } from './store';
 
@@ -36,6 +37,33 @@ function duplicateOf(org: Org, fields: Record<string, unknown>, allowSave: boole
   );
 }
 
+/**
+ * A query naming an object the org lacks (INVALID_TYPE) or a field its object lacks (INVALID_FIELD), in
+ * Salesforce's words: the query, a caret under the offending name, its row and column.
+ */
+function unknownInQuery(soql: string, q: Query): Reply | undefined {
+  const at = (name: string, from = 0) => {
+    const i = soql.indexOf(name, from);
+    return `\n${soql}\n${' '.repeat(Math.max(i, 0))}^\nERROR at Row:1:Column:${i + 1}\n`;
+  };
+  if (!OBJECTS.has(q.type))
+    return sfError(
+      400,
+      'INVALID_TYPE',
+      `${at(q.type, soql.search(/\bFROM\b/i))}sObject type '${q.type}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`,
+    );
+  const schema = SCHEMA[q.type];
+  if (!schema) return undefined;
+  const named = [...q.fields, ...q.where.map(([f]) => f)].filter((f) => !f.includes('.'));
+  const missing = named.find((f) => !schema[f] && !['IsDeleted'].includes(f));
+  if (!missing) return undefined;
+  return sfError(
+    400,
+    'INVALID_FIELD',
+    `${at(missing)}No such column '${missing}' on entity '${q.type}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.`,
+  );
+}
+
 /** /services/data/vNN.N/<parts>: a signed-in REST call. */
 export async function rest(
   org: Org,
@@ -49,7 +77,10 @@ export async function rest(
   const allowSave = /allowSave\s*=\s*true/i.test(String(req.headers['sforce-duplicate-rule-header'] ?? ''));
   if (resource === 'query' || resource === 'queryAll') {
     try {
-      const q = parseSoql(query.get('q') ?? '');
+      const soql = query.get('q') ?? '';
+      const q = parseSoql(soql);
+      const unknown = unknownInQuery(soql, q);
+      if (unknown) return unknown;
       // query leaves deleted records out (they sit in the recycle bin); queryAll includes them.
       const all = store.all(q.type).filter((r) => resource === 'queryAll' || !r.IsDeleted);
       const rows = runQuery(q, all);
@@ -66,7 +97,7 @@ export async function rest(
     const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
     if ('error' in read) return sfErrors(400, [read.error]);
     const fields = read.fields;
-    const refused = unknownField(type, fields, settings);
+    const refused = unknownField(type, fields, settings) ?? typeError(type, fields);
     if (refused) return sfErrors(400, [refused]);
     const errors = fieldErrors(type, fields, true, settings);
     if (errors.length) return sfErrors(400, errors);
@@ -106,7 +137,7 @@ export async function rest(
       return sfError(400, 'CANNOT_UPDATE_CONVERTED_LEAD', 'cannot reference converted lead');
     const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
     if ('error' in read) return sfErrors(400, [read.error]);
-    const refused = unknownField(type, read.fields, settings);
+    const refused = unknownField(type, read.fields, settings) ?? typeError(type, read.fields);
     if (refused) return sfErrors(400, [refused]);
     const errors = fieldErrors(type, read.fields, false, settings);
     if (errors.length) return sfErrors(400, errors);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { servedSpans } from '../timing';
-import { admin, takeInjected, type Controls } from './admin';
+import { admin, overLimit, takeInjected, type Controls } from './admin';
 import { readBody } from './multipart';
 import type { OrgOptions } from './org';
 import { JSON_BLOB_LIMIT, rest, sfError, sfErrors, type Org, type Reply } from './rest';
@@ -23,6 +23,8 @@ export type CrmStandinOptions = {
    * suite): answered as instance_url, so every later call goes through the same proxy.
    */
   publicUrl?: string;
+  /** The org's daily API allowance (Sforce-Limit-Info's second number): Enterprise Edition's 100,000 by default. */
+  apiLimit?: number;
 };
 
 export type CrmStandin = {
@@ -44,7 +46,14 @@ const ORG_ID = '00D000000000001EAA';
 export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStandin> {
   const store = new Store(opts.dataFile);
   const tokens = new Set<string>();
-  const controls: Controls = { down: false, injected: [], apiCalls: 0 };
+  const controls: Controls = {
+    down: false,
+    injected: [],
+    apiCalls: 0,
+    apiLimit: opts.apiLimit ?? 100_000,
+    limitExceeded: false,
+    sessions: tokens,
+  };
   let url = '';
 
   // The rep every new lead is assigned to (stable across restarts when persisted).
@@ -100,6 +109,13 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     if (u.pathname === '/services/oauth2/token' && method === 'POST')
       return token(new URLSearchParams((await readBody(req)).toString('utf8')), String(req.headers.host ?? ''));
     if (path[0] === 'services' && path[1] !== 'oauth2') controls.apiCalls++;
+    if (path[0] === 'services' && path[1] !== 'oauth2' && overLimit(controls)) {
+      await readBody(req);
+      const message = 'TotalRequests Limit exceeded.';
+      return path[1] === 'Soap'
+        ? { status: 500, type: 'text/xml', body: soapFault('REQUEST_LIMIT_EXCEEDED', message) }
+        : sfError(403, 'REQUEST_LIMIT_EXCEEDED', message);
+    }
     const hit = path[0] === 'services' && path[1] !== 'oauth2' ? takeInjected(controls, method, u.pathname) : undefined;
     if (hit && path[1] === 'Soap') {
       await readBody(req);
@@ -131,9 +147,16 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     if (timing.handle(req, res)) return;
     route(req).then(
       (r) => {
-        if (r.body === undefined) return void res.writeHead(r.status).end();
+        // Every REST answer tells the client how much of the org's daily allowance is used.
+        const limitInfo = req.url?.startsWith('/services/data/')
+          ? { 'sforce-limit-info': `api-usage=${controls.apiCalls}/${controls.apiLimit}` }
+          : {};
+        if (r.body === undefined) return void res.writeHead(r.status, limitInfo).end();
         const xml = r.type === 'text/xml';
-        res.writeHead(r.status, { 'content-type': xml ? 'text/xml;charset=UTF-8' : 'application/json;charset=UTF-8' });
+        res.writeHead(r.status, {
+          ...limitInfo,
+          'content-type': xml ? 'text/xml;charset=UTF-8' : 'application/json;charset=UTF-8',
+        });
         res.end(xml ? String(r.body) : JSON.stringify(r.body));
       },
       (e: Error) => {

@@ -15,6 +15,7 @@ const PREFIX: Record<string, string> = {
   ContentDocument: '069',
   ContentDocumentLink: '06A',
   RecordType: '012',
+  Group: '00G',
 };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

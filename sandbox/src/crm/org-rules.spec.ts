@@ -1,0 +1,144 @@
+// The org rules of issue 24 item 5 in the stand-in, driven by plain HTTP (what Salesforce answers on the
+// wire) and by the real jsforce: API allowance, session expiry, field types, unknown fields and objects.
+import { Connection } from 'jsforce';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCrmStandin, type CrmStandin } from '../index';
+
+delete process.env.HTTP_PROXY;
+delete process.env.HTTPS_PROXY;
+delete process.env.http_proxy;
+delete process.env.https_proxy;
+
+const CLIENT = { clientId: 'rules-client', clientSecret: 'rules-secret' };
+let crm: CrmStandin;
+let conn: Connection;
+let token = '';
+
+const admin = (what: string, body?: unknown) =>
+  fetch(`${crm.url}/__admin/${what}`, { method: 'POST', body: JSON.stringify(body ?? {}) }).then((r) => r.json());
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${crm.url}/services/data/v59.0/${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as { errorCode?: string; message?: string },
+  );
+
+beforeAll(async () => {
+  crm = await startCrmStandin({ port: 0, ...CLIENT, apiLimit: 1000 });
+  conn = new Connection({ oauth2: { loginUrl: crm.url, ...CLIENT }, version: '59.0' });
+  await conn.authorize({ grant_type: 'client_credentials' });
+  token = conn.accessToken!;
+});
+afterAll(async () => {
+  await crm.close();
+});
+
+describe('the org API allowance', () => {
+  it('tells every REST answer its usage in Sforce-Limit-Info, and answers 403 REQUEST_LIMIT_EXCEEDED over it', async () => {
+    await admin('limit', { used: 10 });
+    const ok = await api('query?q=' + encodeURIComponent('SELECT Id FROM Lead'));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('sforce-limit-info')).toBe('api-usage=11/1000');
+
+    await admin('limit', { exceeded: true });
+    for (const call of [
+      api('sobjects/Lead', { method: 'POST', body: '{"LastName":"L","Company":"C"}' }),
+      api('query?q=x'),
+    ]) {
+      const refused = await call;
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('sforce-limit-info')).toMatch(/^api-usage=\d+\/1000$/);
+      expect(await refused.json()).toEqual([
+        { message: 'TotalRequests Limit exceeded.', errorCode: 'REQUEST_LIMIT_EXCEEDED' },
+      ]);
+    }
+    // SOAP answers it as a fault; jsforce reads the code.
+    expect(await failure(conn.soap.convertLead({ leadId: '00Q000000000000AAA', convertedStatus: 'x' }))).toMatchObject({
+      errorCode: 'sf:REQUEST_LIMIT_EXCEEDED',
+    });
+    expect(crm.records('Lead')).toHaveLength(0);
+
+    // Counted over the allowance, the same: until the window moves on (the reset).
+    await admin('limit', { exceeded: false, used: 1000 });
+    expect((await api('query?q=' + encodeURIComponent('SELECT Id FROM Lead'))).status).toBe(403);
+    expect(await admin('limit', { used: 0 })).toEqual({ used: 0, limit: 1000, exceeded: false });
+    expect((await api('query?q=' + encodeURIComponent('SELECT Id FROM Lead'))).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('ends every issued session on the switch: REST answers 401 INVALID_SESSION_ID, SOAP the fault', async () => {
+    const plain = new Connection({ instanceUrl: crm.url, accessToken: token, version: '59.0' });
+    expect((await plain.query('SELECT Id FROM Lead')).done).toBe(true);
+    expect(await admin('expire-sessions')).toMatchObject({ expired: expect.any(Number) });
+
+    const rest = await api('query?q=' + encodeURIComponent('SELECT Id FROM Lead'));
+    expect(rest.status).toBe(401);
+    expect(await rest.json()).toEqual([{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }]);
+    expect(await failure(plain.soap.convertLead({ leadId: '00Q000000000000AAA', convertedStatus: 'x' }))).toMatchObject(
+      { errorCode: 'sf:INVALID_SESSION_ID' },
+    );
+    // A new sign-in is a new session.
+    await conn.authorize({ grant_type: 'client_credentials' });
+    token = conn.accessToken!;
+    expect((await conn.query('SELECT Id FROM Lead')).done).toBe(true);
+  });
+});
+
+describe('field types', () => {
+  it('refuses text in a number, date or checkbox field with JSON_PARSER_ERROR, in Salesforce’s words', async () => {
+    const base = { LastName: 'Typed', Company: 'Types Ltd' };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ AnnualRevenue: 'a lot' }, /^Cannot deserialize instance of double from VALUE_STRING value a lot or request/],
+      [{ NumberOfEmployees: 12.5 }, /^Cannot deserialize instance of int from VALUE_NUMBER_FLOAT value 12.5 /],
+      [{ Business_Start_Date__c: '03/15/2020' }, /^Cannot deserialize instance of date from VALUE_STRING value 03\/15/],
+      [{ Owner_1_Birthdate__c: '1980-02-30' }, /^Cannot deserialize instance of date from VALUE_STRING /],
+      [{ Accepts_Credit_Cards__c: 'yes' }, /^Cannot deserialize instance of boolean from VALUE_STRING value yes /],
+      [{ Has_Second_Owner__c: 1 }, /^Cannot deserialize instance of boolean from VALUE_NUMBER_INT value 1 /],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await api('sobjects/Lead', { method: 'POST', body: JSON.stringify({ ...base, ...fields }) });
+      expect(res.status).toBe(400);
+      const [error] = (await res.json()) as { errorCode: string; message: string }[];
+      expect(error!.errorCode).toBe('JSON_PARSER_ERROR');
+      expect(error!.message).toMatch(message);
+      expect(error!.message).toMatch(/missing a required field at \[line:1, column:\d+\]$/);
+    }
+    expect(crm.records('Lead').filter((l) => l.LastName === 'Typed')).toHaveLength(0);
+
+    // The right types, and the strings Salesforce coerces, are taken; an update is checked the same way.
+    const made = await conn.sobject('Lead').create({
+      ...base,
+      AnnualRevenue: '1200.50',
+      NumberOfEmployees: 12,
+      Business_Start_Date__c: '2020-03-15',
+      Accepts_Credit_Cards__c: 'true',
+      Has_Second_Owner__c: false,
+      Average_Daily_Balance__c: null,
+    });
+    expect(made.success).toBe(true);
+    expect(
+      await failure(conn.sobject('Lead').update({ Id: made.id!, csbs__Amount_Requested__c: '$5,000' })),
+    ).toMatchObject({ errorCode: 'JSON_PARSER_ERROR' });
+  });
+
+  it('answers a query naming an unknown field INVALID_FIELD and an unknown object INVALID_TYPE', async () => {
+    expect(await failure(conn.query('SELECT Id, Credit_Limit__c FROM Lead'))).toMatchObject({
+      errorCode: 'INVALID_FIELD',
+      message: expect.stringContaining("No such column 'Credit_Limit__c' on entity 'Lead'"),
+    });
+    expect(await failure(conn.query("SELECT Id FROM Lead WHERE Portal_App__c = 'x'"))).toMatchObject({
+      errorCode: 'INVALID_FIELD',
+    });
+    const wrongType = await failure(conn.query('SELECT Id FROM Application__c'));
+    expect(wrongType).toMatchObject({
+      errorCode: 'INVALID_TYPE',
+      message: expect.stringContaining("sObject type 'Application__c' is not supported."),
+    });
+    expect(wrongType!.message).toContain('ERROR at Row:1:Column:16');
+  });
+});

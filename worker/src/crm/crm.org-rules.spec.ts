@@ -1,0 +1,185 @@
+// The portal's answer to the Salesforce org rules of issue 24 item 5, through the real jsforce and the
+// stand-in that keeps them: the daily API limit is an outage waited out (nothing dropped), an expired
+// session signs in again, and the lead mapper's full output has the types the org's fields take.
+import { ApplicationFailure } from '@temporalio/common';
+import type { Connection } from 'jsforce';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadFieldsOf, type LeadChange, type LeadOwner } from '@portal/libs';
+import { startCrmStandin, type CrmStandin } from '../../../sandbox/src';
+import { createDocumentActivities } from '../documents/documents.activities';
+import { connectCrm } from './crm.connection';
+import { createCrmActivities } from './crm.activities';
+
+delete process.env.HTTP_PROXY;
+delete process.env.HTTPS_PROXY;
+delete process.env.http_proxy;
+delete process.env.https_proxy;
+
+let crm: CrmStandin;
+let conn: Connection;
+let activities: ReturnType<typeof createCrmActivities>;
+let n = 0;
+
+beforeAll(async () => {
+  crm = await startCrmStandin({ port: 0, clientId: 'rules', clientSecret: 'rules-secret' });
+  conn = await connectCrm({
+    SF_LOGIN_URL: crm.url,
+    SF_CLIENT_ID: 'rules',
+    SF_CLIENT_SECRET: 'rules-secret',
+    SF_API_VERSION: '59.0',
+  });
+  activities = createCrmActivities({ crm: async () => conn, affiliateRecordTypeId: '012000000000AFFAAA' });
+});
+afterAll(async () => {
+  await crm?.close();
+});
+
+const admin = (what: string, body: unknown = {}) =>
+  fetch(`${crm.url}/__admin/${what}`, { method: 'POST', body: JSON.stringify(body) });
+const lead = () => ({
+  applicationId: `rules-app-${++n}`,
+  firstName: 'Ada',
+  lastName: 'King',
+  email: `ada${n}@example.com`,
+  phone: '5551234567',
+  company: 'Engines LLC',
+});
+const leadOf = (applicationId: string) =>
+  crm.records('Lead').filter((l) => l.Portal_Application_Id__c === applicationId);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+
+describe('the org’s daily API limit', () => {
+  it('is an outage to wait out: every call fails for now (retried, never a refusal) and goes through after the reset', async () => {
+    const input = lead();
+    const { leadId } = await activities.createCrmLead(input);
+    await admin('limit', { exceeded: true });
+    const second = lead();
+    const change = { AnnualRevenue: 250000, Industry: 'Retail' };
+    for (const call of [
+      activities.createCrmLead(second),
+      activities.updateCrmLead({ leadId, fields: change }),
+      activities.checkCrmAffiliate({ affiliateId: '001000000000000AAA' }),
+    ]) {
+      const e = await failure(call);
+      expect(e).toBeInstanceOf(Error);
+      // Retryable: Temporal retries it with back-off (LastError CRM_UNAVAILABLE), nothing is held back.
+      expect(e).not.toBeInstanceOf(ApplicationFailure);
+      expect(e!.message).toContain('TotalRequests Limit exceeded.');
+    }
+    expect(leadOf(second.applicationId)).toHaveLength(0);
+
+    await admin('limit', { exceeded: false, used: 0 });
+    const made = await activities.createCrmLead(second);
+    await activities.updateCrmLead({ leadId, fields: change });
+    expect(leadOf(second.applicationId).map((l) => l.Id)).toEqual([made.leadId]);
+    expect(leadOf(input.applicationId)[0]).toMatchObject(change);
+  });
+});
+
+describe('expired sessions', () => {
+  it('sign in again: REST and SOAP (the conversion) calls succeed after every session has ended', async () => {
+    await admin('expire-sessions');
+    const before = conn.accessToken;
+    const { leadId } = await activities.createCrmLead(lead());
+    expect(conn.accessToken).not.toBe(before);
+
+    await admin('expire-sessions');
+    const documents = createDocumentActivities({
+      // convertCrmLead reads no record of ours: a client that never connects stands in for the database.
+      db: new MongoClient('mongodb://127.0.0.1:9').db(),
+      crm: async () => conn,
+      box: () => {
+        throw new Error('unused');
+      },
+      store: undefined as never,
+      parentFolderId: '0',
+    });
+    const { opportunityId } = await documents.convertCrmLead({ leadId, ownerId: '', applicationId: 'rules' });
+    expect(crm.records('Opportunity').map((o) => o.Id)).toContain(opportunityId);
+  });
+});
+
+describe('the lead mapper’s types', () => {
+  const owner = (first: string, share: number): LeadOwner => ({
+    firstName: first,
+    lastName: 'King',
+    phoneNumber: '5551234567',
+    email: `${first.toLowerCase()}@example.com`,
+    dateOfBirth: '1980-02-29',
+    ownershipPercent: share,
+    address: '1 Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    country: 'US',
+    ssn: '123456789',
+    creditScore: 712,
+  });
+  const full: Required<LeadChange> = {
+    annualRevenue: 1_250_000.5,
+    amountRequested: 75_000,
+    monthlyRevenue: 104_166.71,
+    businessStartDate: '2015-06-01',
+    useOfProceeds: 'Working capital',
+    businessName: 'Engines LLC',
+    dbaName: 'Engines',
+    legalEntity: 'LLC',
+    federalTaxId: '12-3456789',
+    avgDailyBalance: 12_000,
+    openLoanBalances: 0,
+    naics: '333611',
+    stateOfIncorporation: 'DE',
+    productsInterestedIn: ['Term loan', 'Line of credit'],
+    acceptsCreditCards: true,
+    hasOpenBusinessLoans: false,
+    hasBusinessBankAccount: true,
+    country: 'US',
+    zip: '62701',
+    address: '1 Main St',
+    suiteFloor: 'Suite 4',
+    city: 'Springfield',
+    state: 'IL',
+    industry: 'Manufacturing',
+    numberOfEmployees: 42,
+    phoneNumber: '5551234567',
+    website: 'https://engines.example',
+    owner1: owner('Ada', 60),
+    owner2: owner('Charles', 40),
+    hasSecondOwner: true,
+    portalStatus: 'Application Submitted',
+    leadStatus: 'Working - Contacted',
+    leadStatusDetail: null,
+  };
+
+  it('writes a full LeadChange into an org that checks every field’s type, and holds back only a wrongly typed field', async () => {
+    const { leadId } = await activities.createCrmLead(lead());
+    await activities.updateCrmLead({ leadId, fields: full });
+    const written = crm.records('Lead').find((l) => l.Id === leadId)!;
+    expect(written).toMatchObject({
+      ...leadFieldsOf(full),
+      Street: '1 Main St, Suite 4',
+      Business_Start_Date__c: '2015-06-01',
+      Owner_1_Birthdate__c: '1980-02-29',
+      Has_Second_Owner__c: true,
+    });
+    // Nothing of the mapper is tested by the org if it checks no type: a change queued in Salesforce's words
+    // with text in a number field is refused, held back alone, and the rest of its batch lands.
+    const e = await failure(
+      activities.updateCrmLead({ leadId, fields: { Website: 'https://engines2.example', AnnualRevenue: 'n/a' } }),
+    );
+    expect(e).toMatchObject({
+      type: 'CrmRejectedError',
+      nonRetryable: true,
+      message: 'Lead update held back AnnualRevenue: JSON_PARSER_ERROR (AnnualRevenue)',
+    });
+    expect(crm.records('Lead').find((l) => l.Id === leadId)).toMatchObject({
+      Website: 'https://engines2.example',
+      AnnualRevenue: 1_250_000.5,
+    });
+  });
+});

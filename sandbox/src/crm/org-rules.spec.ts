@@ -142,3 +142,47 @@ describe('field types', () => {
     expect(wrongType!.message).toContain('ERROR at Row:1:Column:16');
   });
 });
+
+describe('assignment rules', () => {
+  const owner = (id: string) => crm.records('Lead').find((l) => l.Id === id)!.OwnerId as string;
+  const rep = () => crm.records('User')[0]!.Id;
+
+  it('run on create and update unless Sforce-Auto-Assign is FALSE; a queue’s lead needs an owner to convert', async () => {
+    crm.configure({ assignTo: 'queue' });
+    try {
+      const queued = await conn.sobject('Lead').create({ LastName: 'Q', Company: 'Queue Ltd' });
+      expect(owner(queued.id!)).toMatch(/^00G/);
+      // Not assigned: the lead is the integration user's.
+      const kept = await conn
+        .sobject('Lead')
+        .create({ LastName: 'K', Company: 'Kept Ltd' }, { headers: { 'Sforce-Auto-Assign': 'FALSE' } });
+      expect(owner(kept.id!)).toBe(rep());
+      // A rep picks the lead up from the queue; an update with the rule on hands it back to the queue.
+      await conn
+        .sobject('Lead')
+        .update({ Id: kept.id!, Industry: 'Retail' }, { headers: { 'Sforce-Auto-Assign': 'false' } });
+      expect(owner(kept.id!)).toBe(rep());
+      await conn.sobject('Lead').update({ Id: kept.id!, Industry: 'Retail' });
+      expect(owner(kept.id!)).toMatch(/^00G/);
+
+      const refused = (await conn.soap.convertLead({
+        leadId: queued.id!,
+        convertedStatus: 'Closed - Converted',
+      })) as { success: boolean; errors: { statusCode: string; message: string }[] };
+      expect(refused.success).toBe(false);
+      expect(refused.errors[0]!.statusCode).toBe('INVALID_OWNER_ID');
+      expect(refused.errors[0]!.message).toMatch(/^Converted objects can only be owned by users\./);
+      const converted = (await conn.soap.convertLead({
+        leadId: queued.id!,
+        convertedStatus: 'Closed - Converted',
+        ownerId: rep(),
+      })) as { success: boolean; opportunityId: string };
+      expect(converted.success).toBe(true);
+      expect(crm.records('Opportunity').find((o) => o.Id === converted.opportunityId)).toMatchObject({
+        OwnerId: rep(),
+      });
+    } finally {
+      crm.configure({ assignTo: 'rep' });
+    }
+  });
+});

@@ -30,6 +30,11 @@ export type OrgOptions = {
   leadStatuses?: string[];
   /** Opportunity stages of the org (a restricted picklist). */
   opportunityStages?: string[];
+  /**
+   * Where the org's active lead assignment rule puts a lead on every create and update that does not send
+   * `Sforce-Auto-Assign: FALSE`: the rep (a user), or the lead queue (a Group, id 00G…) reps pick from.
+   */
+  assignTo?: 'rep' | 'queue';
   /** Largest JSON body with a base64 blob: 37.5 MB of base64 in Salesforce ('Insert or Update Blob Data'). */
   jsonBlobLimit?: number;
 };

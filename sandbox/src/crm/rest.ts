@@ -15,8 +15,21 @@ export const sfErrors = (status: number, errors: SfErr[]): Reply => ({ status, b
 export const sfError = (status: number, errorCode: string, message: string, fields?: string[]): Reply =>
   sfErrors(status, [{ message, errorCode, ...(fields ? { fields } : {}) }]);
 
-/** The org as the routes share it: its records, settings (changed while running) and the rep leads go to. */
-export type Org = { store: Store; settings: OrgOptions; rep: SObject };
+/**
+ * The org as the routes share it: its records, settings (changed while running), the rep leads go to (also
+ * the integration's own user, the one the API signs in as) and the lead queue.
+ */
+export type Org = { store: Store; settings: OrgOptions; rep: SObject; queue: SObject };
+
+/**
+ * The owner the active assignment rule gives a lead, unless the call says `Sforce-Auto-Assign: FALSE`
+ * (TRUE, the default, or an assignment rule's id run it); undefined: the owner stays as it is.
+ */
+function assignedOwner(org: Org, req: IncomingMessage): string | undefined {
+  const header = String(req.headers['sforce-auto-assign'] ?? 'TRUE');
+  if (/^false$/i.test(header)) return undefined;
+  return (org.settings.assignTo === 'queue' ? org.queue : org.rep).Id;
+}
 
 const attributes = (type: string, id: string) => ({ type, url: `/services/data/v59.0/sobjects/${type}/${id}` });
 const withAttributes = (type: string, r: SObject) => ({ attributes: attributes(type, r.Id), ...r });
@@ -107,7 +120,12 @@ export async function rest(
     }
     const extra: Record<string, unknown> = {};
     if (type === 'Lead')
-      Object.assign(extra, { OwnerId: org.rep.Id, Status: 'Open - Not Contacted', IsConverted: false });
+      Object.assign(extra, {
+        // Without the rule, the lead belongs to whoever made it: the integration's user.
+        OwnerId: assignedOwner(org, req) ?? fields.OwnerId ?? org.rep.Id,
+        Status: 'Open - Not Contacted',
+        IsConverted: false,
+      });
     if (type === 'ContentVersion') {
       // Keep a fingerprint of the document, not its bytes.
       const data = read.blob ?? Buffer.from(String(fields.VersionData ?? ''), 'base64');
@@ -141,7 +159,9 @@ export async function rest(
     if (refused) return sfErrors(400, [refused]);
     const errors = fieldErrors(type, read.fields, false, settings);
     if (errors.length) return sfErrors(400, errors);
-    store.update(type, record.Id, read.fields);
+    // The assignment rule runs on updates too: a rep's own pick of the lead is undone unless told not to.
+    const owner = type === 'Lead' ? assignedOwner(org, req) : undefined;
+    store.update(type, record.Id, { ...read.fields, ...(owner ? { OwnerId: owner } : {}) });
     return { status: 204 };
   }
   if (method === 'DELETE') {

@@ -66,7 +66,16 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
       Email: 'jordan.rivera@fundwise.example',
       Calendly_Link__c: 'https://calendly.com/jordan-rivera-funding/30min',
     });
-  const org: Org = { store, rep, settings: { duplicateRule: 'alert', jsonBlobLimit: JSON_BLOB_LIMIT, ...opts.org } };
+  // The lead queue an assignment rule can give leads to (a Group, id 00G…).
+  const queue =
+    store.all('Group').find((g) => g.Type === 'Queue') ??
+    store.insert('Group', { Name: 'Funding Leads', DeveloperName: 'Funding_Leads', Type: 'Queue' });
+  const org: Org = {
+    store,
+    rep,
+    queue,
+    settings: { duplicateRule: 'alert', jsonBlobLimit: JSON_BLOB_LIMIT, ...opts.org },
+  };
 
   function token(form: URLSearchParams, host: string): Reply {
     const grant = form.get('grant_type');

@@ -58,6 +58,12 @@ export function convertLeads(
     if (!convertedStatuses.includes(req.convertedStatus)) return fail('INVALID_STATUS', 'invalid convertedStatus');
     if (lead.IsDeleted) return fail('ENTITY_IS_DELETED', 'entity is deleted');
     const ownerId = req.ownerId || (lead.OwnerId as string | undefined);
+    // Accounts, contacts and opportunities are owned by users only: a queue's lead needs an owner named.
+    if (!ownerId || ownerId.startsWith('00G'))
+      return fail(
+        'INVALID_OWNER_ID',
+        'Converted objects can only be owned by users.  If the lead is not owned by a user, you must specify a user for the Owner field.',
+      );
     const company = String(lead.Company ?? `${String(lead.LastName)}`);
     const account = store.insert('Account', { Name: company, OwnerId: ownerId });
     const contact = store.insert('Contact', {

@@ -2,7 +2,7 @@ import type { Connection } from 'jsforce';
 import { APPLICATION_ID_FIELD, leadFieldsOf, newLeadFields, type SalesforceLeadFields } from '@portal/libs';
 import type { CrmActivities, CrmLeadInput, CrmLeadResult, CrmLeadUpdateActivities } from '@portal/workflows';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, sfErrors, type SfError } from './crm.errors';
-import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, leadFieldsFor, type CrmOrg } from './crm.org';
+import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, LEAD_UPDATE, leadFieldsFor, type CrmOrg } from './crm.org';
 import { throwIfSuperseded } from '../superseded';
 
 /** A SOQL string literal. */
@@ -21,7 +21,7 @@ const LEAD_GONE = new Set(['CANNOT_UPDATE_CONVERTED_LEAD', 'ENTITY_IS_DELETED', 
  */
 async function updateLeadFieldByField(conn: Connection, org: CrmOrg, leadId: string, fields: SalesforceLeadFields) {
   const write = (f: Record<string, unknown>) =>
-    conn.sobject('Lead').update({ Id: leadId, ...leadFieldsFor(org, f) }, ALLOW_DUPLICATES);
+    conn.sobject('Lead').update({ Id: leadId, ...leadFieldsFor(org, f) }, LEAD_UPDATE);
   try {
     await write(fields);
     return;

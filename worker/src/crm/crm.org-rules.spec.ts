@@ -47,6 +47,17 @@ const lead = () => ({
 });
 const leadOf = (applicationId: string) =>
   crm.records('Lead').filter((l) => l.Portal_Application_Id__c === applicationId);
+/** The conversion activity: it reads no record of ours, so a client that never connects stands in for the database. */
+const documentActivities = () =>
+  createDocumentActivities({
+    db: new MongoClient('mongodb://127.0.0.1:9').db(),
+    crm: async () => conn,
+    box: () => {
+      throw new Error('unused');
+    },
+    store: undefined as never,
+    parentFolderId: '0',
+  });
 const failure = (p: Promise<unknown>) =>
   p.then(
     () => undefined,
@@ -89,18 +100,47 @@ describe('expired sessions', () => {
     expect(conn.accessToken).not.toBe(before);
 
     await admin('expire-sessions');
-    const documents = createDocumentActivities({
-      // convertCrmLead reads no record of ours: a client that never connects stands in for the database.
-      db: new MongoClient('mongodb://127.0.0.1:9').db(),
-      crm: async () => conn,
-      box: () => {
-        throw new Error('unused');
-      },
-      store: undefined as never,
-      parentFolderId: '0',
-    });
+    const documents = documentActivities();
     const { opportunityId } = await documents.convertCrmLead({ leadId, ownerId: '', applicationId: 'rules' });
     expect(crm.records('Opportunity').map((o) => o.Id)).toContain(opportunityId);
+  });
+});
+
+describe('assignment rules', () => {
+  it('a lead the rule gives to a queue is converted with a user as owner; the portal’s updates never reassign it', async () => {
+    crm.configure({ assignTo: 'queue' });
+    try {
+      const { leadId, ownerId } = await activities.createCrmLead(lead());
+      expect(ownerId).toMatch(/^00G/);
+      // A rep picks it up from the queue; the applicant's next answers leave it with them.
+      const rep = crm.records('User')[0]!.Id;
+      await fetch(`${crm.url}/services/data/v59.0/sobjects/Lead/${leadId}`, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${conn.accessToken}`,
+          'content-type': 'application/json',
+          'sforce-auto-assign': 'FALSE',
+        },
+        body: JSON.stringify({ OwnerId: rep }),
+      });
+      await activities.updateCrmLead({ leadId, fields: { industry: 'Retail' } });
+      expect(crm.records('Lead').find((l) => l.Id === leadId)).toMatchObject({ OwnerId: rep, Industry: 'Retail' });
+
+      // Still in the queue at conversion (no rep took it): the integration's user owns what it makes.
+      const second = await activities.createCrmLead(lead());
+      const documents = documentActivities();
+      const { opportunityId } = await documents.convertCrmLead({
+        leadId: second.leadId,
+        ownerId: second.ownerId,
+        applicationId: 'rules',
+      });
+      expect(crm.records('Opportunity').find((o) => o.Id === opportunityId)).toMatchObject({
+        OwnerId: conn.userInfo!.id,
+      });
+      expect(conn.userInfo!.id).toMatch(/^005/);
+    } finally {
+      crm.configure({ assignTo: 'rep' });
+    }
   });
 });
 

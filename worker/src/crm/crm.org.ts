@@ -56,3 +56,21 @@ export const leadFieldsFor = <T extends Record<string, unknown>>(org: CrmOrg, fi
  * of answering DUPLICATES_DETECTED (the rep sees the duplicate in the CRM). A 'Block' rule still refuses.
  */
 export const ALLOW_DUPLICATES = { headers: { 'Sforce-Duplicate-Rule-Header': 'allowSave=true' } };
+
+/**
+ * Sent with every lead update: the org's assignment rule runs on each create and update unless told not
+ * to (`Sforce-Auto-Assign`, TRUE by default). A new lead goes to the rule's rep or queue; an update of the
+ * applicant's answers must not take the lead back from the rep who picked it up.
+ */
+export const LEAD_UPDATE = { headers: { ...ALLOW_DUPLICATES.headers, 'Sforce-Auto-Assign': 'FALSE' } };
+
+/** A user's id (005…); a queue's is a Group's (00G…). */
+const isUserId = (id: string | null | undefined): id is string => !!id && id.startsWith('005');
+
+/**
+ * Who owns what a conversion makes: Salesforce gives accounts, contacts and opportunities to users only, so
+ * a lead still in a queue needs one named. The rep the workflow knew (the lead's owner when it was made),
+ * else the rep who has the lead now, else the integration's own user (whom the org lets the API act as).
+ */
+export const conversionOwner = (known: string, current: string | null | undefined, apiUser: string | undefined) =>
+  isUserId(known) ? known : isUserId(current) ? current : isUserId(apiUser) ? apiUser : undefined;

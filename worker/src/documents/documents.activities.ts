@@ -4,7 +4,7 @@ import { ObjectId, type Db } from 'mongodb';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors } from '../crm/crm.errors';
-import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
+import { conversionOwner, DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
 import { downloadWhenReady } from '../esign/box.errors';
 import { throwIfSuperseded } from '../superseded';
@@ -26,8 +26,12 @@ export function createDocumentActivities(deps: {
       const conn = await deps.crm();
       try {
         // Already converted (a retry after the call went through, or the rep did it): answer its opportunity.
-        const lead = readableResult<{ IsConverted?: boolean; ConvertedOpportunityId?: string | null }>(
-          await conn.sobject('Lead').retrieve(leadId, { fields: ['IsConverted', 'ConvertedOpportunityId'] }),
+        const lead = readableResult<{
+          IsConverted?: boolean;
+          ConvertedOpportunityId?: string | null;
+          OwnerId?: string | null;
+        }>(
+          await conn.sobject('Lead').retrieve(leadId, { fields: ['IsConverted', 'ConvertedOpportunityId', 'OwnerId'] }),
           'Lead read',
         );
         if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
@@ -36,11 +40,13 @@ export function createDocumentActivities(deps: {
             [{ errorCode: 'CONVERTED_WITHOUT_OPPORTUNITY', message: 'the lead was converted without an opportunity' }],
             'Lead conversion refused',
           );
+        // A lead in a queue (the assignment rule's) cannot be converted without a user to own the results.
+        const owner = conversionOwner(ownerId, lead.OwnerId, conn.userInfo?.id);
         const result = readableResult<{ success?: boolean | string; opportunityId?: string | null; errors?: unknown }>(
           await conn.soap.convertLead({
             leadId,
             convertedStatus: org.convertedStatus,
-            ...(ownerId ? { ownerId } : {}),
+            ...(owner ? { ownerId: owner } : {}),
           }),
           'Lead conversion',
         );

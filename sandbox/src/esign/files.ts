@@ -7,6 +7,24 @@ import type { Signatures } from './signatures';
 import type { EsignStore } from './store';
 import { boxError, now, readBody, type Reply, type StoredFile, type Webhook } from './types';
 
+/**
+ * An address Box delivers webhooks to: https on port 443. The one local exception (not Box's): a loopback
+ * host (127.0.0.0/8, ::1, localhost) on any scheme and port, so that the stack on one machine, whose api
+ * listens on plain http, still hears its signatures.
+ */
+export function deliverable(address: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(address);
+  } catch {
+    return false;
+  }
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host))
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  return u.protocol === 'https:' && (u.port === '' || u.port === '443');
+}
+
 /** Multipart as Box requires it: the attributes part first, then the file. */
 function readUpload(req: IncomingMessage): Promise<{ attributes?: string; file?: Buffer; order: string[] }> {
   return new Promise((resolve, reject) => {
@@ -50,6 +68,10 @@ export async function filesRoute(
     if (!state.folders.some((f) => f.id === targetId)) return boxError(404, 'not_found', 'Target not found');
     if (!body.address || !body.triggers?.length)
       return boxError(400, 'bad_request', 'address and triggers are required');
+    if (!deliverable(body.address))
+      return boxError(400, 'bad_request', 'The webhook address must be an HTTPS URL on port 443', {
+        errors: [{ name: 'address', message: 'Invalid value for address' }],
+      });
     if (state.webhooks!.some((w) => w.targetId === targetId))
       return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
     const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };

@@ -6,6 +6,9 @@ import type { Signatures } from './signatures';
 import type { EsignStore } from './store';
 import { boxError, now, readBody, type Reply, type SignRequest, type Signer } from './types';
 
+/** The statuses in which a sign request is with its signers, and so can be cancelled. */
+const CANCELLABLE = ['sent', 'viewed', 'downloaded'];
+
 /** The route's reply, or undefined when the request is not one of these. */
 export async function signRequestsRoute(
   store: EsignStore,
@@ -78,6 +81,10 @@ export async function signRequestsRoute(
     if (!found) return boxError(404, 'not_found', 'Not Found');
     const r = sig.advance(found);
     if (one[2] && method === 'POST') {
+      // Box cancels only a request that is out with its signers: one still converting (not sent yet) or
+      // already finished (finalizing, signed, declined, expired, cancelled, failed) answers 400.
+      if (!CANCELLABLE.includes(r.status))
+        return boxError(400, 'bad_request', `Sign request cannot be cancelled in status '${r.status}'`);
       r.status = 'cancelled';
       save();
     }

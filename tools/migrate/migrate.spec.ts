@@ -8,7 +8,8 @@ import { JOURNAL, migrate } from './migrate';
 const NOW = new Date('2026-11-24T12:00:00Z');
 const HOUR = 3600_000;
 const COLLECTIONS = ['users', 'usernames', 'applications', 'businesses', 'ownersets', 'offers', 'stages'];
-const ALL = [...COLLECTIONS, 'sessions', 'codes', 'revocations', JOURNAL];
+const LOOKUPS = ['files', 'applicationfiles', 'signatures', 'workflowoutbox', 'workflowoutboxapps'];
+const ALL = [...COLLECTIONS, 'sessions', 'codes', 'revocations', JOURNAL, ...LOOKUPS];
 
 let client: MongoClient;
 let db: Db;
@@ -26,6 +27,10 @@ const ids = {
   adaOffer: new ObjectId(),
   adaStage: new ObjectId(),
   bobStage: new ObjectId(),
+  adaFile1: new ObjectId(),
+  adaFile2: new ObjectId(),
+  adaEntry1: new ObjectId(),
+  adaEntry2: new ObjectId(),
   stray: new ObjectId(), // the user id a sign-up on the new api keyed cy's name to, whose user insert failed
 };
 
@@ -44,8 +49,17 @@ async function seedOldShape() {
     .insertMany([user(ids.ada, 'ada@example.com'), user(ids.bob, 'bob@example.com'), user(ids.cy, 'cy@example.com')]);
   await db.collection('usernames').insertOne({ _id: 'cy@example.com' as never, userId: ids.stray });
   await db.collection('applications').insertMany([
-    { _id: ids.adaApp, userId: ids.ada, status: 'In Progress' },
+    { _id: ids.adaApp, userId: ids.ada, status: 'In Progress', signatureId: 'sign-ada' },
     { _id: ids.bobApp, userId: ids.bob, status: 'In Progress' },
+  ]);
+  // Issue 26's lookups: two files and two outbox entries of ada's application, none listed yet.
+  await db.collection('files').insertMany([
+    { _id: ids.adaFile1, applicationId: ids.adaApp, fileName: 'october-2026.pdf' },
+    { _id: ids.adaFile2, applicationId: ids.adaApp, fileName: 'september-2026.pdf' },
+  ]);
+  await db.collection('workflowoutbox').insertMany([
+    { _id: ids.adaEntry1, applicationId: String(ids.adaApp), kind: 'signal' },
+    { _id: ids.adaEntry2, applicationId: String(ids.adaApp), kind: 'signal' },
   ]);
   await db.collection('businesses').insertMany([
     { _id: ids.adaBusiness, applicationId: ids.adaApp, businessName: 'Ada LLC', federalTaxId: 'sealed:1' },
@@ -177,6 +191,17 @@ describe('migrate: hot lookups keyed by _id', () => {
     expect(revoked.map((r) => [r.familyId, new Date(r.revokedAt as Date).toISOString()])).toEqual([
       ['f-revoked', new Date(NOW.getTime() - HOUR).toISOString()],
     ]);
+
+    // Issue 26: the keyed lookup documents the api now reads by `_id`.
+    const files = await db.collection('applicationfiles').findOne({ _id: String(ids.adaApp) as never });
+    expect(files?.fileIds.map(String)).toEqual([String(ids.adaFile1), String(ids.adaFile2)]);
+    expect(await db.collection('signatures').findOne({ _id: 'sign-ada' as never })).toMatchObject({
+      applicationId: ids.adaApp,
+    });
+    expect(await db.collection('workflowoutboxapps').findOne({ _id: String(ids.adaApp) as never })).toMatchObject({
+      last: ids.adaEntry2,
+    });
+    expect(first.lookups).toEqual({ fileEntered: 2, signatureAdded: 1, outboxMarked: 2 });
 
     const after = await snapshot();
     const second = await migrate(db, { now: NOW, batchSize: 2 });

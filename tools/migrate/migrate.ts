@@ -8,7 +8,9 @@
 //   `usernames` gets `{ _id: userName, userId }`, through which sign-in finds the user;
 // - businesses, ownersets, offers, stages: `_id` becomes the application's id (owner sets' businessId too,
 //   since the business is now under that id); sessions: `_id` becomes tokenHash; codes: `_id` becomes key;
-// - revocations: the families revoked in the last day, which replicas now read from there instead of sessions.
+// - revocations: the families revoked in the last day, which replicas now read from there instead of sessions;
+// - applicationfiles, signatures, workflowoutboxapps: the keyed lookup documents of issue 26 (an application's
+//   files, a sign request's application, an application with outbox entries waiting).
 //
 // Safe to stop and run again: every step checks what is already done. A record whose `_id` changes is
 // first written to `migrationjournal`, then removed, then written under its new `_id`, and its journal
@@ -176,6 +178,54 @@ async function revocations(db: Db, size: number, dryRun: boolean, n: Record<stri
   }
 }
 
+/**
+ * Issue 26's keyed lookup documents, built for records written before them: `applicationfiles` (an
+ * application's file ids, `_id` the application's id), `signatures` (a sign request's id → its application)
+ * and `workflowoutboxapps` (an application with outbox entries waiting, naming the newest). Adds what is
+ * missing and never removes: the api skips an id whose file is gone.
+ */
+async function lookups(db: Db, size: number, dryRun: boolean, n: Record<string, number>) {
+  const count = (k: string) => (n[k] = (n[k] ?? 0) + 1);
+  for await (const files of batches(db, 'files', size)) {
+    for (const f of files) {
+      if (!f.applicationId) continue;
+      const _id = String(f.applicationId) as never;
+      const list = await db.collection('applicationfiles').findOne({ _id });
+      if (list && (list.fileIds as unknown[]).some((id) => same(id, f._id))) {
+        count('fileListed');
+        continue;
+      }
+      if (!dryRun)
+        if (list) await db.collection('applicationfiles').updateOne({ _id }, { $addToSet: { fileIds: f._id } });
+        else await db.collection('applicationfiles').insertOne({ _id, fileIds: [f._id] });
+      count('fileEntered');
+    }
+  }
+  for await (const apps of batches(db, 'applications', size)) {
+    for (const a of apps) {
+      if (typeof a.signatureId !== 'string') continue;
+      const _id = a.signatureId as never;
+      if (await db.collection('signatures').findOne({ _id })) count('signaturePresent');
+      else {
+        if (!dryRun) await db.collection('signatures').insertOne({ _id, applicationId: a._id });
+        count('signatureAdded');
+      }
+    }
+  }
+  for await (const entries of batches(db, 'workflowoutbox', size)) {
+    for (const e of entries) {
+      const _id = String(e.applicationId) as never;
+      const mark = await db.collection('workflowoutboxapps').findOne({ _id });
+      // The newest entry of the application (entries come in `_id` order: the last one seen wins).
+      if (mark && String(mark.last) >= String(e._id)) continue;
+      if (!dryRun)
+        if (mark) await db.collection('workflowoutboxapps').updateOne({ _id }, { $set: { last: e._id } });
+        else await db.collection('workflowoutboxapps').insertOne({ _id, last: e._id });
+      count('outboxMarked');
+    }
+  }
+}
+
 export async function migrate(
   db: Db,
   opts: { dryRun?: boolean; batchSize?: number; log?: (line: string) => void; now?: Date } = {},
@@ -193,6 +243,7 @@ export async function migrate(
   await step('revocations', (n) => revocations(db, batchSize, dryRun, n, now));
   await step('users', (n) => users(db, batchSize, dryRun, n));
   for (const spec of REKEYED) await step(spec.collection, (n) => rekey(db, spec, batchSize, dryRun, n));
+  await step('lookups', (n) => lookups(db, batchSize, dryRun, n));
   return counts;
 }
 

@@ -27,3 +27,15 @@ export class Application implements ApplicationRecord<Types.ObjectId> {
 export type ApplicationFields = SameFields<RecordFields<Application, ApplicationRecord<Types.ObjectId>>>;
 export type ApplicationDocument = HydratedDocument<Application>;
 export const ApplicationSchema = SchemaFactory.createForClass(Application);
+
+/**
+ * A sign request's id → its application: a keyed lookup document (`_id` the request's id), written by the
+ * worker when the request is made (worker/src/records). The Box webhook names only the request; on
+ * FerretDB v1.24 `applications.findOne({ signatureId })` read the whole collection (issue 26).
+ */
+@Schema({ collection: COLLECTIONS.signatures, versionKey: false })
+export class SignatureKey {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) applicationId: Types.ObjectId;
+}
+export const SignatureKeySchema = SchemaFactory.createForClass(SignatureKey);

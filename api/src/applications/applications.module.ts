@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { SessionModule } from '../session/session.module';
 import { User, UserSchema } from '../users/user.schema';
-import { Application, ApplicationSchema } from './application.schema';
+import { Application, ApplicationSchema, SignatureKey, SignatureKeySchema } from './application.schema';
 import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
 
@@ -10,6 +10,7 @@ import { ApplicationsService } from './applications.service';
   imports: [
     MongooseModule.forFeature([
       { name: Application.name, schema: ApplicationSchema },
+      { name: SignatureKey.name, schema: SignatureKeySchema },
       // Read for the application id the user record names (users/ imports this module, not the reverse).
       { name: User.name, schema: UserSchema },
     ]),

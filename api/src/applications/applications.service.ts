@@ -7,7 +7,7 @@ import { documentUploaded, updateLead, type StoredDocument } from '@portal/workf
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { User } from '../users/user.schema';
-import { Application, type ApplicationDocument } from './application.schema';
+import { Application, SignatureKey, type ApplicationDocument } from './application.schema';
 
 /** What finding a user's application needs of the user record. */
 export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
@@ -21,6 +21,7 @@ export class ApplicationsService {
   constructor(
     @InjectModel(Application.name) private readonly applications: Model<Application>,
     @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(SignatureKey.name) private readonly signatures: Model<SignatureKey>,
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
@@ -73,8 +74,10 @@ export class ApplicationsService {
   }
 
   /** The application a Box webhook's sign request belongs to (the webhook has no user). */
-  findBySignature(signatureId: string) {
-    return this.applications.findOne({ signatureId });
+  async findBySignature(signatureId: string) {
+    // By the lookup document's `_id`, then the application's (which must still name the request).
+    const key = await this.signatures.findById(signatureId).lean();
+    return key ? this.applications.findOne({ _id: key.applicationId, signatureId }) : null;
   }
 
   /** The user's application (sign-up made it); 404 when there is none. */

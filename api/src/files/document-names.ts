@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { documentFileName, FILE_CODES, MAX_FILES_PER_SLOT, type FileType } from '@portal/libs';
-import { StoredFile } from './file.schema';
+import { ApplicationFileIndex } from './application-files';
 import { UploadRefused } from './upload-stream';
 
 /**
@@ -23,7 +23,7 @@ const nameId = (applicationId: Types.ObjectId, fileName: string) => `${String(ap
 export class DocumentNames {
   constructor(
     @InjectModel(DocumentName.name) private readonly names: Model<DocumentName>,
-    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
+    private readonly index: ApplicationFileIndex,
   ) {}
 
   /**
@@ -33,7 +33,7 @@ export class DocumentNames {
    */
   async take(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<string> {
     // Files stored before names were taken this way hold theirs without a claim.
-    const used = new Set((await this.files.find({ applicationId }, { fileName: 1 }).lean()).map((f) => f.fileName));
+    const used = new Set((await this.index.filesOf(applicationId)).map((f) => f.fileName));
     for (let i = 0; i < MAX_FILES_PER_SLOT; i++) {
       const fileName = documentFileName(fileType, monthLabel, i);
       if (used.has(fileName)) continue;

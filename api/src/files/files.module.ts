@@ -4,6 +4,7 @@ import { ApplicationsModule } from '../applications/applications.module';
 import { SessionModule } from '../session/session.module';
 import { OffersModule } from '../offers/offers.module';
 import { StagesModule } from '../stages/stages.module';
+import { ApplicationFileIndex, ApplicationFiles, ApplicationFilesSchema } from './application-files';
 import { DocumentName, DocumentNames, DocumentNameSchema } from './document-names';
 import { StoredFile, StoredFileSchema } from './file.schema';
 import { FilesController } from './files.controller';
@@ -18,6 +19,7 @@ import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './u
       { name: StoredFile.name, schema: StoredFileSchema },
       { name: DocumentName.name, schema: DocumentNameSchema },
       { name: UnfinishedUpload.name, schema: UnfinishedUploadSchema },
+      { name: ApplicationFiles.name, schema: ApplicationFilesSchema },
     ]),
     SessionModule,
     ApplicationsModule,
@@ -25,7 +27,7 @@ import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './u
     OffersModule,
   ],
   controllers: [FilesController, SubmissionController],
-  providers: [FilesService, SubmissionService, DocumentNames, UnfinishedUploads],
+  providers: [FilesService, SubmissionService, DocumentNames, UnfinishedUploads, ApplicationFileIndex],
   // The status view tells, after submission, which documents were marked 'I don't have this'.
   exports: [FilesService],
 })

@@ -24,6 +24,7 @@ import {
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { ApplicantUploads } from './applicant-uploads';
+import { ApplicationFileIndex } from './application-files';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { StagesService } from '../stages/stages.service';
 import { DocumentNames } from './document-names';
@@ -59,6 +60,7 @@ export class FilesService {
     private readonly names: DocumentNames,
     private readonly unfinished: UnfinishedUploads,
     private readonly stages: StagesService,
+    private readonly index: ApplicationFileIndex,
   ) {
     this.store = uploadStore(settings);
     prepareInspection();
@@ -155,6 +157,8 @@ export class FilesService {
         await storing;
         await upload.dispose();
       }
+      // Entered under the application first: a File row is never missing from the application's list.
+      await this.index.enter(record!.applicationId, fileId);
       const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
       unrecorded = undefined;
       // Independent once the File row stands (the sweep keeps an object whose file stands): both at once.
@@ -210,7 +214,7 @@ export class FilesService {
 
   async list(applicationId: string, userId: string) {
     const app = await this.applications.owned(applicationId, userId);
-    return (await this.files.find({ applicationId: app._id }).sort({ createdAt: 1 })).map(view);
+    return (await this.index.filesOf(app._id)).map(view);
   }
 
   /** Removing a document is possible until the documents are submitted (the CRM then has a copy). */
@@ -222,6 +226,7 @@ export class FilesService {
     });
     if (app.sfOpportunityId) throw new BadRequestException(API_CODES.submittedDocumentsKept);
     await file.deleteOne();
+    await this.index.leave(file.applicationId, file._id);
     await this.names.release(file.applicationId, file.fileName);
     await this.store
       .remove(file.filePath)
@@ -230,7 +235,7 @@ export class FilesService {
 
   /** Whether the application has a document of this type. */
   async has(applicationId: Types.ObjectId, fileType: FileType): Promise<boolean> {
-    return (await this.files.exists({ applicationId, fileType })) !== null;
+    return (await this.index.filesOf(applicationId)).some((f) => f.fileType === fileType);
   }
 }
 

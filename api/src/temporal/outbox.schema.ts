@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, type Types } from 'mongoose';
 
 /**
  * A start or signal the api could not hand to Temporal (unreachable): kept in MongoDB, its payload
@@ -18,3 +19,18 @@ export class OutboxEntry {
   @Prop({ type: Date, default: () => new Date(0) }) claimedUntil: Date;
 }
 export const OutboxEntrySchema = SchemaFactory.createForClass(OutboxEntry);
+
+/**
+ * An application with entries waiting in the outbox: a keyed lookup document (`_id` the application's id),
+ * so that every signal's check 'does this application have entries waiting?' is a read by `_id` (issue 26:
+ * `workflowoutbox.exists({ applicationId })` read the whole outbox on FerretDB v1.24). `last` is the newest
+ * entry added: the drain removes the marker with the entry it names, so a marker stays while a newer one
+ * waits. A marker left with nothing behind it (an entry sent between its insert and the marker's write)
+ * only routes the application's next signal through the outbox, whose drain then removes it.
+ */
+@Schema({ collection: 'workflowoutboxapps', versionKey: false })
+export class OutboxApplication {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) last: Types.ObjectId;
+}
+export const OutboxApplicationSchema = SchemaFactory.createForClass(OutboxApplication);

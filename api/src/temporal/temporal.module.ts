@@ -7,14 +7,19 @@ import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { ApplicationWorkflows } from './application-workflows.service';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
-import { OutboxEntry, OutboxEntrySchema } from './outbox.schema';
+import { OutboxApplication, OutboxApplicationSchema, OutboxEntry, OutboxEntrySchema } from './outbox.schema';
 import { WorkflowOutbox } from './workflow-outbox.service';
 
 export { TEMPORAL_CLIENT };
 
 @Global()
 @Module({
-  imports: [MongooseModule.forFeature([{ name: OutboxEntry.name, schema: OutboxEntrySchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: OutboxEntry.name, schema: OutboxEntrySchema },
+      { name: OutboxApplication.name, schema: OutboxApplicationSchema },
+    ]),
+  ],
   providers: [
     ApplicationWorkflows,
     WorkflowOutbox,

@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { InjectModel } from '@nestjs/mongoose';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { PayloadCodec } from '@temporalio/common';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { OutboxEntry } from './outbox.schema';
+import { OutboxApplication, OutboxEntry } from './outbox.schema';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 
 const CLAIM_MS = 30_000;
@@ -30,6 +30,7 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @InjectModel(OutboxEntry.name) private readonly entries: Model<OutboxEntry>,
+    @InjectModel(OutboxApplication.name) private readonly waiting: Model<OutboxApplication>,
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {}
@@ -67,11 +68,19 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
 
   /** Entries of this application still waiting: a new signal must queue behind them to keep the order. */
   async pending(applicationId: string): Promise<boolean> {
-    return (await this.entries.exists({ applicationId })) !== null;
+    return (await this.waiting.exists({ _id: applicationId })) !== null;
   }
 
   async add(applicationId: string, kind: 'start' | 'signal', value: unknown, signal?: string) {
-    await this.entries.create({ applicationId, kind, signal, sealed: await this.seal(value) });
+    const entry = await this.entries.create({ applicationId, kind, signal, sealed: await this.seal(value) });
+    const mark = { $set: { last: entry._id } };
+    // Two adds at once may both upsert on FerretDB and one meet E11000: the marker is there, set it.
+    await this.waiting
+      .updateOne({ _id: applicationId }, mark, { upsert: true })
+      .catch(async (err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+        await this.waiting.updateOne({ _id: applicationId }, mark);
+      });
     this.logger.warn({ msg: 'temporal unreachable: kept in the outbox', applicationId, kind, signal });
   }
 
@@ -98,6 +107,7 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
       try {
         await this.send(e);
         await this.entries.deleteOne({ _id: e._id });
+        await this.sent(e);
       } catch (err) {
         if (err instanceof WorkflowNotFoundError) {
           // The application's workflow has ended or never was: nothing left to tell it.
@@ -109,12 +119,18 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
             queuedAt: e._id.getTimestamp(),
           });
           await this.entries.deleteOne({ _id: e._id });
+          await this.sent(e);
           continue;
         }
         await this.entries.updateOne({ _id: e._id }, { $set: { claimedUntil: new Date(0) } });
         return; // still unreachable: try again next round
       }
     }
+  }
+
+  /** The application's marker goes with its newest entry (a newer one keeps it). */
+  private async sent(e: OutboxEntry & { _id: Types.ObjectId }) {
+    await this.waiting.deleteOne({ _id: e.applicationId, last: e._id });
   }
 
   private async send(e: OutboxEntry) {

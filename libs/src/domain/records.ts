@@ -18,6 +18,8 @@ export const COLLECTIONS = {
   offers: 'offers',
   users: 'users',
   files: 'files',
+  /** Keyed lookup documents: a sign request's id (`_id`) → its application (the e-sign webhook's lookup). */
+  signatures: 'signatures',
 } as const;
 
 /** The worker's own bookkeeping collections (idempotency marks of its side effects). */

@@ -13,6 +13,13 @@ export function createRecordActivities(deps: { db: Db }): RecordActivities {
       );
     },
     async saveSignatureId({ applicationId, signatureId }) {
+      // The lookup document first (keyed by the request's id: the webhook's read is by `_id`), then the
+      // application: an application never names a request that cannot be looked up.
+      await records.signatures.updateOne(
+        { _id: signatureId },
+        { $set: { applicationId: new ObjectId(applicationId) } },
+        { upsert: true },
+      );
       await records.applications.updateOne({ _id: new ObjectId(applicationId) }, { $set: { signatureId } });
     },
     async saveCrmLeadIds({ applicationId, leadId, ownerId, affiliateId }) {

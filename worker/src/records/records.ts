@@ -47,6 +47,10 @@ export function recordsOf(db: Db) {
     get users() {
       return db.collection<Stored<UserRecord<ObjectId>>>(COLLECTIONS.users);
     },
+    /** A sign request's id → its application: the api's lookup when Box's webhook names the request. */
+    get signatures() {
+      return db.collection<{ _id: string; applicationId: ObjectId }>(COLLECTIONS.signatures);
+    },
     get files() {
       return db.collection<Stored<FileRecord<ObjectId>>>(COLLECTIONS.files);
     },

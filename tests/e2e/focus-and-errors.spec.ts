@@ -4,6 +4,7 @@
 import { expect, test, type APIResponse, type Page, type Route } from '@playwright/test';
 import { codeFromMail, type ApiClient } from '../support/api-client';
 import { ownerAnswers, saveAnswers, stepOn } from '../support/journey';
+import { holdFor } from '../support/until';
 import { base, DOROTHY, fillSignUp, pdf, signUp } from './journey.steps';
 
 const maildev = () => process.env.E2E_MAILDEV_URL!;
@@ -171,6 +172,17 @@ test('Back from the signing page and from the statements; a failed upload retrie
   await expect(page.getByText('Box Sign (local stand-in)')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
+
+  // The browser's Back from the statements to the address Box sent back to: it says signed and stays.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/signature\?isFinished=true/);
+  await expect(page.getByText('Your application is signed. Continue to upload your bank statements.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await holdFor(1_500, 'the page would have moved on by itself within this time');
+  await expect(page).toHaveURL(/\/signature\?isFinished=true/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 20_000 });
 
   // Back on the statements: the signature step, which says it is signed and stays; Continue comes back.
   await page.getByRole('button', { name: 'Back' }).click();

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { api, type HttpError } from '../../lib/http';
 import { clearSigning, markSecondSigner, storeSignatureId, storedSignatureId } from '../../lib/storage';
 import { useApplication } from '../../lib/session';
-import { useJourney } from '../../lib/journey/use-journey';
+import { useJourney, useJourneySelector } from '../../lib/journey/use-journey';
 
 type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
 type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
@@ -41,6 +41,9 @@ export function SignaturePage() {
   const toSecond =
     params.get('redirectToSecondSigner') === 'true' || params.get('redirectToSecondSignature') === 'true';
   const declined = params.get('declined') === 'true';
+  // The journey is already past the signature (the browser's Back from /bank-statements to the address
+  // Box sent the applicant back to): say it is signed and wait, rather than move on again by itself.
+  const pastSignature = useJourneySelector((s) => s.context.position.pageName === 'DOCUMENTS', false);
 
   async function build(): Promise<Signing> {
     const res = await api.post<{ data: Signing }>('/box/sign', { applicationId: app._id });
@@ -86,6 +89,7 @@ export function SignaturePage() {
   async function start() {
     try {
       if (declined) return setView({ kind: 'ended', status: 'declined' });
+      if (finished && pastSignature && !inFrame()) return setView({ kind: 'signed' });
       if (finished) return await waitForSignature();
       goSign(await build());
     } catch (e) {

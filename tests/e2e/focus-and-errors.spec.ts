@@ -1,35 +1,16 @@
 // Issue 23 items 6, 7, 8, 15, 16 and 17: errors a person can act on (a dropped connection, a failed upload),
 // focus on every in-page step change and in the side menu, the 51 % refusal in view, the code step's email,
 // Back around the signature, and forms that keep their error summary, titles and borders true.
-import { expect, test, type APIResponse, type Page, type Route } from '@playwright/test';
-import { codeFromMail, type ApiClient } from '../support/api-client';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { codeFromMail } from '../support/api-client';
 import { ownerAnswers, saveAnswers, stepOn } from '../support/journey';
 import { holdFor } from '../support/until';
-import { base, DOROTHY, fillSignUp, pdf, signUp } from './journey.steps';
+import { base, DOROTHY, fillSignUp, pdf, sessionClient, signUp } from './journey.steps';
 
 const maildev = () => process.env.E2E_MAILDEV_URL!;
 const NETWORK_EN = 'We could not reach our server. Check your connection and try again.';
 const NETWORK_FR = 'Nous n’avons pas pu joindre notre serveur. Vérifiez votre connexion et réessayez.';
 const ERROR_RED = 'rgb(180, 35, 24)';
-
-/** The browser's own session as the api helpers' client: its cookies, and the XSRF echo the web app sends. */
-function sessionClient(page: Page): ApiClient {
-  const answer = async (res: APIResponse) => ({
-    status: res.status(),
-    headers: new Headers(res.headers()),
-    body: await res.json().catch(() => undefined),
-  });
-  const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = async () => ({ 'x-xsrf-token': decodeURIComponent(await xsrf()), 'x-page-path': '/status' });
-  const api = (path: string) => `${base()}/api${path}`;
-  return {
-    get: async (path: string) => answer(await page.request.get(api(path))),
-    post: async (path: string, body: unknown = {}) =>
-      answer(await page.request.post(api(path), { data: body, headers: await headers() })),
-    patch: async (path: string, body: unknown = {}) =>
-      answer(await page.request.patch(api(path), { data: body, headers: await headers() })),
-  } as unknown as ApiClient;
-}
 
 /** Signs up, then saves every answer through the api and moves the stage on `steps` times (4: /signature). */
 async function signUpAndWalk(page: Page, tag: string, steps: number, owners?: Record<string, unknown>[]) {

@@ -92,6 +92,12 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+# 5b. openssl for the tests' private CA (tests/support/secure-servers.ts: TLS mail and Temporal), from Debian.
+if [ "${1:-}" = "--browser" ] && ! command -v openssl >/dev/null 2>&1; then
+  log "installing Debian's openssl"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openssl >/dev/null
+fi
 # 6. Debian's PostgreSQL, only when FerretDB is to store in it (PORTAL_DB_ENGINE=postgresql; README
 #    'FerretDB and MongoDB' says why SQLite stays the default).
 if [ "${PORTAL_DB_ENGINE:-}" = "postgresql" ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then

@@ -81,7 +81,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 /** The stack on free ports (no web server: item 7 serves the build itself), the bare read handler, the driver. */
 async function startBenchStack() {
-  const free = await freePorts(14);
+  const free = await freePorts(15);
   const ports: StackPorts = {
     WEB_PORT: free[0]!,
     API_PORT: free[1]!,
@@ -94,6 +94,7 @@ async function startBenchStack() {
     CRM_STANDIN_PORT: free[8]!,
     ESIGN_STANDIN_PORT: free[9]!,
     OFFER_STANDIN_PORT: free[10]!,
+    PLAID_STANDIN_PORT: free[14]!,
     DATA_DIR: dataDir,
   };
   const benchPorts = { bareRead: free[11]!, site: free[12]!, barePage: free[13]! };

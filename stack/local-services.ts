@@ -204,6 +204,14 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
       `http://127.0.0.1:${p.OFFER_STANDIN_PORT}/health`,
     ),
   ],
+  plaid: ({ p }) => [
+    nodeService(
+      'plaid',
+      'sandbox/dist/plaid/main.js',
+      { PLAID_STANDIN_PORT: String(p.PLAID_STANDIN_PORT) },
+      `http://127.0.0.1:${p.PLAID_STANDIN_PORT}/health`,
+    ),
+  ],
   api: ({ p, env }) => [
     {
       name: 'api',

@@ -29,6 +29,7 @@ const PORTS: StackPorts = {
   CRM_STANDIN_PORT: 41009,
   ESIGN_STANDIN_PORT: 41010,
   OFFER_STANDIN_PORT: 41011,
+  PLAID_STANDIN_PORT: 41013,
   CODEC_PROXY_PORT: 41012,
   DATA_DIR: join(tmpdir(), 'portal-services-spec'),
 };

@@ -86,6 +86,13 @@ export const SERVICES: Service[] = [
     ports: ['OFFER_STANDIN_PORT'],
     compose: [],
   },
+  {
+    name: 'plaid',
+    tier: 'infrastructure',
+    part: 'the Plaid stand-in (sandbox/src/plaid): Link, items, statements',
+    ports: ['PLAID_STANDIN_PORT'],
+    compose: [],
+  },
   { name: 'api', tier: 'app', part: 'the NestJS api', ports: ['API_PORT'], compose: ['api'] },
   { name: 'worker', tier: 'app', part: 'the Temporal worker', ports: [], compose: ['worker'] },
   {
@@ -134,6 +141,7 @@ export const COMPOSE_APP_ENV = {
     ...['API_HOST', 'API_PORT', 'TRUSTED_PROXIES', 'SESSION_SECRET', 'BOX_WEBHOOK_PRIMARY_KEY'],
     ...['BOX_WEBHOOK_SECONDARY_KEY', 'OPERATOR_TOKEN', 'TEMPORAL_UI_ORIGIN'],
     ...['STALL_FIRST_REMINDER', 'STALL_SECOND_REMINDER', 'STALL_ABANDON_AFTER'],
+    ...['PLAID_URL', 'PLAID_CLIENT_ID', 'PLAID_SECRET'],
   ],
 };
 

@@ -25,6 +25,7 @@ export type StackPorts = {
   CRM_STANDIN_PORT: number;
   ESIGN_STANDIN_PORT: number;
   OFFER_STANDIN_PORT: number;
+  PLAID_STANDIN_PORT: number;
   /** The operator's codec proxy the Temporal UI calls (only when the UI runs). */
   CODEC_PROXY_PORT?: number;
   DATA_DIR: string;
@@ -67,6 +68,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3
     BOX_WEBHOOK_ADDRESS: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
     PUBLIC_URL: `http://${publicHost}:${p.WEB_PORT}`,
     OFFER_SERVICE_URL: `http://127.0.0.1:${p.OFFER_STANDIN_PORT}`,
+    PLAID_URL: `http://127.0.0.1:${p.PLAID_STANDIN_PORT}`,
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),

@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { OwnersModule } from './owners/owners.module';
 import { SigningModule } from './signing/signing.module';
 import { FilesModule } from './files/files.module';
+import { BankModule } from './bank/bank.module';
 import { OffersModule } from './offers/offers.module';
 import { OperationsModule } from './operations/operations.module';
 import { StagesModule } from './stages/stages.module';
@@ -34,6 +35,7 @@ import { UsersModule } from './users/users.module';
     StagesModule,
     SigningModule,
     FilesModule,
+    BankModule,
     OffersModule,
     BusinessesModule,
     OwnersModule,

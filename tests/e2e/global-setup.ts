@@ -10,7 +10,7 @@ export const STATE_FILE = join(ROOT, 'test-results', 'e2e-state.json');
 
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const freshPorts = await freePorts(11);
+  const freshPorts = await freePorts(12);
   const ports = {
     WEB_PORT: freshPorts[0]!,
     API_PORT: freshPorts[1]!,
@@ -23,6 +23,7 @@ export default async function globalSetup() {
     CRM_STANDIN_PORT: freshPorts[8]!,
     ESIGN_STANDIN_PORT: freshPorts[9]!,
     OFFER_STANDIN_PORT: freshPorts[10]!,
+    PLAID_STANDIN_PORT: freshPorts[11]!,
     DATA_DIR: dataDir,
   };
   // Every browser of the suite reaches the api as 127.0.0.1, and the suite signs up far more than the 20

@@ -31,7 +31,7 @@ export async function setup(project: TestProject) {
   rmSync(TALLY_DIR, { recursive: true, force: true });
   mkdirSync(TALLY_DIR, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'portal-sec-'));
-  const p = await freePorts(11);
+  const p = await freePorts(12);
   const ports = {
     WEB_PORT: p[0]!,
     API_PORT: p[1]!,
@@ -44,6 +44,7 @@ export async function setup(project: TestProject) {
     CRM_STANDIN_PORT: p[7]!,
     ESIGN_STANDIN_PORT: p[8]!,
     OFFER_STANDIN_PORT: p[9]!,
+    PLAID_STANDIN_PORT: p[11]!,
     CODEC_PROXY_PORT: p[10]!,
     DATA_DIR: dataDir,
   };

@@ -34,6 +34,7 @@ export async function setup(project: TestProject) {
     CRM_STANDIN_PORT: 0,
     ESIGN_STANDIN_PORT: 0,
     OFFER_STANDIN_PORT: 0,
+    PLAID_STANDIN_PORT: 0,
     TEMPORAL_PORT: freshPorts[3]!,
     MONGODB_PORT: freshPorts[4]!,
     DATA_DIR: dataDir,

@@ -26,6 +26,7 @@ export function ownServerSpecs(
       CRM_STANDIN_PORT: 0,
       ESIGN_STANDIN_PORT: 0,
       OFFER_STANDIN_PORT: 0,
+      PLAID_STANDIN_PORT: 0,
       DATA_DIR: dataDir,
     },
     { headless: true },

@@ -20,6 +20,8 @@ export class StoredFile implements FileRecord<Types.ObjectId> {
   /** What reading a bank statement advised at upload (issue 16): advice only, the file is kept. */
   @Prop({ type: [{ _id: false, code: String, periodStart: String, periodEnd: String }], default: [] })
   advice: StatementAdviceNote[];
+  /** 'bank' when fetched from the applicant's connected bank (issue 27 item 1); uploads have none. */
+  @Prop() source?: string;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type StoredFileFields = SameFields<RecordFields<StoredFile, FileRecord<Types.ObjectId>>>;

@@ -9,6 +9,10 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import {
@@ -44,6 +48,7 @@ const view = (f: StoredFileDocument) => ({
   monthLabel: f.monthLabel,
   size: f.size,
   advice: f.advice ?? [],
+  ...(f.source ? { source: f.source } : {}),
 });
 
 /** The applicant's documents: checked, stored in S3, recorded, and handed to the workflow for the CRM. */
@@ -191,6 +196,61 @@ export class FilesService {
       if (e instanceof HttpException && [408, 503].includes(e.getStatus())) throw e;
       this.logger.error({ msg: 'upload failed', error: (e as Error).message });
       throw e;
+    }
+  }
+
+  /**
+   * Issue 27 item 1: a statement fetched from the applicant's bank, stored like an upload (the same name
+   * claim, S3 object, reading, File row and workflow signal that puts it in the CRM), marked source 'bank'.
+   */
+  async storeFetched(applicationId: string, userId: string, monthLabel: string, bytes: Uint8Array) {
+    const app = await this.applications.owned(applicationId, userId);
+    if (!isRecentStatementMonth(monthLabel, new Date())) throw new BadRequestException(FILE_CODES.monthNotAsked);
+    if (!(await this.atDocuments(app._id, 1))) throw new BadRequestException(FILE_CODES.notAtThisStep);
+    const fileId = new Types.ObjectId();
+    const fileName = await this.names.take(app._id, FILE_TYPES.bankStatement, monthLabel).catch((e: Error) => {
+      throw e instanceof UploadRefused ? new BadRequestException(e.message) : e;
+    });
+    const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
+    const dir = await mkdtemp(join(tmpdir(), 'portal-bank-'));
+    const path = join(dir, 'statement.pdf');
+    let stored = false;
+    try {
+      await writeFile(path, bytes);
+      const advice = await inspectPdf(path, {
+        applicationId: String(app._id),
+        applicant: userId,
+        statementMonth: monthLabel,
+      });
+      await this.unfinished.begin(filePath, app._id, fileName);
+      await this.store.put(
+        filePath,
+        Readable.from(Buffer.from(bytes)),
+        bytes.byteLength,
+        fileName,
+        new AbortController().signal,
+      );
+      stored = true;
+      await this.index.enter(app._id, fileId);
+      const saved = await this.files.create({
+        _id: fileId,
+        applicationId: app._id,
+        fileName,
+        filePath,
+        fileType: FILE_TYPES.bankStatement,
+        monthLabel,
+        size: bytes.byteLength,
+        advice,
+        source: 'bank',
+      });
+      await Promise.all([this.unfinished.end(filePath).catch(() => undefined), this.documentUploaded(saved)]);
+      return view(saved);
+    } catch (e) {
+      if (stored) await this.store.remove(filePath).catch(() => undefined);
+      await this.names.release(app._id, fileName).catch(() => undefined);
+      throw e;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   }
 

@@ -118,5 +118,19 @@ export function connectionProblems(spec: Spec, source: Readonly<Record<string, s
         );
     }
   }
+  const plaid = value('PLAID_URL');
+  if (plaid !== undefined && plaid !== 'none' && where) {
+    if (isLoopbackUrl(plaid) || /(^|\.)sandbox\.plaid\.com$/i.test(hostOf(plaid)))
+      problems.push(`PLAID_URL ${plaid} is a sandbox (${where}): set https://production.plaid.com, or none`);
+    else if (!plaid.startsWith('https://')) problems.push(`PLAID_URL must be https (${where})`);
+  }
   return problems;
 }
+
+const hostOf = (u: string) => {
+  try {
+    return new URL(u).hostname;
+  } catch {
+    return '';
+  }
+};

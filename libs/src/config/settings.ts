@@ -43,6 +43,12 @@ const myDomainUrl = (describe: string, def: string): Setting<string> => ({
 const fieldLengths = (describe: string) => crmSetting<CrmFieldLengths>(describe, parseFieldLengths);
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
+/** A setting that may also be 'none' (the feature off). */
+const orNone = (s: Setting<string>): Setting<string> => ({
+  ...s,
+  parse: (raw) => (raw.trim() === 'none' ? 'none' : s.parse(raw)),
+});
+
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
 
 /** Settings shared by the api and the worker. */
@@ -137,6 +143,16 @@ export const API_SETTINGS = {
     'origin of the Temporal UI, the only one the codec server answers (CORS)',
     'http://localhost:8233',
   ),
+  PLAID_URL: orNone(
+    url(
+      "Plaid API base URL (https://production.plaid.com in production; the local stand-in here), or 'none' for no bank connection",
+      'http://127.0.0.1:4040',
+    ),
+  ),
+  PLAID_CLIENT_ID: str('Plaid client id', 'portal-local'),
+  PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
+    how: 'from the Plaid dashboard (Keys)',
+  }),
   STALL_FIRST_REMINDER: duration('idle time before the first reminder email', '24h'),
   STALL_SECOND_REMINDER: duration('idle time before the second reminder email', '72h'),
   STALL_ABANDON_AFTER: duration('idle time after which an application is abandoned', '30d'),
@@ -207,6 +223,7 @@ export const STACK_SETTINGS = {
   CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
   ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
   OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),
+  PLAID_STANDIN_PORT: port('Plaid stand-in (bank connection)', '4040'),
   CODEC_PROXY_PORT: port("the operator's codec proxy the Temporal UI decodes payloads through", '8234'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -155,6 +155,8 @@ export type FileRecord<Id> = {
   monthLabel?: string;
   size: number;
   advice: StatementAdviceNote[];
+  /** Where the document came from: 'bank' when fetched from the applicant's bank (issue 27), else uploaded. */
+  source?: string;
 };
 
 /**

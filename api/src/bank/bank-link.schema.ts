@@ -1,0 +1,14 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
+
+/** An application's connected bank (issue 27 item 1): one Plaid item, its access token sealed (PiiCipher). */
+@Schema({ timestamps: true, collection: 'banklinks' })
+export class BankLink {
+  @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
+  @Prop({ required: true }) itemId: string;
+  /** Plaid's access token, encrypted like the other secrets of an application (never sent to a browser). */
+  @Prop({ required: true }) accessTokenSealed: string;
+  @Prop() institution?: string;
+}
+export type BankLinkDocument = HydratedDocument<BankLink>;
+export const BankLinkSchema = SchemaFactory.createForClass(BankLink);

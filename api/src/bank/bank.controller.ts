@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { RateLimiter } from '../common/rate-limit';
+import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
+import { BankApplicationDto, PublicTokenDto } from './bank.dto';
+import { BankService } from './bank.service';
+
+const HOUR = 3600;
+
+/** Issue 27 item 1: connect the applicant's bank, fetch its statements into the slots, disconnect. */
+@Controller('bank')
+@UseGuards(SessionGuard)
+export class BankController {
+  constructor(
+    private readonly bank: BankService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  private limit(action: string, user: SignedIn, max: number) {
+    return this.limiter.hit({ key: `bank-${action}:user:${user.userId}`, max, windowSeconds: HOUR });
+  }
+
+  @Get('application/:applicationId')
+  async status(@Param('applicationId') applicationId: string, @CurrentUser() user: SignedIn) {
+    return { data: await this.bank.status(applicationId, user.userId) };
+  }
+
+  @Post('link-token')
+  @HttpCode(200)
+  async linkToken(@Body() body: BankApplicationDto, @CurrentUser() user: SignedIn) {
+    await this.limit('link', user, 30);
+    return { data: await this.bank.linkToken(body.applicationId, user.userId) };
+  }
+
+  @Post('exchange')
+  @HttpCode(200)
+  async exchange(@Body() body: PublicTokenDto, @CurrentUser() user: SignedIn) {
+    await this.limit('exchange', user, 20);
+    return { data: await this.bank.exchange(body.applicationId, user.userId, body.publicToken) };
+  }
+
+  /** Fetches the asked months' statements into their slots: 'pending' while Plaid prepares them. */
+  @Post('statements')
+  @HttpCode(200)
+  async statements(@Body() body: BankApplicationDto, @CurrentUser() user: SignedIn) {
+    await this.limit('statements', user, 120);
+    return { data: await this.bank.fetchStatements(body.applicationId, user.userId) };
+  }
+
+  @Post('disconnect')
+  @HttpCode(200)
+  async disconnect(@Body() body: BankApplicationDto, @CurrentUser() user: SignedIn) {
+    await this.limit('disconnect', user, 30);
+    return { data: await this.bank.disconnect(body.applicationId, user.userId) };
+  }
+}

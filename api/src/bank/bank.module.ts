@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ApplicationsModule } from '../applications/applications.module';
+import { BusinessesModule } from '../businesses/businesses.module';
+import { PiiCipher } from '../common/pii';
+import { FilesModule } from '../files/files.module';
+import { SessionModule } from '../session/session.module';
+import { BankLink, BankLinkSchema } from './bank-link.schema';
+import { BankController } from './bank.controller';
+import { BankService } from './bank.service';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([{ name: BankLink.name, schema: BankLinkSchema }]),
+    SessionModule,
+    ApplicationsModule,
+    BusinessesModule,
+    FilesModule,
+  ],
+  controllers: [BankController],
+  providers: [BankService, PiiCipher],
+})
+export class BankModule {}

@@ -21,20 +21,34 @@ export function inlineScriptHashes(html: string): string[] {
  * key is configured, Google's address suggestions. Style attributes are allowed (React renders progress
  * widths as style attributes); scripts and everything else are not inline.
  */
-export function policyFor(html: string): string {
+export function policyFor(html: string, plaidLink = process.env.VITE_PLAID_LINK_URL): string {
+  const plaid = plaidLinkSources(plaidLink);
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(' ')} https://assets.calendly.com https://maps.googleapis.com`,
+    `script-src 'self' ${inlineScriptHashes(html).join(' ')} https://assets.calendly.com https://maps.googleapis.com${plaid.script}`,
     "style-src 'self' 'unsafe-inline' https://assets.calendly.com",
     "img-src 'self' data: https://*.calendly.com https://maps.gstatic.com https://maps.googleapis.com",
     "font-src 'self' data:",
     "connect-src 'self' https://maps.googleapis.com",
-    'frame-src https://calendly.com',
+    `frame-src https://calendly.com${plaid.frame}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/**
+ * Issue 27: where the Link script (VITE_PLAID_LINK_URL) comes from and frames its page. Unset, the local
+ * Plaid stand-in behind the web server's /plaid (same origin: its frame is 'self'); Plaid's CDN (or any
+ * absolute URL) is allowed only when configured; 'none' (no bank connection) allows nothing.
+ */
+export function plaidLinkSources(link: string | undefined): { script: string; frame: string } {
+  if (link === 'none') return { script: '', frame: '' };
+  if (!link || link.startsWith('/')) return { script: '', frame: " 'self'" };
+  const origin = new URL(link).origin;
+  // Plaid's Link script frames its page from cdn.plaid.com itself.
+  return { script: ` ${origin}`, frame: ` ${origin}` };
 }
 
 /** The other headers every page answer carries, here and in deploy/nginx.conf alike. */

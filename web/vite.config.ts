@@ -28,7 +28,12 @@ const toApi = {
       if (localSecret) proxyReq.setHeader('x-local-proxy', localSecret);
     }),
 };
-const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': toApi } };
+/**
+ * Issue 27: the local Plaid stand-in's Link script and page on this origin (VITE_PLAID_LINK_URL's default,
+ * web/src/features/documents/plaid-link-url.ts), so the page policy needs no other origin locally.
+ */
+const toPlaid = { target: process.env.PLAID_URL ?? 'http://127.0.0.1:4040' };
+const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': toApi, '/plaid/': toPlaid } };
 
 /**
  * Every page's file by its route (router.tsx makes each its own chunk). One list, in pages.json, read here
@@ -220,7 +225,8 @@ function securityHeaders(): Plugin {
     configurePreviewServer(server) {
       const file = join(server.config.root, server.config.build.outDir, CSP_FILE);
       server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith('/api/')) {
+        // The api's answers and the Plaid stand-in's Link page (framed by the app, with its own policy) aside.
+        if (!req.url?.startsWith('/api/') && !req.url?.startsWith('/plaid/')) {
           if (existsSync(file)) res.setHeader('Content-Security-Policy', readFileSync(file, 'utf8'));
           for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
         }

@@ -10,6 +10,8 @@ export type UploadedFile = {
   size: number;
   /** What the server's reading of a bank statement advises (issue 16); advice only, the file is kept. */
   advice?: StatementAdviceNote[];
+  /** 'bank' when fetched from the applicant's connected bank (issue 27). */
+  source?: string;
 };
 
 export const documentsApi = {

@@ -147,6 +147,7 @@ export function DocumentSlot(props: {
         {props.files.map((f) => (
           <li key={f._id} className={`doc-file${f.advice?.length ? ' has-advice' : ''}`}>
             <span className="doc-file-name">{shownDocumentName(f.fileName, language)}</span>
+            {f.source === 'bank' ? <span className="doc-file-source">{t('documents.bank.fromBank')}</span> : null}
             <span className="doc-file-size">{fmt.kilobytes(f.size)}</span>
             {props.canRemove ? (
               <button

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useTranslation } from '../../i18n/translation';
 import { FILE_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
@@ -14,6 +14,10 @@ import { useJourney } from '../../lib/journey/use-journey';
 import { refreshSession, sessionQueryOptions, useApplication } from '../../lib/session';
 import { DocumentSlot } from '../../components/documents/document-slot';
 import { documentsApi, documentsQueryOptions } from '../../lib/documents-api';
+import { PLAID_LINK_URL } from './plaid-link-url';
+
+/** Issue 27 item 1: the bank connection, its own chunk with react-plaid-link. */
+const BankConnect = lazy(() => import('./bank-connect'));
 
 /** Where applicants may email documents instead (VITE_DOCUMENTS_EMAIL at build time). */
 export const DOCUMENTS_EMAIL =
@@ -121,6 +125,11 @@ export function BankStatementsPage() {
           />
         ))}
       </div>
+      {submitted || PLAID_LINK_URL === 'none' ? null : (
+        <Suspense fallback={null}>
+          <BankConnect applicationId={app._id} disabled={busy} onFilled={() => void reload()} />
+        </Suspense>
+      )}
       {busy ? (
         <p className="loading" role="status">
           {tm(FILE_CODES.analyzing)}

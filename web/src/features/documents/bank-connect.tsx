@@ -104,17 +104,10 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
     },
     [props.applicationId, queryClient, fetchStatements],
   );
-  const { open, ready } = usePlaidLink({
-    token: scriptReady ? token : null,
-    onSuccess,
-    onExit: () => {
-      setToken(null);
-      setPhase((p) => (p === 'opening' ? 'idle' : p));
-    },
-  });
-  useEffect(() => {
-    if (token && ready) open();
-  }, [token, ready, open]);
+  const onExit = useCallback(() => {
+    setToken(null);
+    setPhase((p) => (p === 'opening' ? 'idle' : p));
+  }, []);
 
   async function connect() {
     setPhase('opening');
@@ -182,9 +175,22 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
           </Button>
         ) : null}
       </div>
+      {token && scriptReady ? <LinkLauncher token={token} onSuccess={onSuccess} onExit={onExit} /> : null}
       <p className={busy ? 'loading' : 'muted'} role="status">
         {note ?? ''}
       </p>
     </section>
   );
+}
+
+/**
+ * Opens Link once its script is there: mounted only after useLinkScript, so react-plaid-link finds the
+ * script present and never adds Plaid's own (which the page policy refuses unless configured).
+ */
+function LinkLauncher(props: { token: string; onSuccess: (publicToken: string | null) => void; onExit: () => void }) {
+  const { open, ready } = usePlaidLink({ token: props.token, onSuccess: props.onSuccess, onExit: props.onExit });
+  useEffect(() => {
+    if (ready) open();
+  }, [ready, open]);
+  return null;
 }

@@ -30,7 +30,6 @@ test('connecting the sandbox bank fills the statement slots, and the application
   page,
 }, info) => {
   test.setTimeout(120_000);
-  test.skip(info.project.name !== 'desktop', 'the journey once; the French 390 px view is the next test');
   const email = `bank-${info.project.name}-${Date.now()}@example.com`;
   await toBankStatements(page, email);
   const slots = page.locator('.doc-slot');
@@ -48,7 +47,7 @@ test('connecting the sandbox bank fills the statement slots, and the application
   }
   await expect(page.getByText('Connected to First Platypus Bank.')).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: 'test-results/shots/bank-connect-en-1280.png', fullPage: true });
+  await page.screenshot({ path: `test-results/shots/bank-connect-en-1280-${info.project.name}.png`, fullPage: true });
 
   // Disconnect deletes the token; the statements stay.
   await page.getByRole('button', { name: 'Disconnect' }).click();
@@ -78,11 +77,11 @@ test('in French at 390 px: connect your bank, the slots say where their statemen
   page,
 }, info) => {
   test.setTimeout(90_000);
-  test.skip(info.project.name !== 'mobile', 'the 390 px view');
-  await toBankStatements(page, `bank-fr-${Date.now()}@example.com`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await toBankStatements(page, `bank-fr-${info.project.name}-${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Français' }).click();
   await connectSandboxBank(page, 'Connecter votre banque');
   await expect(page.getByText('Vos relevés bancaires sont arrivés.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.doc-slot').first().getByText('De votre banque')).toBeVisible();
-  await page.screenshot({ path: 'test-results/shots/bank-connect-fr-390.png', fullPage: true });
+  await page.screenshot({ path: `test-results/shots/bank-connect-fr-390-${info.project.name}.png`, fullPage: true });
 });

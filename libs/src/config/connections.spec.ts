@@ -18,6 +18,8 @@ const SECRETS = {
   SF_CLIENT_SECRET: 'sf-consumer-secret-from-the-connected-app',
   BOX_CLIENT_SECRET: 'box-client-secret-from-the-console',
   OFFER_SERVICE_CLIENT_SECRET: 'offers-client-secret',
+  PLAID_URL: 'https://production.plaid.com',
+  PLAID_SECRET: 'plaid-production-secret',
   OPERATOR_TOKEN: b64('operator'),
 };
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example', ...SECRETS };

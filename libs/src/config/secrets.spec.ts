@@ -18,6 +18,8 @@ const REAL = {
   SF_CLIENT_SECRET: 'sf-consumer-secret-from-the-connected-app',
   BOX_CLIENT_SECRET: 'box-client-secret-from-the-console',
   OFFER_SERVICE_CLIENT_SECRET: 'offers-client-secret',
+  PLAID_URL: 'https://production.plaid.com',
+  PLAID_SECRET: 'plaid-production-secret',
   OPERATOR_TOKEN: b64(32, 'operator'),
 };
 /** Mail over TLS with a login and a verified sender, Temporal over TLS: what production needs besides (connections.spec.ts). */
@@ -62,6 +64,8 @@ describe('issue 10 item 2: known keys in use — outside local development start
         'OPERATOR_TOKEN',
         'PAYLOAD_KEY',
         'PII_KEY',
+        'PLAID_SECRET',
+        'PLAID_URL',
         'S3_SECRET_ACCESS_KEY',
         'SESSION_SECRET',
       ].sort(),

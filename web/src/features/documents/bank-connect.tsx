@@ -15,8 +15,7 @@ type Status = { available: boolean; connected: boolean; institution?: string };
 type Phase = 'idle' | 'opening' | 'fetching' | 'still' | 'done' | 'reconnect' | 'failed' | 'disconnected';
 
 const bankApi = {
-  status: async (applicationId: string) =>
-    (await api.get<{ data: Status }>(`/bank/application/${applicationId}`)).data,
+  status: async (applicationId: string) => (await api.get<{ data: Status }>(`/bank/application/${applicationId}`)).data,
   linkToken: async (applicationId: string) =>
     (await api.post<{ data: { linkToken: string } }>('/bank/link-token', { applicationId })).data.linkToken,
   exchange: async (applicationId: string, publicToken: string) =>
@@ -53,7 +52,10 @@ function useLinkScript(): boolean {
 export default function BankConnect(props: { applicationId: string; disabled?: boolean; onFilled: () => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: ['bank', props.applicationId], queryFn: () => bankApi.status(props.applicationId) });
+  const status = useQuery({
+    queryKey: ['bank', props.applicationId],
+    queryFn: () => bankApi.status(props.applicationId),
+  });
   const scriptReady = useLinkScript();
   const [token, setToken] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');

@@ -1,7 +1,7 @@
 // The security suite attacks the api as `npm start` runs it: the api and the worker are real child
 // processes (so a crash is a dead process, not a failed test), with every stand-in, on free ports and
 // throw-away data. At the end it checks the api is still serving and prints the suite's tally.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -20,6 +20,9 @@ declare module 'vitest' {
     securityS3Endpoint: string;
     securityCodecUrl: string;
     securityCodecSecret: string;
+    securityPlaidUrl: string;
+    /** Everything the api process wrote (stdout and stderr), appended as it runs. */
+    securityApiLog: string;
   }
 }
 
@@ -59,6 +62,11 @@ export async function setup(project: TestProject) {
     spec.quiet = true;
     spec.silent = !['api', 'worker'].includes(spec.name);
     running.push(await startService(spec));
+    if (spec.name === 'api') {
+      const child = running.at(-1)!.child;
+      for (const stream of [child.stdout, child.stderr])
+        stream?.on('data', (chunk: Buffer) => appendFileSync(join(dataDir, 'api.log'), chunk));
+    }
   }
   apiUrl = `http://127.0.0.1:${ports.API_PORT}/api`;
   project.provide('securityApiUrl', apiUrl);
@@ -68,6 +76,8 @@ export async function setup(project: TestProject) {
   project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
   project.provide('securityCodecUrl', `http://127.0.0.1:${ports.CODEC_PROXY_PORT}`);
   project.provide('securityCodecSecret', CODEC_PATH_SECRET);
+  project.provide('securityPlaidUrl', `http://127.0.0.1:${ports.PLAID_STANDIN_PORT}`);
+  project.provide('securityApiLog', join(dataDir, 'api.log'));
 }
 
 export async function teardown() {

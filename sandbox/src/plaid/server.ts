@@ -319,6 +319,8 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
         const form = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : undefined;
         return html(link(token, form));
       }
+      // The items linked and not removed (tests check a disconnect removed its item here).
+      if (path === '/__admin/items' && req.method === 'GET') return send(200, { items: stand.items() });
       if (path === '/__admin/require-login' && req.method === 'POST') {
         await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
         return send(200, { ok: true });

@@ -17,13 +17,13 @@ import { PiiCipher } from '../common/pii';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { FilesService } from '../files/files.service';
 import { BankLink } from './bank-link.schema';
+import { plaidError, plaidOutcome } from './plaid-outcome';
 
 /** What the browser learns of a fetch: never a token. */
 export type BankFetch =
   { state: 'done'; filled: string[]; missing: string[] } | { state: 'pending' } | { state: 'reconnect' };
 
-const plaidCode = (e: unknown): string | undefined =>
-  (e as { response?: { data?: { error_code?: string } } }).response?.data?.error_code;
+const plaidCode = (e: unknown): string | undefined => plaidError(e).code;
 
 /**
  * Issue 27 item 1: the applicant's bank through Plaid (the plaid Node client against PLAID_URL). The
@@ -34,7 +34,7 @@ const plaidCode = (e: unknown): string | undefined =>
 export class BankService {
   private readonly logger = new Logger(BankService.name);
   private readonly plaid?: PlaidApi;
-  /** One fetch per application at a time (two tabs pressing at once fill each month once). */
+  /** One fetch per application and user at a time (two tabs pressing at once fill each month once). */
   private readonly fetching = new Map<string, Promise<BankFetch>>();
 
   constructor(
@@ -62,12 +62,24 @@ export class BankService {
     return this.plaid;
   }
 
-  /** Outages of Plaid answer 503 (the applicant tries again or uploads); its refusals, 400. */
+  /**
+   * Plaid's refusals of what the browser brought answer 400; its outages, and its refusals of the portal's
+   * own keys (logged as errors: a setting to fix), 503: the applicant tries again or uploads.
+   */
   private failed(e: unknown): never {
-    const code = plaidCode(e);
-    this.logger.warn({ msg: 'plaid call failed', code, error: (e as Error).message });
-    if (code) throw new BadRequestException(`BANK_${code}`);
+    const outcome = plaidOutcome(e);
+    const entry = { msg: 'plaid call failed', code: plaidCode(e), error: (e as Error).message };
+    if (outcome.kind === 'unavailable' && outcome.misconfigured) this.logger.error(entry);
+    else this.logger.warn(entry);
+    if (outcome.kind === 'refused') throw new BadRequestException(`BANK_${outcome.code}`);
     throw new ServiceUnavailableException('BANK_UNAVAILABLE');
+  }
+
+  /** A fetch's failed Plaid call: pending or reconnect for the page, else failed(). */
+  private fetchFailed(e: unknown): BankFetch {
+    const outcome = plaidOutcome(e);
+    if (outcome.kind === 'pending' || outcome.kind === 'reconnect') return { state: outcome.kind };
+    this.failed(e);
   }
 
   async status(applicationId: string, userId: string) {
@@ -123,10 +135,13 @@ export class BankService {
   }
 
   async fetchStatements(applicationId: string, userId: string): Promise<BankFetch> {
-    const running = this.fetching.get(applicationId);
+    // Keyed by the user too: another user's call joining the owner's run would be handed its answer
+    // (the months filled) without the ownership check; alone, it runs and is refused (404).
+    const key = `${applicationId}:${userId}`;
+    const running = this.fetching.get(key);
     if (running) return running;
-    const run = this.fetchOnce(applicationId, userId).finally(() => this.fetching.delete(applicationId));
-    this.fetching.set(applicationId, run);
+    const run = this.fetchOnce(applicationId, userId).finally(() => this.fetching.delete(key));
+    this.fetching.set(key, run);
     return run;
   }
 
@@ -145,10 +160,7 @@ export class BankService {
       // Balances (Plaid's balance product) are read to know the item answers; kept out of the answer.
       await plaid.accountsBalanceGet({ access_token });
     } catch (e) {
-      const code = plaidCode(e);
-      if (code === 'PRODUCT_NOT_READY') return { state: 'pending' };
-      if (code === 'ITEM_LOGIN_REQUIRED') return { state: 'reconnect' };
-      this.failed(e);
+      return this.fetchFailed(e);
     }
     const have = (await this.files.list(applicationId, userId)).filter(
       (f) => f.fileType === FILE_TYPES.bankStatement && f.source === 'bank',
@@ -175,10 +187,7 @@ export class BankService {
           );
           bytes = new Uint8Array(r.data as ArrayBuffer);
         } catch (e) {
-          const code = plaidCode(e);
-          if (code === 'PRODUCT_NOT_READY') return { state: 'pending' };
-          if (code === 'ITEM_LOGIN_REQUIRED') return { state: 'reconnect' };
-          this.failed(e);
+          return this.fetchFailed(e);
         }
         await this.files.storeFetched(applicationId, userId, month, bytes);
       }

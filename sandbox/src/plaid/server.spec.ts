@@ -1,0 +1,183 @@
+// The Plaid stand-in's errors have Plaid's shapes (https://plaid.com/docs/errors), as the real plaid Node
+// client receives them: INVALID_API_KEYS, PRODUCT_NOT_READY until the statements are ready,
+// ITEM_LOGIN_REQUIRED (and its webhook) while an item needs its login, INVALID_ACCESS_TOKEN once removed.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicTokenFor } from './link-as-browser';
+import { startPlaidStandin, type PlaidStandin } from './server';
+
+const CLIENT_ID = 'unit-client';
+const SECRET = 'unit-secret';
+const READY_MS = 400;
+let standin: PlaidStandin;
+let plaid: PlaidApi;
+const webhooks: Record<string, unknown>[] = [];
+const hooks = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    webhooks.push(JSON.parse(body) as Record<string, unknown>);
+    res.end();
+  });
+});
+
+const clientWith = (secret: string) =>
+  new PlaidApi(
+    new Configuration({
+      basePath: standin.url,
+      baseOptions: { headers: { 'PLAID-CLIENT-ID': CLIENT_ID, 'PLAID-SECRET': secret } },
+    }),
+  );
+/** The error body of a rejected call (the plaid client rejects with axios' error). */
+async function plaidError(call: Promise<unknown>, binary = false) {
+  const e = (await call.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (err: unknown) => err,
+  )) as { response: { status: number; data: unknown } };
+  const data = binary
+    ? (JSON.parse(Buffer.from(e.response.data as ArrayBuffer).toString('utf8')) as Record<string, unknown>)
+    : (e.response.data as Record<string, unknown>);
+  return { status: e.response.status, data };
+}
+const PLAID_SHAPE = {
+  error_type: expect.any(String),
+  error_code: expect.any(String),
+  error_message: expect.any(String),
+  request_id: expect.stringMatching(/^[0-9a-f]{16}$/),
+  documentation_url: expect.stringMatching(/^https:\/\/plaid\.com\/docs\/errors\//),
+};
+
+async function linkedItem() {
+  const created = await plaid.linkTokenCreate({
+    user: { client_user_id: 'user-1' },
+    client_name: 'Fundwise',
+    language: 'en',
+    country_codes: [CountryCode.Us],
+    products: [Products.Statements],
+    webhook: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
+  });
+  const public_token = await publicTokenFor(standin.url, created.data.link_token);
+  return (await plaid.itemPublicTokenExchange({ public_token })).data;
+}
+
+beforeAll(async () => {
+  await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
+  standin = await startPlaidStandin({ port: 0, clientId: CLIENT_ID, secret: SECRET, statementsReadyAfterMs: READY_MS });
+  plaid = clientWith(SECRET);
+});
+afterAll(async () => {
+  await standin?.close();
+  hooks.closeAllConnections();
+  await new Promise((r) => hooks.close(r));
+});
+
+describe('the Plaid stand-in answers errors as Plaid does', () => {
+  it('INVALID_API_KEYS for a wrong secret, on every endpoint', async () => {
+    const wrong = clientWith('not-the-secret');
+    for (const call of [
+      wrong.linkTokenCreate({
+        user: { client_user_id: 'u' },
+        client_name: 'x',
+        language: 'en',
+        country_codes: [CountryCode.Us],
+      }),
+      wrong.statementsList({ access_token: 'access-sandbox-x' }),
+      wrong.itemRemove({ access_token: 'access-sandbox-x' }),
+    ]) {
+      const { status, data } = await plaidError(call);
+      expect(status).toBe(400);
+      expect(data).toMatchObject({
+        ...PLAID_SHAPE,
+        error_type: 'INVALID_INPUT',
+        error_code: 'INVALID_API_KEYS',
+        display_message: null,
+      });
+    }
+  });
+
+  it('PRODUCT_NOT_READY until the statements are ready (then the STATEMENTS webhook), then real PDFs', async () => {
+    const { access_token, item_id } = await linkedItem();
+    for (const [call, binary] of [
+      [plaid.statementsList({ access_token }), false],
+      [plaid.statementsDownload({ access_token, statement_id: 'any' }, { responseType: 'arraybuffer' }), true],
+    ] as const) {
+      const { status, data } = await plaidError(call, binary);
+      expect(status).toBe(400);
+      expect(data).toMatchObject({ ...PLAID_SHAPE, error_type: 'ITEM_ERROR', error_code: 'PRODUCT_NOT_READY' });
+    }
+    // Balances answer at once.
+    expect((await plaid.accountsBalanceGet({ access_token })).data.accounts[0]?.balances.current).toBe(21_250);
+    await new Promise((r) => setTimeout(r, READY_MS + 200));
+    expect(webhooks).toContainEqual(
+      expect.objectContaining({ item_id, webhook_type: 'STATEMENTS', webhook_code: 'STATEMENTS_REFRESH_COMPLETE' }),
+    );
+    const statements = (await plaid.statementsList({ access_token })).data.accounts[0]!.statements;
+    expect(statements).toHaveLength(12);
+    const pdf = await plaid.statementsDownload(
+      { access_token, statement_id: statements[0]!.statement_id },
+      { responseType: 'arraybuffer' },
+    );
+    expect(
+      Buffer.from(pdf.data as ArrayBuffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('ITEM_LOGIN_REQUIRED while the item needs its login (the ITEM ERROR webhook), until repaired', async () => {
+    const { access_token, item_id } = await linkedItem();
+    await new Promise((r) => setTimeout(r, READY_MS + 50));
+    const statementId = (await plaid.statementsList({ access_token })).data.accounts[0]!.statements[0]!.statement_id;
+    await standin.requireLogin(true);
+    try {
+      for (const [call, binary] of [
+        [plaid.statementsList({ access_token }), false],
+        [plaid.accountsBalanceGet({ access_token }), false],
+        [plaid.statementsDownload({ access_token, statement_id: statementId }, { responseType: 'arraybuffer' }), true],
+      ] as const) {
+        const { status, data } = await plaidError(call, binary);
+        expect(status).toBe(400);
+        expect(data).toMatchObject({ ...PLAID_SHAPE, error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED' });
+        expect(data.display_message).toEqual(expect.any(String));
+      }
+      expect((await plaid.itemGet({ access_token })).data.item.error?.error_code).toBe('ITEM_LOGIN_REQUIRED');
+      expect(webhooks).toContainEqual(
+        expect.objectContaining({
+          item_id,
+          webhook_type: 'ITEM',
+          webhook_code: 'ERROR',
+          error: expect.objectContaining({ error_code: 'ITEM_LOGIN_REQUIRED' }),
+        }),
+      );
+    } finally {
+      await standin.requireLogin(false);
+    }
+    expect((await plaid.statementsList({ access_token })).data.accounts[0]!.statements).toHaveLength(12);
+  });
+
+  it('a removed item is gone: INVALID_ACCESS_TOKEN; a public token is exchanged once', async () => {
+    const created = await plaid.linkTokenCreate({
+      user: { client_user_id: 'user-2' },
+      client_name: 'Fundwise',
+      language: 'en',
+      country_codes: [CountryCode.Us],
+    });
+    const public_token = await publicTokenFor(standin.url, created.data.link_token);
+    const { access_token, item_id } = (await plaid.itemPublicTokenExchange({ public_token })).data;
+    const again = await plaidError(plaid.itemPublicTokenExchange({ public_token }));
+    expect(again.data).toMatchObject({ ...PLAID_SHAPE, error_type: 'INVALID_INPUT', error_code: 'INVALID_FIELD' });
+    expect(standin.items().map((i) => i.item_id)).toContain(item_id);
+    await plaid.itemRemove({ access_token });
+    expect(standin.items().map((i) => i.item_id)).not.toContain(item_id);
+    const gone = await plaidError(plaid.statementsList({ access_token }));
+    expect(gone.data).toMatchObject({
+      ...PLAID_SHAPE,
+      error_type: 'INVALID_INPUT',
+      error_code: 'INVALID_ACCESS_TOKEN',
+    });
+  });
+});

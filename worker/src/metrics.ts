@@ -1,0 +1,72 @@
+/**
+ * The worker's Prometheus metrics (issue 24, 'Metrics and traces'), on one endpoint: the Temporal SDK's
+ * own (the Runtime's telemetry: task latencies, slots, polls, activity and workflow outcomes) and ours,
+ * the activity failures by error code, recorded through the same Runtime's metric meter. One port, one
+ * scrape target, and our counter gets the SDK's labels for free (activity_type, task_queue, namespace);
+ * prom-client would have needed a second HTTP server and hand-made labels.
+ */
+import { ApplicationFailure, type Context } from '@temporalio/activity';
+import { Runtime, type ActivityInterceptors } from '@temporalio/worker';
+import { metricsBindAddress, type MetricsPort } from '@portal/libs';
+
+/**
+ * Installs the Runtime with its Prometheus exporter at METRICS_HOST:METRICS_PORT (loopback by default);
+ * must run before the first connection. With 'off' the SDK's default Runtime (no metrics) stays.
+ */
+export function installRuntimeMetrics(host: string, port: MetricsPort): string | undefined {
+  if (port === 'off') return undefined;
+  const bindAddress = metricsBindAddress(host, port);
+  Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress } } } });
+  return bindAddress;
+}
+
+/** The refusals the worker throws (errors.ts), by their failure type: one code each. */
+const REFUSED: Record<string, string> = {
+  CrmRejectedError: 'CRM_REJECTED',
+  BoxRejectedError: 'BOX_REJECTED',
+  OfferServiceRejectedError: 'OFFER_SERVICE_REJECTED',
+  DocumentStoreDeniedError: 'DOCUMENT_STORE_DENIED',
+  MailRejectedError: 'MAIL_REJECTED',
+  NoSignersError: 'NO_SIGNERS',
+};
+
+/** Which outside service an activity calls first, by its name, for the code of a failure that is not a refusal. */
+const SERVICE_OF: [RegExp, string][] = [
+  [/Crm|Opportunity|ContentVersion|Statements|SignedApplication/, 'CRM'],
+  [/Offer/, 'OFFER_SERVICE'],
+  [/Sign/, 'SIGN'],
+  [/Email/, 'MAIL'],
+];
+
+/**
+ * The failure's code, as LastError names them: a refusal's own code (CRM_REJECTED, MAIL_REJECTED …),
+ * otherwise the service that failed, unavailable (CRM_UNAVAILABLE …), or UNEXPECTED. A bounded set,
+ * never a message or a value.
+ */
+export function activityErrorCode(activityType: string, error: unknown): string {
+  const type = error instanceof ApplicationFailure ? error.type : (error as Error | undefined)?.name;
+  if (type && REFUSED[type]) return REFUSED[type];
+  const service = SERVICE_OF.find(([pattern]) => pattern.test(activityType))?.[1];
+  return service ? `${service}_UNAVAILABLE` : 'UNEXPECTED';
+}
+
+/** Counts each failed activity attempt (`portal_activity_failures`, by activity_type and error_code). */
+export function activityFailureInterceptor(ctx: Context): ActivityInterceptors {
+  return {
+    inbound: {
+      async execute(input, next) {
+        try {
+          return await next(input);
+        } catch (e) {
+          const failures = ctx.metricMeter.createCounter(
+            'portal_activity_failures',
+            'failures',
+            'Failed activity attempts, by activity type and error code',
+          );
+          failures.add(1, { error_code: activityErrorCode(ctx.info.activityType, e) });
+          throw e;
+        }
+      },
+    },
+  };
+}

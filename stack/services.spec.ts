@@ -30,6 +30,10 @@ const PORTS: StackPorts = {
   ESIGN_STANDIN_PORT: 41010,
   OFFER_STANDIN_PORT: 41011,
   CODEC_PROXY_PORT: 41012,
+  PROMETHEUS_PORT: 41013,
+  API_METRICS_PORT: 41014,
+  WORKER_METRICS_PORT: 41015,
+  TEMPORAL_METRICS_PORT: 41016,
   DATA_DIR: join(tmpdir(), 'portal-services-spec'),
 };
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
@@ -73,8 +77,8 @@ describe('the service table and the local stack', () => {
 
   it('starts the services without an option by default', () => {
     const names = [
-      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined }),
-      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined }),
+      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined }),
+      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined }),
     ].map((s) => s.name);
     expect(names).toEqual(SERVICES.filter((s) => !s.when).map((s) => s.name));
   });

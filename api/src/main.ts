@@ -1,6 +1,6 @@
 import { API_SETTINGS, configuredOr, loadEnv, s3Encryption } from '@portal/libs';
 import { createApp } from './app';
-import { registry } from './metrics/registry';
+import { registry } from './common/metrics';
 import { serveMetrics } from './metrics/metrics-server';
 
 const exit = (problem: unknown): never => {

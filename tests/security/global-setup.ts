@@ -20,6 +20,8 @@ declare module 'vitest' {
     securityS3Endpoint: string;
     securityCodecUrl: string;
     securityCodecSecret: string;
+    /** The metrics ports the stack gave the api, the worker and the Temporal dev server (metrics.spec.ts). */
+    securityMetricsPorts: { API_METRICS_PORT: number; WORKER_METRICS_PORT: number; TEMPORAL_METRICS_PORT: number };
   }
 }
 
@@ -31,7 +33,7 @@ export async function setup(project: TestProject) {
   rmSync(TALLY_DIR, { recursive: true, force: true });
   mkdirSync(TALLY_DIR, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'portal-sec-'));
-  const p = await freePorts(11);
+  const p = await freePorts(14);
   const ports = {
     WEB_PORT: p[0]!,
     API_PORT: p[1]!,
@@ -45,6 +47,9 @@ export async function setup(project: TestProject) {
     ESIGN_STANDIN_PORT: p[8]!,
     OFFER_STANDIN_PORT: p[9]!,
     CODEC_PROXY_PORT: p[10]!,
+    API_METRICS_PORT: p[11]!,
+    WORKER_METRICS_PORT: p[12]!,
+    TEMPORAL_METRICS_PORT: p[13]!,
     DATA_DIR: dataDir,
   };
   const specs = [
@@ -67,6 +72,8 @@ export async function setup(project: TestProject) {
   project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
   project.provide('securityCodecUrl', `http://127.0.0.1:${ports.CODEC_PROXY_PORT}`);
   project.provide('securityCodecSecret', CODEC_PATH_SECRET);
+  const { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT } = ports;
+  project.provide('securityMetricsPorts', { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT });
 }
 
 export async function teardown() {

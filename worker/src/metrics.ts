@@ -7,6 +7,7 @@
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { Runtime, type ActivityInterceptors } from '@temporalio/worker';
+import type { MetricCounter } from '@temporalio/common';
 import { metricsBindAddress, type MetricsPort } from '@portal/libs';
 
 /**
@@ -50,7 +51,13 @@ export function activityErrorCode(activityType: string, error: unknown): string 
   return service ? `${service}_UNAVAILABLE` : 'UNEXPECTED';
 }
 
-/** Counts each failed activity attempt (`portal_activity_failures`, by activity_type and error_code). */
+let failures: MetricCounter | undefined;
+
+/**
+ * Counts each failed activity attempt (`portal_activity_failures`), labelled as the SDK's own activity
+ * metrics are (activity_type, task_queue, namespace) plus error_code: the Runtime's meter itself, since the
+ * activity context's meter would add its own camelCase names (activityType, taskQueue) beside them.
+ */
 export function activityFailureInterceptor(ctx: Context): ActivityInterceptors {
   return {
     inbound: {
@@ -58,12 +65,17 @@ export function activityFailureInterceptor(ctx: Context): ActivityInterceptors {
         try {
           return await next(input);
         } catch (e) {
-          const failures = ctx.metricMeter.createCounter(
+          failures ??= Runtime.instance().metricMeter.createCounter(
             'portal_activity_failures',
             'failures',
             'Failed activity attempts, by activity type and error code',
           );
-          failures.add(1, { error_code: activityErrorCode(ctx.info.activityType, e) });
+          failures.add(1, {
+            activity_type: ctx.info.activityType,
+            task_queue: ctx.info.taskQueue,
+            namespace: ctx.info.activityNamespace,
+            error_code: activityErrorCode(ctx.info.activityType, e),
+          });
           throw e;
         }
       },

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ACCOUNT_CODES, API_CODES, TRY_AGAIN_CODE, isMessageCode, messageText, type MessageCode } from '@portal/libs';
 import { isTransientDatabaseError } from './transient-db-error';
 import { TooManyRequestsError } from './rate-limit';
-import { rateLimitHits } from '../metrics/registry';
+import { rateLimitHits } from './metrics';
 
 /**
  * body-parser's refusals of a request body (http-errors with a 4xx status: 400 cut short, 413 too large,

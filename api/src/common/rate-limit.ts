@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { ACCOUNT_CODES } from '@portal/libs';
-import { limitName } from '../metrics/registry';
+import { limitName } from './metrics';
 
 /** 429 with the seconds to wait; the exception filter turns retryAfter into a Retry-After header. */
 export class TooManyRequestsError extends HttpException {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { httpDuration, httpRequests } from './registry';
+import { httpDuration, httpRequests } from '../common/metrics';
 
 /**
  * Express middleware counting each answer by its route template. Express sets `req.route` on the request

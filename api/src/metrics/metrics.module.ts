@@ -2,7 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { InjectModel, MongooseModule } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { OutboxApplication, OutboxApplicationSchema, OutboxEntry, OutboxEntrySchema } from '../temporal/outbox.schema';
-import { countOutboxWith } from './registry';
+import { countOutboxWith } from '../common/metrics';
 
 /**
  * Gives the outbox gauges their count, taken at scrape time: `estimatedDocumentCount` is the `count`

@@ -9,6 +9,7 @@ import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { Runtime, type ActivityInterceptors } from '@temporalio/worker';
 import type { MetricCounter } from '@temporalio/common';
 import { metricsBindAddress, type MetricsPort } from '@portal/libs';
+import type { ApplicationActivities } from '@portal/workflows';
 
 /**
  * Installs the Runtime with its Prometheus exporter at METRICS_HOST:METRICS_PORT (loopback by default);
@@ -31,23 +32,40 @@ const REFUSED: Record<string, string> = {
   NoSignersError: 'NO_SIGNERS',
 };
 
-/** Which outside service an activity calls first, by its name, for the code of a failure that is not a refusal. */
-const SERVICE_OF: [RegExp, string][] = [
-  [/Crm|Opportunity|ContentVersion|Statements|SignedApplication/, 'CRM'],
-  [/Offer/, 'OFFER_SERVICE'],
-  [/Sign/, 'SIGN'],
-  [/Email/, 'MAIL'],
-];
+/**
+ * The service each activity depends on, for the code of a failure that is not a refusal (X_UNAVAILABLE).
+ * Every activity is here: a new one does not compile until it is given its service.
+ */
+const SERVICE_OF: Record<string, string> = {
+  checkCrmAffiliate: 'CRM',
+  createCrmLead: 'CRM',
+  updateCrmLead: 'CRM',
+  convertCrmLead: 'CRM',
+  submitSignedApplication: 'CRM',
+  uploadContentVersion: 'CRM',
+  submitOpportunity: 'CRM',
+  prepareSignRequest: 'BOX',
+  getSignRequest: 'BOX',
+  voidSignRequest: 'BOX',
+  sendOfferEmail: 'MAIL',
+  sendReminderEmail: 'MAIL',
+  calculateOffers: 'OFFER_SERVICE',
+  saveOpportunityId: 'DATABASE',
+  saveSignatureId: 'DATABASE',
+  saveCrmLeadIds: 'DATABASE',
+  markApplicationEnded: 'DATABASE',
+} satisfies Record<keyof ApplicationActivities, 'CRM' | 'BOX' | 'MAIL' | 'OFFER_SERVICE' | 'DATABASE'>;
 
 /**
  * The failure's code, as LastError names them: a refusal's own code (CRM_REJECTED, MAIL_REJECTED …),
- * otherwise the service that failed, unavailable (CRM_UNAVAILABLE …), or UNEXPECTED. A bounded set,
- * never a message or a value.
+ * otherwise the service the activity depends on, unavailable (CRM_UNAVAILABLE, BOX_UNAVAILABLE …), or
+ * UNEXPECTED for an activity not in the table. A bounded set, never a message or a value
+ * (docs/operations/metrics.md lists them).
  */
 export function activityErrorCode(activityType: string, error: unknown): string {
   const type = error instanceof ApplicationFailure ? error.type : (error as Error | undefined)?.name;
   if (type && REFUSED[type]) return REFUSED[type];
-  const service = SERVICE_OF.find(([pattern]) => pattern.test(activityType))?.[1];
+  const service = SERVICE_OF[activityType];
   return service ? `${service}_UNAVAILABLE` : 'UNEXPECTED';
 }
 

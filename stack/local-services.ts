@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
 import { httpOk, tcpOpen, type ServiceSpec } from './processes.ts';
+import { prometheusSpec } from './prometheus.ts';
 import { ROOT, bin } from './root.ts';
 import type { DbEngine, S3Kind, StackPorts, WebMode } from './stack.ts';
 
@@ -62,6 +63,18 @@ const ferretdb = (p: StackPorts, env: Record<string, string>): ServiceSpec => ({
   ready: () => tcpOpen(p.MONGODB_PORT),
   essential: true,
 });
+/** A process's METRICS_PORT: the stack's port for it, or off (a process without one serves no metrics). */
+const metricsPortOf = (port: number | undefined) => (port ? String(port) : 'off');
+
+/** The metrics endpoints the stack's ports give, by Prometheus job name. */
+export function scrapeTargets(p: StackPorts): Record<string, string> {
+  const targets: Record<string, string> = {};
+  if (p.API_METRICS_PORT) targets.api = `127.0.0.1:${p.API_METRICS_PORT}`;
+  if (p.WORKER_METRICS_PORT) targets.worker = `127.0.0.1:${p.WORKER_METRICS_PORT}`;
+  if (p.TEMPORAL_METRICS_PORT) targets.temporal = `127.0.0.1:${p.TEMPORAL_METRICS_PORT}`;
+  return targets;
+}
+
 /** Node running a file of the repo, answering health at `health`. */
 const nodeService = (name: string, file: string, env: Record<string, string>, health: string, url = health) => ({
   name,
@@ -106,6 +119,8 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
                 : []),
             ]),
         ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
+        // Its own metrics (frontend requests, persistence latency) for Prometheus, when the stack gives a port.
+        ...(p.TEMPORAL_METRICS_PORT ? ['--metrics-port', String(p.TEMPORAL_METRICS_PORT)] : []),
         // An activity the workflow schedules goes back to the worker with the workflow task's answer
         // instead of through a task queue poll (the SDK asks for it; the server's default refuses).
         '--dynamic-config-value',
@@ -217,13 +232,22 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
       name: 'api',
       command: NODE,
       args: [bin('api/dist/main.js')],
-      env,
+      env: { ...env, METRICS_PORT: metricsPortOf(p.API_METRICS_PORT) },
       ready: () => httpOk(`http://127.0.0.1:${p.API_PORT}/api/health`),
     },
   ],
-  worker: ({ env }) => [
-    { name: 'worker', command: NODE, args: [bin('worker/dist/main.js')], env, ready: () => Promise.resolve(true) },
+  worker: ({ p, env }) => [
+    {
+      name: 'worker',
+      command: NODE,
+      args: [bin('worker/dist/main.js')],
+      env: { ...env, METRICS_PORT: metricsPortOf(p.WORKER_METRICS_PORT) },
+      ready: () => Promise.resolve(true),
+    },
   ],
+  // Scrapes what the stack gives a metrics port (stack/prometheus.ts); its data under the stack's.
+  prometheus: ({ p, data }) =>
+    p.PROMETHEUS_PORT ? [prometheusSpec(p.PROMETHEUS_PORT, join(data, 'prometheus'), scrapeTargets(p))] : [],
   codec: ({ p, env }) =>
     p.CODEC_PROXY_PORT
       ? [

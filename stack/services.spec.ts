@@ -31,6 +31,10 @@ const PORTS: StackPorts = {
   OFFER_STANDIN_PORT: 41011,
   PLAID_STANDIN_PORT: 41013,
   CODEC_PROXY_PORT: 41012,
+  PROMETHEUS_PORT: 41013,
+  API_METRICS_PORT: 41014,
+  WORKER_METRICS_PORT: 41015,
+  TEMPORAL_METRICS_PORT: 41016,
   DATA_DIR: join(tmpdir(), 'portal-services-spec'),
 };
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
@@ -74,8 +78,8 @@ describe('the service table and the local stack', () => {
 
   it('starts the services without an option by default', () => {
     const names = [
-      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined }),
-      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined }),
+      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined }),
+      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined }),
     ].map((s) => s.name);
     expect(names).toEqual(SERVICES.filter((s) => !s.when).map((s) => s.name));
   });

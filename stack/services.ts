@@ -18,7 +18,7 @@ export type Service = {
   /** Started first (the services the apps need), or with the apps. */
   tier: 'infrastructure' | 'app';
   /** When the local stack runs it: always, or only with some options. */
-  when?: 'engine=postgresql' | 's3=moto' | 'codec proxy' | 'webMode=watch';
+  when?: 'engine=postgresql' | 's3=moto' | 'codec proxy' | 'webMode=watch' | 'metrics';
   /** The StackPorts it listens on locally. */
   ports: (keyof StackPorts)[];
   /** docker-compose.yml services playing this part in production ([]: a local stand-in for a vendor's service). */
@@ -32,7 +32,7 @@ export const SERVICES: Service[] = [
     name: 'temporal',
     tier: 'infrastructure',
     part: 'Temporal (dev server with its UI locally; the server on PostgreSQL and the UI in production)',
-    ports: ['TEMPORAL_PORT', 'TEMPORAL_UI_PORT'],
+    ports: ['TEMPORAL_PORT', 'TEMPORAL_UI_PORT', 'TEMPORAL_METRICS_PORT'],
     compose: ['temporal', 'postgres', 'temporal-ui'],
     composePorts: ['8233:8080'],
   },
@@ -93,8 +93,28 @@ export const SERVICES: Service[] = [
     ports: ['PLAID_STANDIN_PORT'],
     compose: [],
   },
-  { name: 'api', tier: 'app', part: 'the NestJS api', ports: ['API_PORT'], compose: ['api'] },
-  { name: 'worker', tier: 'app', part: 'the Temporal worker', ports: [], compose: ['worker'] },
+  {
+    name: 'api',
+    tier: 'app',
+    part: 'the NestJS api (its metrics on a loopback port of their own)',
+    ports: ['API_PORT', 'API_METRICS_PORT'],
+    compose: ['api'],
+  },
+  {
+    name: 'worker',
+    tier: 'app',
+    part: "the Temporal worker (its and the Temporal SDK's metrics on a loopback port)",
+    ports: ['WORKER_METRICS_PORT'],
+    compose: ['worker'],
+  },
+  {
+    name: 'prometheus',
+    tier: 'app',
+    part: "Prometheus (Debian's package), scraping the metrics ports, with deploy/prometheus/alerts.yml",
+    when: 'metrics',
+    ports: ['PROMETHEUS_PORT'],
+    compose: [],
+  },
   {
     name: 'codec',
     tier: 'app',

@@ -98,6 +98,15 @@ if [ "${1:-}" = "--browser" ] && ! command -v openssl >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openssl >/dev/null
 fi
+# 5c. Debian's Prometheus for npm start and the metrics test (stack/prometheus.ts); its own service is not
+#     started (the stack runs it with a generated configuration).
+if ! command -v prometheus >/dev/null 2>&1 && [ ! -x /usr/bin/prometheus ]; then
+  log "installing Debian's prometheus"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  # Where systemd runs, the package starts its own Prometheus on :9090: the stack's would find the port taken.
+  if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl disable --now prometheus >/dev/null 2>&1 || true; fi
+fi
 # 6. Debian's PostgreSQL, only when FerretDB is to store in it (PORTAL_DB_ENGINE=postgresql; README
 #    'FerretDB and MongoDB' says why SQLite stays the default).
 if [ "${PORTAL_DB_ENGINE:-}" = "postgresql" ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then

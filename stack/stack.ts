@@ -28,6 +28,12 @@ export type StackPorts = {
   PLAID_STANDIN_PORT: number;
   /** The operator's codec proxy the Temporal UI calls (only when the UI runs). */
   CODEC_PROXY_PORT?: number;
+  /** Prometheus (npm start), scraping the metrics ports below (stack/prometheus.ts). */
+  PROMETHEUS_PORT?: number;
+  /** The api's, the worker's and the Temporal dev server's metrics; without one, that process serves none. */
+  API_METRICS_PORT?: number;
+  WORKER_METRICS_PORT?: number;
+  TEMPORAL_METRICS_PORT?: number;
   DATA_DIR: string;
 };
 

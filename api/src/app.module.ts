@@ -8,6 +8,7 @@ import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
 import { BusinessesModule } from './businesses/businesses.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OwnersModule } from './owners/owners.module';
 import { SigningModule } from './signing/signing.module';
 import { FilesModule } from './files/files.module';
@@ -42,6 +43,7 @@ import { UsersModule } from './users/users.module';
     UsersModule,
     OperationsModule,
     StatusModule,
+    MetricsModule,
   ],
 })
 export class AppModule implements NestModule {

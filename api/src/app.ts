@@ -9,6 +9,7 @@ import { localWebServer } from './common/client-ip';
 import { useJsonBodies } from './common/json-body';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
+import { httpMetrics } from './metrics/http-metrics';
 
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
@@ -22,6 +23,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   // The client address (rate limits) comes from X-Forwarded-For only when the connection is from a
   // configured proxy; from anyone else the header is ignored, so a new value cannot reset a count.
   const { TRUSTED_PROXIES, PUBLIC_URL, LOCAL_PROXY_SECRET } = loadEnv(API_SETTINGS, process.env);
+  // Every answer counted by its route template (metrics/registry.ts), refusals before routing included.
+  app.use(httpMetrics());
   app.set('trust proxy', TRUSTED_PROXIES.length ? TRUSTED_PROXIES : false);
   app.use(localWebServer(LOCAL_PROXY_SECRET));
   app.use(securityHeaders(PUBLIC_URL.startsWith('https:')));

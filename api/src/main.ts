@@ -1,5 +1,7 @@
 import { API_SETTINGS, configuredOr, loadEnv, s3Encryption } from '@portal/libs';
 import { createApp } from './app';
+import { registry } from './common/metrics';
+import { serveMetrics } from './metrics/metrics-server';
 
 const exit = (problem: unknown): never => {
   console.error(problem);
@@ -12,6 +14,11 @@ async function main() {
   const app = await createApp();
   await app.listen(settings.API_PORT, settings.API_HOST);
   console.log(`api listening on http://${settings.API_HOST}:${settings.API_PORT}/api`);
+  // Prometheus metrics on their own port, never the public one (README 'Metrics').
+  if (settings.METRICS_PORT !== 'off') {
+    await serveMetrics(registry, settings.METRICS_HOST, settings.METRICS_PORT);
+    console.log(`api metrics on http://${settings.METRICS_HOST}:${settings.METRICS_PORT}/metrics`);
+  }
 }
 
 main().catch(exit);

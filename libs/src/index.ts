@@ -1,5 +1,6 @@
 export * from './config/env';
 export * from './config/connections';
+export * from './config/metrics';
 export * from './config/s3';
 export * from './config/settings';
 export * from './crm/fields';

@@ -23,6 +23,8 @@ declare module 'vitest' {
     securityPlaidUrl: string;
     /** Everything the api process wrote (stdout and stderr), appended as it runs. */
     securityApiLog: string;
+    /** The metrics ports the stack gave the api, the worker and the Temporal dev server (metrics.spec.ts). */
+    securityMetricsPorts: { API_METRICS_PORT: number; WORKER_METRICS_PORT: number; TEMPORAL_METRICS_PORT: number };
   }
 }
 
@@ -34,7 +36,7 @@ export async function setup(project: TestProject) {
   rmSync(TALLY_DIR, { recursive: true, force: true });
   mkdirSync(TALLY_DIR, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'portal-sec-'));
-  const p = await freePorts(12);
+  const p = await freePorts(15);
   const ports = {
     WEB_PORT: p[0]!,
     API_PORT: p[1]!,
@@ -49,6 +51,9 @@ export async function setup(project: TestProject) {
     OFFER_STANDIN_PORT: p[9]!,
     PLAID_STANDIN_PORT: p[11]!,
     CODEC_PROXY_PORT: p[10]!,
+    API_METRICS_PORT: p[12]!,
+    WORKER_METRICS_PORT: p[13]!,
+    TEMPORAL_METRICS_PORT: p[14]!,
     DATA_DIR: dataDir,
   };
   const specs = [
@@ -78,6 +83,8 @@ export async function setup(project: TestProject) {
   project.provide('securityCodecSecret', CODEC_PATH_SECRET);
   project.provide('securityPlaidUrl', `http://127.0.0.1:${ports.PLAID_STANDIN_PORT}`);
   project.provide('securityApiLog', join(dataDir, 'api.log'));
+  const { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT } = ports;
+  project.provide('securityMetricsPorts', { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT });
 }
 
 export async function teardown() {

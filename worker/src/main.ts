@@ -2,6 +2,7 @@ import { WORKER_SETTINGS, configuredOr, loadEnv, s3Encryption } from '@portal/li
 import { boxClient } from './esign/box.client';
 import { registerBoxWebhook } from './esign/box.webhook';
 import { createApplicationWorker } from './worker';
+import { installRuntimeMetrics } from './metrics';
 
 const exit = (problem: unknown): never => {
   console.error(problem);
@@ -11,6 +12,9 @@ const exit = (problem: unknown): never => {
 async function main() {
   // S3_SSE=aws:kms needs S3_SSE_KMS_KEY_ID: checked with the rest, before anything starts.
   const settings = configuredOr(() => loadEnv(WORKER_SETTINGS, process.env), exit, s3Encryption);
+  // The Temporal SDK's metrics and the activity failures (metrics.ts), before the first connection.
+  const metrics = installRuntimeMetrics(settings.METRICS_HOST, settings.METRICS_PORT);
+  if (metrics) console.log(`worker metrics on http://${metrics}/metrics`);
   // Without a registered webhook Box never calls us and signing falls back to polling: register it at
   // start-up when configured, and say so loudly when it fails (the worker still starts and polls).
   if (settings.BOX_WEBHOOK_ADDRESS !== 'none') {

@@ -15,6 +15,7 @@ import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
 import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
+import { activityFailureInterceptor } from './metrics';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -69,6 +70,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
     dataConverter: await createDataConverter(settings),
+    interceptors: { activity: [activityFailureInterceptor] },
   });
   // Document copies on their own queue (and slots): a large or stuck copy never delays a lead update.
   const documentWorker = await Worker.create({
@@ -78,6 +80,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     activities: { uploadContentVersion: documents.uploadContentVersion },
     maxConcurrentActivityTaskExecutions: 4,
     dataConverter: await createDataConverter(settings),
+    interceptors: { activity: [activityFailureInterceptor] },
   });
   return {
     worker,

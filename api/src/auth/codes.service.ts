@@ -41,7 +41,7 @@ export class CodesService {
     const last = await this.codes.findById(key);
     if (last) {
       const wait = Math.ceil((last.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
-      if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_CODES.resendTooSoon(wait));
+      if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_CODES.resendTooSoon(wait), 'code:resend');
     }
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     await this.codes.updateOne(

@@ -42,16 +42,16 @@ export class LoginThrottle {
     const addr = `pw:ip:${ip}`;
     const pair = `pw:pair:${name}:${ip}`;
     if (!known && (await this.limiter.failureCount(acct, DAY_SECONDS)) >= MAX_ACCOUNT_FAILURES_PER_DAY)
-      throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_CODES.resetPasswordToContinue);
+      throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_CODES.resetPasswordToContinue, 'password:locked');
 
     const byAddress = await this.limiter.throttle(throttle(addr, 50));
-    if (!byAddress.go) throw new TooManyRequestsError(byAddress.wait);
+    if (!byAddress.go) throw new TooManyRequestsError(byAddress.wait, undefined, 'password:ip');
     const byAccount = await this.limiter.throttle(throttle(acct, 10));
     const release = byAccount.go ? byAccount.release : undefined;
     if (!byAccount.go) {
       const pairFailed = await this.limiter.failureCount(pair, WINDOW_SECONDS);
       if (pairFailed > 0 || !(await this.limiter.once(`${pair}:first`, WINDOW_SECONDS)))
-        throw new TooManyRequestsError(byAccount.wait);
+        throw new TooManyRequestsError(byAccount.wait, undefined, 'password:account');
     }
 
     try {

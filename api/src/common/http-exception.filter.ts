@@ -2,6 +2,8 @@ import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type Exce
 import type { Response } from 'express';
 import { ACCOUNT_CODES, API_CODES, TRY_AGAIN_CODE, isMessageCode, messageText, type MessageCode } from '@portal/libs';
 import { isTransientDatabaseError } from './transient-db-error';
+import { TooManyRequestsError } from './rate-limit';
+import { rateLimitHits } from './metrics';
 
 /**
  * body-parser's refusals of a request body (http-errors with a 4xx status: 400 cut short, 413 too large,
@@ -140,6 +142,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     const answer = errorAnswer(exception);
+    // A rate limit or lockout answered: counted by the limit's name (metrics/registry.ts).
+    if (exception instanceof TooManyRequestsError) rateLimitHits.inc({ limit: exception.limit });
     if (answer.unexpected) this.logger.error((exception as Error)?.stack ?? String(exception));
     else if (answer.transient)
       this.logger.warn(`database busy or out of reach, answered 503: ${(exception as Error).message}`);

@@ -2,12 +2,15 @@ import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { ACCOUNT_CODES } from '@portal/libs';
+import { limitName } from './metrics';
 
 /** 429 with the seconds to wait; the exception filter turns retryAfter into a Retry-After header. */
 export class TooManyRequestsError extends HttpException {
   constructor(
     readonly retryAfter: number,
     message: string = ACCOUNT_CODES.tooManyAttempts(retryAfter),
+    /** The limit's name for the metrics (portal_rate_limit_hits_total): never the address or account. */
+    readonly limit = 'other',
   ) {
     super({ message }, HttpStatus.TOO_MANY_REQUESTS);
   }
@@ -110,12 +113,13 @@ export class RateLimiter {
   async hit(...limits: Limit[]): Promise<void> {
     const now = Date.now();
     let wait = 0;
+    let used: string | undefined;
     for (const l of limits) {
       const claimed = await this.claimInWindow(l.key, l.max, l.windowSeconds, now);
-      if ('wait' in claimed) wait = Math.max(wait, claimed.wait);
+      if ('wait' in claimed && claimed.wait > wait) [wait, used] = [claimed.wait, l.key];
     }
     this.sweep(now);
-    if (wait > 0) throw new TooManyRequestsError(wait);
+    if (wait > 0) throw new TooManyRequestsError(wait, undefined, limitName(used!));
   }
 
   /** Wrong answers of a key within the last `windowSeconds`. */

@@ -65,6 +65,6 @@ export class ApplicantUploads {
   }
 
   private refusal() {
-    return new TooManyRequestsError(APPLICANT_UPLOADS.retryAfterSeconds, FILE_CODES.tooManyUploads);
+    return new TooManyRequestsError(APPLICANT_UPLOADS.retryAfterSeconds, FILE_CODES.tooManyUploads, 'uploads:busy');
   }
 }

@@ -3,6 +3,7 @@
  * (process.env), so the api, the worker and the stack launcher share one definition.
  */
 import { connectionProblems } from './connections';
+import { metricsProblems } from './metrics';
 import { secretProblems } from './secrets';
 import type { SecretRule, Setting, Spec } from './setting';
 
@@ -147,6 +148,8 @@ export function loadEnv<S extends Spec>(spec: S, source: Readonly<Record<string,
   problems.push(...secretProblems(spec, source));
   // Mail without TLS or a login, and a plaintext Temporal, are refused there too (connections.ts).
   problems.push(...connectionProblems(spec, source));
+  // Metrics never on the public api port (metrics.ts).
+  problems.push(...metricsProblems(spec, source));
   if (problems.length) throw new ConfigError(problems);
   return out as Loaded<S>;
 }

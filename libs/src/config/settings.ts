@@ -6,6 +6,7 @@ import {
   type CrmPicklistValues,
 } from '../crm/fields';
 import { duration, hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
+import { bindHost, metricsPort } from './metrics';
 import { MIN_KEY_BYTES } from './secrets';
 
 /** A CRM setting that is 'none' unless given, read by its parser (which answers a string when it refuses). */
@@ -98,6 +99,10 @@ export const COMMON_SETTINGS = {
     'true allows a plaintext Temporal address outside local development (a private network)',
     'false',
   ),
+  METRICS_HOST: bindHost(
+    'interface the Prometheus metrics endpoint listens on: loopback, or a private one your Prometheus reaches',
+    '127.0.0.1',
+  ),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -125,6 +130,7 @@ export const API_SETTINGS = {
   ...COMMON_SETTINGS,
   API_HOST: str('interface the api listens on', '127.0.0.1'),
   API_PORT: port('port of the api', '3000'),
+  METRICS_PORT: metricsPort("port of the api's Prometheus metrics (/metrics), never API_PORT; off serves none"),
   TRUSTED_PROXIES: proxies("reverse proxies whose X-Forwarded-For gives the client's address", 'none'),
   SIGN_UPS_PER_ADDRESS_HOUR: int('sign-ups one client address may make in an hour', '20'),
   LOCAL_PROXY_SECRET: localProxySecret(
@@ -208,6 +214,9 @@ export const WORKER_SETTINGS = {
     'application workflows the worker keeps in memory between their tasks (sticky cache); the rest are replayed',
     '100',
   ),
+  METRICS_PORT: metricsPort(
+    "port of the worker's Prometheus metrics (/metrics: the Temporal SDK's and the activity failures); off serves none",
+  ),
 };
 
 /** Ports and places of the local stack (`npm start`); every process gets its settings derived from these. */
@@ -225,5 +234,9 @@ export const STACK_SETTINGS = {
   OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),
   PLAID_STANDIN_PORT: port('Plaid stand-in (bank connection)', '4040'),
   CODEC_PROXY_PORT: port("the operator's codec proxy the Temporal UI decodes payloads through", '8234'),
+  PROMETHEUS_PORT: port('Prometheus (scrapes the metrics below)', '9090'),
+  API_METRICS_PORT: port("the api's metrics (loopback)", '9464'),
+  WORKER_METRICS_PORT: port("the worker's metrics: the Temporal SDK's and the activity failures (loopback)", '9465'),
+  TEMPORAL_METRICS_PORT: port("the Temporal dev server's own metrics", '9466'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -8,7 +8,8 @@
 //     against the bytes that came (moto stores what it is given: its checksum check is a TODO);
 //   - KMS: aws:kms with a key id the local KMS does not have is KMS.NotFoundException (moto stores any id).
 // moto keeps objects in memory only: it records every request it is given (its recorder, in
-// <data>/s3/moto-recording.jsonl) and replays the record at start, so the stack's documents outlive a restart.
+// <data>/s3/moto-recording.jsonl) and replays the record at start, so the stack's documents outlive a restart
+// (a multipart upload excepted: moto gives its replay a new upload id; the portal writes with PutObject only).
 // The front starts moto itself on a free loopback port (the same process group: stopping the stack stops both).
 import { spawn } from 'node:child_process';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -259,7 +260,9 @@ function checkBody(req: IncomingMessage, raw: Buffer, signed: Signed, o: FrontOp
 /** The front as an HTTP server forwarding what passes to the store at `target`. */
 export function createFront(target: string, o: FrontOptions) {
   const store = new URL(target);
-  const answer = (res: ServerResponse, r: Refusal) => {
+  const answer = (res: ServerResponse, r: Refusal, req?: IncomingMessage) => {
+    // Said on the stack's output, as a developer reading why a call failed would want it.
+    if (req) console.error(`s3: refused ${req.method} ${req.url}: ${r.status} ${r.code} (${r.message})`);
     res.writeHead(r.status, { 'content-type': 'application/xml' });
     res.end(
       `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${r.code}</Code><Message>${r.message}</Message></Error>`,
@@ -267,14 +270,19 @@ export function createFront(target: string, o: FrontOptions) {
   };
   return createServer(async (req, res) => {
     const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
+    try {
+      for await (const c of req) chunks.push(c as Buffer);
+    } catch {
+      // The client gave up mid-body (an upload the api abandons): nothing reaches the store, as on S3.
+      return res.destroy();
+    }
     const raw = Buffer.concat(chunks);
     // moto's own administration (its recorder, its state) is not S3.
     if ((req.url ?? '').startsWith('/moto-api')) return answer(res, refuse(404, 'NoSuchBucket', 'Not found'));
     const signed = checkSignature(req, o, Date.now());
-    if ('code' in signed) return answer(res, signed);
+    if ('code' in signed) return answer(res, signed, req);
     const body = checkBody(req, raw, signed, o);
-    if ('code' in body) return answer(res, body);
+    if ('code' in body) return answer(res, body, req);
     const headers = { ...req.headers };
     delete headers['transfer-encoding'];
     headers['content-length'] = String(raw.length);

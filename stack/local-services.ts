@@ -183,14 +183,19 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
     opts.s3 === 'moto'
       ? motoSpec(p.S3_PORT)
       : {
+          // moto behind the strict front (stack/s3-front.ts): signatures, checksums and KMS key ids checked
+          // as AWS checks them, and the objects kept across restarts (moto's recorder, replayed at start).
           name: 's3',
           command: NODE,
-          args: [
-            bin('node_modules/s3rver/bin/s3rver.js'),
-            ...['-d', join(data, 's3'), '-a', '127.0.0.1', '-p', String(p.S3_PORT), '--silent'],
-            ...['--configure-bucket', S3_BUCKET],
-          ],
+          args: [bin('stack/s3-front.ts')],
+          env: {
+            S3_PORT: String(p.S3_PORT),
+            S3_DATA_DIR: join(data, 's3'),
+            S3_BUCKET,
+            MOTO_SERVER: process.env.MOTO_SERVER ?? bin('.tools/py/bin/moto_server'),
+          },
           ready: () => tcpOpen(p.S3_PORT),
+          readyTimeoutMs: 120_000,
           url: `http://127.0.0.1:${p.S3_PORT}`,
         },
   ],

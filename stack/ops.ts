@@ -6,15 +6,20 @@
 //                    `--email <address>`, make the refused lead with this corrected email
 //   withdraw         close the lead, void an open sign request, stop the timers, end the workflow
 //   progress         print getProgress (stage, step, pending work, whose turn, last error)
-// Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN, validated as the api does.
+// `npm run ops -- views`: the saved views of the Temporal UI as links (stack/views.ts).
+// Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN, validated as the api does;
+// for views, TEMPORAL_UI_ORIGIN and TEMPORAL_NAMESPACE.
 import { createRequire } from 'node:module';
 import { ROOT } from './stack.ts';
+import { viewLines } from './views.ts';
 
 const ACTIONS = ['resend-signing', 'extend-deadline', 'retry-crm-sync', 'withdraw', 'progress'];
 const [action, applicationId, flag, value] = process.argv.slice(2);
 const email = action === 'retry-crm-sync' && flag === '--email' ? value : undefined;
-if (!action || !applicationId || !ACTIONS.includes(action)) {
-  console.error(`usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId> [--email <address>]`);
+if (action !== 'views' && (!action || !applicationId || !ACTIONS.includes(action))) {
+  console.error(
+    `usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId> [--email <address>]\n       npm run ops -- views`,
+  );
   process.exit(2);
 }
 
@@ -28,6 +33,11 @@ try {
     process.exit(1);
   }
   throw e;
+}
+if (action === 'views') {
+  console.log(`Saved views (Temporal UI, namespace ${settings.TEMPORAL_NAMESPACE}):`);
+  console.log(viewLines(settings.TEMPORAL_UI_ORIGIN, settings.TEMPORAL_NAMESPACE).join('\n'));
+  process.exit(0);
 }
 const base = (process.env.API_URL ?? `http://127.0.0.1:${settings.API_PORT}`).replace(/\/$/, '');
 const url = `${base}/api/operations/applications/${encodeURIComponent(applicationId)}/${action}`;

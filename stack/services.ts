@@ -61,7 +61,7 @@ export const SERVICES: Service[] = [
   {
     name: 's3',
     tier: 'infrastructure',
-    part: 'S3: s3rver (npm start) or moto (tests) locally, MinIO in production',
+    part: 'S3: moto behind a strict front (npm start: signatures, checksums, KMS key ids) or bare moto (tests) locally, MinIO in production',
     ports: ['S3_PORT'],
     compose: ['minio'],
   },
@@ -167,6 +167,6 @@ export const COMPOSE_APP_ENV = {
 
 /**
  * What the local stack's app environment (stack.ts appEnv) sets that compose does not: the local services'
- * addresses production has no counterpart for, and s3rver's checksum mode.
+ * addresses production has no counterpart for, and the checksum mode.
  */
 export const LOCAL_ONLY_APP_ENV = ['S3_CHECKSUMS', 'API_URL', 'WEB_PORT', 'LOCAL_PROXY_SECRET'];

@@ -41,11 +41,11 @@ export type StackPorts = {
 export { SEARCH_ATTRIBUTES };
 
 /**
- * Which local S3: moto (PyPI moto[server], pinned in setup.sh) for the tests, as strict as AWS on
- * checksums, encryption headers and IAM; s3rver for `npm start`, because moto keeps objects in memory
- * only and the local stack promises its data across restarts (README 'S3 locally').
+ * Which local S3, both moto (PyPI moto[server], pinned in setup.sh): `strict` for `npm start`, moto behind
+ * stack/s3-front.ts, which checks signatures, checksums and KMS key ids as AWS does and keeps the objects
+ * across restarts; `moto` for the tests, bare, each spec adding the checks it proves (IAM, bucket policy).
  */
-export type S3Kind = 'moto' | 's3rver';
+export type S3Kind = 'moto' | 'strict';
 
 /**
  * Made at each start and given to the local web server and the api alone: the web server sends it with
@@ -55,7 +55,7 @@ export type S3Kind = 'moto' | 's3rver';
 const LOCAL_PROXY_SECRET = randomBytes(18).toString('base64url');
 
 /** The environment every app process shares, derived from the stack's ports. */
-export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3rver'): Record<string, string> {
+export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, string> {
   return {
     MONGODB_URI: `mongodb://127.0.0.1:${p.MONGODB_PORT}/portal`,
     TEMPORAL_ADDRESS: `127.0.0.1:${p.TEMPORAL_PORT}`,
@@ -64,8 +64,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3
     SMTP_PORT: String(p.SMTP_PORT),
     S3_ENDPOINT: `http://127.0.0.1:${p.S3_PORT}`,
     S3_BUCKET,
-    // s3rver stores aws-chunked frames inside the object when checksums are streamed; moto checks them.
-    S3_CHECKSUMS: s3 === 's3rver' ? 'when_required' : 'when_supported',
+    S3_CHECKSUMS: 'when_supported',
     BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
     BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
     // The worker registers the api's webhook at start-up on the applications folder the stand-in seeds,
@@ -142,7 +141,7 @@ export function appSpecs(
   p: StackPorts,
   opts: { webMode?: WebMode; publicHost?: string; s3?: S3Kind } = {},
 ): ServiceSpec[] {
-  const env = appEnv(p, opts.publicHost, opts.s3);
+  const env = appEnv(p, opts.publicHost);
   return specsOf('app', { p, data: resolve(ROOT, p.DATA_DIR), opts: { ...opts, engine: dbEngine() }, env });
 }
 

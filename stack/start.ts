@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { ROOT, appEnv, startStack } from './stack.ts';
 import { stopAll, supervise, type Running, type Supervisor } from './processes.ts';
+import { viewLines } from './views.ts';
 
 const dev = process.argv.includes('--dev');
 const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b'], { cwd: ROOT, stdio: 'inherit' });
@@ -21,11 +22,12 @@ const { STACK_SETTINGS, API_SETTINGS, WORKER_SETTINGS, loadEnv, ConfigError } = 
   `${ROOT}/libs/dist/index.js`,
 );
 let ports;
+let namespace = 'default';
 try {
   ports = loadEnv(STACK_SETTINGS, process.env);
   // Judged as the api and the worker will see them (PUBLIC_URL and the addresses come from the ports).
   const env = { ...process.env, ...appEnv(ports) };
-  loadEnv(API_SETTINGS, env);
+  namespace = loadEnv(API_SETTINGS, env).TEMPORAL_NAMESPACE;
   loadEnv(WORKER_SETTINGS, env);
 } catch (e) {
   if (e instanceof ConfigError) {
@@ -58,7 +60,11 @@ try {
 }
 console.log('\nThe stack is up:');
 for (const r of running) if (r.spec.url) console.log(`  ${r.spec.name.padEnd(9)} ${r.spec.url}`);
-console.log(`  api       http://localhost:${ports.WEB_PORT}/api/health\n\nCtrl-C stops everything.`);
+console.log(`  api       http://localhost:${ports.WEB_PORT}/api/health`);
+// The operators' saved views as links (the dev server's UI keeps saved views in the browser only).
+console.log(`\nSaved views (npm run ops -- views prints them again with fresh times):`);
+console.log(viewLines(`http://localhost:${ports.TEMPORAL_UI_PORT}`, namespace).join('\n'));
+console.log('\nCtrl-C stops everything.');
 // A crashed api, worker, web server or stand-in is restarted (one malformed request must not end a
 // developer's session). Temporal and FerretDB hold the data: when one dies the cause is usually one a
 // restart would not cure and would hide (a damaged SQLite file, a full disk, the port taken), so the

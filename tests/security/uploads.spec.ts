@@ -264,8 +264,8 @@ describe('what a PDF is (issue 10, item 7)', () => {
     const head = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: object!.Key! }));
     expect(head.ContentType).toBe('application/pdf');
     expect(head.ContentDisposition).toBe('attachment; filename="voided-check.pdf"');
-    // s3rver accepts x-amz-server-side-encryption but neither stores nor echoes it, so HeadObject cannot show
-    // SSE here: api/src/files/files.spec.ts checks the header on the wire, through a recording proxy.
+    // npm start's S3 (moto behind stack/s3-front.ts) keeps the encryption the api asked for and answers it.
+    expect(head.ServerSideEncryption).toBe('AES256');
   });
 
   it('a legitimate PDF whose OpenAction only sets the zoom is accepted', async () => {

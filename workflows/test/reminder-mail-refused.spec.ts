@@ -1,6 +1,7 @@
 // Issue 24 item 3 in skipped time: a worker email (the 24 h reminder) to a mail service that requires
 // STARTTLS and a login. A temporary refusal (454 throttling) is retried by the activity and the reminder
 // goes out; a permanent one (554, an unverified sender) is not retried and shows to operators in LastError.
+// The offer email's permanent refusal shows there too, and the applicant's step goes on.
 import { Client } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -11,6 +12,7 @@ import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
   createDataConverter,
+  emailOffer,
   getProgress,
   SEARCH_ATTRIBUTE_KINDS,
   SEARCH_ATTRIBUTES,
@@ -139,4 +141,28 @@ it('a 554 is not retried and shows to operators: LastError REMINDER_FAILED, MAIL
   expect(operations?.lastError).toMatchObject({ code: 'REMINDER_FAILED', detail: 'MAIL_REJECTED' });
   expect(smtp.mailCommands() - before).toBe(1);
   expect(smtp.to(email)).toHaveLength(0);
+});
+
+it('a 554 of the offer email does not fail the applicant: LastError OFFER_EMAIL_FAILED, MAIL_REJECTED', async () => {
+  const { email, handle } = await applicant('offer');
+  const _id = new ObjectId(handle.workflowId.replace(/^application-/, ''));
+  await mongo
+    .db()
+    .collection('offers')
+    .insertOne({
+      _id,
+      offerOptions: [
+        { id: 'opt-1', isSelected: 'true', offeredAmount: '25000', monthlyTerm: '12', totalPayment: '30000' },
+      ],
+    });
+  const before = smtp.mailCommands();
+  smtp.refuseNext({ at: 'DATA', code: 554, message: 'Message rejected: Email address is not verified.' });
+  // The applicant's step (the update) succeeds although the mail service refused the email for good.
+  await handle.executeUpdate(emailOffer);
+  const operations = (await handle.query(getProgress)).operations;
+  expect(operations?.lastError).toMatchObject({ code: 'OFFER_EMAIL_FAILED', detail: 'MAIL_REJECTED' });
+  expect(smtp.mailCommands() - before).toBe(1);
+  expect(smtp.to(email)).toHaveLength(0);
+  const attributes = (await handle.describe()).searchAttributes;
+  expect(attributes.LastError).toEqual(['OFFER_EMAIL_FAILED:MAIL_REJECTED']);
 });

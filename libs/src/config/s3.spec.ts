@@ -31,7 +31,7 @@ describe('S3 client options (issue 13)', () => {
       responseChecksumValidation: 'WHEN_SUPPORTED',
     });
   });
-  it('send checksums only when required for a store that cannot take them (s3rver)', () => {
+  it('send checksums only when required for a store that cannot take them', () => {
     expect(s3ClientOptions({ ...s, S3_CHECKSUMS: 'when_required' })).toMatchObject({
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });

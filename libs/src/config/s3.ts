@@ -6,7 +6,7 @@ export type S3Settings = {
   S3_BUCKET: string;
   S3_ACCESS_KEY_ID: string;
   S3_SECRET_ACCESS_KEY: string;
-  /** when_supported (AWS's default) unless the store cannot check them (s3rver stores aws-chunked frames). */
+  /** when_supported (AWS's default) unless the store cannot take them (one that stores aws-chunked frames). */
   S3_CHECKSUMS?: 'when_supported' | 'when_required';
 };
 

@@ -74,7 +74,7 @@ export const COMMON_SETTINGS = {
   S3_SSE_KMS_KEY_ID: str('KMS key id or ARN, required when S3_SSE is aws:kms', 'none'),
   S3_CHECKSUMS: oneOf(
     ['when_supported', 'when_required'] as const,
-    'S3 integrity checksums: when_supported as on AWS; when_required only for stores that cannot (s3rver)',
+    'S3 integrity checksums: when_supported as on AWS; when_required only for stores that cannot take them',
     'when_supported',
   ),
   SMTP_HOST: str('SMTP server for email', '127.0.0.1'),
@@ -228,7 +228,7 @@ export const STACK_SETTINGS = {
   MONGODB_PORT: port('FerretDB (MongoDB wire protocol)', '27017'),
   SMTP_PORT: port('maildev SMTP', '1025'),
   MAILDEV_WEB_PORT: port('maildev inbox', '1080'),
-  S3_PORT: port('s3rver (S3-compatible store)', '4569'),
+  S3_PORT: port('local S3 (moto behind stack/s3-front.ts)', '4569'),
   CRM_STANDIN_PORT: port('CRM (Salesforce) stand-in', '4010'),
   ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
   OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),

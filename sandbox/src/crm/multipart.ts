@@ -10,10 +10,18 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 export type RecordBody = { fields: Record<string, unknown>; blob?: Buffer } | { error: SfErr };
 
+/** The JSON part's name and the blob field of each sObject a multipart write may carry a file for. */
+const MULTIPART: Record<string, { json: string; blob: string }> = {
+  ContentVersion: { json: 'entity_content', blob: 'VersionData' },
+  Document: { json: 'entity_document', blob: 'Body' },
+};
+
 /**
- * A record write's body as Salesforce reads it: JSON, or multipart with a JSON part named after the
- * sObject (or 'entity_content') and the binary blob in its own part (jsforce sends the blob first, the
- * documentation shows it second: either order is taken). A JSON body is held to the blob limit.
+ * A record write's body as Salesforce reads it: JSON, or multipart as 'Insert or Update Blob Data'
+ * documents it: first the non-binary fields as a JSON part named `entity_<object>` (`entity_content` for a
+ * ContentVersion), then the file in a part named after the blob field (VersionData). Any other order or
+ * naming (jsforce 3.10.26 sends the file first and names the JSON part after the sObject) is refused. A
+ * JSON body is held to the blob limit.
  */
 export async function readRecordBody(req: IncomingMessage, type: string, jsonLimit: number): Promise<RecordBody> {
   const contentType = String(req.headers['content-type'] ?? '');
@@ -33,26 +41,45 @@ export async function readRecordBody(req: IncomingMessage, type: string, jsonLim
       return { error: { errorCode: 'JSON_PARSER_ERROR', message: 'malformed JSON' } };
     }
   }
+  const rule = MULTIPART[type];
+  if (!rule)
+    return {
+      error: { errorCode: 'INVALID_MULTIPART_REQUEST', message: `${type} has no blob field to send as multipart` },
+    };
   return new Promise((resolve, reject) => {
+    // Each part in its order: [name, whether it carries a filename (a file part)].
+    const parts: [string, boolean][] = [];
     let json: string | undefined;
     let blob: Buffer | undefined;
-    let blobField = '';
     const bb = busboy({ headers: req.headers, limits: { fileSize: 2 * 1024 ** 3 } });
     bb.on('field', (name, value) => {
-      if (name === type || name.startsWith('entity_')) json = value;
+      parts.push([name, false]);
+      if (name === rule.json) json = value;
     });
     bb.on('file', (name, stream) => {
-      blobField = name;
+      parts.push([name, true]);
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => (blob = Buffer.concat(chunks)));
+      stream.on('end', () => {
+        if (name === rule.blob) blob = Buffer.concat(chunks);
+      });
     });
     bb.on('close', () => {
-      if (json === undefined)
-        return resolve({ error: { errorCode: 'INVALID_MULTIPART_REQUEST', message: `no part named ${type}` } });
+      const [first, second, ...more] = parts;
+      const documented =
+        first?.[0] === rule.json && !first[1] && second?.[0] === rule.blob && second[1] && !more.length;
+      if (!documented || json === undefined)
+        return resolve({
+          error: {
+            errorCode: 'INVALID_MULTIPART_REQUEST',
+            message: `expected the JSON part ${rule.json} first and the file part ${rule.blob} second; got ${
+              parts.map(([n]) => n).join(', ') || 'no parts'
+            }`,
+          },
+        });
       try {
         const fields = JSON.parse(json) as Record<string, unknown>;
-        if (blob && blobField) fields[blobField] = '(multipart)';
+        if (blob) fields[rule.blob] = '(multipart)';
         resolve({ fields, ...(blob ? { blob } : {}) });
       } catch {
         resolve({ error: { errorCode: 'JSON_PARSER_ERROR', message: 'malformed JSON part' } });

@@ -134,6 +134,24 @@ describe('CRM stand-in org schema', () => {
     expect((await create()).success).toBe(true);
   });
 
+  /** A ContentVersion insert in Salesforce's documented multipart form: the JSON part, then the file. */
+  const documented = (fields: Record<string, string>, bytes: Buffer, order: 'documented' | 'file first') => {
+    const b = 'b0undary';
+    const json = `--${b}\r\nContent-Disposition: form-data; name="entity_content"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(fields)}\r\n`;
+    const file = `--${b}\r\nContent-Disposition: form-data; name="VersionData"; filename="big.pdf"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const parts =
+      order === 'documented'
+        ? [Buffer.from(json), Buffer.from(file), bytes, Buffer.from('\r\n')]
+        : [Buffer.from(file), bytes, Buffer.from(`\r\n${json}`)];
+    const body = Buffer.concat([...parts, Buffer.from(`--${b}--\r\n`)]);
+    return conn.request<{ id: string }>({
+      method: 'POST',
+      url: '/sobjects/ContentVersion',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+    });
+  };
+
   it('holds a JSON body to the base64 blob limit and takes the same file as multipart', async () => {
     crm.configure({ jsonBlobLimit: 64 * 1024 });
     const bytes = Buffer.alloc(100 * 1024, 7);
@@ -141,9 +159,25 @@ describe('CRM stand-in org schema', () => {
     expect(await failure(conn.sobject('ContentVersion').create(record))).toMatchObject({
       errorCode: 'JSON_PARSER_ERROR',
     });
-    const made = await conn.sobject('ContentVersion').create(record, {
-      multipartFileFields: { VersionData: { filename: 'big.pdf', contentType: 'application/pdf' } },
-    });
+    const made = await documented({ Title: 'big', PathOnClient: 'big.pdf' }, bytes, 'documented');
     expect(crm.records('ContentVersion').find((r) => r.Id === made.id)).toMatchObject({ ContentSize: bytes.length });
+  });
+
+  it("takes multipart only in Salesforce's documented order and names (entity_content, then VersionData)", async () => {
+    const bytes = Buffer.alloc(1024, 7);
+    const before = crm.records('ContentVersion').length;
+    // The file first: refused.
+    expect(await failure(documented({ Title: 'x', PathOnClient: 'x.pdf' }, bytes, 'file first'))).toMatchObject({
+      errorCode: 'INVALID_MULTIPART_REQUEST',
+    });
+    // jsforce 3.10.26's multipart create: the file first, the JSON part named 'ContentVersion'. Refused.
+    const viaJsforce = conn
+      .sobject('ContentVersion')
+      .create(
+        { Title: 'x', PathOnClient: 'x.pdf', VersionData: bytes.toString('base64') },
+        { multipartFileFields: { VersionData: { filename: 'x.pdf', contentType: 'application/octet-stream' } } },
+      );
+    expect(await failure(viaJsforce)).toMatchObject({ errorCode: 'INVALID_MULTIPART_REQUEST' });
+    expect(crm.records('ContentVersion')).toHaveLength(before);
   });
 });

@@ -3,6 +3,7 @@ import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
+import { insertContentVersion } from '../crm/content-version';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors } from '../crm/crm.errors';
 import { conversionOwner, DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
@@ -95,19 +96,16 @@ export function createDocumentActivities(deps: {
       try {
         // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
         // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').
-        const answer = await conn.sobject('ContentVersion').create(
+        // The parts in the order Salesforce documents (jsforce sends them the other way round).
+        const answer = await insertContentVersion(
+          conn,
           {
             Title: document.fileName.replace(/\.pdf$/i, ''),
             PathOnClient: path,
-            VersionData: bytes.toString('base64'),
             FirstPublishLocationId: opportunityId,
             Description: document.fileType,
           },
-          {
-            multipartFileFields: {
-              VersionData: { filename: document.fileName, contentType: 'application/octet-stream' },
-            },
-          },
+          { bytes, filename: document.fileName },
         );
         const created = readableResult<{ success?: boolean }>(answer, 'Document copy');
         if (!created.success)

@@ -37,7 +37,7 @@ import { signingRoom } from './signing';
 import { extendDeadline as extend, stallClock } from './stall-clock';
 import { submissionRoom } from './submission';
 
-export { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH } from './patches';
+export { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH, OFFER_MAIL_REFUSED_PATCH } from './patches';
 
 /** The signing state without the signers' live links (getProgress). */
 const withoutLinks = (s: SigningState): SigningState => ({

@@ -52,6 +52,7 @@ export const LAST_ERRORS = [
   'SIGN_VOID_FAILED',
   'DOCUMENT_REFUSED',
   'REMINDER_FAILED',
+  'OFFER_EMAIL_FAILED',
   'RECORD_UPDATE_FAILED',
 ] as const;
 export type LastErrorCode = (typeof LAST_ERRORS)[number];

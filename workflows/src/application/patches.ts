@@ -1,6 +1,6 @@
 /**
- * The workflow's patches (`patched()` markers), each checked once at the start of a run. Runs recorded
- * before a patch replay without its marker and keep their old course.
+ * The workflow's patches (`patched()` markers), each checked once at the start of a run (the offer-mail one
+ * where it applies). Runs recorded before a patch replay without its marker and keep their old course.
  */
 
 /**
@@ -27,3 +27,10 @@ export const FEWER_ROUND_TRIPS_PATCH = 'issue-14-fewer-round-trips';
  * update still submits the application. Runs started before it replay as they ran.
  */
 export const CRM_REFUSALS_PATCH = 'issue-24-crm-refusals';
+
+/**
+ * Issue 24: a mail service's permanent refusal (a 5xx) of the offer email does not fail the applicant's
+ * step: the journey goes on and operators see LastError OFFER_EMAIL_FAILED:MAIL_REJECTED. Runs started
+ * before it replay as they ran (the refusal failed the update).
+ */
+export const OFFER_MAIL_REFUSED_PATCH = 'issue-24-offer-mail-refused';

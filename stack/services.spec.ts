@@ -30,6 +30,7 @@ const PORTS: StackPorts = {
   ESIGN_STANDIN_PORT: 41010,
   OFFER_STANDIN_PORT: 41011,
   CODEC_PROXY_PORT: 41012,
+  ZIPKIN_PORT: 41013,
   DATA_DIR: join(tmpdir(), 'portal-services-spec'),
 };
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
@@ -73,8 +74,8 @@ describe('the service table and the local stack', () => {
 
   it('starts the services without an option by default', () => {
     const names = [
-      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined }),
-      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined }),
+      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, ZIPKIN_PORT: undefined }),
+      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, ZIPKIN_PORT: undefined }),
     ].map((s) => s.name);
     expect(names).toEqual(SERVICES.filter((s) => !s.when).map((s) => s.name));
   });

@@ -27,6 +27,8 @@ export type StackPorts = {
   OFFER_STANDIN_PORT: number;
   /** The operator's codec proxy the Temporal UI calls (only when the UI runs). */
   CODEC_PROXY_PORT?: number;
+  /** Zipkin, the trace viewer: with it the api and the worker send their spans there (TRACES_URL). */
+  ZIPKIN_PORT?: number;
   DATA_DIR: string;
 };
 
@@ -72,6 +74,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost', s3: S3Kind = 's3
     WEB_PORT: String(p.WEB_PORT),
     TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
     LOCAL_PROXY_SECRET,
+    TRACES_URL: p.ZIPKIN_PORT ? `http://127.0.0.1:${p.ZIPKIN_PORT}/api/v2/spans` : 'none',
   };
 }
 

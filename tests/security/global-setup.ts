@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { httpOk, startService, stopAll, type Running } from '../../stack/processes.ts';
-import { ROOT, appSpecs, infrastructureSpecs } from '../../stack/stack.ts';
+import { ROOT, appSpecs, infrastructureSpecs, type StackPorts } from '../../stack/stack.ts';
 import { CODEC_PATH_SECRET } from '../../stack/local-services.ts';
 import { freePorts } from '../support/free-port.ts';
 import { OTHER_UPLOAD_GOAL_MS, TALLY_DIR, type Tally } from './tally.ts';
@@ -20,6 +20,8 @@ declare module 'vitest' {
     securityS3Endpoint: string;
     securityCodecUrl: string;
     securityCodecSecret: string;
+    /** The stack's ports: the traces test starts its own api and worker (with TRACES_URL) beside these services. */
+    securityPorts: StackPorts;
   }
 }
 
@@ -67,6 +69,7 @@ export async function setup(project: TestProject) {
   project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
   project.provide('securityCodecUrl', `http://127.0.0.1:${ports.CODEC_PROXY_PORT}`);
   project.provide('securityCodecSecret', CODEC_PATH_SECRET);
+  project.provide('securityPorts', ports);
 }
 
 export async function teardown() {

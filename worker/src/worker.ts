@@ -15,6 +15,7 @@ import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
 import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
+import { startWorkerTracing } from './telemetry/tracing';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -60,6 +61,8 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     ...documents,
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
+  // Traces (TRACES_URL): the workflow's and the activities' interceptors and the workflow spans' sink; {} when off.
+  const tracing = await startWorkerTracing(settings);
   const connection = await NativeConnection.connect(temporalConnectionOptions(settings, (path) => readFileSync(path)));
   const worker = await Worker.create({
     connection,
@@ -69,6 +72,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
     dataConverter: await createDataConverter(settings),
+    ...tracing.workflows,
   });
   // Document copies on their own queue (and slots): a large or stuck copy never delays a lead update.
   const documentWorker = await Worker.create({
@@ -78,6 +82,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     activities: { uploadContentVersion: documents.uploadContentVersion },
     maxConcurrentActivityTaskExecutions: 4,
     dataConverter: await createDataConverter(settings),
+    ...tracing.activities,
   });
   return {
     worker,
@@ -92,6 +97,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       await connection.close();
       await mongo.close();
       store.close();
+      await tracing.shutdown(); // the last spans out
     },
   };
 }

@@ -42,6 +42,13 @@ const myDomainUrl = (describe: string, def: string): Setting<string> => ({
 /** SF_FIELD_LENGTHS: the org's lengths of its custom fields, as Field__c:120 pairs ('none' keeps the defaults). */
 const fieldLengths = (describe: string) => crmSetting<CrmFieldLengths>(describe, parseFieldLengths);
 
+/** TRACES_URL: where spans go (Zipkin's /api/v2/spans), or 'none' (the default): no tracing, no SDK loaded. */
+const tracesUrl = (describe: string): Setting<string> => ({
+  describe,
+  default: 'none',
+  parse: (raw) => (raw.trim() === 'none' ? 'none' : url(describe).parse(raw.trim())),
+});
+
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 const DEV_PII_KEY = 'ZGV2LW9ubHkta2V5LWRvLW5vdC11c2UtaW4tcHJvZCE=';
 
@@ -92,6 +99,7 @@ export const COMMON_SETTINGS = {
     'true allows a plaintext Temporal address outside local development (a private network)',
     'false',
   ),
+  TRACES_URL: tracesUrl("OpenTelemetry spans' export endpoint (Zipkin v2: http://host:9411/api/v2/spans); none: off"),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -208,5 +216,6 @@ export const STACK_SETTINGS = {
   ESIGN_STANDIN_PORT: port('e-sign and document (Box) stand-in', '4020'),
   OFFER_STANDIN_PORT: port('offer-calculation stand-in', '4030'),
   CODEC_PROXY_PORT: port("the operator's codec proxy the Temporal UI decodes payloads through", '8234'),
+  ZIPKIN_PORT: port('Zipkin, the trace viewer (its UI and the spans the api and the worker send)', '9411'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -10,6 +10,8 @@ import {
   XSRF_HEADER_NAME,
   isSendAgain,
   isUnanswered,
+  newTraceparent,
+  TRACEPARENT_HEADER,
   type ApiError,
 } from '@portal/libs';
 import { actionAnswered, keyForAction } from './idempotency';
@@ -89,6 +91,8 @@ async function send(method: string, path: string, body?: unknown, key?: string):
   if (MUTATING.has(method) && !xsrfToken())
     await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
   const headers: Record<string, string> = { [PAGE_PATH_HEADER]: window.location.pathname, Accept: 'application/json' };
+  // Each request starts a trace the api continues (issue 24; no OpenTelemetry web SDK on the first visit).
+  headers[TRACEPARENT_HEADER] = newTraceparent((b) => crypto.getRandomValues(b));
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_HEADER] = key;
   const token = xsrfToken();

@@ -35,6 +35,7 @@ const PORTS: StackPorts = {
   API_METRICS_PORT: 41014,
   WORKER_METRICS_PORT: 41015,
   TEMPORAL_METRICS_PORT: 41016,
+  ZIPKIN_PORT: 41017,
   DATA_DIR: join(tmpdir(), 'portal-services-spec'),
 };
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
@@ -78,8 +79,13 @@ describe('the service table and the local stack', () => {
 
   it('starts the services without an option by default', () => {
     const names = [
-      ...infrastructureSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined }),
-      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined }),
+      ...infrastructureSpecs({
+        ...PORTS,
+        CODEC_PROXY_PORT: undefined,
+        PROMETHEUS_PORT: undefined,
+        ZIPKIN_PORT: undefined,
+      }),
+      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined, ZIPKIN_PORT: undefined }),
     ].map((s) => s.name);
     expect(names).toEqual(SERVICES.filter((s) => !s.when).map((s) => s.name));
   });

@@ -18,7 +18,7 @@ export type Service = {
   /** Started first (the services the apps need), or with the apps. */
   tier: 'infrastructure' | 'app';
   /** When the local stack runs it: always, or only with some options. */
-  when?: 'engine=postgresql' | 's3=moto' | 'codec proxy' | 'webMode=watch' | 'metrics';
+  when?: 'engine=postgresql' | 's3=moto' | 'codec proxy' | 'webMode=watch' | 'metrics' | 'traces';
   /** The StackPorts it listens on locally. */
   ports: (keyof StackPorts)[];
   /** docker-compose.yml services playing this part in production ([]: a local stand-in for a vendor's service). */
@@ -94,6 +94,14 @@ export const SERVICES: Service[] = [
     compose: [],
   },
   {
+    name: 'zipkin',
+    tier: 'infrastructure',
+    part: "Zipkin, the trace viewer (Maven Central's exec jar, in-memory); in production the operator's tracing backend (TRACES_URL)",
+    when: 'traces',
+    ports: ['ZIPKIN_PORT'],
+    compose: [],
+  },
+  {
     name: 'api',
     tier: 'app',
     part: 'the NestJS api (its metrics on a loopback port of their own)',
@@ -156,6 +164,7 @@ export const COMPOSE_APP_ENV = {
     ...['OFFER_SERVICE_URL', 'OFFER_SERVICE_CLIENT_ID', 'OFFER_SERVICE_CLIENT_SECRET'],
     ...['BOX_API_URL', 'BOX_UPLOAD_URL', 'BOX_CLIENT_ID', 'BOX_CLIENT_SECRET', 'BOX_ENTERPRISE_ID'],
     ...['BOX_PARENT_FOLDER_ID', 'BOX_WEBHOOK_ADDRESS'],
+    'TRACES_URL',
   ],
   api: [
     ...['API_HOST', 'API_PORT', 'TRUSTED_PROXIES', 'SESSION_SECRET', 'BOX_WEBHOOK_PRIMARY_KEY'],

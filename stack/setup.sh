@@ -76,6 +76,25 @@ if [ ! -x "$TOOLS/bin/compose-check" ] || [ "$(cat "$TOOLS/bin/compose-check.has
   echo "$chash" > "$TOOLS/bin/compose-check.hash"
 fi
 
+# 3c. Zipkin, the local trace viewer (npm start; the traces test), Maven Central's exec jar, pinned and checked;
+#     run with the machine's Java 17+ (Debian's openjdk-17-jre-headless when there is none).
+ZIPKIN_VERSION="3.6.1"
+ZIPKIN_SHA256="d8326e0ed4f43855dba81228f688554706e52578a7c782d9a90b73f8680654a1"
+ZIPKIN_JAR="$TOOLS/zipkin/zipkin-server-$ZIPKIN_VERSION-exec.jar"
+if [ ! -f "$ZIPKIN_JAR" ]; then
+  log "fetching zipkin-server $ZIPKIN_VERSION from Maven Central"
+  mkdir -p "$TOOLS/zipkin"
+  curl -fsSL -o "$ZIPKIN_JAR.part" \
+    "https://repo1.maven.org/maven2/io/zipkin/zipkin-server/$ZIPKIN_VERSION/zipkin-server-$ZIPKIN_VERSION-exec.jar"
+  echo "$ZIPKIN_SHA256  $ZIPKIN_JAR.part" | sha256sum -c --quiet - || { rm -f "$ZIPKIN_JAR.part"; exit 1; }
+  mv -f "$ZIPKIN_JAR.part" "$ZIPKIN_JAR"
+fi
+if ! java -version 2>&1 | grep -Eq 'version "(1[7-9]|[2-9][0-9])'; then
+  log "installing Debian's openjdk-17-jre-headless (Zipkin needs Java 17+)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+fi
+
 # 4. npm dependencies, reinstalled when the lockfile changes.
 lhash="$(sha256sum "$ROOT/package-lock.json" 2>/dev/null | cut -c1-16 || echo none)"
 if [ ! -d "$ROOT/node_modules" ] || [ "$(cat "$ROOT/node_modules/.lock-hash" 2>/dev/null)" != "$lhash" ]; then

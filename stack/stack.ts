@@ -34,6 +34,8 @@ export type StackPorts = {
   API_METRICS_PORT?: number;
   WORKER_METRICS_PORT?: number;
   TEMPORAL_METRICS_PORT?: number;
+  /** Zipkin, the trace viewer: with it the api and the worker send their spans there (TRACES_URL). */
+  ZIPKIN_PORT?: number;
   DATA_DIR: string;
 };
 
@@ -79,6 +81,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     WEB_PORT: String(p.WEB_PORT),
     TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
     LOCAL_PROXY_SECRET,
+    TRACES_URL: p.ZIPKIN_PORT ? `http://127.0.0.1:${p.ZIPKIN_PORT}/api/v2/spans` : 'none',
   };
 }
 

@@ -10,6 +10,7 @@ import { useJsonBodies } from './common/json-body';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import { httpMetrics } from './metrics/http-metrics';
+import { traceRequests } from './common/tracing';
 
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
@@ -22,7 +23,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   });
   // The client address (rate limits) comes from X-Forwarded-For only when the connection is from a
   // configured proxy; from anyone else the header is ignored, so a new value cannot reset a count.
-  const { TRUSTED_PROXIES, PUBLIC_URL, LOCAL_PROXY_SECRET } = loadEnv(API_SETTINGS, process.env);
+  const { TRUSTED_PROXIES, PUBLIC_URL, LOCAL_PROXY_SECRET, TRACES_URL } = loadEnv(API_SETTINGS, process.env);
   // Every answer counted by its route template (metrics/registry.ts), refusals before routing included.
   app.use(httpMetrics());
   app.set('trust proxy', TRUSTED_PROXIES.length ? TRUSTED_PROXIES : false);
@@ -30,6 +31,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.use(securityHeaders(PUBLIC_URL.startsWith('https:')));
   app.use(cookieParser());
   useJsonBodies(app);
+  // After the body is read, so the handler (and the Temporal client) runs in the request's span.
+  if (TRACES_URL !== 'none') app.use(traceRequests());
   app.setGlobalPrefix('api');
   // Every request body is a DTO validated here (common/rule.decorator.ts says why this is the one style).
   app.useGlobalPipes(createValidationPipe());

@@ -42,3 +42,4 @@ export * from './validation/sign-up';
 export * from './mail/email-text';
 export * from './validation/statement-period';
 export * from './domain/languages';
+export * from './telemetry/traceparent';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { httpOk, startService, stopAll, type Running } from '../../stack/processes.ts';
-import { ROOT, appSpecs, infrastructureSpecs } from '../../stack/stack.ts';
+import { ROOT, appSpecs, infrastructureSpecs, type StackPorts } from '../../stack/stack.ts';
 import { CODEC_PATH_SECRET } from '../../stack/local-services.ts';
 import { freePorts } from '../support/free-port.ts';
 import { OTHER_UPLOAD_GOAL_MS, TALLY_DIR, type Tally } from './tally.ts';
@@ -25,6 +25,8 @@ declare module 'vitest' {
     securityApiLog: string;
     /** The metrics ports the stack gave the api, the worker and the Temporal dev server (metrics.spec.ts). */
     securityMetricsPorts: { API_METRICS_PORT: number; WORKER_METRICS_PORT: number; TEMPORAL_METRICS_PORT: number };
+    /** The stack's ports: the traces test starts its own api and worker (with TRACES_URL) beside these services. */
+    securityPorts: StackPorts;
   }
 }
 
@@ -85,6 +87,7 @@ export async function setup(project: TestProject) {
   project.provide('securityApiLog', join(dataDir, 'api.log'));
   const { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT } = ports;
   project.provide('securityMetricsPorts', { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT });
+  project.provide('securityPorts', ports);
 }
 
 export async function teardown() {

@@ -16,6 +16,7 @@ import { createDocumentActivities } from './documents/documents.activities';
 import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
 import { activityFailureInterceptor } from './metrics';
+import { startWorkerTracing } from './telemetry/tracing';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -61,6 +62,8 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     ...documents,
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
+  // Traces (TRACES_URL): the workflow's and the activities' interceptors and the workflow spans' sink; {} when off.
+  const tracing = await startWorkerTracing(settings);
   const connection = await NativeConnection.connect(temporalConnectionOptions(settings, (path) => readFileSync(path)));
   const worker = await Worker.create({
     connection,
@@ -70,7 +73,12 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
     dataConverter: await createDataConverter(settings),
-    interceptors: { activity: [activityFailureInterceptor] },
+    ...tracing.workflows,
+    // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
+    interceptors: {
+      ...tracing.workflows.interceptors,
+      activity: [...(tracing.workflows.interceptors?.activity ?? []), activityFailureInterceptor],
+    },
   });
   // Document copies on their own queue (and slots): a large or stuck copy never delays a lead update.
   const documentWorker = await Worker.create({
@@ -80,7 +88,12 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     activities: { uploadContentVersion: documents.uploadContentVersion },
     maxConcurrentActivityTaskExecutions: 4,
     dataConverter: await createDataConverter(settings),
-    interceptors: { activity: [activityFailureInterceptor] },
+    ...tracing.activities,
+    // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
+    interceptors: {
+      ...tracing.activities.interceptors,
+      activity: [...(tracing.activities.interceptors?.activity ?? []), activityFailureInterceptor],
+    },
   });
   return {
     worker,
@@ -95,6 +108,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       await connection.close();
       await mongo.close();
       store.close();
+      await tracing.shutdown(); // the last spans out
     },
   };
 }

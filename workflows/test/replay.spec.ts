@@ -25,15 +25,33 @@ describe('applicationWorkflow', () => {
       workflowId: file,
       history: temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file))),
     }));
-    const results = Worker.runReplayHistories(
-      {
-        workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
-        dataConverter: await createDataConverter(room.slice.settings.worker),
-      },
-      histories,
-    );
     const failures: string[] = [];
-    for await (const r of results) if (r.error) failures.push(`${r.workflowId}: ${(r.error as Error).message}`);
+    // As the worker runs without traces, and with them (TRACES_URL, issue 24: worker/src/telemetry/tracing.ts
+    // adds this interceptor module and sink): turning tracing on or off must not break a running application.
+    for (const tracing of [{}, await workflowTracing()]) {
+      const results = Worker.runReplayHistories(
+        {
+          workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+          dataConverter: await createDataConverter(room.slice.settings.worker),
+          ...tracing,
+        },
+        histories,
+      );
+      for await (const r of results) if (r.error) failures.push(`${r.workflowId}: ${(r.error as Error).message}`);
+    }
     expect(failures).toEqual([]);
   });
 });
+
+/** The workflow interceptors and the span sink the worker adds when TRACES_URL is set. */
+async function workflowTracing() {
+  const { makeWorkflowExporter } = await import('@temporalio/interceptors-opentelemetry');
+  const { InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+  const { Resource } = await import('@opentelemetry/resources');
+  return {
+    interceptors: {
+      workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+    },
+    sinks: { exporter: makeWorkflowExporter(new SimpleSpanProcessor(new InMemorySpanExporter()), new Resource({})) },
+  };
+}

@@ -5,6 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { temporalConnectionOptions } from '@portal/libs';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { temporalClientInterceptors } from '../common/tracing';
 import { ApplicationWorkflows } from './application-workflows.service';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 import { OutboxApplication, OutboxApplicationSchema, OutboxEntry, OutboxEntrySchema } from './outbox.schema';
@@ -30,7 +31,12 @@ export { TEMPORAL_CLIENT };
         // Lazy: the api starts (and reports unhealthy) even while Temporal is still coming up.
         // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
         const connection = Connection.lazy(temporalConnectionOptions(s, (path) => readFileSync(path)));
-        return new Client({ connection, namespace: s.TEMPORAL_NAMESPACE, dataConverter: await createDataConverter(s) });
+        return new Client({
+          connection,
+          namespace: s.TEMPORAL_NAMESPACE,
+          dataConverter: await createDataConverter(s),
+          interceptors: await temporalClientInterceptors(s), // traces (TRACES_URL), none when off
+        });
       },
     },
   ],

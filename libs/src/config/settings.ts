@@ -43,6 +43,13 @@ const myDomainUrl = (describe: string, def: string): Setting<string> => ({
 /** SF_FIELD_LENGTHS: the org's lengths of its custom fields, as Field__c:120 pairs ('none' keeps the defaults). */
 const fieldLengths = (describe: string) => crmSetting<CrmFieldLengths>(describe, parseFieldLengths);
 
+/** TRACES_URL: where spans go (Zipkin's /api/v2/spans), or 'none' (the default): no tracing, no SDK loaded. */
+const tracesUrl = (describe: string): Setting<string> => ({
+  describe,
+  default: 'none',
+  parse: (raw) => (raw.trim() === 'none' ? 'none' : url(describe).parse(raw.trim())),
+});
+
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 /** A setting that may also be 'none' (the feature off). */
 const orNone = (s: Setting<string>): Setting<string> => ({
@@ -103,6 +110,7 @@ export const COMMON_SETTINGS = {
     'interface the Prometheus metrics endpoint listens on: loopback, or a private one your Prometheus reaches',
     '127.0.0.1',
   ),
+  TRACES_URL: tracesUrl("OpenTelemetry spans' export endpoint (Zipkin v2: http://host:9411/api/v2/spans); none: off"),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -238,5 +246,6 @@ export const STACK_SETTINGS = {
   API_METRICS_PORT: port("the api's metrics (loopback)", '9464'),
   WORKER_METRICS_PORT: port("the worker's metrics: the Temporal SDK's and the activity failures (loopback)", '9465'),
   TEMPORAL_METRICS_PORT: port("the Temporal dev server's own metrics", '9466'),
+  ZIPKIN_PORT: port('Zipkin, the trace viewer (its UI and the spans the api and the worker send)', '9411'),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

@@ -15,6 +15,15 @@ describe('http client', () => {
     expect(calls[1]!.headers['X-XSRF-TOKEN']).toBeUndefined();
   });
 
+  it('starts a new W3C trace on every call (issue 24)', async () => {
+    await api.get('/auth/user');
+    await api.get('/auth/user');
+    const [a, b] = calls.map((c) => c.headers.traceparent);
+    expect(a).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(b).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(a!.slice(3, 35)).not.toBe(b!.slice(3, 35));
+  });
+
   it('shows the server message of a failure', async () => {
     answers.push(() =>
       json(400, {

@@ -1,0 +1,90 @@
+/**
+ * The OpenTelemetry SDK of the api and the worker (issue 24): spans exported to TRACES_URL (Zipkin's
+ * /api/v2/spans locally). Not in the package index: the web never loads it, and the api and the worker import
+ * it only when TRACES_URL is set, so tracing off costs nothing.
+ *
+ * PII rule: what leaves the process is an allow-list. A span keeps only the attribute keys below (ids, routes,
+ * status codes, Temporal workflow and activity ids, Salesforce object names); its events keep their names only
+ * (an exception's message can quote an answer, e.g. Salesforce's INVALID_EMAIL_ADDRESS), and its status keeps
+ * its code without the message.
+ */
+import { SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import type { ExportResult } from '@opentelemetry/core';
+import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
+import { Resource } from '@opentelemetry/resources';
+import {
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+
+/** The only attribute keys a span may carry out of the process. */
+export const ALLOWED_SPAN_ATTRIBUTES = new Set([
+  'http.request.method',
+  'http.route',
+  'http.response.status_code',
+  'server.address',
+  'server.port',
+  'url.path',
+  'error.type',
+  'salesforce.object',
+  'application.id',
+  // @temporalio/interceptors-opentelemetry's own keys (its terminate reason is free text: not kept).
+  'temporalWorkflowId',
+  'run_id',
+  'temporalActivityId',
+  'temporalUpdateId',
+]);
+
+/** A copy of the span as the exporter reads it, with only what the allow-list lets out. */
+export function scrubSpan(span: ReadableSpan): ReadableSpan {
+  const attributes = Object.fromEntries(
+    Object.entries(span.attributes).filter(([k]) => ALLOWED_SPAN_ATTRIBUTES.has(k)),
+  );
+  const events = span.events.map((e) => ({ name: e.name, time: e.time }));
+  const status = { code: span.status.code ?? SpanStatusCode.UNSET };
+  return Object.create(span, {
+    attributes: { value: attributes },
+    events: { value: events },
+    status: { value: status },
+  }) as ReadableSpan;
+}
+
+/** Hands the exporter scrubbed copies (every span of the api, the worker and the workflows goes through it). */
+export class AllowListExporter implements SpanExporter {
+  constructor(private readonly inner: SpanExporter) {}
+  export(spans: ReadableSpan[], done: (result: ExportResult) => void) {
+    this.inner.export(spans.map(scrubSpan), done);
+  }
+  shutdown() {
+    return this.inner.shutdown();
+  }
+  forceFlush() {
+    return this.inner.forceFlush?.() ?? Promise.resolve();
+  }
+}
+
+export type Tracing = {
+  tracer: Tracer;
+  /** For the worker's workflow sink (@temporalio/interceptors-opentelemetry makeWorkflowExporter). */
+  processor: BatchSpanProcessor;
+  resource: Resource;
+  shutdown: () => Promise<void>;
+};
+
+/**
+ * Registers the global tracer provider (AsyncLocalStorage context, W3C propagation) for `service`, exporting
+ * to `url` in Zipkin's v2 JSON. Every span is sampled whatever a caller's traceparent flags say.
+ */
+export function startTracing(service: 'portal-api' | 'portal-worker', url: string): Tracing {
+  const resource = new Resource({ [ATTR_SERVICE_NAME]: service });
+  const processor = new BatchSpanProcessor(new AllowListExporter(new ZipkinExporter({ url, serviceName: service })), {
+    scheduledDelayMillis: 1000,
+  });
+  const provider = new NodeTracerProvider({ resource, sampler: new AlwaysOnSampler(), spanProcessors: [processor] });
+  provider.register();
+  return { tracer: trace.getTracer(service), processor, resource, shutdown: () => provider.shutdown() };
+}

@@ -1,0 +1,151 @@
+// Issue 24, traces: one application's sign-up seen in Zipkin as one trace, from the browser's traceparent through
+// the api, the Temporal client, the workflow and its activity to the Salesforce call, parented correctly; and no
+// span carries the applicant's email, name, SSN or date of birth. An api and a worker of this file's own (on
+// their own task queue, TRACES_URL set) run beside the suite's services; Zipkin is the pinned jar npm start runs.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startService, stopAll, type Running } from '../../stack/processes.ts';
+import { zipkinSpec } from '../../stack/local-services.ts';
+import { appSpecs } from '../../stack/stack.ts';
+import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client.ts';
+import { freePorts } from '../support/free-port.ts';
+import { saveAnswers } from '../support/journey.ts';
+import { VALID_OWNER } from '../../libs/src/validation/valid-answers.spec-setup.ts';
+import { until } from '../support/until.ts';
+import { maildevUrl } from './support.ts';
+
+type ZipkinSpan = {
+  traceId: string;
+  id: string;
+  parentId?: string;
+  name: string;
+  kind?: string;
+  localEndpoint?: { serviceName?: string };
+  tags?: Record<string, string>;
+};
+
+let running: Running[] = [];
+let zipkin = '';
+let api = '';
+
+beforeAll(async () => {
+  const ports = inject('securityPorts');
+  const [zipkinPort, apiPort] = await freePorts(2);
+  zipkin = `http://127.0.0.1:${zipkinPort}`;
+  api = `http://127.0.0.1:${apiPort}/api`;
+  // No metrics ports: the suite's own api and worker serve them (metrics.spec.ts), and a second bind would fail.
+  const own = {
+    ...ports,
+    API_PORT: apiPort!,
+    ZIPKIN_PORT: zipkinPort!,
+    CODEC_PROXY_PORT: undefined,
+    API_METRICS_PORT: undefined,
+    WORKER_METRICS_PORT: undefined,
+  };
+  const apps = appSpecs(own, { publicHost: '127.0.0.1' }).filter((s) => s.name === 'api' || s.name === 'worker');
+  const queue = `traces-${randomBytes(4).toString('hex')}`;
+  for (const spec of apps) {
+    // Their own queue: the suite's worker never runs this file's workflow. The application is abandoned 6 s
+    // after its last progress, so its workflow ends and its RunWorkflow span (open while it runs) is exported.
+    spec.env = {
+      ...spec.env,
+      TEMPORAL_TASK_QUEUE: queue,
+      STALL_FIRST_REMINDER: '1h',
+      STALL_SECOND_REMINDER: '2h',
+      STALL_ABANDON_AFTER: '6s',
+    };
+    spec.quiet = true;
+  }
+  running = await Promise.all([zipkinSpec(zipkinPort!), ...apps].map((s) => startService(s)));
+}, 120_000);
+
+afterAll(async () => {
+  await stopAll(running);
+  running = [];
+});
+
+const trace = async (traceId: string): Promise<ZipkinSpan[]> => {
+  const res = await fetch(`${zipkin}/api/v2/trace/${traceId}`);
+  return res.ok ? ((await res.json()) as ZipkinSpan[]) : [];
+};
+
+describe('traces (issue 24)', () => {
+  it("holds one sign-up's trace from the browser to Salesforce, with no PII", async () => {
+    const tag = `traces-${Date.now()}`;
+    const applicant = applicantFor(tag);
+    const browserTrace = randomBytes(16).toString('hex');
+    const browserSpan = randomBytes(8).toString('hex');
+    const client = new ApiClient(api);
+    const since = new Date();
+    const reg = await client.call('POST', '/auth/register', applicant, {
+      traceparent: `00-${browserTrace}-${browserSpan}-01`,
+    });
+    expect(reg.status).toBe(201);
+    const code = await codeFromMail(maildevUrl(), applicant.email, since);
+    expect(
+      (await client.post('/auth/confirm-signup', { username: applicant.email, password: TEST_PASSWORD, code })).status,
+    ).toBe(200);
+    const user = await client.get(`/user/by-email/${encodeURIComponent(applicant.email)}`);
+    const applicationId = String(user.body?.data?.applications?.[0]?._id);
+    // The owner's SSN and date of birth go to the workflow and the CRM too: they must not reach a span either.
+    await saveAnswers(client, applicationId);
+
+    // Spans arrive within a second or so; RunWorkflow once the application is abandoned (6 s idle).
+    let seen: ZipkinSpan[] = [];
+    const spans = await until(
+      async () => (seen = await trace(browserTrace)),
+      (s) => s.some((x) => x.name.startsWith('runworkflow')) && s.some((x) => x.tags?.['salesforce.object'] === 'Lead'),
+      { ms: 45_000, what: 'the sign-up trace in Zipkin' },
+    ).catch((e: Error) => {
+      throw new Error(
+        `${e.message}; it holds: ${seen.map((x) => `${x.localEndpoint?.serviceName} ${x.name}`).join(', ')}`,
+      );
+    });
+    const one = (what: string, match: (s: ZipkinSpan) => boolean) => {
+      const found = spans.filter(match);
+      expect(found.length, `${what} in ${spans.map((s) => s.name).join(', ')}`).toBeGreaterThanOrEqual(1);
+      return found[0]!;
+    };
+    const of = (service: string) => (s: ZipkinSpan) => s.localEndpoint?.serviceName === service;
+    const request = one('the api request', (s) => of('portal-api')(s) && s.name === 'post /api/auth/register');
+    const start = one('the Temporal client', (s) => of('portal-api')(s) && s.name.startsWith('startworkflow:'));
+    const run = one('the workflow', (s) => of('portal-worker')(s) && s.name.startsWith('runworkflow:'));
+    const schedule = one('the scheduled activity', (s) => s.name === 'startactivity:createcrmlead');
+    const activity = one('the activity', (s) => of('portal-worker')(s) && s.name === 'runactivity:createcrmlead');
+    const crm = one(
+      'the Salesforce call',
+      (s) => s.parentId === activity.id && s.tags?.['salesforce.object'] === 'Lead' && s.kind === 'CLIENT',
+    );
+    expect(request.parentId).toBe(browserSpan);
+    expect(request.tags?.['http.response.status_code']).toBe('201');
+    expect(start.parentId).toBe(request.id);
+    expect(start.tags?.temporalWorkflowId).toContain(applicationId);
+    expect(run.parentId).toBe(start.id);
+    expect(schedule.parentId).toBe(run.id);
+    expect(activity.parentId).toBe(schedule.id);
+    expect(crm.name).toMatch(/^post \/services\/data\/v[\d.]+\/sobjects\/lead$/);
+    expect(crm.tags?.['http.response.status_code']).toBe('201');
+
+    // Every span of both services (all traces of this run, not only this one) is free of the applicant's data.
+    const everything: string[] = [];
+    for (const service of ['portal-api', 'portal-worker']) {
+      const res = await fetch(`${zipkin}/api/v2/traces?serviceName=${service}&limit=10000&lookback=600000`);
+      everything.push(await res.text());
+    }
+    const text = everything.join('\n').toLowerCase();
+    expect(text).toContain('/api/user/by-email/:email'); // the route's pattern, never the address in it
+    for (const secret of [
+      applicant.email,
+      encodeURIComponent(applicant.email),
+      tag,
+      applicant.firstName,
+      applicant.lastName,
+      applicant.phone,
+      VALID_OWNER.ssn,
+      VALID_OWNER.ssn.replaceAll('-', ''),
+      VALID_OWNER.dateOfBirth,
+      VALID_OWNER.firstName,
+    ])
+      expect(text, secret).not.toContain(secret.toLowerCase());
+  }, 90_000);
+});

@@ -1,0 +1,104 @@
+/**
+ * The worker's traces (issue 24): the workflow's spans (RunWorkflow, HandleSignal, HandleUpdate, StartActivity,
+ * made inside the workflow sandbox by @temporalio/interceptors-opentelemetry and sent out through a sink), each
+ * activity's RunActivity span, and a client span for every HTTP call the activities make through undici (jsforce
+ * to Salesforce, fetch to the offer service; Box's SDK uses node-fetch and is not seen here): its method, host,
+ * status and path with anything but plain words replaced by {id}, never a query string. Off, with no SDK
+ * loaded, while TRACES_URL is none.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import type { WorkerOptions } from '@temporalio/worker';
+
+type TracingOptions = Pick<WorkerOptions, 'interceptors' | 'sinks'>;
+
+/** A path as a span may carry it: plain words kept (services, sobjects, Lead, v59.0), anything else {id}. */
+export function pathTemplate(path: string): { template: string; sobject?: string } {
+  const segments = path.split('?')[0]!.split('/');
+  const kept = segments.map((s) => (s === '' || (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s) && s.length <= 40) ? s : '{id}'));
+  const i = segments.indexOf('sobjects');
+  const sobject = i >= 0 && kept[i + 1] && kept[i + 1] !== '{id}' ? kept[i + 1] : undefined;
+  return { template: kept.join('/'), sobject };
+}
+
+type UndiciRequest = { origin?: unknown; method?: string; path?: string };
+
+/** Client spans for undici's requests (its diagnostics channels; both Node's fetch and the undici package publish them). */
+function traceUndici() {
+  const tracer = trace.getTracer('portal-worker');
+  const open = new WeakMap<object, Span>();
+  subscribe('undici:request:create', (message) => {
+    const { request } = message as { request: UndiciRequest };
+    let origin: URL;
+    try {
+      origin = new URL(String(request.origin));
+    } catch {
+      return;
+    }
+    const method = request.method ?? 'GET';
+    const { template, sobject } = pathTemplate(request.path ?? '/');
+    const span = tracer.startSpan(`${method} ${template}`, {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'http.request.method': method,
+        'server.address': origin.hostname,
+        'server.port': Number(origin.port || (origin.protocol === 'https:' ? 443 : 80)),
+        'url.path': template,
+        ...(sobject ? { 'salesforce.object': sobject } : {}),
+      },
+    });
+    open.set(request as object, span);
+  });
+  subscribe('undici:request:headers', (message) => {
+    const { request, response } = message as { request: object; response: { statusCode: number } };
+    const span = open.get(request);
+    if (!span) return;
+    open.delete(request);
+    span.setAttribute('http.response.status_code', response.statusCode);
+    if (response.statusCode >= 400) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+  subscribe('undici:request:error', (message) => {
+    const { request, error } = message as { request: object; error: { code?: unknown; name?: string } };
+    const span = open.get(request);
+    if (!span) return;
+    open.delete(request);
+    span.setAttribute('error.type', typeof error.code === 'string' ? error.code : (error.name ?? 'Error'));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+}
+
+/**
+ * Registers the SDK and answers the options each Worker.create adds: the workflow interceptor module (bundled
+ * with the workflows), the activity interceptors and the sink the workflow's spans leave the sandbox through.
+ */
+export async function startWorkerTracing(s: { TRACES_URL: string }): Promise<{
+  workflows: TracingOptions;
+  activities: TracingOptions;
+  shutdown: () => Promise<void>;
+}> {
+  if (s.TRACES_URL === 'none') return { workflows: {}, activities: {}, shutdown: () => Promise.resolve() };
+  // Loaded only now: with TRACES_URL none the process never loads the SDK.
+  const { startTracing } = await import('@portal/libs/dist/telemetry/tracing.js');
+  const otel = await import('@temporalio/interceptors-opentelemetry');
+  const tracing = startTracing('portal-worker', s.TRACES_URL);
+  traceUndici();
+  const activity: NonNullable<WorkerOptions['interceptors']>['activity'] = [
+    (ctx) => ({
+      inbound: new otel.OpenTelemetryActivityInboundInterceptor(ctx),
+      outbound: new otel.OpenTelemetryActivityOutboundInterceptor(ctx),
+    }),
+  ];
+  return {
+    workflows: {
+      interceptors: {
+        workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+        activity,
+      },
+      sinks: { exporter: otel.makeWorkflowExporter(tracing.processor, tracing.resource) },
+    },
+    activities: { interceptors: { activity } },
+    shutdown: tracing.shutdown,
+  };
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { affordability, averageDailyDeposits, cashFromEntries, joinCash, readStatementCash } from './cash-flow';
+import {
+  affordability,
+  averageDailyDeposits,
+  cashFromEntries,
+  joinCash,
+  offerAffordability,
+  readStatementCash,
+} from './cash-flow';
 
 // August 2026 starts on a Saturday: 21 business days, Mondays the 3rd, 10th, 17th, 24th and 31st.
 const AUGUST = [
@@ -136,5 +143,43 @@ describe('what a payment schedule costs against the statements', () => {
   it('answers nothing when no money came in', () => {
     const flat = cashFromEntries({ start: '2026-08-01', end: '2026-08-10' }, [], 100);
     expect(affordability(flat.days, { payment: 10, frequency: 'daily' })).toBeUndefined();
+  });
+});
+
+describe('the offers measured against the statements', () => {
+  const standard = { id: 'std-6', offeredAmount: '6000.00', dailyPayment: '25.00', noOfdailyPayments: '126' };
+  const line = { id: 'loc', maxAmount: '5000.00', monthlyPayments: '1000.00', termYears: '1' };
+
+  it('measures a standard offer by its daily payment and a line of credit by its monthly one, fully drawn', () => {
+    expect(offerAffordability([standard, line], [readStatementCash(AUGUST), readStatementCash(SEPTEMBER)])).toEqual({
+      readable: true,
+      averageDailyDeposits: 179.07,
+      options: [
+        // 25 / 179.07 = 13.96 %; August 27th: 8,500 - 19 × 25.
+        {
+          id: 'std-6',
+          payment: 25,
+          frequency: 'daily',
+          sharePercent: 14,
+          lowestBalance: 8_025,
+          lowestOn: '2026-08-27',
+        },
+        {
+          id: 'loc',
+          payment: 1_000,
+          frequency: 'monthly',
+          sharePercent: 26.6,
+          lowestBalance: 7_500,
+          lowestOn: '2026-08-20',
+        },
+      ],
+    });
+  });
+
+  it('is not readable when any statement was not, or there are none', () => {
+    const unread = readStatementCash('Business chequing statement');
+    expect(offerAffordability([standard], [readStatementCash(AUGUST), unread])).toEqual({ readable: false });
+    expect(offerAffordability([standard], [readStatementCash(AUGUST), undefined])).toEqual({ readable: false });
+    expect(offerAffordability([standard], [])).toEqual({ readable: false });
   });
 });

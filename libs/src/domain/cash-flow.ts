@@ -13,12 +13,7 @@ export type CashEntry = { date: string; deposit: number; balance: number };
 /** One statement's days, from its period's first to its last day, each with the balance at its end. */
 export type CashDays = { period: Period; days: CashEntry[] };
 export type Unreadable =
-  | 'noPeriod'
-  | 'noOpeningBalance'
-  | 'noRows'
-  | 'rowWithoutBalance'
-  | 'balancesDisagree'
-  | 'datesUnclear';
+  'noPeriod' | 'noOpeningBalance' | 'noRows' | 'rowWithoutBalance' | 'balancesDisagree' | 'datesUnclear';
 export type CashReading = { readable: true; cash: CashDays } | { readable: false; reason: Unreadable };
 
 const MONTHS: Record<string, number> = {
@@ -87,7 +82,8 @@ const plain = (line: string) =>
  * An amount with exactly two decimals, as statements print them: '1,234.56', '1 234,56 $', '$1234.56',
  * '(12.00)' or '-12.00' or '12.00-' negative. Group separators: comma, dot, space, no-break spaces.
  */
-const AMOUNT = /(?<![\d.,/])(\(?-?\$?\s?)(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)([.,]\d{2})(\s?\$?\)?-?)(?!\d|[.,/-]\d)/g;
+const AMOUNT =
+  /(?<![\d.,/])(\(?-?\$?\s?)(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)([.,]\d{2})(\s?\$?\)?-?)(?!\d|[.,/-]\d)/g;
 
 function amountsIn(line: string): number[] {
   const out: number[] = [];
@@ -205,7 +201,9 @@ export function readStatementCash(text: string): CashReading {
         const d = rowDate(r.line, period);
         return d?.any ?? d?.[order];
       });
-      const fits = dates.every((d, i) => !!d && d >= period.start && d <= period.end && (i === 0 || d >= dates[i - 1]!));
+      const fits = dates.every(
+        (d, i) => !!d && d >= period.start && d <= period.end && (i === 0 || d >= dates[i - 1]!),
+      );
       if (fits) candidates.set(`${period.start}|${period.end}|${dates.join()}`, { period, dates: dates as string[] });
     }
   if (candidates.size !== 1) return { readable: false, reason: 'datesUnclear' };
@@ -293,4 +291,44 @@ export function affordability(days: CashEntry[], schedule: PaymentSchedule): Aff
     lowestBalance: round2(lowest.balance),
     lowestOn: lowest.date,
   };
+}
+
+/** What each offer costs against the statements, with the offers (issue 27 item 3). */
+export type OfferAffordability =
+  | {
+      readable: true;
+      /** Average deposits per business day over all statements. */
+      averageDailyDeposits: number;
+      options: ({ id: string } & PaymentSchedule & Affordability)[];
+    }
+  /** Some statement's text could not be read well enough (or there is none, or no money came in). */
+  | { readable: false };
+
+/**
+ * The schedule each option is measured with: a standard offer's daily payment (each business day), a
+ * line of credit's monthly payment if fully drawn.
+ */
+export function offerSchedule(o: Record<string, string>): PaymentSchedule | undefined {
+  const [payment, frequency] = o.maxAmount
+    ? [Number(o.monthlyPayments), 'monthly' as const]
+    : [Number(o.dailyPayment), 'daily' as const];
+  return payment > 0 ? { payment, frequency } : undefined;
+}
+
+/** Every option measured against every statement's days; not readable when any statement was not. */
+export function offerAffordability(
+  options: Record<string, string>[],
+  statements: (CashReading | undefined)[],
+): OfferAffordability {
+  if (!statements.length || statements.some((s) => !s?.readable)) return { readable: false };
+  const days = joinCash(statements.map((s) => (s as Extract<CashReading, { readable: true }>).cash));
+  const average = averageDailyDeposits(days);
+  if (!(average > 0)) return { readable: false };
+  const measured: Extract<OfferAffordability, { readable: true }>['options'] = [];
+  for (const o of options) {
+    const schedule = offerSchedule(o);
+    const figures = schedule && affordability(days, schedule);
+    if (schedule && figures && o.id) measured.push({ id: o.id, ...schedule, ...figures });
+  }
+  return { readable: true, averageDailyDeposits: round2(average), options: measured };
 }

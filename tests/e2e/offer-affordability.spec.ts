@@ -76,10 +76,11 @@ function monthStatement(label: string, opening: number) {
  * (if fully drawn) is q × 12 / 252 a business day. The api rounds to a tenth of a percent, the page to
  * a whole one.
  */
-function expectedShare(option: Record<string, string>): number {
+function expectedShareTenths(option: Record<string, string>): number {
   const perBusinessDay = option.maxAmount ? (Number(option.monthlyPayments) * 12) / 252 : Number(option.dailyPayment);
-  return Math.round(Math.round((perBusinessDay / DEPOSIT) * 1000) / 10);
+  return Math.round((perBusinessDay / DEPOSIT) * 1000) / 10;
 }
+const expectedShare = (option: Record<string, string>) => Math.round(expectedShareTenths(option));
 
 test('each offer shows its share of daily deposits and lowest balance; the comparison table passes axe', async ({
   page,
@@ -136,10 +137,21 @@ test('each offer shows its share of daily deposits and lowest balance; the compa
   const table = page.getByRole('table', { name: 'Your offers side by side' });
   await expect(table).toBeVisible();
   for (const header of ['Amount', 'Term', 'Payment', 'Total payback', 'Cost of capital', 'Estimated APR'])
-    await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
-  await expect(table.getByRole('rowheader')).toHaveCount(options.length);
-  const standard = options.filter((o) => !o.maxAmount).length;
-  await expect(table.getByRole('row').filter({ hasText: 'each business day' })).toHaveCount(standard);
+    await expect(table.getByRole('rowheader', { name: header, exact: true })).toBeVisible();
+  // A column per offer, under the corner's 'Offer'.
+  await expect(table.getByRole('columnheader')).toHaveCount(options.length + 1);
+  const payments = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Payment', exact: true }) });
+  await expect(payments.getByRole('cell').filter({ hasText: 'each business day' })).toHaveCount(
+    options.filter((o) => !o.maxAmount).length,
+  );
+  const shares = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Share of daily deposits' }) });
+  await expect(shares.getByRole('cell')).toHaveText(
+    options.map((o) => `${Math.round(expectedShareTenths(o) * 10) / 10}%`),
+  );
   await page.getByRole('heading', { name: "You're Pre-Qualified. Now Pick Your Path." }).click();
   await tabTo(page, 'Offer comparison, scrolls sideways');
   expect(await focusedName(page)).toBe('Offer comparison, scrolls sideways');
@@ -182,5 +194,5 @@ test('statements that cannot be read well enough: a clear note, no figures, the 
   ).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.offer-share')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Your offers side by side' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Share of daily deposits' })).toHaveCount(0);
+  await expect(page.getByRole('rowheader', { name: 'Share of daily deposits' })).toHaveCount(0);
 });

@@ -1,11 +1,11 @@
 import { offerTerms, type OfferAffordability, type OfferOptionView } from '@portal/libs';
 import { useTranslation } from '../../i18n/translation';
 import { useFormat } from '../../i18n/format';
-import { shareText } from './offer-affordability';
 
 /**
- * Issue 27 item 4: the offers side by side, one row each (its name the row's header), in a region of its
- * own that scrolls sideways on a narrow screen (focusable, named) so the page itself never does.
+ * Issue 27 item 4: the offers side by side, one column each (its name the column's header), one row per
+ * figure (the figure's name the row's header), in a region of its own that scrolls sideways on a narrow
+ * screen (focusable, named) so the page itself never does.
  */
 export function OfferComparison({
   options,
@@ -20,6 +20,27 @@ export function OfferComparison({
   const fmt = useFormat();
   if (options.length < 2) return null;
   const measured = affordability?.readable ? affordability.options : undefined;
+  const columns = options.map((o) => ({ o, terms: offerTerms(o), share: measured?.find((m) => m.id === o.id) }));
+  type Column = (typeof columns)[number];
+  const rows: [string, (c: Column) => string][] = [
+    [t('offers.compare.amount'), (c) => fmt.money(c.terms.amount)],
+    [t('offers.compare.term'), (c) => t('offers.months', { count: c.terms.termMonths })],
+    [
+      t('offers.compare.payment'),
+      (c) => t(`offers.compare.${c.terms.frequency}`, { amount: fmt.money(c.terms.payment) }),
+    ],
+    [t('offers.compare.totalPayback'), (c) => fmt.money(c.terms.totalPayback)],
+    [t('offers.compare.costOfCapital'), (c) => fmt.money(c.terms.costOfCapital)],
+    [t('offers.compare.apr'), (c) => fmt.percent(c.terms.apr)],
+    ...(measured
+      ? [
+          [t('offers.compare.share'), (c: Column) => (c.share ? fmt.percent(c.share.sharePercent) : '—')] as [
+            string,
+            (c: Column) => string,
+          ],
+        ]
+      : []),
+  ];
   return (
     <section className="offer-compare" aria-labelledby="offer-compare-heading">
       <h2 id="offer-compare-heading">{t('offers.compare.heading')}</h2>
@@ -29,32 +50,22 @@ export function OfferComparison({
           <thead>
             <tr>
               <th scope="col">{t('offers.compare.offer')}</th>
-              <th scope="col">{t('offers.compare.amount')}</th>
-              <th scope="col">{t('offers.compare.term')}</th>
-              <th scope="col">{t('offers.compare.payment')}</th>
-              <th scope="col">{t('offers.compare.totalPayback')}</th>
-              <th scope="col">{t('offers.compare.costOfCapital')}</th>
-              <th scope="col">{t('offers.compare.apr')}</th>
-              {measured ? <th scope="col">{t('offers.compare.share')}</th> : null}
+              {columns.map((c) => (
+                <th scope="col" key={c.o.id}>
+                  {names[c.o.id]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {options.map((o) => {
-              const terms = offerTerms(o);
-              const share = measured?.find((m) => m.id === o.id);
-              return (
-                <tr key={o.id}>
-                  <th scope="row">{names[o.id]}</th>
-                  <td>{fmt.money(terms.amount)}</td>
-                  <td>{t('offers.months', { count: terms.termMonths })}</td>
-                  <td>{t(`offers.compare.${terms.frequency}`, { amount: fmt.money(terms.payment) })}</td>
-                  <td>{fmt.money(terms.totalPayback)}</td>
-                  <td>{fmt.money(terms.costOfCapital)}</td>
-                  <td>{fmt.percent(terms.apr)}</td>
-                  {measured ? <td>{share ? shareText(share.sharePercent, t, fmt) : '—'}</td> : null}
-                </tr>
-              );
-            })}
+            {rows.map(([label, cell]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {columns.map((c) => (
+                  <td key={c.o.id}>{cell(c)}</td>
+                ))}
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

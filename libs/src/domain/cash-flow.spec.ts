@@ -87,6 +87,13 @@ describe('a statement read into daily balances and deposits', () => {
     expect(readStatementCash(quarter)).toEqual({ readable: false, reason: 'datesUnclear' });
   });
 
+  it('does not read a line longer than a statement row (a hostile text), and stays quick', () => {
+    const started = Date.now();
+    const hostile = AUGUST.replace('Opening balance 10,000.00', `Opening balance 10,000.00 ${'1'.repeat(200_000)}`);
+    expect(readStatementCash(hostile)).toEqual({ readable: false, reason: 'noOpeningBalance' });
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it('takes plain data too (an aggregator): a day per date, balances carried over days without entries', () => {
     const cash = cashFromEntries({ start: '2026-08-01', end: '2026-08-05' }, [
       { date: '2026-08-04', deposit: 100, balance: 600 },

@@ -124,6 +124,7 @@ function rowDate(line: string, period: Period): RowDate | undefined {
 const OPENING =
   /\b(?:opening|beginning|starting|previous) balance\b|\bbalance (?:forward|brought forward)\b|\bsolde (?:d'ouverture|d’ouverture|precedent|initial|anterieur|reporte)\b/;
 const CENTS = 0.005;
+const MAX_LINE = 400;
 
 /** Every day of a period, ISO. */
 export function periodDays(period: Period): string[] {
@@ -172,7 +173,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function readStatementCash(text: string): CashReading {
   const periods = statementPeriods(text);
   if (!periods.length) return { readable: false, reason: 'noPeriod' };
-  const lines = text.split(/\r?\n/).map(plain).filter(Boolean);
+  // A statement's lines are short: a longer one (a file built to make the patterns below slow) is not read.
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.length <= MAX_LINE)
+    .map(plain)
+    .filter(Boolean);
   let opening: number | undefined;
   const rows: { line: string; amount: number; balance: number }[] = [];
   for (const line of lines) {

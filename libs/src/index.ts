@@ -10,6 +10,7 @@ export * from './domain/entities';
 export * from './domain/idempotency';
 export * from './domain/industries';
 export * from './domain/offers';
+export * from './domain/cash-flow';
 export * from './domain/pick-lists';
 export * from './domain/records';
 export * from './domain/option-key';

@@ -174,3 +174,33 @@ export function slowTextPdf(fanOut = 300): Buffer {
   );
   return Buffer.concat(parts);
 }
+
+/**
+ * Issue 27 item 3: a bank statement with its balances, as a bank's PDF prints it, one line of text each:
+ * the period, the opening balance, one row per transaction (date, description, amount, balance after) and
+ * the closing balance. `rows` amounts are signed (money in positive); balances are worked out here.
+ */
+export async function statementPdf(statement: {
+  period: string;
+  opening: number;
+  rows: [date: string, description: string, amount: number][];
+}): Promise<Uint8Array> {
+  const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  let balance = statement.opening;
+  const lines = [
+    'Northern Bank - Business chequing statement',
+    statement.period,
+    `Opening balance ${money(statement.opening)}`,
+    'Date Description Amount Balance',
+    ...statement.rows.map(([date, description, amount]) => {
+      balance = Math.round((balance + amount) * 100) / 100;
+      return `${date} ${description} ${money(amount)} ${money(balance)}`;
+    }),
+    `Closing balance ${money(balance)}`,
+  ];
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  lines.forEach((text, i) => page.drawText(text, { x: 54, y: 730 - i * 18, size: 10, font }));
+  return doc.save();
+}

@@ -2,6 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 import {
   COLLECTIONS,
+  type CashReading,
   type FileRecord,
   type RecordFields,
   type SameFields,
@@ -22,6 +23,11 @@ export class StoredFile implements FileRecord<Types.ObjectId> {
   advice: StatementAdviceNote[];
   /** 'bank' when fetched from the applicant's connected bank (issue 27 item 1); uploads have none. */
   @Prop() source?: string;
+  /**
+   * A bank statement's daily balances and deposits as its text reads (issue 27 item 3), or why they could
+   * not be read: for the offers page's affordability, computed on the api; never answered to the browser.
+   */
+  @Prop({ type: Object }) cash?: CashReading;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type StoredFileFields = SameFields<RecordFields<StoredFile, FileRecord<Types.ObjectId>>>;

@@ -23,6 +23,7 @@ import {
   isRecentStatementMonth,
   MAX_FILE_BYTES,
   type FileType,
+  type CashReading,
   type StatementAdviceNote,
   API_CODES,
 } from '@portal/libs';
@@ -34,7 +35,7 @@ import { StagesService } from '../stages/stages.service';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
-import { inspectPdf, prepareInspection } from './pdf-inspection';
+import { inspectStatement, prepareInspection } from './pdf-inspection';
 import { IdempotencyError } from '../common/idempotency/idempotency.service';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { spoolUpload, UploadRefused } from './upload-stream';
@@ -89,7 +90,7 @@ export class FilesService {
   private async receive(req: Request, userId: string) {
     const keyed = isIdempotencyKey(req.headers['idempotency-key']);
     const fileId = fileIdFor(userId, req.headers['idempotency-key']);
-    let record: Omit<StoredFile, 'size' | 'advice'> | undefined;
+    let record: Omit<StoredFile, 'size' | 'advice' | 'cash'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
     // The same keyed upload stored before, its answer lost with the api that ran it: that file is the answer.
@@ -144,12 +145,13 @@ export class FilesService {
       const stored = upload.stored!;
       storing = stored.catch(() => undefined);
       let advice: StatementAdviceNote[];
+      let cash: CashReading | undefined;
       try {
-        advice = await inspectPdf(upload.path, {
+        ({ advice, cash } = await inspectStatement(upload.path, {
           applicationId: String(record!.applicationId),
           applicant: userId,
           statementMonth: record!.monthLabel,
-        });
+        }));
         try {
           await stored;
         } catch (e) {
@@ -164,7 +166,7 @@ export class FilesService {
       }
       // Entered under the application first: a File row is never missing from the application's list.
       await this.index.enter(record!.applicationId, fileId);
-      const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice });
+      const saved = await this.files.create({ _id: fileId, ...record!, size: upload.size, advice, cash });
       unrecorded = undefined;
       // Independent once the File row stands (the sweep keeps an object whose file stands): both at once.
       await Promise.all([

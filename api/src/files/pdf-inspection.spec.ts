@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@portal/libs';
-import { onePagePdf, slowTextPdf } from '../../../tests/support/pdf-fixtures';
-import { INSPECTION_QUEUE, InspectionBusy, inspectPdf } from './pdf-inspection';
+import { onePagePdf, slowTextPdf, statementPdf } from '../../../tests/support/pdf-fixtures';
+import { INSPECTION_QUEUE, InspectionBusy, inspectPdf, inspectStatement } from './pdf-inspection';
 
 let dir: string;
 let slow: string;
@@ -63,5 +63,40 @@ describe('inspectPdf under a slow file', () => {
       Array.from({ length: 1 + INSPECTION_QUEUE.perApplicantWaiting }, () => [{ code: 'unreadable' }]),
     );
     expect(otherDoneAt).toBeLessThan(Math.max(...greedyDone));
+  });
+});
+
+describe('a statement read for its cash (issue 27 item 3)', () => {
+  it("reads a statement's daily balances and deposits out of its PDF text, and says when it cannot", async () => {
+    const path = join(dir, 'balances.pdf');
+    await writeFile(
+      path,
+      await statementPdf({
+        period: 'Statement period: August 1, 2026 - August 31, 2026',
+        opening: 10_000,
+        rows: [
+          ['08/03/2026', 'Card settlement', 1_500],
+          ['08/04/2026', 'Rent', -2_000],
+          ['08/28/2026', 'Deposit', 1_200],
+        ],
+      }),
+    );
+    const read = await inspectStatement(path, {
+      applicationId: 'cash',
+      applicant: 'cash',
+      statementMonth: 'August 2026',
+    });
+    expect(read.advice).toEqual([]);
+    if (!read.cash?.readable) throw new Error(`not read: ${JSON.stringify(read.cash)}`);
+    expect(read.cash.cash.period).toEqual({ start: '2026-08-01', end: '2026-08-31' });
+    expect(read.cash.cash.days[2]).toEqual({ date: '2026-08-03', deposit: 1_500, balance: 11_500 });
+    expect(read.cash.cash.days[30]).toEqual({ date: '2026-08-31', deposit: 0, balance: 10_700 });
+    // A statement with no figures: not readable enough, never a guess.
+    expect(
+      (await inspectStatement(fine, { applicationId: 'cash', applicant: 'cash', statementMonth: 'October 2026' })).cash,
+    ).toEqual({
+      readable: false,
+      reason: 'noPeriod',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { Logger, ServiceUnavailableException } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { FILE_CODES, isStatementAdvice, type StatementAdviceNote } from '@portal/libs';
+import { FILE_CODES, isStatementAdvice, type CashReading, type StatementAdviceNote } from '@portal/libs';
 import { UploadRefused } from './upload-stream';
 
 /**
@@ -87,7 +87,41 @@ async function slot<T>(applicant: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-type Verdict = { ok: boolean; reason?: string; advice: StatementAdviceNote[] };
+type Verdict = { ok: boolean; reason?: string; advice: StatementAdviceNote[]; cash?: CashReading };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const UNREADABLE_REASONS = new Set([
+  'noPeriod',
+  'noOpeningBalance',
+  'noRows',
+  'rowWithoutBalance',
+  'balancesDisagree',
+  'datesUnclear',
+]);
+
+/** A statement's days as the thread read them (libs cash-flow), only in the shape stored; anything else dropped. */
+function cashFrom(raw: unknown): CashReading | undefined {
+  const r = raw as { readable?: unknown; reason?: unknown; cash?: { period?: unknown; days?: unknown } } | undefined;
+  if (r?.readable === false && UNREADABLE_REASONS.has(r.reason as string))
+    return { readable: false, reason: r.reason as Extract<CashReading, { readable: false }>['reason'] };
+  const period = r?.cash?.period as { start?: unknown; end?: unknown } | undefined;
+  const days = r?.cash?.days;
+  if (r?.readable !== true || !period || !ISO_DAY.test(String(period.start)) || !ISO_DAY.test(String(period.end)))
+    return undefined;
+  if (!Array.isArray(days) || days.length > 100) return undefined;
+  const clean = days.filter(
+    (d: { date?: unknown; deposit?: unknown; balance?: unknown }) =>
+      typeof d?.date === 'string' && ISO_DAY.test(d.date) && Number.isFinite(d.deposit) && Number.isFinite(d.balance),
+  ) as { date: string; deposit: number; balance: number }[];
+  if (clean.length !== days.length) return undefined;
+  return {
+    readable: true,
+    cash: {
+      period: { start: String(period.start), end: String(period.end) },
+      days: clean.map((d) => ({ date: d.date, deposit: d.deposit, balance: d.balance })),
+    },
+  };
+}
 
 /** Only advice the web knows how to say: anything else from the thread is dropped. */
 const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
@@ -166,6 +200,7 @@ type FromThread = {
   ok?: unknown;
   reason?: unknown;
   advice?: unknown;
+  cash?: unknown;
   done?: unknown;
   heapMb?: unknown;
   fileMb?: unknown;
@@ -215,7 +250,10 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
         return;
       }
       if ('advice' in m) {
-        if (verdict?.ok) verdict.advice = adviceFrom(m.advice);
+        if (verdict?.ok) {
+          verdict.advice = adviceFrom(m.advice);
+          verdict.cash = cashFrom(m.cash);
+        }
         return;
       }
       if (verdict) return;
@@ -244,8 +282,19 @@ export async function inspectPdf(
   path: string,
   context: { applicationId: string; applicant: string; statementMonth?: string },
 ): Promise<StatementAdviceNote[]> {
+  return (await inspectStatement(path, context)).advice;
+}
+
+/**
+ * inspectPdf, with what a statement's text says of the business's cash (issue 27 item 3): its daily
+ * balances and deposits, or why they could not be read; none for another document or past the budget.
+ */
+export async function inspectStatement(
+  path: string,
+  context: { applicationId: string; applicant: string; statementMonth?: string },
+): Promise<{ advice: StatementAdviceNote[]; cash?: CashReading }> {
   const verdict = await slot(context.applicant, () => runWorker(path, context.statementMonth));
-  if (verdict.ok) return verdict.advice;
+  if (verdict.ok) return { advice: verdict.advice, cash: verdict.cash };
   logger.warn({ msg: 'upload refused', applicationId: context.applicationId, reason: verdict.reason });
   throw new UploadRefused(FILE_CODES.pdfOnly);
 }

@@ -13,7 +13,9 @@ import {
   indexOfAscii,
   looksLikePdf,
   PDF_ACTIVE_NAMES,
+  readStatementCash,
   wrongStatementPeriod,
+  type CashReading,
   type StatementAdviceNote,
 } from '@portal/libs';
 
@@ -125,13 +127,37 @@ pdfjs.catch(() => undefined);
 
 /** The pages whose text is read for the statement period: it is stated at the top of the first page or two. */
 const ADVICE_PAGES = 3;
+/** The pages read for the balances and deposits (issue 27 item 3): a month's statement, even a busy one. */
+const CASH_PAGES = 30;
+
+type TextItem = { str?: string; hasEOL?: boolean; transform?: number[] };
+
+/** A page's text as lines: pdf.js's items joined, a new line where an item ends one or the baseline moves. */
+function pageLines(items: TextItem[]): string {
+  let text = '';
+  let y: number | undefined;
+  for (const item of items) {
+    if (typeof item.str !== 'string') continue;
+    const at = item.transform?.[5];
+    if (y !== undefined && at !== undefined && Math.abs(at - y) > 1 && !text.endsWith('\n')) text += '\n';
+    else if (text && !text.endsWith('\n')) text += ' ';
+    text += item.str;
+    if (item.hasEOL) text += '\n';
+    if (at !== undefined) y = at;
+  }
+  return text + '\n';
+}
+
+type Reading = { advice: StatementAdviceNote[]; cash?: CashReading };
 
 /**
  * Issue 16: a bank statement read the way the lender's people will read it (pdf.js, text extraction), to
  * tell the applicant at once when it is password-protected, unreadable, has no pages, or is for another
  * month than its slot. Advice only: an empty text (a scan) or a period read two ways gives none.
+ * Issue 27 item 3: the same text, read on, gives the statement's daily balances and deposits (libs
+ * cash-flow), kept with the file for the offers page; they never leave the api.
  */
-async function advise(path: string, monthLabel: string): Promise<StatementAdviceNote[]> {
+async function advise(path: string, monthLabel: string): Promise<Reading> {
   const { getDocument } = await pdfjs;
   const task = getDocument({
     data: new Uint8Array(await readFile(path)),
@@ -141,16 +167,19 @@ async function advise(path: string, monthLabel: string): Promise<StatementAdvice
   });
   try {
     const pdf = await task.promise;
-    if (pdf.numPages < 1) return [{ code: 'noPages' }];
+    if (pdf.numPages < 1) return { advice: [{ code: 'noPages' }] };
     let text = '';
-    for (let i = 1; i <= Math.min(pdf.numPages, ADVICE_PAGES); i++) {
-      const content = await (await pdf.getPage(i)).getTextContent();
-      text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
-    }
+    for (let i = 1; i <= Math.min(pdf.numPages, ADVICE_PAGES); i++)
+      text += pageLines((await (await pdf.getPage(i)).getTextContent()).items as TextItem[]);
     const wrong = wrongStatementPeriod(text, monthLabel);
-    return wrong ? [{ code: 'wrongPeriod', periodStart: wrong.start, periodEnd: wrong.end }] : [];
+    const advice: StatementAdviceNote[] = wrong
+      ? [{ code: 'wrongPeriod', periodStart: wrong.start, periodEnd: wrong.end }]
+      : [];
+    for (let i = ADVICE_PAGES + 1; i <= Math.min(pdf.numPages, CASH_PAGES); i++)
+      text += pageLines((await (await pdf.getPage(i)).getTextContent()).items as TextItem[]);
+    return { advice, cash: pdf.numPages > CASH_PAGES ? undefined : readStatementCash(text) };
   } catch (e) {
-    return [{ code: (e as Error).name === 'PasswordException' ? 'encrypted' : 'unreadable' }];
+    return { advice: [{ code: (e as Error).name === 'PasswordException' ? 'encrypted' : 'unreadable' }] };
   } finally {
     await task.destroy();
   }
@@ -169,7 +198,7 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
     .then(async (verdict) => {
       port.postMessage(verdict);
       if (verdict.ok && statementMonth)
-        port.postMessage({ advice: await advise(String(path), statementMonth).catch(() => []) });
+        port.postMessage(await advise(String(path), statementMonth).catch(() => ({ advice: [] })));
     })
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
     .finally(() =>

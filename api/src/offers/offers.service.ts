@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { API_CODES, type OfferOptionView, type OfferView } from '@portal/libs';
+import { API_CODES, FILE_TYPES, offerAffordability, type OfferOptionView, type OfferView } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
 import { calculateOffers, emailOffer, getProgress } from '@portal/workflows';
@@ -7,6 +7,7 @@ import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Offer, type OfferDocument } from './offer.schema';
+import { StoredFile } from '../files/file.schema';
 
 export const OFFER_NOT_FOUND = API_CODES.offerNotFound;
 export const REP_NOT_FOUND = API_CODES.repNotFound;
@@ -26,6 +27,7 @@ const view = (o: OfferDocument): OfferView => ({
 export class OffersService {
   constructor(
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
+    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
     private readonly applications: ApplicationsService,
     private readonly workflows: ApplicationWorkflows,
   ) {}
@@ -48,7 +50,27 @@ export class OffersService {
 
   private async ofApplication(applicationId: string, userId: string): Promise<OfferView> {
     const app = await this.applications.owned(applicationId, userId);
-    return view(await this.offers.findById(app._id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+    return this.withAffordability(await this.offers.findById(app._id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+  }
+
+  /**
+   * The offer with what each option costs against the application's bank statements (issue 27 item 3):
+   * read from the daily balances and deposits their upload stored (files' `cash`), here on the api; the
+   * statements themselves never reach the browser. Callers have checked the application is the user's.
+   */
+  private async withAffordability(offer: OfferDocument): Promise<OfferView> {
+    const answer = view(offer);
+    if (!answer.offerOptions.length) return answer;
+    const statements = await this.files
+      .find({ applicationId: offer.applicationId, fileType: FILE_TYPES.bankStatement }, { cash: 1 })
+      .lean();
+    return {
+      ...answer,
+      affordability: offerAffordability(
+        answer.offerOptions,
+        statements.map((s) => s.cash),
+      ),
+    };
   }
 
   get(applicationId: string, userId: string): Promise<OfferView> {
@@ -85,7 +107,7 @@ export class OffersService {
     offer.offerType = option.maxAmount ? 'lineOfCredit' : 'standard';
     offer.markModified('offerOptions');
     await offer.save();
-    return view(offer);
+    return this.withAffordability(offer);
   }
 
   async email(applicationId: string, userId: string): Promise<void> {

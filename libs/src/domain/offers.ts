@@ -23,3 +23,55 @@ export function estimatedApr(amount: number, payment: number, count: number, per
 /** Business days a year for daily payments (21 a month), weeks for weekly ones. */
 export const DAILY_PAYMENTS_PER_YEAR = 252;
 export const WEEKLY_PAYMENTS_PER_YEAR = 52;
+
+/** An option's figures side by side (issue 27 item 4), as numbers. */
+export type OfferTerms = {
+  amount: number;
+  termMonths: number;
+  payment: number;
+  frequency: 'daily' | 'monthly';
+  payments: number;
+  totalPayback: number;
+  /** What the money costs: the total payback less the amount. */
+  costOfCapital: number;
+  /** estimatedApr of the payment schedule (an internal rate of return made yearly). */
+  apr: number;
+};
+
+/**
+ * The comparison's figures: a standard offer by its daily schedule (noOfdailyPayments of dailyPayment,
+ * 252 a year); a line of credit as if fully drawn at once and repaid by its monthly payment over its term.
+ */
+export function offerTerms(o: Record<string, string>): OfferTerms {
+  const money = (n: number) => Math.round(n * 100) / 100;
+  if (isLineOfCredit(o)) {
+    const amount = Number(o.maxAmount);
+    const payment = Number(o.monthlyPayments);
+    const payments = Number(o.termYears) * 12;
+    const totalPayback = money(payment * payments);
+    return {
+      amount,
+      termMonths: payments,
+      payment,
+      frequency: 'monthly',
+      payments,
+      totalPayback,
+      costOfCapital: money(totalPayback - amount),
+      apr: estimatedApr(amount, payment, payments, 12),
+    };
+  }
+  const amount = Number(o.offeredAmount);
+  const payment = Number(o.dailyPayment);
+  const payments = Number(o.noOfdailyPayments);
+  const totalPayback = Number(o.totalPayment) || money(payment * payments);
+  return {
+    amount,
+    termMonths: Number(o.monthlyTerm),
+    payment,
+    frequency: 'daily',
+    payments,
+    totalPayback,
+    costOfCapital: money(totalPayback - amount),
+    apr: estimatedApr(amount, payment, payments, DAILY_PAYMENTS_PER_YEAR),
+  };
+}

@@ -9,6 +9,7 @@
  * (`_id`), the one lookup FerretDB serves from an index.
  */
 import type { StatementAdviceNote } from '../validation/documents';
+import type { CashReading } from './cash-flow';
 
 /** The collections the api's schemas own and the worker reads. */
 export const COLLECTIONS = {
@@ -157,6 +158,8 @@ export type FileRecord<Id> = {
   advice: StatementAdviceNote[];
   /** Where the document came from: 'bank' when fetched from the applicant's bank (issue 27), else uploaded. */
   source?: string;
+  /** A bank statement's daily balances and deposits, or why they could not be read (issue 27 item 3). */
+  cash?: CashReading;
 };
 
 /**

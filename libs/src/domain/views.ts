@@ -2,6 +2,7 @@
  * The answers' shapes, one contract between the api (its services build them) and the web (its api
  * clients and query options read them). Ids are strings; PII arrives masked.
  */
+import type { OfferAffordability } from './cash-flow';
 import type { OfferOptionView } from './offers';
 import type { BusinessRecord, OwnerRecord } from './records';
 
@@ -41,4 +42,11 @@ export type OwnerSetView = {
 };
 
 /** POST /offer and PATCH /offer/:id (in `data`): the offer and its options. */
-export type OfferView = { _id: string; applicationId: string; offerType?: string; offerOptions: OfferOptionView[] };
+export type OfferView = {
+  _id: string;
+  applicationId: string;
+  offerType?: string;
+  offerOptions: OfferOptionView[];
+  /** Issue 27 item 3: what each option costs against the statements' cash (computed on the api). */
+  affordability?: OfferAffordability;
+};

@@ -208,6 +208,35 @@ export const enLater = {
     bookCall: 'Book a call with your dedicated funding expert {{name}}',
     contactSoon: 'Your dedicated funding expert will contact you shortly.',
     pickTime: "Pick a time on <page>your funding expert's scheduling page</page>.",
+    // Issue 27 items 3 and 4: what each offer costs against the statements, and the offers side by side.
+    afford: {
+      heading: 'Against your bank statements',
+      share: 'About {{share}} of what comes in each day',
+      shareSmall: 'Less than {{share}} of what comes in each day',
+      lowest: 'Lowest balance with this payment: {{amount}} on {{date}}',
+      belowZero: 'With this payment, your balance would have gone below zero: {{amount}} on {{date}}',
+      basis:
+        'From your bank statements: on an average business day, {{deposits}} comes in. Each offer’s share is its payment per business day (a line of credit’s monthly payment if fully drawn) against that; the lowest balance replays your statements with the payments taken out.',
+      unreadable:
+        'We could not read your bank statements well enough to say what each offer would cost your business day to day. Your offers are not affected.',
+    },
+    compare: {
+      heading: 'Compare your offers',
+      caption: 'Your offers side by side',
+      region: 'Offer comparison, scrolls sideways',
+      offer: 'Offer',
+      amount: 'Amount',
+      term: 'Term',
+      payment: 'Payment',
+      totalPayback: 'Total payback',
+      costOfCapital: 'Cost of capital',
+      apr: 'Estimated APR',
+      share: 'Share of daily deposits',
+      daily: '{{amount}} each business day',
+      monthly: '{{amount}} a month if fully drawn',
+      aprNote:
+        'Estimated APR: the yearly rate at which the payments repay the amount (252 business days a year for daily payments). Cost of capital: the total payback less the amount.',
+    },
   },
   status: {
     title: 'Where do I stand',

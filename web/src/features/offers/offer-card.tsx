@@ -3,6 +3,7 @@ import type { TFunction } from '../../i18n/i18n';
 import { DAILY_PAYMENTS_PER_YEAR, estimatedApr, isLineOfCredit, type OfferOptionView } from '@portal/libs';
 import { useFormat, type Formatter } from '../../i18n/format';
 import { toLanguage } from '../../i18n/i18n';
+import { OfferAffordabilityLines } from './offer-affordability';
 
 /** The cost of an option in plain words: what you get, what you pay back, how often, and the APR. */
 export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [string, string][] {
@@ -37,7 +38,7 @@ export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [s
 }
 
 /** An option's name: the service's own label for a standard offer (its term), ours for a line of credit. */
-function offerName(o: OfferOptionView, t: TFunction, language: string): string {
+export function offerName(o: OfferOptionView, t: TFunction, language: string): string {
   if (isLineOfCredit(o)) return t('offers.lineOfCredit');
   // The offer service names a standard option by its term ('12-month term'): in French, from the term.
   return language === 'fr-CA' ? t('offers.termName', { count: Number(o.monthlyTerm) }) : (o.offerLabel ?? '');
@@ -48,8 +49,11 @@ export function OfferCard({
   selected,
   onSelect,
   disabled,
+  measured,
 }: {
   option: OfferOptionView;
+  /** Issue 27 item 3: this option against the statements, when they could be read. */
+  measured?: Parameters<typeof OfferAffordabilityLines>[0]['measured'];
   selected: boolean;
   onSelect?: () => void;
   disabled?: boolean;
@@ -70,6 +74,7 @@ export function OfferCard({
           </div>
         ))}
       </dl>
+      <OfferAffordabilityLines measured={measured} />
       {onSelect ? (
         <button
           type="button"

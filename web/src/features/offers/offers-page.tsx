@@ -10,12 +10,15 @@ import { documentsApi } from '../../lib/documents-api';
 import { useJourney } from '../../lib/journey/use-journey';
 import { refreshSession, useApplication } from '../../lib/session';
 import { CalendlyEmbed } from './calendly-embed';
-import { OfferCard } from './offer-card';
+import { OfferCard, offerName } from './offer-card';
+import { AffordabilityNote } from './offer-affordability';
+import { OfferComparison } from './offer-comparison';
+import { toLanguage } from '../../i18n/i18n';
 import { offerQueryOptions, offersApi, type Rep } from './offers-api';
 
 /** Section 2 '/offers': step 2 picks the offer, step 3 the last documents and the submission. */
 export function OffersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const UNKNOWN = t('app.unknownError');
   const app = useApplication();
   const queryClient = useQueryClient();
@@ -48,6 +51,10 @@ export function OffersPage() {
       </section>
     );
   const options = offer.data?.offerOptions ?? [];
+  const affordability = offer.data?.affordability;
+  const measured = affordability?.readable ? affordability.options : [];
+  const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const names = Object.fromEntries(options.map((o) => [o.id, offerName(o, t, language)]));
   const selectedId = choice ?? options.find((o) => o.isSelected === 'true')?.id;
   const loadError = offer.error ? offer.error.message || UNKNOWN : undefined;
 
@@ -82,9 +89,12 @@ export function OffersPage() {
               selected={o.id === selectedId}
               disabled={busy || journey.busy}
               onSelect={() => form.setValue('choice', o.id)}
+              measured={measured.find((m) => m.id === o.id)}
             />
           ))}
         </div>
+        {options.length ? <AffordabilityNote affordability={affordability} /> : null}
+        <OfferComparison options={options} names={names} affordability={affordability} />
         {busy ? (
           <p className="loading" role="status">
             {t('offers.submitting')}

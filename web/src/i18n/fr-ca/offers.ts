@@ -39,6 +39,34 @@ export const frOffers = {
     bookCall: 'Réservez un appel avec votre spécialiste du financement attitré, {{name}}',
     contactSoon: 'Votre spécialiste du financement attitré communiquera avec vous sous peu.',
     pickTime: 'Choisissez un moment sur <page>la page de rendez-vous de votre spécialiste du financement</page>.',
+    afford: {
+      heading: 'D’après vos relevés bancaires',
+      share: 'Environ {{share}} de ce qui entre chaque jour',
+      shareSmall: 'Moins de {{share}} de ce qui entre chaque jour',
+      lowest: 'Solde le plus bas avec ce paiement\u00a0: {{amount}} le {{date}}',
+      belowZero: 'Avec ce paiement, votre solde serait passé sous zéro\u00a0: {{amount}} le {{date}}',
+      basis:
+        'D’après vos relevés bancaires, il entre en moyenne {{deposits}} par jour ouvrable. La part de chaque offre est son paiement par jour ouvrable (pour une marge de crédit, son paiement mensuel si elle est entièrement utilisée) par rapport à ce montant; le solde le plus bas rejoue vos relevés en retirant les paiements.',
+      unreadable:
+        'Nous n’avons pas pu lire vos relevés bancaires assez bien pour dire ce que chaque offre coûterait à votre entreprise au jour le jour. Vos offres n’en sont pas touchées.',
+    },
+    compare: {
+      heading: 'Comparez vos offres',
+      caption: 'Vos offres côte à côte',
+      region: 'Comparaison des offres, défile horizontalement',
+      offer: 'Offre',
+      amount: 'Montant',
+      term: 'Durée',
+      payment: 'Paiement',
+      totalPayback: 'Remboursement total',
+      costOfCapital: 'Coût du capital',
+      apr: 'TAP estimé',
+      share: 'Part des dépôts quotidiens',
+      daily: '{{amount}} par jour ouvrable',
+      monthly: '{{amount}} par mois si entièrement utilisée',
+      aprNote:
+        'TAP estimé\u00a0: le taux annuel auquel les paiements remboursent le montant (252 jours ouvrables par année pour les paiements quotidiens). Coût du capital\u00a0: le remboursement total moins le montant.',
+    },
   },
   notFound: {
     title: 'Nous n’avons pas trouvé cette page',

@@ -219,7 +219,7 @@ export class FilesService {
     let stored = false;
     try {
       await writeFile(path, bytes);
-      const advice = await inspectPdf(path, {
+      const { advice, cash } = await inspectStatement(path, {
         applicationId: String(app._id),
         applicant: userId,
         statementMonth: monthLabel,
@@ -243,6 +243,7 @@ export class FilesService {
         monthLabel,
         size: bytes.byteLength,
         advice,
+        cash,
         source: 'bank',
       });
       await Promise.all([this.unfinished.end(filePath).catch(() => undefined), this.documentUploaded(saved)]);

@@ -55,7 +55,10 @@ export class PhoneLinks {
   }
 
   /** The owner's new link for one slot, with its QR code (an SVG drawn here, so the web carries no encoder). */
-  async create(userId: string, body: { applicationId?: unknown; fileType?: unknown; monthLabel?: unknown }) {
+  async create(
+    userId: string,
+    body: { applicationId?: unknown; fileType?: unknown; monthLabel?: unknown; language?: unknown },
+  ) {
     const applicationId = typeof body.applicationId === 'string' ? body.applicationId : '';
     const monthLabel = typeof body.monthLabel === 'string' ? body.monthLabel : undefined;
     const slot = await this.files.slotOf(applicationId, userId, body.fileType, monthLabel).catch((e: unknown) => {
@@ -76,9 +79,10 @@ export class PhoneLinks {
       linkId: String(link._id),
       expiresAt: expiresAt.getTime(),
     });
-    const url = `${this.settings.PUBLIC_URL}/phone/${token}`;
+    // The phone page opens in the desktop's language.
+    const url = `${this.settings.PUBLIC_URL}/phone/${token}?lng=${body.language === 'fr-CA' ? 'fr-CA' : 'en'}`;
     const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return { linkId: String(link._id), url, qrSvg, expiresAt: expiresAt.toISOString() };
+    return { linkId: String(link._id), token, url, qrSvg, expiresAt: expiresAt.toISOString() };
   }
 
   /** The owner's link, as the desktop's dialog polls it: open, used, revoked or expired. */

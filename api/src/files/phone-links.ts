@@ -5,13 +5,14 @@ import {
   Injectable,
   NotFoundException,
   PayloadTooLargeException,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import QRCode from 'qrcode';
-import { FILE_CODES, type FileType } from '@portal/libs';
+import { FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { PHONE_LINK_MINUTES, phoneLinkKey, signPhoneLink, verifyPhoneLink } from '../status/status-link';
 import { FilesService } from './files.service';
@@ -37,8 +38,12 @@ export const PhoneLinkSchema = SchemaFactory.createForClass(PhoneLink);
 /** What the phone is told: the slot only (its type, and a statement's month), never the application's data. */
 export type PhoneLinkView = { fileType: string; monthLabel?: string; expiresAt: string; state: 'open' | 'used' };
 
-/** The whole body of one sending: every photo at its limit, and the form around them. */
-export const PHOTOS_BODY_BYTES = PHOTO_LIMITS.count * PHOTO_LIMITS.bytes + 64 * 1024;
+/** The whole body of one sending: the photos become one PDF, which must stay under an upload's limit. */
+export const PHOTOS_BODY_BYTES = MAX_FILE_BYTES - 1024 * 1024;
+
+/** PDFs being made from photos in this process at once (a PNG is decoded to be embedded); past it, 503. */
+export const CONVERSIONS = { max: 2 };
+let converting = 0;
 
 const expired = () => new NotFoundException(FILE_CODES.phoneLinkExpired);
 
@@ -132,9 +137,13 @@ export class PhoneLinks {
     let used = false;
     try {
       const photos = await readPhotos(req);
-      const pdf = await photosToPdf(photos).catch((e: unknown) => {
-        throw e instanceof PhotoRefused ? refusal(e) : e;
-      });
+      if (converting >= CONVERSIONS.max) throw new ServiceUnavailableException(FILE_CODES.busy);
+      converting++;
+      const pdf = await photosToPdf(photos)
+        .catch((e: unknown) => {
+          throw e instanceof PhotoRefused ? refusal(e) : e;
+        })
+        .finally(() => converting--);
       await this.files.uploadMadePdf(
         req,
         link.userId,

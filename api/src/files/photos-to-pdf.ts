@@ -11,9 +11,18 @@ export const PHOTO_LIMITS = {
   count: 10,
   /** Bytes of one photo (a phone's camera writes 2-6 MB). */
   bytes: 10 * 1024 * 1024,
-  /** Pixels of one photo, and of one side (a 108 MP sensor is 12,000 × 9,000). */
+  /**
+   * Pixels of one JPEG, and of one side (a 108 MP sensor is 12,000 × 9,000): a JPEG goes into the PDF as it
+   * is, never decoded here, so its size costs no memory.
+   */
   pixels: 110_000_000,
   side: 16_000,
+  /**
+   * A PNG is decoded to be embedded (4 bytes a pixel, then 3 + 1 again): 16 MP each and 32 MP in one sending
+   * keep that under about 300 MB at worst. Cameras write JPEGs; a PNG is a screenshot.
+   */
+  pngPixels: 16_000_000,
+  pngPixelsPerSending: 32_000_000,
 } as const;
 
 export type PhotoKind = 'jpeg' | 'png';
@@ -39,8 +48,10 @@ export function photoHeader(bytes: Buffer): PhotoHeader {
 
 function checked(h: PhotoHeader): PhotoHeader {
   if (!h.width || !h.height) throw new PhotoRefused('notAPhoto');
-  if (h.width > PHOTO_LIMITS.side || h.height > PHOTO_LIMITS.side || h.width * h.height > PHOTO_LIMITS.pixels)
+  const pixels = h.width * h.height;
+  if (h.width > PHOTO_LIMITS.side || h.height > PHOTO_LIMITS.side || pixels > PHOTO_LIMITS.pixels)
     throw new PhotoRefused('tooBig');
+  if (h.kind === 'png' && pixels > PHOTO_LIMITS.pngPixels) throw new PhotoRefused('tooBig');
   return h;
 }
 
@@ -104,12 +115,18 @@ const PAGE = { width: 612, height: 792, margin: 24 };
  * passed `photoHeader`; a file whose data pdf-lib cannot read is refused as not a photo.
  */
 export async function photosToPdf(photos: Buffer[]): Promise<Buffer> {
+  const headers = photos.map(photoHeader);
+  const pngPixels = headers.reduce((sum, h) => sum + (h.kind === 'png' ? h.width * h.height : 0), 0);
+  if (pngPixels > PHOTO_LIMITS.pngPixelsPerSending) throw new PhotoRefused('tooBig');
   const pdf = await PDFDocument.create();
   pdf.setTitle('Photos');
   pdf.setProducer('Fundwise');
-  for (const bytes of photos) {
-    const header = photoHeader(bytes);
-    const image = await (header.kind === 'png' ? pdf.embedPng(bytes) : pdf.embedJpg(bytes)).catch(() => {
+  for (const [i, bytes] of photos.entries()) {
+    const header = headers[i]!;
+    // A copy of its own: pdf-lib reads a JPEG through a DataView of the whole ArrayBuffer, which a Node Buffer
+    // (a slice of a shared pool) does not start.
+    const own = new Uint8Array(bytes);
+    const image = await (header.kind === 'png' ? pdf.embedPng(own) : pdf.embedJpg(own)).catch(() => {
       throw new PhotoRefused('notAPhoto');
     });
     const turn = header.orientation === 6 ? 90 : header.orientation === 3 ? 180 : header.orientation === 8 ? 270 : 0;

@@ -27,11 +27,11 @@ type LinkState = 'open' | 'sending' | 'used' | 'revoked';
 export class PhoneLink {
   @Prop({ type: Types.ObjectId, required: true }) _id: Types.ObjectId;
   @Prop({ type: Types.ObjectId, required: true, index: true }) applicationId: Types.ObjectId;
-  @Prop({ required: true }) userId: string;
-  @Prop({ required: true }) fileType: string;
-  @Prop() monthLabel?: string;
-  @Prop({ required: true }) expiresAt: Date;
-  @Prop({ required: true }) state: LinkState;
+  @Prop({ type: String, required: true }) userId: string;
+  @Prop({ type: String, required: true }) fileType: string;
+  @Prop({ type: String }) monthLabel?: string;
+  @Prop({ type: Date, required: true }) expiresAt: Date;
+  @Prop({ type: String, required: true }) state: LinkState;
 }
 export const PhoneLinkSchema = SchemaFactory.createForClass(PhoneLink);
 

@@ -19,10 +19,11 @@ import {
 
 endOfFileChecks(__filename);
 
-const EXPIRED = 'This link has expired or was cancelled. Please scan a new code on your computer.';
-const USED = 'These photos were already sent with this link. To send more, scan a new code on your computer.';
-const PHOTOS_ONLY = 'Please send photos only (JPEG or PNG).';
-const TOO_BIG = 'This photo is too large. Please take it again at a lower resolution.';
+// Expired, cancelled, forged or used: the words of the co-owner's links (the phone page says more).
+const EXPIRED = 'This link is no longer valid';
+const USED = EXPIRED;
+const PHOTOS_ONLY = 'Please send only JPEG or PNG photos.';
+const TOO_BIG = 'This photo is too large.';
 const TOO_MANY = 'Please send at most 10 photos at once.';
 const BOUNDARY = '----sec-phone-boundary';
 const MULTIPART = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };

@@ -12,7 +12,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import QRCode from 'qrcode';
-import { FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
+import { API_CODES, FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { PHONE_LINK_MINUTES, phoneLinkKey, signPhoneLink, verifyPhoneLink } from '../status/status-link';
 import { FilesService } from './files.service';
@@ -45,7 +45,11 @@ export const PHOTOS_BODY_BYTES = MAX_FILE_BYTES - 1024 * 1024;
 export const CONVERSIONS = { max: 2 };
 let converting = 0;
 
-const expired = () => new NotFoundException(FILE_CODES.phoneLinkExpired);
+/**
+ * A link that is not (or no longer) valid: forged, expired, revoked, another's. The words of the co-owner's
+ * links ('This link is no longer valid'); the phone page says more in its own words (404 or 410, used).
+ */
+const expired = () => new NotFoundException(API_CODES.statusLinkInvalid);
 
 @Injectable()
 export class PhoneLinks {
@@ -93,20 +97,19 @@ export class PhoneLinks {
   /** The owner's link, as the desktop's dialog polls it: open, used, revoked or expired. */
   async state(userId: string, linkId: string): Promise<{ state: LinkState | 'expired' }> {
     const link = isValidObjectId(linkId) ? await this.links.findById(linkId) : null;
-    if (!link || link.userId !== userId) throw new NotFoundException(FILE_CODES.phoneLinkExpired);
+    if (!link || link.userId !== userId) throw expired();
     const state = link.state === 'open' && link.expiresAt.getTime() <= Date.now() ? 'expired' : link.state;
     return { state };
   }
 
   /** The owner cancels a link: it stops working at once (a link already used stays used). */
   async revoke(userId: string, linkId: string): Promise<void> {
-    if (!isValidObjectId(linkId)) throw new NotFoundException(FILE_CODES.phoneLinkExpired);
+    if (!isValidObjectId(linkId)) throw expired();
     const res = await this.links.updateOne(
       { _id: new Types.ObjectId(linkId), userId, state: { $in: ['open', 'sending'] } },
       { $set: { state: 'revoked' } },
     );
-    if (!res.matchedCount && !(await this.links.exists({ _id: new Types.ObjectId(linkId), userId })))
-      throw new NotFoundException(FILE_CODES.phoneLinkExpired);
+    if (!res.matchedCount && !(await this.links.exists({ _id: new Types.ObjectId(linkId), userId }))) throw expired();
   }
 
   /** The phone's view of its link: the slot, when it ends, and whether it was used. */
@@ -133,7 +136,7 @@ export class PhoneLinks {
       { $set: { state: 'sending' } },
       { new: true },
     );
-    if (!claimed) throw link.state === 'revoked' ? expired() : new GoneException(FILE_CODES.phoneLinkUsed);
+    if (!claimed) throw link.state === 'revoked' ? expired() : new GoneException(API_CODES.statusLinkInvalid);
     let used = false;
     try {
       const photos = await readPhotos(req);

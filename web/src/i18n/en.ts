@@ -323,6 +323,8 @@ export const enLater = {
     photoN: 'Photo {{n}}',
     removePhoto: 'Remove photo {{n}}',
     opening: 'Opening…',
+    expiredLink: 'This link has expired or was cancelled. Please scan a new code on your computer.',
+    usedLink: 'These photos were already sent with this link. To send more, scan a new code on your computer.',
     pageTitle: 'Send photos of your document',
     lead: 'Take a clear photo of each page of your {{title}}, in good light with the whole page in view.',
     statementFor: 'bank statement for {{month}}',

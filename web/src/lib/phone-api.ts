@@ -30,3 +30,7 @@ export const phoneApi = {
     return (await upload<{ data: { pages: number } }>(`${tokenPath(token)}/photos`, form, onProgress)).data;
   },
 };
+
+/** When a link ends, as a time of day ('3:45 PM', '15 h 45'). Here, not in format.ts: the first visit never needs it. */
+export const timeOfDay = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { checkPdfFile, shownDocumentName, type FileType, type StatementAdviceNote } from '@portal/libs';
 import { useFormat } from '../../i18n/format';
@@ -6,9 +6,8 @@ import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
 import { documentsApi, type UploadedFile } from '../../lib/documents-api';
 import { phoneApi } from '../../lib/phone-api';
-
-/** Issue 27 item 2: the QR dialog, loaded only when "Use my phone" is pressed. */
-const PhoneLinkDialog = lazy(async () => ({ default: (await import('./phone-link-dialog')).PhoneLinkDialog }));
+// Issue 27 item 2: the QR dialog comes with the documents pages' own chunks (never the first visit's).
+import { PhoneLinkDialog } from './phone-link-dialog';
 
 /** A phone (a narrow screen or a touch screen): the slot takes photos directly, and offers no QR code. */
 const onPhone = () =>
@@ -205,15 +204,13 @@ export function DocumentSlot(props: {
         )}
       </div>
       {phoneOpen ? (
-        <Suspense fallback={null}>
-          <PhoneLinkDialog
-            applicationId={props.applicationId}
-            fileType={props.fileType}
-            monthLabel={props.monthLabel}
-            title={title}
-            onClose={() => setPhoneOpen(false)}
-          />
-        </Suspense>
+        <PhoneLinkDialog
+          applicationId={props.applicationId}
+          fileType={props.fileType}
+          monthLabel={props.monthLabel}
+          title={title}
+          onClose={() => setPhoneOpen(false)}
+        />
       ) : null}
       <ul className="doc-files" aria-live="polite">
         {props.files.map((f) => (

@@ -3,10 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FileType } from '@portal/libs';
 import { useTranslation } from '../../i18n/translation';
 import { useMessage } from '../../i18n/use-message';
-import { useFormat } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { documentsQueryOptions } from '../../lib/documents-api';
-import { phoneApi, type PhoneLink } from '../../lib/phone-api';
+import { phoneApi, timeOfDay, type PhoneLink } from '../../lib/phone-api';
 
 /** How often the open dialog asks whether the photos arrived (the slot's list and the link). */
 export const PHONE_POLL_MS = 2000;
@@ -26,7 +25,6 @@ export function PhoneLinkDialog(props: {
 }) {
   const { t } = useTranslation();
   const tm = useMessage();
-  const fmt = useFormat();
   const language = useLanguage();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -82,7 +80,7 @@ export function PhoneLinkDialog(props: {
   }, [state.data, onClose]);
 
   const expired = state.data === 'expired' || state.data === 'revoked';
-  const time = link ? fmt.time(link.expiresAt) : '';
+  const time = link ? timeOfDay(link.expiresAt, language) : '';
   return (
     <dialog
       ref={ref}

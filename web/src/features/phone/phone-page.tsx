@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { FILE_CODES, FILE_TYPES } from '@portal/libs';
+import { Alert } from '../../components/ui/alert';
 import { useFormat } from '../../i18n/format';
 import { useTranslation } from '../../i18n/translation';
-import { useMessage } from '../../i18n/use-message';
+import { useLanguage } from '../../i18n/use-language';
 import { HttpError } from '../../lib/http';
-import { phoneApi, type PhoneLinkView } from '../../lib/phone-api';
+import { phoneApi, timeOfDay, type PhoneLinkView } from '../../lib/phone-api';
 
 /** The most photos one sending takes (the api's PHOTO_LIMITS.count). */
 const MAX_PHOTOS = 10;
@@ -30,8 +31,8 @@ function preview(file: File): Promise<string | undefined> {
  */
 export function PhonePage() {
   const { t } = useTranslation();
-  const tm = useMessage();
   const fmt = useFormat();
+  const language = useLanguage();
   const inputId = useId();
   const { token } = useParams({ from: '/phone/$token' });
   const link = useQuery({ queryKey: ['phone', token], queryFn: () => phoneApi.view(token), retry: false });
@@ -51,6 +52,13 @@ export function PhonePage() {
       gone = true;
     };
   }, [photos]);
+
+  const refusal = (e: Error | null) =>
+    e instanceof HttpError && e.status === 404
+      ? t('phone.expiredLink')
+      : e instanceof HttpError && e.status === 410
+        ? t('phone.usedLink')
+        : undefined;
 
   const label = (v: PhoneLinkView) =>
     v.fileType === FILE_TYPES.voidedCheck
@@ -80,8 +88,7 @@ export function PhonePage() {
       );
       setSent(answer.pages);
     } catch (e) {
-      setError((e as Error).message);
-      if (e instanceof HttpError && (e.status === 404 || e.status === 410)) void link.refetch();
+      setError(refusal(e as Error) ?? (e as Error).message);
     } finally {
       setProgress(undefined);
     }
@@ -99,9 +106,9 @@ export function PhonePage() {
     return (
       <section className="card narrow phone-page">
         <h1>{t('phone.pageTitle')}</h1>
-        <div className="alert alert-error" role="alert">
-          {link.isError ? tm(link.error.message) : tm(FILE_CODES.phoneLinkUsed)}
-        </div>
+        {/* A link refused (404: expired, cancelled or not one of ours) or used up (410, or its state): in words
+            of this page, with what to do; anything else (the network) as it came. */}
+        <Alert>{refusal(link.error) ?? link.error?.message ?? t('phone.usedLink')}</Alert>
       </section>
     );
   const slot = label(link.data);
@@ -155,11 +162,7 @@ export function PhonePage() {
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {tm(error)}
-        </p>
-      ) : null}
+      {error ? <Alert key={error}>{error}</Alert> : null}
       {busy ? (
         <span
           className="doc-progress phone-progress"
@@ -177,7 +180,7 @@ export function PhonePage() {
           {busy ? t('phone.sending') : t('phone.send')}
         </button>
       </div>
-      <p className="muted">{t('phone.expires', { time: fmt.time(link.data.expiresAt) })}</p>
+      <p className="muted">{t('phone.expires', { time: timeOfDay(link.data.expiresAt, language) })}</p>
     </section>
   );
 }

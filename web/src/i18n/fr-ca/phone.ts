@@ -21,6 +21,9 @@ export const frPhone = {
     photoN: 'Photo {{n}}',
     removePhoto: 'Retirer la photo {{n}}',
     opening: 'Ouverture…',
+    expiredLink: 'Ce lien a expiré ou a été annulé. Veuillez balayer un nouveau code sur votre ordinateur.',
+    usedLink:
+      'Ces photos ont déjà été envoyées avec ce lien. Pour en envoyer d’autres, balayez un nouveau code sur votre ordinateur.',
     pageTitle: 'Envoyez des photos de votre document',
     lead: 'Prenez une photo nette de chaque page de votre document ({{title}}), bien éclairée et la page entière visible.',
     statementFor: 'relevé bancaire de {{month}}',

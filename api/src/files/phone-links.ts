@@ -10,7 +10,7 @@ import {
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { isValidObjectId, Types, type Model } from 'mongoose';
+import { isValidObjectId, SchemaTypes, Types, type Model } from 'mongoose';
 import QRCode from 'qrcode';
 import { API_CODES, FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
@@ -25,8 +25,7 @@ type LinkState = 'open' | 'sending' | 'used' | 'revoked';
 /** The row that makes a signed phone link single-use and revocable (issue 27 item 2). */
 @Schema({ collection: 'phonelinks', versionKey: false })
 export class PhoneLink {
-  @Prop({ type: Types.ObjectId, required: true }) _id: Types.ObjectId;
-  @Prop({ type: Types.ObjectId, required: true, index: true }) applicationId: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) applicationId: Types.ObjectId;
   @Prop({ type: String, required: true }) userId: string;
   @Prop({ type: String, required: true }) fileType: string;
   @Prop({ type: String }) monthLabel?: string;
@@ -75,7 +74,6 @@ export class PhoneLinks {
     });
     const expiresAt = new Date(Date.now() + PHONE_LINK_MINUTES * 60_000);
     const link = await this.links.create({
-      _id: new Types.ObjectId(),
       applicationId: slot.app._id,
       userId,
       fileType: slot.fileType,

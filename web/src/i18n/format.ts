@@ -46,8 +46,6 @@ export function formatterFor(lng: Language) {
         ? iso
         : new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
     },
-    /** A time of day ('3:45 PM', '15 h 45'): when a phone link ends. */
-    time: (iso: string) => new Intl.DateTimeFormat(lng, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
     kilobytes: (bytes: number) =>
       new Intl.NumberFormat(lng, { style: 'unit', unit: 'kilobyte' }).format(Math.round(bytes / 1024)),
     /**

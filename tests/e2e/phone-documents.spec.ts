@@ -121,6 +121,13 @@ test('a phone opens the QR link, sends two photos, and the desktop slot fills wi
   // A new link, past its 15 minutes (its row's end moved back, as the clock would): the phone is told it expired.
   await page.getByRole('button', { name: 'Use my phone for Voided check' }).click();
   const second = await dialog.locator('a.phone-link-url').getAttribute('href', { timeout: 20_000 });
+  // The phone page in English at 1280 px too (a tablet or a laptop can open the link).
+  const wide = await page.context().newPage();
+  await wide.goto(second!);
+  await expect(wide.getByRole('heading', { name: 'Send photos of your document' })).toBeVisible({ timeout: 20_000 });
+  await expect(wide.getByText(/Voided check/)).toBeVisible();
+  await shot(wide, 'page-en-1280');
+  await wide.close();
   const { MongoClient, ObjectId } = await import('mongodb');
   const mongo = await MongoClient.connect(process.env.E2E_MONGODB_URI!);
   try {

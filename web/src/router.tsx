@@ -93,6 +93,10 @@ const pages = {
     withWords(() => import('./features/status/co-owner-signed-page')),
     'CoOwnerSignedPage',
   ),
+  phone: lazyRouteComponent(
+    withWords(() => import('./features/phone/phone-page')),
+    'PhonePage',
+  ),
   accessibility: lazyRouteComponent(
     withWords(() => import('./features/legal/accessibility-page')),
     'AccessibilityPage',
@@ -239,6 +243,13 @@ const coOwnerSignRoute = createRoute({
   component: pages.coOwnerSign,
 });
 
+/** A phone link (issue 27 item 2): open to anyone holding it; the api checks the token. */
+const phoneRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/phone/$token',
+  component: pages.phone,
+});
+
 /** Where the e-sign service sends a co-owner after signing, on any device (issue 23 item 3). */
 const coOwnerSignedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -262,6 +273,7 @@ const routeTree = rootRoute.addChildren([
   sharedStatusRoute,
   coOwnerSignRoute,
   coOwnerSignedRoute,
+  phoneRoute,
   legal('privacyPolicy', pages.privacyPolicy),
   legal('termsOfUse', pages.termsOfUse),
   createRoute({ getParentRoute: () => rootRoute, path: ACCESSIBILITY_PATH, component: pages.accessibility }),

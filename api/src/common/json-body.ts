@@ -20,8 +20,11 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
  * overflowed its stack on 20,000 nested arrays.
  */
 export const MAX_JSON_DEPTH = 32;
-/** Routes that take multipart (the streamed document upload); every other body must be JSON. */
-const MULTIPART_ROUTES = [/^\/api\/file\/s3\/?$/];
+/**
+ * Routes that take multipart (the streamed document upload, and a phone link's photos, issue 27 item 2);
+ * every other body must be JSON.
+ */
+const MULTIPART_ROUTES = [/^\/api\/file\/s3\/?$/, /^\/api\/phone\/[^/?]+\/photos\/?$/];
 
 /** The codes of the body refusals (their English is in libs' API_MESSAGES, answered by the exception filter). */
 export const BODY_MESSAGES = {

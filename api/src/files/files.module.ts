@@ -9,6 +9,8 @@ import { DocumentName, DocumentNames, DocumentNameSchema } from './document-name
 import { StoredFile, StoredFileSchema } from './file.schema';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
+import { PhoneController, PhoneLinkController } from './phone.controller';
+import { PhoneLink, PhoneLinks, PhoneLinkSchema } from './phone-links';
 import { SubmissionController } from './submission.controller';
 import { SubmissionService } from './submission.service';
 import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './unfinished-uploads';
@@ -20,14 +22,15 @@ import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './u
       { name: DocumentName.name, schema: DocumentNameSchema },
       { name: UnfinishedUpload.name, schema: UnfinishedUploadSchema },
       { name: ApplicationFiles.name, schema: ApplicationFilesSchema },
+      { name: PhoneLink.name, schema: PhoneLinkSchema },
     ]),
     SessionModule,
     ApplicationsModule,
     StagesModule,
     OffersModule,
   ],
-  controllers: [FilesController, SubmissionController],
-  providers: [FilesService, SubmissionService, DocumentNames, UnfinishedUploads, ApplicationFileIndex],
+  controllers: [FilesController, SubmissionController, PhoneLinkController, PhoneController],
+  providers: [FilesService, PhoneLinks, SubmissionService, DocumentNames, UnfinishedUploads, ApplicationFileIndex],
   // The status view tells, after submission, which documents were marked 'I don't have this'.
   exports: [FilesService],
 })

@@ -38,7 +38,9 @@ import { StoredFile, type StoredFileDocument } from './file.schema';
 import { inspectStatement, prepareInspection } from './pdf-inspection';
 import { IdempotencyError } from '../common/idempotency/idempotency.service';
 import { UnfinishedUploads } from './unfinished-uploads';
-import { spoolUpload, UploadRefused } from './upload-stream';
+import { spoolBuffer, spoolUpload, UploadRefused, type Destination, type SpooledUpload } from './upload-stream';
+
+type Decide = (fields: Record<string, string>) => Promise<Destination>;
 
 export const FILE_NOT_FOUND = API_CODES.fileNotFound;
 const view = (f: StoredFileDocument) => ({
@@ -81,15 +83,53 @@ export class FilesService {
       throw new BadRequestException(FILE_CODES.tooLarge);
     const done = await this.turns.enter(userId, req);
     try {
-      return await this.receive(req, userId);
+      return await this.receive(userId, req.headers['idempotency-key'], (decide) => spoolUpload(req, decide));
     } finally {
       done();
     }
   }
 
-  private async receive(req: Request, userId: string) {
-    const keyed = isIdempotencyKey(req.headers['idempotency-key']);
-    const fileId = fileIdFor(userId, req.headers['idempotency-key']);
+  /**
+   * Issue 27 item 2: a PDF the api made itself (the photos a phone sent through its link, photos-to-pdf.ts)
+   * goes the way of any upload: the applicant's turns, the slot's checks, S3, the PDF inspection and its
+   * queue, the File row and the workflow. `req` is the phone's request (its turn ends if it goes away).
+   */
+  async uploadMadePdf(
+    req: Request,
+    userId: string,
+    fields: { applicationId: string; fileType: FileType; monthLabel?: string },
+    pdf: Buffer,
+  ) {
+    const done = await this.turns.enter(userId, req);
+    try {
+      const given = { ...fields, monthLabel: fields.monthLabel ?? '' };
+      return await this.receive(userId, undefined, (decide) => spoolBuffer(pdf, given, decide));
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * The application (owner-checked: 404 otherwise) when the slot is one its journey asks for now; the
+   * upload's own checks, also run before a phone link is made for the slot.
+   */
+  async slotOf(applicationId: string, userId: string, fileType: unknown, monthLabel?: string) {
+    const app = await this.applications.owned(applicationId, userId);
+    if (!isFileType(fileType)) throw new UploadRefused(API_CODES.fileTypeInvalid);
+    const bank = fileType === FILE_TYPES.bankStatement;
+    const month = bank ? (monthLabel ?? '').trim() : undefined;
+    if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(month ?? '')) throw new UploadRefused(API_CODES.monthLabelRequired);
+    if (bank && !isRecentStatementMonth(month!, new Date())) throw new UploadRefused(FILE_CODES.monthNotAsked);
+    // Issue 25 item 10: each document only once the journey asks for it, not while the applicant is still
+    // at the financial step: statements from the statements step (after the signature), the voided
+    // check and the license from the final documents (DOCUMENTS 2, once the statements are submitted).
+    if (!(await this.atDocuments(app._id, bank ? 1 : 2))) throw new UploadRefused(FILE_CODES.notAtThisStep);
+    return { app, fileType, monthLabel: month };
+  }
+
+  private async receive(userId: string, idempotencyKey: unknown, spool: (decide: Decide) => Promise<SpooledUpload>) {
+    const keyed = isIdempotencyKey(idempotencyKey);
+    const fileId = fileIdFor(userId, idempotencyKey);
     let record: Omit<StoredFile, 'size' | 'advice' | 'cash'> | undefined;
     // The name claim in flight: a client that aborts while it is taken must still give it back.
     let claim: { applicationId: Types.ObjectId; name: Promise<string> } | undefined;
@@ -103,22 +143,17 @@ export class FilesService {
     // The put, settled either way: the object is removed only after it.
     let storing: Promise<unknown> | undefined;
     try {
-      const upload = await spoolUpload(req, async (fields) => {
-        const app = await this.applications.owned(fields.applicationId ?? '', userId);
-        if (!isFileType(fields.fileType)) throw new UploadRefused(API_CODES.fileTypeInvalid);
-        const bank = fields.fileType === FILE_TYPES.bankStatement;
-        const monthLabel = bank ? (fields.monthLabel ?? '').trim() : undefined;
-        if (bank && !/^[A-Z][a-z]+ \d{4}$/.test(monthLabel ?? ''))
-          throw new UploadRefused(API_CODES.monthLabelRequired);
-        if (bank && !isRecentStatementMonth(monthLabel!, new Date())) throw new UploadRefused(FILE_CODES.monthNotAsked);
-        // Issue 25 item 10: each document only once the journey asks for it, not while the applicant is still
-        // at the financial step: statements from the statements step (after the signature), the voided
-        // check and the license from the final documents (DOCUMENTS 2, once the statements are submitted).
-        if (!(await this.atDocuments(app._id, bank ? 1 : 2))) throw new UploadRefused(FILE_CODES.notAtThisStep);
-        claim = { applicationId: app._id, name: this.names.take(app._id, fields.fileType, monthLabel) };
+      const upload = await spool(async (fields) => {
+        const { app, fileType, monthLabel } = await this.slotOf(
+          fields.applicationId ?? '',
+          userId,
+          fields.fileType,
+          fields.monthLabel,
+        );
+        claim = { applicationId: app._id, name: this.names.take(app._id, fileType, monthLabel) };
         const fileName = await claim.name;
         const filePath = `applications/${String(app._id)}/documents/${String(fileId)}-${fileName}`;
-        record = { applicationId: app._id, fileName, filePath, fileType: fields.fileType, monthLabel };
+        record = { applicationId: app._id, fileName, filePath, fileType, monthLabel };
         // Looked up before any byte goes to S3: a repeat stores nothing (a refused repeat would remove it).
         earlier = keyed ? await this.files.findById(fileId) : null;
         if (earlier) return { key: filePath };

@@ -1,11 +1,11 @@
 import { HttpException, RequestTimeoutException } from '@nestjs/common';
 import busboy from 'busboy';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_CODES, isSafeUploadName, MAX_FILE_BYTES } from '@portal/libs';
 import { uploadBytesPassed } from './upload-garbage';
@@ -341,3 +341,29 @@ export async function spoolUpload(
 }
 
 const neverAborted = new AbortController().signal;
+
+/**
+ * Issue 27 item 2: a file the api made itself (the PDF of a phone's photos) taken like an upload's: `decide`
+ * gives its destination from the fields, then it is spooled to a private temp folder for the inspection
+ * and put from memory. The same answer as `spoolUpload`'s, so the rest of the upload path is shared.
+ */
+export async function spoolBuffer(
+  bytes: Buffer,
+  fields: Record<string, string>,
+  decide: (fields: Record<string, string>) => Promise<Destination>,
+): Promise<SpooledUpload> {
+  if (bytes.length > MAX_FILE_BYTES) throw new UploadRefused(FILE_CODES.tooLarge);
+  const { key, put } = await decide({ ...fields });
+  const dir = await mkdtemp(join(tmpdir(), SPOOL_PREFIX));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  const path = join(dir, 'upload.pdf');
+  try {
+    await writeFile(path, bytes, { mode: 0o600 });
+  } catch (e) {
+    await dispose();
+    throw e;
+  }
+  uploadBytesPassed(bytes.length);
+  const stored = put ? put(Readable.from([bytes]), bytes.length, neverAborted).then(() => undefined) : undefined;
+  return { key, fields, path, size: bytes.length, stored, dispose };
+}

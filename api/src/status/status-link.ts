@@ -73,3 +73,30 @@ function verifiedPayload(key: Buffer, token: unknown): unknown {
     return undefined;
   }
 }
+
+/**
+ * Issue 27 item 2: a phone link ("Use my phone"), single-purpose (its own key label: it never opens a status
+ * page, a signing session or a session of ours), for one document slot of one application, naming the link
+ * row (`linkId`) that makes it single-use and revocable, and expiring after PHONE_LINK_MINUTES.
+ */
+export const PHONE_LINK_MINUTES = 15;
+export type PhoneLinkClaims = { applicationId: string; linkId: string; expiresAt: number };
+
+export const phoneLinkKey = (sessionSecret: Buffer): Buffer =>
+  createHmac('sha256', sessionSecret).update('phone-link/v1').digest();
+
+export function signPhoneLink(key: Buffer, claims: PhoneLinkClaims): string {
+  const payload = b64(JSON.stringify(['phone', claims.applicationId, claims.linkId, claims.expiresAt]));
+  return `${payload}.${b64(createHmac('sha256', key).update(payload).digest())}`;
+}
+
+/** The claims of a phone link this api signed and that has not expired; undefined for anything else. */
+export function verifyPhoneLink(key: Buffer, token: unknown, now = Date.now()): PhoneLinkClaims | undefined {
+  const parsed = verifiedPayload(key, token);
+  if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== 'phone') return undefined;
+  const [, applicationId, linkId, expiresAt] = parsed as unknown[];
+  if (typeof applicationId !== 'string' || !/^[a-f0-9]{24}$/.test(applicationId)) return undefined;
+  if (typeof linkId !== 'string' || !/^[a-f0-9]{24}$/.test(linkId)) return undefined;
+  if (typeof expiresAt !== 'number' || expiresAt <= now) return undefined;
+  return { applicationId, linkId, expiresAt };
+}

@@ -75,4 +75,8 @@ export const FILE_MESSAGES = {
   slotFull: 'You have uploaded as many files as this document takes. Please remove one to add another.',
   notAtThisStep: 'This document is not asked for yet at this step of your application.',
   monthNotAsked: 'Please upload statements only for the recent months this page asks for.',
+  // Issue 27 item 2: photos sent from a phone through its link (short: these ship with the first visit).
+  photosOnly: 'Please send only JPEG or PNG photos.',
+  photoTooBig: 'This photo is too large.',
+  tooManyPhotos: 'Please send at most 10 photos at once.',
 } as const;

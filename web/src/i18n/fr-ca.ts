@@ -4,6 +4,7 @@ import { frAccount } from './fr-ca/account';
 import { frJourney } from './fr-ca/journey';
 import { frMessages } from './fr-ca/messages';
 import { frOffers } from './fr-ca/offers';
+import { frPhone } from './fr-ca/phone';
 
 /**
  * Canadian French: the same keys as the English catalogue, every one (the compiler checks the shape),
@@ -13,6 +14,7 @@ export const frCA = {
   ...frAccount,
   ...frJourney,
   ...frOffers,
+  ...frPhone,
   options: PICK_LIST_LABELS_FR,
   ...frMessages,
 } satisfies Catalogue;

@@ -5,6 +5,13 @@ import { useFormat } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
 import { documentsApi, type UploadedFile } from '../../lib/documents-api';
+import { phoneApi } from '../../lib/phone-api';
+// Issue 27 item 2: the QR dialog comes with the documents pages' own chunks (never the first visit's).
+import { PhoneLinkDialog } from './phone-link-dialog';
+
+/** A phone (a narrow screen or a touch screen): the slot takes photos directly, and offers no QR code. */
+const onPhone = () =>
+  typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 40rem), (pointer: coarse)').matches;
 
 /** An upload on its way, or failed: a failed one keeps its file, so it can be sent again (same action key). */
 type InFlight = { key: string; name: string; progress: number; error?: string; file?: File };
@@ -57,6 +64,9 @@ export function DocumentSlot(props: {
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
   const [removeError, setRemoveError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [phone] = useState(onPhone);
+  const photoInputId = useId();
   const set = (key: string, patch: Partial<InFlight>) =>
     setInFlight((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
 
@@ -104,6 +114,30 @@ export function DocumentSlot(props: {
     }
   }
 
+  /** On a phone: the photos just taken become one PDF on the server (the same conversion as a phone link's). */
+  async function sendPhotos(photos: File[]) {
+    const key = `photos-${Math.random()}`;
+    const name = t('phone.photosCount', { count: photos.length });
+    setInFlight((list) => [...list, { key, name, progress: 0 }]);
+    try {
+      const link = await phoneApi.create(props.applicationId, props.fileType, props.monthLabel, language);
+      await phoneApi.send(link.token, photos, (p) => set(key, { progress: p }));
+      await props.onChange();
+      setInFlight((list) => list.filter((f) => f.key !== key));
+    } catch (e) {
+      set(key, { error: (e as Error).message });
+    }
+  }
+
+  function choosePhotos(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = [...(e.target.files ?? [])];
+    e.target.value = '';
+    if (!chosen.length) return;
+    const done = sendPhotos(chosen);
+    props.onUpload?.(done);
+    void done;
+  }
+
   function choose(e: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(e.target.files ?? [])];
     e.target.value = '';
@@ -142,7 +176,42 @@ export function DocumentSlot(props: {
           aria-label={t('documents.pdfLabel', { title })}
           onChange={choose}
         />
+        {phone ? (
+          <>
+            <label htmlFor={photoInputId} className="btn btn-secondary doc-slot-pick doc-slot-photos">
+              {t('phone.takePhotos')}
+            </label>
+            <input
+              id={photoInputId}
+              className="visually-hidden file-input"
+              type="file"
+              accept="image/jpeg,image/png,image/*"
+              capture="environment"
+              multiple
+              aria-label={t('phone.takePhotosFor', { title })}
+              onChange={choosePhotos}
+            />
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary doc-slot-phone"
+            aria-label={t('phone.useMyPhoneFor', { title })}
+            onClick={() => setPhoneOpen(true)}
+          >
+            {t('phone.useMyPhone')}
+          </button>
+        )}
       </div>
+      {phoneOpen ? (
+        <PhoneLinkDialog
+          applicationId={props.applicationId}
+          fileType={props.fileType}
+          monthLabel={props.monthLabel}
+          title={title}
+          onClose={() => setPhoneOpen(false)}
+        />
+      ) : null}
       <ul className="doc-files" aria-live="polite">
         {props.files.map((f) => (
           <li key={f._id} className={`doc-file${f.advice?.length ? ' has-advice' : ''}`}>

@@ -130,6 +130,9 @@ export const frMessages = {
         'Vous avez téléversé autant de fichiers que ce document en accepte. Veuillez en retirer un pour en ajouter un autre.',
       notAtThisStep: 'Ce document n’est pas encore demandé à cette étape de votre demande.',
       monthNotAsked: 'Veuillez téléverser des relevés uniquement pour les mois récents demandés sur cette page.',
+      photosOnly: 'Veuillez envoyer uniquement des photos JPEG ou PNG.',
+      photoTooBig: 'Cette photo est trop grande.',
+      tooManyPhotos: 'Veuillez envoyer au plus 10 photos à la fois.',
     },
     journey: {
       NO_FURTHER_STAGE: 'Aucune autre étape n’est disponible',

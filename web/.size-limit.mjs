@@ -18,11 +18,20 @@ const files = (keys) => [...keys].map((k) => dist + manifest[k].file);
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const entry = closure(entryKey);
-const page = (src) => {
+const keyOf = (src) => {
   const key = Object.keys(manifest).find((k) => k.endsWith(src));
   if (!key) throw new Error(`no chunk for ${src} in the build manifest: was a route renamed?`);
-  return new Set([...closure(key)].filter((k) => !entry.has(k)));
+  return key;
 };
+/** What a chunk adds to `loaded`. */
+const adds = (src, loaded) => new Set([...closure(keyOf(src))].filter((k) => !loaded.has(k)));
+// The whole app (TanStack Router and Query, every route: web/src/full-app.tsx), loaded once the first
+// visit's page has shown, and before any other first page.
+const FULL_APP = 'src/full-app.tsx';
+const fullApp = adds(FULL_APP, entry);
+const withFullApp = new Set([...entry, ...fullApp]);
+/** A later page's own chunks: what it adds to the entry and the whole app. */
+const page = (src) => adds(src, withFullApp);
 
 // Every page's file by its route: one list (pages.json), also read by vite.config.ts.
 const PAGES = JSON.parse(readFileSync(new URL('./pages.json', import.meta.url), 'utf8'));
@@ -32,7 +41,14 @@ const LATER_PAGES = Object.fromEntries(Object.entries(PAGES).filter(([route]) =>
 export default [
   {
     name: 'first visit (/sign-up): entry + page',
-    path: files(new Set([...entry, ...page(FIRST_VISIT)])),
+    // The entry holds /sign-up's page (web/src/first-visit.tsx), so the page has no chunk of its own; if
+    // it ever has one again, it counts here.
+    path: files(
+      new Set([
+        ...entry,
+        ...(Object.keys(manifest).some((k) => k.endsWith(FIRST_VISIT)) ? adds(FIRST_VISIT, entry) : []),
+      ]),
+    ),
     gzip: true,
     // The issue's goal is 100 KiB and it is NOT met (issue 14 stays open). 130.2 KiB on 2026-11-25 (130.4
     // on 2026-11-24, 172.0 before): the app's own translation layer replaced i18next and react-i18next

@@ -40,6 +40,11 @@ const FIRST_VISIT = '/sign-up';
 const REST_OF_CATALOGUE = 'src/i18n/en.ts';
 /** The journey actor's chunk (main.tsx), and the pages that show without a session (router.tsx). */
 const JOURNEY_ACTOR = 'src/lib/journey/journey-actor.ts';
+/**
+ * The whole app (TanStack Router and Query, main.tsx): every first page but a signed-out /sign-up (which
+ * shows without it, first-visit.tsx, and loads it once shown) needs it before it shows.
+ */
+const FULL_APP = 'src/full-app.tsx';
 /** The journey pages' loaders (router.tsx): a journey page needs them before it shows. */
 const JOURNEY_LOADERS = 'src/routes/journey-loaders.ts';
 // One list (open-pages.json), also walked by the e2e screens check (tests/e2e/open-screens.spec.ts).
@@ -74,15 +79,19 @@ function preloadLandingPage(): Plugin {
         if (!restOfCatalogue) throw new Error(`no chunk for ${REST_OF_CATALOGUE}`);
         const journeyActor = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(JOURNEY_ACTOR));
         if (!journeyActor) throw new Error(`no chunk for ${JOURNEY_ACTOR}`);
+        const fullApp = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(FULL_APP));
+        if (!fullApp) throw new Error(`no chunk for ${FULL_APP}`);
         const journeyLoaders = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(JOURNEY_LOADERS));
         if (!journeyLoaders) throw new Error(`no chunk for ${JOURNEY_LOADERS}`);
         const map: Record<string, string[]> = {};
         for (const [path, src] of Object.entries(PAGES)) {
+          // The first visit's page is the entry's own (first-visit.tsx): nothing more to preload.
+          if (path === FIRST_VISIT) continue;
           const page = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(src));
           if (!page) throw new Error(`no chunk for ${src}: was a route renamed?`);
           // A path with a parameter ($token) is never a location.pathname as written: nothing to preload.
           // Every page but /sign-up also waits for the rest of the English catalogue (router.tsx withWords).
-          const files = path === FIRST_VISIT ? closure(page) : closure(restOfCatalogue, closure(page));
+          const files = closure(restOfCatalogue, closure(fullApp, closure(page)));
           // A page behind a session starts the journey actor (XState and the machine) before it shows, and
           // a journey page's loader ensures its data (/status has its own).
           if (!OPEN_PAGES.includes(path)) closure(journeyActor, files);

@@ -1,0 +1,66 @@
+import { StrictMode } from 'react';
+import type { DbUser } from '@portal/libs';
+import { SignUpPage } from './features/account/sign-up-page';
+import { accountApi } from './lib/account-api';
+import { JourneyContext, type JourneyHolder } from './lib/journey/use-journey';
+import { NavContext, ownClick, type Nav, type NavLinkProps } from './lib/nav';
+import { keepDraftsOf } from './lib/storage';
+import { Shell } from './routes/shell';
+
+/**
+ * The first visit's app (issue 26): a signed-out visitor's /sign-up, prerendered in index.html
+ * (prerender.tsx) and hydrated by main.tsx, without TanStack Router and Query. Their code (the whole app,
+ * full-app.tsx) loads once the page has shown, and takes over when the applicant leaves the page (a link,
+ * signed up): `leave` is that hand-over. Until then this is the page's way (lib/nav.tsx).
+ */
+export const FIRST_VISIT_PATH = '/sign-up';
+
+export type Leave = (to: string, search: Record<string, unknown> | undefined, user: DbUser | null) => Promise<void>;
+
+export function firstVisitNav({ leave, preload }: { leave: Leave; preload: (path: string) => void }): Nav {
+  // The session as the page last read it: signed out until sign-up ends with a session.
+  let user: DbUser | null = null;
+  const go = (to: string, search?: Record<string, unknown>) => leave(to, search, user);
+  function Link({ to, onClick, ...props }: NavLinkProps) {
+    return (
+      <a
+        href={to}
+        {...props}
+        onClick={(e) => {
+          onClick?.(e);
+          if (!ownClick(e) || props.target) return;
+          e.preventDefault();
+          void go(to);
+        }}
+      />
+    );
+  }
+  return {
+    path: FIRST_VISIT_PATH,
+    user: null,
+    go,
+    refreshSession: async () => {
+      user = await accountApi.currentUser();
+      if (user) keepDraftsOf(user._id);
+      return user;
+    },
+    signedOut: () => void (user = null),
+    preload,
+    Link,
+  };
+}
+
+/** The tree the prerender renders and main.tsx hydrates: the shell and the sign-up page. */
+export function FirstVisitApp({ nav, journey }: { nav: Nav; journey: JourneyHolder }) {
+  return (
+    <StrictMode>
+      <JourneyContext.Provider value={journey}>
+        <NavContext.Provider value={nav}>
+          <Shell>
+            <SignUpPage />
+          </Shell>
+        </NavContext.Provider>
+      </JourneyContext.Provider>
+    </StrictMode>
+  );
+}

@@ -2,19 +2,23 @@ import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 
 // Issue 26, first visit: a signed-out visitor's /sign-up answers (validates, formats, opens the menu) with
-// only the scripts index.html names (the entry and its static imports), ≤ 100 KiB gzip; the rest of the
+// only the scripts index.html starts (the entry and its static imports), ≤ 100 KiB gzip; the rest of the
 // app (TanStack Router and Query, the other pages) loads after and takes over when the applicant leaves.
 const base = () => process.env.E2E_BASE_URL!;
 const BUDGET = 100 * 1024;
 
-test('a signed-out /sign-up answers with the scripts index.html names (≤ 100 KiB gzip); the rest comes after and takes over on leaving', async ({
+test('a signed-out /sign-up answers with the scripts index.html starts (≤ 100 KiB gzip); the rest comes after and takes over on leaving', async ({
   page,
   request,
 }, info) => {
   const html = await (await request.get(`${base()}/sign-up`)).text();
-  const named = new Set(
-    [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
-  );
+  // The entry and its static imports, which index.html's last script asks for (web/vite.config.ts
+  // startAfterFirstPaint). Without that script (before issue 26), Vite's own tags name them.
+  const start = /<script id="app-start">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const found = start
+    ? start.matchAll(/"(\/assets\/[^"]+\.js)"/g)
+    : html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g);
+  const named = new Set([...found].map((m) => m[1]!));
   expect(named.size).toBeGreaterThan(0);
   let gzip = 0;
   for (const file of named) gzip += gzipSync(await (await request.get(`${base()}${file}`)).body()).length;

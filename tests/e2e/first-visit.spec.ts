@@ -63,3 +63,22 @@ test('a signed-out /sign-up answers with the scripts index.html starts (≤ 100 
   await expect(page.getByText('Email is required')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a French first visit is hydrated in French and answers in French', async ({ browser }, info) => {
+  const context = await browser.newContext({
+    locale: 'fr-CA',
+    ...(info.project.use.viewport ? { viewport: info.project.use.viewport } : {}),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base()}/sign-up`);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demander un prêt d’entreprise' })).toBeVisible();
+  await expect(page.getByText('Ce champ est obligatoire').first()).toBeVisible();
+  await expect(page.getByText('This field is required')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/shots/first-visit-fr-${info.project.name}.png`, fullPage: true });
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -123,8 +123,8 @@ function preloadLandingPage(): Plugin {
  * the paint waited for): LCP 1.63× the bare page at 130 KiB of scripts. The first visit's page needs no
  * script to paint, so when the prerender is shown (index.html's script before this one marks #root) the
  * entry and its static imports are asked for once the browser has painted: after the next frame, in a
- * visible tab (a hidden one paints nothing and starts at once). Any other page starts them at once, as a
- * `<script type="module">` would. The tags Vite writes are replaced by this script, at the end of the body
+ * visible tab (a hidden one paints nothing and starts at once). Any other page fetches them from the head
+ * and starts them at once, as Vite's tags would. The tags Vite writes are replaced by this script, at the end of the body
  * (after the prerender's); the e2e first visit spec reads the entry's files from it (id app-start).
  */
 function startAfterFirstPaint(): Plugin {
@@ -146,8 +146,16 @@ function startAfterFirstPaint(): Plugin {
           `if(document.getElementById('root').hasAttribute('data-prerendered')&&document.visibilityState!=='hidden')` +
           `requestAnimationFrame(function(){setTimeout(start,0)});else start()})` +
           `(${JSON.stringify(entry[1])},${JSON.stringify(preloads.map((p) => p[1]))})`;
-        if (!page.includes('</body>')) throw new Error('index.html has no </body>');
-        return page.replace('</body>', `  <script id="app-start">${script}</script>\n  </body>`);
+        // Any other page fetches them from the head, as the tags did (the script at the end of the body
+        // runs them): its content waits for them.
+        const early =
+          `if(location.pathname!==${JSON.stringify(FIRST_VISIT)})${JSON.stringify([entry[1], ...preloads.map((p) => p[1])])}` +
+          `.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})`;
+        if (!page.includes('</body>') || !page.includes('</title>'))
+          throw new Error('index.html has no </body> or </title>');
+        return page
+          .replace('</title>', `</title>\n    <script>${early}</script>`)
+          .replace('</body>', `  <script id="app-start">${script}</script>\n  </body>`);
       },
     },
   };

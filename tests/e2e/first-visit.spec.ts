@@ -82,3 +82,18 @@ test('a French first visit is hydrated in French and answers in French', async (
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a press on the menu before the app has run is made once it has', async ({ page }) => {
+  const held: (() => Promise<void>)[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) =>
+    released ? route.continue() : void held.push(() => route.continue()),
+  );
+  await page.goto(`${base()}/sign-up`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Apply for a Business Loan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  released = true;
+  await Promise.all(held.splice(0).map((go) => go()));
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+});

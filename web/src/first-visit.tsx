@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { DbUser } from '@portal/libs';
 import { SignUpPage } from './features/account/sign-up-page';
 import { accountApi } from './lib/account-api';
@@ -50,6 +50,29 @@ export function firstVisitNav({ leave, preload }: { leave: Leave; preload: (path
   };
 }
 
+declare global {
+  interface Window {
+    /** index.html's note of the buttons pressed before the app had taken the page over (prerender.tsx). */
+    holdClick?: (e: Event) => void;
+    heldClicks?: HTMLButtonElement[];
+  }
+}
+
+/** Stops noting presses (index.html's hold, prerender.tsx); `replay`: makes again those it noted. */
+export function letGoOfClicks(replay: boolean) {
+  if (window.holdClick) document.removeEventListener('click', window.holdClick, true);
+  const held = window.heldClicks ?? [];
+  delete window.holdClick;
+  delete window.heldClicks;
+  if (replay) for (const button of held) if (button.isConnected) button.click();
+}
+
+/** Once the hydrated page is React's, the presses made before it are made again. Renders nothing. */
+function TakeOverClicks() {
+  useEffect(() => letGoOfClicks(true), []);
+  return null;
+}
+
 /** The tree the prerender renders and main.tsx hydrates: the shell and the sign-up page. */
 export function FirstVisitApp({ nav, journey }: { nav: Nav; journey: JourneyHolder }) {
   return (
@@ -59,6 +82,7 @@ export function FirstVisitApp({ nav, journey }: { nav: Nav; journey: JourneyHold
           <Shell>
             <SignUpPage />
           </Shell>
+          <TakeOverClicks />
         </NavContext.Provider>
       </JourneyContext.Provider>
     </StrictMode>

@@ -1,6 +1,6 @@
 import type { DbUser } from '@portal/libs';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav } from './first-visit';
+import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav, letGoOfClicks } from './first-visit';
 import type { FullApp } from './full-app';
 import { accountApi } from './lib/account-api';
 import { holdJourney } from './lib/journey/use-journey';
@@ -118,6 +118,7 @@ async function start() {
   if (prerendered) {
     delete el.dataset.prerendered;
     if (window.holdSubmit) document.removeEventListener('submit', window.holdSubmit, true);
+    letGoOfClicks(false);
   }
   await app.show({ el, user });
 }

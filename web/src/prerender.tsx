@@ -35,7 +35,9 @@ export async function render(lng: Language): Promise<string> {
  * renders afresh when what it finds is not what it would render.
  *
  * Until the app has taken over, a submit is held (the browser's own would send the fields, the password
- * with them, in the address) and noted: the sign-up page makes it once the form is React's.
+ * with them, in the address) and noted: the sign-up page makes it once the form is React's. A press on
+ * another button (the menu, the language) is noted too, and made again once the page is React's
+ * (first-visit.tsx): the page's scripts start after the first paint, so a quick press may come first.
  */
 export async function prerenderedBody(): Promise<string> {
   const templates = [];
@@ -58,6 +60,12 @@ export async function prerenderedBody(): Promise<string> {
   if (h1) document.title = h1.textContent + ' – Fundwise';
   window.holdSubmit = function (e) { e.preventDefault(); window.submitHeld = true; };
   document.addEventListener('submit', window.holdSubmit, true);
+  window.heldClicks = [];
+  window.holdClick = function (e) {
+    var b = e.target && e.target.closest && e.target.closest('button[type=button]');
+    if (b) window.heldClicks.push(b);
+  };
+  document.addEventListener('click', window.holdClick, true);
 })(${JSON.stringify(keys)});`;
   return `${templates.join('\n    ')}\n    <script>${script}</script>`;
 }

@@ -58,18 +58,28 @@ declare global {
   }
 }
 
-/** Stops noting presses (index.html's hold, prerender.tsx); `replay`: makes again those it noted. */
-export function letGoOfClicks(replay: boolean) {
+/** The presses index.html noted, to be made again once the hydrated page is React's. */
+let pressed: HTMLButtonElement[] = [];
+
+/**
+ * Stops noting presses (index.html's hold, prerender.tsx), right before the page is hydrated: from then
+ * on React itself replays a press on the page it is hydrating. `keep`: those noted are made again once
+ * the page is React's (else the page is rendered afresh and they are dropped).
+ */
+export function stopNotingClicks(keep: boolean) {
   if (window.holdClick) document.removeEventListener('click', window.holdClick, true);
-  const held = window.heldClicks ?? [];
+  pressed = keep ? (window.heldClicks ?? []) : [];
   delete window.holdClick;
   delete window.heldClicks;
-  if (replay) for (const button of held) if (button.isConnected) button.click();
 }
 
 /** Once the hydrated page is React's, the presses made before it are made again. Renders nothing. */
 function TakeOverClicks() {
-  useEffect(() => letGoOfClicks(true), []);
+  useEffect(() => {
+    const held = pressed;
+    pressed = [];
+    for (const button of held) if (button.isConnected) button.click();
+  }, []);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import type { DbUser } from '@portal/libs';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav, letGoOfClicks } from './first-visit';
+import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav, stopNotingClicks } from './first-visit';
 import type { FullApp } from './full-app';
 import { accountApi } from './lib/account-api';
 import { holdJourney } from './lib/journey/use-journey';
@@ -105,6 +105,7 @@ async function start() {
         preload: (path) => void loadFull().then((app) => app.preload(path)),
       });
       delete el.dataset.prerendered;
+      stopNotingClicks(true);
       firstVisit = { root: hydrateRoot(el, <FirstVisitApp nav={nav} journey={journey} />), go: nav.go };
       window.earlyGets = undefined;
       // The sign-up page lets go of index.html's hold on the form's submit once it has the form (and makes
@@ -118,7 +119,7 @@ async function start() {
   if (prerendered) {
     delete el.dataset.prerendered;
     if (window.holdSubmit) document.removeEventListener('submit', window.holdSubmit, true);
-    letGoOfClicks(false);
+    stopNotingClicks(false);
   }
   await app.show({ el, user });
 }

@@ -2,34 +2,25 @@
  * The build's prerender of /sign-up (vite.config.ts prerenderSignUp): the page a signed-out first visit
  * lands on, as HTML in index.html, so the form paints as soon as the HTML and the stylesheet are in,
  * not once the whole app's code has downloaded and run; main.tsx then hydrates it. Run by the build in
- * Node, never shipped: the same tree as the browser's (app.tsx), signed out, in one language.
+ * Node, never shipped: the same tree as the browser's (first-visit.tsx), signed out, in one language.
  */
-import { QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { USER_NAME_KEY } from '@portal/libs';
 import { renderToString } from 'react-dom/server';
-import { App } from './app';
+import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav } from './first-visit';
 import { holdJourney } from './lib/journey/use-journey';
-import { sessionQueryOptions } from './lib/session';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadLanguage, type Language } from './i18n/i18n';
-import { createAppRouter, QUERY_DEFAULTS } from './router';
 
-export const PRERENDERED_PATH = '/sign-up';
+export const PRERENDERED_PATH = FIRST_VISIT_PATH;
 
 export async function render(lng: Language): Promise<string> {
   await loadLanguage(lng);
-  const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
   // Signed out: a visitor with a session is not shown the prerender (index.html's chooser, main.tsx).
-  queryClient.setQueryData(sessionQueryOptions().queryKey, null);
   const journey = holdJourney(() => Promise.reject(new Error('/sign-up never starts the journey')));
-  const router = createAppRouter({ queryClient, journey }, createMemoryHistory({ initialEntries: [PRERENDERED_PATH] }));
-  await router.load();
-  const { location, status } = router.state;
-  if (location.pathname !== PRERENDERED_PATH || status !== 'idle')
-    throw new Error(`the prerender of ${PRERENDERED_PATH} ended at ${location.pathname} (${status})`);
-  const html = renderToString(<App queryClient={queryClient} journey={journey} router={router} />);
-  // Its garbage-collection timers would keep the build's process alive for minutes.
-  queryClient.clear();
+  const nav = firstVisitNav({
+    leave: () => Promise.reject(new Error('the prerender never leaves /sign-up')),
+    preload: () => undefined,
+  });
+  const html = renderToString(<FirstVisitApp nav={nav} journey={journey} />);
   if (!html.includes('<h1>')) throw new Error(`the prerender of ${PRERENDERED_PATH} has no heading`);
   return html;
 }
@@ -44,7 +35,9 @@ export async function render(lng: Language): Promise<string> {
  * renders afresh when what it finds is not what it would render.
  *
  * Until the app has taken over, a submit is held (the browser's own would send the fields, the password
- * with them, in the address) and noted: the sign-up page makes it once the form is React's.
+ * with them, in the address) and noted: the sign-up page makes it once the form is React's. A press on
+ * another button (the menu, the language) is noted too, and made again once the page is React's
+ * (first-visit.tsx): the page's scripts start after the first paint, so a quick press may come first.
  */
 export async function prerenderedBody(): Promise<string> {
   const templates = [];
@@ -67,6 +60,12 @@ export async function prerenderedBody(): Promise<string> {
   if (h1) document.title = h1.textContent + ' – Fundwise';
   window.holdSubmit = function (e) { e.preventDefault(); window.submitHeld = true; };
   document.addEventListener('submit', window.holdSubmit, true);
+  window.heldClicks = [];
+  window.holdClick = function (e) {
+    var b = e.target && e.target.closest && e.target.closest('button[type=button]');
+    if (b) window.heldClicks.push(b);
+  };
+  document.addEventListener('click', window.holdClick, true);
 })(${JSON.stringify(keys)});`;
   return `${templates.join('\n    ')}\n    <script>${script}</script>`;
 }

@@ -14,7 +14,7 @@ import type { journeyLoaders } from './routes/journey-loaders';
 import type { JourneyHolder } from './lib/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, loginSearch, resumePath, sessionQueryOptions } from './lib/session';
-import { Shell } from './routes/shell';
+import { RouterShell } from './routes/router-shell';
 import { currentLanguage, loadAllWords, loadLanguage, toLanguage } from './i18n/i18n';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
@@ -109,7 +109,7 @@ export const QUERY_DEFAULTS = { queries: { retry: false, refetchOnWindowFocus: f
 export type RouterContext = { queryClient: QueryClient; journey: JourneyHolder };
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Shell,
+  component: RouterShell,
   notFoundComponent: NotFound,
   beforeLoad: async ({ location }) => {
     const params = new URLSearchParams(location.searchStr);

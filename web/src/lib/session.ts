@@ -22,9 +22,7 @@ export function applicationOf(user: DbUser | null | undefined): Application {
   return app;
 }
 
-/** Where a signed-in applicant resumes after sign-in: the saved stage path lower-cased, else /financial. */
-export const resumePath = (user: DbUser | null | undefined): string =>
-  firstApplication(user)?.stage?.path?.toLowerCase() || '/financial';
+export { resumePath } from './resume';
 
 /** The session's cache entry, read as the application. */
 export const applicationQueryOptions = () => queryOptions({ ...sessionQueryOptions(), select: applicationOf });

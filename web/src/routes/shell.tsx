@@ -1,6 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/translation';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Logo } from '../components/ui/logo';
@@ -13,7 +11,7 @@ import { ProgressBar } from '../components/progress/progress-bar';
 import { INITIAL_POSITION } from '@portal/libs';
 import { JourneyContext, useJourneySelector } from '../lib/journey/use-journey';
 import { ACCESSIBILITY_PATH, legalHref } from '../features/legal/legal-links';
-import { sessionQueryOptions } from '../lib/session';
+import { Link, useNav } from '../lib/nav';
 import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../lib/support';
 
 const NO_PROGRESS = ['/login', '/forgot-password'];
@@ -24,17 +22,25 @@ const NO_PROGRESS = ['/login', '/forgot-password'];
  * The heading last seen is remembered: the page being left may still show it for a moment (wait for the
  * new one), while a step drawn at once (business step 2, the offer's final step) already shows its own.
  */
+/**
+ * The heading last seen, kept across shells: the first visit's (first-visit.tsx) hands over to the
+ * router's when the applicant leaves /sign-up, and the page arrived at takes focus all the same.
+ */
+const lastShown: { key?: string; seen: HTMLElement | null } = { seen: null };
+
 function useFocusOnHeading(key: string, language: string) {
-  const last = useRef<string | undefined>(undefined);
-  const seen = useRef<HTMLElement | null>(null);
+  const last = useRef<string | undefined>(lastShown.key);
+  const seen = useRef<HTMLElement | null>(lastShown.seen);
   useEffect(() => {
     // A language switch keeps the page (and the focus on the switch): only the title follows.
     const arriving = last.current !== undefined && last.current !== key;
     last.current = key;
+    lastShown.key = key;
     const settle = () => {
       const h1 = document.querySelector<HTMLElement>('main h1');
       if (!h1 || (arriving && h1 === seen.current)) return false;
       seen.current = h1;
+      lastShown.seen = h1;
       document.title = `${h1.textContent ?? ''} – Fundwise`;
       const idle = document.activeElement === document.body || !document.activeElement?.isConnected;
       if (arriving && idle) {
@@ -65,17 +71,16 @@ function keepFocusIn(container: HTMLElement, e: { key: string; shiftKey: boolean
   }
 }
 
-export function Shell() {
+/** The app's frame around the page (`children`): the router's outlet, or the first visit's page. */
+export function Shell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const fmt = useFormat();
-  const { data: user } = useQuery(sessionQueryOptions());
-  const path = useRouterState({ select: (s) => s.location.pathname });
+  const nav = useNav();
+  const { user, path } = nav;
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const journey = useContext(JourneyContext);
   // Before the journey has started (a signed-out visit), the progress bar shows where sign-up starts.
   const saved = useJourneySelector((s) => s.context.position, INITIAL_POSITION);
@@ -105,9 +110,9 @@ export function Shell() {
     clearUserName();
     // Signing out on purpose leaves nothing typed behind in this browser (a session that ends keeps it).
     keepDraftsOf(undefined);
-    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+    nav.signedOut();
     journey?.current()?.send({ type: 'journey.reset' });
-    await navigate({ to: '/login' });
+    await nav.go('/login');
   }
 
   const other = language === 'fr-CA' ? 'en' : 'fr-CA';
@@ -191,7 +196,7 @@ export function Shell() {
                 className="btn btn-primary"
                 onClick={() => {
                   setMenuOpen(false);
-                  void navigate({ to: '/login' });
+                  void nav.go('/login');
                 }}
               >
                 {t('shell.logIn')}
@@ -206,7 +211,7 @@ export function Shell() {
         </div>
       ) : null}
       <main className="content" id="main" tabIndex={-1} inert={menuOpen}>
-        <Outlet />
+        {children}
       </main>
       <ConfirmDialog
         open={confirming}

@@ -4,14 +4,22 @@ import {
   createRootRoute,
   createRoute,
   createRouter,
+  Outlet,
   RouterProvider,
   type RouteComponent,
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import { RouterNav } from '../../routes/router-shell';
 
 /** Tests: renders an account page alone at its path, with the router and the query client it needs. */
 export function renderPage(path: string, component: RouteComponent) {
-  const root = createRootRoute();
+  const root = createRootRoute({
+    component: () => (
+      <RouterNav>
+        <Outlet />
+      </RouterNav>
+    ),
+  });
   const route = createRoute({ getParentRoute: () => root, path, component });
   const router = createRouter({
     routeTree: root.addChildren([route]),

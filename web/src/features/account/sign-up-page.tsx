@@ -7,8 +7,6 @@
 // useState here, checked by the same libs rules (validateForm) on submit, each message cleared as its field
 // is edited (the password reset keeps that timing with useClearOnEdit). The code step it shows
 // (code-step.tsx, also login's) is part of the same first visit and keeps its one field the same way.
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
@@ -29,7 +27,8 @@ import { currentLanguage } from '../../i18n/i18n';
 import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
 import { JourneyContext } from '../../lib/journey/use-journey';
-import { refreshSession, resumePath } from '../../lib/session';
+import { resumePath } from '../../lib/resume';
+import { Link, useNav } from '../../lib/nav';
 import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { createSignUpFlow } from './sign-up.flow';
@@ -47,8 +46,8 @@ const EMPTY: SignUpForm = {
 export function SignUpPage() {
   const { t } = useTranslation();
   const { formRef, report, clear, summary } = useErrorSummary();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // Stable while the page shows (routes/router-shell.tsx, first-visit.tsx).
+  const { go, refreshSession, preload } = useNav();
   const [form, setForm] = useState<SignUpForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [flow] = useState(() =>
@@ -70,8 +69,8 @@ export function SignUpPage() {
   const { context } = state;
 
   useEffect(() => {
-    if (state.value === 'done') void refreshSession(queryClient).then((user) => navigate({ to: resumePath(user) }));
-  }, [state, navigate, queryClient]);
+    if (state.value === 'done') void refreshSession().then((user) => go(resumePath(user)));
+  }, [state, go, refreshSession]);
 
   const set = (k: keyof SignUpForm, v: string) => {
     setForm((f) => ({ ...f, [k]: k === 'phone' ? formatPhone(v) : v }));
@@ -119,14 +118,12 @@ export function SignUpPage() {
   // While the applicant fetches the emailed code, the code of what comes next arrives: the journey actor
   // and /financial's chunks with the rest of the words (a new application starts there), so confirming
   // does not wait for them.
-  const router = useRouter();
   const journey = useContext(JourneyContext);
   useEffect(() => {
     if (!onCode) return;
     void journey?.load();
-    const next = router.routesByPath['/financial'];
-    if (next) void router.loadRouteChunk(next);
-  }, [onCode, journey, router]);
+    preload('/financial');
+  }, [onCode, journey, preload]);
 
   // The server's field messages, unless the applicant has since edited that field.
   const shown: Record<string, string | undefined> = { ...context.fields, ...errors };

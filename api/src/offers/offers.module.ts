@@ -4,6 +4,7 @@ import { ApplicationsModule } from '../applications/applications.module';
 import { SessionModule } from '../session/session.module';
 import { Offer, OfferSchema } from './offer.schema';
 import { StoredFile, StoredFileSchema } from '../files/file.schema';
+import { ApplicationFileIndex, ApplicationFiles, ApplicationFilesSchema } from '../files/application-files';
 import { OffersController } from './offers.controller';
 import { OffersService } from './offers.service';
 import { RepController } from './rep.controller';
@@ -13,12 +14,13 @@ import { RepController } from './rep.controller';
     MongooseModule.forFeature([
       { name: Offer.name, schema: OfferSchema },
       { name: StoredFile.name, schema: StoredFileSchema },
+      { name: ApplicationFiles.name, schema: ApplicationFilesSchema },
     ]),
     SessionModule,
     ApplicationsModule,
   ],
   controllers: [OffersController, RepController],
-  providers: [OffersService],
+  providers: [OffersService, ApplicationFileIndex],
   exports: [OffersService],
 })
 export class OffersModule {}

@@ -7,7 +7,7 @@ import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Offer, type OfferDocument } from './offer.schema';
-import { StoredFile } from '../files/file.schema';
+import { ApplicationFileIndex } from '../files/application-files';
 
 export const OFFER_NOT_FOUND = API_CODES.offerNotFound;
 export const REP_NOT_FOUND = API_CODES.repNotFound;
@@ -27,7 +27,7 @@ const view = (o: OfferDocument): OfferView => ({
 export class OffersService {
   constructor(
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
-    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
+    private readonly fileIndex: ApplicationFileIndex,
     private readonly applications: ApplicationsService,
     private readonly workflows: ApplicationWorkflows,
   ) {}
@@ -61,9 +61,10 @@ export class OffersService {
   private async withAffordability(offer: OfferDocument): Promise<OfferView> {
     const answer = view(offer);
     if (!answer.offerOptions.length) return answer;
-    const statements = await this.files
-      .find({ applicationId: offer.applicationId, fileType: FILE_TYPES.bankStatement }, { cash: 1 })
-      .lean();
+    // Through the application's list of files, each read by _id: a find by applicationId scans on FerretDB.
+    const statements = (await this.fileIndex.filesOf(offer.applicationId)).filter(
+      (f) => f.fileType === FILE_TYPES.bankStatement,
+    );
     return {
       ...answer,
       affordability: offerAffordability(

@@ -1,5 +1,5 @@
 // Issue 24: the external calls undici's channels do not see have client spans too: Box (box-node-sdk sends through
-// node-fetch: the agent opens one span per request) and S3 (a middleware on the client). Each is a child of the
+// node-fetch: the agent opens one span per request), S3 (a middleware on the client) and SMTP (nodemailer). Each is a child of the
 // span that made the call (the activity's), carries only allow-listed keys, and never an object key or a name.
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
@@ -9,6 +9,7 @@ import { COMMON_SETTINGS, loadEnv } from '@portal/libs';
 import { ALLOWED_SPAN_ATTRIBUTES } from '@portal/libs/dist/telemetry/tracing';
 import { startEsignStandin } from '../../../sandbox/src';
 import { documentStore } from '../documents/s3';
+import { sendOnce } from '../email/send-once';
 import { boxClient } from '../esign/box.client';
 
 const exporter = new InMemorySpanExporter();
@@ -95,5 +96,23 @@ describe('client spans (issue 24)', () => {
     expect(missing[0]!.attributes).toMatchObject({ 's3.key_kind': 'documents', 'error.type': 'NoSuchKey' });
     expect(missing[0]!.attributes['http.response.status_code']).toBe(404);
     clean([...put, ...missing], [key, 'Katherine', 'application-1']);
+  });
+
+  it('an SMTP send has a client span: the server, never the addresses or the subject', async () => {
+    const to = `spans-${Date.now()}@example.com`;
+    const subject = 'Your selected offer';
+    const spans = await under(() =>
+      sendOnce(
+        { host: '127.0.0.1', port: inject('smtpPort') },
+        { from: 'offers@example.com', to, subject, text: 'hi' },
+      ),
+    );
+    expect(spans.map((s) => s.name)).toEqual(['SMTP send']);
+    expect(spans[0]!.attributes).toEqual({
+      'rpc.system': 'smtp',
+      'server.address': '127.0.0.1',
+      'server.port': inject('smtpPort'),
+    });
+    clean(spans, [to, subject, 'offers@example.com']);
   });
 });

@@ -12,7 +12,8 @@ import { freePorts } from '../support/free-port.ts';
 import { saveAnswers } from '../support/journey.ts';
 import { VALID_OWNER } from '../../libs/src/validation/valid-answers.spec-setup.ts';
 import { until } from '../support/until.ts';
-import { maildevUrl } from './support.ts';
+import { onePagePdf } from '../support/pdf-fixtures.ts';
+import { atDocumentsStage, maildevUrl } from './support.ts';
 
 type ZipkinSpan = {
   traceId: string;
@@ -89,6 +90,18 @@ describe('traces (issue 24)', () => {
     const applicationId = String(user.body?.data?.applications?.[0]?._id);
     // The owner's SSN and date of birth go to the workflow and the CRM too: they must not reach a span either.
     await saveAnswers(client, applicationId);
+    // An upload (the web sends it with XMLHttpRequest, traceparent and all) goes on to S3 from the api; the
+    // shortcut to the documents stage stands for the signature and the statements.
+    await atDocumentsStage(applicationId);
+    const uploadTrace = randomBytes(16).toString('hex');
+    const form = new FormData();
+    form.append('applicationId', applicationId);
+    form.append('fileType', 'Voided Check');
+    form.append('file', new Blob([await onePagePdf()], { type: 'application/pdf' }), `${tag}.pdf`);
+    const uploaded = await client.call('POST', '/file/s3', form, {
+      traceparent: `00-${uploadTrace}-${randomBytes(8).toString('hex')}-01`,
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
 
     // Spans arrive within a second or so; RunWorkflow once the application is abandoned (6 s idle).
     let seen: ZipkinSpan[] = [];
@@ -125,6 +138,24 @@ describe('traces (issue 24)', () => {
     expect(activity.parentId).toBe(schedule.id);
     expect(crm.name).toMatch(/^post \/services\/data\/v[\d.]+\/sobjects\/lead$/);
     expect(crm.tags?.['http.response.status_code']).toBe('201');
+    // The sign-up code's email, sent in the background of the request: its SMTP span (no address, no subject).
+    const smtp = one('the SMTP send', (s) => of('portal-api')(s) && s.name === 'smtp send');
+    expect(smtp.parentId).toBe(request.id);
+    expect(smtp.kind).toBe('CLIENT');
+
+    // The upload's trace: the api's request and its S3 PutObject, the object key kept as its kind only.
+    const upload = await until(
+      () => trace(uploadTrace),
+      (s) => s.some((x) => x.name === 's3 putobject'),
+      { ms: 15_000, what: "the upload's trace in Zipkin" },
+    );
+    const uploadRequest = upload.find((s) => s.name === 'post /api/file/s3');
+    const put = upload.find((s) => s.name === 's3 putobject')!;
+    expect(put.parentId).toBe(uploadRequest?.id);
+    expect(put.kind).toBe('CLIENT');
+    expect(put.localEndpoint?.serviceName).toBe('portal-api');
+    expect(put.tags).toMatchObject({ 'rpc.method': 'PutObject', 's3.key_kind': 'documents' });
+    expect(put.tags?.['http.response.status_code']).toBe('200');
 
     // Every span of both services (all traces of this run, not only this one) is free of the applicant's data.
     const everything: string[] = [];

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { traceS3 } from '@portal/libs/dist/telemetry/client-span';
 import { s3ClientOptions, s3Encryption, type S3EncryptionSettings, type S3Settings } from '@portal/libs';
 
 /**
@@ -7,7 +8,8 @@ import { s3ClientOptions, s3Encryption, type S3EncryptionSettings, type S3Settin
  * (`Content-Disposition: attachment`), so no reader of the bucket ever gets one rendered as a page.
  */
 export function uploadStore(s: S3Settings & S3EncryptionSettings) {
-  const client = new S3Client(s3ClientOptions(s));
+  // A client span per call (issue 24), named by its operation, the key's kind only.
+  const client = traceS3(new S3Client(s3ClientOptions(s)));
   const encryption = s3Encryption(s);
   return {
     /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { smtpTransportOptions } from '@portal/libs';
+import { withSmtpSpan } from '@portal/libs/dist/telemetry/client-span';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { renderCodeEmail, type CodeEmailKind } from './code-email';
 
@@ -42,12 +43,18 @@ export class MailService {
 
   async sendCode(to: string, kind: CodeEmailKind, code: string, firstName: string, language?: string): Promise<void> {
     const email = renderCodeEmail(kind, code, firstName, this.settings.PUBLIC_URL, language);
-    await this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email });
+    await this.sendMail(to, email);
   }
 
   /** Sends an email already rendered (subject, text, html). */
   async send(to: string, email: { subject: string; text: string; html: string }): Promise<void> {
-    await this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email });
+    await this.sendMail(to, email);
+  }
+
+  /** One send, in a client span (issue 24): the server and the reply code, never the address or the subject. */
+  private sendMail(to: string, email: { subject: string; text: string; html: string }) {
+    const { SMTP_HOST: host, SMTP_PORT: port } = this.settings;
+    return withSmtpSpan({ host, port }, () => this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email }));
   }
 
   /**

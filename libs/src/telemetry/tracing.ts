@@ -32,6 +32,11 @@ export const ALLOWED_SPAN_ATTRIBUTES = new Set([
   'error.type',
   'salesforce.object',
   'application.id',
+  // client-span.ts: S3 and SMTP calls (an object key is kept as its kind only).
+  'rpc.system',
+  'rpc.service',
+  'rpc.method',
+  's3.key_kind',
   // @temporalio/interceptors-opentelemetry's own keys (its terminate reason is free text: not kept).
   'temporalWorkflowId',
   'run_id',

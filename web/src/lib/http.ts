@@ -90,7 +90,7 @@ async function send(method: string, path: string, body?: unknown, key?: string):
     await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
   const headers: Record<string, string> = { [PAGE_PATH_HEADER]: window.location.pathname, Accept: 'application/json' };
   // Each request starts a W3C trace the api continues (issue 24; no OpenTelemetry web SDK on the first visit).
-  headers.traceparent = `00-${randomHex(16)}-${randomHex(8)}-01`;
+  headers.traceparent = newTraceparent();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_HEADER] = key;
   const token = xsrfToken();
@@ -102,6 +102,9 @@ async function send(method: string, path: string, body?: unknown, key?: string):
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/** A new W3C trace (sampled) for one request: fetch's calls and the uploads' XMLHttpRequests alike. */
+const newTraceparent = () => `00-${randomHex(16)}-${randomHex(8)}-01`;
 
 /** `bytes` random bytes as lower-case hex (a trace id: 16, a span id: 8). */
 const randomHex = (bytes: number) =>
@@ -231,6 +234,7 @@ function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) 
     xhr.withCredentials = true;
     xhr.setRequestHeader(PAGE_PATH_HEADER, window.location.pathname);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('traceparent', newTraceparent());
     const token = xsrfToken();
     if (token) xhr.setRequestHeader(XSRF_HEADER_NAME, token);
     if (key) xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);

@@ -173,4 +173,13 @@ describe('uploads', () => {
     await upload('/file/s3', form, () => {}, 'app|Voided Check|other.pdf|10|1');
     expect(sent[2]!.headers['Idempotency-Key']).not.toBe(sent[0]!.headers['Idempotency-Key']);
   });
+
+  it('each upload attempt starts a W3C trace of its own, as fetch calls do (issue 24)', async () => {
+    outcomes.push('network', 201);
+    await settle(upload('/file/s3', new FormData(), () => {}, 'app|Voided Check|check.pdf|10|1'));
+    const [a, b] = sent.map((s) => s.headers.traceparent);
+    expect(a).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(b).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(a!.slice(3, 35)).not.toBe(b!.slice(3, 35));
+  });
 });

@@ -1,4 +1,5 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { traceS3 } from '@portal/libs/dist/telemetry/client-span';
 import { s3ClientOptions, s3Encryption, type S3EncryptionSettings, type S3Settings } from '@portal/libs';
 import { DocumentStoreDeniedError } from '../errors';
 
@@ -19,7 +20,8 @@ function classify(e: unknown, what: string): never {
  * application holds the EIN and birth dates.
  */
 export function documentStore(s: S3Settings & S3EncryptionSettings) {
-  const client = new S3Client(s3ClientOptions(s));
+  // A client span per call (issue 24), named by its operation, the key's kind only.
+  const client = traceS3(new S3Client(s3ClientOptions(s)));
   const encryption = s3Encryption(s);
   return {
     async put(key: string, body: Uint8Array, contentType: string) {

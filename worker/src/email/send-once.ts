@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
+import { withSmtpSpan } from '@portal/libs/dist/telemetry/client-span';
 import { MailRejectedError } from '../errors';
 
 export type SendOutcome = 'sent' | 'maybe-sent';
@@ -55,11 +56,12 @@ export const smtpReplyCode = (e: unknown): number | undefined => {
  * plaintext side): nodemailer's SMTPConnection is used directly so that, once connected (and upgraded)
  * and logged in, the socket it writes the message to is the one watched.
  */
-export async function sendOnce(
-  smtp: SmtpOptions,
-  message: Mail.Options,
-  options: SendOptions = {},
-): Promise<SendOutcome> {
+export function sendOnce(smtp: SmtpOptions, message: Mail.Options, options: SendOptions = {}): Promise<SendOutcome> {
+  // A client span (issue 24): the server and a refusal's reply code, never the addresses or the subject.
+  return withSmtpSpan(smtp, () => send(smtp, message, options));
+}
+
+async function send(smtp: SmtpOptions, message: Mail.Options, options: SendOptions): Promise<SendOutcome> {
   let committed = false;
   const connection = new SMTPConnection({ ...TIMEOUTS, ...smtp });
   // A connection that breaks or is closed under a step ends it (nodemailer emits 'end' without an error when

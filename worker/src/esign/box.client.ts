@@ -4,6 +4,7 @@ import { NetworkSession } from 'box-node-sdk/networking/network';
 import { BaseUrls } from 'box-node-sdk/networking/baseUrls';
 import { createAgent } from 'box-node-sdk/internal/utilsNode';
 import type { ClientRequest, IncomingMessage } from 'node:http';
+import { traceClientRequest } from '../telemetry/http-span';
 import { RetryAfterStrategy } from './box.errors';
 
 export type BoxSettings = {
@@ -20,12 +21,13 @@ export type BoxSettings = {
  * out its whole 60 s start-to-close before Temporal retried it (resilience suite, 'truncated response').
  * node-fetch does fail the call when its request errors, so the SDK's own agent (proxy settings and all)
  * reports an error on the request the moment its answer closes incomplete; the retry then looks the
- * result up first.
+ * result up first. It also opens each request's client span (issue 24: node-fetch is not seen by undici's channels).
  */
 function wholeAnswerAgent() {
   const agent = createAgent() as { addRequest(req: ClientRequest, options: unknown): void };
   const addRequest = agent.addRequest.bind(agent);
   agent.addRequest = (req, options) => {
+    traceClientRequest(req, options as { secureEndpoint?: boolean });
     req.once('response', (res: IncomingMessage) =>
       res.once('close', () => {
         // By now the socket has closed the request too (destroy() would do nothing), so the error is

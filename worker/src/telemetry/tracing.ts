@@ -2,7 +2,7 @@
  * The worker's traces (issue 24): the workflow's spans (RunWorkflow, HandleSignal, HandleUpdate, StartActivity,
  * made inside the workflow sandbox by @temporalio/interceptors-opentelemetry and sent out through a sink), each
  * activity's RunActivity span, and a client span for every HTTP call the activities make through undici (jsforce
- * to Salesforce, fetch to the offer service; Box's SDK uses node-fetch and is not seen here): its method, host,
+ * to Salesforce, fetch to the offer service; Box's SDK uses node-fetch: its agent makes its spans, http-span.ts): its method, host,
  * status and path with anything but plain words replaced by {id}, never a query string. Off, with no SDK
  * loaded, while TRACES_URL is none.
  */
@@ -12,10 +12,14 @@ import type { WorkerOptions } from '@temporalio/worker';
 
 type TracingOptions = Pick<WorkerOptions, 'interceptors' | 'sinks'>;
 
-/** A path as a span may carry it: plain words kept (services, sobjects, Lead, v59.0), anything else {id}. */
+/**
+ * A path as a span may carry it: plain words kept (services, sobjects, Lead, v59.0) and API versions (Box's 2.0),
+ * anything else {id}.
+ */
 export function pathTemplate(path: string): { template: string; sobject?: string } {
   const segments = path.split('?')[0]!.split('/');
-  const kept = segments.map((s) => (s === '' || (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s) && s.length <= 40) ? s : '{id}'));
+  const plain = (s: string) => (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(s) && s.length <= 40) || /^\d{1,2}\.\d{1,2}$/.test(s);
+  const kept = segments.map((s) => (s === '' || plain(s) ? s : '{id}'));
   const i = segments.indexOf('sobjects');
   const sobject = i >= 0 && kept[i + 1] && kept[i + 1] !== '{id}' ? kept[i + 1] : undefined;
   return { template: kept.join('/'), sobject };

@@ -161,7 +161,12 @@ export class BankService {
     // (the months filled) without the ownership check; alone, it runs and is refused (404).
     const key = `${applicationId}:${userId}`;
     const running = this.fetching.get(key);
-    if (running) return running;
+    if (running) {
+      // A run started before a disconnect (a webhook's) is not joined once the link is gone.
+      const app = await this.applications.owned(applicationId, userId);
+      if (!(await this.links.exists({ applicationId: app._id }))) throw new NotFoundException('BANK_NOT_CONNECTED');
+      return running;
+    }
     const run = this.fetchOnce(applicationId, userId).finally(() => this.fetching.delete(key));
     this.fetching.set(key, run);
     return run;

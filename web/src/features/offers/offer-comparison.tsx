@@ -27,7 +27,10 @@ export function OfferComparison({
     [t('offers.compare.term'), (c) => t('offers.months', { count: c.terms.termMonths })],
     [
       t('offers.compare.payment'),
-      (c) => t(`offers.compare.${c.terms.frequency}`, { amount: fmt.money(c.terms.payment) }),
+      (c) =>
+        c.terms.frequency === 'daily'
+          ? t('offers.compare.daily', { amount: fmt.money(c.terms.payment) })
+          : t('offers.compare.monthly', { amount: fmt.money(c.terms.payment) }),
     ],
     [t('offers.compare.totalPayback'), (c) => fmt.money(c.terms.totalPayback)],
     [t('offers.compare.costOfCapital'), (c) => fmt.money(c.terms.costOfCapital)],

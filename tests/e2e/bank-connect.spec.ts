@@ -46,6 +46,9 @@ test('connecting the sandbox bank fills the statement slots, and the application
     await expect(slots.nth(i)).not.toHaveClass(/\bneeds-attention\b/);
   }
   await expect(page.getByText('Connected to First Platypus Bank.')).toBeVisible();
+  // Once connected, the button says what it does.
+  await expect(page.getByRole('button', { name: 'Fetch statements again' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect your bank' })).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `test-results/shots/bank-connect-en-1280-${info.project.name}.png`, fullPage: true });
 
@@ -56,6 +59,12 @@ test('connecting the sandbox bank fills the statement slots, and the application
   await expect(slots.getByText('From your bank')).toHaveCount(months);
 
   await page.getByRole('button', { name: 'Proceed' }).click();
+  // The stand-in's statement PDFs have no rows to read: the bank's transactions and balance say what each
+  // offer costs instead of "could not read".
+  await expect(page.getByText('Against your bank statements').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/(About|Less than) \d+(\.\d)?\s?% of what comes in each day/).first()).toBeVisible();
+  await expect(page.getByText(/on an average business day, \$[\d,.]+ comes in/)).toBeVisible();
+  await expect(page.getByText(/could not read your bank statements well enough/)).toHaveCount(0);
   await page.route('https://assets.calendly.com/**', (route) => route.abort());
   await offersToBooking(page, /^12-month term$/, 'both', `bank-${info.project.name}`);
 
@@ -83,5 +92,6 @@ test('in French at 390 px: connect your bank, the slots say where their statemen
   await connectSandboxBank(page, 'Connecter votre banque');
   await expect(page.getByText('Vos relevés bancaires sont arrivés.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.doc-slot').first().getByText('De votre banque')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Récupérer les relevés de nouveau' })).toBeVisible();
   await page.screenshot({ path: `test-results/shots/bank-connect-fr-390-${info.project.name}.png`, fullPage: true });
 });

@@ -125,7 +125,10 @@ test('a phone opens the QR link, sends two photos, and the desktop slot fills wi
   const wide = await page.context().newPage();
   await wide.goto(second!);
   await expect(wide.getByRole('heading', { name: 'Send photos of your document' })).toBeVisible({ timeout: 20_000 });
-  await expect(wide.getByText(/Voided check/)).toBeVisible();
+  // The slot's name mid-sentence is lower case.
+  await expect(
+    wide.getByText('Take a clear photo of each page of your voided check, in good light with the whole page in view.'),
+  ).toBeVisible();
   await shot(wide, 'page-en-1280');
   await wide.close();
   const { MongoClient, ObjectId } = await import('mongodb');

@@ -248,6 +248,39 @@ export const TARGETS: Target[] = [
   },
   { name: 'file upload', method: 'POST', path: () => '/file/s3', multipart: true },
   { name: 'file removal', method: 'DELETE', path: () => '/file/000000000000000000000000' },
+  // Issue 27: connect your bank (the bank endpoints), Plaid's webhooks (unsigned here: refused before any
+  // field is read), and the phone's documents (the desktop's link, the phone's photos by a bogus token).
+  ...(['link-token', 'statements', 'disconnect'] as const).map((action): Target => ({
+    name: `bank ${action}`,
+    method: 'POST',
+    path: () => `/bank/${action}`,
+    body: (c) => ({ applicationId: c.applicationId }),
+    fields: text('applicationId'),
+  })),
+  {
+    name: 'bank exchange',
+    method: 'POST',
+    path: () => '/bank/exchange',
+    body: (c) => ({ applicationId: c.applicationId, publicToken: `public-sandbox-${crypto.randomUUID()}` }),
+    fields: text('applicationId', 'publicToken'),
+  },
+  {
+    name: 'Plaid webhook',
+    method: 'POST',
+    path: () => '/webhooks/plaid',
+    body: () => ({ webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: 'unknown-item', environment: 'sandbox' }),
+    fields: text('webhook_type', 'webhook_code', 'item_id'),
+    anonymous: true,
+  },
+  {
+    name: 'phone link',
+    method: 'POST',
+    path: () => '/file/phone-link',
+    body: (c) => ({ applicationId: c.applicationId, fileType: 'Voided Check', language: 'en' }),
+    fields: text('applicationId', 'fileType', 'monthLabel', 'language'),
+  },
+  { name: 'phone link removal', method: 'DELETE', path: () => '/file/phone-link/000000000000000000000000' },
+  { name: 'phone photos', method: 'POST', path: () => '/phone/bogus.token/photos', multipart: true, anonymous: true },
   {
     name: 'Box webhook',
     method: 'POST',

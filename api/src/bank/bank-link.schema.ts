@@ -9,6 +9,10 @@ export class BankLink {
   /** Plaid's access token, encrypted like the other secrets of an application (never sent to a browser). */
   @Prop({ required: true }) accessTokenSealed: string;
   @Prop() institution?: string;
+  /** The applicant who linked it: a webhook's fetch runs as them. */
+  @Prop({ type: SchemaTypes.ObjectId }) userId?: Types.ObjectId;
+  /** Plaid said the item needs the applicant's login again (ITEM_LOGIN_REQUIRED, its webhook, or a fetch). */
+  @Prop() needsReconnect?: boolean;
 }
 export type BankLinkDocument = HydratedDocument<BankLink>;
 export const BankLinkSchema = SchemaFactory.createForClass(BankLink);

@@ -1,4 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  UnauthorizedException,
+  UseGuards,
+  type RawBodyRequest,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { clientIp } from '../common/client-ip';
 import { RateLimiter } from '../common/rate-limit';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { BankApplicationDto, PublicTokenDto } from './bank.dto';
@@ -51,5 +65,26 @@ export class BankController {
   async disconnect(@Body() body: BankApplicationDto, @CurrentUser() user: SignedIn) {
     await this.limit('disconnect', user, 30);
     return { data: await this.bank.disconnect(body.applicationId, user.userId) };
+  }
+}
+
+/**
+ * Plaid's webhooks: no session and no XSRF token, so the Plaid-Verification JWT is the only proof
+ * (plaid-webhook.ts); anything it does not prove is refused (401) and changes nothing.
+ */
+@Controller('webhooks')
+export class PlaidWebhookController {
+  constructor(
+    private readonly bank: BankService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  @Post('plaid')
+  @HttpCode(200)
+  async plaid(@Req() req: RawBodyRequest<Request>, @Headers('plaid-verification') verification?: string) {
+    await this.limiter.hit({ key: `plaid-webhook:ip:${clientIp(req)}`, max: 600, windowSeconds: HOUR });
+    const refusal = await this.bank.webhook(req.rawBody ?? Buffer.alloc(0), verification, req.body);
+    if (refusal) throw new UnauthorizedException('Invalid webhook signature');
+    return { ok: true };
   }
 }

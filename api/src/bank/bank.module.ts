@@ -6,7 +6,7 @@ import { PiiCipher } from '../common/pii';
 import { FilesModule } from '../files/files.module';
 import { SessionModule } from '../session/session.module';
 import { BankLink, BankLinkSchema } from './bank-link.schema';
-import { BankController } from './bank.controller';
+import { BankController, PlaidWebhookController } from './bank.controller';
 import { BankService } from './bank.service';
 
 @Module({
@@ -17,7 +17,7 @@ import { BankService } from './bank.service';
     BusinessesModule,
     FilesModule,
   ],
-  controllers: [BankController],
+  controllers: [BankController, PlaidWebhookController],
   providers: [BankService, PiiCipher],
 })
 export class BankModule {}

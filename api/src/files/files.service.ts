@@ -239,8 +239,15 @@ export class FilesService {
   /**
    * Issue 27 item 1: a statement fetched from the applicant's bank, stored like an upload (the same name
    * claim, S3 object, reading, File row and workflow signal that puts it in the CRM), marked source 'bank'.
+   * `aggregatorCash`: the month's cash from the bank's data, kept when the text is not readable enough.
    */
-  async storeFetched(applicationId: string, userId: string, monthLabel: string, bytes: Uint8Array) {
+  async storeFetched(
+    applicationId: string,
+    userId: string,
+    monthLabel: string,
+    bytes: Uint8Array,
+    aggregatorCash?: () => Promise<CashReading | undefined>,
+  ) {
     const app = await this.applications.owned(applicationId, userId);
     if (!isRecentStatementMonth(monthLabel, new Date())) throw new BadRequestException(FILE_CODES.monthNotAsked);
     if (!(await this.atDocuments(app._id, 1))) throw new BadRequestException(FILE_CODES.notAtThisStep);
@@ -254,11 +261,14 @@ export class FilesService {
     let stored = false;
     try {
       await writeFile(path, bytes);
-      const { advice, cash } = await inspectStatement(path, {
+      const inspected = await inspectStatement(path, {
         applicationId: String(app._id),
         applicant: userId,
         statementMonth: monthLabel,
       });
+      const { advice } = inspected;
+      // A text not readable enough for its cash: the bank's own data for that month, when it gives it.
+      const cash = inspected.cash?.readable ? inspected.cash : ((await aggregatorCash?.()) ?? inspected.cash);
       await this.unfinished.begin(filePath, app._id, fileName);
       await this.store.put(
         filePath,

@@ -162,3 +162,19 @@ describe('issue 24 item 4: Temporal in production', () => {
     });
   });
 });
+
+describe("issue 27: Plaid's webhook address", () => {
+  it('is the public https api in production, or none; a loopback or http address is refused', () => {
+    const env = { ...PRODUCTION, ...SES, ...CLOUD };
+    expect(problems(API_SETTINGS, env)).toEqual([]);
+    expect(
+      problems(API_SETTINGS, { ...env, PLAID_WEBHOOK_URL: 'https://apply.fundwise.example/api/webhooks/plaid' }),
+    ).toEqual([]);
+    for (const PLAID_WEBHOOK_URL of ['http://apply.fundwise.example/api/webhooks/plaid', 'https://127.0.0.1:3000/x'])
+      expect(problems(API_SETTINGS, { ...env, PLAID_WEBHOOK_URL })).toEqual([
+        "PLAID_WEBHOOK_URL must be the api's public https address (NODE_ENV is production), or none",
+      ]);
+    // Locally, the stack's own api.
+    expect(problems(API_SETTINGS, { PLAID_WEBHOOK_URL: 'http://127.0.0.1:3000/api/webhooks/plaid' })).toEqual([]);
+  });
+});

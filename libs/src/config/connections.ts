@@ -124,6 +124,14 @@ export function connectionProblems(spec: Spec, source: Readonly<Record<string, s
       problems.push(`PLAID_URL ${plaid} is a sandbox (${where}): set https://production.plaid.com, or none`);
     else if (!plaid.startsWith('https://')) problems.push(`PLAID_URL must be https (${where})`);
   }
+  const plaidHook = value('PLAID_WEBHOOK_URL');
+  if (
+    plaidHook !== undefined &&
+    plaidHook !== 'none' &&
+    where &&
+    (isLoopbackUrl(plaidHook) || !plaidHook.startsWith('https://'))
+  )
+    problems.push(`PLAID_WEBHOOK_URL must be the api's public https address (${where}), or none`);
   return problems;
 }
 

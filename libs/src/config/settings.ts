@@ -167,6 +167,12 @@ export const API_SETTINGS = {
   PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
     how: 'from the Plaid dashboard (Keys)',
   }),
+  PLAID_WEBHOOK_URL: orNone(
+    url(
+      "the api's public https URL Plaid sends its webhooks to (…/api/webhooks/plaid), given in each link token; none sends none",
+      'none',
+    ),
+  ),
   STALL_FIRST_REMINDER: duration('idle time before the first reminder email', '24h'),
   STALL_SECOND_REMINDER: duration('idle time before the second reminder email', '72h'),
   STALL_ABANDON_AFTER: duration('idle time after which an application is abandoned', '30d'),

@@ -3,6 +3,7 @@ import {
   affordability,
   averageDailyDeposits,
   cashFromEntries,
+  cashFromTransactions,
   joinCash,
   offerAffordability,
   readStatementCash,
@@ -188,5 +189,52 @@ describe('the offers measured against the statements', () => {
     expect(offerAffordability([standard], [readStatementCash(AUGUST), unread])).toEqual({ readable: false });
     expect(offerAffordability([standard], [readStatementCash(AUGUST), undefined])).toEqual({ readable: false });
     expect(offerAffordability([standard], [])).toEqual({ readable: false });
+  });
+});
+
+describe("cashFromTransactions: an aggregator's transactions and current balance (issue 27 item 3, bank data)", () => {
+  // Monday 2 to Friday 6 March 2026; Plaid's signs: negative is money in, positive money out.
+  const period = { start: '2026-03-02', end: '2026-03-06' };
+  const transactions = [
+    { date: '2026-03-01', amount: -999 }, // before the period: not read
+    { date: '2026-03-02', amount: -500 },
+    { date: '2026-03-02', amount: 200 },
+    { date: '2026-03-04', amount: -300 },
+    { date: '2026-03-05', amount: 1000 },
+    { date: '2026-03-09', amount: -250 }, // after the period: taken back from the current balance
+    { date: '2026-03-10', amount: 100, pending: true }, // pending: not in the current balance yet
+  ];
+
+  it('works each day’s balance back from the current one, by hand', () => {
+    // End of the 6th: 1,000 − 250 = 750; the 5th paid 1,000 out, so the 4th ended at 1,750; the 4th took
+    // 300 in, so the 3rd (and the 2nd) ended at 1,450; the 2nd took 500 in and paid 200: opened at 1,150.
+    const cash = cashFromTransactions(period, transactions, 1000);
+    expect(cash.period).toEqual(period);
+    expect(cash.days).toEqual([
+      { date: '2026-03-02', deposit: 500, balance: 1450 },
+      { date: '2026-03-03', deposit: 0, balance: 1450 },
+      { date: '2026-03-04', deposit: 300, balance: 1750 },
+      { date: '2026-03-05', deposit: 0, balance: 750 },
+      { date: '2026-03-06', deposit: 0, balance: 750 },
+    ]);
+  });
+
+  it('feeds the affordability: 800 in over 5 business days is 160 a day, a daily 16 is 10 %', () => {
+    const days = cashFromTransactions(period, transactions, 1000).days;
+    expect(averageDailyDeposits(days)).toBe(160);
+    // 16 out each business day: 1,434, 1,418, 1,702, 686, then 750 − 80 = 670 on Friday the 6th.
+    expect(affordability(days, { payment: 16, frequency: 'daily' })).toEqual({
+      sharePercent: 10,
+      lowestBalance: 670,
+      lowestOn: '2026-03-06',
+    });
+  });
+
+  it('a period without transactions keeps the balance worked back to it', () => {
+    const cash = cashFromTransactions({ start: '2026-03-07', end: '2026-03-08' }, transactions, 1000);
+    expect(cash.days).toEqual([
+      { date: '2026-03-07', deposit: 0, balance: 750 },
+      { date: '2026-03-08', deposit: 0, balance: 750 },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Issue 27 item 3: a business's cash from its bank statements (daily balances and deposits), and what each
  * offer's payment schedule costs against it. Pure: the api feeds it the text the statement check reads
- * (pdf.js, pdf-inspection.worker.mts) or, later, an aggregator's plain data (`cashFromEntries`).
+ * (pdf.js, pdf-inspection.worker.mts) or a bank aggregator's transactions and balance (`cashFromTransactions`).
  *
  * Only certainty counts, as for the statement period: a text whose rows do not add up, whose dates read
  * two ways, or that has no opening balance is 'not readable enough', never guessed at.
@@ -160,6 +160,44 @@ export function cashFromEntries(period: Period, entries: CashEntry[], opening?: 
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** A bank aggregator's transaction, signed as Plaid signs them: positive is money out, negative money in. */
+export type AggregatorTransaction = { date: string; amount: number; pending?: boolean };
+
+/**
+ * An account's transactions and its current balance (an aggregator's data, e.g. Plaid's /transactions/get
+ * and /accounts/balance/get) to a period's days. Transactions carry no balance, so each day's is worked
+ * back from the current one: the balance at the end of a day is the current balance plus every posted
+ * transaction's amount after that day (money out put back, money in taken away). Pending transactions are
+ * left out (the current balance does not count them yet). `transactions` must hold every posted one from
+ * the period's start to now.
+ */
+export function cashFromTransactions(
+  period: Period,
+  transactions: AggregatorTransaction[],
+  currentBalance: number,
+): CashDays {
+  const posted = transactions.filter((t) => !t.pending && Number.isFinite(t.amount) && t.date >= period.start);
+  const byDay = new Map<string, { deposit: number; net: number }>();
+  let after = 0; // the amounts of the transactions after the period
+  for (const t of posted) {
+    if (t.date > period.end) {
+      after += t.amount;
+      continue;
+    }
+    const day = byDay.get(t.date) ?? { deposit: 0, net: 0 };
+    byDay.set(t.date, { deposit: day.deposit + Math.max(0, -t.amount), net: day.net + t.amount });
+  }
+  // Backwards from the period's last day: the balance at the end of each day with transactions.
+  let balance = currentBalance + after;
+  const entries: CashEntry[] = [];
+  for (const date of [...byDay.keys()].sort().reverse()) {
+    const day = byDay.get(date)!;
+    entries.push({ date, deposit: round2(day.deposit), balance: round2(balance) });
+    balance += day.net;
+  }
+  return cashFromEntries(period, entries, round2(balance));
+}
 
 /**
  * A statement's text (lines; pdf.js's items joined per line) to its days. What is read:

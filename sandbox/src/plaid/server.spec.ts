@@ -110,7 +110,9 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
       expect(data).toMatchObject({ ...PLAID_SHAPE, error_type: 'ITEM_ERROR', error_code: 'PRODUCT_NOT_READY' });
     }
     // Balances answer at once.
-    expect((await plaid.accountsBalanceGet({ access_token })).data.accounts[0]?.balances.current).toBe(21_250);
+    expect((await plaid.accountsBalanceGet({ access_token })).data.accounts[0]?.balances.current).toEqual(
+      expect.any(Number),
+    );
     await new Promise((r) => setTimeout(r, READY_MS + 200));
     expect(webhooks).toContainEqual(
       expect.objectContaining({ item_id, webhook_type: 'STATEMENTS', webhook_code: 'STATEMENTS_REFRESH_COMPLETE' }),
@@ -126,6 +128,39 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it("/transactions/get pages Plaid's shapes, newest first, and they add up to the current balance", async () => {
+    const { access_token } = await linkedItem();
+    await new Promise((r) => setTimeout(r, READY_MS + 50));
+    const current = (await plaid.accountsBalanceGet({ access_token })).data.accounts[0]!.balances.current!;
+    const today = new Date().toISOString().slice(0, 10);
+    const all: { date: string; amount: number; pending: boolean }[] = [];
+    let total = Infinity;
+    while (all.length < total) {
+      const page = await plaid.transactionsGet({
+        access_token,
+        start_date: '2000-01-01',
+        end_date: today,
+        options: { count: 200, offset: all.length },
+      });
+      total = page.data.total_transactions;
+      expect(page.data.transactions.length).toBeLessThanOrEqual(200);
+      all.push(...page.data.transactions);
+    }
+    expect(all.length).toBeGreaterThan(400);
+    expect(all.map((t) => t.date)).toEqual(
+      all
+        .map((t) => t.date)
+        .sort()
+        .reverse(),
+    );
+    expect(all.every((t) => !t.pending && t.date < today)).toBe(true);
+    // The ledger opens at 18,000: money out is positive, so the current balance is 18,000 less every amount.
+    const sum = all.reduce((s, t) => s + t.amount, 0);
+    expect(Math.round((18_000 - sum) * 100) / 100).toBe(current);
+    const bad = await plaidError(plaid.transactionsGet({ access_token, start_date: 'yesterday', end_date: today }));
+    expect(bad.data).toMatchObject({ ...PLAID_SHAPE, error_code: 'INVALID_FIELD' });
   });
 
   it('ITEM_LOGIN_REQUIRED while the item needs its login (the ITEM ERROR webhook), until repaired', async () => {

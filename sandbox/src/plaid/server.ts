@@ -1,11 +1,12 @@
 // Plaid's protocol, the subset the portal uses (https://plaid.com/docs/api): POST JSON with client_id and
 // secret (in the body or the PLAID-CLIENT-ID / PLAID-SECRET headers, as the plaid Node client sends them),
 // answers and errors shaped as Plaid's; the Link script and page a browser runs; webhooks (STATEMENTS, ITEM).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { linkPage, linkScript } from './link-page';
 import { pastMonths, statementPdf } from './statements';
+import { ledger } from './transactions';
 
 export type PlaidStandinOptions = {
   port: number;
@@ -93,13 +94,28 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
   const publicTokens = new Map<string, { item: Item; expires: number }>();
   const items = new Map<string, Item>();
   let downloads = 0;
+  // Webhooks are signed as Plaid signs them: a JWT (ES256, P-256) in Plaid-Verification whose payload holds
+  // the body's SHA-256 and iat; the key's public half is answered by /webhook_verification_key/get.
+  const webhookKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const webhookKid = randomUUID();
+  const webhookKeyCreated = Math.floor(Date.now() / 1000);
+  const signWebhook = (body: string, iat = Math.floor(Date.now() / 1000)) => {
+    const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const signed = `${part({ alg: 'ES256', kid: webhookKid, typ: 'JWT' })}.${part({
+      iat,
+      request_body_sha256: createHash('sha256').update(body).digest('hex'),
+    })}`;
+    const signature = sign('sha256', Buffer.from(signed), { key: webhookKeys.privateKey, dsaEncoding: 'ieee-p1363' });
+    return `${signed}.${signature.toString('base64url')}`;
+  };
 
-  const notify = async (item: Item, body: Record<string, unknown>) => {
+  const notify = async (item: Item, fields: Record<string, unknown>) => {
     if (!item.webhook) return;
+    const body = JSON.stringify({ item_id: item.item_id, environment: 'sandbox', ...fields });
     await fetch(item.webhook, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ item_id: item.item_id, environment: 'sandbox', ...body }),
+      headers: { 'content-type': 'application/json', 'plaid-verification': signWebhook(body) },
+      body,
     }).catch(() => undefined);
   };
 
@@ -118,6 +134,28 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
       );
     };
     switch (path) {
+      case '/webhook_verification_key/get': {
+        if (input.key_id !== webhookKid)
+          return { status: 400, body: plaidError('INVALID_FIELD', 'no webhook verification key with this key_id') };
+        const { x, y } = webhookKeys.publicKey.export({ format: 'jwk' });
+        return {
+          status: 200,
+          body: {
+            key: {
+              alg: 'ES256',
+              created_at: webhookKeyCreated,
+              crv: 'P-256',
+              expired_at: null,
+              kid: webhookKid,
+              kty: 'EC',
+              use: 'sig',
+              x,
+              y,
+            },
+            request_id: requestId(),
+          },
+        };
+      }
       case '/link/token/create': {
         const user = input.user as { client_user_id?: unknown } | undefined;
         if (typeof user?.client_user_id !== 'string' || !user.client_user_id)
@@ -161,9 +199,9 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
               webhook: item.webhook ?? '',
               error: item.error ? plaidError(item.error) : null,
               available_products: ['balance'],
-              billed_products: ['statements'],
-              products: ['statements'],
-              consented_products: ['statements'],
+              billed_products: ['statements', 'transactions'],
+              products: ['statements', 'transactions'],
+              consented_products: ['statements', 'transactions'],
               consent_expiration_time: null,
               update_type: 'background',
               auth_method: null,
@@ -180,6 +218,7 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
         return { status: 200, body: { request_id: requestId() } };
       }
       case '/accounts/balance/get':
+      case '/transactions/get':
       case '/statements/list':
       case '/statements/download': {
         const item = itemOf();
@@ -195,20 +234,43 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
           type: 'depository',
           subtype: 'checking',
         };
+        // One ledger (transactions.ts): its end is the current balance, so the two always agree.
+        const book = ledger(account.account_id, new Date());
+        const withBalances = {
+          ...account,
+          balances: { available: book.current - 750, current: book.current, limit: null, iso_currency_code: 'USD' },
+        };
+        const itemRef = { item_id: item.item_id, institution_id: SANDBOX_INSTITUTION.institution_id };
         if (path === '/accounts/balance/get')
+          return { status: 200, body: { accounts: [withBalances], item: itemRef, request_id: requestId() } };
+        if (path === '/transactions/get') {
+          const day = /^\d{4}-\d{2}-\d{2}$/;
+          const { start_date: from, end_date: to } = input;
+          if (typeof from !== 'string' || typeof to !== 'string' || !day.test(from) || !day.test(to) || from > to)
+            return { status: 400, body: plaidError('INVALID_FIELD', 'start_date and end_date must be YYYY-MM-DD') };
+          const options = (input.options ?? {}) as { count?: unknown; offset?: unknown; account_ids?: unknown };
+          const count = options.count ?? 100;
+          const offset = options.offset ?? 0;
+          if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 500)
+            return { status: 400, body: plaidError('INVALID_FIELD', 'count must be an integer from 1 to 500') };
+          if (!Number.isInteger(offset) || (offset as number) < 0)
+            return { status: 400, body: plaidError('INVALID_FIELD', 'offset must be a non-negative integer') };
+          const ids = Array.isArray(options.account_ids) ? (options.account_ids as unknown[]) : undefined;
+          // Newest first, as Plaid lists them.
+          const matching = book.transactions
+            .filter((t) => t.date >= from && t.date <= to && (!ids || ids.includes(t.account_id)))
+            .reverse();
           return {
             status: 200,
             body: {
-              accounts: [
-                {
-                  ...account,
-                  balances: { available: 20_500, current: 21_250, limit: null, iso_currency_code: 'USD' },
-                },
-              ],
-              item: { item_id: item.item_id, institution_id: SANDBOX_INSTITUTION.institution_id },
+              accounts: [withBalances],
+              transactions: matching.slice(offset as number, (offset as number) + (count as number)),
+              total_transactions: matching.length,
+              item: itemRef,
               request_id: requestId(),
             },
           };
+        }
         if (path === '/statements/list')
           return {
             status: 200,
@@ -324,6 +386,12 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
       if (path === '/__admin/require-login' && req.method === 'POST') {
         await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
         return send(200, { ok: true });
+      }
+      // Tests only: the stand-in's signature of any body at any time (to prove a stale or altered one refused).
+      if (path === '/__admin/sign-webhook' && req.method === 'POST') {
+        const asked = JSON.parse((await readBody(req)) || '{}') as { body?: unknown; iat?: unknown };
+        const iat = typeof asked.iat === 'number' ? asked.iat : undefined;
+        return send(200, { verification: signWebhook(String(asked.body ?? ''), iat) });
       }
       if (req.method !== 'POST') return send(404, plaidError('INVALID_FIELD', 'not found'));
       let input: Record<string, unknown>;

@@ -11,7 +11,8 @@ import { api } from '../../lib/http';
 import { PLAID_LINK_URL, PLAID_STABLE_URL } from './plaid-link-url';
 
 type Fetch = { state: 'done'; filled: string[]; missing: string[] } | { state: 'pending' } | { state: 'reconnect' };
-type Status = { available: boolean; connected: boolean; institution?: string };
+/** reconnect: Plaid said (its ITEM webhook) the bank wants the applicant's login again. */
+type Status = { available: boolean; connected: boolean; institution?: string; reconnect?: boolean };
 type Phase = 'idle' | 'opening' | 'fetching' | 'still' | 'done' | 'reconnect' | 'failed' | 'disconnected';
 
 const bankApi = {
@@ -132,6 +133,7 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
   if (!status.data?.available) return null;
   const connected = status.data.connected;
   const busy = phase === 'opening' || phase === 'fetching' || phase === 'still';
+  const reconnect = phase === 'reconnect' || (connected && !!status.data.reconnect && phase === 'idle');
   const note =
     phase === 'fetching'
       ? t('documents.bank.fetching')
@@ -143,7 +145,7 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
                 months: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(missing),
               })
             : t('documents.bank.done')
-          : phase === 'reconnect'
+          : reconnect
             ? t('documents.bank.reconnectNeeded')
             : phase === 'failed'
               ? t('documents.bank.failed')
@@ -162,13 +164,13 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
         </p>
       ) : null}
       <div className="bank-connect-actions">
-        {!connected || phase === 'reconnect' ? (
+        {!connected || reconnect ? (
           <Button variant="secondary" busy={busy} disabled={props.disabled || busy} onClick={() => void connect()}>
-            {phase === 'reconnect' ? t('documents.bank.reconnect') : t('documents.bank.connect')}
+            {reconnect ? t('documents.bank.reconnect') : t('documents.bank.connect')}
           </Button>
         ) : (
           <Button variant="secondary" disabled={props.disabled || busy} onClick={() => void fetchStatements()}>
-            {t('documents.bank.connect')}
+            {t('documents.bank.fetchAgain')}
           </Button>
         )}
         {connected ? (

@@ -62,9 +62,9 @@ export function PhonePage() {
 
   const label = (v: PhoneLinkView) =>
     v.fileType === FILE_TYPES.voidedCheck
-      ? t('offers.voidedCheck')
+      ? t('phone.voidedCheck')
       : v.fileType === FILE_TYPES.driversLicense
-        ? t('offers.driversLicense')
+        ? t('phone.driversLicense')
         : t('phone.statementFor', { month: fmt.month(v.monthLabel ?? '') });
 
   function choose(e: ChangeEvent<HTMLInputElement>) {

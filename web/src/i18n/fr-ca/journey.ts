@@ -118,6 +118,7 @@ export const frJourney = {
       title: 'Ou connectez votre banque',
       lead: 'Nous récupérons auprès de votre banque les relevés de ces mois et les plaçons dans les cases. Vous pouvez aussi téléverser des PDF.',
       connect: 'Connecter votre banque',
+      fetchAgain: 'Récupérer les relevés de nouveau',
       reconnect: 'Reconnecter votre banque',
       disconnect: 'Déconnecter',
       connected: 'Connecté à {{institution}}.',

@@ -27,6 +27,8 @@ export const frPhone = {
     pageTitle: 'Envoyez des photos de votre document',
     lead: 'Prenez une photo nette de chaque page de votre document ({{title}}), bien éclairée et la page entière visible.',
     statementFor: 'relevé bancaire de {{month}}',
+    voidedCheck: 'Chèque annulé',
+    driversLicense: 'Permis de conduire',
     send: 'Envoyer',
     sending: 'Envoi de vos photos…',
     doneTitle: 'Photos envoyées',

@@ -1,3 +1,4 @@
+import { ApplicationFileIndex, ApplicationFiles, ApplicationFilesSchema } from '../files/application-files';
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
@@ -13,12 +14,13 @@ import { RepController } from './rep.controller';
     MongooseModule.forFeature([
       { name: Offer.name, schema: OfferSchema },
       { name: StoredFile.name, schema: StoredFileSchema },
+      { name: ApplicationFiles.name, schema: ApplicationFilesSchema },
     ]),
     SessionModule,
     ApplicationsModule,
   ],
   controllers: [OffersController, RepController],
-  providers: [OffersService],
+  providers: [OffersService, ApplicationFileIndex],
   exports: [OffersService],
 })
 export class OffersModule {}

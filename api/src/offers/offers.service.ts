@@ -7,7 +7,7 @@ import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Offer, type OfferDocument } from './offer.schema';
-import { StoredFile } from '../files/file.schema';
+import { ApplicationFileIndex } from '../files/application-files';
 
 export const OFFER_NOT_FOUND = API_CODES.offerNotFound;
 export const REP_NOT_FOUND = API_CODES.repNotFound;
@@ -27,14 +27,14 @@ const view = (o: OfferDocument): OfferView => ({
 export class OffersService {
   constructor(
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
-    @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
+    private readonly files: ApplicationFileIndex,
     private readonly applications: ApplicationsService,
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
   /** Sign-up's find-or-create of the application's offer record (options arrive later), under the application's id. */
-  ensureFor(applicationId: Types.ObjectId) {
-    return findOrCreate(this.offers, { _id: applicationId }, { applicationId, offerOptions: [] });
+  ensureFor(applicationId: Types.ObjectId, likelyNew = false) {
+    return findOrCreate(this.offers, { _id: applicationId }, { applicationId, offerOptions: [] }, likelyNew);
   }
 
   /** The application's offer, plain, if any (for the user's read path). */
@@ -61,9 +61,9 @@ export class OffersService {
   private async withAffordability(offer: OfferDocument): Promise<OfferView> {
     const answer = view(offer);
     if (!answer.offerOptions.length) return answer;
-    const statements = await this.files
-      .find({ applicationId: offer.applicationId, fileType: FILE_TYPES.bankStatement }, { cash: 1 })
-      .lean();
+    // By the application's keyed file list and each file by `_id` (a filter on applicationId scans).
+    const files = await this.files.fieldsOf(offer.applicationId, ['fileType', 'cash']);
+    const statements = files.filter((f) => f.fileType === FILE_TYPES.bankStatement);
     return {
       ...answer,
       affordability: offerAffordability(
@@ -91,7 +91,7 @@ export class OffersService {
   async select(offerId: string, userId: string, body: { selectedId?: unknown; offerOptions?: unknown }) {
     const offer = isValidObjectId(offerId) ? await this.offers.findById(offerId) : null;
     if (!offer) throw new NotFoundException(OFFER_NOT_FOUND);
-    await this.applications.owned(String(offer.applicationId), userId).catch(() => {
+    await this.applications.checkOwner(String(offer.applicationId), userId).catch(() => {
       throw new NotFoundException(OFFER_NOT_FOUND);
     });
     const flagged = Array.isArray(body.offerOptions)

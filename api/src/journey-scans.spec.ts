@@ -78,6 +78,8 @@ const isPeriodic = (c: LoggedCommand) =>
   // Mongoose's collections and indexes, made once at start-up (they may still be on their way).
   ['create', 'createIndexes', 'listIndexes', 'listCollections'].includes(c.command) ||
   (c.collection === 'revocations' && (c.command === 'find' || c.command === 'delete')) ||
+  // The outbox drain's read of what waits (a timer, every OUTBOX_DRAIN_INTERVAL).
+  (c.collection === 'workflowoutbox' && c.command === 'find' && Object.keys(c.filter).length === 0) ||
   (c.collection === 'ratelimits' && c.command === 'delete' && 'expiresAt' in c.filter) ||
   (c.collection === 'authfailures' && c.command === 'delete' && 'at' in c.filter);
 

@@ -83,13 +83,13 @@ export class ApplicationsService {
     return app && String(app.userId) === String(user._id) ? [app] : [];
   }
 
-  /** The user's application that holds this CRM opportunity or sign request, if any. */
+  /** The user's application (plain, as read) that holds this CRM opportunity or sign request, if any. */
   async findForUser(user: UserWithApplication | string, by: { sfOpportunityId: string } | { signatureId: string }) {
     const [app] = await this.forUser(user);
     const holds =
       app &&
       ('sfOpportunityId' in by ? app.sfOpportunityId === by.sfOpportunityId : app.signatureId === by.signatureId);
-    return holds ? this.applications.findById(app._id) : null;
+    return holds ? app : null;
   }
 
   /** The application a Box webhook's sign request belongs to (the webhook has no user). */
@@ -169,15 +169,19 @@ export class ApplicationsService {
    * Only the check of `owned` (404 unless the application is the user's), for a caller that reads what it
    * needs by the application's id itself: an application's owner never changes and applications are never
    * removed, so an owner read once is kept in memory (issue 26: one read fewer on most signed-in calls).
+   * Answers the application's id as stored.
    */
-  async checkOwner(applicationId: string, userId: string): Promise<void> {
-    let owner = this.owners.get(applicationId);
+  async checkOwner(applicationId: string, userId: string): Promise<string> {
+    // Kept under the id's own spelling (24 lower-case hex digits); any other spelling is read.
+    let id = applicationId;
+    let owner = /^[0-9a-f]{24}$/.test(applicationId) ? this.owners.get(applicationId) : undefined;
     if (owner === undefined) {
       const found = isValidObjectId(applicationId)
         ? await this.applications.findById(applicationId, { userId: 1 }).lean()
         : null;
-      if (found) this.owners.learn(String(found._id), (owner = String(found.userId)));
+      if (found) this.owners.learn((id = String(found._id)), (owner = String(found.userId)));
     }
     if (owner === undefined || owner !== String(userId)) throw new NotFoundException(APPLICATION_NOT_FOUND);
+    return id;
   }
 }

@@ -83,6 +83,8 @@ export class SignUpService {
       },
       created,
     );
+    // Noted once all of it stands, so the first confirmation skips resume (five reads and a workflow start).
+    if (!user.signUpFinished) await this.users.update(user._id, { signUpFinished: true });
     try {
       const code = await this.codes.issue(userName, 'confirm-sign-up');
       this.mail.sendCodeInBackground(userName, 'confirm-sign-up', code, user.firstName, dto.language ?? user.language);

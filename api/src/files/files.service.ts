@@ -333,7 +333,7 @@ export class FilesService {
 
   /** Whether the application has a document of this type. */
   async has(applicationId: Types.ObjectId, fileType: FileType): Promise<boolean> {
-    return (await this.index.filesOf(applicationId)).some((f) => f.fileType === fileType);
+    return (await this.index.fieldsOf(applicationId, ['fileType'])).some((f) => f.fileType === fileType);
   }
 }
 

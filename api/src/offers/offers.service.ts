@@ -48,9 +48,9 @@ export class OffersService {
     return offer?.offerOptions.some((o) => String(o.isSelected) === 'true') ?? false;
   }
 
-  private async ofApplication(applicationId: string, userId: string): Promise<OfferView> {
-    const app = await this.applications.owned(applicationId, userId);
-    return this.withAffordability(await this.offers.findById(app._id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+  private async ofApplication(applicationId: string, userId: string, checked = false): Promise<OfferView> {
+    const id = checked ? applicationId : await this.applications.checkOwner(applicationId, userId);
+    return this.withAffordability(await this.offers.findById(id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
   }
 
   /**
@@ -79,9 +79,9 @@ export class OffersService {
 
   /** Prices the offers through the workflow (the offer-calculation service) and answers them. */
   async calculate(applicationId: string, userId: string): Promise<OfferView> {
-    const app = await this.applications.owned(applicationId, userId);
-    await this.workflows.update(String(app._id), calculateOffers, [], UNKNOWN_ERROR);
-    return this.ofApplication(applicationId, userId);
+    const id = await this.applications.checkOwner(applicationId, userId);
+    await this.workflows.update(id, calculateOffers, [], UNKNOWN_ERROR);
+    return this.ofApplication(id, userId, true);
   }
 
   /**
@@ -111,8 +111,8 @@ export class OffersService {
   }
 
   async email(applicationId: string, userId: string): Promise<void> {
-    const app = await this.applications.owned(applicationId, userId);
-    await this.workflows.update(String(app._id), emailOffer, [], UNKNOWN_ERROR);
+    const id = await this.applications.checkOwner(applicationId, userId);
+    await this.workflows.update(id, emailOffer, [], UNKNOWN_ERROR);
   }
 
   /** The rep's name and scheduling link, as the workflow learned them at submission. */

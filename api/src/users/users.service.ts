@@ -42,7 +42,7 @@ export class UsersService {
     return this.users.create(fields);
   }
 
-  async update(userId: Types.ObjectId, changes: Partial<Pick<User, 'confirmed' | 'passwordHash'>>) {
+  async update(userId: Types.ObjectId, changes: Partial<Pick<User, 'confirmed' | 'passwordHash' | 'signUpFinished'>>) {
     await this.users.updateOne({ _id: userId }, { $set: changes });
   }
 

@@ -32,14 +32,31 @@ export const kindOf = (c: LoggedCommand) => (c.one ? 'findOne' : c.command);
  */
 export function chargeCalls(log: QueryLog, baseUrl: string, tag: string, skip: (c: LoggedCommand) => boolean) {
   const calls: { route: string; at: number }[] = [];
+  let inFlight = 0;
   const real = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.startsWith(baseUrl)) calls.push({ route: routeOf(init?.method ?? 'GET', url, baseUrl), at: Date.now() });
-    return real(input, init);
+    if (!url.startsWith(baseUrl)) return real(input, init);
+    calls.push({ route: routeOf(init?.method ?? 'GET', url, baseUrl), at: Date.now() });
+    inFlight++;
+    try {
+      const res = await real(input, init);
+      // Done when its body has arrived (the caller reads it from this copy).
+      const body = await res.arrayBuffer();
+      const empty = [101, 204, 205, 304].includes(res.status);
+      return new Response(empty ? null : body, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      });
+    } finally {
+      inFlight--;
+    }
   }) as typeof fetch;
   const from = log.commands.length;
   return {
+    /** No call to the api is under way (one the api makes itself, such as a webhook, included). */
+    idle: () => inFlight === 0,
     stop() {
       globalThis.fetch = real;
     },

@@ -77,7 +77,9 @@ export class BusinessesService {
 
   async forApplication(applicationId: string, userId: string): Promise<BusinessView> {
     await this.applications.checkOwner(applicationId, userId);
-    const business = await this.businesses.findById(applicationId).orFail(new NotFoundException(BUSINESS_NOT_FOUND));
+    const business = await this.businesses
+      .findById(applicationId)
+      .orFail(() => new NotFoundException(BUSINESS_NOT_FOUND));
     return this.view(business);
   }
 

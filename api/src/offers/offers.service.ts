@@ -50,7 +50,7 @@ export class OffersService {
 
   private async ofApplication(applicationId: string, userId: string, checked = false): Promise<OfferView> {
     const id = checked ? applicationId : await this.applications.checkOwner(applicationId, userId);
-    return this.withAffordability(await this.offers.findById(id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+    return this.withAffordability(await this.offers.findById(id).orFail(() => new NotFoundException(OFFER_NOT_FOUND)));
   }
 
   /**

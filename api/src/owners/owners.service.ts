@@ -87,7 +87,7 @@ export class OwnersService {
 
   async forApplication(applicationId: string, userId: string) {
     await this.applications.checkOwner(applicationId, userId);
-    const set = await this.sets.findById(applicationId).orFail(new NotFoundException(OWNERS_NOT_FOUND));
+    const set = await this.sets.findById(applicationId).orFail(() => new NotFoundException(OWNERS_NOT_FOUND));
     return this.view(set);
   }
 

@@ -69,7 +69,9 @@ export class StagesService {
 
   async current(applicationId: string, userId: string): Promise<StageRecord> {
     await this.applications.checkOwner(applicationId, userId);
-    const stage = await this.stages.findById(applicationId).orFail(new BadRequestException(API_CODES.stageNotFound));
+    const stage = await this.stages
+      .findById(applicationId)
+      .orFail(() => new BadRequestException(API_CODES.stageNotFound));
     return toRecord(stage);
   }
 

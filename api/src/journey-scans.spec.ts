@@ -17,6 +17,7 @@
 //   workflowoutbox.find({ applicationId })      (every signal: 'entries waiting?') → `workflowoutboxapps`
 //                                               (`_id` the application's id), set with each entry and removed
 //                                               with the newest one
+//   files.find({ applicationId, fileType })     (offers' affordability from the statements) → the keyed list
 // tools/migrate builds all three for data written before.
 //
 // Still scanning, left open and listed in HOUSEKEEPING below, each over a collection pruned to a window of
@@ -24,6 +25,11 @@
 // slots by bucket and its failure counts by key (sign-up, sign-in, codes), the revocations poll (once a
 // second, per replica) and its prune, the sweeps of expired slots and failures, and the outbox drain's
 // read of what waits (empty unless Temporal was unreachable). Any other scan fails the test.
+//
+// The same journey counts the api's database round trips per call (issue 26, 'fewer FerretDB reads and
+// writes per api call'): the api talks to FerretDB through a port of the proxy of its own, each command is
+// charged to the api call under way (tests/support/db-calls.ts), and the second test holds each route and
+// the whole journey to BUDGET below.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';

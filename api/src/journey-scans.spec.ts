@@ -17,6 +17,7 @@
 //   workflowoutbox.find({ applicationId })      (every signal: 'entries waiting?') → `workflowoutboxapps`
 //                                               (`_id` the application's id), set with each entry and removed
 //                                               with the newest one
+//   files.find({ applicationId, fileType })     (offers' affordability from the statements) → the keyed list
 // tools/migrate builds all three for data written before.
 //
 // Still scanning, left open and listed in HOUSEKEEPING below, each over a collection pruned to a window of
@@ -24,13 +25,19 @@
 // slots by bucket and its failure counts by key (sign-up, sign-in, codes), the revocations poll (once a
 // second, per replica) and its prune, the sweeps of expired slots and failures, and the outbox drain's
 // read of what waits (empty unless Temporal was unreachable). Any other scan fails the test.
+//
+// The same journey counts the api's database round trips per call (issue 26, 'fewer FerretDB reads and
+// writes per api call'): the api talks to FerretDB through a port of the proxy of its own, each command is
+// charged to the api call under way (tests/support/db-calls.ts), and the second test holds each route and
+// the whole journey to BUDGET below.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../tests/support/api-client';
 import { mailsTo } from '../../tests/support/maildev';
 import { ownerAnswers, saveAnswers, stepOnFrom } from '../../tests/support/journey';
-import { startQueryLog, type QueryLog } from '../../tests/support/mongo-query-log';
+import { chargeCalls, formatCosts, type RouteCost } from '../../tests/support/db-calls';
+import { startQueryLog, type LoggedCommand, type QueryLog } from '../../tests/support/mongo-query-log';
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
@@ -41,7 +48,9 @@ const db = `portal-it-scans-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
   log = await startQueryLog(inject('mongoBaseUri'));
-  slice = await startSlice({ env: { MONGODB_URI: `${log.uri}/${db}` } });
+  // The api through a port of its own, to tell its commands from the worker's.
+  const apiUri = await log.listen('api');
+  slice = await startSlice({ env: { MONGODB_URI: `${log.uri}/${db}` }, apiEnv: { MONGODB_URI: `${apiUri}/${db}` } });
 });
 
 afterAll(async () => {
@@ -67,6 +76,54 @@ const isHousekeeping = (q: { collection: string; command: string; filter: object
       c === q.collection && cmd === q.command && JSON.stringify(Object.keys(q.filter)) === JSON.stringify(fields),
   );
 
+/**
+ * Housekeeping a request may set off now and then, whatever it asks (not the call's own work): the
+ * revocations poll (at most once a second per replica) and its prune, the sweeps of expired slots and failures.
+ */
+const isPeriodic = (c: LoggedCommand) =>
+  // Mongoose's collections and indexes, made once at start-up (they may still be on their way).
+  ['create', 'createIndexes', 'listIndexes', 'listCollections'].includes(c.command) ||
+  (c.collection === 'revocations' && (c.command === 'find' || c.command === 'delete')) ||
+  // The outbox drain's read of what waits (a timer, every OUTBOX_DRAIN_INTERVAL).
+  (c.collection === 'workflowoutbox' && c.command === 'find' && Object.keys(c.filter).length === 0) ||
+  (c.collection === 'ratelimits' && c.command === 'delete' && 'expiresAt' in c.filter) ||
+  (c.collection === 'authfailures' && c.command === 'delete' && 'at' in c.filter);
+
+/** The api's commands per call of the journey (the first test fills it). */
+let routes: RouteCost[] = [];
+
+/**
+ * Issue 26, 'fewer FerretDB reads and writes per api call': the most round trips one call of each route
+ * may take on this journey (each carries one find, findOne, update, insert, delete, findAndModify or
+ * aggregate today), and the journey's total. The periodic housekeeping (isPeriodic) is no call's own.
+ */
+const BUDGET: Record<string, number> = {
+  'POST /auth/register': 13,
+  'POST /auth/confirm-signup': 14,
+  'GET /auth/user': 3,
+  'GET /business/application/:id': 2,
+  'PATCH /business/:id': 3,
+  'POST /owner': 1,
+  'PATCH /owner/:id': 3,
+  'GET /stage/:id': 1,
+  'POST /stage/:id/next': 5,
+  'POST /box/sign': 1,
+  'POST /webhooks/box': 3,
+  'GET /box/:id': 2,
+  'POST /file/s3': 10,
+  'GET /file/application/:id': 3,
+  'POST /application/:id/submit-statements': 3,
+  'POST /offer': 5,
+  'PATCH /offer/:id': 5,
+  'POST /application/:id/submit-application': 9,
+};
+/**
+ * The journey's total, without the sign request's status polls and Box's webhook deliveries: how many
+ * of those come follows the timing (each is held to its own budget above).
+ */
+const JOURNEY_BUDGET = 132;
+const TIMED = ['GET /box/:id', 'POST /webhooks/box'];
+
 async function pressNext(client: ApiClient, applicationId: string) {
   const { pageName, pageStep } = (await client.get(`/stage/${applicationId}`)).body;
   const res = await stepOnFrom(client, applicationId, { pageName, pageStep });
@@ -78,6 +135,7 @@ describe('an applicant’s whole journey', () => {
   it('reads nothing from FerretDB by scanning a collection', async () => {
     // What the api and worker did at start-up (indexes, migrations) is not the applicant's path.
     log.queries.length = 0;
+    const charged = chargeCalls(log, slice.baseUrl, 'api', isPeriodic);
     const email = `scan-${randomUUID().slice(0, 6)}`;
     const client = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, email, '10.26.0.1');
     const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
@@ -92,6 +150,14 @@ describe('an applicant’s whole journey', () => {
       body: new URLSearchParams({ decision: 'signed' }),
       redirect: 'manual',
     });
+    // Box's webhook handled before the applicant's page asks (its commands are its own, not a poll's).
+    await until(
+      () =>
+        charged.idle() &&
+        log.commands.some((c) => c.tag === 'api' && c.collection === 'signatures' && c.command === 'find'),
+      Boolean,
+      { what: 'the webhook handled' },
+    );
     await until(
       async () => (await client.get(`/box/${id}`)).body.data,
       (d) => d.signed === true,
@@ -129,6 +195,11 @@ describe('an applicant’s whole journey', () => {
       (subjects) => subjects.some((s) => s.startsWith('Your selected offer')),
     );
 
+    charged.stop();
+    routes = charged.table().routes;
+    console.log(`database commands per api call:\n${formatCosts(routes)}`);
+    if (process.env.DB_CALLS_DETAIL) console.log(JSON.stringify(routes.map((r) => [r.route, r.detail])));
+
     const commands = new Set(log.queries.filter((q) => q.db === db).map((q) => `${q.collection}.${q.command}`));
     expect(commands.size).toBeGreaterThan(10);
     const scans = (await log.scans(db))
@@ -138,5 +209,15 @@ describe('an applicant’s whole journey', () => {
           `${query.collection}.${query.command}(${JSON.stringify(query.filter)}) read by ${plan.join('; ')}`,
       );
     expect(scans).toEqual([]);
+  });
+
+  it('spends no more database round trips per api call than its budget', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    const over = routes
+      .filter((r) => r.maxTrips > (BUDGET[r.route] ?? 0))
+      .map((r) => `${r.route}: ${r.maxTrips} round trips (budget ${BUDGET[r.route] ?? 'none'})`);
+    expect(over).toEqual([]);
+    const total = routes.filter((r) => !TIMED.includes(r.route)).reduce((n, r) => n + r.trips, 0);
+    expect(total, 'round trips of the whole journey').toBeLessThanOrEqual(JOURNEY_BUDGET);
   });
 });

@@ -4,13 +4,64 @@
 // the same WHERE clause the query itself runs with (the backend's Query and Explain share the pushdown
 // rule: an `_id` equality on a string or ObjectId, with tools/ferretdb/sqlite-id-pushdown.patch whatever
 // else the filter says): `SEARCH … USING INDEX` is served by the `_id_` index, `SCAN` reads the whole table.
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { BSON, MongoClient, ObjectId, type Document } from 'mongodb';
 
 const OP_MSG = 2013;
 
 /** One filtered read or write as a client sent it. */
 export type LoggedQuery = { db: string; collection: string; command: string; filter: Document };
+
+/**
+ * One command (one round trip) as a client sent it: `ops` counts the statements it carries (an update or
+ * a delete of several statements, an insert of several documents), `tag` names the proxy port it came
+ * through (see QueryLog.listen), `at` is when it arrived.
+ */
+export type LoggedCommand = {
+  tag: string;
+  db: string;
+  collection: string;
+  command: string;
+  ops: number;
+  /** find with limit 1 (findOne) */
+  one: boolean;
+  filter: Document;
+  at: number;
+};
+
+/** The driver's own traffic (handshakes, monitoring, sessions, auth): not the application's reads and writes. */
+const DRIVER_COMMANDS = new Set([
+  'hello',
+  'isMaster',
+  'ismaster',
+  'ping',
+  'buildInfo',
+  'buildinfo',
+  'saslStart',
+  'saslContinue',
+  'endSessions',
+  'killCursors',
+  'getParameter',
+]);
+
+function commandOf(tag: string, cmd: Document, sequences: Record<string, Document[]>): LoggedCommand | undefined {
+  const name = Object.keys(cmd)[0]!;
+  if (DRIVER_COMMANDS.has(name)) return undefined;
+  const statements: Record<string, string> = { update: 'updates', delete: 'deletes', insert: 'documents' };
+  const list = statements[name]
+    ? ((cmd[statements[name]] as Document[] | undefined) ?? sequences[statements[name]])
+    : [];
+  return {
+    tag,
+    db: String(cmd.$db ?? ''),
+    collection: String(cmd[name]),
+    command: name,
+    ops: statements[name] ? (list?.length ?? 0) : 1,
+    one: name === 'find' && (cmd.limit === 1 || cmd.singleBatch === true),
+    filter: (name === 'find' ? cmd.filter : name === 'aggregate' ? cmd.pipeline?.[0]?.$match : cmd.query) ?? {},
+    at: Date.now(),
+  };
+}
 
 /** The filters a command carries: find, count, distinct, findAndModify, update, delete, aggregate ($match). */
 function queriesOf(cmd: Document, sequences: Record<string, Document[]>): LoggedQuery[] {
@@ -87,6 +138,10 @@ export type QueryLog = {
   /** The proxy's base URI (no database). */
   uri: string;
   queries: LoggedQuery[];
+  /** Every command (round trip) of every client, the driver's own traffic left out. */
+  commands: LoggedCommand[];
+  /** Another port onto the same log whose commands carry `tag` (one client of several, told apart). */
+  listen(tag: string): Promise<string>;
   /** Every distinct query of `db` whose filter FerretDB reads by scanning its collection, with the plan. */
   scans(db: string): Promise<{ query: LoggedQuery; plan: string[] }[]>;
   close(): Promise<void>;
@@ -103,8 +158,10 @@ export function shapeOf(v: unknown): unknown {
 export async function startQueryLog(upstreamBaseUri: string): Promise<QueryLog> {
   const { hostname, port } = new URL(upstreamBaseUri);
   const queries: LoggedQuery[] = [];
+  const commands: LoggedCommand[] = [];
   const sockets = new Set<Socket>();
-  const server = createServer((client) => {
+  const servers: Server[] = [];
+  const proxy = (tag: string) => (client: Socket) => {
     const upstream = connect(Number(port), hostname);
     sockets.add(client).add(upstream);
     let pending = Buffer.alloc(0);
@@ -117,7 +174,10 @@ export async function startQueryLog(upstreamBaseUri: string): Promise<QueryLog> 
         pending = pending.subarray(size);
         if (message.readInt32LE(12) !== OP_MSG) continue;
         const { body, sequences } = parseOpMsg(message);
-        if (body) queries.push(...queriesOf(body, sequences));
+        if (!body) continue;
+        queries.push(...queriesOf(body, sequences));
+        const command = commandOf(tag, body, sequences);
+        if (command) commands.push(command);
       }
     });
     upstream.on('data', (chunk) => client.write(chunk));
@@ -129,12 +189,18 @@ export async function startQueryLog(upstreamBaseUri: string): Promise<QueryLog> 
     };
     client.on('close', close).on('error', close);
     upstream.on('close', close).on('error', close);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const own = (server.address() as AddressInfo).port;
+  };
+  const listen = async (tag: string) => {
+    const server = createServer(proxy(tag));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `mongodb://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
   return {
-    uri: `mongodb://127.0.0.1:${own}`,
+    uri: await listen(''),
     queries,
+    commands,
+    listen,
     async scans(db: string) {
       const mongo = await MongoClient.connect(`${upstreamBaseUri}/${db}`);
       try {
@@ -161,7 +227,7 @@ export async function startQueryLog(upstreamBaseUri: string): Promise<QueryLog> 
     },
     async close() {
       for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
     },
   };
 }

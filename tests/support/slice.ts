@@ -10,7 +10,13 @@ import { registerBoxWebhook } from '../../worker/src/esign/box.webhook';
 import { createApplicationWorker } from '../../worker/src/worker';
 
 export async function startSlice(
-  opts: { temporalAddress?: string; s3Endpoint?: string; env?: Record<string, string> } = {},
+  opts: {
+    temporalAddress?: string;
+    s3Endpoint?: string;
+    env?: Record<string, string>;
+    /** Settings for the api only, over `env` (the worker has started when they are set). */
+    apiEnv?: Record<string, string>;
+  } = {},
 ) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
   const esign = await startEsignStandin({
@@ -51,6 +57,7 @@ export async function startSlice(
   const workerSettings = loadEnv(WORKER_SETTINGS, env);
   const workers = await createApplicationWorker(workerSettings);
   const workerRun = workers.run();
+  Object.assign(process.env, opts.apiEnv);
   const { createApp } = await import('../../api/src/app');
   const app = await createApp();
   await app.listen(0, '127.0.0.1');

@@ -58,7 +58,8 @@ export class AccountService {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
-      await this.signUp.resume(user);
+      // A sign-up that noted its end has nothing to resume.
+      if (!user.signUpFinished) await this.signUp.resume(user);
       await this.users.update(user._id, { confirmed: true });
     }
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };

@@ -172,6 +172,8 @@ describe('POST /api/auth/register', () => {
       const applicationId = user!.applicationId as import('mongodb').ObjectId;
       await temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString())).terminate('api stopped');
       for (const c of ['ownersets', 'offers', 'stages']) await db.collection(c).deleteMany({ applicationId });
+      // Nor the note that sign-up finished (written last).
+      await db.collection('users').updateOne({ _id: user!._id }, { $unset: { signUpFinished: '' } });
       return applicationId;
     }
     /**

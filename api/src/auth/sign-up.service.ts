@@ -50,7 +50,7 @@ export class SignUpService {
         fields: { password: ACCOUNT_CODES.commonPassword },
       });
     const userName = dto.email.trim().toLowerCase();
-    const user = await this.userFor(userName, dto);
+    const { user, created } = (await this.userFor(userName, dto)) ?? {};
     const answer: RegisterAnswer = { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
     if (!user) {
       // The address has an account: the answer is a new account's, so it tells nobody the address is
@@ -61,20 +61,30 @@ export class SignUpService {
       return answer;
     }
     // The affiliate id is stored only once the workflow has checked it against the CRM.
-    const application = await this.applications.ensureForUser(user);
+    // A user made by this request names an application id made with it: its records are all new, so each
+    // is inserted first (a retried sign-up, whose records may stand, reads first).
+    const application = await this.applications.ensureForUser(user, created);
     const applicationId = application._id;
-    const business = await this.businesses.ensureFor(applicationId, {
-      businessName: dto.businessName.trim(),
-      businessEmail: userName,
-    });
-    await this.finish(applicationId, business._id, {
-      firstName: dto.firstName.trim(),
-      lastName: dto.lastName.trim(),
-      email: userName,
-      phone: dto.phone,
-      company: dto.businessName.trim(),
-      ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
-    });
+    const business = await this.businesses.ensureFor(
+      applicationId,
+      { businessName: dto.businessName.trim(), businessEmail: userName },
+      created,
+    );
+    await this.finish(
+      applicationId,
+      business._id,
+      {
+        firstName: dto.firstName.trim(),
+        lastName: dto.lastName.trim(),
+        email: userName,
+        phone: dto.phone,
+        company: dto.businessName.trim(),
+        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
+      },
+      created,
+    );
+    // Noted once all of it stands, so the first confirmation skips resume (five reads and a workflow start).
+    if (!user.signUpFinished) await this.users.update(user._id, { signUpFinished: true });
     try {
       const code = await this.codes.issue(userName, 'confirm-sign-up');
       this.mail.sendCodeInBackground(userName, 'confirm-sign-up', code, user.firstName, dto.language ?? user.language);
@@ -90,9 +100,13 @@ export class SignUpService {
     applicationId: Types.ObjectId,
     businessId: Types.ObjectId,
     lead: Omit<CrmLeadInput, 'applicationId'>,
+    likelyNew = false,
   ) {
-    await this.owners.ensureFor(applicationId, businessId);
-    await Promise.all([this.offers.ensureFor(applicationId), this.stages.ensureFor(applicationId)]);
+    await this.owners.ensureFor(applicationId, businessId, likelyNew);
+    await Promise.all([
+      this.offers.ensureFor(applicationId, likelyNew),
+      this.stages.ensureFor(applicationId, likelyNew),
+    ]);
     await this.workflows.start({
       applicationId: applicationId.toHexString(),
       lead: { applicationId: applicationId.toHexString(), ...lead },
@@ -121,7 +135,10 @@ export class SignUpService {
   }
 
   /** The user to sign up, or undefined when the address belongs to someone else's account. */
-  private async userFor(userName: string, dto: RegisterDto): Promise<UserDocument | undefined> {
+  private async userFor(
+    userName: string,
+    dto: RegisterDto,
+  ): Promise<{ user: UserDocument; created: boolean } | undefined> {
     // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
     const userId = await this.users.idFor(userName);
     const existing = await this.users.findById(userId);
@@ -129,10 +146,10 @@ export class SignUpService {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code). Checking the password costs what hashing a new one does, so the time tells nothing.
       const samePerson = await verify(existing.passwordHash, dto.password);
-      return !existing.confirmed && samePerson ? existing : undefined;
+      return !existing.confirmed && samePerson ? { user: existing, created: false } : undefined;
     }
     try {
-      return await this.users.create({
+      const user = await this.users.create({
         _id: userId,
         applicationId: new Types.ObjectId(),
         userName,
@@ -144,6 +161,7 @@ export class SignUpService {
         bankVerified: false,
         ...(dto.language ? { language: dto.language } : {}),
       });
+      return { user, created: true };
     } catch (e) {
       // A parallel sign-up with the same address won the insert: judge this one against what it made.
       if ((e as { code?: number }).code === 11000) return this.userFor(userName, dto);

@@ -107,7 +107,7 @@ export class BankService {
   }
 
   async linkToken(applicationId: string, userId: string): Promise<{ linkToken: string }> {
-    await this.applications.owned(applicationId, userId);
+    await this.applications.checkOwner(applicationId, userId);
     const plaid = this.client();
     try {
       const r = await plaid.linkTokenCreate({

@@ -47,15 +47,15 @@ export class BusinessesService {
   async owned(businessId: string, userId: string): Promise<BusinessDocument> {
     const business = isValidObjectId(businessId) ? await this.businesses.findById(businessId) : null;
     if (!business) throw new NotFoundException(BUSINESS_NOT_FOUND);
-    await this.applications.owned(String(business.applicationId), userId).catch(() => {
+    await this.applications.checkOwner(String(business.applicationId), userId).catch(() => {
       throw new NotFoundException(BUSINESS_NOT_FOUND);
     });
     return business;
   }
 
   /** Sign-up's find-or-create of the application's blank business, under the application's id (see OwnersService.ensureFor). */
-  ensureFor(applicationId: Types.ObjectId, fields: { businessName: string; businessEmail: string }) {
-    return findOrCreate(this.businesses, { _id: applicationId }, { applicationId, ...fields });
+  ensureFor(applicationId: Types.ObjectId, fields: { businessName: string; businessEmail: string }, likelyNew = false) {
+    return findOrCreate(this.businesses, { _id: applicationId }, { applicationId, ...fields }, likelyNew);
   }
 
   /** The application's business as stored, if it has one. */
@@ -76,8 +76,10 @@ export class BusinessesService {
   }
 
   async forApplication(applicationId: string, userId: string): Promise<BusinessView> {
-    await this.applications.owned(applicationId, userId);
-    const business = await this.businesses.findById(applicationId).orFail(new NotFoundException(BUSINESS_NOT_FOUND));
+    await this.applications.checkOwner(applicationId, userId);
+    const business = await this.businesses
+      .findById(applicationId)
+      .orFail(() => new NotFoundException(BUSINESS_NOT_FOUND));
     return this.view(business);
   }
 
@@ -88,9 +90,10 @@ export class BusinessesService {
   async update(businessId: string, userId: string, section: BusinessSection, body: Record<string, unknown>) {
     const business = await this.owned(businessId, userId);
     const { set, lead } = await this.changes(business, section, body);
-    await this.businesses.updateOne({ _id: business._id }, { $set: set });
+    // One round trip: the write answers the record as saved (no read after it).
+    const saved = await this.businesses.findOneAndUpdate({ _id: business._id }, { $set: set }, { new: true }).orFail();
     if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
-    return this.view(await this.businesses.findById(business._id).orFail());
+    return this.view(saved);
   }
 
   private async changes(

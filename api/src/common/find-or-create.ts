@@ -9,8 +9,13 @@ export async function findOrCreate<T>(
   model: Model<T>,
   key: Record<string, unknown>,
   fields: Record<string, unknown>,
+  /**
+   * The record is most likely new (its key was made moments ago, in this request): insert first, and
+   * read only when the insert finds it there (one round trip instead of two; the same answer either way).
+   */
+  likelyNew = false,
 ): Promise<HydratedDocument<T>> {
-  const existing = await model.findOne(key as FilterQuery<T>);
+  const existing = likelyNew ? null : await model.findOne(key as FilterQuery<T>);
   if (existing) return existing;
   try {
     return await model.create({ ...key, ...fields });

@@ -75,17 +75,42 @@ export class RateLimiter {
   }
 
   /**
-   * Claims one of `max` numbered slots of a bucket: its number, or 0 when all are held. It reads the
-   * numbers taken (at most `max`) and inserts a free one, so the usual case is one read and one insert;
+   * Claims one of `max` numbered slots of a bucket: its number, or 0 when all are held. It tries the
+   * number after the last this replica took (one insert, the usual case), else reads the numbers taken
+   * (at most `max`) and inserts a free one;
    * a parallel burst races for the free numbers and at most `max` requests can ever win, whatever the
    * engine's read isolation. A released slot leaves a hole that the next claim fills.
    */
   async takeOneOf(bucket: string, max: number, expiresAt: Date): Promise<number> {
+    // First the number after the last this replica took in the bucket (1 in a new window): one insert,
+    // no read, in the usual case. It is still a unique insert of a number ≤ max, so it cannot let more
+    // than `max` through; taken (by another replica or request), the read below finds a free one.
+    const next = (this.lastTaken(bucket) ?? 0) + 1;
+    if (next <= max && (await this.claim(bucket, next, expiresAt))) return this.took(bucket, next, expiresAt);
     const taken = new Set((await this.slots.find({ bucket }, { _id: 1 }).lean()).map((s) => s._id));
     for (let n = 1; n <= max; n++) {
-      if (!taken.has(`${bucket}#${n}`) && (await this.claim(bucket, n, expiresAt))) return n;
+      if (!taken.has(`${bucket}#${n}`) && (await this.claim(bucket, n, expiresAt)))
+        return this.took(bucket, n, expiresAt);
     }
     return 0;
+  }
+
+  /** The highest slot number this replica took in a bucket, while the bucket lasts. */
+  private readonly taken = new Map<string, { n: number; until: number }>();
+
+  private lastTaken(bucket: string): number | undefined {
+    const t = this.taken.get(bucket);
+    return t && t.until > Date.now() ? t.n : undefined;
+  }
+
+  private took(bucket: string, n: number, expiresAt: Date): number {
+    if (this.taken.size >= 10_000) {
+      const now = Date.now();
+      for (const [b, t] of this.taken) if (t.until <= now) this.taken.delete(b);
+      if (this.taken.size >= 10_000) this.taken.clear();
+    }
+    this.taken.set(bucket, { n: Math.max(n, this.lastTaken(bucket) ?? 0), until: expiresAt.getTime() });
+    return n;
   }
 
   /** A slot of the current fixed window: its id, or the seconds until the window ends. */

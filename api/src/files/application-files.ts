@@ -53,4 +53,23 @@ export class ApplicationFileIndex {
       .filter((f): f is StoredFileDocument => f !== null && f.applicationId.equals(applicationId))
       .sort((a, b) => a.get('createdAt').getTime() - b.get('createdAt').getTime());
   }
+
+  /** The application's files as plain objects with only `fields` (and their application), oldest first. */
+  async fieldsOf<K extends keyof StoredFile>(
+    applicationId: Types.ObjectId,
+    fields: K[],
+  ): Promise<(Pick<StoredFile, K> & { _id: Types.ObjectId })[]> {
+    const list = await this.lists.findById(String(applicationId)).lean();
+    const projection = Object.fromEntries([...fields, 'applicationId', 'createdAt'].map((f) => [f, 1]));
+    const found = await Promise.all(
+      (list?.fileIds ?? []).map((id) =>
+        this.files.findById(id, projection).lean<StoredFile & { _id: Types.ObjectId; createdAt: Date }>(),
+      ),
+    );
+    return found
+      .filter((f) => f !== null && f.applicationId.equals(applicationId))
+      .sort((a, b) => a!.createdAt.getTime() - b!.createdAt.getTime()) as (Pick<StoredFile, K> & {
+      _id: Types.ObjectId;
+    })[];
+  }
 }

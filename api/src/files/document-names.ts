@@ -33,7 +33,7 @@ export class DocumentNames {
    */
   async take(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<string> {
     // Files stored before names were taken this way hold theirs without a claim.
-    const used = new Set((await this.index.filesOf(applicationId)).map((f) => f.fileName));
+    const used = new Set((await this.index.fieldsOf(applicationId, ['fileName'])).map((f) => f.fileName));
     for (let i = 0; i < MAX_FILES_PER_SLOT; i++) {
       const fileName = documentFileName(fileType, monthLabel, i);
       if (used.has(fileName)) continue;

@@ -114,7 +114,8 @@ export class FilesService {
    * upload's own checks, also run before a phone link is made for the slot.
    */
   async slotOf(applicationId: string, userId: string, fileType: unknown, monthLabel?: string) {
-    const app = await this.applications.owned(applicationId, userId);
+    // Only the application's id is needed: its owner is checked from memory when known (issue 26).
+    const app = { _id: new Types.ObjectId(await this.applications.checkOwner(applicationId, userId)) };
     if (!isFileType(fileType)) throw new UploadRefused(API_CODES.fileTypeInvalid);
     const bank = fileType === FILE_TYPES.bankStatement;
     const month = bank ? (monthLabel ?? '').trim() : undefined;
@@ -321,8 +322,8 @@ export class FilesService {
   }
 
   async list(applicationId: string, userId: string) {
-    const app = await this.applications.owned(applicationId, userId);
-    return (await this.index.filesOf(app._id)).map(view);
+    const id = await this.applications.checkOwner(applicationId, userId);
+    return (await this.index.filesOf(new Types.ObjectId(id))).map(view);
   }
 
   /** Removing a document is possible until the documents are submitted (the CRM then has a copy). */
@@ -343,7 +344,7 @@ export class FilesService {
 
   /** Whether the application has a document of this type. */
   async has(applicationId: Types.ObjectId, fileType: FileType): Promise<boolean> {
-    return (await this.index.filesOf(applicationId)).some((f) => f.fileType === fileType);
+    return (await this.index.fieldsOf(applicationId, ['fileType'])).some((f) => f.fileType === fileType);
   }
 }
 

@@ -23,7 +23,7 @@ export class SubmissionService {
   ) {}
 
   async submitStatements(id: string, userId: string) {
-    await this.applications.owned(id, userId);
+    await this.applications.checkOwner(id, userId);
     const position = await this.workflows.update(id, submitStatements, [], FILE_CODES.unknown);
     const stage = await this.stages.save(id, position);
     const app = await this.applications.owned(id, userId);

@@ -27,14 +27,14 @@ const view = (o: OfferDocument): OfferView => ({
 export class OffersService {
   constructor(
     @InjectModel(Offer.name) private readonly offers: Model<Offer>,
-    private readonly fileIndex: ApplicationFileIndex,
+    private readonly files: ApplicationFileIndex,
     private readonly applications: ApplicationsService,
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
   /** Sign-up's find-or-create of the application's offer record (options arrive later), under the application's id. */
-  ensureFor(applicationId: Types.ObjectId) {
-    return findOrCreate(this.offers, { _id: applicationId }, { applicationId, offerOptions: [] });
+  ensureFor(applicationId: Types.ObjectId, likelyNew = false) {
+    return findOrCreate(this.offers, { _id: applicationId }, { applicationId, offerOptions: [] }, likelyNew);
   }
 
   /** The application's offer, plain, if any (for the user's read path). */
@@ -48,9 +48,9 @@ export class OffersService {
     return offer?.offerOptions.some((o) => String(o.isSelected) === 'true') ?? false;
   }
 
-  private async ofApplication(applicationId: string, userId: string): Promise<OfferView> {
-    const app = await this.applications.owned(applicationId, userId);
-    return this.withAffordability(await this.offers.findById(app._id).orFail(new NotFoundException(OFFER_NOT_FOUND)));
+  private async ofApplication(applicationId: string, userId: string, checked = false): Promise<OfferView> {
+    const id = checked ? applicationId : await this.applications.checkOwner(applicationId, userId);
+    return this.withAffordability(await this.offers.findById(id).orFail(() => new NotFoundException(OFFER_NOT_FOUND)));
   }
 
   /**
@@ -61,10 +61,9 @@ export class OffersService {
   private async withAffordability(offer: OfferDocument): Promise<OfferView> {
     const answer = view(offer);
     if (!answer.offerOptions.length) return answer;
-    // Through the application's list of files, each read by _id: a find by applicationId scans on FerretDB.
-    const statements = (await this.fileIndex.filesOf(offer.applicationId)).filter(
-      (f) => f.fileType === FILE_TYPES.bankStatement,
-    );
+    // By the application's keyed file list and each file by `_id` (a filter on applicationId scans).
+    const files = await this.files.fieldsOf(offer.applicationId, ['fileType', 'cash']);
+    const statements = files.filter((f) => f.fileType === FILE_TYPES.bankStatement);
     return {
       ...answer,
       affordability: offerAffordability(
@@ -80,9 +79,9 @@ export class OffersService {
 
   /** Prices the offers through the workflow (the offer-calculation service) and answers them. */
   async calculate(applicationId: string, userId: string): Promise<OfferView> {
-    const app = await this.applications.owned(applicationId, userId);
-    await this.workflows.update(String(app._id), calculateOffers, [], UNKNOWN_ERROR);
-    return this.ofApplication(applicationId, userId);
+    const id = await this.applications.checkOwner(applicationId, userId);
+    await this.workflows.update(id, calculateOffers, [], UNKNOWN_ERROR);
+    return this.ofApplication(id, userId, true);
   }
 
   /**
@@ -92,7 +91,7 @@ export class OffersService {
   async select(offerId: string, userId: string, body: { selectedId?: unknown; offerOptions?: unknown }) {
     const offer = isValidObjectId(offerId) ? await this.offers.findById(offerId) : null;
     if (!offer) throw new NotFoundException(OFFER_NOT_FOUND);
-    await this.applications.owned(String(offer.applicationId), userId).catch(() => {
+    await this.applications.checkOwner(String(offer.applicationId), userId).catch(() => {
       throw new NotFoundException(OFFER_NOT_FOUND);
     });
     const flagged = Array.isArray(body.offerOptions)
@@ -112,8 +111,8 @@ export class OffersService {
   }
 
   async email(applicationId: string, userId: string): Promise<void> {
-    const app = await this.applications.owned(applicationId, userId);
-    await this.workflows.update(String(app._id), emailOffer, [], UNKNOWN_ERROR);
+    const id = await this.applications.checkOwner(applicationId, userId);
+    await this.workflows.update(id, emailOffer, [], UNKNOWN_ERROR);
   }
 
   /** The rep's name and scheduling link, as the workflow learned them at submission. */

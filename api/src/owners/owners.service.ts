@@ -47,8 +47,8 @@ export class OwnersService {
    * Sign-up's find-or-create of the application's empty owner set, under the application's id: every
    * lookup by application is by `_id`, which FerretDB v1.24 serves from its index (it scans for any other field).
    */
-  ensureFor(applicationId: Types.ObjectId, businessId: Types.ObjectId) {
-    return findOrCreate(this.sets, { _id: applicationId }, { applicationId, businessId, owners: [] });
+  ensureFor(applicationId: Types.ObjectId, businessId: Types.ObjectId, likelyNew = false) {
+    return findOrCreate(this.sets, { _id: applicationId }, { applicationId, businessId, owners: [] }, likelyNew);
   }
 
   /** The answer shape of the application's owners, if any (for the user's read path). */
@@ -86,15 +86,15 @@ export class OwnersService {
   }
 
   async forApplication(applicationId: string, userId: string) {
-    await this.applications.owned(applicationId, userId);
-    const set = await this.sets.findById(applicationId).orFail(new NotFoundException(OWNERS_NOT_FOUND));
+    await this.applications.checkOwner(applicationId, userId);
+    const set = await this.sets.findById(applicationId).orFail(() => new NotFoundException(OWNERS_NOT_FOUND));
     return this.view(set);
   }
 
   private async owned(setId: string, userId: string): Promise<OwnerSetDocument> {
     const set = isValidObjectId(setId) ? await this.sets.findById(setId) : null;
     if (!set) throw new NotFoundException(OWNERS_NOT_FOUND);
-    await this.applications.owned(String(set.applicationId), userId).catch(() => {
+    await this.applications.checkOwner(String(set.applicationId), userId).catch(() => {
       throw new NotFoundException(OWNERS_NOT_FOUND);
     });
     return set;
@@ -121,12 +121,16 @@ export class OwnersService {
     if (problem) throw new BadRequestException({ message: problem.message, addSecondOwner: problem.addSecondOwner });
 
     const stored = owners.map((o, i) => this.toStored(o, i));
-    await this.sets.updateOne(
-      { _id: set._id },
-      { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true } },
-    );
+    // One round trip: the write answers the set as saved (no read after it).
+    const saved = await this.sets
+      .findOneAndUpdate(
+        { _id: set._id },
+        { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true } },
+        { new: true },
+      )
+      .orFail();
     await this.applications.updateLead(String(set.applicationId), this.leadChange(owners));
-    return this.view(await this.sets.findById(set._id).orFail());
+    return this.view(saved);
   }
 
   private unmask(o: OwnerInput, before: StoredOwner | undefined): OwnerInput {

@@ -34,7 +34,7 @@ export class SigningService {
   ) {}
 
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
-    await this.applications.owned(applicationId, userId);
+    await this.applications.checkOwner(applicationId, userId);
     const signing = await this.workflows.update(applicationId, startSigning, []);
     // Co-owners still to sign get their status link, once per sign request (issue 16 item 3).
     this.statusLinks.notifyCoOwners(applicationId, userId, signing);

@@ -49,8 +49,13 @@ export class StagesService {
   }
 
   /** Sign-up's find-or-create of the application's stage record, at the first step. */
-  ensureFor(applicationId: Types.ObjectId) {
-    return findOrCreate(this.stages, { _id: applicationId }, { applicationId, ...INITIAL_POSITION, isPdfSent: false });
+  ensureFor(applicationId: Types.ObjectId, likelyNew = false) {
+    return findOrCreate(
+      this.stages,
+      { _id: applicationId },
+      { applicationId, ...INITIAL_POSITION, isPdfSent: false },
+      likelyNew,
+    );
   }
 
   /**
@@ -63,13 +68,15 @@ export class StagesService {
   }
 
   async current(applicationId: string, userId: string): Promise<StageRecord> {
-    await this.applications.owned(applicationId, userId);
-    const stage = await this.stages.findById(applicationId).orFail(new BadRequestException(API_CODES.stageNotFound));
+    await this.applications.checkOwner(applicationId, userId);
+    const stage = await this.stages
+      .findById(applicationId)
+      .orFail(() => new BadRequestException(API_CODES.stageNotFound));
     return toRecord(stage);
   }
 
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
-    await this.applications.owned(applicationId, userId);
+    await this.applications.checkOwner(applicationId, userId);
     // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
     // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run).
     const saved = move.to === 'position' ? await this.stages.findById(applicationId).lean() : null;

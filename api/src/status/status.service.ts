@@ -171,7 +171,7 @@ export class StatusService {
    * email again, with fresh links for the open request. Owner-checked, then limited per application.
    */
   async resendInvitation(applicationId: string, userId: string): Promise<{ sent: number }> {
-    await this.applications.owned(applicationId, userId);
+    await this.applications.checkOwner(applicationId, userId);
     await this.limiter.hit(
       { key: `co-owner-invite:app:${applicationId}`, ...RESEND_LIMIT },
       { key: `co-owner-invite:user:${userId}`, max: RESEND_LIMIT.max * 2, windowSeconds: RESEND_LIMIT.windowSeconds },

@@ -22,6 +22,8 @@ export class User implements UserRecord<Types.ObjectId> {
    * index; a lookup by userId would read the whole collection).
    */
   @Prop({ type: SchemaTypes.ObjectId }) applicationId?: Types.ObjectId;
+  /** Sign-up's sequence finished (records and workflow): the first confirmation need not resume it (issue 26). */
+  @Prop() signUpFinished?: boolean;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type UserFields = SameFields<RecordFields<User, UserRecord<Types.ObjectId>>>;

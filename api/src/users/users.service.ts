@@ -42,7 +42,7 @@ export class UsersService {
     return this.users.create(fields);
   }
 
-  async update(userId: Types.ObjectId, changes: Partial<Pick<User, 'confirmed' | 'passwordHash'>>) {
+  async update(userId: Types.ObjectId, changes: Partial<Pick<User, 'confirmed' | 'passwordHash' | 'signUpFinished'>>) {
     await this.users.updateOne({ _id: userId }, { $set: changes });
   }
 
@@ -52,7 +52,7 @@ export class UsersService {
     const user = await this.users
       .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 })
       .lean()
-      .orFail(new NotFoundException(API_CODES.userNotFound));
+      .orFail(() => new NotFoundException(API_CODES.userNotFound));
     const applications = await this.applications.forUser(user);
     const [stages, data] = await Promise.all([
       this.stages.forApplications(applications.map((a) => a._id)),

@@ -146,6 +146,8 @@ export type UserRecord<Id> = {
   confirmed: boolean;
   language?: string;
   applicationId?: Id;
+  /** Set once sign-up's whole sequence (records and workflow) finished: the first confirmation need not resume it. */
+  signUpFinished?: boolean;
 };
 
 export type FileRecord<Id> = {

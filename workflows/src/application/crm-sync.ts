@@ -10,7 +10,7 @@ import {
 } from './activities';
 import { countryOf, type ApplicationEnd } from './lifecycle';
 import type { CrmRetry } from './messages';
-import { CRM_BACKOFF_MS, crm, documentCopies, legacyCrm } from './proxies';
+import { CRM_BACKOFF_MS, documentCopies, legacyCrm } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** A refused check (e.g. the CRM rejects the id) drops the affiliate; it never stops the application. */
@@ -72,7 +72,7 @@ const FIXABLE = ['firstName', 'lastName', 'email', 'phone', 'company'] as const;
  * operators' 'retry CRM sync'). Runs until the application ends and its last changes are written.
  */
 export function crmSyncRoom(run: ApplicationRun) {
-  const { progress, leadChanges, documents, ops, applicationId } = run;
+  const { progress, leadChanges, documents, ops, applicationId, crm } = run;
   /** Operators' 'retry CRM sync' signals so far: a wait ends when one more comes. */
   let retries = 0;
   let lastChangesQueued = false; // the end's own lead change is in the queue: sync may stop when it is empty

@@ -19,7 +19,7 @@ import {
   type CarriedState,
   type OperationsView,
 } from './messages';
-import { recordWriters, type RecordWriters } from './proxies';
+import { journeyCalls, recordWriters, type JourneyCalls, type RecordWriters } from './proxies';
 import { SA, searchAttributePublisher } from './search-attributes';
 
 /**
@@ -38,6 +38,9 @@ export class ApplicationRun {
   /** Box webhook event ids seen, so a redelivery counts once. */
   readonly seenEvents: Set<string>;
   readonly records: RecordWriters;
+  /** The CRM's and the applicant's services' calls: local activities with issue 26's patch. */
+  readonly crm: JourneyCalls['crm'];
+  readonly waited: JourneyCalls['waited'];
   /** Accepted updates in this run: past timing.maxUpdatesPerRun the run continues as new. */
   updates = 0;
   /** The statements' own conversion is under way (the CRM room waits rather than convert beside it). */
@@ -52,6 +55,8 @@ export class ApplicationRun {
     readonly fewerRoundTrips: boolean,
     /** Runs with issue 24's survivable CRM refusals (crm-sync.ts, submission.ts). */
     readonly survivesRefusals = false,
+    /** Runs with issue 26's local calls (proxies.ts journeyCalls). */
+    readonly localCalls = false,
   ) {
     const carried = input.carried;
     this.timing = { ...DEFAULT_TIMING, ...input.timing };
@@ -61,6 +66,7 @@ export class ApplicationRun {
     this.ops = carried?.ops ?? { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false };
     this.seenEvents = new Set<string>(carried?.seenEvents ?? []);
     this.records = recordWriters(fewerRoundTrips);
+    ({ crm: this.crm, waited: this.waited } = journeyCalls(localCalls));
   }
 
   get applicationId(): string {

@@ -1,7 +1,6 @@
 import { condition, log } from '@temporalio/workflow';
 import type { SignRequestView } from './activities';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
-import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
@@ -37,7 +36,7 @@ export function signingRoom(run: ApplicationRun) {
         const signing = progress.signing;
         if (run.ops.ended) break;
         try {
-          apply(signing, await waited.getSignRequest({ signRequestId: signing.request.id }));
+          apply(signing, await run.waited.getSignRequest({ signRequestId: signing.request.id }));
         } catch (e) {
           // Box unreachable for now: the next webhook or poll tries again.
           log.warn('sign request status unavailable', { error: (e as Error).message });
@@ -54,7 +53,7 @@ export function signingRoom(run: ApplicationRun) {
   /** A new sign request (attempt + 1), its id saved on the application, and the watcher running. */
   async function newRequest() {
     const attempt = (progress.signing?.attempt ?? 0) + 1;
-    const request = await waited.prepareSignRequest({ applicationId, attempt });
+    const request = await run.waited.prepareSignRequest({ applicationId, attempt });
     await run.records.saveSignatureId({ applicationId, signatureId: request.id });
     progress.signing = { attempt, request, signed: false };
     apply(progress.signing, request);
@@ -65,7 +64,7 @@ export function signingRoom(run: ApplicationRun) {
     const current = progress.signing;
     if (!current || !run.signingOpen()) return;
     try {
-      await waited.voidSignRequest({ signRequestId: current.request.id });
+      await run.waited.voidSignRequest({ signRequestId: current.request.id });
       current.request = { ...current.request, status: 'cancelled' };
     } catch (e) {
       log.error('sign request not voided', { applicationId, error: (e as Error).message });
@@ -99,7 +98,7 @@ export function signingRoom(run: ApplicationRun) {
         const current = progress.signing;
         // Refresh first: a decline may be known to Box before its webhook reaches us.
         if (current && !current.signed && !SIGN_ENDED_STATUSES.includes(current.request.status))
-          apply(current, await waited.getSignRequest({ signRequestId: current.request.id }));
+          apply(current, await run.waited.getSignRequest({ signRequestId: current.request.id }));
         if (!current || SIGN_ENDED_STATUSES.includes(current.request.status)) await newRequest();
         if (!watching && !settled(progress.signing!)) void watch();
         return progress.signing!;

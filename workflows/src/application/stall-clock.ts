@@ -1,6 +1,5 @@
 import { log, sleep } from '@temporalio/workflow';
 import { nextStallStep } from './lifecycle';
-import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -23,7 +22,7 @@ export async function stallClock(run: ApplicationRun): Promise<void> {
     }
     const idleSince = ops.lastProgressAt;
     try {
-      await waited.sendReminderEmail({
+      await run.waited.sendReminderEmail({
         applicationId,
         reminder: step.reminder,
         path: run.progress.position.path,

@@ -4,7 +4,6 @@ import { refusalCodes, rejected } from './crm-sync';
 import { journeyFailure } from './failures';
 import { OFFER_MAIL_REFUSED_PATCH } from './patches';
 import type { SigningState } from './messages';
-import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -34,7 +33,7 @@ export function submissionRoom(run: ApplicationRun) {
     await condition(() => !emailing);
     emailing = true;
     try {
-      await waited.sendOfferEmail({ applicationId });
+      await run.waited.sendOfferEmail({ applicationId });
     } catch (e) {
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
       // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
@@ -69,7 +68,7 @@ export function submissionRoom(run: ApplicationRun) {
     if (progress.sfOpportunityId || !progress.sfLeadId || run.converting) return run.publish();
     run.converting = true;
     try {
-      const { opportunityId } = await waited.convertCrmLead({
+      const { opportunityId } = await run.waited.convertCrmLead({
         leadId: progress.sfLeadId,
         ownerId: progress.sfLeadOwnerId ?? '',
         applicationId,
@@ -103,7 +102,7 @@ export function submissionRoom(run: ApplicationRun) {
     async calculateOffers() {
       run.accepted();
       offersReady();
-      return waited.calculateOffers({ applicationId });
+      return run.waited.calculateOffers({ applicationId });
     },
 
     /** emailOffer: emails the applicant the selected offer. */
@@ -124,7 +123,7 @@ export function submissionRoom(run: ApplicationRun) {
         else if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
           throw journeyFailure('STATEMENTS_UNAVAILABLE');
         if (!run.survivesRefusals && !progress.sfOpportunityId) {
-          const { opportunityId } = await waited.convertCrmLead({
+          const { opportunityId } = await run.waited.convertCrmLead({
             leadId: progress.sfLeadId!,
             ownerId: progress.sfLeadOwnerId ?? '',
             applicationId,
@@ -133,7 +132,7 @@ export function submissionRoom(run: ApplicationRun) {
           progress.sfOpportunityId = opportunityId;
         }
         if (!progress.submittedFileId && signing.request.signedFileId) {
-          const { fileId } = await waited.submitSignedApplication({
+          const { fileId } = await run.waited.submitSignedApplication({
             applicationId,
             signedFileId: signing.request.signedFileId,
             opportunityId: progress.sfOpportunityId ?? '',
@@ -162,9 +161,9 @@ export function submissionRoom(run: ApplicationRun) {
         try {
           let rep;
           if (run.fewerRoundTrips)
-            [rep] = await Promise.all([waited.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
+            [rep] = await Promise.all([run.waited.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
           else {
-            rep = await waited.submitOpportunity({ opportunityId: opportunity });
+            rep = await run.waited.submitOpportunity({ opportunityId: opportunity });
             await emailTheOffer();
           }
           if (run.survivesRefusals && rep.stageRefused) {

@@ -42,9 +42,15 @@ export async function checkedLead(lead: CrmLeadInput) {
   };
 }
 
+/**
+ * What an activity call failed with: an activity task's failure comes wrapped in an ActivityFailure, a
+ * local activity's (issue 26) as it was thrown.
+ */
+export const failureOf = (e: unknown): unknown => (e instanceof ActivityFailure ? e.cause : e);
+
 /** The failure's type when a retry cannot help (the CRM refused), else null (an outage). */
 export const rejected = (e: unknown): string | null => {
-  const cause = e instanceof ActivityFailure ? e.cause : undefined;
+  const cause = failureOf(e);
   if (!(cause instanceof ApplicationFailure)) return null;
   const listed = (NON_RETRYABLE_ERRORS as readonly string[]).includes(cause.type ?? '');
   return listed || cause.nonRetryable ? (cause.type ?? 'Error') : null;
@@ -55,7 +61,7 @@ export const rejected = (e: unknown): string | null => {
  * CrmRejectedError) or, failing that, the codes its message names. Codes only: never a value.
  */
 export const refusalCodes = (e: unknown): string | undefined => {
-  const cause = e instanceof ActivityFailure ? e.cause : undefined;
+  const cause = failureOf(e);
   if (!(cause instanceof ApplicationFailure)) return undefined;
   const detail = (cause.details?.[0] ?? undefined) as { code?: unknown } | undefined;
   if (typeof detail?.code === 'string' && detail.code) return detail.code;

@@ -1,6 +1,6 @@
 import { condition, log, patched } from '@temporalio/workflow';
 import { isFinalStep, judgeSubmission } from '@portal/libs';
-import { refusalCodes, rejected } from './crm-sync';
+import { failureOf, refusalCodes, rejected } from './crm-sync';
 import { journeyFailure } from './failures';
 import { OFFER_MAIL_REFUSED_PATCH } from './patches';
 import type { SigningState } from './messages';
@@ -38,7 +38,7 @@ export function submissionRoom(run: ApplicationRun) {
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
       // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
       // here, so runs already going take it too, and runs that failed on it before replay as they ran.
-      const refused = (e as { cause?: { type?: string } }).cause?.type === 'MailRejectedError';
+      const refused = (failureOf(e) as { type?: string } | undefined)?.type === 'MailRejectedError';
       if (!refused || !run.lifecycle || !patched(OFFER_MAIL_REFUSED_PATCH)) throw e;
       log.error('offer email refused by the mail service', { applicationId, error: (e as Error).message });
       run.noteError('OFFER_EMAIL_FAILED', 'MAIL_REJECTED');

@@ -4,6 +4,7 @@ import { failureOf, refusalCodes, rejected } from './crm-sync';
 import { journeyFailure } from './failures';
 import { OFFER_MAIL_REFUSED_PATCH } from './patches';
 import type { SigningState } from './messages';
+import { waited as finalCalls } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -33,7 +34,9 @@ export function submissionRoom(run: ApplicationRun) {
     await condition(() => !emailing);
     emailing = true;
     try {
-      await run.waited.sendOfferEmail({ applicationId });
+      // Activity tasks still (issue 26): a twin of the final submission must find the workflow at work,
+      // not ended within the first one's workflow task.
+      await finalCalls.sendOfferEmail({ applicationId });
     } catch (e) {
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
       // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
@@ -161,9 +164,9 @@ export function submissionRoom(run: ApplicationRun) {
         try {
           let rep;
           if (run.fewerRoundTrips)
-            [rep] = await Promise.all([run.waited.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
+            [rep] = await Promise.all([finalCalls.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
           else {
-            rep = await run.waited.submitOpportunity({ opportunityId: opportunity });
+            rep = await finalCalls.submitOpportunity({ opportunityId: opportunity });
             await emailTheOffer();
           }
           if (run.survivesRefusals && rep.stageRefused) {

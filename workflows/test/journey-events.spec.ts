@@ -135,8 +135,12 @@ async function journey(c: ApiClient, statement: Uint8Array) {
   return handle;
 }
 
-/** What a journey may cost in its history with issue 26's local calls (measured: 162 events). */
-const JOURNEY_BOUNDS = { events: 162, workflowTasks: 25, activities: 5, upserts: 23 };
+/**
+ * What a journey may cost in its history with issue 26's patch (measured: 149-158 events, 23-25 workflow
+ * tasks, 5 activity tasks, 16 upserts). The spread is Box's: the stand-in's two webhook events for one
+ * signature come either before or after the status reads signed, so the watcher reads it once or twice.
+ */
+const JOURNEY_BOUNDS = { events: 158, workflowTasks: 25, activities: 5, upserts: 16 };
 
 describe('a whole journey’s Temporal history (issue 26)', () => {
   it(`takes at most ${JOURNEY_BOUNDS.events} events: few workflow tasks, activity tasks and upserts`, async () => {

@@ -88,6 +88,23 @@ export function crmSyncRoom(run: ApplicationRun) {
   let leadUpdatesDone = false;
   let conversionRefusedAt: number | undefined;
 
+  /**
+   * Issue 26: publishing is held (run.hold) from a lead change's arrival until the lead-update loop, idle
+   * and so writing it in the same workflow task, has written it or been refused (releaseWrite).
+   */
+  let loopIdle = false;
+  let heldForWrite = false;
+  const holdForWrite = () => {
+    if (heldForWrite || !run.localCalls || !loopIdle || !progress.sfLeadId || ops.crmFailing) return;
+    heldForWrite = true;
+    run.hold();
+  };
+  const releaseWrite = () => {
+    if (!heldForWrite) return;
+    heldForWrite = false;
+    run.release();
+  };
+
   /** One CRM call, tried again after the workflow's back-off until it succeeds; false when refused. */
   async function withCrm(what: string, call: () => Promise<void>): Promise<boolean> {
     for (let backoff = CRM_BACKOFF_MS.first; ; backoff = Math.min(backoff * 2, CRM_BACKOFF_MS.max)) {
@@ -100,6 +117,7 @@ export function crmSyncRoom(run: ApplicationRun) {
         run.publish();
         return true;
       } catch (e) {
+        releaseWrite(); // a failure shows at once
         const type = rejected(e);
         log.error(`CRM ${type ? 'refused' : 'unavailable for'} ${what}`, {
           applicationId,
@@ -184,7 +202,9 @@ export function crmSyncRoom(run: ApplicationRun) {
     try {
       if (!progress.sfLeadId && !(await leadUntilCreated())) return;
       for (;;) {
+        loopIdle = true;
         await condition(() => leadChanges.length > 0 || conversionDue() || lastChangesQueued);
+        loopIdle = false;
         // Lead changes first: a converted lead takes none.
         if (leadChanges.length > 0) {
           const count = leadChanges.length;
@@ -192,7 +212,9 @@ export function crmSyncRoom(run: ApplicationRun) {
           await withCrm('a lead update', () => crm.updateCrmLead({ leadId: progress.sfLeadId!, fields }));
           leadChanges.splice(0, count);
           run.publish();
+          releaseWrite();
         }
+        releaseWrite(); // held for a change that a conversion or the end took first
         if (conversionDue() && leadChanges.length === 0) await convert();
         if (lastChangesQueued && leadChanges.length === 0 && !conversionDue()) return;
       }
@@ -268,6 +290,7 @@ export function crmSyncRoom(run: ApplicationRun) {
     onLeadChange(fields: CrmLeadFields) {
       leadChanges.push(fields);
       if (!run.lifecycle) return;
+      holdForWrite();
       ops.country = countryOf(fields) ?? ops.country;
       run.touch();
     },

@@ -46,6 +46,9 @@ export class ApplicationRun {
   /** The statements' own conversion is under way (the CRM room waits rather than convert beside it). */
   converting = false;
   private readonly publishValues = searchAttributePublisher();
+  /** Issue 26: publishing held while a local call of this workflow task settles (hold/release). */
+  private held = 0;
+  private heldChanges = false;
 
   constructor(
     readonly input: ApplicationWorkflowInput,
@@ -124,6 +127,10 @@ export class ApplicationRun {
   /** The search attributes operators filter on, upserted when they change (life-cycle runs only). */
   publish(): void {
     if (!this.lifecycle) return;
+    if (this.held > 0) {
+      this.heldChanges = true;
+      return;
+    }
     const f = this.facts();
     const { ops, progress } = this;
     this.publishValues({
@@ -139,6 +146,21 @@ export class ApplicationRun {
       lastError: ops.lastError && [ops.lastError.code, ops.lastError.detail].filter(Boolean).join(':'),
       lead: progress.sfLeadId,
     });
+  }
+
+  /**
+   * Issue 26: holds what publish() would upsert until release(), so a value that a local call changes and
+   * changes back within one workflow task (CrmSyncPending while a lead change is written) is upserted
+   * once, with where it ended, or not at all.
+   */
+  hold(): void {
+    this.held++;
+  }
+
+  release(): void {
+    if (this.held === 0 || --this.held > 0 || !this.heldChanges) return;
+    this.heldChanges = false;
+    this.publish();
   }
 
   /** A stage change: life-cycle runs publish everything; runs before it upserted the stage alone. */

@@ -34,9 +34,7 @@ export function submissionRoom(run: ApplicationRun) {
     await condition(() => !emailing);
     emailing = true;
     try {
-      // Activity tasks still (issue 26): a twin of the final submission must find the workflow at work,
-      // not ended within the first one's workflow task.
-      await finalCalls.sendOfferEmail({ applicationId });
+      await run.waited.sendOfferEmail({ applicationId });
     } catch (e) {
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
       // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
@@ -164,7 +162,11 @@ export function submissionRoom(run: ApplicationRun) {
         try {
           let rep;
           if (run.fewerRoundTrips)
-            [rep] = await Promise.all([finalCalls.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
+            [rep] = await Promise.all(
+              // The opportunity's update stays an activity task (issue 26): a twin of the final submission must
+              // find the workflow at work, not ended within the first one's workflow task.
+              [finalCalls.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()],
+            );
           else {
             rep = await finalCalls.submitOpportunity({ opportunityId: opportunity });
             await emailTheOffer();

@@ -136,11 +136,11 @@ async function journey(c: ApiClient, statement: Uint8Array) {
 }
 
 /**
- * What a journey may cost in its history with issue 26's patch (measured: 149-158 events, 23-25 workflow
- * tasks, 5 activity tasks, 16 upserts). The spread is Box's: the stand-in's two webhook events for one
+ * What a journey may cost in its history with issue 26's patch (measured: 139-143 events, 21-22 workflow
+ * tasks, 4 activity tasks, 16 upserts). The spread is Box's: the stand-in's two webhook events for one
  * signature come either before or after the status reads signed, so the watcher reads it once or twice.
  */
-const JOURNEY_BOUNDS = { events: 158, workflowTasks: 25, activities: 5, upserts: 16 };
+const JOURNEY_BOUNDS = { events: 145, workflowTasks: 22, activities: 4, upserts: 16 };
 
 describe('a whole journey’s Temporal history (issue 26)', () => {
   it(`takes at most ${JOURNEY_BOUNDS.events} events: few workflow tasks, activity tasks and upserts`, async () => {
@@ -157,10 +157,10 @@ describe('a whole journey’s Temporal history (issue 26)', () => {
     const counts = countEvents(history);
     const said = `the journey's history: ${JSON.stringify(counts)}`;
     console.log(said);
-    // Before issue 26: 190-196 events, 31-32 workflow tasks, 14-15 activities, 17 upserts. Goal: 120.
+    // Before issue 26: 190-196 events, 31-32 workflow tasks, 14-15 activity tasks, 17 upserts. Goal: 120.
     expect(counts.events, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.events);
     expect(counts.workflowTasks, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.workflowTasks);
-    // Activity tasks: the document copies (their own task queue) and the final submission's two calls.
+    // Activity tasks: the document copies (their own task queue) and the opportunity's final update.
     expect(counts.activities, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.activities);
     expect(counts.upserts, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.upserts);
   });

@@ -1,4 +1,4 @@
-import { condition, log } from '@temporalio/workflow';
+import { CancellationScope, condition, log, sleep } from '@temporalio/workflow';
 import type { SignRequestView } from './activities';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
 import type { ApplicationRun } from './run';
@@ -30,6 +30,7 @@ export function signingRoom(run: ApplicationRun) {
     watching = true;
     try {
       const poll = run.input.signPollSeconds ? run.input.signPollSeconds * 1000 : SIGN_POLL_INTERVAL;
+      if (run.localCalls) return await watchWithOneTimer(poll);
       while (progress.signing && !settled(progress.signing) && !run.ops.ended) {
         await condition(() => eventArrived, poll);
         eventArrived = false;
@@ -47,6 +48,55 @@ export function signingRoom(run: ApplicationRun) {
       }
     } finally {
       watching = false;
+    }
+  }
+
+  /** What the watcher does when it wakes: reads the request's status; false when Box was unreachable. */
+  async function readStatus(signing: SigningState): Promise<boolean> {
+    try {
+      apply(signing, await run.waited.getSignRequest({ signRequestId: signing.request.id }));
+    } catch (e) {
+      // Box unreachable for now: the next webhook or poll tries again.
+      log.warn('sign request status unavailable', { error: (e as Error).message });
+      run.noteError('SIGN_STATUS_UNAVAILABLE');
+      return false;
+    }
+    if (signing.signed) log.info('application signed', { applicationId });
+    return true;
+  }
+
+  /**
+   * Issue 26: one poll timer at a time, kept across webhook events (a new one only once it has fired) and
+   * cancelled when the request settles, where each wake started a timer and each event cancelled it.
+   */
+  async function watchWithOneTimer(poll: string | number) {
+    let pollDue = false;
+    let timer: CancellationScope | undefined;
+    const arm = () => {
+      pollDue = false;
+      const scope = new CancellationScope();
+      timer = scope;
+      scope
+        .run(() => sleep(poll))
+        .then(
+          () => {
+            pollDue = true;
+            if (timer === scope) timer = undefined;
+          },
+          () => undefined, // cancelled: the request settled
+        );
+    };
+    try {
+      arm();
+      while (progress.signing && !settled(progress.signing) && !run.ops.ended) {
+        await condition(() => eventArrived || pollDue);
+        eventArrived = false;
+        if (pollDue) arm();
+        if (run.ops.ended) break;
+        await readStatus(progress.signing);
+      }
+    } finally {
+      timer?.cancel();
     }
   }
 

@@ -137,6 +137,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
 
   if (!lifecycle) return legacyJourney(run);
 
+  crm.holdForLead();
   run.publish();
   signing.resumeWatch();
   void stallClock(run);

@@ -166,6 +166,7 @@ export function crmSyncRoom(run: ApplicationRun) {
         if (checked.affiliateId) ops.affiliateId = checked.affiliateId;
         log.info('CRM lead created', { applicationId, leadId: lead.leadId });
       });
+      releaseWrite(); // the run's first search attributes, held for the lead (start)
       if (created) return true;
       ops.crmFailing = true;
       run.publish();
@@ -276,6 +277,15 @@ export function crmSyncRoom(run: ApplicationRun) {
   }
 
   return {
+    /**
+     * Issue 26: the run's first search attributes wait for its lead's first try (a local call in the same
+     * workflow task), so they go in one upsert with CrmLeadId rather than two.
+     */
+    holdForLead() {
+      if (!run.localCalls || progress.sfLeadId || heldForWrite) return;
+      heldForWrite = true;
+      run.hold();
+    },
     start() {
       done = run.survivesRefusals ? Promise.all([leadUpdates(), documentCopyLoop()]) : sync();
     },

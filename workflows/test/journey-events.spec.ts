@@ -1,9 +1,10 @@
 // Issue 26: Temporal round trips per journey. One whole journey, as the bench's item 5 walks it (sign-up,
 // answers, four stage moves, signature, bank statements, offers, voided check, submission), through the api
-// against Temporal's time-skipping test server with the real worker and activities; its history is counted
-// by event type (on the integration project's Temporal dev server: Temporal's time-skipping test server
-// writes workflow tasks of its own around updates, which a real server does not). Each step waits until the workflow has taken in what it was sent (queried, never timed), so
-// the count does not depend on how the steps interleave.
+// with the real worker and activities, on the integration project's Temporal dev server (not the
+// time-skipping test server, which writes workflow tasks of its own around each update where a real server
+// writes none; no timer needs to fire here). Its history is counted by event type. Each step waits until
+// the workflow has taken in what it was sent (queried, never timed); what still varies is how the api's
+// messages come together (see JOURNEY_BOUNDS).
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { mkdirSync, writeFileSync } from 'node:fs';

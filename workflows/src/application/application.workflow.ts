@@ -30,14 +30,19 @@ import {
   type ApplicationWorkflowInput,
   type SigningState,
 } from './messages';
-import { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH } from './patches';
-import { waited } from './proxies';
+import { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH, LOCAL_CALLS_PATCH } from './patches';
 import { ApplicationRun } from './run';
 import { signingRoom } from './signing';
 import { extendDeadline as extend, stallClock } from './stall-clock';
 import { submissionRoom } from './submission';
 
-export { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH, OFFER_MAIL_REFUSED_PATCH } from './patches';
+export {
+  CRM_REFUSALS_PATCH,
+  FEWER_ROUND_TRIPS_PATCH,
+  LIFECYCLE_PATCH,
+  LOCAL_CALLS_PATCH,
+  OFFER_MAIL_REFUSED_PATCH,
+} from './patches';
 
 /** The signing state without the signers' live links (getProgress). */
 const withoutLinks = (s: SigningState): SigningState => ({
@@ -60,7 +65,14 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   // Checked once, first: a run with the marker has the life cycle from its first command.
   const lifecycle = patched(LIFECYCLE_PATCH);
   const fewerRoundTrips = lifecycle && patched(FEWER_ROUND_TRIPS_PATCH);
-  const run = new ApplicationRun(input, lifecycle, fewerRoundTrips, fewerRoundTrips && patched(CRM_REFUSALS_PATCH));
+  const survivesRefusals = fewerRoundTrips && patched(CRM_REFUSALS_PATCH);
+  const run = new ApplicationRun(
+    input,
+    lifecycle,
+    fewerRoundTrips,
+    survivesRefusals,
+    survivesRefusals && patched(LOCAL_CALLS_PATCH),
+  );
   const { progress, leadChanges, documents, ops } = run;
   const signing = signingRoom(run);
   const crm = crmSyncRoom(run);
@@ -125,6 +137,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
 
   if (!lifecycle) return legacyJourney(run);
 
+  crm.holdForLead();
   run.publish();
   signing.resumeWatch();
   void stallClock(run);
@@ -147,7 +160,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   if (ended !== 'Submitted') {
     await signing.voidOpen();
     try {
-      await waited.markApplicationEnded({ applicationId: input.applicationId, status: ended });
+      await run.waited.markApplicationEnded({ applicationId: input.applicationId, status: ended });
     } catch (e) {
       log.error('application record not marked', { applicationId: input.applicationId, error: (e as Error).message });
       run.noteError('RECORD_UPDATE_FAILED');

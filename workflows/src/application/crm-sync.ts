@@ -10,7 +10,7 @@ import {
 } from './activities';
 import { countryOf, type ApplicationEnd } from './lifecycle';
 import type { CrmRetry } from './messages';
-import { CRM_BACKOFF_MS, crm, documentCopies, legacyCrm } from './proxies';
+import { CRM_BACKOFF_MS, documentCopies, legacyCrm } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** A refused check (e.g. the CRM rejects the id) drops the affiliate; it never stops the application. */
@@ -42,9 +42,15 @@ export async function checkedLead(lead: CrmLeadInput) {
   };
 }
 
+/**
+ * What an activity call failed with: an activity task's failure comes wrapped in an ActivityFailure, a
+ * local activity's (issue 26) as it was thrown.
+ */
+export const failureOf = (e: unknown): unknown => (e instanceof ActivityFailure ? e.cause : e);
+
 /** The failure's type when a retry cannot help (the CRM refused), else null (an outage). */
 export const rejected = (e: unknown): string | null => {
-  const cause = e instanceof ActivityFailure ? e.cause : undefined;
+  const cause = failureOf(e);
   if (!(cause instanceof ApplicationFailure)) return null;
   const listed = (NON_RETRYABLE_ERRORS as readonly string[]).includes(cause.type ?? '');
   return listed || cause.nonRetryable ? (cause.type ?? 'Error') : null;
@@ -55,7 +61,7 @@ export const rejected = (e: unknown): string | null => {
  * CrmRejectedError) or, failing that, the codes its message names. Codes only: never a value.
  */
 export const refusalCodes = (e: unknown): string | undefined => {
-  const cause = e instanceof ActivityFailure ? e.cause : undefined;
+  const cause = failureOf(e);
   if (!(cause instanceof ApplicationFailure)) return undefined;
   const detail = (cause.details?.[0] ?? undefined) as { code?: unknown } | undefined;
   if (typeof detail?.code === 'string' && detail.code) return detail.code;
@@ -72,7 +78,7 @@ const FIXABLE = ['firstName', 'lastName', 'email', 'phone', 'company'] as const;
  * operators' 'retry CRM sync'). Runs until the application ends and its last changes are written.
  */
 export function crmSyncRoom(run: ApplicationRun) {
-  const { progress, leadChanges, documents, ops, applicationId } = run;
+  const { progress, leadChanges, documents, ops, applicationId, crm } = run;
   /** Operators' 'retry CRM sync' signals so far: a wait ends when one more comes. */
   let retries = 0;
   let lastChangesQueued = false; // the end's own lead change is in the queue: sync may stop when it is empty
@@ -81,6 +87,23 @@ export function crmSyncRoom(run: ApplicationRun) {
   const copies = run.survivesRefusals ? documentCopies(workflowInfo().taskQueue) : crm;
   let leadUpdatesDone = false;
   let conversionRefusedAt: number | undefined;
+
+  /**
+   * Issue 26: publishing is held (run.hold) from a lead change's arrival until the lead-update loop, idle
+   * and so writing it in the same workflow task, has written it or been refused (releaseWrite).
+   */
+  let loopIdle = false;
+  let heldForWrite = false;
+  const holdForWrite = () => {
+    if (heldForWrite || !run.localCalls || !loopIdle || !progress.sfLeadId || ops.crmFailing) return;
+    heldForWrite = true;
+    run.hold();
+  };
+  const releaseWrite = () => {
+    if (!heldForWrite) return;
+    heldForWrite = false;
+    run.release();
+  };
 
   /** One CRM call, tried again after the workflow's back-off until it succeeds; false when refused. */
   async function withCrm(what: string, call: () => Promise<void>): Promise<boolean> {
@@ -94,6 +117,7 @@ export function crmSyncRoom(run: ApplicationRun) {
         run.publish();
         return true;
       } catch (e) {
+        releaseWrite(); // a failure shows at once
         const type = rejected(e);
         log.error(`CRM ${type ? 'refused' : 'unavailable for'} ${what}`, {
           applicationId,
@@ -142,6 +166,7 @@ export function crmSyncRoom(run: ApplicationRun) {
         if (checked.affiliateId) ops.affiliateId = checked.affiliateId;
         log.info('CRM lead created', { applicationId, leadId: lead.leadId });
       });
+      releaseWrite(); // the run's first search attributes, held for the lead (start)
       if (created) return true;
       ops.crmFailing = true;
       run.publish();
@@ -178,7 +203,9 @@ export function crmSyncRoom(run: ApplicationRun) {
     try {
       if (!progress.sfLeadId && !(await leadUntilCreated())) return;
       for (;;) {
+        loopIdle = true;
         await condition(() => leadChanges.length > 0 || conversionDue() || lastChangesQueued);
+        loopIdle = false;
         // Lead changes first: a converted lead takes none.
         if (leadChanges.length > 0) {
           const count = leadChanges.length;
@@ -186,7 +213,9 @@ export function crmSyncRoom(run: ApplicationRun) {
           await withCrm('a lead update', () => crm.updateCrmLead({ leadId: progress.sfLeadId!, fields }));
           leadChanges.splice(0, count);
           run.publish();
+          releaseWrite();
         }
+        releaseWrite(); // held for a change that a conversion or the end took first
         if (conversionDue() && leadChanges.length === 0) await convert();
         if (lastChangesQueued && leadChanges.length === 0 && !conversionDue()) return;
       }
@@ -248,6 +277,15 @@ export function crmSyncRoom(run: ApplicationRun) {
   }
 
   return {
+    /**
+     * Issue 26: the run's first search attributes wait for its lead's first try (a local call in the same
+     * workflow task), so they go in one upsert with CrmLeadId rather than two.
+     */
+    holdForLead() {
+      if (!run.localCalls || progress.sfLeadId || heldForWrite) return;
+      heldForWrite = true;
+      run.hold();
+    },
     start() {
       done = run.survivesRefusals ? Promise.all([leadUpdates(), documentCopyLoop()]) : sync();
     },
@@ -262,6 +300,7 @@ export function crmSyncRoom(run: ApplicationRun) {
     onLeadChange(fields: CrmLeadFields) {
       leadChanges.push(fields);
       if (!run.lifecycle) return;
+      holdForWrite();
       ops.country = countryOf(fields) ?? ops.country;
       run.touch();
     },

@@ -34,3 +34,15 @@ export const CRM_REFUSALS_PATCH = 'issue-24-crm-refusals';
  * before it replay as they ran (the refusal failed the update).
  */
 export const OFFER_MAIL_REFUSED_PATCH = 'issue-24-offer-mail-refused';
+
+/**
+ * Issue 26: fewer workflow tasks per journey. The calls the journey makes to the CRM (the lead, its
+ * changes, its conversion), to the e-signature service, the offer service and the mail service run as
+ * local activities, in the worker inside the workflow task that asks for them: no activity task and no
+ * further workflow task for each. Same options, retries and failures as before; the document copies
+ * stay on their own task queue (issue 24) and the opportunity's final update stays an activity task. With
+ * it too: search attributes changed and changed back within one workflow task are upserted once
+ * (ApplicationRun.hold), and the signing watcher keeps one poll timer across webhook events. Runs started
+ * before it replay as they ran.
+ */
+export const LOCAL_CALLS_PATCH = 'issue-26-local-calls';

@@ -1,4 +1,9 @@
-import { proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
+import {
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityOptions,
+  type LocalActivityOptions,
+} from '@temporalio/workflow';
 import { NON_RETRYABLE_ERRORS, documentTaskQueue, type ApplicationActivities } from './activities';
 
 /**
@@ -21,7 +26,7 @@ export const legacyCrm = proxyActivities<ApplicationActivities>({
  * operators (LastError, CrmSyncPending) and waits out its own back-off (CRM_BACKOFF_MS), which the
  * operators' 'retry CRM sync' cuts short.
  */
-const CRM_OPTIONS: ActivityOptions = {
+const CRM_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: {
     initialInterval: '1 second',
@@ -48,10 +53,23 @@ export const documentCopies = (taskQueue: string) =>
 export const CRM_BACKOFF_MS = { first: 30_000, max: 30 * 60_000 };
 
 /** The applicant waits on these: a few quick tries, then the page says so and offers to try again. */
-export const waited = proxyActivities<ApplicationActivities>({
+const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '60 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes },
-});
+};
+export const waited = proxyActivities<ApplicationActivities>(WAITED_OPTIONS);
+
+/**
+ * The journey's calls (issue 26): with the same options, local activities in runs with LOCAL_CALLS_PATCH
+ * (run by the worker inside the workflow task that asks: no activity task and no further workflow task),
+ * remote ones in runs started before it.
+ */
+export type JourneyCalls = { crm: ApplicationActivities; waited: ApplicationActivities };
+const localCalls: JourneyCalls = {
+  crm: proxyLocalActivities<ApplicationActivities>(CRM_OPTIONS),
+  waited: proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS),
+};
+export const journeyCalls = (local: boolean): JourneyCalls => (local ? localCalls : { crm, waited });
 
 // The record writes run by the worker inside the workflow task (issue 14). The lead's ids are retried like
 // the remote activity they replace (without end); the others fail the applicant's update after a few tries.

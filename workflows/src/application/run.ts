@@ -19,7 +19,7 @@ import {
   type CarriedState,
   type OperationsView,
 } from './messages';
-import { recordWriters, type RecordWriters } from './proxies';
+import { journeyCalls, recordWriters, type JourneyCalls, type RecordWriters } from './proxies';
 import { SA, searchAttributePublisher } from './search-attributes';
 
 /**
@@ -38,11 +38,17 @@ export class ApplicationRun {
   /** Box webhook event ids seen, so a redelivery counts once. */
   readonly seenEvents: Set<string>;
   readonly records: RecordWriters;
+  /** The CRM's and the applicant's services' calls: local activities with issue 26's patch. */
+  readonly crm: JourneyCalls['crm'];
+  readonly waited: JourneyCalls['waited'];
   /** Accepted updates in this run: past timing.maxUpdatesPerRun the run continues as new. */
   updates = 0;
   /** The statements' own conversion is under way (the CRM room waits rather than convert beside it). */
   converting = false;
   private readonly publishValues = searchAttributePublisher();
+  /** Issue 26: publishing held while a local call of this workflow task settles (hold/release). */
+  private held = 0;
+  private heldChanges = false;
 
   constructor(
     readonly input: ApplicationWorkflowInput,
@@ -52,6 +58,8 @@ export class ApplicationRun {
     readonly fewerRoundTrips: boolean,
     /** Runs with issue 24's survivable CRM refusals (crm-sync.ts, submission.ts). */
     readonly survivesRefusals = false,
+    /** Runs with issue 26's local calls (proxies.ts journeyCalls). */
+    readonly localCalls = false,
   ) {
     const carried = input.carried;
     this.timing = { ...DEFAULT_TIMING, ...input.timing };
@@ -61,6 +69,7 @@ export class ApplicationRun {
     this.ops = carried?.ops ?? { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false };
     this.seenEvents = new Set<string>(carried?.seenEvents ?? []);
     this.records = recordWriters(fewerRoundTrips);
+    ({ crm: this.crm, waited: this.waited } = journeyCalls(localCalls));
   }
 
   get applicationId(): string {
@@ -118,6 +127,10 @@ export class ApplicationRun {
   /** The search attributes operators filter on, upserted when they change (life-cycle runs only). */
   publish(): void {
     if (!this.lifecycle) return;
+    if (this.held > 0) {
+      this.heldChanges = true;
+      return;
+    }
     const f = this.facts();
     const { ops, progress } = this;
     this.publishValues({
@@ -133,6 +146,21 @@ export class ApplicationRun {
       lastError: ops.lastError && [ops.lastError.code, ops.lastError.detail].filter(Boolean).join(':'),
       lead: progress.sfLeadId,
     });
+  }
+
+  /**
+   * Issue 26: holds what publish() would upsert until release(), so a value that a local call changes and
+   * changes back within one workflow task (CrmSyncPending while a lead change is written) is upserted
+   * once, with where it ended, or not at all.
+   */
+  hold(): void {
+    this.held++;
+  }
+
+  release(): void {
+    if (this.held === 0 || --this.held > 0 || !this.heldChanges) return;
+    this.heldChanges = false;
+    this.publish();
   }
 
   /** A stage change: life-cycle runs publish everything; runs before it upserted the stage alone. */

@@ -1,7 +1,6 @@
-import { condition, log } from '@temporalio/workflow';
+import { CancellationScope, condition, log, sleep } from '@temporalio/workflow';
 import type { SignRequestView } from './activities';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
-import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
@@ -31,13 +30,14 @@ export function signingRoom(run: ApplicationRun) {
     watching = true;
     try {
       const poll = run.input.signPollSeconds ? run.input.signPollSeconds * 1000 : SIGN_POLL_INTERVAL;
+      if (run.localCalls) return await watchWithOneTimer(poll);
       while (progress.signing && !settled(progress.signing) && !run.ops.ended) {
         await condition(() => eventArrived, poll);
         eventArrived = false;
         const signing = progress.signing;
         if (run.ops.ended) break;
         try {
-          apply(signing, await waited.getSignRequest({ signRequestId: signing.request.id }));
+          apply(signing, await run.waited.getSignRequest({ signRequestId: signing.request.id }));
         } catch (e) {
           // Box unreachable for now: the next webhook or poll tries again.
           log.warn('sign request status unavailable', { error: (e as Error).message });
@@ -51,10 +51,59 @@ export function signingRoom(run: ApplicationRun) {
     }
   }
 
+  /** What the watcher does when it wakes: reads the request's status; false when Box was unreachable. */
+  async function readStatus(signing: SigningState): Promise<boolean> {
+    try {
+      apply(signing, await run.waited.getSignRequest({ signRequestId: signing.request.id }));
+    } catch (e) {
+      // Box unreachable for now: the next webhook or poll tries again.
+      log.warn('sign request status unavailable', { error: (e as Error).message });
+      run.noteError('SIGN_STATUS_UNAVAILABLE');
+      return false;
+    }
+    if (signing.signed) log.info('application signed', { applicationId });
+    return true;
+  }
+
+  /**
+   * Issue 26: one poll timer at a time, kept across webhook events (a new one only once it has fired) and
+   * cancelled when the request settles, where each wake started a timer and each event cancelled it.
+   */
+  async function watchWithOneTimer(poll: string | number) {
+    let pollDue = false;
+    let timer: CancellationScope | undefined;
+    const arm = () => {
+      pollDue = false;
+      const scope = new CancellationScope();
+      timer = scope;
+      scope
+        .run(() => sleep(poll))
+        .then(
+          () => {
+            pollDue = true;
+            if (timer === scope) timer = undefined;
+          },
+          () => undefined, // cancelled: the request settled
+        );
+    };
+    try {
+      arm();
+      while (progress.signing && !settled(progress.signing) && !run.ops.ended) {
+        await condition(() => eventArrived || pollDue);
+        eventArrived = false;
+        if (pollDue) arm();
+        if (run.ops.ended) break;
+        await readStatus(progress.signing);
+      }
+    } finally {
+      timer?.cancel();
+    }
+  }
+
   /** A new sign request (attempt + 1), its id saved on the application, and the watcher running. */
   async function newRequest() {
     const attempt = (progress.signing?.attempt ?? 0) + 1;
-    const request = await waited.prepareSignRequest({ applicationId, attempt });
+    const request = await run.waited.prepareSignRequest({ applicationId, attempt });
     await run.records.saveSignatureId({ applicationId, signatureId: request.id });
     progress.signing = { attempt, request, signed: false };
     apply(progress.signing, request);
@@ -65,7 +114,7 @@ export function signingRoom(run: ApplicationRun) {
     const current = progress.signing;
     if (!current || !run.signingOpen()) return;
     try {
-      await waited.voidSignRequest({ signRequestId: current.request.id });
+      await run.waited.voidSignRequest({ signRequestId: current.request.id });
       current.request = { ...current.request, status: 'cancelled' };
     } catch (e) {
       log.error('sign request not voided', { applicationId, error: (e as Error).message });
@@ -99,7 +148,7 @@ export function signingRoom(run: ApplicationRun) {
         const current = progress.signing;
         // Refresh first: a decline may be known to Box before its webhook reaches us.
         if (current && !current.signed && !SIGN_ENDED_STATUSES.includes(current.request.status))
-          apply(current, await waited.getSignRequest({ signRequestId: current.request.id }));
+          apply(current, await run.waited.getSignRequest({ signRequestId: current.request.id }));
         if (!current || SIGN_ENDED_STATUSES.includes(current.request.status)) await newRequest();
         if (!watching && !settled(progress.signing!)) void watch();
         return progress.signing!;

@@ -1,6 +1,6 @@
 import { log, sleep } from '@temporalio/workflow';
+import { failureOf } from './crm-sync';
 import { nextStallStep } from './lifecycle';
-import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -23,7 +23,7 @@ export async function stallClock(run: ApplicationRun): Promise<void> {
     }
     const idleSince = ops.lastProgressAt;
     try {
-      await waited.sendReminderEmail({
+      await run.waited.sendReminderEmail({
         applicationId,
         reminder: step.reminder,
         path: run.progress.position.path,
@@ -32,7 +32,7 @@ export async function stallClock(run: ApplicationRun): Promise<void> {
     } catch (e) {
       log.error('reminder not sent', { applicationId, error: (e as Error).message });
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) says so to operators.
-      const refused = (e as { cause?: { type?: string } }).cause?.type === 'MailRejectedError';
+      const refused = (failureOf(e) as { type?: string } | undefined)?.type === 'MailRejectedError';
       run.noteError('REMINDER_FAILED', refused ? 'MAIL_REJECTED' : undefined);
     }
     // Progress during the send started the clock over; otherwise this reminder is done.

@@ -1,10 +1,10 @@
 import { condition, log, patched } from '@temporalio/workflow';
 import { isFinalStep, judgeSubmission } from '@portal/libs';
-import { refusalCodes, rejected } from './crm-sync';
+import { failureOf, refusalCodes, rejected } from './crm-sync';
 import { journeyFailure } from './failures';
 import { OFFER_MAIL_REFUSED_PATCH } from './patches';
 import type { SigningState } from './messages';
-import { waited } from './proxies';
+import { waited as finalCalls } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -34,12 +34,12 @@ export function submissionRoom(run: ApplicationRun) {
     await condition(() => !emailing);
     emailing = true;
     try {
-      await waited.sendOfferEmail({ applicationId });
+      await run.waited.sendOfferEmail({ applicationId });
     } catch (e) {
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
       // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
       // here, so runs already going take it too, and runs that failed on it before replay as they ran.
-      const refused = (e as { cause?: { type?: string } }).cause?.type === 'MailRejectedError';
+      const refused = (failureOf(e) as { type?: string } | undefined)?.type === 'MailRejectedError';
       if (!refused || !run.lifecycle || !patched(OFFER_MAIL_REFUSED_PATCH)) throw e;
       log.error('offer email refused by the mail service', { applicationId, error: (e as Error).message });
       run.noteError('OFFER_EMAIL_FAILED', 'MAIL_REJECTED');
@@ -69,7 +69,7 @@ export function submissionRoom(run: ApplicationRun) {
     if (progress.sfOpportunityId || !progress.sfLeadId || run.converting) return run.publish();
     run.converting = true;
     try {
-      const { opportunityId } = await waited.convertCrmLead({
+      const { opportunityId } = await run.waited.convertCrmLead({
         leadId: progress.sfLeadId,
         ownerId: progress.sfLeadOwnerId ?? '',
         applicationId,
@@ -103,7 +103,7 @@ export function submissionRoom(run: ApplicationRun) {
     async calculateOffers() {
       run.accepted();
       offersReady();
-      return waited.calculateOffers({ applicationId });
+      return run.waited.calculateOffers({ applicationId });
     },
 
     /** emailOffer: emails the applicant the selected offer. */
@@ -124,7 +124,7 @@ export function submissionRoom(run: ApplicationRun) {
         else if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
           throw journeyFailure('STATEMENTS_UNAVAILABLE');
         if (!run.survivesRefusals && !progress.sfOpportunityId) {
-          const { opportunityId } = await waited.convertCrmLead({
+          const { opportunityId } = await run.waited.convertCrmLead({
             leadId: progress.sfLeadId!,
             ownerId: progress.sfLeadOwnerId ?? '',
             applicationId,
@@ -133,7 +133,7 @@ export function submissionRoom(run: ApplicationRun) {
           progress.sfOpportunityId = opportunityId;
         }
         if (!progress.submittedFileId && signing.request.signedFileId) {
-          const { fileId } = await waited.submitSignedApplication({
+          const { fileId } = await run.waited.submitSignedApplication({
             applicationId,
             signedFileId: signing.request.signedFileId,
             opportunityId: progress.sfOpportunityId ?? '',
@@ -162,9 +162,13 @@ export function submissionRoom(run: ApplicationRun) {
         try {
           let rep;
           if (run.fewerRoundTrips)
-            [rep] = await Promise.all([waited.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()]);
+            [rep] = await Promise.all(
+              // The opportunity's update stays an activity task (issue 26): a twin of the final submission must
+              // find the workflow at work, not ended within the first one's workflow task.
+              [finalCalls.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()],
+            );
           else {
-            rep = await waited.submitOpportunity({ opportunityId: opportunity });
+            rep = await finalCalls.submitOpportunity({ opportunityId: opportunity });
             await emailTheOffer();
           }
           if (run.survivesRefusals && rep.stageRefused) {

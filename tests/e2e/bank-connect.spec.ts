@@ -3,7 +3,7 @@
 // token, fetches the asked months' statements (PRODUCT_NOT_READY first: "still preparing") and puts each in
 // its slot marked "From your bank", through the upload's path: the CRM gets them as it gets uploads.
 import { expect, test, type Page } from '@playwright/test';
-import { saveAnswers, stepOn } from '../support/journey';
+import { DETAILS_ANSWERS, saveAnswers, stepOn } from '../support/journey';
 import { base, leadOf, offersToBooking, records, sessionClient, signUp } from './journey.steps';
 
 async function toBankStatements(page: Page, email: string) {
@@ -11,6 +11,10 @@ async function toBankStatements(page: Page, email: string) {
   const client = sessionClient(page, '/owners');
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
   await saveAnswers(client, applicationId);
+  // A New York business: the spec asks four months of statements there (section 9), so four slots to fill.
+  const businessId = (await client.get(`/business/application/${applicationId}`)).body._id as string;
+  const ny = { ...DETAILS_ANSWERS, city: 'New York', state: 'NY', zip: '10001' };
+  expect((await client.patch(`/business/${businessId}`, ny)).status).toBe(200);
   for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
   await page.goto(`${base()}/signature`);
   await page.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 });
@@ -33,8 +37,8 @@ test('connecting the sandbox bank fills the statement slots, and the application
   const email = `bank-${info.project.name}-${Date.now()}@example.com`;
   await toBankStatements(page, email);
   const slots = page.locator('.doc-slot');
-  // Texas (saveAnswers) asks for three months.
-  const months = 3;
+  // New York asks for four months (toBankStatements).
+  const months = 4;
   await expect(slots).toHaveCount(months);
 
   await connectSandboxBank(page, 'Connect your bank');

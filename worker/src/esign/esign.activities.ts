@@ -228,10 +228,13 @@ function activityAttempt(): number {
   }
 }
 
-/** Heartbeats when running as an activity (tests call the functions directly). */
+/**
+ * Heartbeats when running as an activity (tests call the functions directly); a local activity has no
+ * heartbeat (the server knows nothing of it: the SDK only logs UnknownActivity), its workflow task is its lease.
+ */
 function heartbeatIfActivity() {
   try {
-    heartbeat();
+    if (!Context.current().info.isLocal) heartbeat();
   } catch {
     /* not inside an activity */
   }

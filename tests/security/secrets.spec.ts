@@ -54,6 +54,8 @@ async function productionApi(secrets: Record<string, string>): Promise<Started> 
       SMTP_USER: 'portal',
       SMTP_PASSWORD: 'smtp-password',
       MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
+      // No bank connection in this deployment (issue 27): its sandbox URL and development secret are refused.
+      PLAID_URL: 'none',
       ...secrets,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

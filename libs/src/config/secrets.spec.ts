@@ -76,6 +76,12 @@ describe('issue 10 item 2: known keys in use — outside local development start
     );
   });
 
+  it("checks Plaid's secret only while the bank connection is on (PLAID_URL not 'none')", () => {
+    const withPlaid = named(problems(API_SETTINGS, { ...PRODUCTION, PLAID_URL: 'https://production.plaid.com' }));
+    expect(withPlaid).toContain('PLAID_SECRET');
+    expect(named(problems(API_SETTINGS, { ...PRODUCTION, PLAID_URL: 'none' }))).not.toContain('PLAID_SECRET');
+  });
+
   it("refuses the worker's development client secrets too", () => {
     expect(named(problems(WORKER_SETTINGS, PRODUCTION))).toEqual(
       [

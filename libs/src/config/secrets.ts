@@ -40,6 +40,8 @@ export function secretProblems(spec: Spec, source: Readonly<Record<string, strin
     const rule = setting.secret;
     const value = (source[name] ?? setting.default)?.trim();
     if (!rule || value === undefined || value === '') continue; // missing or empty: reported by loadEnv
+    const switch_ = rule.usedUnless;
+    if (switch_ && (source[switch_] ?? spec[switch_]?.default)?.trim() === 'none') continue; // its service is off
     const bytes = byteLength(value, rule.base64 ?? false);
     if (published.has(value))
       problems.push(`${name} is a development default, public with the code (${where}): set your own (${rule.how})`);

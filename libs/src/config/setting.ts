@@ -8,7 +8,13 @@
  * published with the code (.env.example, this repo), so it is refused there; a key (minBytes) also must
  * be long enough, counted in decoded bytes (base64) or in UTF-8 bytes.
  */
-export type SecretRule = { how: string; minBytes?: number; base64?: boolean };
+export type SecretRule = {
+  how: string;
+  minBytes?: number;
+  base64?: boolean;
+  /** The setting that turns this secret's service off with 'none' (then the secret is not used, nor checked). */
+  usedUnless?: string;
+};
 
 export type Setting<T> = {
   default?: string;

@@ -166,6 +166,7 @@ export const API_SETTINGS = {
   PLAID_CLIENT_ID: str('Plaid client id', 'portal-local'),
   PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
     how: 'from the Plaid dashboard (Keys)',
+    usedUnless: 'PLAID_URL',
   }),
   PLAID_WEBHOOK_URL: orNone(
     url(

@@ -101,6 +101,9 @@ test('the code step: focus, the email in full and a way to correct it; a dropped
 
 test('the side menu holds focus while open; Escape gives it back to the menu button', async ({ page }) => {
   await page.goto(`${base()}/sign-up`);
+  // After the whole app's code has come (issue 26 loads it once the first visit's page has shown): one run
+  // in three on a loaded machine lost the menu's focus while it arrived (README, known gaps).
+  await page.waitForLoadState('networkidle');
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await menuButton.click();
   const menu = page.locator('#side-menu');

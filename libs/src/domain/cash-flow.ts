@@ -6,7 +6,7 @@
  * Only certainty counts, as for the statement period: a text whose rows do not add up, whose dates read
  * two ways, or that has no opening balance is 'not readable enough', never guessed at.
  */
-import { statementPeriods, type Period } from '../validation/statement-period';
+import { MONTH_NUMBERS, MONTH_PATTERN, statementPeriods, type Period } from '../validation/statement-period';
 
 /** One day's or one transaction's figures: money in that day (never negative) and the balance after. */
 export type CashEntry = { date: string; deposit: number; balance: number };
@@ -15,53 +15,6 @@ export type CashDays = { period: Period; days: CashEntry[] };
 export type Unreadable =
   'noPeriod' | 'noOpeningBalance' | 'noRows' | 'rowWithoutBalance' | 'balancesDisagree' | 'datesUnclear';
 export type CashReading = { readable: true; cash: CashDays } | { readable: false; reason: Unreadable };
-
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  janv: 1,
-  janvier: 1,
-  january: 1,
-  feb: 2,
-  february: 2,
-  fev: 2,
-  fevr: 2,
-  fevrier: 2,
-  mar: 3,
-  march: 3,
-  mars: 3,
-  apr: 4,
-  april: 4,
-  avr: 4,
-  avril: 4,
-  may: 5,
-  mai: 5,
-  jun: 6,
-  june: 6,
-  juin: 6,
-  jul: 7,
-  july: 7,
-  juil: 7,
-  juillet: 7,
-  aug: 8,
-  august: 8,
-  aout: 8,
-  sep: 9,
-  sept: 9,
-  september: 9,
-  septembre: 9,
-  oct: 10,
-  october: 10,
-  octobre: 10,
-  nov: 11,
-  november: 11,
-  novembre: 11,
-  dec: 12,
-  december: 12,
-  decembre: 12,
-};
-const MONTH_NAMES = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .join('|');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -100,8 +53,8 @@ function amountsIn(line: string): number[] {
 type RowDate = { mdy?: string; dmy?: string; any?: string };
 const ROW_ISO = /^(\d{4})-(\d{2})-(\d{2})\b/;
 const ROW_NUMERIC = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{4}|\d{2}))?(?![\d/.-])/;
-const ROW_NAMED_MD = new RegExp(`^(${MONTH_NAMES})\\.? (\\d{1,2})(?:st|nd|rd|th)?,?(?: (\\d{4}))?\\b`);
-const ROW_NAMED_DM = new RegExp(`^(\\d{1,2})(?:er|st|nd|rd|th)? (${MONTH_NAMES})\\.?,?(?: (\\d{4}))?\\b`);
+const ROW_NAMED_MD = new RegExp(`^(${MONTH_PATTERN})\\.? (\\d{1,2})(?:st|nd|rd|th)?,?(?: (\\d{4}))?\\b`);
+const ROW_NAMED_DM = new RegExp(`^(\\d{1,2})(?:er|st|nd|rd|th)? (${MONTH_PATTERN})\\.?,?(?: (\\d{4}))?\\b`);
 
 /** The date a row starts with, in each reading, its year from the period when the row leaves it out. */
 function rowDate(line: string, period: Period): RowDate | undefined {
@@ -115,9 +68,9 @@ function rowDate(line: string, period: Period): RowDate | undefined {
     return { mdy: iso(year(y, +a!), +a!, +b!), dmy: iso(year(y, +b!), +b!, +a!) };
   }
   m = ROW_NAMED_MD.exec(line);
-  if (m) return { any: iso(year(m[3], MONTHS[m[1]!]!), MONTHS[m[1]!]!, +m[2]!) };
+  if (m) return { any: iso(year(m[3], MONTH_NUMBERS[m[1]!]!), MONTH_NUMBERS[m[1]!]!, +m[2]!) };
   m = ROW_NAMED_DM.exec(line);
-  if (m) return { any: iso(year(m[3], MONTHS[m[2]!]!), MONTHS[m[2]!]!, +m[1]!) };
+  if (m) return { any: iso(year(m[3], MONTH_NUMBERS[m[2]!]!), MONTH_NUMBERS[m[2]!]!, +m[1]!) };
   return undefined;
 }
 

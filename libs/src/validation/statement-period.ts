@@ -6,7 +6,8 @@
 
 export type Period = { start: string; end: string };
 
-const MONTHS: Record<string, number> = {
+/** Month names and abbreviations, English and French, to their number (also read by domain/cash-flow.ts). */
+export const MONTH_NUMBERS: Record<string, number> = {
   january: 1,
   jan: 1,
   janvier: 1,
@@ -49,7 +50,7 @@ const MONTHS: Record<string, number> = {
   dec: 12,
   decembre: 12,
 };
-const MONTH_NAMES = Object.keys(MONTHS)
+export const MONTH_PATTERN = Object.keys(MONTH_NUMBERS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
@@ -73,8 +74,8 @@ const normalise = (text: string) =>
 // One date, in the ways statements write it. Numeric: the readings it may have (m/d/y, d/m/y).
 const NUMERIC = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})`;
 const ISO = String.raw`(\d{4})-(\d{2})-(\d{2})`;
-const NAMED_MDY = String.raw`(${MONTH_NAMES})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})`;
-const NAMED_DMY = String.raw`(\d{1,2})(?:er|st|nd|rd|th)? (${MONTH_NAMES})\.?,? (\d{4})`;
+const NAMED_MDY = String.raw`(${MONTH_PATTERN})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})`;
+const NAMED_DMY = String.raw`(\d{1,2})(?:er|st|nd|rd|th)? (${MONTH_PATTERN})\.?,? (\d{4})`;
 const DATE = `(?:${ISO}|${NUMERIC}|${NAMED_MDY}|${NAMED_DMY})`;
 // A date, a range word, a date: 'from 08/01/2026 to 08/31/2026', 'du 1er aout 2026 au 31 aout 2026'.
 const UNCAPTURED = DATE.replace(/\((?!\?)/g, '(?:');
@@ -94,8 +95,8 @@ function readings(written: string): Reading[] {
     out.push({ date: iso(+ny!, +n1, +n2!), order: 'mdy' });
     out.push({ date: iso(+ny!, +n2!, +n1), order: 'dmy' });
   }
-  if (mName) out.push({ date: iso(+mYear!, MONTHS[mName]!, +mDay!), order: 'any' });
-  if (dName) out.push({ date: iso(+dYear!, MONTHS[dName]!, +dDay!), order: 'any' });
+  if (mName) out.push({ date: iso(+mYear!, MONTH_NUMBERS[mName]!, +mDay!), order: 'any' });
+  if (dName) out.push({ date: iso(+dYear!, MONTH_NUMBERS[dName]!, +dDay!), order: 'any' });
   return out.filter((r): r is Reading => !!r.date);
 }
 const sameWay = (a: Reading, b: Reading) => a.order === 'any' || b.order === 'any' || a.order === b.order;
@@ -126,7 +127,7 @@ const MONTH_LABEL = /^([A-Z][a-z]+) (\d{4})$/;
 /** Whether a period overlaps the slot's month ('October 2026', as statementMonths labels them). */
 export function periodCoversMonth(period: Period, monthLabel: string): boolean | undefined {
   const m = MONTH_LABEL.exec(monthLabel);
-  const month = m ? MONTHS[m[1]!.toLowerCase()] : undefined;
+  const month = m ? MONTH_NUMBERS[m[1]!.toLowerCase()] : undefined;
   if (!m || !month) return undefined;
   const first = `${m[2]}-${pad(month)}-01`;
   const last = `${m[2]}-${pad(month)}-${pad(daysIn(+m[2]!, month))}`;

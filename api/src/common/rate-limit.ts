@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
 import { ACCOUNT_CODES } from '@portal/libs';
 import { limitName } from './metrics';
 
@@ -17,28 +18,35 @@ export class TooManyRequestsError extends HttpException {
 }
 
 /**
- * One claimed attempt. Its _id names the slot (key, window, number), so claiming is a plain insert that
- * the unique _id makes atomic: on FerretDB, `$inc` upserts lost increments and raced to E11000, while
- * an insert either wins its slot or fails with E11000 on both engines. FerretDB has no TTL indexes, so
- * expired rows are swept by the code now and then.
+ * The rate limiter's counts (issue 26: every read and write by `_id`; FerretDB v1.24 serves nothing else
+ * from an index). One document per minute of expiry and shard (`_id` `<minutes since the epoch>:<shard>`)
+ * holds, under `c`, how many attempts each bucket (a key's window) holds, the field named by the bucket's
+ * hash. Taking one is a single conditional `$inc` by `_id` (`c.<hash>` below the limit), atomic on MongoDB
+ * and on the patched FerretDB (tools/ferretdb/write-lock.patch), so a parallel burst never passes a limit;
+ * giving one back is the opposite `$inc`. A minute's documents are deleted by `_id` once it has passed
+ * (FerretDB has no TTL indexes).
  */
-@Schema({ collection: 'ratelimits', versionKey: false })
-export class RateLimitSlot {
+@Schema({ collection: 'ratelimitcounts', versionKey: false })
+export class RateLimitCounts {
   @Prop({ type: String, required: true }) _id: string;
-  /** The window (or delay period) the slot belongs to, for counting the slots taken. */
-  @Prop({ required: true, index: true }) bucket: string;
-  @Prop({ required: true, index: true }) expiresAt: Date;
+  @Prop({ type: Object }) c?: Record<string, number>;
 }
-export const RateLimitSlotSchema = SchemaFactory.createForClass(RateLimitSlot);
+export const RateLimitCountsSchema = SchemaFactory.createForClass(RateLimitCounts);
 
-/** A wrong password or code, kept for the window, counted for growing delays. */
+/**
+ * Wrong passwords or codes, kept a day and counted for growing delays: one document per key
+ * (`_id` `k:<key>`, the failures' times and the last), and per hour a document naming the keys whose
+ * last failure falls due for deletion then (`_id` `h:<hours since the epoch>`), for the sweep to delete by
+ * `_id`.
+ */
 @Schema({ collection: 'authfailures', versionKey: false })
 export class AuthFailure {
-  @Prop({ required: true }) key: string;
-  @Prop({ required: true }) at: Date;
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: [Date], default: undefined }) ats?: Date[];
+  @Prop() last?: Date;
+  @Prop({ type: [String], default: undefined }) keys?: string[];
 }
 export const AuthFailureSchema = SchemaFactory.createForClass(AuthFailure);
-AuthFailureSchema.index({ key: 1, at: 1 });
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
@@ -56,81 +64,127 @@ export type Throttle = {
 
 const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
 
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Documents per minute of expiry, so that none holds every bucket of a busy window. */
+const SHARDS = 16;
+
+/** Where a bucket's count lives: its minute-and-shard document and the field in it. */
+type Slot = { _id: string; field: string };
+const slotOf = (bucket: string, expiresAt: Date): Slot => {
+  const hash = createHash('sha256').update(bucket).digest();
+  const minute = Math.ceil(expiresAt.getTime() / MINUTE);
+  return { _id: `${minute}:${hash[0]! % SHARDS}`, field: `c.${hash.subarray(1, 17).toString('base64url')}` };
+};
+const failureId = (key: string) => `k:${key}`;
+const dueId = (hour: number) => `h:${hour}`;
+
+type Failures = { ats?: Date[]; last?: Date } | null;
+const countSince = (doc: Failures, since: number) => (doc?.ats ?? []).filter((t) => t.getTime() >= since).length;
+
 @Injectable()
 export class RateLimiter {
   constructor(
-    @InjectModel(RateLimitSlot.name) private readonly slots: Model<RateLimitSlot>,
+    @InjectModel(RateLimitCounts.name) private readonly counts: Model<RateLimitCounts>,
     @InjectModel(AuthFailure.name) private readonly failures: Model<AuthFailure>,
   ) {}
 
-  /** Claims slot `n` of a bucket; false when another request holds it. */
-  private async claim(bucket: string, n: number | string, expiresAt: Date): Promise<boolean> {
-    try {
-      await this.slots.create({ _id: `${bucket}#${n}`, bucket, expiresAt });
-      return true;
-    } catch (e) {
-      if (isDuplicate(e)) return false;
-      throw e;
-    }
+  /** The driver's collections: counts live under fields the schema cannot name. */
+  private get countsCol() {
+    return this.counts.collection as unknown as mongo.Collection<{ _id: string; c?: Record<string, number> }>;
+  }
+  private get failuresCol() {
+    return this.failures.collection as unknown as mongo.Collection<{ _id: string }>;
   }
 
   /**
-   * Claims one of `max` numbered slots of a bucket: its number, or 0 when all are held. It tries the
-   * number after the last this replica took (one insert, the usual case), else reads the numbers taken
-   * (at most `max`) and inserts a free one;
-   * a parallel burst races for the free numbers and at most `max` requests can ever win, whatever the
-   * engine's read isolation. A released slot leaves a hole that the next claim fills.
+   * Takes one of `max` attempts of a bucket: which one (1 … max), or 0 when all are held. One
+   * conditional `$inc` by `_id`; a first upsert that meets another's (E11000), or a document where the
+   * bucket is full, is settled by the same `$inc` without the upsert.
    */
   async takeOneOf(bucket: string, max: number, expiresAt: Date): Promise<number> {
-    // First the number after the last this replica took in the bucket (1 in a new window): one insert,
-    // no read, in the usual case. It is still a unique insert of a number ≤ max, so it cannot let more
-    // than `max` through; taken (by another replica or request), the read below finds a free one.
-    const next = (this.lastTaken(bucket) ?? 0) + 1;
-    if (next <= max && (await this.claim(bucket, next, expiresAt))) return this.took(bucket, next, expiresAt);
-    const taken = new Set((await this.slots.find({ bucket }, { _id: 1 }).lean()).map((s) => s._id));
-    for (let n = 1; n <= max; n++) {
-      if (!taken.has(`${bucket}#${n}`) && (await this.claim(bucket, n, expiresAt)))
-        return this.took(bucket, n, expiresAt);
+    const { _id, field } = slotOf(bucket, expiresAt);
+    const filter = { _id, [field]: { $not: { $gte: max } } };
+    const inc = { $inc: { [field]: 1 } };
+    const read = (doc: { c?: Record<string, number> } | null) => (doc ? (doc.c?.[field.slice(2)] ?? 0) : 0);
+    try {
+      return read(await this.countsCol.findOneAndUpdate(filter, inc, { upsert: true, returnDocument: 'after' }));
+    } catch (e) {
+      if (!isDuplicate(e)) throw e;
+      return read(await this.countsCol.findOneAndUpdate(filter, inc, { returnDocument: 'after' }));
     }
-    return 0;
   }
 
-  /** The highest slot number this replica took in a bucket, while the bucket lasts. */
-  private readonly taken = new Map<string, { n: number; until: number }>();
-
-  private lastTaken(bucket: string): number | undefined {
-    const t = this.taken.get(bucket);
-    return t && t.until > Date.now() ? t.n : undefined;
-  }
-
-  private took(bucket: string, n: number, expiresAt: Date): number {
-    if (this.taken.size >= 10_000) {
-      const now = Date.now();
-      for (const [b, t] of this.taken) if (t.until <= now) this.taken.delete(b);
-      if (this.taken.size >= 10_000) this.taken.clear();
+  /** Takes one of `max` attempts of a bucket: its slot, or undefined when all are held. */
+  private async take(bucket: string, max: number, expiresAt: Date): Promise<Slot | undefined> {
+    const slot = slotOf(bucket, expiresAt);
+    const filter = { _id: slot._id, [slot.field]: { $not: { $gte: max } } };
+    const inc = { $inc: { [slot.field]: 1 } };
+    try {
+      const r = await this.countsCol.updateOne(filter, inc, { upsert: true });
+      return r.modifiedCount + r.upsertedCount === 1 ? slot : undefined;
+    } catch (e) {
+      if (!isDuplicate(e)) throw e;
+      return (await this.countsCol.updateOne(filter, inc)).modifiedCount === 1 ? slot : undefined;
     }
-    this.taken.set(bucket, { n: Math.max(n, this.lastTaken(bucket) ?? 0), until: expiresAt.getTime() });
-    return n;
   }
 
-  /** A slot of the current fixed window: its id, or the seconds until the window ends. */
+  /** A slot of the current fixed window, or the seconds until the window ends. */
   private async claimInWindow(
     key: string,
     max: number,
     windowSeconds: number,
     now: number,
-  ): Promise<{ slot: string } | { wait: number }> {
+  ): Promise<{ slot: Slot } | { wait: number }> {
     const windowMs = windowSeconds * 1000;
     const start = Math.floor(now / windowMs) * windowMs;
-    const bucket = `${key}@${start}`;
-    const n = await this.takeOneOf(bucket, max, new Date(start + windowMs));
-    return n > 0 ? { slot: `${bucket}#${n}` } : { wait: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+    const slot = await this.take(`${key}@${start}`, max, new Date(start + windowMs));
+    return slot ? { slot } : { wait: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
   }
 
+  private sweptAt = 0;
+  /** The last minute whose count documents this replica deleted, and the last hour of failures swept. */
+  private countsSwept?: number;
+  private failuresSwept?: number;
+
+  /**
+   * Once a minute per replica: the count documents of the minutes passed (at most an hour's at once, so a
+   * start catches up on the last day within minutes) and the failures whose last is a day old, all by
+   * `_id`. Never awaited by a request.
+   */
   private sweep(now: number) {
-    if (Math.random() < 0.02) {
-      void this.slots.deleteMany({ expiresAt: { $lt: new Date(now) } }).exec();
-      void this.failures.deleteMany({ at: { $lt: new Date(now - 24 * 3600 * 1000) } }).exec();
+    if (now - this.sweptAt < MINUTE) return;
+    this.sweptAt = now;
+    void this.sweepCounts(now).catch(() => undefined);
+    void this.sweepFailures(now).catch(() => undefined);
+  }
+
+  private async sweepCounts(now: number) {
+    const through = Math.floor(now / MINUTE);
+    const from = (this.countsSwept ?? through - 24 * 60) + 1;
+    const to = Math.min(through, from + 59);
+    if (from > to) return;
+    this.countsSwept = to;
+    const ops = [];
+    for (let m = from; m <= to; m++)
+      for (let s = 0; s < SHARDS; s++) ops.push({ deleteOne: { filter: { _id: `${m}:${s}` } } });
+    await this.counts.bulkWrite(ops, { ordered: false });
+  }
+
+  private async sweepFailures(now: number) {
+    const through = Math.floor(now / HOUR);
+    const from = (this.failuresSwept ?? through - 48) + 1;
+    if (from > through) return;
+    this.failuresSwept = through;
+    for (let h = from; h <= through; h++) {
+      const due = await this.failures.findById(dueId(h)).lean();
+      if (!due) continue;
+      const ops = (due.keys ?? []).map((key) => ({
+        deleteOne: { filter: { _id: failureId(key), last: { $lt: new Date(now - DAY) } } },
+      }));
+      if (ops.length) await this.failures.bulkWrite(ops, { ordered: false });
+      await this.failures.deleteOne({ _id: dueId(h) });
     }
   }
 
@@ -147,18 +201,41 @@ export class RateLimiter {
     if (wait > 0) throw new TooManyRequestsError(wait, undefined, limitName(used!));
   }
 
-  /** Wrong answers of a key within the last `windowSeconds`. */
-  failureCount(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
-    return this.failures.countDocuments({ key, at: { $gte: new Date(now - windowSeconds * 1000) } });
+  private readFailures(key: string): Promise<Failures> {
+    return this.failures.findById(failureId(key), { ats: 1, last: 1 }).lean();
   }
 
+  /** Wrong answers of a key within the last `windowSeconds`. */
+  async failureCount(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
+    return countSince(await this.readFailures(key), now - windowSeconds * 1000);
+  }
+
+  /** One write (a statement per key, and the hour that sweeps them), whatever the number of keys. */
   async recordFailure(...keys: string[]): Promise<void> {
     const at = new Date();
-    await this.failures.insertMany(keys.map((key) => ({ key, at })));
+    const due = dueId(Math.floor((at.getTime() + DAY) / HOUR) + 1);
+    const ops = [
+      ...keys.map((key) => ({ filter: { _id: failureId(key) }, update: { $push: { ats: at }, $max: { last: at } } })),
+      { filter: { _id: due }, update: { $addToSet: { keys: { $each: keys } } } },
+    ];
+    try {
+      await this.failuresCol.bulkWrite(
+        ops.map((o) => ({ updateOne: { ...o, upsert: true } })),
+        { ordered: false },
+      );
+    } catch (e) {
+      // Two first upserts of one key at once on FerretDB: the loser's statement is written again, now an update.
+      const errors = (e as { writeErrors?: { code: number; index: number }[] }).writeErrors;
+      if (!errors?.length || !errors.every((w) => w.code === 11000)) throw e;
+      await this.failuresCol.bulkWrite(
+        errors.map((w) => ({ updateOne: ops[w.index]! })),
+        { ordered: false },
+      );
+    }
   }
 
   async clearFailures(key: string): Promise<void> {
-    await this.failures.deleteMany({ key });
+    await this.failures.deleteOne({ _id: failureId(key) });
   }
 
   /**
@@ -173,21 +250,21 @@ export class RateLimiter {
   ): Promise<{ go: true; release: () => Promise<void> } | { go: false; wait: number }> {
     const claimed = await this.claimInWindow(t.key, t.free, t.windowSeconds, now);
     if ('slot' in claimed) return { go: true, release: () => this.release(claimed.slot) };
-    const failed = await this.failureCount(t.key, t.windowSeconds, now);
+    const failures = await this.readFailures(t.key);
+    const failed = countSince(failures, now - t.windowSeconds * 1000);
     if (failed < t.free) return { go: false, wait: 1 };
     // Then one try per delay after the last failure, the delay doubling with each failure. The slot
     // is named by that failure, so parallel tries after it race for one check.
-    const last = await this.failures.findOne({ key: t.key }, { at: 1 }).sort({ at: -1 }).lean();
     const delayMs = Math.min(t.baseDelaySeconds * 2 ** (failed - t.free), t.capSeconds) * 1000;
-    const readyAt = (last?.at.getTime() ?? now) + delayMs;
+    const readyAt = (failures?.last?.getTime() ?? now) + delayMs;
     if (now < readyAt) return { go: false, wait: Math.ceil((readyAt - now) / 1000) };
-    if (await this.claim(`${t.key}@after`, readyAt, new Date(now + t.windowSeconds * 1000)))
+    if (await this.take(`${t.key}@after:${readyAt}`, 1, new Date(now + t.windowSeconds * 1000)))
       return { go: true, release: () => Promise.resolve() };
     return { go: false, wait: 1 };
   }
 
-  private async release(slot: string): Promise<void> {
-    await this.slots.deleteOne({ _id: slot });
+  private async release(slot: Slot): Promise<void> {
+    await this.countsCol.updateOne({ _id: slot._id, [slot.field]: { $gt: 0 } }, { $inc: { [slot.field]: -1 } });
   }
 
   /** Claims the single slot of a key for the window (e.g. one first try per account and address). */

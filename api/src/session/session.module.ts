@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AuthFailure, AuthFailureSchema, RateLimitSlot, RateLimitSlotSchema, RateLimiter } from '../common/rate-limit';
+import {
+  AuthFailure,
+  AuthFailureSchema,
+  RateLimitCounts,
+  RateLimitCountsSchema,
+  RateLimiter,
+} from '../common/rate-limit';
 import { Revocation, RevocationSchema, Session, SessionSchema } from './session.schema';
 import { SessionGuard } from './session.guard';
 import { TokensService } from './tokens.service';
@@ -15,7 +21,7 @@ import { TokensService } from './tokens.service';
     MongooseModule.forFeature([
       { name: Session.name, schema: SessionSchema },
       { name: Revocation.name, schema: RevocationSchema },
-      { name: RateLimitSlot.name, schema: RateLimitSlotSchema },
+      { name: RateLimitCounts.name, schema: RateLimitCountsSchema },
       { name: AuthFailure.name, schema: AuthFailureSchema },
     ]),
   ],

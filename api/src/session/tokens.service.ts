@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Types, type Model } from 'mongoose';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { Revocation, Session } from './session.schema';
+import { Revocation, Session, revocationMinute } from './session.schema';
 
 /** sid: the session family, so revoking a family ends its access tokens at once. */
 export type AccessClaims = { sub: string; usr: string; sid: string; exp: number };
@@ -14,6 +14,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** How often a replica reads the revocations other replicas wrote (the read path pays nothing else). */
 const REVOCATION_SYNC_MS = 1000;
+const MINUTE = 60_000;
+const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
 
 /**
  * Short-lived access tokens (HMAC-signed claims carrying their session family) and rotating refresh
@@ -22,7 +24,8 @@ const REVOCATION_SYNC_MS = 1000;
  * A revoked family must end its access tokens at once, not after their 15 minutes. Checking each
  * request against the database would add a query to every read; instead each replica keeps the
  * families revoked within the last access-token lifetime in memory: its own revocations are added as
- * they happen, and others' are read at most once a second (one indexed query, whatever the load).
+ * they happen, and others' are read at most once a second: the current minute's document by `_id` (and
+ * the minute before, near its end), whatever the load.
  */
 @Injectable()
 export class TokensService {
@@ -31,6 +34,8 @@ export class TokensService {
   private readonly revoked = new Map<string, number>();
   private syncedAt = 0;
   private prunedAt = 0;
+  /** The last minute whose document this replica deleted (or found past the lifetime at start). */
+  private prunedThrough?: number;
   private sync?: Promise<void>;
 
   constructor(
@@ -126,7 +131,7 @@ export class TokensService {
     const at = new Date();
     await this.sessions.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } });
     for (const f of families) this.revoked.set(f, at.getTime());
-    if (families.length) await this.revocations.insertMany(families.map((familyId) => ({ familyId, revokedAt: at })));
+    if (families.length) await this.record(families, at);
   }
 
   private async revokeFamily(familyId: string) {
@@ -134,7 +139,17 @@ export class TokensService {
     const at = new Date();
     this.revoked.set(familyId, at.getTime());
     await this.sessions.updateMany({ familyId, revokedAt: { $exists: false } }, { $set: { revokedAt: at } });
-    await this.revocations.create({ familyId, revokedAt: at });
+    await this.record([familyId], at);
+  }
+
+  /** Adds families to their minute's document (FerretDB: two first upserts at once, one meets E11000). */
+  private async record(families: string[], at: Date) {
+    const _id = revocationMinute(Math.floor(at.getTime() / MINUTE));
+    const add = { $addToSet: { families: { $each: families } } };
+    await this.revocations.updateOne({ _id }, add, { upsert: true }).catch(async (e: unknown) => {
+      if (!isDuplicate(e)) throw e;
+      await this.revocations.updateOne({ _id }, add);
+    });
   }
 
   /** Whether the family was revoked (here, or by another replica up to a second ago). */
@@ -150,17 +165,34 @@ export class TokensService {
     const now = Date.now();
     const lifetimeMs = this.settings.ACCESS_TOKEN_TTL_SECONDS * 1000;
     // Overlap the last read by a few seconds: replicas' clocks and in-flight writes need not agree exactly.
-    const since = this.syncedAt ? this.syncedAt - 5000 : now - lifetimeMs - 60_000;
-    const rows = await this.revocations
-      .find({ revokedAt: { $gte: new Date(since) } }, { familyId: 1, revokedAt: 1 })
-      .lean();
-    // No TTL index on FerretDB: entries past an access token's lifetime (and the overlap) go, once a minute.
-    if (now - this.prunedAt >= 60_000) {
+    // The minutes from there to now: one document in the usual case, two across a minute's end, the whole
+    // lifetime's at start.
+    const oldest = now - lifetimeMs - MINUTE;
+    const since = Math.max(this.syncedAt ? this.syncedAt - 5000 : oldest, oldest);
+    const minutes: number[] = [];
+    for (let m = Math.floor(since / MINUTE); m <= Math.floor(now / MINUTE); m++) minutes.push(m);
+    const docs = await Promise.all(minutes.map((m) => this.revocations.findById(revocationMinute(m)).lean()));
+    // No TTL index on FerretDB: minutes past an access token's lifetime (and the overlap) go, once a
+    // minute, each by `_id` (at start, the last day's).
+    if (now - this.prunedAt >= MINUTE) {
       this.prunedAt = now;
-      await this.revocations.deleteMany({ revokedAt: { $lt: new Date(now - lifetimeMs - 120_000) } });
+      await this.prune(Math.floor((now - lifetimeMs - 2 * MINUTE) / MINUTE));
     }
-    for (const r of rows) this.revoked.set(r.familyId, r.revokedAt!.getTime());
-    for (const [f, at] of this.revoked) if (at < now - lifetimeMs - 60_000) this.revoked.delete(f);
+    minutes.forEach((m, i) => {
+      // A family counts as revoked at its minute's end, so it is kept at least a lifetime after the fact.
+      for (const f of docs[i]?.families ?? [])
+        this.revoked.set(f, Math.max(this.revoked.get(f) ?? 0, (m + 1) * MINUTE));
+    });
+    for (const [f, at] of this.revoked) if (at < oldest) this.revoked.delete(f);
     this.syncedAt = now;
+  }
+
+  private async prune(through: number) {
+    const from = (this.prunedThrough ?? through - 24 * 60) + 1;
+    if (from > through) return;
+    this.prunedThrough = through;
+    const ops = [];
+    for (let m = from; m <= through; m++) ops.push({ deleteOne: { filter: { _id: revocationMinute(m) } } });
+    await this.revocations.bulkWrite(ops, { ordered: false });
   }
 }

@@ -26,11 +26,28 @@ export const OutboxEntrySchema = SchemaFactory.createForClass(OutboxEntry);
  * `workflowoutbox.exists({ applicationId })` read the whole outbox on FerretDB v1.24). `last` is the newest
  * entry added: the drain removes the marker with the entry it names, so a marker stays while a newer one
  * waits. A marker left with nothing behind it (an entry sent between its insert and the marker's write)
- * only routes the application's next signal through the outbox, whose drain then removes it.
+ * only routes the application's next signal through the outbox, whose drain then removes it. `entries`
+ * names the entries waiting, oldest first, for the drain to read each by `_id` (markers written before it
+ * lack the list: tools/migrate adds it).
  */
 @Schema({ collection: 'workflowoutboxapps', versionKey: false })
 export class OutboxApplication {
   @Prop({ type: String, required: true }) _id: string;
   @Prop({ type: SchemaTypes.ObjectId, required: true }) last: Types.ObjectId;
+  @Prop({ type: [SchemaTypes.ObjectId], default: undefined }) entries?: Types.ObjectId[];
 }
 export const OutboxApplicationSchema = SchemaFactory.createForClass(OutboxApplication);
+
+/**
+ * The applications with entries waiting, in one keyed document (`_id` 'waiting'): the drain's timer reads
+ * it by `_id` (issue 26: `workflowoutbox.find()` read the whole outbox on FerretDB v1.24, each
+ * OUTBOX_DRAIN_INTERVAL on every replica). An application joins it with its marker and leaves it with
+ * its marker.
+ */
+@Schema({ collection: 'workflowoutboxlist', versionKey: false })
+export class OutboxList {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ type: [String], default: undefined }) apps?: string[];
+}
+export const OutboxListSchema = SchemaFactory.createForClass(OutboxList);
+export const OUTBOX_LIST_ID = 'waiting';

@@ -8,7 +8,14 @@ import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { temporalClientInterceptors } from '../common/tracing';
 import { ApplicationWorkflows } from './application-workflows.service';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
-import { OutboxApplication, OutboxApplicationSchema, OutboxEntry, OutboxEntrySchema } from './outbox.schema';
+import {
+  OutboxApplication,
+  OutboxApplicationSchema,
+  OutboxEntry,
+  OutboxEntrySchema,
+  OutboxList,
+  OutboxListSchema,
+} from './outbox.schema';
 import { WorkflowOutbox } from './workflow-outbox.service';
 
 export { TEMPORAL_CLIENT };
@@ -19,6 +26,7 @@ export { TEMPORAL_CLIENT };
     MongooseModule.forFeature([
       { name: OutboxEntry.name, schema: OutboxEntrySchema },
       { name: OutboxApplication.name, schema: OutboxApplicationSchema },
+      { name: OutboxList.name, schema: OutboxListSchema },
     ]),
   ],
   providers: [

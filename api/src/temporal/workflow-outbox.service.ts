@@ -5,7 +5,7 @@ import type { PayloadCodec } from '@temporalio/common';
 import type { Model, Types } from 'mongoose';
 import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { OutboxApplication, OutboxEntry } from './outbox.schema';
+import { OUTBOX_LIST_ID, OutboxApplication, OutboxEntry, OutboxList } from './outbox.schema';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 
 const CLAIM_MS = 30_000;
@@ -31,6 +31,7 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
   constructor(
     @InjectModel(OutboxEntry.name) private readonly entries: Model<OutboxEntry>,
     @InjectModel(OutboxApplication.name) private readonly waiting: Model<OutboxApplication>,
+    @InjectModel(OutboxList.name) private readonly list: Model<OutboxList>,
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {}
@@ -73,14 +74,9 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
 
   async add(applicationId: string, kind: 'start' | 'signal', value: unknown, signal?: string) {
     const entry = await this.entries.create({ applicationId, kind, signal, sealed: await this.seal(value) });
-    const mark = { $set: { last: entry._id } };
-    // Two adds at once may both upsert on FerretDB and one meet E11000: the marker is there, set it.
-    await this.waiting
-      .updateOne({ _id: applicationId }, mark, { upsert: true })
-      .catch(async (err: { code?: number }) => {
-        if (err.code !== 11000) throw err;
-        await this.waiting.updateOne({ _id: applicationId }, mark);
-      });
+    // The marker, then the list: a drain that finds no marker re-reads it after leaving the list (unlist).
+    await upsert(this.waiting, applicationId, { $set: { last: entry._id }, $push: { entries: entry._id } });
+    await upsert(this.list, OUTBOX_LIST_ID, { $addToSet: { apps: applicationId } });
     this.logger.warn({ msg: 'temporal unreachable: kept in the outbox', applicationId, kind, signal });
   }
 
@@ -90,26 +86,44 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
     return this.draining;
   }
 
+  /**
+   * Every read by `_id`: the list of applications waiting, each one's marker (its entries, oldest first),
+   * each entry. At most 200 entries a round.
+   */
   private async drainOnce() {
-    const waiting = await this.entries.find().sort({ _id: 1 }).limit(200).lean();
-    const held = new Set<string>();
-    for (const e of waiting) {
-      if (held.has(e.applicationId)) continue;
-      const now = new Date();
-      const claimed = await this.entries.findOneAndUpdate(
-        { _id: e._id, claimedUntil: { $lt: now } },
-        { $set: { claimedUntil: new Date(now.getTime() + CLAIM_MS) }, $inc: { attempts: 1 } },
-      );
-      if (!claimed) {
-        held.add(e.applicationId); // another replica is sending it; the next ones wait their turn
+    const list = await this.list.findById(OUTBOX_LIST_ID).lean();
+    let budget = 200;
+    for (const applicationId of list?.apps ?? []) {
+      if (budget <= 0) return;
+      const mark = await this.waiting.findById(applicationId).lean();
+      if (!mark) {
+        await this.unlist(applicationId);
         continue;
       }
-      try {
-        await this.send(e);
-        await this.entries.deleteOne({ _id: e._id });
-        await this.sent(e);
-      } catch (err) {
-        if (err instanceof WorkflowNotFoundError) {
+      // A marker written before `entries` (tools/migrate adds it): its application's entries, found by field.
+      const ids =
+        mark.entries ??
+        (await this.entries.find({ applicationId }, { _id: 1 }).sort({ _id: 1 }).lean()).map((e) => e._id);
+      for (const id of ids) {
+        if (budget-- <= 0) return;
+        const e = await this.entries.findById(id).lean();
+        if (!e) {
+          await this.forget(applicationId, id); // sent by another replica meanwhile
+          continue;
+        }
+        const now = new Date();
+        const claimed = await this.entries.findOneAndUpdate(
+          { _id: e._id, claimedUntil: { $lt: now } },
+          { $set: { claimedUntil: new Date(now.getTime() + CLAIM_MS) }, $inc: { attempts: 1 } },
+        );
+        if (!claimed) break; // another replica is sending it; the next ones wait their turn
+        try {
+          await this.send(e);
+        } catch (err) {
+          if (!(err instanceof WorkflowNotFoundError)) {
+            await this.entries.updateOne({ _id: e._id }, { $set: { claimedUntil: new Date(0) } });
+            return; // still unreachable: try again next round
+          }
           // The application's workflow has ended or never was: nothing left to tell it.
           this.logger.error({
             msg: 'outbox entry dropped: no running workflow',
@@ -118,19 +132,28 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
             signal: e.signal,
             queuedAt: e._id.getTimestamp(),
           });
-          await this.entries.deleteOne({ _id: e._id });
-          await this.sent(e);
-          continue;
         }
-        await this.entries.updateOne({ _id: e._id }, { $set: { claimedUntil: new Date(0) } });
-        return; // still unreachable: try again next round
+        await this.entries.deleteOne({ _id: e._id });
+        await this.forget(applicationId, e._id);
       }
     }
   }
 
-  /** The application's marker goes with its newest entry (a newer one keeps it). */
-  private async sent(e: OutboxEntry & { _id: Types.ObjectId }) {
-    await this.waiting.deleteOne({ _id: e.applicationId, last: e._id });
+  /**
+   * An entry gone: out of its marker's list, and the marker goes with its newest entry (a newer one keeps
+   * it), and the application leaves the list with its marker.
+   */
+  private async forget(applicationId: string, id: Types.ObjectId) {
+    await this.waiting.updateOne({ _id: applicationId }, { $pull: { entries: id } });
+    const gone = await this.waiting.deleteOne({ _id: applicationId, last: id });
+    if (gone.deletedCount === 1) await this.unlist(applicationId);
+  }
+
+  /** Off the list; back on it when an add wrote the marker meanwhile (it lists the application after). */
+  private async unlist(applicationId: string) {
+    await this.list.updateOne({ _id: OUTBOX_LIST_ID }, { $pull: { apps: applicationId } });
+    if (await this.waiting.exists({ _id: applicationId }))
+      await this.list.updateOne({ _id: OUTBOX_LIST_ID }, { $addToSet: { apps: applicationId } });
   }
 
   private async send(e: OutboxEntry) {
@@ -150,4 +173,12 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
           .signal(e.signal!, ...(value as unknown[]));
     });
   }
+}
+
+/** An upsert by `_id`; two at once on FerretDB may meet E11000, and the loser's update then applies as such. */
+async function upsert<T>(model: Model<T>, _id: string, update: object) {
+  await model.updateOne({ _id }, update, { upsert: true }).catch(async (err: { code?: number }) => {
+    if (err.code !== 11000) throw err;
+    await model.updateOne({ _id }, update);
+  });
 }

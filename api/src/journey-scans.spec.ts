@@ -18,13 +18,18 @@
 //                                               (`_id` the application's id), set with each entry and removed
 //                                               with the newest one
 //   files.find({ applicationId, fileType })     (offers' affordability from the statements) → the keyed list
-// tools/migrate builds all three for data written before.
-//
-// Still scanning, left open and listed in HOUSEKEEPING below, each over a collection pruned to a window of
-// time (its size follows the last minutes' traffic, not the book of applications): the rate limiter's
-// slots by bucket and its failure counts by key (sign-up, sign-in, codes), the revocations poll (once a
-// second, per replica) and its prune, the sweeps of expired slots and failures, and the outbox drain's
-// read of what waits (empty unless Temporal was unreachable). Any other scan fails the test.
+//   ratelimits.find({ bucket }), delete({ expiresAt })      (the rate limiter's slots and their sweep) →
+//                                               `ratelimitcounts`: a document per minute of expiry and
+//                                               shard, each window's count a field, taken by a conditional
+//                                               `$inc` by `_id`; the sweep deletes passed minutes by `_id`
+//   authfailures.aggregate/find/delete({ key … }) (failure counts, the last failure, clearing, the sweep)
+//                                               → one document per key (`k:<key>`) and an hourly list of
+//                                               keys to sweep (`h:<hour>`) (common/rate-limit.ts)
+//   revocations.find/delete({ revokedAt })      (the poll, once a second per replica, and its prune) → one
+//                                               document per minute (`m:<minute>`), read and pruned by `_id`
+//   workflowoutbox.find()                       (the drain's timer) → `workflowoutboxlist` ('waiting': the
+//                                               applications), each marker's entries, each entry by `_id`
+// tools/migrate moves data written before. Nothing is excused: any scan fails the test.
 //
 // The same journey counts the api's database round trips per call (issue 26, 'fewer FerretDB reads and
 // writes per api call'): the api talks to FerretDB through a port of the proxy of its own, each command is
@@ -186,6 +191,16 @@ describe('an applicant’s whole journey', () => {
 
     const commands = new Set(log.queries.filter((q) => q.db === db).map((q) => `${q.collection}.${q.command}`));
     expect(commands.size).toBeGreaterThan(10);
+    // The housekeeping that used to scan ran during the journey, and is explained like the rest.
+    for (const c of [
+      'ratelimitcounts.update',
+      'ratelimitcounts.delete',
+      'authfailures.find',
+      'revocations.find',
+      'revocations.delete',
+      'workflowoutboxlist.find',
+    ])
+      expect([...commands], c).toContain(c);
     const scans = (await log.scans(db)).map(
       ({ query, plan }) =>
         `${query.collection}.${query.command}(${JSON.stringify(query.filter)}) read by ${plan.join('; ')}`,

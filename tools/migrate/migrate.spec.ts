@@ -3,13 +3,23 @@
 // the journal as a stopped run leaves it; then the new shape, and a second run that changes nothing.
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { JOURNAL, migrate } from './migrate';
+import { JOURNAL, migrate, shapes } from './migrate';
+import { dueAfter, failureId, slotOf } from '../../api/src/common/rate-limit';
+import { revocationMinute } from '../../api/src/session/session.schema';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const HOUR = 3600_000;
 const COLLECTIONS = ['users', 'usernames', 'applications', 'businesses', 'ownersets', 'offers', 'stages'];
-const LOOKUPS = ['files', 'applicationfiles', 'signatures', 'workflowoutbox', 'workflowoutboxapps'];
-const ALL = [...COLLECTIONS, 'sessions', 'codes', 'revocations', JOURNAL, ...LOOKUPS];
+const LOOKUPS = [
+  'files',
+  'applicationfiles',
+  'signatures',
+  'workflowoutbox',
+  'workflowoutboxapps',
+  'workflowoutboxlist',
+];
+const LIMITS = ['ratelimits', 'ratelimitcounts', 'authfailures'];
+const ALL = [...COLLECTIONS, 'sessions', 'codes', 'revocations', JOURNAL, ...LOOKUPS, ...LIMITS];
 
 let client: MongoClient;
 let db: Db;
@@ -95,6 +105,23 @@ async function seedOldShape() {
       revokedAt: new Date(NOW.getTime() - 72 * HOUR),
       expiresAt: new Date(NOW.getTime() - 48 * HOUR),
     },
+  ]);
+  // Issue 26: the old shapes of revocations (one per family), rate-limit slots (one per attempt) and
+  // failures (one per wrong answer).
+  await db
+    .collection('revocations')
+    .insertOne({ familyId: 'f-other-replica', revokedAt: new Date(NOW.getTime() - 2 * HOUR) });
+  const window = new Date(NOW.getTime() + 10 * 60_000);
+  await db.collection('ratelimits').insertMany([
+    { _id: 'pw:ip:10.0.0.1@1#1' as never, bucket: 'pw:ip:10.0.0.1@1', expiresAt: window },
+    { _id: 'pw:ip:10.0.0.1@1#3' as never, bucket: 'pw:ip:10.0.0.1@1', expiresAt: window },
+    { _id: 'pw:acct:ada@after#1700' as never, bucket: 'pw:acct:ada@after', expiresAt: window },
+    { _id: 'register:ip:x@0#1' as never, bucket: 'register:ip:x@0', expiresAt: new Date(NOW.getTime() - HOUR) },
+  ]);
+  await db.collection('authfailures').insertMany([
+    { key: 'pw:acct:ada', at: new Date(NOW.getTime() - 2 * HOUR) },
+    { key: 'pw:acct:ada', at: new Date(NOW.getTime() - HOUR) },
+    { key: 'pw:acct:bob', at: new Date(NOW.getTime() - 30 * HOUR) },
   ]);
   await db.collection('codes').insertOne({
     key: 'bob@example.com:signup',
@@ -186,11 +213,35 @@ describe('migrate: hot lookups keyed by _id', () => {
       key: 'bob@example.com:signup',
       codeHash: 'ab',
     });
-    // Only the family revoked within the last day: older ones are past any access token's life.
-    const revoked = await db.collection('revocations').find().toArray();
-    expect(revoked.map((r) => [r.familyId, new Date(r.revokedAt as Date).toISOString()])).toEqual([
-      ['f-revoked', new Date(NOW.getTime() - HOUR).toISOString()],
-    ]);
+    // Only the families revoked within the last day (older ones are past any access token's life), one
+    // document per minute; the old-shape document is gone.
+    const revoked = await db.collection('revocations').find().sort({ _id: 1 }).toArray();
+    expect(revoked.map((r) => [r._id, r.families])).toEqual(
+      [
+        [revocationMinute(Math.floor((NOW.getTime() - 2 * HOUR) / 60_000)), ['f-other-replica']],
+        [revocationMinute(Math.floor((NOW.getTime() - HOUR) / 60_000)), ['f-revoked']],
+      ].sort(),
+    );
+
+    // The rate limiter's unexpired slots as counts (a delay's slot under its new bucket), the day's
+    // failures by key with the hour that sweeps them; the expired slot and the day-old failure are gone.
+    const window = new Date(NOW.getTime() + 10 * 60_000);
+    const countOf = async (bucket: string) => {
+      const { _id, field } = slotOf(bucket, window);
+      const doc = await db.collection('ratelimitcounts').findOne({ _id: _id as never });
+      return (doc?.c as Record<string, number> | undefined)?.[field.slice(2)];
+    };
+    expect(await countOf('pw:ip:10.0.0.1@1')).toBe(2);
+    expect(await countOf('pw:acct:ada@after:1700')).toBe(1);
+    expect(await db.collection('ratelimits').countDocuments()).toBe(0);
+    const ada = await db.collection('authfailures').findOne({ _id: failureId('pw:acct:ada') as never });
+    expect(ada?.ats).toHaveLength(2);
+    expect(ada?.last).toEqual(new Date(NOW.getTime() - HOUR));
+    expect(await db.collection('authfailures').findOne({ _id: dueAfter(ada!.last as Date) as never })).toMatchObject({
+      keys: ['pw:acct:ada'],
+    });
+    expect(await db.collection('authfailures').countDocuments()).toBe(2);
+    expect(first.limits).toMatchObject({ bucketsCounted: 2, slotsRemoved: 4, failureKeys: 1, failuresRemoved: 3 });
 
     // Issue 26: the keyed lookup documents the api now reads by `_id`.
     const files = await db.collection('applicationfiles').findOne({ _id: String(ids.adaApp) as never });
@@ -200,6 +251,10 @@ describe('migrate: hot lookups keyed by _id', () => {
     });
     expect(await db.collection('workflowoutboxapps').findOne({ _id: String(ids.adaApp) as never })).toMatchObject({
       last: ids.adaEntry2,
+      entries: [ids.adaEntry1, ids.adaEntry2],
+    });
+    expect(await db.collection('workflowoutboxlist').findOne({ _id: 'waiting' as never })).toMatchObject({
+      apps: [String(ids.adaApp)],
     });
     expect(first.lookups).toEqual({ fileEntered: 2, signatureAdded: 1, outboxMarked: 2 });
 
@@ -209,5 +264,14 @@ describe('migrate: hot lookups keyed by _id', () => {
     for (const c of ['businesses', 'ownersets', 'offers', 'stages', 'sessions', 'codes'])
       expect(second[c]?.moved ?? 0, c).toBe(0);
     expect(second.users).toMatchObject({ applicationAlreadyNamed: 2, keyPresent: 3, withoutApplication: 1 });
+  });
+
+  it('writes the shapes the api reads (its own functions name the same documents)', () => {
+    const at = new Date('2026-11-24T12:34:56Z');
+    expect(shapes.revocationMinute(at)).toBe(revocationMinute(Math.floor(at.getTime() / 60_000)));
+    for (const bucket of ['pw:ip:10.0.0.1@1764000000000', 'code:ada@example.com:signup:1', 'x@after:5'])
+      expect(shapes.slotOf(bucket, at)).toEqual(slotOf(bucket, at));
+    expect(shapes.failureId('pw:acct:ada')).toBe(failureId('pw:acct:ada'));
+    expect(shapes.dueAfter(at)).toBe(dueAfter(at));
   });
 });

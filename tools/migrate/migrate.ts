@@ -9,14 +9,20 @@
 // - businesses, ownersets, offers, stages: `_id` becomes the application's id (owner sets' businessId too,
 //   since the business is now under that id); sessions: `_id` becomes tokenHash; codes: `_id` becomes key;
 // - revocations: the families revoked in the last day, which replicas now read from there instead of sessions;
-// - applicationfiles, signatures, workflowoutboxapps: the keyed lookup documents of issue 26 (an application's
-//   files, a sign request's application, an application with outbox entries waiting).
+// - applicationfiles, signatures, workflowoutboxapps, workflowoutboxlist: the keyed lookup documents of
+//   issue 26 (an application's files, a sign request's application, an application with outbox entries
+//   waiting and those entries, the applications waiting);
+// - revocations, ratelimits, authfailures (issue 26, no scan on an applicant's path): revoked families
+//   into one document per minute, the rate limiter's unexpired slots into `ratelimitcounts` (per minute of
+//   expiry and shard), the last day's wrong answers into one document per key (with the hour that sweeps
+//   it); the old-shape documents are removed once copied.
 //
 // Safe to stop and run again: every step checks what is already done. A record whose `_id` changes is
 // first written to `migrationjournal`, then removed, then written under its new `_id`, and its journal
 // entry removed last; a run that stopped in between finishes the move from the journal first (the unique
 // indexes on applicationId, tokenHash and key forbid holding both copies at once). Counts only are printed:
 // never a name, an email or a key (E11000 messages quote the key, so errors print their code alone).
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as Mongo from 'mongodb';
@@ -158,23 +164,119 @@ async function users(db: Db, size: number, dryRun: boolean, n: Record<string, nu
   }
 }
 
-/** Families revoked lately: replicas refuse their access tokens by reading `revocations` now. */
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/** The api's shapes (api/src/common/rate-limit.ts, session.schema.ts; migrate.spec.ts checks they agree). */
+export const shapes = {
+  revocationMinute: (at: Date) => `m:${Math.floor(at.getTime() / MINUTE)}`,
+  slotOf: (bucket: string, expiresAt: Date) => {
+    const hash = createHash('sha256').update(bucket).digest();
+    const minute = Math.ceil(expiresAt.getTime() / MINUTE);
+    return { _id: `${minute}:${hash[0]! % 16}`, field: `c.${hash.subarray(1, 17).toString('base64url')}` };
+  },
+  failureId: (key: string) => `k:${key}`,
+  dueAfter: (at: Date) => `h:${Math.floor((at.getTime() + 24 * HOUR) / HOUR) + 1}`,
+};
+
+/**
+ * Families revoked lately, into one document per minute (`m:<minute>`) that replicas read by `_id`: from
+ * the sessions, and from `revocations` of the old shape (one document per family), which then go.
+ */
 async function revocations(db: Db, size: number, dryRun: boolean, n: Record<string, number>, now: Date) {
   const since = new Date(now.getTime() - REVOCATION_WINDOW_MS);
   const latest = new Map<string, Date>();
+  const note = (familyId: unknown, revokedAt: unknown) => {
+    if (!(revokedAt instanceof Date) || revokedAt < since || typeof familyId !== 'string') return;
+    const at = latest.get(familyId);
+    if (!at || at < revokedAt) latest.set(familyId, revokedAt);
+  };
   const all = async function* () {
     yield* batches(db, 'sessions', size, 'objectId');
     yield* batches(db, 'sessions', size, 'string');
   };
-  for await (const docs of all())
-    for (const s of docs)
-      if (s.revokedAt instanceof Date && s.revokedAt >= since && typeof s.familyId === 'string') {
-        const at = latest.get(s.familyId);
-        if (!at || at < s.revokedAt) latest.set(s.familyId, s.revokedAt);
-      }
+  for await (const docs of all()) for (const s of docs) note(s.familyId, s.revokedAt);
+  const old: unknown[] = [];
+  for await (const docs of batches(db, 'revocations', size, 'objectId'))
+    for (const r of docs) {
+      note(r.familyId, r.revokedAt);
+      old.push(r._id);
+    }
   for (const [familyId, revokedAt] of latest) {
-    if (!dryRun) await db.collection('revocations').updateOne({ familyId }, { $max: { revokedAt } }, { upsert: true });
+    if (!dryRun)
+      await db
+        .collection('revocations')
+        .updateOne(
+          { _id: shapes.revocationMinute(revokedAt) as never },
+          { $addToSet: { families: familyId } },
+          { upsert: true },
+        );
     n.families = (n.families ?? 0) + 1;
+  }
+  // Copied first, removed after: a run stopped in between copies them again ($addToSet) and removes them.
+  for (const _id of old) {
+    if (!dryRun) await db.collection('revocations').deleteOne({ _id: _id as never });
+    n.oldRemoved = (n.oldRemoved ?? 0) + 1;
+  }
+}
+
+/**
+ * The rate limiter's unexpired slots (`ratelimits`, one document per attempt) as counts per bucket in
+ * `ratelimitcounts` (`$max`, so a second run adds nothing), and the last day's wrong answers
+ * (`authfailures`, one document per failure) as one document per key; the old documents then go.
+ */
+async function limits(db: Db, size: number, dryRun: boolean, n: Record<string, number>, now: Date) {
+  const count = (k: string) => (n[k] = (n[k] ?? 0) + 1);
+  const held = new Map<string, { bucket: string; expiresAt: Date; n: number }>();
+  const oldSlots: unknown[] = [];
+  for await (const slots of batches(db, 'ratelimits', size, 'string'))
+    for (const s of slots) {
+      oldSlots.push(s._id);
+      if (!(s.expiresAt instanceof Date) || s.expiresAt <= now || typeof s.bucket !== 'string') continue;
+      // A delay's slot was `<key>@after#<ready at>`; its bucket is now `<key>@after:<ready at>`.
+      const bucket = s.bucket.endsWith('@after') ? `${s.bucket}:${String(s._id).split('#').at(-1)}` : s.bucket;
+      const h = held.get(bucket) ?? { bucket, expiresAt: s.expiresAt, n: 0 };
+      h.n += 1;
+      held.set(bucket, h);
+    }
+  for (const h of held.values()) {
+    const { _id, field } = shapes.slotOf(h.bucket, h.expiresAt);
+    if (!dryRun)
+      await db
+        .collection('ratelimitcounts')
+        .updateOne({ _id: _id as never }, { $max: { [field]: h.n } }, { upsert: true });
+    count('bucketsCounted');
+  }
+  for (const _id of oldSlots) {
+    if (!dryRun) await db.collection('ratelimits').deleteOne({ _id: _id as never });
+    count('slotsRemoved');
+  }
+
+  const since = new Date(now.getTime() - 24 * HOUR);
+  const byKey = new Map<string, Date[]>();
+  const oldFailures: unknown[] = [];
+  for await (const failures of batches(db, 'authfailures', size, 'objectId'))
+    for (const f of failures) {
+      oldFailures.push(f._id);
+      if (!(f.at instanceof Date) || f.at < since || typeof f.key !== 'string') continue;
+      byKey.set(f.key, [...(byKey.get(f.key) ?? []), f.at]);
+    }
+  for (const [key, ats] of byKey) {
+    const last = new Date(Math.max(...ats.map((t) => t.getTime())));
+    if (!dryRun) {
+      const failures = db.collection('authfailures');
+      await failures.updateOne(
+        { _id: shapes.failureId(key) as never },
+        { $addToSet: { ats: { $each: ats } }, $max: { last } },
+        { upsert: true },
+      );
+      await failures.updateOne({ _id: shapes.dueAfter(last) as never }, { $addToSet: { keys: key } }, { upsert: true });
+    }
+    count('failureKeys');
+  }
+  for (const _id of oldFailures) {
+    if (!dryRun) await db.collection('authfailures').deleteOne({ _id: _id as never });
+    count('failuresRemoved');
   }
 }
 
@@ -216,11 +318,29 @@ async function lookups(db: Db, size: number, dryRun: boolean, n: Record<string, 
     for (const e of entries) {
       const _id = String(e.applicationId) as never;
       const mark = await db.collection('workflowoutboxapps').findOne({ _id });
-      // The newest entry of the application (entries come in `_id` order: the last one seen wins).
-      if (mark && String(mark.last) >= String(e._id)) continue;
-      if (!dryRun)
-        if (mark) await db.collection('workflowoutboxapps').updateOne({ _id }, { $set: { last: e._id } });
-        else await db.collection('workflowoutboxapps').insertOne({ _id, last: e._id });
+      const list = await db.collection('workflowoutboxlist').findOne({ _id: 'waiting' as never });
+      const listed = (list?.apps as string[] | undefined)?.includes(_id) ?? false;
+      // Entries come in `_id` order: the marker's list keeps them oldest first, and the last one seen wins.
+      if (
+        mark &&
+        String(mark.last) >= String(e._id) &&
+        (mark.entries as unknown[] | undefined)?.some((id) => same(id, e._id)) &&
+        listed
+      )
+        continue;
+      if (!dryRun) {
+        const newest = !mark || String(mark.last) < String(e._id);
+        await db
+          .collection('workflowoutboxapps')
+          .updateOne(
+            { _id },
+            { ...(newest ? { $set: { last: e._id } } : {}), $addToSet: { entries: e._id } },
+            { upsert: true },
+          );
+        await db
+          .collection('workflowoutboxlist')
+          .updateOne({ _id: 'waiting' as never }, { $addToSet: { apps: _id } }, { upsert: true });
+      }
       count('outboxMarked');
     }
   }
@@ -244,6 +364,7 @@ export async function migrate(
   await step('users', (n) => users(db, batchSize, dryRun, n));
   for (const spec of REKEYED) await step(spec.collection, (n) => rekey(db, spec, batchSize, dryRun, n));
   await step('lookups', (n) => lookups(db, batchSize, dryRun, n));
+  await step('limits', (n) => limits(db, batchSize, dryRun, n, now));
   return counts;
 }
 

@@ -21,8 +21,9 @@ const throttle = (key: string, free: number): Throttle => ({
  * through here, keyed by account and by client address:
  * - per address: 50 checks per 15 minutes, then one per 30 s, 60 s, 120 s … (up to 15 minutes);
  * - per account: 10 wrong passwords per 15 minutes, then the same growing delays;
- * - an address that has not failed on the account still gets one try while the account is throttled,
- *   so an attack from elsewhere never locks the owner out (no lockout DoS);
+ * - an address that has not failed on the account still gets one try while the account is throttled by
+ *   its failures, so an attack from elsewhere never locks the owner out (no lockout DoS); while the
+ *   window's tries are still being checked, every further try waits a second;
  * - 100 wrong passwords on one account within a day stop all tries until a password reset, which clears
  *   the count;
  * - the owner's known browser (a device cookie a past sign-in on this account vouched for) passes both
@@ -49,6 +50,9 @@ export class LoginThrottle {
     const byAccount = await this.limiter.throttle(throttle(acct, 10));
     const release = byAccount.go ? byAccount.release : undefined;
     if (!byAccount.go) {
+      // The window's tries are still being checked, not yet failures: no throttle by failures to pass yet,
+      // and this address's first try would be an 11th check of a parallel burst.
+      if (byAccount.checking) throw new TooManyRequestsError(byAccount.wait, undefined, 'password:account');
       const pairFailed = await this.limiter.failureCount(pair, WINDOW_SECONDS);
       if (pairFailed > 0 || !(await this.limiter.once(`${pair}:first`, WINDOW_SECONDS)))
         throw new TooManyRequestsError(byAccount.wait, undefined, 'password:account');
@@ -65,9 +69,14 @@ export class LoginThrottle {
     }
   }
 
-  /** A completed password reset proves the owner: the day's count of strangers' guesses starts again. */
-  forgive(account: string): Promise<void> {
-    return this.limiter.clearFailures(accountKey(account.trim().toLowerCase()));
+  /**
+   * A completed password reset proves the owner: the day's count of strangers' guesses starts again, and
+   * so does the window's (its slots, held by those guesses, would otherwise read as tries still being
+   * checked).
+   */
+  async forgive(account: string): Promise<void> {
+    const key = accountKey(account.trim().toLowerCase());
+    await Promise.all([this.limiter.clearFailures(key), this.limiter.clearWindow(key, WINDOW_SECONDS)]);
   }
 }
 

@@ -71,14 +71,16 @@ const DAY = 24 * HOUR;
 const SHARDS = 16;
 
 /** Where a bucket's count lives: its minute-and-shard document and the field in it. */
-type Slot = { _id: string; field: string };
-const slotOf = (bucket: string, expiresAt: Date): Slot => {
+export type Slot = { _id: string; field: string };
+export const slotOf = (bucket: string, expiresAt: Date): Slot => {
   const hash = createHash('sha256').update(bucket).digest();
   const minute = Math.ceil(expiresAt.getTime() / MINUTE);
   return { _id: `${minute}:${hash[0]! % SHARDS}`, field: `c.${hash.subarray(1, 17).toString('base64url')}` };
 };
-const failureId = (key: string) => `k:${key}`;
-const dueId = (hour: number) => `h:${hour}`;
+export const failureId = (key: string) => `k:${key}`;
+export const dueId = (hour: number) => `h:${hour}`;
+/** The sweep list a key joins with a failure at `at`: the first whole hour after it is a day old. */
+export const dueAfter = (at: Date) => dueId(Math.floor((at.getTime() + DAY) / HOUR) + 1);
 
 type Failures = { ats?: Date[]; last?: Date } | null;
 const countSince = (doc: Failures, since: number) => (doc?.ats ?? []).filter((t) => t.getTime() >= since).length;
@@ -213,7 +215,7 @@ export class RateLimiter {
   /** One write (a statement per key, and the hour that sweeps them), whatever the number of keys. */
   async recordFailure(...keys: string[]): Promise<void> {
     const at = new Date();
-    const due = dueId(Math.floor((at.getTime() + DAY) / HOUR) + 1);
+    const due = dueAfter(at);
     const ops = [
       ...keys.map((key) => ({ filter: { _id: failureId(key) }, update: { $push: { ats: at }, $max: { last: at } } })),
       { filter: { _id: due }, update: { $addToSet: { keys: { $each: keys } } } },
@@ -241,18 +243,18 @@ export class RateLimiter {
   /**
    * One attempt under a throttle: `go` with a release to call when the attempt succeeded (a success is
    * not a guess, so it gives its slot back), else the seconds to wait. While earlier attempts of a
-   * used-up window are still being checked (not yet failures), the answer is a short wait, so a parallel
-   * burst never gets more than `free` checks.
+   * used-up window are still being checked (not yet failures), the answer is a short wait (`checking`),
+   * so a parallel burst never gets more than `free` checks.
    */
   async throttle(
     t: Throttle,
     now = Date.now(),
-  ): Promise<{ go: true; release: () => Promise<void> } | { go: false; wait: number }> {
+  ): Promise<{ go: true; release: () => Promise<void> } | { go: false; wait: number; checking?: true }> {
     const claimed = await this.claimInWindow(t.key, t.free, t.windowSeconds, now);
     if ('slot' in claimed) return { go: true, release: () => this.release(claimed.slot) };
     const failures = await this.readFailures(t.key);
     const failed = countSince(failures, now - t.windowSeconds * 1000);
-    if (failed < t.free) return { go: false, wait: 1 };
+    if (failed < t.free) return { go: false, wait: 1, checking: true };
     // Then one try per delay after the last failure, the delay doubling with each failure. The slot
     // is named by that failure, so parallel tries after it race for one check.
     const delayMs = Math.min(t.baseDelaySeconds * 2 ** (failed - t.free), t.capSeconds) * 1000;
@@ -265,6 +267,14 @@ export class RateLimiter {
 
   private async release(slot: Slot): Promise<void> {
     await this.countsCol.updateOne({ _id: slot._id, [slot.field]: { $gt: 0 } }, { $inc: { [slot.field]: -1 } });
+  }
+
+  /** Gives back every attempt a key holds in the current window. */
+  async clearWindow(key: string, windowSeconds: number, now = Date.now()): Promise<void> {
+    const windowMs = windowSeconds * 1000;
+    const start = Math.floor(now / windowMs) * windowMs;
+    const { _id, field } = slotOf(`${key}@${start}`, new Date(start + windowMs));
+    await this.countsCol.updateOne({ _id }, { $unset: { [field]: '' } });
   }
 
   /** Claims the single slot of a key for the window (e.g. one first try per account and address). */

@@ -69,8 +69,8 @@ export class CodesService {
     if (!doc || doc.consumed || doc.expiresAt <= now || doc.attempts >= MAX_CODE_ATTEMPTS) {
       throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     }
-    // Each try of this code claims one of five numbered slots first, so parallel tries cannot
-    // evaluate more than five guesses (a read-then-write counter let seven through).
+    // Each try of this code takes one of five attempts first (a conditional `$inc` by `_id`), so parallel
+    // tries cannot evaluate more than five guesses (a read-then-write counter let seven through).
     const attempts = await this.limiter.takeOneOf(
       `code:${key}:${doc.sentAt.getTime()}`,
       MAX_CODE_ATTEMPTS,
@@ -87,8 +87,8 @@ export class CodesService {
         attempts >= MAX_CODE_ATTEMPTS ? ACCOUNT_CODES.expiredCode : ACCOUNT_CODES.invalidCode,
       );
     }
-    // Single use, even under a race: only the request that inserts the code's one use slot (a unique `_id`)
-    // wins; a conditional update on `consumed` would read every code on FerretDB.
+    // Single use, even under a race: only the request that takes the code's one use (a conditional `$inc` by
+    // `_id`) wins; a conditional update on `consumed` would read every code on FerretDB.
     const won = await this.limiter.takeOneOf(`code-used:${key}:${doc.sentAt.getTime()}`, 1, doc.expiresAt);
     if (won !== 1) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     await this.codes.updateOne({ _id: key }, { $set: { consumed: true } });

@@ -169,6 +169,29 @@ describe('announcedFileSize', () => {
   });
 });
 
+describe('spoolUpload when its destination cannot be decided', () => {
+  it('gives decide’s own error (the database busy), never “Please upload only PDF files.” for a good PDF', async () => {
+    // Seen under load (issue 26's bench): a MongoDB error in the slot's checks came back as pdfOnly.
+    const busy = Object.assign(new Error('connection pool for 127.0.0.1 was cleared'), {
+      name: 'MongoPoolClearedError',
+    });
+    let seen: unknown;
+    handle = async (req) => {
+      try {
+        return await spoolUpload(req, async () => {
+          await holdFor(5, 'a database look-up that fails');
+          throw busy;
+        });
+      } catch (e) {
+        seen = e;
+        throw e;
+      }
+    };
+    expect(await send(form(file(2000)))).toBe(400);
+    expect(seen).toBe(busy);
+  });
+});
+
 describe('spoolUpload with a put', () => {
   it('streams the file to the put while it arrives, its last chunk held until the form has ended', async () => {
     const bytes = file(3_000_000);

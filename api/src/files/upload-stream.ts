@@ -195,7 +195,8 @@ export async function spoolUpload(
         clearInterval(pace);
         req.off('data', countPace).off('pause', onPause);
       };
-      const fail = (e: unknown) => {
+      // `asked`: the error is decide's own (a refusal, a 404, the database busy), never the body's fault.
+      const fail = (e: unknown, asked = false) => {
         if (settled) return;
         settled = true;
         stopPace();
@@ -205,9 +206,10 @@ export async function spoolUpload(
         // Read the rest and drop it, so the answer reaches a client still sending.
         req.unpipe(bb);
         req.resume();
-        // Refusals and decide's answers (404) stand; a local disk failure is ours (500); anything else
-        // went wrong in the body the client sent.
-        const ours = e instanceof UploadRefused || e instanceof HttpException || isSystemError(e);
+        // Refusals and all of decide's answers stand (a 404, or the database busy under load, which must
+        // answer TRY_AGAIN, not call a good PDF a bad one); a local disk failure is ours (500); anything
+        // else went wrong in the body the client sent.
+        const ours = asked || e instanceof UploadRefused || e instanceof HttpException || isSystemError(e);
         reject(ours ? e : pdfOnly());
       };
       // Both the file on disk and the whole form parsed without error: a form cut short after its file
@@ -289,7 +291,7 @@ export async function spoolUpload(
           },
         });
         const decided = decide({ ...fields });
-        decided.catch(fail);
+        decided.catch((e: unknown) => fail(e, true));
         decided.then(
           (destination) => {
             if (settled || !gate || gate.destroyed || !destination.put) return gate?.destroy();

@@ -19,6 +19,8 @@ export type JourneyResult = {
   waitsMs: number[];
   /** Step name → how many of its calls the server asked to be sent again (TRY_AGAIN, in progress). */
   retries: Record<string, number>;
+  /** The applications the journeys made, in the order they were read (item 5 reads their workflows). */
+  applicationIds: string[];
 };
 
 export type TimedCall = { step: string; start: number; end: number };
@@ -72,6 +74,7 @@ export async function runJourneys(opts: {
   const waitsMs: number[] = [];
   const failures: string[] = [];
   const retries: Record<string, number> = {};
+  const applicationIds: string[] = [];
   const record = (step: string, start: number, end: number) => {
     (steps[step] ??= []).push(end - start);
     calls.push({ step, start, end });
@@ -102,6 +105,7 @@ export async function runJourneys(opts: {
     );
     c.step = 'read user';
     const applicationId = (await c.get('/auth/user')).body.data.applications[0]._id as string;
+    applicationIds.push(applicationId);
     c.step = 'answers (business and owners)';
     await saveAnswers(c, applicationId, [ownerAnswers(email)]);
     c.step = 'stage move';
@@ -186,6 +190,7 @@ export async function runJourneys(opts: {
     calls,
     waitsMs,
     retries,
+    applicationIds,
   };
 }
 

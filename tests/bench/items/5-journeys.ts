@@ -102,7 +102,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     (p) => `http://127.0.0.1:${p}`,
   );
   const uri = ctx.env.MONGODB_URI!;
-  const groups = journeyGroups(ctx.services?.() ?? [], ctx.procs('api').driver);
+  const services = ctx.services?.() ?? [];
+  const groups = journeyGroups(services, ctx.procs('api').driver);
+  const standinNames = services
+    .filter((sv) => groups.find((g) => g.name === 'stand-ins')!.pids.includes(sv.pid))
+    .map((sv) => sv.name);
+  log(`  CPU by process tree; the stand-ins: ${standinNames.join(', ')}`);
   const failedJourneys: string[] = [];
   const failed = (r: JourneyResult) => {
     failedJourneys.push(...r.failures);
@@ -113,6 +118,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const first = await runJourneys({ ...base, concurrency: 1, count: 1, tag: 'template' });
   failed(first);
   if (!first.applicationIds[0] || first.failures.length) throw new Error('item 5: the template journey failed');
+  // Its workflow goes on after the answer (the offer email, the CRM's copies): read once its history rests.
+  for (let last = -1, k = 0; k < 30; k++) {
+    const [now] = await historyLengths(ctx.env.TEMPORAL_ADDRESS!, first.applicationIds);
+    if (now === last) break;
+    last = now!;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const template = await readJourneyTemplate(uri, first.applicationIds[0]);
   log(`  each seeded application as the template journey left its own: ${describeTemplate(template)}`);
 

@@ -168,8 +168,14 @@ export const describeTemplate = (t: JourneyTemplate) =>
     .map(([c, n]) => `${c} ${n}`)
     .join(', ');
 
+/** Every identity of the template in a string, the longest first (an email before a part of it). */
+function keyPattern(t: JourneyTemplate): RegExp {
+  const keys = [...new Set([...t.objectIds, ...t.keys])].sort((a, b) => b.length - a.length);
+  return new RegExp(keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+}
+
 /** One clone: the template's documents with every identity replaced (`n` makes the string keys unique). */
-function cloneOf(t: JourneyTemplate, n: number, escaped: RegExp) {
+export function cloneOf(t: JourneyTemplate, n: number, escaped = keyPattern(t)) {
   const map = new Map<string, string>();
   for (const hex of t.objectIds) map.set(hex, new Types.ObjectId().toHexString());
   for (const key of t.keys) if (!map.has(key)) map.set(key, key.includes('@') ? `s${n}.${key}` : `${key}-s${n}`);
@@ -202,8 +208,7 @@ export async function seedJourneys(
 ): Promise<{ seconds: number; documents: number }> {
   const conn = await mongoose.createConnection(uri).asPromise();
   const db = conn.db!;
-  const keys = [...new Set([...t.objectIds, ...t.keys])].sort((a, b) => b.length - a.length);
-  const escaped = new RegExp(keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const escaped = keyPattern(t);
   const started = performance.now();
   let documents = 0;
   try {

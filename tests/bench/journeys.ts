@@ -79,8 +79,9 @@ export async function runJourneys(opts: {
     (steps[step] ??= []).push(end - start);
     calls.push({ step, start, end });
   };
-  const expect = (what: string, status: number, want = 200) => {
-    if (status !== want) throw new Error(`${what} answered ${status}`);
+  const expect = (what: string, status: number, want = 200, body?: unknown) => {
+    const code = (body as { data?: { code?: string } } | undefined)?.data?.code;
+    if (status !== want) throw new Error(`${what} answered ${status}${code ? ` ${code}` : ''}`);
   };
 
   async function journey(i: number) {
@@ -143,7 +144,7 @@ export async function runJourneys(opts: {
         { applicationId, fileType: 'Bank Statement', monthLabel },
         { name: 'statement.pdf', type: 'application/pdf', bytes: opts.statement },
       );
-      expect('upload', up.status, 201);
+      expect('upload', up.status, 201, up.body);
     }
     c.step = 'submit statements';
     expect('submit-statements', (await c.post(`/application/${applicationId}/submit-statements`)).status);
@@ -158,7 +159,7 @@ export async function runJourneys(opts: {
       { applicationId, fileType: 'Voided Check' },
       { name: 'check.pdf', type: 'application/pdf', bytes: opts.statement },
     );
-    expect('voided check', check.status, 201);
+    expect('voided check', check.status, 201, check.body);
     c.step = 'submit application';
     const done = await c.post(`/application/${applicationId}/submit-application`, {
       voidedCheck: 'uploaded',

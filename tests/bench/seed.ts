@@ -212,20 +212,32 @@ export async function seedJourneys(
   const started = performance.now();
   let documents = 0;
   try {
+    // Each batch's collections are written at once, and the next batch is made while they are written.
+    const parallel = Number(process.env.BENCH_SEED_PARALLEL ?? 1) > 0;
+    let writing: Promise<unknown> = Promise.resolve();
     for (let i = from; i < from + count; i += batch) {
       const n = Math.min(batch, from + count - i);
       const byCollection = new Map<string, Raw[]>();
       for (let k = 0; k < n; k++)
         for (const d of cloneOf(t, i + k, escaped))
           (byCollection.get(d.collection) ?? byCollection.set(d.collection, []).get(d.collection)!).push(d.doc);
-      for (const [collection, docs] of byCollection) {
+      await writing;
+      const write = async ([collection, docs]: [string, Raw[]]) => {
         await db.collection(collection).insertMany(docs, { ordered: false });
         documents += docs.length;
-      }
+      };
       const done = i + n - from;
-      if (done % 10_000 === 0 || done === count)
-        log(`  seeded ${done}/${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      writing = (
+        parallel
+          ? Promise.all([...byCollection].map(write))
+          : [...byCollection].reduce<Promise<unknown>>((p, c) => p.then(() => write(c)), Promise.resolve())
+      ).then(() => {
+        if (done % 10_000 === 0 || done === count)
+          log(`  seeded ${done}/${count} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      });
+      if (!parallel) await writing;
     }
+    await writing;
   } finally {
     await conn.close();
   }

@@ -136,8 +136,15 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     let seeded: SizeRun['seeded'];
     if (size - warm > have) {
       log(`  seeding to ${(size - warm).toLocaleString('en')} applications...`);
+      const w = startWindow(groups);
       seeded = { count: size - warm - have, ...(await seedJourneys(uri, template, have, size - warm - have, log)) };
-      log(`  seeded ${seeded.count} applications (${seeded.documents} documents) in ${seeded.seconds.toFixed(1)} s`);
+      const { machine, cpuMs } = w.end();
+      log(
+        `  seeded ${seeded.count} applications (${seeded.documents} documents) in ${seeded.seconds.toFixed(1)} s; ` +
+          `CPU-s: ${Object.entries(cpuMs)
+            .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`)
+            .join(', ')}; ${describeWindow(machine)}`,
+      );
     }
     failed(await runJourneys({ ...base, count: warm, tag: `warm${size}-` }));
     await standinSpans(standins); // the warm-up's, dropped

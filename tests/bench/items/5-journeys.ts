@@ -129,6 +129,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   log(`  each seeded application as the template journey left its own: ${describeTemplate(template)}`);
 
   const runs: SizeRun[] = [];
+  let atFiveRun: { p95: number; o: ReturnType<typeof orchestration>; machine: MachineWindow; book: number } | undefined;
   let firstSize: [JourneyResult, ReturnType<typeof orchestration>, Omit<Detail, 'failed'>] | undefined;
   for (const size of sizes) {
     // Seed so that the book holds `size` applications once the warm-up has added its own.
@@ -186,18 +187,21 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         `${run.perMinute.toFixed(1)}/min, orchestration p95 ${run.orchestrationP95.toFixed(0)} ms; CPU ms/application: ` +
         `${cpuLine(run.cpu)}; history events ${spread(events)}; ${describeWindow(machine)}`,
     );
-    if (size === sizes[0]) firstSize = [r, o, { before, after, trend, warm, cacheBound, machine, size }];
+    if (size !== sizes[0]) continue;
+    firstSize = [r, o, { before, after, trend, warm, cacheBound, machine, size }];
+    // The orchestration goal at 5 at once, at the first size, right after its journeys at `concurrency`.
+    const book5 = await countApplications(uri);
+    const window5 = startWindow(groups);
+    const five = await runJourneys({ ...base, concurrency: 5, count: atFive, tag: 'five' });
+    const machine5 = window5.end().machine;
+    failed(five);
+    const o5 = orchestration(five, await standinSpans(standins));
+    atFiveRun = { p95: pct(o5.ownAll, 0.95), o: o5, machine: machine5, book: book5 };
+    log(
+      `  ${atFive - five.failures.length}/${atFive} at 5 at once (book ${book5}): orchestration p95 ` +
+        `${atFiveRun.p95.toFixed(0)} ms; ${describeWindow(machine5)}`,
+    );
   }
-
-  // The orchestration goal at 5 at once, at the first size (its book has grown by the runs since).
-  log(`  ${atFive} journeys at concurrency 5 (book ${await countApplications(uri)})`);
-  const window5 = startWindow(groups);
-  const five = await runJourneys({ ...base, concurrency: 5, count: atFive, tag: 'five' });
-  const machine5 = window5.end().machine;
-  failed(five);
-  const o5 = orchestration(five, await standinSpans(standins));
-  const p95at5 = pct(o5.ownAll, 0.95);
-  log(`  at 5 at once: orchestration p95 ${p95at5.toFixed(0)} ms; ${describeWindow(machine5)}`);
 
   return [
     ...detailFigures(ctx, firstSize![0], firstSize![1], { ...firstSize![2], failed: failedJourneys }),
@@ -206,11 +210,13 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       item: '5',
       name: `orchestration time per api call p95 at 5 at once (${atFive} journeys, stand-in time subtracted)`,
       unit: 'ms',
-      value: p95at5,
+      value: atFiveRun!.p95,
       goal: '≤ 250 ms',
-      pass: p95at5 <= 250,
-      note: `p50 ${pct(o5.ownAll, 0.5).toFixed(0)} ms; with every stand-in request within a call subtracted (a lower bound) p95 ${pct(o5.ownLow, 0.95).toFixed(0)} ms; by step p50/p95: ${byStep(o5.own)}`,
-      machine: machine5,
+      pass: atFiveRun!.p95 <= 250,
+      note:
+        `book ${atFiveRun!.book.toLocaleString('en')}; p50 ${pct(atFiveRun!.o.ownAll, 0.5).toFixed(0)} ms; with every stand-in request ` +
+        `within a call subtracted (a lower bound) p95 ${pct(atFiveRun!.o.ownLow, 0.95).toFixed(0)} ms; by step p50/p95: ${byStep(atFiveRun!.o.own)}`,
+      machine: atFiveRun!.machine,
     },
   ];
 }

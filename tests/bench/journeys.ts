@@ -80,8 +80,8 @@ export async function runJourneys(opts: {
     calls.push({ step, start, end });
   };
   const expect = (what: string, status: number, want = 200, body?: unknown) => {
-    const code = (body as { data?: { code?: string } } | undefined)?.data?.code;
-    if (status !== want) throw new Error(`${what} answered ${status}${code ? ` ${code}` : ''}`);
+    if (status !== want)
+      throw new Error(`${what} answered ${status}${body ? ` ${JSON.stringify(body).slice(0, 200)}` : ''}`);
   };
 
   async function journey(i: number) {

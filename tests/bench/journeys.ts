@@ -19,7 +19,7 @@ export type JourneyResult = {
   waitsMs: number[];
   /** Step name → how many of its calls the server asked to be sent again (TRY_AGAIN, in progress). */
   retries: Record<string, number>;
-  /** The applications the journeys made, in the order they were read (item 5 reads their workflows). */
+  /** The applications of the journeys that reached submission, in that order (item 5 reads their workflows). */
   applicationIds: string[];
 };
 
@@ -106,7 +106,6 @@ export async function runJourneys(opts: {
     );
     c.step = 'read user';
     const applicationId = (await c.get('/auth/user')).body.data.applications[0]._id as string;
-    applicationIds.push(applicationId);
     c.step = 'answers (business and owners)';
     await saveAnswers(c, applicationId, [ownerAnswers(email)]);
     c.step = 'stage move';
@@ -166,6 +165,7 @@ export async function runJourneys(opts: {
       driversLicense: 'notAvailable',
     });
     expect('submit-application', done.status);
+    applicationIds.push(applicationId);
   }
 
   const started = performance.now();

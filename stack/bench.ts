@@ -15,6 +15,7 @@ import type * as Libs from '../libs/src/index.ts';
 import type { Applicant, BenchContext, BenchItem, Settings } from '../tests/bench/context.ts';
 import { startDriver } from '../tests/bench/driver-client.ts';
 import type { LoadResult } from '../tests/bench/load.ts';
+import { describeWindow, startWindow } from '../tests/bench/machine-cpu.ts';
 import { NOT_MEASURED } from '../tests/bench/notes.ts';
 import { commit, machine, writeReport, type Figure } from '../tests/bench/report.ts';
 import * as scale from '../tests/bench/items/1-scale.ts';
@@ -179,6 +180,7 @@ async function main() {
       worker: pid('worker'),
       driver: driver?.pid,
     }),
+    services: () => running.map((r) => ({ name: r.spec.name, pid: r.child.pid })),
     start: async (spec) => void running.push(await startService(spec)),
     failures,
     check: (what: string, rs: LoadResult[]) => {
@@ -190,12 +192,21 @@ async function main() {
   };
 
   const figures: Figure[] = [];
-  for (const item of ITEMS) if (wanted(item.name)) figures.push(...(await item.run(ctx)));
+  for (const item of ITEMS)
+    if (wanted(item.name)) {
+      // The machine during the item: each figure without a window of its own carries the item's.
+      const window = startWindow();
+      const got = await item.run(ctx);
+      const { machine } = window.end();
+      log(`  ${item.name}: ${describeWindow(machine)}`);
+      figures.push(...got.map((f) => ({ ...f, machine: f.machine ?? machine })));
+    }
 
   for (const f of figures)
     log(
       `${f.item} ${f.name}: ${f.value.toFixed(1)} ${f.unit} vs ${f.baseline?.toFixed(1) ?? '–'} → ` +
-        `${f.ratio?.toFixed(2) ?? '–'}× (${f.goal}) ${f.pass === undefined ? '' : f.pass ? 'PASS' : 'FAIL'}`,
+        `${f.ratio?.toFixed(2) ?? '–'}× (${f.goal}) ${f.pass === undefined ? '' : f.pass ? 'PASS' : 'FAIL'}` +
+        (f.machine ? ` [${describeWindow(f.machine)}]` : ''),
     );
   if (failures.length) {
     console.error(`\nbench: requests failed:\n  ${failures.join('\n  ')}`);

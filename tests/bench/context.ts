@@ -39,6 +39,8 @@ export type BenchContext = {
   pid: (name: string) => number | undefined;
   /** The processes whose CPU a paired figure reports: the stack's, the driver's and `base`. */
   procs: (base: string) => Record<string, number | undefined>;
+  /** The running services by name and pid (item 5's CPU by process). */
+  services?: () => { name: string; pid: number | undefined }[];
   /** Starts a process that the bench stops at the end. */
   start: (spec: ServiceSpec) => Promise<void>;
   /** Requests that failed: any fails the run. */

@@ -19,6 +19,8 @@ export type JourneyResult = {
   waitsMs: number[];
   /** Step name → how many of its calls the server asked to be sent again (TRY_AGAIN, in progress). */
   retries: Record<string, number>;
+  /** The applications of the journeys that reached submission, in that order (item 5 reads their workflows). */
+  applicationIds: string[];
 };
 
 export type TimedCall = { step: string; start: number; end: number };
@@ -72,12 +74,14 @@ export async function runJourneys(opts: {
   const waitsMs: number[] = [];
   const failures: string[] = [];
   const retries: Record<string, number> = {};
+  const applicationIds: string[] = [];
   const record = (step: string, start: number, end: number) => {
     (steps[step] ??= []).push(end - start);
     calls.push({ step, start, end });
   };
-  const expect = (what: string, status: number, want = 200) => {
-    if (status !== want) throw new Error(`${what} answered ${status}`);
+  const expect = (what: string, status: number, want = 200, body?: unknown) => {
+    if (status !== want)
+      throw new Error(`${what} answered ${status}${body ? ` ${JSON.stringify(body).slice(0, 200)}` : ''}`);
   };
 
   async function journey(i: number) {
@@ -139,7 +143,7 @@ export async function runJourneys(opts: {
         { applicationId, fileType: 'Bank Statement', monthLabel },
         { name: 'statement.pdf', type: 'application/pdf', bytes: opts.statement },
       );
-      expect('upload', up.status, 201);
+      expect('upload', up.status, 201, up.body);
     }
     c.step = 'submit statements';
     expect('submit-statements', (await c.post(`/application/${applicationId}/submit-statements`)).status);
@@ -154,13 +158,14 @@ export async function runJourneys(opts: {
       { applicationId, fileType: 'Voided Check' },
       { name: 'check.pdf', type: 'application/pdf', bytes: opts.statement },
     );
-    expect('voided check', check.status, 201);
+    expect('voided check', check.status, 201, check.body);
     c.step = 'submit application';
     const done = await c.post(`/application/${applicationId}/submit-application`, {
       voidedCheck: 'uploaded',
       driversLicense: 'notAvailable',
     });
     expect('submit-application', done.status);
+    applicationIds.push(applicationId);
   }
 
   const started = performance.now();
@@ -186,6 +191,7 @@ export async function runJourneys(opts: {
     calls,
     waitsMs,
     retries,
+    applicationIds,
   };
 }
 

@@ -31,6 +31,15 @@ export const NOT_MEASURED = [
     'takes at least two such tasks. The same code at concurrency 5 (60 journeys, --journey-concurrency=5): 60.7/min, p95 427 ms, stage moves ' +
     'p50 40 ms; at 2 (the smoke) 257 ms: the stack tops out near 75 applications a minute on these cores, and beyond that the calls queue. The 250 ms goal needs the stages spread over more cores (Temporal, FerretDB and the api each have their ' +
     "own in production), or fewer activities in the applicant's updates than the spec's calls allow (CRM, e-sign, offers, email).",
+  'Item 5 at three sizes (issue 26): the journeys run against books of 1,000, 10,000 and 100,000 applications grown in turn in one ' +
+    'database (so the sizes cannot be interleaved; each has its own warm-up, and each figure gives the load average and the CPU others ' +
+    'used during it). Each seeded application is a copy, with new ids and keys, of every document a template application of the same run ' +
+    'left after its whole journey (read once its workflow history stopped growing): user and its email key, application, business, ' +
+    "owners, stage, files with `applicationfiles` and `documentnames`, `signatures`, offers, the worker's `offeremails` and " +
+    '`boxsignrequests`, a session; a finished journey leaves no outbox row (`workflowoutbox`, `workflowoutboxapps`), so none is seeded. ' +
+    "The seeds have no Temporal workflow: the books grow in MongoDB only, and Temporal's CPU per application is measured against a " +
+    "server holding the run's own workflows. CPU per process is each process tree's utime + stime (children included) over the " +
+    'measured journeys, divided by the completed applications; the driver is the bench process, which runs the journeys itself.',
   "Item 5 memory: a finished application stays in the worker's sticky cache until pushed out (the SDK sizes a workflow at about 1.7 MB), so " +
     'with 20 warm-up journeys the worker grew while its cache filled (347 MiB after 20, then 520, 584, 588 and 593 after 120 to 420 journeys: ' +
     'levelling off at the bound, no leak); the warm-up now fills the cache to WORKER_MAX_CACHED_WORKFLOWS (100) first. Before the bound the ' +

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { describeWindow, type MachineWindow } from './machine-cpu.ts';
 
 export type Figure = {
   item: string;
@@ -19,6 +20,12 @@ export type Figure = {
   note?: string;
   /** The commit and engine it was measured on, when the report gathers runs (`--only`) of one day. */
   run?: string;
+  /**
+   * The machine while it was measured (issue 26): the 1-minute load average at its start and end and the CPU
+   * spent on work that was not the bench's own. A figure measured within one window of its item's has its
+   * own; the others carry their item's (stack/bench.ts).
+   */
+  machine?: MachineWindow;
 };
 
 export type Report = {
@@ -68,7 +75,7 @@ export function toMarkdown(r: Report): string {
   const rows = r.figures.map(
     (f) =>
       `| ${f.item} | ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.baseline === undefined ? '–' : `${fmt(f.baseline)} ${f.unit}`} | ` +
-      `${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} | ${f.goal} | ${f.pass === undefined ? 'not judged' : f.pass ? 'PASS' : 'FAIL'} | ${f.note ?? ''} |`,
+      `${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} | ${f.goal} | ${f.pass === undefined ? 'not judged' : f.pass ? 'PASS' : 'FAIL'} | ${f.note ?? ''} | ${f.machine ? describeWindow(f.machine) : '–'} |`,
   );
   return [
     `# Benchmark report ${r.date}`,
@@ -82,9 +89,14 @@ export function toMarkdown(r: Report): string {
       `Settings: ${Object.entries(r.settings)
         .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
         .join(', ')}.`,
+    `- Machine during each figure (last column): the 1-minute load average at its start and end, and the CPU the ` +
+      `machine spent meanwhile on work that was not the bench's own (/proc/stat's busy time less the CPU of the ` +
+      `bench's process tree: the bench, the stack it started and the load driver), in CPU-s and as a share of the ` +
+      `machine's ${r.machine.cores} cores over the window. A figure's window is its own measurement where the item ` +
+      `times one (item 5: each size's measured journeys), else the whole item's run.`,
     '',
-    '| item | figure | value | baseline | ratio | goal | verdict | note |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| item | figure | value | baseline | ratio | goal | verdict | note | machine during it |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     ...(r.notes.length ? ['## Notes', '', ...r.notes.map((n) => `- ${n}`), ''] : []),

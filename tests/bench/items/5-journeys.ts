@@ -1,10 +1,21 @@
 // Item 5, whole journeys: sign-up to submitted through the api, the stand-ins answering at once; the rate,
 // each api call's time with and without the stand-ins' share, and the api's and worker's memory growth.
+// Issue 26: the same journeys against a book of 1,000, 10,000 and 100,000 applications (`--journey-sizes`),
+// each seeded as a finished journey leaves one (seed.ts), with each process's CPU per completed application,
+// the rate, the orchestration p95 and the workflow history's length at each size; and a run at 5 at once
+// at the first size for the orchestration goal.
+import { Client, Connection } from '@temporalio/client';
+import { createRequire } from 'node:module';
+import type * as MongooseNs from 'mongoose';
 import { onePagePdf } from '../../support/pdf-fixtures.ts';
 import type { BenchContext } from '../context.ts';
-import { rssMiB, runJourneys } from '../journeys.ts';
+import { rssMiB, runJourneys, type JourneyResult } from '../journeys.ts';
+import { describeWindow, journeyGroups, startWindow, type MachineWindow } from '../machine-cpu.ts';
 import { standinSpans, standinTime } from '../orchestration.ts';
 import type { Figure } from '../report.ts';
+import { describeTemplate, readJourneyTemplate, seedJourneys } from '../seed.ts';
+
+const mongoose = createRequire(import.meta.url)('mongoose') as typeof MongooseNs;
 
 const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
@@ -14,43 +25,204 @@ const byStep = (steps: Record<string, number[]>) =>
     .map(([s, ms]) => `${s} ${pct(ms, 0.5).toFixed(0)}/${pct(ms, 0.95).toFixed(0)}`)
     .join(', ');
 
+/** The workflow of an application (workflows' applicationWorkflowId). */
+const workflowIdOf = (applicationId: string) => `application-${applicationId}`;
+
+/** Each journey's workflow history length (DescribeWorkflowExecution's historyLength), read now. */
+async function historyLengths(address: string, applicationIds: string[]): Promise<number[]> {
+  const client = new Client({ connection: await Connection.connect({ address }) });
+  try {
+    const out: number[] = [];
+    for (let i = 0; i < applicationIds.length; i += 20)
+      out.push(
+        ...(await Promise.all(
+          applicationIds
+            .slice(i, i + 20)
+            .map(async (id) => (await client.workflow.getHandle(workflowIdOf(id)).describe()).historyLength),
+        )),
+      );
+    return out;
+  } finally {
+    await client.connection.close();
+  }
+}
+
+/** How many applications the book holds now. */
+async function countApplications(uri: string): Promise<number> {
+  const conn = await mongoose.createConnection(uri).asPromise();
+  try {
+    return await conn.db!.collection('applications').countDocuments();
+  } finally {
+    await conn.close();
+  }
+}
+
+/** One size's measured journeys: the rate, the orchestration p95, CPU by process, the history's length. */
+type SizeRun = {
+  size: number;
+  /** Applications in the book as the measured journeys began. */
+  book: number;
+  completed: number;
+  perMinute: number;
+  orchestrationP95: number;
+  /** Process group → CPU ms per completed application. */
+  cpu: Record<string, number>;
+  events: number[];
+  machine: MachineWindow;
+  seeded?: { count: number; seconds: number; documents: number };
+};
+
 export async function run(ctx: BenchContext): Promise<Figure[]> {
   const { smoke, arg, log, pid, ports, failures } = ctx;
   const count = Number(arg('journeys') ?? (smoke ? 2 : 200));
   const concurrency = Number(arg('journey-concurrency') ?? (smoke ? 2 : 20));
+  // The books of applications the journeys run against, smallest first (one database, grown in turn).
+  const sizes = (arg('journey-sizes')?.split(',').map(Number) ?? (smoke ? [40] : [1_000, 10_000, 100_000])).sort(
+    (a, b) => a - b,
+  );
+  // The run at 5 at once (the orchestration goal), at the first size.
+  const atFive = Number(arg('journeys-at-5') ?? (smoke ? 2 : 60));
   // The warm-up fills the worker's sticky cache to its bound (WORKER_MAX_CACHED_WORKFLOWS; a finished
   // application stays cached until pushed out, at about 1.7 MB each by the SDK's own sizing), so the growth
   // figure compares a full cache with a full cache: a bounded cache filling is not a leak. The trend in
   // the figure's note shows the rest; on 2026-11-25 a 20-journey warm-up measured the filling (347 MiB after
-  // 20, then 520, 584, 588 and 593 after 120, 220, 320 and 420 journeys).
+  // 20, then 520, 584, 588 and 593 after 120, 220, 320 and 420 journeys). Each size has its warm-up.
   const cacheBound = Number(
     process.env.WORKER_MAX_CACHED_WORKFLOWS ?? ctx.libs.WORKER_SETTINGS.WORKER_MAX_CACHED_WORKFLOWS.default,
   );
   const warm = smoke ? 1 : Math.min(cacheBound, count);
-  log(`\n5. whole journeys: ${warm} to warm up, then ${count} applications at concurrency ${concurrency}`);
+  log(
+    `\n5. whole journeys at ${sizes.map((n) => n.toLocaleString('en')).join(', ')} applications: ` +
+      `${warm} to warm up, then ${count} applications at concurrency ${concurrency} at each size` +
+      `, and ${atFive} at concurrency 5 at the first`,
+  );
   const statement = await onePagePdf();
   const base = { api: ctx.api, maildev: ctx.maildev, concurrency, statement };
   const standins = [ports.CRM_STANDIN_PORT, ports.ESIGN_STANDIN_PORT, ports.OFFER_STANDIN_PORT].map(
     (p) => `http://127.0.0.1:${p}`,
   );
-  const w = await runJourneys({ ...base, count: warm, tag: 'warm' });
-  if (w.failures.length) failures.push(...w.failures.slice(0, 5));
-  await standinSpans(standins); // the warm-up's, dropped
-  // Memory at the same moment of each run: as its last journey is answered.
-  const before = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
-  // The trend: memory at each quarter of the journeys (a leak grows with them; a heap finding its size levels off).
-  const trend: { n: number; api: number; worker: number }[] = [];
-  const r = await runJourneys({
-    ...base,
-    count,
-    tag: 'journey',
-    finished: (n) => {
-      if (n % Math.ceil(count / 4) === 0 || n === count)
-        trend.push({ n, api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) });
+  const uri = ctx.env.MONGODB_URI!;
+  const services = ctx.services?.() ?? [];
+  const groups = journeyGroups(services, ctx.procs('api').driver);
+  const standinNames = services
+    .filter((sv) => groups.find((g) => g.name === 'stand-ins')!.pids.includes(sv.pid))
+    .map((sv) => sv.name);
+  log(`  CPU by process tree; the stand-ins: ${standinNames.join(', ')}`);
+  const failedJourneys: string[] = [];
+  const failed = (r: JourneyResult) => {
+    failedJourneys.push(...r.failures);
+    failures.push(...r.failures.slice(0, 5));
+  };
+
+  // The seeds' template: one application that went the whole journey in this run.
+  const first = await runJourneys({ ...base, concurrency: 1, count: 1, tag: 'template' });
+  failed(first);
+  if (!first.applicationIds[0] || first.failures.length) throw new Error('item 5: the template journey failed');
+  // Its workflow goes on after the answer (the offer email, the CRM's copies): read once its history rests.
+  for (let last = -1, k = 0; k < 30; k++) {
+    const [now] = await historyLengths(ctx.env.TEMPORAL_ADDRESS!, first.applicationIds);
+    if (now === last) break;
+    last = now!;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const template = await readJourneyTemplate(uri, first.applicationIds[0]);
+  log(`  each seeded application as the template journey left its own: ${describeTemplate(template)}`);
+
+  const runs: SizeRun[] = [];
+  let atFiveRun: { p95: number; o: ReturnType<typeof orchestration>; machine: MachineWindow; book: number } | undefined;
+  let firstSize: [JourneyResult, ReturnType<typeof orchestration>, Omit<Detail, 'failed'>] | undefined;
+  for (const size of sizes) {
+    // Seed so that the book holds `size` applications once the warm-up has added its own.
+    const have = await countApplications(uri);
+    let seeded: SizeRun['seeded'];
+    if (size - warm > have) {
+      log(`  seeding to ${(size - warm).toLocaleString('en')} applications...`);
+      const w = startWindow(groups);
+      seeded = { count: size - warm - have, ...(await seedJourneys(uri, template, have, size - warm - have, log)) };
+      const { machine, cpuMs } = w.end();
+      log(
+        `  seeded ${seeded.count} applications (${seeded.documents} documents) in ${seeded.seconds.toFixed(1)} s; ` +
+          `CPU-s: ${Object.entries(cpuMs)
+            .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`)
+            .join(', ')}; ${describeWindow(machine)}`,
+      );
+    }
+    failed(await runJourneys({ ...base, count: warm, tag: `warm${size}-` }));
+    await standinSpans(standins); // the warm-up's, dropped
+    const book = await countApplications(uri);
+    // Memory at the same moment of each run: as its last journey is answered.
+    const before = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
+    // The trend: memory at each quarter of the journeys (a leak grows with them; a heap finding its size levels off).
+    const trend: { n: number; api: number; worker: number }[] = [];
+    const window = startWindow(groups);
+    const r = await runJourneys({
+      ...base,
+      count,
+      tag: `journey${size}-`,
+      finished: (n) => {
+        if (n % Math.ceil(count / 4) === 0 || n === count)
+          trend.push({ n, api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) });
+      },
+    });
+    const { machine, cpuMs } = window.end();
+    const after = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
+    failed(r);
+    const completed = count - r.failures.length;
+    const o = orchestration(r, await standinSpans(standins));
+    const events = await historyLengths(ctx.env.TEMPORAL_ADDRESS!, r.applicationIds);
+    const run: SizeRun = {
+      size,
+      book,
+      completed,
+      perMinute: (completed / r.wallSeconds) * 60,
+      orchestrationP95: pct(o.ownAll, 0.95),
+      cpu: Object.fromEntries(Object.entries(cpuMs).map(([k, ms]) => [k, ms / Math.max(1, completed)])),
+      events,
+      machine,
+      seeded,
+    };
+    runs.push(run);
+    log(
+      `  ${size.toLocaleString('en')} (book ${book}): ${completed}/${count} submitted in ${r.wallSeconds.toFixed(0)} s: ` +
+        `${run.perMinute.toFixed(1)}/min, orchestration p95 ${run.orchestrationP95.toFixed(0)} ms; CPU ms/application: ` +
+        `${cpuLine(run.cpu)}; history events ${spread(events)}; ${describeWindow(machine)}`,
+    );
+    if (size !== sizes[0]) continue;
+    firstSize = [r, o, { before, after, trend, warm, cacheBound, machine, size }];
+    // The orchestration goal at 5 at once, at the first size, right after its journeys at `concurrency`.
+    const book5 = await countApplications(uri);
+    const window5 = startWindow(groups);
+    const five = await runJourneys({ ...base, concurrency: 5, count: atFive, tag: 'five' });
+    const machine5 = window5.end().machine;
+    failed(five);
+    const o5 = orchestration(five, await standinSpans(standins));
+    atFiveRun = { p95: pct(o5.ownAll, 0.95), o: o5, machine: machine5, book: book5 };
+    log(
+      `  ${atFive - five.failures.length}/${atFive} at 5 at once (book ${book5}): orchestration p95 ` +
+        `${atFiveRun.p95.toFixed(0)} ms; ${describeWindow(machine5)}`,
+    );
+  }
+
+  return [
+    ...detailFigures(ctx, firstSize![0], firstSize![1], { ...firstSize![2], failed: failedJourneys }),
+    ...sizeFigures(runs, concurrency),
+    {
+      item: '5',
+      name: `orchestration time per api call p95 at 5 at once (${atFive} journeys, stand-in time subtracted)`,
+      unit: 'ms',
+      value: atFiveRun!.p95,
+      goal: '≤ 250 ms',
+      pass: atFiveRun!.p95 <= 250,
+      note:
+        `book ${atFiveRun!.book.toLocaleString('en')}; p50 ${pct(atFiveRun!.o.ownAll, 0.5).toFixed(0)} ms; with every stand-in request ` +
+        `within a call subtracted (a lower bound) p95 ${pct(atFiveRun!.o.ownLow, 0.95).toFixed(0)} ms; by step p50/p95: ${byStep(atFiveRun!.o.own)}`,
+      machine: atFiveRun!.machine,
     },
-  });
-  const after = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
-  const spans = await standinSpans(standins);
+  ];
+}
+
+/** Each call's own time (the stand-ins' share subtracted), by step and in all. */
+function orchestration(r: JourneyResult, spans: Awaited<ReturnType<typeof standinSpans>>) {
   const inStandins = standinTime(r.calls, spans);
   const own: Record<string, number[]> = {};
   const ownLow: number[] = [];
@@ -58,12 +230,101 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     (own[c.step] ??= []).push(c.end - c.start - inStandins.shared[i]!);
     ownLow.push(c.end - c.start - inStandins.all[i]!);
   });
-  const ownAll = Object.values(own).flat();
-  if (r.failures.length) failures.push(...r.failures.slice(0, 5));
-  const perMinute = ((count - r.failures.length) / r.wallSeconds) * 60;
-  log(
-    `  ${count - r.failures.length}/${count} submitted in ${r.wallSeconds.toFixed(0)} s: ${perMinute.toFixed(1)}/min`,
-  );
+  return { own, ownLow, ownAll: Object.values(own).flat(), inStandins, spans };
+}
+
+const cpuLine = (cpu: Record<string, number>) =>
+  Object.entries(cpu)
+    .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
+    .join(', ');
+const median = (xs: number[]) => pct(xs, 0.5);
+/** "median 150 (min 148, max 153)" */
+const spread = (xs: number[]) =>
+  xs.length ? `median ${median(xs)} (min ${Math.min(...xs)}, max ${Math.max(...xs)})` : 'none read';
+
+/** The figures by size: each process's CPU per application against the first size, the total, rate, events. */
+function sizeFigures(runs: SizeRun[], concurrency: number): Figure[] {
+  const firstRun = runs[0]!;
+  const at = (r: SizeRun) => `at ${r.size.toLocaleString('en')} applications`;
+  const book = (r: SizeRun) =>
+    `book ${r.book.toLocaleString('en')} as the journeys began` +
+    (r.seeded
+      ? `; seeded ${r.seeded.count.toLocaleString('en')} (${r.seeded.documents.toLocaleString('en')} documents) in ${r.seeded.seconds.toFixed(0)} s`
+      : '');
+  const figures: Figure[] = [];
+  for (const r of runs) {
+    const last = r === runs.at(-1) && r !== firstRun;
+    for (const [proc, ms] of Object.entries(r.cpu)) {
+      const baseline = r === firstRun ? undefined : firstRun.cpu[proc];
+      const ratio = baseline === undefined ? undefined : ms / baseline;
+      figures.push({
+        item: '5',
+        name: `${proc} CPU per completed application ${at(r)}`,
+        unit: 'ms',
+        value: ms,
+        baseline,
+        ratio,
+        goal: last ? `≤ 1.1× at ${firstRun.size.toLocaleString('en')}` : 'reported',
+        pass: last ? ratio! <= 1.1 : undefined,
+        machine: r.machine,
+      });
+    }
+    const total = Object.values(r.cpu).reduce((a, b) => a + b, 0) / 1000;
+    figures.push(
+      {
+        item: '5',
+        name: `total CPU per completed application ${at(r)} (every process above)`,
+        unit: 'CPU-s',
+        value: total,
+        goal: '≤ 0.7 CPU-s',
+        pass: total <= 0.7,
+        note: `ms by process: ${cpuLine(r.cpu)}; ${r.completed} applications; ${book(r)}`,
+        machine: r.machine,
+      },
+      {
+        item: '5',
+        name: `applications submitted per minute ${at(r)} (${r.completed} at concurrency ${concurrency})`,
+        unit: '/min',
+        value: r.perMinute,
+        goal: concurrency === 20 ? '≥ 150 /min at 20 at once' : 'reported (goal at 20 at once)',
+        pass: concurrency === 20 ? r.perMinute >= 150 : undefined,
+        note: `orchestration time per api call p95 ${r.orchestrationP95.toFixed(0)} ms`,
+        machine: r.machine,
+      },
+      {
+        item: '5',
+        name: `workflow history events per journey ${at(r)} (median)`,
+        unit: 'events',
+        value: median(r.events),
+        goal: '≤ 120',
+        pass: median(r.events) <= 120,
+        note: `DescribeWorkflowExecution historyLength after the journeys, ${r.events.length} workflows: ${spread(r.events)}`,
+        machine: r.machine,
+      },
+    );
+  }
+  return figures;
+}
+
+type Detail = {
+  before: { api: number; worker: number };
+  after: { api: number; worker: number };
+  trend: { n: number; api: number; worker: number }[];
+  warm: number;
+  cacheBound: number;
+  machine: MachineWindow;
+  size: number;
+  /** Every failed journey of the item. */
+  failed: string[];
+};
+
+/** The first size's detail, as item 5 gave it before the sizes: rate, failures, call times, memory. */
+function detailFigures(ctx: BenchContext, r: JourneyResult, o: ReturnType<typeof orchestration>, m: Detail): Figure[] {
+  const { log } = ctx;
+  const { own, ownLow, ownAll, inStandins, spans } = o;
+  const { before, after, trend, warm, cacheBound } = m;
+  const count = r.journeys;
+  const concurrency = Number(ctx.arg('journey-concurrency') ?? (ctx.smoke ? 2 : 20));
   const all = Object.values(r.steps).flat();
   for (const [step, ms] of Object.entries(r.steps))
     log(
@@ -83,29 +344,22 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     `  RSS MiB after N journeys: ${trend.map((t) => `${t.n}: api ${t.api.toFixed(0)}, worker ${t.worker.toFixed(0)}`).join('; ')}`,
   );
   const worst = Object.entries(own).sort((a, b) => pct(b[1], 0.95) - pct(a[1], 0.95))[0]!;
-  return [
+  const at = `at ${m.size.toLocaleString('en')} applications, ${count} at concurrency ${concurrency}`;
+  const figures: Figure[] = [
     {
       item: '5',
-      name: `applications submitted per minute (${count} at concurrency ${concurrency})`,
-      unit: '/min',
-      value: perMinute,
-      goal: 'reported',
-      pass: undefined,
-    },
-    {
-      item: '5',
-      name: 'failed journeys',
+      name: 'failed journeys (every run of the item: template, warm-ups, sizes, at 5 at once)',
       unit: '',
-      value: r.failures.length,
+      value: m.failed.length,
       goal: '0',
-      pass: r.failures.length === 0,
-      note: [r.failures[0], `calls sent again when the api asked, as the web app does: ${retried.join(', ') || 'none'}`]
+      pass: m.failed.length === 0,
+      note: [m.failed[0], `calls sent again when the api asked, as the web app does: ${retried.join(', ') || 'none'}`]
         .filter(Boolean)
         .join('; '),
     },
     {
       item: '5',
-      name: 'api call p95, every step (wall time, stand-in time included)',
+      name: `api call p95, every step (wall time, stand-in time included; ${at})`,
       unit: 'ms',
       value: pct(all, 0.95),
       goal: 'reported',
@@ -114,11 +368,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     },
     {
       item: '5',
-      name: 'orchestration time per api call p95, every step (stand-in time subtracted)',
+      name: `orchestration time per api call p95, every step (stand-in time subtracted; ${at})`,
       unit: 'ms',
       value: pct(ownAll, 0.95),
-      goal: '≤ 250 ms',
-      pass: pct(ownAll, 0.95) <= 250,
+      goal: 'reported (the goal is at 5 at once)',
+      pass: undefined,
       note:
         `p50 ${pct(ownAll, 0.5).toFixed(0)} ms; with every stand-in request within a call subtracted (a lower bound) ` +
         `p95 ${pct(ownLow, 0.95).toFixed(0)} ms; stand-ins: ${spans.length} requests, ${(inStandins.total / 1000).toFixed(0)} s, ` +
@@ -128,7 +382,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     },
     ...(['api', 'worker'] as const).map((p) => ({
       item: '5',
-      name: `${p} RSS after the journeys (before: after ${warm} warm-up journeys)`,
+      name: `${p} RSS after the journeys (before: after ${warm} warm-up journeys; ${at})`,
       unit: 'MiB',
       value: after[p],
       baseline: before[p],
@@ -144,4 +398,5 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
           : ''),
     })),
   ];
+  return figures.map((f) => ({ ...f, machine: m.machine }));
 }

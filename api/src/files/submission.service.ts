@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, API_CODES } from '@portal/libs';
 import { getProgress, submitApplication, submitStatements } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
@@ -24,7 +25,9 @@ export class SubmissionService {
 
   async submitStatements(id: string, userId: string) {
     await this.applications.checkOwner(id, userId);
-    const position = await this.workflows.update(id, submitStatements, [], FILE_CODES.unknown);
+    // Issue 26: the statements go with the submission (no signal was sent for each while at this step).
+    const statements = await this.files.statementsOf(new Types.ObjectId(id));
+    const position = await this.workflows.update(id, submitStatements, [statements], FILE_CODES.unknown);
     const stage = await this.stages.save(id, position);
     const app = await this.applications.owned(id, userId);
     return { sfOpportunityId: app.sfOpportunityId, stage };
@@ -42,9 +45,11 @@ export class SubmissionService {
       [answers.driversLicense, FILE_TYPES.driversLicense],
     ] as const;
     // Independent reads at once (the applicant waits on this call); refused in the same order as before.
-    const [selected, uploaded, progressOr] = await Promise.all([
+    const [selected, uploaded, statements, progressOr] = await Promise.all([
       this.offers.hasSelection(app._id),
       Promise.all(documents.map(([answer, type]) => answer === 'uploaded' && this.files.has(app._id, type))),
+      // Once more (the workflow takes each file once): one stored while the statements were being submitted.
+      this.files.statementsOf(app._id),
       // Submitted before (a double click, a reload): the workflow has ended, and its answer stands. Its
       // failure (Temporal unreachable) is told only after the applicant's own mistakes, as before.
       this.workflows.query(id, getProgress).then(
@@ -61,7 +66,7 @@ export class SubmissionService {
     const result =
       done.rep && done.position.pageStep === 3
         ? { ...done.rep, position: done.position }
-        : await this.workflows.update(id, submitApplication, [], UNKNOWN_ERROR);
+        : await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR);
     const stage = await this.stages.save(id, result.position);
     await this.applications.markSubmitted(app);
     return { repName: result.repName, schedulingLink: result.schedulingLink, stage };

@@ -240,7 +240,7 @@ export function crmSyncRoom(run: ApplicationRun) {
           run.noteError('DOCUMENT_REFUSED', refusalCodes(e));
         }
       });
-      documents.shift();
+      run.copiedFiles.add(documents.shift()!.fileId);
       run.publish();
     }
   }
@@ -261,7 +261,7 @@ export function crmSyncRoom(run: ApplicationRun) {
             run.noteError('DOCUMENT_REFUSED');
           }
         });
-        documents.shift();
+        run.copiedFiles.add(documents.shift()!.fileId);
       }
       if (leadChanges.length > 0) {
         // Removed only once written, so a run that continues as new meanwhile carries them on.

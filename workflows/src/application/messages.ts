@@ -33,6 +33,8 @@ export type CarriedState = {
   ops: OperationsState;
   /** The latest Box webhook event ids, so a redelivery across runs still counts once. */
   seenEvents: string[];
+  /** Issue 26: files already copied to the opportunity, so a document an update carries again is copied once. */
+  copiedFiles?: string[];
   /** How many runs came before this one (for operators, and for the tests). */
   runs: number;
 };
@@ -81,9 +83,11 @@ export const documentUploaded = defineSignal<[StoredDocument]>('documentUploaded
 
 /**
  * Bank statements submitted (section 4): convert the lead, keep the opportunity id, submit the signed
- * application, and move on to /offers. Repeating it after success only answers the position.
+ * application, and move on to /offers. Repeating it after success only answers the position. Issue 26:
+ * it carries the application's bank statements (the api sends no documentUploaded for them at that step),
+ * copied to the opportunity like signalled documents; a file already taken is taken once.
  */
-export const submitStatements = defineUpdate<JourneyPosition, []>('submitStatements');
+export const submitStatements = defineUpdate<JourneyPosition, [StoredDocument[]?]>('submitStatements');
 
 /** Prices the offers (offer-calculation service) and saves them as the application's options. */
 export const calculateOffers = defineUpdate<OfferOption[], []>('calculateOffers');
@@ -94,8 +98,11 @@ export const emailOffer = defineUpdate<void, []>('emailOffer');
 /**
  * Final submission (section 4 'Offers'): the opportunity is marked submitted, the offer emailed, and the
  * rep's name and scheduling link come back. Repeating it answers the same rep without a second email.
+ * Issue 26: it carries the bank statements again, for one stored while they were being submitted.
  */
-export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, []>('submitApplication');
+export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, [StoredDocument[]?]>(
+  'submitApplication',
+);
 
 /** The e-signature as the workflow knows it: from Box's webhook or its own polling, never the browser. */
 export type SigningState = { attempt: number; request: SignRequestView; signed: boolean };

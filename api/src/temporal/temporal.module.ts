@@ -10,6 +10,7 @@ import { ApplicationWorkflows } from './application-workflows.service';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 import { OutboxApplication, OutboxApplicationSchema, OutboxEntry, OutboxEntrySchema } from './outbox.schema';
 import { WorkflowOutbox } from './workflow-outbox.service';
+import { PendingLead, PendingLeadSchema, WorkflowLeadChanges } from './workflow-lead-changes';
 
 export { TEMPORAL_CLIENT };
 
@@ -19,11 +20,13 @@ export { TEMPORAL_CLIENT };
     MongooseModule.forFeature([
       { name: OutboxEntry.name, schema: OutboxEntrySchema },
       { name: OutboxApplication.name, schema: OutboxApplicationSchema },
+      { name: PendingLead.name, schema: PendingLeadSchema },
     ]),
   ],
   providers: [
     ApplicationWorkflows,
     WorkflowOutbox,
+    WorkflowLeadChanges,
     {
       provide: TEMPORAL_CLIENT,
       inject: [SETTINGS],
@@ -40,7 +43,7 @@ export { TEMPORAL_CLIENT };
       },
     },
   ],
-  exports: [TEMPORAL_CLIENT, ApplicationWorkflows],
+  exports: [TEMPORAL_CLIENT, ApplicationWorkflows, WorkflowLeadChanges],
 })
 export class TemporalModule implements OnApplicationShutdown {
   constructor(@Inject(TEMPORAL_CLIENT) private readonly client: Client) {}

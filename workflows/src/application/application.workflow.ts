@@ -112,6 +112,8 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     moveStage,
     (move) => {
       run.updates++; // a stale move is an accepted update too: it counts towards Temporal's cap
+      // Issue 26: the lead changes saved before the move, written in this workflow task.
+      if (move.lead) crm.onLeadChange(move.lead);
       // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
       if (isStaleMove(progress.position, move)) return progress.position;
       const m = resolveMove(progress.position, move);

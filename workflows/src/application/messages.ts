@@ -35,6 +35,8 @@ export type CarriedState = {
   seenEvents: string[];
   /** Issue 26: files already copied to the opportunity, so a document an update carries again is copied once. */
   copiedFiles?: string[];
+  /** Issue 26: the newest lead hand-over taken (LeadHandover.leadSeq). */
+  leadSeq?: number;
   /** How many runs came before this one (for operators, and for the tests). */
   runs: number;
 };
@@ -137,7 +139,7 @@ export const signRequestEvent =
  * it to the lead with retries, in order, once the lead exists, so a CRM outage never holds anyone up.
  * The api sends a LeadChange (the portal's words); the worker maps it to Salesforce's.
  */
-export const updateLead = defineSignal<[CrmLeadFields]>('updateLead');
+export const updateLead = defineSignal<[LeadHandover]>('updateLead');
 
 export const getProgress = defineQuery<ApplicationProgress>('getProgress');
 
@@ -149,9 +151,17 @@ export const getSignerLink = defineQuery<string | null, [number]>('getSignerLink
 
 /**
  * Moves the journey one step on or back (or re-saves where it is). The validator refuses any other move
- * before it enters history, with the spec's 'No further stage available' past the last step.
+ * before it enters history, with the spec's 'No further stage available' past the last step. Issue 26:
+ * it carries the lead changes saved since the last hand-over (`lead`), taken before the move.
  */
-export const moveStage = defineUpdate<JourneyPosition, [StageMove]>('moveStage');
+export const moveStage = defineUpdate<JourneyPosition, [StageMove & { lead?: LeadHandover }]>('moveStage');
+
+/**
+ * Lead changes as the api hands them over (issue 26: with a stage move, or alone by updateLead): merged
+ * since the last hand-over, numbered by `leadSeq` so an older hand-over arriving late is dropped. Runs and
+ * signals from before carry no `leadSeq` and are all taken.
+ */
+export type LeadHandover = CrmLeadFields & { leadSeq?: number };
 
 /** Who withdrew: the applicant, or an operator on their behalf. */
 export type Withdrawal = { by: 'applicant' | 'operator' };

@@ -39,6 +39,8 @@ export class ApplicationRun {
   readonly seenEvents: Set<string>;
   /** Files copied to the opportunity (issue 26: an update may carry one again). */
   readonly copiedFiles: Set<string>;
+  /** The newest lead hand-over taken (issue 26): an older one arriving late is dropped. */
+  leadSeq: number;
   readonly records: RecordWriters;
   /** The CRM's and the applicant's services' calls: local activities with issue 26's patch. */
   readonly crm: JourneyCalls['crm'];
@@ -71,6 +73,7 @@ export class ApplicationRun {
     this.ops = carried?.ops ?? { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false };
     this.seenEvents = new Set<string>(carried?.seenEvents ?? []);
     this.copiedFiles = new Set<string>(carried?.copiedFiles ?? []);
+    this.leadSeq = carried?.leadSeq ?? 0;
     this.records = recordWriters(fewerRoundTrips);
     ({ crm: this.crm, waited: this.waited } = journeyCalls(localCalls));
   }
@@ -217,6 +220,7 @@ export class ApplicationRun {
       ops,
       seenEvents: [...this.seenEvents].slice(-50),
       ...(this.copiedFiles.size ? { copiedFiles: [...this.copiedFiles] } : {}),
+      ...(this.leadSeq ? { leadSeq: this.leadSeq } : {}),
       runs,
     };
   }

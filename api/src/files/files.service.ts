@@ -315,7 +315,7 @@ export class FilesService {
 
   /**
    * Tells the workflow of a stored file, except a bank statement while the journey is at the statements
-   * step (issue 26): those go to it all at once with 'submit statements' (statementsOf), which is when the
+   * step (issue 26): those go to it all at once with 'submit statements' (documentsOf), which is when the
    * CRM can take them, rather than one signal and workflow task each. Read after the File row stands, so
    * a statement stored while the statements are being submitted is either in their list or told here
    * (and 'submit application' hands the statements over again, which the workflow takes once).
@@ -328,10 +328,9 @@ export class FilesService {
     return this.applications.documentUploaded(String(file.applicationId), storedDocument(file));
   }
 
-  /** The application's bank statements as the workflow copies them to the CRM (issue 26), oldest first. */
-  async statementsOf(applicationId: Types.ObjectId): Promise<StoredDocument[]> {
-    const fields = await this.index.fieldsOf(applicationId, ['fileType', 'filePath', 'fileName']);
-    return fields.filter((f) => f.fileType === FILE_TYPES.bankStatement).map(storedDocument);
+  /** The application's files as the workflow copies them to the CRM (issue 26), oldest first. */
+  async documentsOf(applicationId: Types.ObjectId): Promise<StoredDocument[]> {
+    return (await this.index.fieldsOf(applicationId, ['fileType', 'filePath', 'fileName'])).map(storedDocument);
   }
 
   async list(applicationId: string, userId: string) {

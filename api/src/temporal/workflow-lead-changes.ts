@@ -6,18 +6,21 @@ import { updateLead } from '@portal/workflows';
 import { ApplicationWorkflows } from './application-workflows.service';
 import { WorkflowOutbox } from './workflow-outbox.service';
 
+type Sealed = { metadata: Record<string, string>; data: string };
+
 /**
  * An application's lead changes saved and not yet handed to its workflow: a keyed lookup document (`_id` the
- * application's id), the changes merged and sealed by the workflow payload codec (they carry the tax id and
- * the owners' answers). `seq` counts the saves and never goes back: the workflow takes a change only if its
- * `leadSeq` is newer than the last it took, so a late hand-over of older answers never overwrites newer ones.
+ * application's id), each save's change sealed by the workflow payload codec (they carry the tax id and the
+ * owners' answers) and pushed in save order. `seq` counts the saves and never goes back: the workflow takes
+ * a hand-over only if its `leadSeq` is newer than the last it took, so a late hand-over of older answers
+ * never overwrites newer ones.
  */
 @Schema({ collection: COLLECTIONS.pendingleads, versionKey: false })
 export class PendingLead {
   @Prop({ type: String, required: true }) _id: string;
   @Prop({ required: true }) seq: number;
   /** Absent once handed over. */
-  @Prop({ type: Object }) sealed?: { metadata: Record<string, string>; data: string };
+  @Prop({ type: [Object], default: undefined }) changes?: Sealed[];
 }
 export const PendingLeadSchema = SchemaFactory.createForClass(PendingLead);
 
@@ -45,40 +48,33 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
-  /** Keeps the change, merged over what waits, and hands it over soon unless a stage move takes it first. */
+  /** Keeps the change (one write) and hands it over soon unless a stage move takes it first. */
   async add(applicationId: string, change: LeadChange): Promise<void> {
-    for (let tries = 0; ; tries++) {
-      const held = await this.pending.findById(applicationId).lean();
-      const before = held?.sealed ? ((await this.outbox.open(held.sealed)) as LeadChange) : {};
-      const sealed = await this.outbox.seal({ ...before, ...change });
-      // Compare-and-set on seq: a save at the same moment makes one of the two merge again.
-      const written = held
-        ? (await this.pending.updateOne({ _id: applicationId, seq: held.seq }, { $set: { seq: held.seq + 1, sealed } }))
-            .modifiedCount === 1
-        : await this.pending.create({ _id: applicationId, seq: 1, sealed }).then(
-            () => true,
-            (err: { code?: number }) => {
-              if (err.code !== 11000) throw err;
-              return false;
-            },
-          );
-      if (written) break;
-      if (tries >= 5) throw new Error('lead change not kept: too many saves at once');
-    }
+    const push = { $inc: { seq: 1 }, $push: { changes: await this.outbox.seal(change) } };
+    // Two first saves at once may both upsert on FerretDB and one meet E11000: the document is there.
+    await this.pending
+      .updateOne({ _id: applicationId }, push, { upsert: true })
+      .catch(async (err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+        await this.pending.updateOne({ _id: applicationId }, push);
+      });
     this.handOverLater(applicationId);
   }
 
-  /** What waits for this application, for a stage move to carry (cleared with `taken` once it is accepted). */
+  /** What waits for this application, merged in save order, for a stage move to carry (then `taken`). */
   async take(applicationId: string): Promise<PendingLeadChange | undefined> {
     const held = await this.pending.findById(applicationId).lean();
-    if (!held?.sealed) return undefined;
-    const fields = (await this.outbox.open(held.sealed)) as LeadChange;
-    return { fields: { ...fields, leadSeq: held.seq }, seq: held.seq };
+    if (!held?.changes?.length) return undefined;
+    const changes = (await Promise.all(held.changes.map((c) => this.outbox.open(c)))) as LeadChange[];
+    return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq };
   }
 
   /** Handed over: cleared unless a newer save came meanwhile (that one holds these changes too). */
   async taken(applicationId: string, seq: number): Promise<void> {
-    await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { sealed: 1 } });
+    const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1 } });
+    if (cleared.modifiedCount !== 1) return; // a newer save came: its hand-over stays due
+    clearTimeout(this.due.get(applicationId));
+    this.due.delete(applicationId);
   }
 
   private handOverLater(applicationId: string) {

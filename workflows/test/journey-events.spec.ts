@@ -135,10 +135,10 @@ async function journey(c: ApiClient, statement: Uint8Array) {
 /**
  * What a journey may cost in its history, issue 26's second round: measured 114 events (16 workflow tasks,
  * 4 activity tasks, 11 local activities, 14 upserts, 2 signals, 9 updates) in three runs. The lead changes
- * of the answers' saves go with the next stage move (none alone while the move follows within a second),
+ * of the answers' saves go with the next stage move (none alone while the move follows within two seconds),
  * the bank statements with their submission, and only Box's final event signals; left are the voided
  * check's documentUploaded and Box's 'completed'. The bound leaves room for one lead hand-over by signal
- * (a move later than a second after the last save on a loaded machine: a signal, a workflow task and a
+ * (a move later than two seconds after the last save on a loaded machine: a signal, a workflow task and a
  * local activity) and nothing more. Before: 139-150 events, 21-24 workflow tasks, 9 signals.
  */
 const JOURNEY_BOUNDS = { events: 120, workflowTasks: 17, activities: 4, upserts: 14, signals: 3 };

@@ -25,7 +25,7 @@ export class PendingLead {
 export const PendingLeadSchema = SchemaFactory.createForClass(PendingLead);
 
 /** A save's lead change waits this long for the stage move that usually follows it, then goes alone. */
-export const LEAD_HANDOVER_MS = 1_000;
+export const LEAD_HANDOVER_MS = 2_000;
 
 /** The merged changes as the workflow takes them (updateLead's or moveStage's `lead`). */
 export type PendingLeadChange = { fields: LeadChange & { leadSeq: number }; seq: number };

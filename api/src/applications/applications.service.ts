@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
@@ -6,6 +6,7 @@ import type { LeadChange } from '@portal/libs';
 import { documentUploaded, updateLead, type StoredDocument } from '@portal/workflows';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import { WorkflowLeadChanges } from '../temporal/workflow-lead-changes';
 import { User } from '../users/user.schema';
 import { Application, SignatureKey, type ApplicationDocument } from './application.schema';
 
@@ -35,6 +36,7 @@ export class OwnerMemory {
 /** Every record hangs off an application; this is where it is checked against the signed-in user. */
 @Injectable()
 export class ApplicationsService {
+  private readonly logger = new Logger(ApplicationsService.name);
   private readonly owners = new OwnerMemory();
 
   constructor(
@@ -42,15 +44,21 @@ export class ApplicationsService {
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(SignatureKey.name) private readonly signatures: Model<SignatureKey>,
     private readonly workflows: ApplicationWorkflows,
+    private readonly leadChanges: WorkflowLeadChanges,
   ) {}
 
   /**
    * Hands a change of the answers the lead mirrors (in the portal's words) to the application's workflow,
-   * which maps and writes it to the CRM with retries. The applicant's record is already saved, so a failed
-   * signal is logged for operators and not thrown.
+   * which maps and writes it to the CRM with retries. Issue 26: kept in MongoDB and handed over with the
+   * stage move that follows the save, or alone shortly after (WorkflowLeadChanges), so that a page's saves
+   * and its move cost the workflow one message. The applicant's record is already saved, so a failure to
+   * keep it is logged for operators and not thrown.
    */
   async updateLead(applicationId: string, change: LeadChange): Promise<void> {
-    await this.workflows.signal(applicationId, updateLead, change).catch(() => undefined); // logged by the door
+    await this.leadChanges.add(applicationId, change).catch((e: Error) => {
+      this.logger.error({ msg: 'lead change not kept; signalled', applicationId, error: e.message });
+      return this.workflows.signal(applicationId, updateLead, change).catch(() => undefined); // logged by the door
+    });
   }
 
   /** Hands an uploaded document to the workflow, which copies it to the CRM opportunity in the background. */

@@ -35,6 +35,7 @@ import { StagesService } from '../stages/stages.service';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
 import { StoredFile, type StoredFileDocument } from './file.schema';
+import type { StoredDocument } from '@portal/workflows';
 import { inspectStatement, prepareInspection } from './pdf-inspection';
 import { IdempotencyError } from '../common/idempotency/idempotency.service';
 import { UnfinishedUploads } from './unfinished-uploads';
@@ -312,13 +313,24 @@ export class FilesService {
     return stage?.pageName === 'DOCUMENTS' && stage.pageStep >= fromStep;
   }
 
-  private documentUploaded(file: StoredFileDocument) {
-    return this.applications.documentUploaded(String(file.applicationId), {
-      fileId: String(file._id),
-      s3Key: file.filePath,
-      fileName: file.fileName,
-      fileType: file.fileType,
-    });
+  /**
+   * Tells the workflow of a stored file, except a bank statement while the journey is at the statements
+   * step (issue 26): those go to it all at once with 'submit statements' (documentsOf), which is when the
+   * CRM can take them, rather than one signal and workflow task each. Read after the File row stands, so
+   * a statement stored while the statements are being submitted is either in their list or told here
+   * (and 'submit application' hands the statements over again, which the workflow takes once).
+   */
+  private async documentUploaded(file: StoredFileDocument) {
+    if (file.fileType === FILE_TYPES.bankStatement) {
+      const [stage] = await this.stages.forApplications([file.applicationId]);
+      if (stage?.pageName === 'DOCUMENTS' && stage.pageStep === 1) return;
+    }
+    return this.applications.documentUploaded(String(file.applicationId), storedDocument(file));
+  }
+
+  /** The application's files as the workflow copies them to the CRM (issue 26), oldest first. */
+  async documentsOf(applicationId: Types.ObjectId): Promise<StoredDocument[]> {
+    return (await this.index.fieldsOf(applicationId, ['fileType', 'filePath', 'fileName'])).map(storedDocument);
   }
 
   async list(applicationId: string, userId: string) {
@@ -358,3 +370,11 @@ function fileIdFor(userId: string, key: unknown): Types.ObjectId {
   if (!isIdempotencyKey(key)) return new Types.ObjectId();
   return new Types.ObjectId(createHash('sha256').update(`file:${userId}:${key}`).digest('hex').slice(0, 24));
 }
+
+/** A stored file as the workflow's document copies name it. */
+const storedDocument = (f: Pick<StoredFile, 'filePath' | 'fileName' | 'fileType'> & { _id: Types.ObjectId }) => ({
+  fileId: String(f._id),
+  s3Key: f.filePath,
+  fileName: f.fileName,
+  fileType: f.fileType,
+});

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, API_CODES } from '@portal/libs';
-import { getProgress, submitApplication, submitStatements } from '@portal/workflows';
+import { getProgress, submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
 import { StagesService } from '../stages/stages.service';
@@ -24,7 +25,9 @@ export class SubmissionService {
 
   async submitStatements(id: string, userId: string) {
     await this.applications.checkOwner(id, userId);
-    const position = await this.workflows.update(id, submitStatements, [], FILE_CODES.unknown);
+    // Issue 26: the statements go with the submission (no signal was sent for each while at this step).
+    const statements = bankStatements(await this.files.documentsOf(new Types.ObjectId(id)));
+    const position = await this.workflows.update(id, submitStatements, [statements], FILE_CODES.unknown);
     const stage = await this.stages.save(id, position);
     const app = await this.applications.owned(id, userId);
     return { sfOpportunityId: app.sfOpportunityId, stage };
@@ -42,9 +45,9 @@ export class SubmissionService {
       [answers.driversLicense, FILE_TYPES.driversLicense],
     ] as const;
     // Independent reads at once (the applicant waits on this call); refused in the same order as before.
-    const [selected, uploaded, progressOr] = await Promise.all([
+    const [selected, stored, progressOr] = await Promise.all([
       this.offers.hasSelection(app._id),
-      Promise.all(documents.map(([answer, type]) => answer === 'uploaded' && this.files.has(app._id, type))),
+      this.files.documentsOf(app._id),
       // Submitted before (a double click, a reload): the workflow has ended, and its answer stands. Its
       // failure (Temporal unreachable) is told only after the applicant's own mistakes, as before.
       this.workflows.query(id, getProgress).then(
@@ -54,6 +57,11 @@ export class SubmissionService {
         },
       ),
     ]);
+    const uploaded = documents.map(
+      ([answer, type]) => answer === 'uploaded' && stored.some((f) => f.fileType === type),
+    );
+    // The statements once more (the workflow takes each file once): one stored while they were being submitted.
+    const statements = bankStatements(stored);
     if (!selected) throw new BadRequestException(SELECT_AN_OFFER);
     if (documents.some(([answer], i) => answer !== 'notAvailable' && !uploaded[i]))
       throw new BadRequestException(DOCUMENTS_REQUIRED);
@@ -61,9 +69,11 @@ export class SubmissionService {
     const result =
       done.rep && done.position.pageStep === 3
         ? { ...done.rep, position: done.position }
-        : await this.workflows.update(id, submitApplication, [], UNKNOWN_ERROR);
+        : await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR);
     const stage = await this.stages.save(id, result.position);
     await this.applications.markSubmitted(app);
     return { repName: result.repName, schedulingLink: result.schedulingLink, stage };
   }
 }
+
+const bankStatements = (files: StoredDocument[]) => files.filter((f) => f.fileType === FILE_TYPES.bankStatement);

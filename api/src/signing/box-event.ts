@@ -4,6 +4,18 @@ import { BoxEventDto, BoxEventInfoDto } from './box-event.dto';
 export type SignEvent = { signRequestId: string; trigger: string; eventId: string };
 
 /**
+ * Issue 26: the triggers that end a sign request (signed, declined, expired, failed). Only these signal the
+ * workflow; a signer's own signature (SIGNER_SIGNED) is one step of a request still open, which the
+ * workflow's poll reads within its interval, so it costs the history no signal and workflow task.
+ */
+export const FINAL_SIGN_TRIGGERS: readonly string[] = [
+  'SIGN_REQUEST.COMPLETED',
+  'SIGN_REQUEST.DECLINED',
+  'SIGN_REQUEST.EXPIRED',
+  'SIGN_REQUEST.SIGN_ERROR_FINALIZING',
+];
+
+/**
  * The sign request event a verified webhook carries, its fields checked for type before use (a signed
  * body is still only as well-formed as Box made it): 400 when a field is of the wrong type, undefined
  * for events the api does not act on (other triggers, no sign request id).

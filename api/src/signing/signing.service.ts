@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { API_CODES } from '@portal/libs';
 import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
+import { FINAL_SIGN_TRIGGERS } from './box-event';
 import { ApplicationsService } from '../applications/applications.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -51,8 +52,12 @@ export class SigningService {
     return answer(progress.signing);
   }
 
-  /** A verified webhook: wakes the workflow that owns the request. Unknown requests are ignored. */
+  /**
+   * A verified webhook: wakes the workflow that owns the request when the request has ended (issue 26:
+   * FINAL_SIGN_TRIGGERS; the workflow polls the steps between). Unknown requests are ignored.
+   */
   async event(e: { signRequestId: string; trigger: string; eventId: string }): Promise<void> {
+    if (!FINAL_SIGN_TRIGGERS.includes(e.trigger)) return;
     const app = await this.applications.findBySignature(e.signRequestId);
     if (!app) return;
     await this.workflows.signal(String(app._id), signRequestEvent, e);

@@ -18,6 +18,7 @@ import { findOrCreate } from '../common/find-or-create';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import { WorkflowLeadChanges } from '../temporal/workflow-lead-changes';
 import { Stage } from './stage.schema';
 
 /**
@@ -33,6 +34,7 @@ export class StagesService {
     private readonly businesses: BusinessesService,
     private readonly owners: OwnersService,
     private readonly offers: OffersService,
+    private readonly leadChanges: WorkflowLeadChanges,
   ) {}
 
   /**
@@ -82,8 +84,15 @@ export class StagesService {
     const saved = move.to === 'position' ? await this.stages.findById(applicationId).lean() : null;
     if (saved && isResave(saved, move)) return toRecord(saved);
     // The saved answers (three reads, decrypted and checked) matter only to a move that could go forward.
-    const answered = mayMoveForward(move) ? await this.answered(applicationId) : [];
-    const position = await this.workflows.update(applicationId, moveStage, [{ ...move, answered }]);
+    // Issue 26: the lead changes the page's saves left (WorkflowLeadChanges) go with the move.
+    const [answered, lead] = await Promise.all([
+      mayMoveForward(move) ? this.answered(applicationId) : [],
+      this.leadChanges.take(applicationId),
+    ]);
+    const position = await this.workflows.update(applicationId, moveStage, [
+      { ...move, answered, ...(lead ? { lead: lead.fields } : {}) },
+    ]);
+    if (lead) await this.leadChanges.taken(applicationId, lead.seq);
     return this.save(applicationId, position);
   }
 

@@ -17,6 +17,7 @@ import {
   OutboxListSchema,
 } from './outbox.schema';
 import { WorkflowOutbox } from './workflow-outbox.service';
+import { PendingLead, PendingLeadSchema, WorkflowLeadChanges } from './workflow-lead-changes';
 
 export { TEMPORAL_CLIENT };
 
@@ -27,11 +28,13 @@ export { TEMPORAL_CLIENT };
       { name: OutboxEntry.name, schema: OutboxEntrySchema },
       { name: OutboxApplication.name, schema: OutboxApplicationSchema },
       { name: OutboxList.name, schema: OutboxListSchema },
+      { name: PendingLead.name, schema: PendingLeadSchema },
     ]),
   ],
   providers: [
     ApplicationWorkflows,
     WorkflowOutbox,
+    WorkflowLeadChanges,
     {
       provide: TEMPORAL_CLIENT,
       inject: [SETTINGS],
@@ -48,7 +51,7 @@ export { TEMPORAL_CLIENT };
       },
     },
   ],
-  exports: [TEMPORAL_CLIENT, ApplicationWorkflows],
+  exports: [TEMPORAL_CLIENT, ApplicationWorkflows, WorkflowLeadChanges],
 })
 export class TemporalModule implements OnApplicationShutdown {
   constructor(@Inject(TEMPORAL_CLIENT) private readonly client: Client) {}

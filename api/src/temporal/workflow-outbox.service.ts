@@ -51,7 +51,8 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
     return this.codec;
   }
 
-  private async seal(value: unknown) {
+  /** JSON sealed by the workflow payload codec (also the pending lead changes' storage, workflow-lead-changes.ts). */
+  async seal(value: unknown) {
     const [p] = await (
       await this.codecOf()
     ).encode([{ metadata: { encoding: enc.encode('json/plain') }, data: enc.encode(JSON.stringify(value)) }]);
@@ -61,7 +62,7 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  private async open(sealed: OutboxEntry['sealed']): Promise<unknown> {
+  async open(sealed: OutboxEntry['sealed']): Promise<unknown> {
     const metadata = Object.fromEntries(Object.entries(sealed.metadata).map(([k, v]) => [k, unb64(v)]));
     const [p] = await (await this.codecOf()).decode([{ metadata, data: unb64(sealed.data) }]);
     return JSON.parse(dec.decode(p!.data ?? new Uint8Array()));

@@ -21,6 +21,11 @@ export const COLLECTIONS = {
   files: 'files',
   /** Keyed lookup documents: a sign request's id (`_id`) → its application (the e-sign webhook's lookup). */
   signatures: 'signatures',
+  /**
+   * Keyed lookup documents: an application's id (`_id`) → its lead changes saved and not yet handed to its
+   * workflow (sealed), which go with the next stage move or shortly after the save (issue 26).
+   */
+  pendingleads: 'pendingleads',
 } as const;
 
 /** The worker's own bookkeeping collections (idempotency marks of its side effects). */

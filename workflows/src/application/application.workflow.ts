@@ -8,6 +8,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { isStaleMove, judgeMove, resolveMove } from '@portal/libs';
+import type { StoredDocument } from './activities';
 import { crmSyncRoom } from './crm-sync';
 import { journeyFailure } from './failures';
 import { legacyJourney } from './legacy';
@@ -96,8 +97,13 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   setHandler(documentUploaded, crm.onDocument);
   setHandler(calculateOffers, submission.calculateOffers, { validator: submission.offersReady });
   setHandler(emailOffer, submission.emailOffer, { validator: () => run.refuseWhenEnded() });
-  setHandler(submitApplication, submission.submitApplication, { validator: submission.needsOpportunity });
-  setHandler(submitStatements, submission.submitStatements, { validator: submission.needsSignature });
+  // Issue 26: both carry the bank statements (optional: runs and tests from before send none).
+  setHandler(submitApplication, submission.submitApplication, {
+    validator: (_?: StoredDocument[]) => submission.needsOpportunity(),
+  });
+  setHandler(submitStatements, submission.submitStatements, {
+    validator: (_?: StoredDocument[]) => submission.needsSignature(),
+  });
   setHandler(signRequestEvent, signing.onEvent);
   setHandler(startSigning, signing.start, { validator: () => run.refuseWhenEnded() });
   setHandler(resendSignRequest, signing.resend);
@@ -106,6 +112,8 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     moveStage,
     (move) => {
       run.updates++; // a stale move is an accepted update too: it counts towards Temporal's cap
+      // Issue 26: the lead changes saved before the move, written in this workflow task.
+      if (move.lead) crm.onLeadChange(move.lead);
       // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
       if (isStaleMove(progress.position, move)) return progress.position;
       const m = resolveMove(progress.position, move);

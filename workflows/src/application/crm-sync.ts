@@ -9,7 +9,7 @@ import {
   type StoredDocument,
 } from './activities';
 import { countryOf, type ApplicationEnd } from './lifecycle';
-import type { CrmRetry } from './messages';
+import type { CrmRetry, LeadHandover } from './messages';
 import { CRM_BACKOFF_MS, documentCopies, legacyCrm } from './proxies';
 import type { ApplicationRun } from './run';
 
@@ -240,7 +240,7 @@ export function crmSyncRoom(run: ApplicationRun) {
           run.noteError('DOCUMENT_REFUSED', refusalCodes(e));
         }
       });
-      documents.shift();
+      run.copiedFiles.add(documents.shift()!.fileId);
       run.publish();
     }
   }
@@ -261,7 +261,7 @@ export function crmSyncRoom(run: ApplicationRun) {
             run.noteError('DOCUMENT_REFUSED');
           }
         });
-        documents.shift();
+        run.copiedFiles.add(documents.shift()!.fileId);
       }
       if (leadChanges.length > 0) {
         // Removed only once written, so a run that continues as new meanwhile carries them on.
@@ -296,8 +296,15 @@ export function crmSyncRoom(run: ApplicationRun) {
       await done;
     },
 
-    /** updateLead: the applicant saved something the lead mirrors. */
-    onLeadChange(fields: CrmLeadFields) {
+    /**
+     * updateLead, or a stage move's `lead` (issue 26): the applicant saved something the lead mirrors. A
+     * hand-over older than one already taken is dropped (the newer one holds its changes too).
+     */
+    onLeadChange({ leadSeq, ...fields }: LeadHandover) {
+      if (leadSeq !== undefined) {
+        if (leadSeq <= run.leadSeq) return;
+        run.leadSeq = leadSeq;
+      }
       leadChanges.push(fields);
       if (!run.lifecycle) return;
       holdForWrite();

@@ -33,6 +33,10 @@ export type CarriedState = {
   ops: OperationsState;
   /** The latest Box webhook event ids, so a redelivery across runs still counts once. */
   seenEvents: string[];
+  /** Issue 26: files already copied to the opportunity, so a document an update carries again is copied once. */
+  copiedFiles?: string[];
+  /** Issue 26: the newest lead hand-over taken (LeadHandover.leadSeq). */
+  leadSeq?: number;
   /** How many runs came before this one (for operators, and for the tests). */
   runs: number;
 };
@@ -81,9 +85,11 @@ export const documentUploaded = defineSignal<[StoredDocument]>('documentUploaded
 
 /**
  * Bank statements submitted (section 4): convert the lead, keep the opportunity id, submit the signed
- * application, and move on to /offers. Repeating it after success only answers the position.
+ * application, and move on to /offers. Repeating it after success only answers the position. Issue 26:
+ * it carries the application's bank statements (the api sends no documentUploaded for them at that step),
+ * copied to the opportunity like signalled documents; a file already taken is taken once.
  */
-export const submitStatements = defineUpdate<JourneyPosition, []>('submitStatements');
+export const submitStatements = defineUpdate<JourneyPosition, [StoredDocument[]?]>('submitStatements');
 
 /** Prices the offers (offer-calculation service) and saves them as the application's options. */
 export const calculateOffers = defineUpdate<OfferOption[], []>('calculateOffers');
@@ -94,8 +100,11 @@ export const emailOffer = defineUpdate<void, []>('emailOffer');
 /**
  * Final submission (section 4 'Offers'): the opportunity is marked submitted, the offer emailed, and the
  * rep's name and scheduling link come back. Repeating it answers the same rep without a second email.
+ * Issue 26: it carries the bank statements again, for one stored while they were being submitted.
  */
-export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, []>('submitApplication');
+export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, [StoredDocument[]?]>(
+  'submitApplication',
+);
 
 /** The e-signature as the workflow knows it: from Box's webhook or its own polling, never the browser. */
 export type SigningState = { attempt: number; request: SignRequestView; signed: boolean };
@@ -130,7 +139,7 @@ export const signRequestEvent =
  * it to the lead with retries, in order, once the lead exists, so a CRM outage never holds anyone up.
  * The api sends a LeadChange (the portal's words); the worker maps it to Salesforce's.
  */
-export const updateLead = defineSignal<[CrmLeadFields]>('updateLead');
+export const updateLead = defineSignal<[LeadHandover]>('updateLead');
 
 export const getProgress = defineQuery<ApplicationProgress>('getProgress');
 
@@ -142,9 +151,17 @@ export const getSignerLink = defineQuery<string | null, [number]>('getSignerLink
 
 /**
  * Moves the journey one step on or back (or re-saves where it is). The validator refuses any other move
- * before it enters history, with the spec's 'No further stage available' past the last step.
+ * before it enters history, with the spec's 'No further stage available' past the last step. Issue 26:
+ * it carries the lead changes saved since the last hand-over (`lead`), taken before the move.
  */
-export const moveStage = defineUpdate<JourneyPosition, [StageMove]>('moveStage');
+export const moveStage = defineUpdate<JourneyPosition, [StageMove & { lead?: LeadHandover }]>('moveStage');
+
+/**
+ * Lead changes as the api hands them over (issue 26: with a stage move, or alone by updateLead): merged
+ * since the last hand-over, numbered by `leadSeq` so an older hand-over arriving late is dropped. Runs and
+ * signals from before carry no `leadSeq` and are all taken.
+ */
+export type LeadHandover = CrmLeadFields & { leadSeq?: number };
 
 /** Who withdrew: the applicant, or an operator on their behalf. */
 export type Withdrawal = { by: 'applicant' | 'operator' };

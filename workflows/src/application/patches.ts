@@ -46,3 +46,11 @@ export const OFFER_MAIL_REFUSED_PATCH = 'issue-24-offer-mail-refused';
  * before it replay as they ran.
  */
 export const LOCAL_CALLS_PATCH = 'issue-26-local-calls';
+
+/*
+ * Issue 26, second round (fewer signals) has no patch of its own: it adds no command to a recorded course.
+ * Stage moves may carry the lead changes (moveStage's `lead`), 'submit statements' and 'submit application'
+ * the bank statements, and hand-overs carry a `leadSeq`; a history recorded before has none of these in
+ * its messages, so it replays with the same commands (and a patch would cost every run a marker and an
+ * upsert). Its own history: application-journey-issue-26-fewer-signals.pb.
+ */

@@ -37,6 +37,10 @@ export class ApplicationRun {
   readonly ops: OperationsState;
   /** Box webhook event ids seen, so a redelivery counts once. */
   readonly seenEvents: Set<string>;
+  /** Files copied to the opportunity (issue 26: an update may carry one again). */
+  readonly copiedFiles: Set<string>;
+  /** The newest lead hand-over taken (issue 26): an older one arriving late is dropped. */
+  leadSeq: number;
   readonly records: RecordWriters;
   /** The CRM's and the applicant's services' calls: local activities with issue 26's patch. */
   readonly crm: JourneyCalls['crm'];
@@ -68,6 +72,8 @@ export class ApplicationRun {
     this.documents = [...(carried?.documents ?? [])];
     this.ops = carried?.ops ?? { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false };
     this.seenEvents = new Set<string>(carried?.seenEvents ?? []);
+    this.copiedFiles = new Set<string>(carried?.copiedFiles ?? []);
+    this.leadSeq = carried?.leadSeq ?? 0;
     this.records = recordWriters(fewerRoundTrips);
     ({ crm: this.crm, waited: this.waited } = journeyCalls(localCalls));
   }
@@ -181,6 +187,15 @@ export class ApplicationRun {
     this.publish();
   }
 
+  /**
+   * Issue 26: documents an update carries (submitStatements, submitApplication) join those to copy, each
+   * file once: none already waiting or copied.
+   */
+  takeDocuments(documents: StoredDocument[] | undefined): void {
+    for (const d of documents ?? [])
+      if (!this.copiedFiles.has(d.fileId) && !this.documents.some((x) => x.fileId === d.fileId)) this.documents.push(d);
+  }
+
   /** Every accepted update counts towards the run's bound; a closed application takes none. */
   accepted(): void {
     this.updates++;
@@ -204,6 +219,8 @@ export class ApplicationRun {
       documents: this.documents,
       ops,
       seenEvents: [...this.seenEvents].slice(-50),
+      ...(this.copiedFiles.size ? { copiedFiles: [...this.copiedFiles] } : {}),
+      ...(this.leadSeq ? { leadSeq: this.leadSeq } : {}),
       runs,
     };
   }

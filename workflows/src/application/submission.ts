@@ -3,6 +3,7 @@ import { isFinalStep, judgeSubmission } from '@portal/libs';
 import { failureOf, refusalCodes, rejected } from './crm-sync';
 import { journeyFailure } from './failures';
 import { OFFER_MAIL_REFUSED_PATCH } from './patches';
+import type { StoredDocument } from './activities';
 import type { SigningState } from './messages';
 import { waited as finalCalls } from './proxies';
 import type { ApplicationRun } from './run';
@@ -113,8 +114,9 @@ export function submissionRoom(run: ApplicationRun) {
     },
 
     /** submitStatements: the lead converted, the signed application submitted, the journey on to /offers. */
-    async submitStatements() {
+    async submitStatements(statements?: StoredDocument[]) {
       run.accepted();
+      run.takeDocuments(statements);
       await condition(() => !submittingStatements);
       submittingStatements = true;
       try {
@@ -152,8 +154,9 @@ export function submissionRoom(run: ApplicationRun) {
     },
 
     /** submitApplication: the opportunity submitted, the offer emailed, the rep known; the journey is done. */
-    async submitApplication() {
+    async submitApplication(statements?: StoredDocument[]) {
       run.accepted();
+      run.takeDocuments(statements);
       const opportunity = opportunityId();
       // A repeat that comes while the first is still at work waits for it, and then finds it done.
       await condition(() => !submittingApplication);

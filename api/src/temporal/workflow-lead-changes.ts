@@ -1,0 +1,106 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { COLLECTIONS, type LeadChange } from '@portal/libs';
+import { updateLead } from '@portal/workflows';
+import { ApplicationWorkflows } from './application-workflows.service';
+import { WorkflowOutbox } from './workflow-outbox.service';
+
+type Sealed = { metadata: Record<string, string>; data: string };
+
+/**
+ * An application's lead changes saved and not yet handed to its workflow: a keyed lookup document (`_id` the
+ * application's id), each save's change sealed by the workflow payload codec (they carry the tax id and the
+ * owners' answers) and pushed in save order. `seq` counts the saves and never goes back: the workflow takes
+ * a hand-over only if its `leadSeq` is newer than the last it took, so a late hand-over of older answers
+ * never overwrites newer ones.
+ */
+@Schema({ collection: COLLECTIONS.pendingleads, versionKey: false })
+export class PendingLead {
+  @Prop({ type: String, required: true }) _id: string;
+  @Prop({ required: true }) seq: number;
+  /** Absent once handed over. */
+  @Prop({ type: [Object], default: undefined }) changes?: Sealed[];
+}
+export const PendingLeadSchema = SchemaFactory.createForClass(PendingLead);
+
+/** A save's lead change waits this long for the stage move that usually follows it, then goes alone. */
+export const LEAD_HANDOVER_MS = 2_000;
+
+/** The merged changes as the workflow takes them (updateLead's or moveStage's `lead`). */
+export type PendingLeadChange = { fields: LeadChange & { leadSeq: number }; seq: number };
+
+/**
+ * Issue 26: a save's lead change does not signal the workflow at once (one signal and one workflow task per
+ * save). It is kept here (durably, in MongoDB) and goes with the stage move that follows the save (the web
+ * saves a page, then moves on), or, when no move takes it within LEAD_HANDOVER_MS, by one updateLead signal
+ * with everything saved meanwhile. Kept until handed over: an api that stops hands over what it holds; one
+ * that dies leaves it for the application's next save or move.
+ */
+@Injectable()
+export class WorkflowLeadChanges implements OnModuleDestroy {
+  private readonly logger = new Logger(WorkflowLeadChanges.name);
+  private readonly due = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    @InjectModel(PendingLead.name) private readonly pending: Model<PendingLead>,
+    private readonly outbox: WorkflowOutbox,
+    private readonly workflows: ApplicationWorkflows,
+  ) {}
+
+  /** Keeps the change (one write) and hands it over soon unless a stage move takes it first. */
+  async add(applicationId: string, change: LeadChange): Promise<void> {
+    const push = { $inc: { seq: 1 }, $push: { changes: await this.outbox.seal(change) } };
+    // Two first saves at once may both upsert on FerretDB and one meet E11000: the document is there.
+    await this.pending
+      .updateOne({ _id: applicationId }, push, { upsert: true })
+      .catch(async (err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+        await this.pending.updateOne({ _id: applicationId }, push);
+      });
+    this.handOverLater(applicationId);
+  }
+
+  /** What waits for this application, merged in save order, for a stage move to carry (then `taken`). */
+  async take(applicationId: string): Promise<PendingLeadChange | undefined> {
+    const held = await this.pending.findById(applicationId).lean();
+    if (!held?.changes?.length) return undefined;
+    const changes = (await Promise.all(held.changes.map((c) => this.outbox.open(c)))) as LeadChange[];
+    return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq };
+  }
+
+  /** Handed over: cleared unless a newer save came meanwhile (that one holds these changes too). */
+  async taken(applicationId: string, seq: number): Promise<void> {
+    const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1 } });
+    if (cleared.modifiedCount !== 1) return; // a newer save came: its hand-over stays due
+    clearTimeout(this.due.get(applicationId));
+    this.due.delete(applicationId);
+  }
+
+  private handOverLater(applicationId: string) {
+    clearTimeout(this.due.get(applicationId));
+    const timer = setTimeout(() => void this.handOver(applicationId), LEAD_HANDOVER_MS);
+    timer.unref();
+    this.due.set(applicationId, timer);
+  }
+
+  /** One updateLead signal with what waits (the outbox keeps it if Temporal is unreachable). */
+  private async handOver(applicationId: string): Promise<void> {
+    this.due.delete(applicationId);
+    try {
+      const waiting = await this.take(applicationId);
+      if (!waiting) return;
+      // Logged by the door and refused only for a closed or missing workflow: nothing more to hand over then.
+      await this.workflows.signal(applicationId, updateLead, waiting.fields).catch(() => undefined);
+      await this.taken(applicationId, waiting.seq);
+    } catch (e) {
+      this.logger.error({ msg: 'lead change not handed over', applicationId, error: (e as Error).message });
+    }
+  }
+
+  async onModuleDestroy() {
+    const ids = [...this.due.keys()];
+    for (const id of ids) clearTimeout(this.due.get(id));
+    await Promise.all(ids.map((id) => this.handOver(id)));
+  }
+}

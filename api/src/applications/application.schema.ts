@@ -37,5 +37,7 @@ export const ApplicationSchema = SchemaFactory.createForClass(Application);
 export class SignatureKey {
   @Prop({ type: String, required: true }) _id: string;
   @Prop({ type: SchemaTypes.ObjectId, required: true }) applicationId: Types.ObjectId;
+  /** How many sign the request (absent on keys written before issue 26: taken as more than one). */
+  @Prop() signers?: number;
 }
 export const SignatureKeySchema = SchemaFactory.createForClass(SignatureKey);

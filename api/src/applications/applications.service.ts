@@ -104,7 +104,8 @@ export class ApplicationsService {
   async findBySignature(signatureId: string) {
     // By the lookup document's `_id`, then the application's (which must still name the request).
     const key = await this.signatures.findById(signatureId).lean();
-    return key ? this.applications.findOne({ _id: key.applicationId, signatureId }) : null;
+    const app = key ? await this.applications.findOne({ _id: key.applicationId, signatureId }) : null;
+    return app ? { app, signers: key?.signers } : null;
   }
 
   /** The user's application (sign-up made it); 404 when there is none. */

@@ -3,10 +3,12 @@ import { BoxEventDto, BoxEventInfoDto } from './box-event.dto';
 
 export type SignEvent = { signRequestId: string; trigger: string; eventId: string };
 
+/** One signer's own signature, the request still open for the others. */
+export const SIGNER_SIGNED = 'SIGN_REQUEST.SIGNER_SIGNED';
+
 /**
- * Issue 26: the triggers that end a sign request (signed, declined, expired, failed). Only these signal the
- * workflow; a signer's own signature (SIGNER_SIGNED) is one step of a request still open, which the
- * workflow's poll reads within its interval, so it costs the history no signal and workflow task.
+ * Issue 26: the triggers that end a sign request (signed, declined, expired, failed). These always signal the
+ * workflow; a signer's own signature (SIGNER_SIGNED) only when others are still to sign (SigningService).
  */
 export const FINAL_SIGN_TRIGGERS: readonly string[] = [
   'SIGN_REQUEST.COMPLETED',

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { API_CODES } from '@portal/libs';
 import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
-import { FINAL_SIGN_TRIGGERS } from './box-event';
+import { FINAL_SIGN_TRIGGERS, SIGNER_SIGNED } from './box-event';
 import { ApplicationsService } from '../applications/applications.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -54,12 +54,16 @@ export class SigningService {
 
   /**
    * A verified webhook: wakes the workflow that owns the request when the request has ended (issue 26:
-   * FINAL_SIGN_TRIGGERS; the workflow polls the steps between). Unknown requests are ignored.
+   * FINAL_SIGN_TRIGGERS), or when one of several signers has signed, so the applicant's screen says at
+   * once that the co-owner's signature is what it waits for. A lone signer's own signature is followed by
+   * the request's end at once: it costs the history no signal (the workflow's poll reads any step
+   * between). Unknown requests are ignored.
    */
   async event(e: { signRequestId: string; trigger: string; eventId: string }): Promise<void> {
-    if (!FINAL_SIGN_TRIGGERS.includes(e.trigger)) return;
-    const app = await this.applications.findBySignature(e.signRequestId);
-    if (!app) return;
-    await this.workflows.signal(String(app._id), signRequestEvent, e);
+    const final = FINAL_SIGN_TRIGGERS.includes(e.trigger);
+    if (!final && e.trigger !== SIGNER_SIGNED) return;
+    const found = await this.applications.findBySignature(e.signRequestId);
+    if (!found || (!final && found.signers === 1)) return;
+    await this.workflows.signal(String(found.app._id), signRequestEvent, e);
   }
 }

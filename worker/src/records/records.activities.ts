@@ -12,12 +12,13 @@ export function createRecordActivities(deps: { db: Db }): RecordActivities {
         { $set: { sfOpportunityId: opportunityId } },
       );
     },
-    async saveSignatureId({ applicationId, signatureId }) {
+    async saveSignatureId({ applicationId, signatureId, signers }) {
       // The lookup document first (keyed by the request's id: the webhook's read is by `_id`), then the
       // application: an application never names a request that cannot be looked up.
       await records.signatures.updateOne(
         { _id: signatureId },
-        { $set: { applicationId: new ObjectId(applicationId) } },
+        // How many sign: the api wakes the workflow on one signer's own signature only when others follow.
+        { $set: { applicationId: new ObjectId(applicationId), ...(signers ? { signers } : {}) } },
         { upsert: true },
       );
       await records.applications.updateOne({ _id: new ObjectId(applicationId) }, { $set: { signatureId } });

@@ -78,7 +78,7 @@ export interface RecordActivities {
   /** Stores the converted opportunity's id on the application record (sfOpportunityId). */
   saveOpportunityId(input: { applicationId: string; opportunityId: string }): Promise<void>;
   /** Stores the current sign request id on the application record (signatureId). */
-  saveSignatureId(input: { applicationId: string; signatureId: string }): Promise<void>;
+  saveSignatureId(input: { applicationId: string; signatureId: string; signers?: number }): Promise<void>;
   /** Stores the CRM ids on the application record. */
   saveCrmLeadIds(input: {
     applicationId: string;

@@ -104,7 +104,7 @@ export function signingRoom(run: ApplicationRun) {
   async function newRequest() {
     const attempt = (progress.signing?.attempt ?? 0) + 1;
     const request = await run.waited.prepareSignRequest({ applicationId, attempt });
-    await run.records.saveSignatureId({ applicationId, signatureId: request.id });
+    await run.records.saveSignatureId({ applicationId, signatureId: request.id, signers: request.signers.length });
     progress.signing = { attempt, request, signed: false };
     apply(progress.signing, request);
   }

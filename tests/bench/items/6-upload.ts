@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import type { BenchContext } from '../context.ts';
 import { bigPdf, peakRss, rssMiB } from '../journeys.ts';
 import { median } from '../load.ts';
-import { everyRun } from '../paired.ts';
+import { cpuMs, everyRun } from '../paired.ts';
 import type { Figure } from '../report.ts';
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
@@ -81,21 +81,40 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const A: number[] = [];
     const B: number[] = [];
     let peak = rssBefore;
+    // CPU per upload of each process (ms), A's and B's apart: what each path costs, whatever else runs.
+    const cpuA = { api: 0, s3: 0, client: 0 };
+    const cpuB = { api: 0, s3: 0, client: 0 };
+    const counted = async <T>(into: typeof cpuA, f: () => Promise<T>) => {
+      const before = { api: cpuMs(pid('api')), s3: cpuMs(pid('s3')), client: process.cpuUsage() };
+      const r = await f();
+      const c = process.cpuUsage(before.client);
+      into.api += cpuMs(pid('api')) - before.api;
+      into.s3 += cpuMs(pid('s3')) - before.s3;
+      into.client += (c.user + c.system) / 1000;
+      return r;
+    };
     for (let round = 0; round < (smoke ? 1 : uploadRounds + S.warmup); round++) {
-      const { result, peak: p } = await peakRss(pid('api'), viaApi);
+      const keep = smoke || round >= S.warmup;
+      const { result, peak: p } = await counted(keep ? cpuA : { ...cpuA }, () => peakRss(pid('api'), viaApi));
       if (uploaded) await a.client.delete(`/file/${uploaded}`);
       uploaded = undefined;
-      const b = await direct();
+      const b = await counted(keep ? cpuB : { ...cpuB }, direct);
       peak = Math.max(peak, p);
       log(`  round ${round}: api ${result.toFixed(1)} MB/s | direct ${b.toFixed(1)} MB/s`);
-      if (smoke || round >= S.warmup) {
+      if (keep) {
         A.push(result);
         B.push(b);
       }
     }
     const ratio = median(A.map((x, i) => x / B[i]!));
+    const per = (c: typeof cpuA) =>
+      Object.entries(c)
+        .map(([k, ms]) => `${k} ${(ms / A.length).toFixed(0)}`)
+        .join(', ');
+    const cpu = `CPU ms per ${mb} MB: api path ${per(cpuA)}; direct ${per(cpuB)}`;
     log(
-      `  ratio ${ratio.toFixed(2)}×, api RSS +${(peak - rssBefore).toFixed(0)} MiB (load average ${loadavg()[0]!.toFixed(1)})`,
+      `  ratio ${ratio.toFixed(2)}×, api RSS +${(peak - rssBefore).toFixed(0)} MiB, ${cpu} ` +
+        `(load average ${loadavg()[0]!.toFixed(1)})`,
     );
     return [
       {
@@ -107,7 +126,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         ratio,
         goal: '≥ 0.7× a direct S3 PUT',
         pass: ratio >= 0.7,
-        note: `pairs ${A.map((x, i) => (x / B[i]!).toFixed(2)).join(', ')}; load average ${loadavg()[0]!.toFixed(1)}`,
+        note: `pairs ${A.map((x, i) => (x / B[i]!).toFixed(2)).join(', ')}; ${cpu}; load average ${loadavg()[0]!.toFixed(1)}`,
       },
       {
         item: '6',

@@ -2,6 +2,7 @@
 // warm-up discarded (load.ts `interleaved`), each side's CPU per request beside it, and each figure the
 // median of its counted rounds with the median of the pair-by-pair ratios judged against its goal.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { BenchContext } from './context.ts';
 import { interleaved, median, pairedRatio, type LoadResult } from './load.ts';
 import type { Figure } from './report.ts';
@@ -58,9 +59,12 @@ export async function pairedFigures(
   });
   ctx.check(`${opts.what} (api)`, res.a);
   ctx.check(`${opts.what} (bare)`, res.b);
+  const load = loadavg()[0]!.toFixed(1);
   return opts.figures.map((f) => {
     const ratio = pairedRatio(res.a, res.b, f.key);
+    const rounds = res.a.map((r, i) => `${r[f.key].toFixed(1)}/${res.b[i]![f.key].toFixed(1)}`).join(', ');
     return {
+      note: `rounds A/B: ${rounds}; load average ${load}`,
       item: opts.item,
       name: f.name,
       unit: f.unit,

@@ -4,7 +4,6 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { s3ClientOptions } from '@portal/libs';
 import { MongoClient, ObjectId } from 'mongodb';
 import { loadavg } from 'node:os';
-import { RawBody } from '../../support/api-client.ts';
 import type { BenchContext } from '../context.ts';
 import { bigPdf, peakRss, rssMiB } from '../journeys.ts';
 import { median } from '../load.ts';
@@ -38,30 +37,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     if (status !== 200 && status !== 201) failures.push(`upload answered ${status}`);
     return bytes.length / 1024 / 1024 / ((performance.now() - t) / 1000);
   };
-  // The form a browser sends (fields first, then the file), built once: encoding 35 MB through fetch's
-  // FormData cost the bench's own process about 300 ms of CPU per upload (against 55 ms for the SDK's PUT),
-  // on the cores the api shares. The same bytes, headers and Content-Length reach the api either way.
-  const boundary = `----bench${Date.now().toString(16)}`;
-  const part = (headers: string) => `--${boundary}\r\n${headers}\r\n\r\n`;
-  const form = Buffer.concat([
-    Buffer.from(
-      part('Content-Disposition: form-data; name="applicationId"') +
-        `${a.applicationId}\r\n` +
-        part('Content-Disposition: form-data; name="fileType"') +
-        'Voided Check\r\n' +
-        part('Content-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf'),
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
   const viaApi = () =>
     timed(
       async () =>
         (
           await a.client
-            .call('POST', '/file/s3', new RawBody(form), {
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-            })
+            .upload(
+              '/file/s3',
+              { applicationId: a.applicationId, fileType: 'Voided Check' },
+              { name: 'big.pdf', type: 'application/pdf', bytes },
+            )
             .then((res) => ((uploaded = res.body?.data?._id as string | undefined), res))
         ).status,
     );

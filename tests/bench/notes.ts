@@ -66,6 +66,18 @@ export const NOT_MEASURED = [
     'file: reading the spool, the raw scans, pdf-lib) and the File row. Tried and dropped: writing the spool in 1 MB batches (no CPU ' +
     'saved), 4 MB of buffer between the client and S3 (no gain seen under load), a multipart upload (s3rver rewrites the object whole ' +
     'on completion).',
+  'Item 4, 2026-11-26: a real stage move (before, a re-save answered from MongoDB that never reached Temporal). Each applicant goes ' +
+    'forward to the next position and back, one caller per applicant, the api and the bare client in the same sequence on the same ' +
+    "workflows; a move answered with another position counts as an error. The api's move read the saved stage (for a re-save it " +
+    'could not be) and all three answer records before its update: it now reads only the record of the section the step it moves ' +
+    'from saves (POST /stage/:id/next: 3 round trips, from 5). Short runs (3 s, 2 counted rounds): before that 0.69× and 1.36× at load average 7 to 11; after, 0.84× and 1.25× at load average ' +
+    '10 to 14, 0.87× and 1.23× at 14, 0.88× and 1.19× at 6 (the api spends 5.6 to 6.1 ms of CPU per move, FerretDB 2.5 to 3).',
+  'Item 6, 2026-11-26 (three runs in a row): 0.22 to 0.28× at load average 5 to 10, where every figure follows CPU: per 35 MB the api ' +
+    'path costs the api 314 to 389 ms, s3rver 143 to 179 and the client 238 to 332 (its FormData) against s3rver 113 to 127 and the ' +
+    'client 51 to 57 for the direct PUT. Cut: the inspection thread was ended after any file past 8 MB (its bytes would stay in it ' +
+    'until a collection) and a fresh one loaded pdf-lib and pdf.js for the next upload; it now detaches the file buffer (ArrayBuffer ' +
+    'transfer, freed at once) and is kept: the api 671 → 370 ms per 35 MB in back-to-back runs at load average 9 to 13, RSS growth ' +
+    'unchanged (38 and 42 MiB). What is left in the api is I/O: the S3 socket writes, the spool writes, busboy and collections.',
   'Item 7: the first-visit goal of 100 KiB is out of reach of this runtime: React (react-dom 62, react 3 KiB) and TanStack Router (26) ' +
     'alone weigh about 93 KiB. Since 2026-11-24 (172 KiB): the web app translates with its own small layer instead of i18next and ' +
     'react-i18next (about 24 KiB), the first visit carries only the shell and /sign-up words, XState (12) comes with the journey actor, ' +

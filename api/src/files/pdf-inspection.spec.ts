@@ -100,3 +100,29 @@ describe('a statement read for its cash (issue 27 item 3)', () => {
     });
   });
 });
+
+describe('a large file (issue 26: the 35 MB upload)', () => {
+  it('gives its bytes back and keeps the thread, so the next upload does not wait for pdf-lib to load again', async () => {
+    // A scan's size: one page carrying 20 MB of incompressible data in a stream (tests/bench item 6's file).
+    const { PDFDocument, PDFName } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]);
+    const data = new Uint8Array(20 * 1024 * 1024);
+    for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
+    doc.catalog.set(PDFName.of('PieceInfo'), doc.context.register(doc.context.stream(data, {})));
+    const path = join(dir, 'scan.pdf');
+    await writeFile(path, await doc.save({ useObjectStreams: false }));
+    const started: unknown[] = [];
+    const onWorker = (w: unknown) => started.push(w);
+    process.on('worker', onWorker);
+    try {
+      expect(await inspectPdf(path, { applicationId: 'scan', applicant: 'scan' })).toEqual([]);
+      expect(await inspectPdf(fine, { applicationId: 'scan', applicant: 'scan' })).toEqual([]);
+      // A thread ended after a file is replaced at the next turn of the event loop.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(started, 'inspection threads started').toHaveLength(0);
+    } finally {
+      process.off('worker', onWorker);
+    }
+  });
+});

@@ -143,8 +143,9 @@ const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
  * A thread goes back to the idle pool after a file it accepted, while its heap stays small: loading pdf-lib
  * and pdf.js again for every upload cost about half a second of CPU each, which 200 journeys at a time on
  * two cores queued behind. A refusal, a timeout, a heap grown past retireHeapMb (pdf-lib keeps every name it
- * has met), maxFiles files, or a file past largestFileMb (its bytes would stay in the idle thread until a
- * collection) end it, so what a hostile file leaves behind never meets the next one.
+ * has met), maxFiles files, or more than largestFileMb of a file still held (a statement's copy that pdf.js
+ * read would stay in the idle thread until a collection; a file the inspection alone read is given back
+ * at once) end it, so what a hostile file leaves behind never meets the next one.
  */
 const REUSE = { retireHeapMb: 64, maxFiles: 50, largestFileMb: 8 };
 const idle: Worker[] = [];

@@ -5,6 +5,7 @@ import {
   INITIAL_POSITION,
   answeredSections,
   mayMoveForward,
+  sectionOf,
   type AnswerSection,
   type JourneyPosition,
   type StageMove,
@@ -40,14 +41,22 @@ export class StagesService {
   /**
    * The sections whose saved answers pass the forms' rules, for the workflow's validator to hold the
    * journey at a step that is not done (a bare `next` must not skip the financial or owner steps).
+   * A move that names where it starts is judged on that step's section alone (the validator asks for no
+   * other, and answers a move from anywhere else where the journey is): only the record that section is
+   * saved in is read, and none for a step that saves nothing (issue 26, item 4: a move forward read
+   * three records before its update).
    */
-  private async answered(applicationId: string): Promise<AnswerSection[]> {
+  private async answered(applicationId: string, move: StageMove): Promise<AnswerSection[]> {
+    const only = move.from ? sectionOf(move.from) : undefined;
+    if (move.from && !only) return [];
+    const wants = (...sections: AnswerSection[]) => !only || sections.includes(only);
     const [business, owners, offerSelected] = await Promise.all([
-      this.businesses.answersOf(applicationId),
-      this.owners.answersOf(applicationId),
-      this.offers.hasSelection(applicationId),
+      wants('financial', 'businessQuestion', 'businessDetails') ? this.businesses.answersOf(applicationId) : undefined,
+      wants('owners') ? this.owners.answersOf(applicationId) : undefined,
+      wants('offer') ? this.offers.hasSelection(applicationId) : undefined,
     ]);
-    return answeredSections({ business, owners, offerSelected });
+    const done = answeredSections({ business, owners, offerSelected });
+    return only ? done.filter((s) => s === only) : done;
   }
 
   /** Sign-up's find-or-create of the application's stage record, at the first step. */
@@ -80,13 +89,15 @@ export class StagesService {
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
     await this.applications.checkOwner(applicationId, userId);
     // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
-    // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run).
-    const saved = move.to === 'position' ? await this.stages.findById(applicationId).lean() : null;
+    // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run). Only
+    // a move to the position it names as its start can be one: a real move is not read for first.
+    const saved = mayBeResave(move) ? await this.stages.findById(applicationId).lean() : null;
     if (saved && isResave(saved, move)) return toRecord(saved);
-    // The saved answers (three reads, decrypted and checked) matter only to a move that could go forward.
+    // The saved answers (read, decrypted and checked) matter only to a move that could go forward: only the
+    // section of the step it leaves.
     // Issue 26: the lead changes the page's saves left (WorkflowLeadChanges) go with the move.
     const [answered, lead] = await Promise.all([
-      mayMoveForward(move) ? this.answered(applicationId) : [],
+      mayMoveForward(move) ? this.answered(applicationId, move) : [],
       this.leadChanges.take(applicationId),
     ]);
     const position = await this.workflows.update(applicationId, moveStage, [
@@ -108,6 +119,11 @@ export class StagesService {
     return toRecord(saved);
   }
 }
+
+/** A move to a named position that is the one it starts from (or names no start): possibly a re-save. */
+const mayBeResave = (move: StageMove) =>
+  move.to === 'position' &&
+  (!move.from || (move.from.pageName === move.pageName && move.from.pageStep === move.pageStep));
 
 const isResave = (saved: Stage, move: StageMove) =>
   move.to === 'position' &&

@@ -148,8 +148,13 @@ function startAfterFirstPaint(): Plugin {
           `(function(entry,files){function start(){files.forEach(function(f){var l=document.createElement('link');` +
           `l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});` +
           `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=entry;document.head.appendChild(s)}` +
-          `if(document.getElementById('root').hasAttribute('data-prerendered')&&document.visibilityState!=='hidden')` +
-          `requestAnimationFrame(function(){setTimeout(start,0)});else start()})` +
+          `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}` +
+          `if(document.getElementById('root').hasAttribute('data-prerendered')&&document.visibilityState!=='hidden')afterPaint();` +
+          // A journey page's shell (prerender.tsx JOURNEY_SHELLS) waits for the session check: the scripts
+          // are fetched meanwhile (modulepreloads in the head) and run once the shell has painted, or at
+          // once when none is shown (or the check takes over 3 s: the app then says what went wrong).
+          `else if(window.shellShown){var begun=false;var go=function(shown){if(begun)return;begun=true;shown?afterPaint():start()};` +
+          `window.shellShown.then(go);setTimeout(function(){go(false)},3000)}else start()})` +
           `(${JSON.stringify(entry[1])},${JSON.stringify(preloads.map((p) => p[1]))})`;
         // Any other page fetches them from the head, as the tags did (the script at the end of the body
         // runs them): its content waits for them.

@@ -10,6 +10,7 @@ import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav } from './first-visit';
 import { holdJourney, JourneyContext } from './lib/journey/use-journey';
 import { NavContext, type Nav } from './lib/nav';
 import { Shell } from './routes/shell';
+import { JOURNEY_SHELLS } from './journey-shells';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadAllWords, loadLanguage, translate, type Language } from './i18n/i18n';
 
 export const PRERENDERED_PATH = FIRST_VISIT_PATH;
@@ -28,17 +29,14 @@ export async function render(lng: Language): Promise<string> {
 }
 
 /**
- * Issue 26: the journey pages whose frame index.html shows as soon as the session check says the visitor
- * is signed in and stands on that page (a reload, the way back to the application): the shell and the
- * page's heading and lead, as the page itself draws them (features/journey/financial-page.tsx). The page's
- * scripts run once that has painted (vite.config.ts startAfterFirstPaint), and the page, once its code and
- * saved answers are in, is drawn over it (main.tsx). Lighthouse charges a paint with the scripts evaluated
- * before it: the frame paints with the HTML, the stylesheet and the session check only.
+ * Issue 26: a journey page's frame (JOURNEY_SHELLS), shown by index.html as soon as the session check says
+ * the visitor is signed in and stands on that page (a reload, the way back to the application): the shell
+ * and the page's heading and lead, as the page itself draws them (features/journey/financial-page.tsx).
+ * The page's scripts run once that has painted (vite.config.ts startAfterFirstPaint), and the page, once
+ * its code and saved answers are in, is drawn over it (full-app.tsx). Lighthouse charges a paint with the
+ * scripts evaluated (and compiled) before it: the frame paints with the HTML, the stylesheet and the
+ * session check only.
  */
-export const JOURNEY_SHELLS: Record<string, { title: string; lead: string }> = {
-  '/financial': { title: 'financial.title', lead: 'financial.lead' },
-};
-
 /** The applicant's first name is put in by index.html, from the session check's answer. */
 const SHELL_USER = { firstName: '' } as DbUser;
 

@@ -9,6 +9,7 @@ import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { CSP_FILE, PAGE_HEADERS, policyFor } from './csp';
 import openPages from './open-pages.json' with { type: 'json' };
 import pages from './pages.json' with { type: 'json' };
+import { JOURNEY_SHELLS } from './src/journey-shells';
 
 // The web app and /api on one origin: Vite proxies /api to the api in development and preview.
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -54,6 +55,16 @@ const FULL_APP = 'src/full-app.tsx';
 const JOURNEY_LOADERS = 'src/routes/journey-loaders.ts';
 // One list (open-pages.json), also walked by the e2e screens check (tests/e2e/open-screens.spec.ts).
 const OPEN_PAGES: string[] = openPages;
+
+/**
+ * index.html's way to fetch a script ahead (`f`, in a function of the head's scripts). On a journey page
+ * with a frame (JOURNEY_SHELLS) the scripts are only noted, and fetched once the frame has painted
+ * (startAfterFirstPaint): Lighthouse's model charges a paint with every script that finished downloading
+ * before it (a modulepreload also compiles it on the main thread, which held the frame's paint back).
+ */
+const PRELOAD_LINK =
+  `if(${JSON.stringify(Object.keys(JOURNEY_SHELLS))}.indexOf(location.pathname)>=0)(window.laterFiles=window.laterFiles||[]).push(f);` +
+  `else{var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}`;
 
 /**
  * Without this, a visit fetches its page's chunk only once the entry has downloaded and run (the router
@@ -111,9 +122,7 @@ function preloadLandingPage(): Plugin {
             ![...listed].some((src) => c.facadeModuleId!.endsWith(src)),
         );
         if (unlisted.length) throw new Error(`pages.json lacks ${unlisted.map((c) => c.facadeModuleId).join(', ')}`);
-        const script =
-          `(function(m){(m[location.pathname]||[]).forEach(function(f){var l=document.createElement('link');` +
-          `l.rel='modulepreload';l.href=f;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
+        const script = `(function(m){(m[location.pathname]||[]).forEach(function(f){${PRELOAD_LINK}})})(${JSON.stringify(map)})`;
         // After the charset (the first 1,024 bytes) and before the stylesheet (a script after it would wait for it).
         if (!html.includes('</title>')) throw new Error('index.html has no <title>');
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
@@ -145,17 +154,30 @@ function startAfterFirstPaint(): Plugin {
         let page = html.replace(entry[0], '');
         for (const p of preloads) page = page.replace(p[0], '');
         const script =
-          `(function(entry,files){function start(){files.forEach(function(f){var l=document.createElement('link');` +
+          // A journey page's scripts the head only noted (PRELOAD_LINK) are fetched now, with the entry's.
+          `(function(entry,files){function start(){(window.laterFiles||[]).forEach(function(f){` +
+          `files.indexOf(f)<0&&f!==entry&&files.push(f)});` +
+          `files.forEach(function(f){var l=document.createElement('link');` +
           `l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});` +
           `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=entry;document.head.appendChild(s)}` +
-          `if(document.getElementById('root').hasAttribute('data-prerendered')&&document.visibilityState!=='hidden')` +
-          `requestAnimationFrame(function(){setTimeout(start,0)});else start()})` +
+          `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}` +
+          // A journey page's frame (prerender.tsx, JOURNEY_SHELLS) waits for the session check: the scripts
+          // are fetched and run once the frame has painted, or at once
+          // when none is shown (or the check takes over 3 s: the app then says what went wrong). The paint
+          // is awaited as the browser reports it (first-contentful-paint, once presented): a frame's
+          // callbacks run before it is on the screen, and what starts there counts as before the paint.
+          `function afterShown(){var done=false;var go=function(){if(!done){done=true;setTimeout(start,0)}};setTimeout(go,1000);` +
+          `try{new PerformanceObserver(function(l){l.getEntriesByName('first-contentful-paint').length&&go()})` +
+          `.observe({type:'paint',buffered:true})}catch(e){done=true;afterPaint()}}` +
+          `if(document.getElementById('root').hasAttribute('data-prerendered')&&document.visibilityState!=='hidden')afterPaint();` +
+          `else if(window.shellShown){var begun=false;var go=function(shown){if(begun)return;begun=true;shown?afterShown():start()};` +
+          `window.shellShown.then(go);setTimeout(function(){go(false)},3000)}else start()})` +
           `(${JSON.stringify(entry[1])},${JSON.stringify(preloads.map((p) => p[1]))})`;
         // Any other page fetches them from the head, as the tags did (the script at the end of the body
         // runs them): its content waits for them.
         const early =
           `if(location.pathname!==${JSON.stringify(FIRST_VISIT)})${JSON.stringify([entry[1], ...preloads.map((p) => p[1])])}` +
-          `.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)})`;
+          `.forEach(function(f){${PRELOAD_LINK}})`;
         if (!page.includes('</body>') || !page.includes('</title>'))
           throw new Error('index.html has no </body> or </title>');
         return page

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { DbUser } from '@portal/libs';
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import type { JourneyHolder } from './lib/journey/use-journey';
@@ -48,8 +49,14 @@ export function createFullApp(journey: JourneyHolder): FullApp {
       const app = <App queryClient={queryClient} journey={journey} router={router} />;
       if (root) root.render(app);
       else if (el) {
-        el.replaceChildren();
-        createRoot(el).render(app);
+        // A journey page's shell (index.html, prerender.tsx JOURNEY_SHELLS) stays until the page is drawn
+        // over it: React empties the element as it commits the first render. Anything else goes now.
+        if (el.hasAttribute('data-shell')) el.removeAttribute('data-shell');
+        else el.replaceChildren();
+        // As a transition, the first render yields to the browser every few milliseconds instead of
+        // holding the main thread for the whole page (Lighthouse's total blocking time, issue 26).
+        const fresh = createRoot(el);
+        startTransition(() => fresh.render(app));
       }
     },
   };

@@ -4,11 +4,14 @@
  * not once the whole app's code has downloaded and run; main.tsx then hydrates it. Run by the build in
  * Node, never shipped: the same tree as the browser's (first-visit.tsx), signed out, in one language.
  */
-import { USER_NAME_KEY } from '@portal/libs';
+import { USER_NAME_KEY, type DbUser } from '@portal/libs';
 import { renderToString } from 'react-dom/server';
 import { FIRST_VISIT_PATH, FirstVisitApp, firstVisitNav } from './first-visit';
-import { holdJourney } from './lib/journey/use-journey';
-import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadLanguage, type Language } from './i18n/i18n';
+import { holdJourney, JourneyContext } from './lib/journey/use-journey';
+import { NavContext, type Nav } from './lib/nav';
+import { Shell } from './routes/shell';
+import { JOURNEY_SHELLS } from './journey-shells';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadAllWords, loadLanguage, translate, type Language } from './i18n/i18n';
 
 export const PRERENDERED_PATH = FIRST_VISIT_PATH;
 
@@ -23,6 +26,48 @@ export async function render(lng: Language): Promise<string> {
   const html = renderToString(<FirstVisitApp nav={nav} journey={journey} />);
   if (!html.includes('<h1>')) throw new Error(`the prerender of ${PRERENDERED_PATH} has no heading`);
   return html;
+}
+
+/**
+ * Issue 26: a journey page's frame (JOURNEY_SHELLS), shown by index.html as soon as the session check says
+ * the visitor is signed in and stands on that page (a reload, the way back to the application): the shell
+ * and the page's heading and lead, as the page itself draws them (features/journey/financial-page.tsx).
+ * The page's scripts run once that has painted (vite.config.ts startAfterFirstPaint), and the page, once
+ * its code and saved answers are in, is drawn over it (full-app.tsx). Lighthouse charges a paint with the
+ * scripts evaluated (and compiled) before it: the frame paints with the HTML, the stylesheet and the
+ * session check only.
+ */
+/** The applicant's first name is put in by index.html, from the session check's answer. */
+const SHELL_USER = { firstName: '' } as DbUser;
+
+export function renderJourneyShell(lng: Language, path: string): string {
+  const page = JOURNEY_SHELLS[path];
+  if (!page) throw new Error(`no journey shell for ${path}`);
+  const fail = () => Promise.reject(new Error('the journey shell is never used'));
+  const nav: Nav = {
+    path,
+    user: SHELL_USER,
+    go: fail,
+    refreshSession: fail,
+    signedOut: () => undefined,
+    preload: () => undefined,
+    Link: ({ to, ...props }) => <a href={to} {...props} />,
+  };
+  // Not started: the progress bar shows the page's own stage (journey-routes.ts progressOn).
+  const journey = holdJourney(fail);
+  // The page's own markup (financial-page.tsx) down to its lead: the form comes with the app.
+  return renderToString(
+    <JourneyContext.Provider value={journey}>
+      <NavContext.Provider value={nav}>
+        <Shell>
+          <section className="card narrow">
+            <h1>{translate(lng, page.title)}</h1>
+            <p className="lead">{translate(lng, page.lead)}</p>
+          </section>
+        </Shell>
+      </NavContext.Provider>
+    </JourneyContext.Provider>,
+  );
 }
 
 /**
@@ -42,7 +87,21 @@ export async function render(lng: Language): Promise<string> {
 export async function prerenderedBody(): Promise<string> {
   const templates = [];
   for (const lng of LANGUAGES) templates.push(`<template id="prerender-${lng}">${await render(lng)}</template>`);
-  const keys = { path: PRERENDERED_PATH, user: USER_NAME_KEY, language: LANGUAGE_STORAGE_KEY };
+  // The journey shells want the whole catalogue (the sign-up page's English is the first visit's words).
+  for (const lng of LANGUAGES) {
+    await loadLanguage(lng);
+    await loadAllWords();
+    for (const path of Object.keys(JOURNEY_SHELLS))
+      templates.push(
+        `<template id="shell-${lng}${path.replace(/\//g, '-')}">${renderJourneyShell(lng, path)}</template>`,
+      );
+  }
+  const keys = {
+    path: PRERENDERED_PATH,
+    user: USER_NAME_KEY,
+    language: LANGUAGE_STORAGE_KEY,
+    shells: Object.keys(JOURNEY_SHELLS),
+  };
   const script = `(function(k){
   if (location.pathname !== k.path) return;
   var stored = null;
@@ -67,5 +126,42 @@ export async function prerenderedBody(): Promise<string> {
   };
   document.addEventListener('click', window.holdClick, true);
 })(${JSON.stringify(keys)});`;
-  return `${templates.join('\n    ')}\n    <script>${script}</script>`;
+  return `${templates.join('\n    ')}\n    <script>${script}</script>\n    <script>${JOURNEY_SHELL_SCRIPT}(${JSON.stringify(keys)});</script>`;
 }
+
+/**
+ * index.html's chooser of a journey shell (JOURNEY_SHELLS): on such a page, once index.html's session
+ * check answers (window.sessionCheck) with a signed-in applicant whose application stands on this very
+ * page (lib/resume.ts resumePath, mirrored), the shell in the app's language (as for /sign-up) goes into
+ * #root, inert until the app draws the page over it, with the applicant's first name in the top bar.
+ * window.shellShown says whether it was shown: the app's scripts run once it has painted (vite.config.ts).
+ * A signed-out visitor, another page's applicant, or a failed check: no shell, the app starts at once.
+ */
+const JOURNEY_SHELL_SCRIPT = `(function(k){
+  if (k.shells.indexOf(location.pathname) < 0 || !window.sessionCheck) return;
+  window.shellShown = window.sessionCheck
+    .then(function (res) { return res.ok ? res.clone().json() : undefined; })
+    .then(function (answer) {
+      var user = answer && answer.data;
+      var app = user && user.applications && user.applications[0];
+      var at = ((app && app.stage && app.stage.path) || '/financial').toLowerCase();
+      var root = document.getElementById('root');
+      if (!user || at !== location.pathname || root.firstChild || document.visibilityState === 'hidden') return false;
+      var stored = null;
+      try { stored = localStorage.getItem(k.language); } catch (e) {}
+      var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
+      var lng = tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+      var shell = document.getElementById('shell-' + lng + location.pathname.replace(/\\//g, '-'));
+      if (!shell) return false;
+      root.appendChild(shell.content.cloneNode(true));
+      root.setAttribute('data-shell', lng);
+      root.firstElementChild.inert = true;
+      var name = root.querySelector('.topbar-name');
+      if (name) name.textContent = user.firstName || '';
+      document.documentElement.lang = lng;
+      var h1 = root.querySelector('main h1');
+      if (h1) document.title = h1.textContent + ' – Fundwise';
+      return true;
+    })
+    .catch(function () { return false; });
+})`;

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { base, DOROTHY, financial, signUp } from './journey.steps';
+
+// Issue 26: a signed-in applicant reloading the journey page they stand on (/financial) sees its frame
+// (the shell, the page's heading and lead, web/src/prerender.tsx JOURNEY_SHELLS) as soon as index.html's
+// session check answers, before the app's code has run; the page is then drawn over it. These hold the
+// app's scripts back to look at that moment, then let them through.
+
+/** Holds every script of the app until `release` is called. */
+async function holdScripts(page: Page) {
+  const held: (() => Promise<void>)[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) =>
+    released ? route.continue() : void held.push(() => route.continue()),
+  );
+  return async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((go) => go().catch(() => undefined)));
+  };
+}
+
+const pageErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+};
+
+test('a reload of /financial shows its frame before the app has run, then the page, which works', async ({
+  page,
+}, info) => {
+  await signUp(page, `shell-${info.project.name}-${Date.now()}@example.com`);
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Annual revenue and amount requested' });
+  await expect(heading).toBeVisible();
+  await expect(page.getByText('A rough figure is fine.')).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('data-shell', 'en');
+  await expect(page.locator('.topbar-name')).toHaveText(DOROTHY.firstName);
+  await expect(page).toHaveTitle('Annual revenue and amount requested – Fundwise');
+  // The form is the app's: not there until its code has run.
+  await expect(page.getByLabel('Annual revenue')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/shots/financial-shell-en-${info.project.name}.png` });
+
+  await release();
+  await expect(page.getByLabel('Annual revenue')).toBeVisible();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-shell');
+  await expect(heading).toHaveCount(1);
+  await page.screenshot({ path: `test-results/shots/financial-page-en-${info.project.name}.png` });
+  await financial(page);
+  expect(errors).toEqual([]);
+});
+
+test('the frame is in the app’s language: French when that is the choice', async ({ page }, info) => {
+  await signUp(page, `shell-fr-${info.project.name}-${Date.now()}@example.com`);
+  await page.evaluate(() => localStorage.setItem('language', 'fr-CA'));
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Revenus annuels et montant demandé' });
+  await expect(heading).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.locator('#root')).toHaveAttribute('data-shell', 'fr-CA');
+  await page.screenshot({ path: `test-results/shots/financial-shell-fr-${info.project.name}.png` });
+  await release();
+  await expect(page.getByLabel('Revenus annuels')).toBeVisible();
+  await expect(heading).toHaveCount(1);
+  await page.screenshot({ path: `test-results/shots/financial-page-fr-${info.project.name}.png` });
+  expect(errors).toEqual([]);
+});
+
+test('a signed-out visit to /financial gets no frame: the app sends it to /sign-up', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto(`${base()}/financial`, { waitUntil: 'commit' });
+  // The session check has answered (no session) and nothing was drawn.
+  await page.waitForFunction(() => (window as { shellShown?: Promise<boolean> }).shellShown !== undefined);
+  expect(await page.evaluate(() => (window as unknown as { shellShown: Promise<boolean> }).shellShown)).toBe(false);
+  await expect(page.locator('#root')).toBeEmpty();
+  await release();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Apply for a Business Loan' })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { base, DOROTHY, financial, signUp } from './journey.steps';
+import { saveAnswers, stepOn } from '../support/journey';
+import { base, DOROTHY, financial, sessionClient, signUp } from './journey.steps';
 
 // Issue 26: a signed-in applicant reloading the journey page they stand on (/financial) sees its frame
 // (the shell, the page's heading and lead, web/src/prerender.tsx JOURNEY_SHELLS) as soon as index.html's
@@ -66,6 +67,29 @@ test('the frame is in the app’s language: French when that is the choice', asy
   await expect(page.getByLabel('Revenus annuels')).toBeVisible();
   await expect(heading).toHaveCount(1);
   await page.screenshot({ path: `test-results/shots/financial-page-fr-${info.project.name}.png` });
+  expect(errors).toEqual([]);
+});
+
+test('a reload of /owners shows its own frame, in its wide card, then the page', async ({ page }, info) => {
+  await signUp(page, `shell-owners-${info.project.name}-${Date.now()}@example.com`);
+  const client = sessionClient(page);
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  await saveAnswers(client, applicationId);
+  for (let i = 0; i < 3; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
+  await page.goto(`${base()}/owners`);
+  await expect(page.getByLabel('Percent ownership')).toBeVisible();
+  const errors = pageErrors(page);
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { level: 1, name: 'Business ownership information' });
+  await expect(heading).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('data-shell', 'en');
+  await expect(page.locator('section.card.wide')).toHaveCount(1);
+  await expect(page.getByLabel('Percent ownership')).toHaveCount(0);
+  await page.screenshot({ path: `test-results/shots/owners-shell-en-${info.project.name}.png` });
+  await release();
+  await expect(page.getByLabel('Percent ownership')).toBeVisible();
+  await expect(heading).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 

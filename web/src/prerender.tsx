@@ -55,12 +55,12 @@ export function renderJourneyShell(lng: Language, path: string): string {
   };
   // Not started: the progress bar shows the page's own stage (journey-routes.ts progressOn).
   const journey = holdJourney(fail);
-  // The page's own markup (financial-page.tsx) down to its lead: the form comes with the app.
+  // The page's own markup (financial-page.tsx, owners-page.tsx) down to its lead: the form comes with the app.
   return renderToString(
     <JourneyContext.Provider value={journey}>
       <NavContext.Provider value={nav}>
         <Shell>
-          <section className="card narrow">
+          <section className={`card ${page.card}`}>
             <h1>{translate(lng, page.title)}</h1>
             <p className="lead">{translate(lng, page.lead)}</p>
           </section>

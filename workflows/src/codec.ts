@@ -17,7 +17,13 @@ const dec = new TextDecoder();
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-const b64 = (u: Uint8Array): string => Buffer.from(u.buffer, u.byteOffset, u.byteLength).toString('base64');
+/**
+ * A payload's bytes as a Buffer over the same memory, without a copy. Not every payload's bytes are a typed
+ * array (some the worker gets from the workflow sandbox are array-likes): those are copied, as before.
+ */
+const bytes = (u: Uint8Array): Buffer =>
+  ArrayBuffer.isView(u) ? Buffer.from(u.buffer, u.byteOffset, u.byteLength) : Buffer.from(u);
+const b64 = (u: Uint8Array): string => bytes(u).toString('base64');
 /** A Uint8Array of its own (a small Buffer is a view of a shared pool). */
 const own = (b: Buffer): Uint8Array => new Uint8Array(b);
 const unb64 = (s: string): Uint8Array => own(Buffer.from(s, 'base64'));
@@ -67,7 +73,7 @@ export class EncryptionCodec implements PayloadCodec {
     const keyId = dec.decode(p.metadata['encryption-key-id'] ?? new Uint8Array());
     const key = this.keys.get(keyId);
     if (!key) throw new Error(`Unknown payload key id ${keyId}`);
-    const data = p.data ?? new Uint8Array();
+    const data = bytes(p.data ?? new Uint8Array());
     if (data.length < IV_BYTES + TAG_BYTES) throw new Error('Encrypted payload too short');
     const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, IV_BYTES));
     decipher.setAuthTag(data.subarray(data.length - TAG_BYTES));

@@ -45,6 +45,16 @@ describe('payload codec', () => {
     expect(text(untouched!)).toBe('as is');
   });
 
+  it('seals payloads whose bytes are array-likes, as some from the workflow sandbox are', async () => {
+    const codec = await EncryptionCodec.create('k1', { k1: KEY });
+    const p = plain('from the sandbox');
+    const arrayLike = {
+      metadata: { encoding: Array.from(p.metadata!.encoding!) },
+      data: Array.from(p.data!),
+    } as unknown as Payload;
+    expect(text((await codec.decode(await codec.encode([arrayLike])))[0]!)).toBe('from the sandbox');
+  });
+
   it('decodes payloads the Web Crypto codec sealed, with their own key after a rotation', async () => {
     const codec = await EncryptionCodec.create('k2', { k1: KEY, k2: OTHER });
     const old = await sealedTheOldWay(plain('sealed in 2025'), 'k1', KEY);

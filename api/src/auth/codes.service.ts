@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomInt, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { ACCOUNT_CODES, CODE_LENGTH, RESEND_CODE_SECONDS } from '@portal/libs';
 import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
@@ -17,14 +17,15 @@ export const MAX_CODE_ATTEMPTS = 5;
  */
 @Injectable()
 export class CodesService {
-  private readonly secret: Buffer;
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  private readonly secret: KeyObject;
 
   constructor(
     @InjectModel(OneTimeCode.name) private readonly codes: Model<OneTimeCode>,
     @Inject(SETTINGS) settings: ApiSettings,
     private readonly limiter: RateLimiter,
   ) {
-    this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
+    this.secret = createSecretKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
   }
 
   private hash(key: string, code: string): string {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { isSecure } from '../session/cookies';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 
@@ -19,10 +19,11 @@ export type Device = { id: string | undefined; trustedFor: (account: string) => 
  */
 @Injectable()
 export class DeviceTrust {
-  private readonly key: Buffer;
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  private readonly key: KeyObject;
 
   constructor(@Inject(SETTINGS) private readonly settings: ApiSettings) {
-    this.key = Buffer.from(settings.SESSION_SECRET, 'base64');
+    this.key = createSecretKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
   }
 
   private mac(id: string, account: string): string {

@@ -28,17 +28,25 @@ export const OpenBody = (): ClassDecorator => (target) => Reflect.defineMetadata
 
 const isOpen = (dto: unknown) => typeof dto === 'function' && Reflect.getMetadata(OPEN_BODY, dto) === true;
 
+/** Each DTO's properties, read once: class-validator's metadata is fixed once the classes are loaded. */
+const PROPERTIES = new WeakMap<object, readonly string[]>();
+
 /** The properties a DTO validates, in the order it declares them (none for a type that is not a DTO). */
-export const propertiesOf = (dto: unknown): string[] =>
-  typeof dto === 'function'
-    ? [
-        ...new Set(
-          getMetadataStorage()
-            .getTargetValidationMetadatas(dto, '', true, false)
-            .map((m) => m.propertyName),
-        ),
-      ]
-    : [];
+export const propertiesOf = (dto: unknown): readonly string[] => {
+  if (typeof dto !== 'function') return [];
+  let found = PROPERTIES.get(dto);
+  if (!found) {
+    found = [
+      ...new Set(
+        getMetadataStorage()
+          .getTargetValidationMetadatas(dto, '', true, false)
+          .map((m) => m.propertyName),
+      ),
+    ];
+    PROPERTIES.set(dto, found);
+  }
+  return found;
+};
 
 /**
  * ValidationOptions for a field whose refusal is the whole answer, with no `fields` (a route's switch,

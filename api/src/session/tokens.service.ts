@@ -1,6 +1,14 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { Types, type Model } from 'mongoose';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { Revocation, Session, revocationMinute } from './session.schema';
@@ -29,7 +37,8 @@ const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
  */
 @Injectable()
 export class TokensService {
-  private readonly secret: Buffer;
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  private readonly secret: KeyObject;
   /** family id → when it was revoked; entries older than an access token's lifetime are dropped. */
   private readonly revoked = new Map<string, number>();
   private syncedAt = 0;
@@ -43,7 +52,7 @@ export class TokensService {
     @InjectModel(Revocation.name) private readonly revocations: Model<Revocation>,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {
-    this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
+    this.secret = createSecretKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
   }
 
   private sign(payload: string): string {

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 // Node only (node:crypto): imported by path, never through the libs index the web app bundles.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 export type PiiSettings = { PII_KEY_ID: string; PII_KEY: string; PII_OLD_KEYS: string };
 
@@ -11,16 +11,17 @@ const PREFIX = 'pii:v1';
  * rotate: new values use PII_KEY, older ones still open with the key named in PII_OLD_KEYS.
  */
 export class PiiKeys {
-  private readonly keys = new Map<string, Buffer>();
+  /** KeyObjects made once: createCipheriv with a Buffer key builds one on every call (issue 26). */
+  private readonly keys = new Map<string, KeyObject>();
   private readonly currentId: string;
 
   constructor(settings: PiiSettings) {
     this.currentId = settings.PII_KEY_ID;
-    this.keys.set(settings.PII_KEY_ID, Buffer.from(settings.PII_KEY, 'base64'));
+    this.keys.set(settings.PII_KEY_ID, createSecretKey(Buffer.from(settings.PII_KEY, 'base64')));
     if (settings.PII_OLD_KEYS !== 'none') {
       for (const pair of settings.PII_OLD_KEYS.split(',')) {
         const [id, key] = pair.split(':');
-        if (id && key) this.keys.set(id.trim(), Buffer.from(key.trim(), 'base64'));
+        if (id && key) this.keys.set(id.trim(), createSecretKey(Buffer.from(key.trim(), 'base64')));
       }
     }
   }

@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import type { Model, mongo } from 'mongoose';
+import { createHash, createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { IDEMPOTENCY_ERRORS, IDEMPOTENCY_RETENTION_HOURS, type IdempotencyErrorCode } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../../config/settings.module';
 import { IdempotencyRecord } from './idempotency.schema';
@@ -44,7 +44,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Idempotency');
-  private readonly secret: Buffer;
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  private readonly secret: KeyObject;
   private sweeper?: NodeJS.Timeout;
   /** How long a repeat waits for the first request's answer before answering 409 (tests lower it). */
   waitMs = 10_000;
@@ -55,7 +56,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     @InjectModel(IdempotencyRecord.name) private readonly records: Model<IdempotencyRecord>,
     @Inject(SETTINGS) settings: ApiSettings,
   ) {
-    this.secret = Buffer.from(settings.SESSION_SECRET, 'base64');
+    this.secret = createSecretKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
   }
 
   onModuleInit() {
@@ -87,6 +88,11 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     return createHmac('sha256', this.secret).update(parts.join('\n')).digest('base64url');
   }
 
+  /** The collection itself, for the writes whose fields are all ours (no casting or validation to do). */
+  private get raw(): mongo.Collection<IdempotencyRecord> {
+    return this.records.collection as unknown as mongo.Collection<IdempotencyRecord>;
+  }
+
   /**
    * Claims the key, or answers the first request's stored answer. A repeat that finds the key held by a
    * running request polls for its answer up to `waitMs`, then answers 409 REQUEST_IN_PROGRESS.
@@ -98,7 +104,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       const owner = randomUUID();
       const now = Date.now();
       try {
-        await this.records.create({
+        // Straight to the driver: every field is ours and typed, so Mongoose's document, casting and
+        // validation (and the stack trace its save() takes on each call) bought nothing on every request
+        // with an Idempotency-Key (issue 26's journey profile).
+        await this.raw.insertOne({
           _id: id,
           state: 'pending',
           fingerprint,
@@ -162,12 +171,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     return {
       complete: async (status, body) => {
         clearInterval(heartbeat);
-        const result = await this.records
-          .updateOne(
-            { _id: id, owner },
-            { $set: { state: 'done', status, body, expiresAt: new Date(Date.now() + IDEMPOTENCY_RETENTION_MS) } },
-          )
-          .exec();
+        const result = await this.raw.updateOne(
+          { _id: id, owner },
+          { $set: { state: 'done', status, body, expiresAt: new Date(Date.now() + IDEMPOTENCY_RETENTION_MS) } },
+        );
         if (result.matchedCount === 0) this.logger.warn('an idempotency claim was lost before its answer was stored');
       },
       release: async () => {

@@ -70,6 +70,8 @@ type SizeRun = {
   events: number[];
   machine: MachineWindow;
   seeded?: { count: number; seconds: number; documents: number };
+  /** RSS (MiB) as the warm-up's last journey and as the measured journeys' last were answered. */
+  rss: { before: { api: number; worker: number }; after: { api: number; worker: number } };
 };
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
@@ -180,6 +182,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       events,
       machine,
       seeded,
+      rss: { before, after },
     };
     runs.push(run);
     log(
@@ -206,6 +209,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   return [
     ...detailFigures(ctx, firstSize![0], firstSize![1], { ...firstSize![2], failed: failedJourneys }),
     ...sizeFigures(runs, concurrency),
+    ...memoryEveryRun(runs),
     {
       item: '5',
       name: `orchestration time per api call p95 at 5 at once (${atFive} journeys, stand-in time subtracted)`,
@@ -304,6 +308,38 @@ function sizeFigures(runs: SizeRun[], concurrency: number): Figure[] {
     );
   }
   return figures;
+}
+
+/**
+ * Issue 26 'stable figures': the memory growth over each size's journeys, three runs in a row on one stack
+ * (each after its own warm-up); the figure is the worst run's and passes only if every run does.
+ */
+function memoryEveryRun(runs: SizeRun[]): Figure[] {
+  if (runs.length < 2) return [];
+  return (['api', 'worker'] as const).map((p) => {
+    const ratios = runs.map((r) => r.rss.after[p] / r.rss.before[p]);
+    const worst = runs[ratios.indexOf(Math.max(...ratios))]!;
+    return {
+      item: '5',
+      name: `${p} RSS growth over the journeys, every run (${runs.length} runs in a row, one per size; the worst given)`,
+      unit: 'MiB',
+      value: worst.rss.after[p],
+      baseline: worst.rss.before[p],
+      ratio: Math.max(...ratios),
+      goal: '≤ 1.2× in every run',
+      pass: ratios.every((x) => x <= 1.2),
+      note:
+        'each run, before → after (ratio): ' +
+        runs
+          .map(
+            (r, i) =>
+              `at ${r.size.toLocaleString('en')} ${r.rss.before[p].toFixed(0)} → ${r.rss.after[p].toFixed(0)} ` +
+              `(${ratios[i]!.toFixed(2)}×; load ${r.machine.load1[0].toFixed(1)}→${r.machine.load1[1].toFixed(1)})`,
+          )
+          .join(', '),
+      machine: worst.machine,
+    };
+  });
 }
 
 type Detail = {

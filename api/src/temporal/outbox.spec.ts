@@ -38,7 +38,13 @@ describe('Temporal stopped in the middle of a journey', () => {
     const bob = await signUpAndConfirm(room.slice.baseUrl, room.slice.maildevUrl, 'outbox-bob', '10.13.0.2');
     const bobApp = (await bob.get('/auth/user')).body.data.applications[0]._id as string;
 
-    const kept = await outbox().find().toArray();
+    // Ada's saves reach her workflow as one lead change, handed over LEAD_HANDOVER_MS after the last save
+    // when no stage move carries it (issue 26): waited for, not read at once.
+    const kept = await until(
+      () => outbox().find().toArray(),
+      (k) => k.some((e) => e.applicationId === adaApp && e.kind === 'signal'),
+      { what: "Ada's lead change in the outbox" },
+    );
     expect(kept.map((e) => [e.applicationId, e.kind])).toEqual(
       expect.arrayContaining([
         [adaApp, 'signal'],

@@ -41,6 +41,15 @@ export type PendingLeadChange = { fields: LeadChange & { leadSeq: number }; seq:
 export class WorkflowLeadChanges implements OnModuleDestroy {
   private readonly logger = new Logger(WorkflowLeadChanges.name);
   private readonly due = new Map<string, NodeJS.Timeout>();
+  /**
+   * Applications this process has seen with nothing waiting (read empty, or cleared after a hand-over), and
+   * no save here since: their stage moves skip the read (issue 26 bench item 4: a move is one round trip
+   * fewer). A save through another replica is handed over by that replica's own timer. Bounded: the oldest
+   * are forgotten (then read again). `adds` counts this process's saves, so a read that raced one never
+   * marks its application clean.
+   */
+  private readonly clean = new Set<string>();
+  private adds = 0;
 
   constructor(
     @InjectModel(PendingLead.name) private readonly pending: Model<PendingLead>,
@@ -50,6 +59,8 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
 
   /** Keeps the change (one write) and hands it over soon unless a stage move takes it first. */
   async add(applicationId: string, change: LeadChange): Promise<void> {
+    this.adds++;
+    this.clean.delete(applicationId);
     const push = { $inc: { seq: 1 }, $push: { changes: await this.outbox.seal(change) } };
     // Two first saves at once may both upsert on FerretDB and one meet E11000: the document is there.
     await this.pending
@@ -62,19 +73,31 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   }
 
   /** What waits for this application, merged in save order, for a stage move to carry (then `taken`). */
-  async take(applicationId: string): Promise<PendingLeadChange | undefined> {
+  async take(applicationId: string, { read = false } = {}): Promise<PendingLeadChange | undefined> {
+    if (!read && this.clean.has(applicationId)) return undefined;
+    const adds = this.adds;
     const held = await this.pending.findById(applicationId).lean();
-    if (!held?.changes?.length) return undefined;
+    if (!held?.changes?.length) {
+      if (adds === this.adds) this.markClean(applicationId);
+      return undefined;
+    }
     const changes = (await Promise.all(held.changes.map((c) => this.outbox.open(c)))) as LeadChange[];
     return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq };
   }
 
   /** Handed over: cleared unless a newer save came meanwhile (that one holds these changes too). */
   async taken(applicationId: string, seq: number): Promise<void> {
+    const adds = this.adds;
     const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1 } });
     if (cleared.modifiedCount !== 1) return; // a newer save came: its hand-over stays due
     clearTimeout(this.due.get(applicationId));
     this.due.delete(applicationId);
+    if (adds === this.adds) this.markClean(applicationId);
+  }
+
+  private markClean(applicationId: string) {
+    this.clean.add(applicationId);
+    if (this.clean.size > 50_000) this.clean.delete(this.clean.values().next().value!);
   }
 
   private handOverLater(applicationId: string) {
@@ -88,7 +111,7 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   private async handOver(applicationId: string): Promise<void> {
     this.due.delete(applicationId);
     try {
-      const waiting = await this.take(applicationId);
+      const waiting = await this.take(applicationId, { read: true });
       if (!waiting) return;
       // Logged by the door and refused only for a closed or missing workflow: nothing more to hand over then.
       await this.workflows.signal(applicationId, updateLead, waiting.fields).catch(() => undefined);

@@ -186,6 +186,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        store.flush();
       }),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { stateFile } from '../state-file';
 
 export type SObject = Record<string, unknown> & { Id: string };
 
@@ -30,8 +30,11 @@ export function newId(type: string): string {
 export class Store {
   private data: Record<string, SObject[]> = {};
 
-  constructor(private readonly file?: string) {
+  private readonly stored: ReturnType<typeof stateFile>;
+
+  constructor(file?: string) {
     if (file && existsSync(file)) this.data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, SObject[]>;
+    this.stored = stateFile(file, () => this.data);
   }
 
   all(type: string): SObject[] {
@@ -73,8 +76,11 @@ export class Store {
   }
 
   private save() {
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileSync(this.file, JSON.stringify(this.data));
+    this.stored.save();
+  }
+
+  /** Writes what changed now (the stand-in closes). */
+  flush() {
+    this.stored.flush();
   }
 }

@@ -97,6 +97,7 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
+        store.flush();
       }),
   };
 }

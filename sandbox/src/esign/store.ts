@@ -2,6 +2,7 @@
 // (in <dataDir>/esign-files), the knobs the tests turn, and the JSON Box answers for each record.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stateFile as writtenState } from '../state-file';
 import { servedSpans } from '../timing';
 import type { EsignStandinOptions, Folder, SignRequest, State, StoredFile } from './types';
 
@@ -16,6 +17,7 @@ export function openStore(opts: EsignStandinOptions) {
       ? (JSON.parse(readFileSync(stateFile, 'utf8')) as State)
       : { seq: 1000, folders: [], files: [], requests: [] };
   const bytes = new Map<string, Buffer>();
+  const stored = writtenState(stateFile, () => state);
   state.webhooks ??= [];
   for (const f of opts.seedFolders ?? [])
     if (!state.folders.some((x) => x.id === f.id)) state.folders.push({ id: f.id, name: f.name, parentId: '0' });
@@ -34,7 +36,9 @@ export function openStore(opts: EsignStandinOptions) {
     down: false,
     /** The stand-in's own URL, known once it listens. */
     url: '',
-    save: () => stateFile && writeFileSync(stateFile, JSON.stringify(state)),
+    save: () => stored.save(),
+    /** Writes what changed now (the stand-in closes). */
+    flush: () => stored.flush(),
     nextId: () => String(++state.seq),
     putBytes: (id: string, b: Buffer) => {
       bytes.set(id, b);

@@ -73,17 +73,26 @@ export const NOT_MEASURED = [
     'from saves (POST /stage/:id/next: 3 round trips, from 5). Short runs (3 s, 2 counted rounds): before that 0.69× and 1.36× at load average 7 to 11; after, 0.84× and 1.25× at load average ' +
     '10 to 14, 0.87× and 1.23× at 14, 0.88× and 1.19× at 6 (the api spends 5.6 to 6.1 ms of CPU per move, FerretDB 2.5 to 3).',
   'Item 6, 2026-11-26 (three runs in a row): 0.22 to 0.28× at load average 5 to 10, where every figure follows CPU: per 35 MB the api ' +
-    'path costs the api 314 to 389 ms, s3rver 143 to 179 and the client 238 to 332 (its FormData) against s3rver 113 to 127 and the ' +
+    'path costs the api 314 to 389 ms, S3 143 to 179 and the client 238 to 332 (its FormData) against S3 113 to 127 and the ' +
     'client 51 to 57 for the direct PUT. Cut: the inspection thread was ended after any file past 8 MB (its bytes would stay in it ' +
     'until a collection) and a fresh one loaded pdf-lib and pdf.js for the next upload; it now detaches the file buffer (ArrayBuffer ' +
     'transfer, freed at once) and is kept: the api 671 → 370 ms per 35 MB in back-to-back runs at load average 9 to 13, RSS growth ' +
-    'unchanged (38 and 42 MiB). What is left in the api is I/O: the S3 socket writes, the spool writes, busboy and collections.',
-  'Item 7: the first-visit goal of 100 KiB is out of reach of this runtime: React (react-dom 62, react 3 KiB) and TanStack Router (26) ' +
-    'alone weigh about 93 KiB. Since 2026-11-24 (172 KiB): the web app translates with its own small layer instead of i18next and ' +
-    'react-i18next (about 24 KiB), the first visit carries only the shell and /sign-up words, XState (12) comes with the journey actor, ' +
-    "and the journey pages' loaders with the first journey page. Not done: about 6 KiB of libs (the web imports libs through its index, " +
-    'so the answer rules and the industry list share a chunk the first visit loads) and TanStack Query (10; the shell and the route ' +
-    'guards read the session through its cache).',
+    'unchanged (38 and 42 MiB). What is left in the api is I/O: the S3 socket writes, the spool writes, busboy and collections.' +
+    ' On a quiet machine (load average 1.1, the bench alone) it stays at 0.28×, so not CPU: a probe in the S3 front (not kept) ' +
+    "saw the api's PutObject body arrive in 124 to 331 ms only after the whole file had reached the api (the direct PUT: 15 to 57 " +
+    "ms), while the client's 35 MB took about 2.5 s to reach the api at 270 to 340 ms of api CPU: the put is not streamed while the " +
+    'file arrives against the strict local S3 (moto behind stack/s3-front.ts, since 2026-11-26; 0.74× on 2026-11-25 against s3rver), ' +
+    'and the receive is held back meanwhile (the api RSS +35 MiB: the file waits in memory). Why the streamed put starts only once ' +
+    'the file is whole is the next thing to look at.',
+  'Item 7: the first visit is 95.5 KiB (goal 100 KiB; 130 KiB on 2026-11-25, 172 on 2026-11-24): a signed-out /sign-up is hydrated ' +
+    'without TanStack Router and Query (web/src/first-visit.tsx, lib/nav.tsx), and the whole app (full-app.tsx) loads once the page ' +
+    'has shown and takes over when the applicant leaves it; before that the web app had its own translation layer instead of i18next ' +
+    '(about 24 KiB) and XState came with the journey actor.',
+  "Item 7, 2026-11-26: a signed-in reload of /financial or /owners paints the page's frame (the shell, heading and lead, prerendered at " +
+    "build: web/src/journey-shells.ts) as soon as index.html's session check says the applicant stands there, and the page's scripts " +
+    "are fetched after that paint (Lighthouse's model charged the paint with every script downloaded before it: /financial's 33 " +
+    'preloaded chunks); the app then draws the page over the frame inside a transition. /financial LCP from 2.09× to 0.75× the bare ' +
+    'page, TBT from 236 to 5 ms.',
   'Item 7, 2026-11-25: /sign-up is prerendered at build (web/src/prerender.tsx, react-dom/server, English and French; index.html ' +
     'shows one before the first paint, only on /sign-up and only to a visitor without a session) and hydrated; text typed before the ' +
     "app's code runs is kept, and a Continue pressed then is held and made once the page is ready (tests/e2e/prerender.spec.ts). In a real " +

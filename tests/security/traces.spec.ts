@@ -147,7 +147,7 @@ describe('traces (issue 24)', () => {
     const upload = await until(
       () => trace(uploadTrace),
       (s) => s.some((x) => x.name === 's3 putobject'),
-      { ms: 15_000, what: "the upload's trace in Zipkin" },
+      { ms: 45_000, what: "the upload's trace in Zipkin" },
     );
     const uploadRequest = upload.find((s) => s.name === 'post /api/file/s3');
     const put = upload.find((s) => s.name === 's3 putobject')!;

@@ -28,6 +28,9 @@ import { Stage } from './stage.schema';
  */
 @Injectable()
 export class StagesService {
+  /** Moves under way, by application and move (`move`). */
+  private readonly moving = new Map<string, Promise<StageRecord>>();
+
   constructor(
     @InjectModel(Stage.name) private readonly stages: Model<Stage>,
     private readonly workflows: ApplicationWorkflows,
@@ -88,6 +91,18 @@ export class StagesService {
 
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
     await this.applications.checkOwner(applicationId, userId);
+    // Parallel repeats of one move (a double click, a retried request, several tabs) share one workflow
+    // update: Temporal holds at most 10 updates in flight per workflow and answers the rest
+    // ResourceExhausted (503 TRY_AGAIN), and each repeat would cost its reads and writes for no change.
+    const key = `${applicationId}:${JSON.stringify(move)}`;
+    const running = this.moving.get(key);
+    if (running) return running;
+    const moving = this.moveOnce(applicationId, move).finally(() => this.moving.delete(key));
+    this.moving.set(key, moving);
+    return moving;
+  }
+
+  private async moveOnce(applicationId: string, move: StageMove): Promise<StageRecord> {
     // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
     // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run). Only
     // a move to the position it names as its start can be one: a real move is not read for first.

@@ -1,30 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { saveAnswers, stepOn } from '../support/journey';
-import { base, DOROTHY, financial, sessionClient, signUp } from './journey.steps';
+import { base, DOROTHY, financial, holdScripts, pageErrors, sessionClient, signUp } from './journey.steps';
 
 // Issue 26: a signed-in applicant reloading the journey page they stand on (/financial) sees its frame
 // (the shell, the page's heading and lead, web/src/prerender.tsx JOURNEY_SHELLS) as soon as index.html's
 // session check answers, before the app's code has run; the page is then drawn over it. These hold the
 // app's scripts back to look at that moment, then let them through.
-
-/** Holds every script of the app until `release` is called. */
-async function holdScripts(page: Page) {
-  const held: (() => Promise<void>)[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) =>
-    released ? route.continue() : void held.push(() => route.continue()),
-  );
-  return async () => {
-    released = true;
-    await Promise.all(held.splice(0).map((go) => go().catch(() => undefined)));
-  };
-}
-
-const pageErrors = (page: Page) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-};
 
 test('a reload of /financial shows its frame before the app has run, then the page, which works', async ({
   page,

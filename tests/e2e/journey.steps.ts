@@ -133,3 +133,24 @@ export function sessionClient(page: Page, pagePath = '/status'): ApiClient {
       answer(await page.request.patch(api(path), { data: body, headers: await headers() })),
   } as unknown as ApiClient;
 }
+
+/** Holds every script of the app until `release` is called (to look at what shows before the app runs). */
+export async function holdScripts(page: Page) {
+  const held: (() => Promise<void>)[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) =>
+    released ? route.continue() : void held.push(() => route.continue()),
+  );
+  return async () => {
+    released = true;
+    // A request the page has since given up (it navigated away) is let go of quietly.
+    await Promise.all(held.splice(0).map((go) => go().catch(() => undefined)));
+  };
+}
+
+/** Errors thrown in the page: a hydration that failed reports one. */
+export const pageErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+};

@@ -1,29 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { holdScripts, pageErrors } from './journey.steps';
 
 // Issue 14 item 7: /sign-up's HTML comes prerendered (web/src/prerender.tsx) and shows before the app's
 // code has run. These hold the app's scripts back to look at that moment, then let them through.
 const base = () => process.env.E2E_BASE_URL!;
-
-/** Holds every script of the app until `release` is called. */
-async function holdScripts(page: Page) {
-  const held: (() => Promise<void>)[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) =>
-    released ? route.continue() : void held.push(() => route.continue()),
-  );
-  return async () => {
-    released = true;
-    // A request the page has since given up (it navigated away) is let go of quietly.
-    await Promise.all(held.splice(0).map((go) => go().catch(() => undefined)));
-  };
-}
-
-/** Errors thrown in the page: a hydration that failed reports one. */
-const pageErrors = (page: Page) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-};
 
 test('what is typed into the prerendered form before the app runs is kept, and a held Continue goes through', async ({
   page,

@@ -50,8 +50,6 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
    */
   private readonly clean = new Set<string>();
   private adds = 0;
-  /** Hand-overs being cleared, by application and save count (`taken`). */
-  private readonly clearing = new Map<string, Promise<void>>();
 
   constructor(
     @InjectModel(PendingLead.name) private readonly pending: Model<PendingLead>,
@@ -89,17 +87,6 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
 
   /** Handed over: cleared unless a newer save came meanwhile (that one holds these changes too). */
   async taken(applicationId: string, seq: number): Promise<void> {
-    // Parallel repeats of one move (a double click, retried requests) all carried the same changes: one
-    // write clears them, the others wait for it rather than queue more writes on the database.
-    const key = `${applicationId}:${seq}`;
-    const running = this.clearing.get(key);
-    if (running) return running;
-    const clearing = this.clear(applicationId, seq).finally(() => this.clearing.delete(key));
-    this.clearing.set(key, clearing);
-    return clearing;
-  }
-
-  private async clear(applicationId: string, seq: number): Promise<void> {
     const adds = this.adds;
     const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1 } });
     if (cleared.modifiedCount !== 1) return; // a newer save came: its hand-over stays due

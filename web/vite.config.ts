@@ -159,7 +159,9 @@ function startAfterFirstPaint(): Plugin {
           `files.indexOf(f)<0&&f!==entry&&files.push(f)});` +
           `files.forEach(function(f){var l=document.createElement('link');` +
           `l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});` +
-          `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=entry;document.head.appendChild(s)}` +
+          `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=entry;` +
+          // The scripts could not load: the page says so and offers a reload (prerender.tsx LOAD_FAILED_SCRIPT).
+          `s.onerror=function(){window.appFailed&&window.appFailed()};document.head.appendChild(s)}` +
           `function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}` +
           // A journey page's frame (prerender.tsx, JOURNEY_SHELLS) waits for the session check: the scripts
           // are fetched and run once the frame has painted, or at once

@@ -11,6 +11,7 @@ import { holdJourney, JourneyContext } from './lib/journey/use-journey';
 import { NavContext, type Nav } from './lib/nav';
 import { Shell } from './routes/shell';
 import { JOURNEY_SHELLS } from './journey-shells';
+import { LoadError } from './components/ui/load-error';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, loadAllWords, loadLanguage, translate, type Language } from './i18n/i18n';
 
 export const PRERENDERED_PATH = FIRST_VISIT_PATH;
@@ -96,6 +97,12 @@ export async function prerenderedBody(): Promise<string> {
         `<template id="shell-${lng}${path.replace(/\//g, '-')}">${renderJourneyShell(lng, path)}</template>`,
       );
   }
+  // The page's words when its scripts cannot load (LOAD_FAILED_SCRIPT), in each language.
+  for (const lng of LANGUAGES) {
+    await loadLanguage(lng);
+    await loadAllWords();
+    templates.push(`<template id="load-failed-${lng}">${renderLoadFailed(lng)}</template>`);
+  }
   const keys = {
     path: PRERENDERED_PATH,
     user: USER_NAME_KEY,
@@ -126,7 +133,10 @@ export async function prerenderedBody(): Promise<string> {
   };
   document.addEventListener('click', window.holdClick, true);
 })(${JSON.stringify(keys)});`;
-  return `${templates.join('\n    ')}\n    <script>${script}</script>\n    <script>${JOURNEY_SHELL_SCRIPT}(${JSON.stringify(keys)});</script>`;
+  return (
+    `${templates.join('\n    ')}\n    <script>${script}</script>\n    <script>${JOURNEY_SHELL_SCRIPT}(${JSON.stringify(keys)});</script>` +
+    `\n    <script>${LOAD_FAILED_SCRIPT}(${JSON.stringify(keys)});</script>`
+  );
 }
 
 /**
@@ -164,4 +174,44 @@ const JOURNEY_SHELL_SCRIPT = `(function(k){
       return true;
     })
     .catch(function () { return false; });
+})`;
+
+/** The card LOAD_FAILED_SCRIPT shows: the app's own error state (LoadError), with the network message. */
+function renderLoadFailed(lng: Language): string {
+  const error = new Error(translate(lng, 'messages.common.network'));
+  return renderToString(<LoadError error={error} reset={() => undefined} />);
+}
+
+/**
+ * The page's scripts could not load (the connection dropped, a proxy refused them): without this a prerendered
+ * form or a journey frame stayed on the screen for ever, inert, and any other page stayed blank. The start
+ * script (vite.config.ts startAfterFirstPaint) calls window.appFailed on the entry's error: the network
+ * message and a button that reloads, in the app's language, at the top of the page (what was typed in a
+ * prerendered form stays where it is).
+ */
+const LOAD_FAILED_SCRIPT = `(function(k){
+  window.appFailed = function () {
+    var root = document.getElementById('root');
+    if (!root || root.querySelector('[data-load-failed]')) return;
+    var stored = null;
+    try { stored = localStorage.getItem(k.language); } catch (e) {}
+    var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
+    var lng = tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+    var card = document.getElementById('load-failed-' + lng).content.firstElementChild.cloneNode(true);
+    card.setAttribute('data-load-failed', '');
+    var main = root.querySelector('main');
+    var into = main || root;
+    into.insertBefore(card, into.firstChild);
+    // A journey frame is inert as a whole: only the card is made live, the rest stays inert.
+    var frame = main && main.closest('[inert]');
+    if (frame) {
+      frame.inert = false;
+      [].forEach.call(frame.children, function (c) { if (!c.contains(main)) c.inert = true; });
+      [].forEach.call(main.children, function (c) { if (c !== card) c.inert = true; });
+    }
+    document.documentElement.lang = lng;
+    var button = card.querySelector('button');
+    button.addEventListener('click', function () { location.reload(); });
+    button.focus();
+  };
 })`;

@@ -1,12 +1,13 @@
 // Issue 24 item 6: `npm start`'s S3 (moto behind stack/s3-front.ts, as LOCAL_SERVICES builds it) is as strict
 // as AWS on what the portal's calls carry: an unsigned or wrongly signed request, a wrong Content-MD5 or
 // x-amz-checksum, and a KMS key id it does not have are refused; a good put outlives a restart.
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ChecksumMode, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { s3ClientOptions } from '../libs/src/config/s3.ts';
 import { freePorts } from '../tests/support/free-port.ts';
@@ -88,6 +89,34 @@ it('takes signed puts with checksums (aws-chunked, as the api streams) and keeps
   const streamed = await client().send(new GetObjectCommand({ Bucket: S3_BUCKET, Key: 'a/stream.pdf' }));
   expect(Buffer.from(await streamed.Body!.transformToByteArray()).equals(bytes)).toBe(true);
 }, 120_000);
+
+it('gives moto a streamed put decoded, its trailer checksum as a header, as S3 stores it', async () => {
+  // As the api puts an upload: a stream of known length in 64 KiB chunks, so aws-chunked with a CRC32
+  // trailer. moto's own decoding copies the whole body once per chunk (seconds for a 35 MB upload).
+  const bytes = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
+  const chunks = Array.from({ length: 16 }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
+  await put({ Key: 'a/chunked.pdf', Body: Readable.from(chunks), ContentLength: bytes.length });
+  const recorded = readFileSync(join(data, 's3', 'moto-recording.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { method: string; url: string; headers: Record<string, string>; body: string })
+    .filter((r) => r.method === 'PUT' && r.url.includes('/a/chunked.pdf'));
+  expect(recorded).toHaveLength(1);
+  const lower = Object.fromEntries(Object.entries(recorded[0]!.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  expect(lower['x-amz-content-sha256']).toBe('UNSIGNED-PAYLOAD');
+  expect(lower['content-encoding']).toBeUndefined();
+  expect(lower['content-length']).toBe(String(bytes.length));
+  expect(Buffer.from(recorded[0]!.body, 'base64').equals(bytes)).toBe(true);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(bytes));
+  expect(lower['x-amz-checksum-crc32']).toBe(crc.toString('base64'));
+  const got = await client().send(
+    new GetObjectCommand({ Bucket: S3_BUCKET, Key: 'a/chunked.pdf', ChecksumMode: ChecksumMode.ENABLED }),
+  );
+  expect(got.ChecksumCRC32).toBe(crc.toString('base64'));
+  expect(Buffer.from(await got.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+});
 
 it('takes a multipart upload (parts with their checksums, then the list), signed', async () => {
   // lib-storage's Upload, as a large file would go (the portal itself sends PutObject only).

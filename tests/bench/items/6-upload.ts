@@ -5,6 +5,7 @@ import { s3ClientOptions } from '@portal/libs';
 import { MongoClient, ObjectId } from 'mongodb';
 import { loadavg } from 'node:os';
 import type { BenchContext } from '../context.ts';
+import { RawBody } from '../../support/api-client.ts';
 import { bigPdf, peakRss, rssMiB } from '../journeys.ts';
 import { median } from '../load.ts';
 import { cpuMs, everyRun } from '../paired.ts';
@@ -37,16 +38,19 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     if (status !== 200 && status !== 201) failures.push(`upload answered ${status}`);
     return bytes.length / 1024 / 1024 / ((performance.now() - t) / 1000);
   };
+  // The form written once, as a browser streams it from the file (fields first, then the file part): the
+  // client's own CPU, which shares the cores with the api, is then a send of ready bytes, as for the direct
+  // PUT (building a FormData of 35 MB cost the client 290 to 376 ms per upload against 51 to 58 for the PUT).
+  const form = multipartForm(
+    { applicationId: a.applicationId, fileType: 'Voided Check' },
+    { name: 'big.pdf', type: 'application/pdf', bytes },
+  );
   const viaApi = () =>
     timed(
       async () =>
         (
           await a.client
-            .upload(
-              '/file/s3',
-              { applicationId: a.applicationId, fileType: 'Voided Check' },
-              { name: 'big.pdf', type: 'application/pdf', bytes },
-            )
+            .call('POST', '/file/s3', new RawBody(form.body), { 'content-type': form.type })
             .then((res) => ((uploaded = res.body?.data?._id as string | undefined), res))
         ).status,
     );
@@ -148,4 +152,21 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   await mongo.close();
   s3.destroy();
   return figures;
+}
+
+/** multipart/form-data as browsers write it: each field, then the file part, then the closing delimiter. */
+function multipartForm(fields: Record<string, string>, file: { name: string; type: string; bytes: Uint8Array }) {
+  const boundary = `----bench${Date.now().toString(16)}`;
+  const head =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+    `Content-Type: ${file.type}\r\n\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(head, 'latin1'),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1'),
+  ]);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
 }

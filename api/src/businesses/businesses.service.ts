@@ -69,10 +69,15 @@ export class BusinessesService {
     return business ? this.view(business) : undefined;
   }
 
-  /** The saved answers as the forms' rules read them: address fields on top, the tax id decrypted. */
-  async answersOf(applicationId: string): Promise<Record<string, unknown> | undefined> {
+  /**
+   * The saved answers as the forms' rules read them: address fields on top, the tax id decrypted (unless
+   * `taxId` is false: a caller judging a section without it, such as a stage move from /financial, spares
+   * the decryption).
+   */
+  async answersOf(applicationId: string, { taxId = true } = {}): Promise<Record<string, unknown> | undefined> {
     const b = await this.businesses.findById(applicationId).lean();
-    return b ? { ...b, ...b.addressData, federalTaxId: this.pii.open(b.federalTaxId) } : undefined;
+    if (!b) return undefined;
+    return { ...b, ...b.addressData, federalTaxId: taxId ? this.pii.open(b.federalTaxId) : undefined };
   }
 
   async forApplication(applicationId: string, userId: string): Promise<BusinessView> {

@@ -1,6 +1,8 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import { Types, type Model } from 'mongoose';
+
+const MongoId = Types.ObjectId;
 import {
   ANSWER_SECTIONS,
   INITIAL_POSITION,
@@ -143,12 +145,19 @@ export class StagesService {
   /**
    * Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (section 4). One
    * write, answered with the record it wrote (nothing read back: every field of the record is set here).
+   * Issue 26, bench item 4: written through the driver, not a mongoose query (whose building and casting
+   * cost the api more CPU than the write itself); the schema's timestamps are kept here.
    */
   async save(applicationId: string, position: JourneyPosition): Promise<StageRecord> {
     const { pageName, pageStep, path } = position;
-    await this.stages.updateOne(
-      { _id: applicationId },
-      { $set: { pageName, pageStep, path, applicationId, isPdfSent: false } },
+    const id = new MongoId(applicationId);
+    const now = new Date();
+    await this.stages.collection.updateOne(
+      { _id: id },
+      {
+        $set: { pageName, pageStep, path, applicationId: id, isPdfSent: false, updatedAt: now },
+        $setOnInsert: { createdAt: now },
+      },
       { upsert: true },
     );
     return { applicationId: String(applicationId), pageName, pageStep, path, isPdfSent: false };

@@ -1,7 +1,10 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model, Types } from 'mongoose';
+import { Types, type Model } from 'mongoose';
+
+const MongoId = Types.ObjectId;
 import {
+  ANSWER_SECTIONS,
   INITIAL_POSITION,
   answeredSections,
   mayMoveForward,
@@ -52,14 +55,17 @@ export class StagesService {
   private async answered(applicationId: string, move: StageMove): Promise<AnswerSection[]> {
     const only = move.from ? sectionOf(move.from) : undefined;
     if (move.from && !only) return [];
-    const wants = (...sections: AnswerSection[]) => !only || sections.includes(only);
+    const among = only ? [only] : ANSWER_SECTIONS;
+    const wants = (...sections: AnswerSection[]) => sections.some((s) => among.includes(s));
     const [business, owners, offerSelected] = await Promise.all([
-      wants('financial', 'businessQuestion', 'businessDetails') ? this.businesses.answersOf(applicationId) : undefined,
+      wants('financial', 'businessQuestion', 'businessDetails')
+        ? this.businesses.answersOf(applicationId, { taxId: wants('businessDetails') })
+        : undefined,
       wants('owners') ? this.owners.answersOf(applicationId) : undefined,
       wants('offer') ? this.offers.hasSelection(applicationId) : undefined,
     ]);
-    const done = answeredSections({ business, owners, offerSelected });
-    return only ? done.filter((s) => s === only) : done;
+    // Only the section asked for is judged (the other forms' rules are not run).
+    return answeredSections({ business, owners, offerSelected }, among);
   }
 
   /** Sign-up's find-or-create of the application's stage record, at the first step. */
@@ -90,18 +96,23 @@ export class StagesService {
   }
 
   async move(applicationId: string, userId: string, move: StageMove): Promise<StageRecord> {
-    await this.applications.checkOwner(applicationId, userId);
+    const id = await this.applications.checkOwner(applicationId, userId);
     // Parallel repeats of one move (a double click, a retried request, several tabs) share one workflow
     // update: Temporal holds at most 10 updates in flight per workflow and answers the rest
     // ResourceExhausted (503 TRY_AGAIN), and each repeat would cost its reads and writes for no change.
-    const key = `${applicationId}:${JSON.stringify(move)}`;
+    const key = `${id}:${JSON.stringify(move)}`;
     const running = this.moving.get(key);
     if (running) return running;
-    const moving = this.moveOnce(applicationId, move).finally(() => this.moving.delete(key));
+    const moving = this.moveOnce(id, move).finally(() => this.moving.delete(key));
     this.moving.set(key, moving);
     return moving;
   }
 
+  /**
+   * Issue 26, bench item 4: what a move reads before its update (the saved answers of the step it leaves,
+   * the lead changes waiting, whether signals wait in the outbox) is read side by side, in one round trip's
+   * time; the record write after the update answers the record without reading it back.
+   */
   private async moveOnce(applicationId: string, move: StageMove): Promise<StageRecord> {
     // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
     // page that re-saves often never spends the run's updates (Temporal caps them at 2,000 per run). Only
@@ -111,27 +122,45 @@ export class StagesService {
     // The saved answers (read, decrypted and checked) matter only to a move that could go forward: only the
     // section of the step it leaves.
     // Issue 26: the lead changes the page's saves left (WorkflowLeadChanges) go with the move.
-    const [answered, lead] = await Promise.all([
+    const [answered, lead, queued] = await Promise.all([
       mayMoveForward(move) ? this.answered(applicationId, move) : [],
       this.leadChanges.take(applicationId),
+      this.workflows.queuedSignals(applicationId),
     ]);
-    const position = await this.workflows.update(applicationId, moveStage, [
-      { ...move, answered, ...(lead ? { lead: lead.fields } : {}) },
+    const position = await this.workflows.update(
+      applicationId,
+      moveStage,
+      [{ ...move, answered, ...(lead ? { lead: lead.fields } : {}) }],
+      undefined,
+      queued,
+    );
+    // The hand-over's clear and the record write are independent: side by side.
+    const [record] = await Promise.all([
+      this.save(applicationId, position),
+      lead ? this.leadChanges.taken(applicationId, lead.seq) : undefined,
     ]);
-    if (lead) await this.leadChanges.taken(applicationId, lead.seq);
-    return this.save(applicationId, position);
+    return record;
   }
 
-  /** Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (section 4). */
+  /**
+   * Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (section 4). One
+   * write, answered with the record it wrote (nothing read back: every field of the record is set here).
+   * Issue 26, bench item 4: written through the driver, not a mongoose query (whose building and casting
+   * cost the api more CPU than the write itself); the schema's timestamps are kept here.
+   */
   async save(applicationId: string, position: JourneyPosition): Promise<StageRecord> {
-    const saved = await this.stages
-      .findOneAndUpdate(
-        { _id: applicationId },
-        { $set: { ...position, applicationId, isPdfSent: false } },
-        { new: true, upsert: true },
-      )
-      .orFail();
-    return toRecord(saved);
+    const { pageName, pageStep, path } = position;
+    const id = new MongoId(applicationId);
+    const now = new Date();
+    await this.stages.collection.updateOne(
+      { _id: id },
+      {
+        $set: { pageName, pageStep, path, applicationId: id, isPdfSent: false, updatedAt: now },
+        $setOnInsert: { createdAt: now },
+      },
+      { upsert: true },
+    );
+    return { applicationId: String(applicationId), pageName, pageStep, path, isPdfSent: false };
   }
 }
 

@@ -42,13 +42,16 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   private readonly logger = new Logger(WorkflowLeadChanges.name);
   private readonly due = new Map<string, NodeJS.Timeout>();
   /**
-   * Applications this process has seen with nothing waiting (read empty, or cleared after a hand-over), and
-   * no save here since: their stage moves skip the read (issue 26 bench item 4: a move is one round trip
-   * fewer). A save through another replica is handed over by that replica's own timer. Bounded: the oldest
-   * are forgotten (then read again). `adds` counts this process's saves, so a read that raced one never
-   * marks its application clean.
+   * What this process knows an application's document holds: read, cleared after a hand-over, or left by
+   * this process's save (whose write answers what the document held before it, so the save knows what it
+   * holds after). A stage move hands over what is known without reading it (issue 26: a move is one round
+   * trip fewer; with nothing waiting, none). A save through another replica is handed over by that
+   * replica's own timer: a move that carried less than waits leaves the document (its clear names the
+   * `seq` it carried) and that timer hands over the rest. Bounded: the oldest are forgotten (then read
+   * again). `adds` counts this process's saves, so a read or clear that raced one never overwrites what
+   * the save learnt.
    */
-  private readonly clean = new Set<string>();
+  private readonly known = new Map<string, { seq: number; changes: Sealed[] }>();
   private adds = 0;
 
   constructor(
@@ -60,27 +63,36 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   /** Keeps the change (one write) and hands it over soon unless a stage move takes it first. */
   async add(applicationId: string, change: LeadChange): Promise<void> {
     this.adds++;
-    this.clean.delete(applicationId);
-    const push = { $inc: { seq: 1 }, $push: { changes: await this.outbox.seal(change) } };
-    // Two first saves at once may both upsert on FerretDB and one meet E11000: the document is there.
-    await this.pending
-      .updateOne({ _id: applicationId }, push, { upsert: true })
-      .catch(async (err: { code?: number }) => {
-        if (err.code !== 11000) throw err;
-        await this.pending.updateOne({ _id: applicationId }, push);
-      });
+    this.known.delete(applicationId);
+    const sealed = await this.outbox.seal(change);
+    const push = { $inc: { seq: 1 }, $push: { changes: sealed } };
+    // One write that answers the document as it was before it: with this change pushed, what it holds now.
+    const before = await this.pending
+      .findOneAndUpdate({ _id: applicationId }, push, { upsert: true, returnDocument: 'before' })
+      .lean()
+      .then(
+        (held) => (held ? { seq: held.seq, changes: held.changes ?? [] } : { seq: 0, changes: [] }),
+        async (err: { code?: number }) => {
+          // Two first saves at once may both upsert on FerretDB and one meet E11000: the document is there.
+          if (err.code !== 11000) throw err;
+          await this.pending.updateOne({ _id: applicationId }, push);
+          return undefined; // what it held is not known: read by the next move
+        },
+      );
+    if (before) this.learn(applicationId, before.seq + 1, [...before.changes, sealed]);
     this.handOverLater(applicationId);
   }
 
   /** What waits for this application, merged in save order, for a stage move to carry (then `taken`). */
   async take(applicationId: string, { read = false } = {}): Promise<PendingLeadChange | undefined> {
-    if (!read && this.clean.has(applicationId)) return undefined;
-    const adds = this.adds;
-    const held = await this.pending.findById(applicationId).lean();
-    if (!held?.changes?.length) {
-      if (adds === this.adds) this.markClean(applicationId);
-      return undefined;
+    let held = read ? undefined : this.known.get(applicationId);
+    if (!held) {
+      const adds = this.adds;
+      const found = await this.pending.findById(applicationId).lean();
+      held = { seq: found?.seq ?? 0, changes: found?.changes ?? [] };
+      if (adds === this.adds) this.learn(applicationId, held.seq, held.changes);
     }
+    if (!held.changes.length) return undefined;
     const changes = (await Promise.all(held.changes.map((c) => this.outbox.open(c)))) as LeadChange[];
     return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq };
   }
@@ -89,15 +101,22 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   async taken(applicationId: string, seq: number): Promise<void> {
     const adds = this.adds;
     const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1 } });
-    if (cleared.modifiedCount !== 1) return; // a newer save came: its hand-over stays due
+    if (cleared.modifiedCount !== 1) {
+      this.known.delete(applicationId); // a newer save came (its hand-over stays due), or another took them
+      return;
+    }
     clearTimeout(this.due.get(applicationId));
     this.due.delete(applicationId);
-    if (adds === this.adds) this.markClean(applicationId);
+    if (adds === this.adds) this.learn(applicationId, seq, []);
   }
 
-  private markClean(applicationId: string) {
-    this.clean.add(applicationId);
-    if (this.clean.size > 50_000) this.clean.delete(this.clean.values().next().value!);
+  /** Keeps what the document holds at `seq` unless something newer is known (the oldest are forgotten). */
+  private learn(applicationId: string, seq: number, changes: Sealed[]) {
+    const was = this.known.get(applicationId);
+    if (was && was.seq > seq) return;
+    this.known.delete(applicationId); // re-inserted last: the map forgets the least recently learnt
+    this.known.set(applicationId, { seq, changes });
+    if (this.known.size > 50_000) this.known.delete(this.known.keys().next().value!);
   }
 
   private handOverLater(applicationId: string) {

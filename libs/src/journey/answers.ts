@@ -34,16 +34,22 @@ export type SavedAnswers = {
 const passes = (rules: RuleSet, form: Readonly<Record<string, unknown>> | undefined) =>
   !!form && Object.keys(validateForm(rules, form)).length === 0;
 
-/** The sections whose saved answers pass the forms' own rules. */
-export function answeredSections(saved: SavedAnswers): AnswerSection[] {
+/**
+ * The sections whose saved answers pass the forms' own rules; `among` limits the judging to those sections
+ * (a stage move asks only for the section of the step it leaves: the other rule sets are not run).
+ */
+export function answeredSections(
+  saved: SavedAnswers,
+  among: readonly AnswerSection[] = ANSWER_SECTIONS,
+): AnswerSection[] {
   const b = saved.business;
   const owners = saved.owners ?? [];
-  const done: Record<AnswerSection, boolean> = {
-    financial: passes(FINANCIAL_RULES, b),
-    businessQuestion: b?.businessStarted !== 'No' && passes(BUSINESS_QUESTION_RULES, b),
-    businessDetails: passes(BUSINESS_DETAILS_RULES, b),
-    owners: owners.length > 0 && owners.every((o) => passes(OWNER_RULES, o)) && !checkOwnerSet(owners),
-    offer: saved.offerSelected === true,
+  const judge: Record<AnswerSection, () => boolean> = {
+    financial: () => passes(FINANCIAL_RULES, b),
+    businessQuestion: () => b?.businessStarted !== 'No' && passes(BUSINESS_QUESTION_RULES, b),
+    businessDetails: () => passes(BUSINESS_DETAILS_RULES, b),
+    owners: () => owners.length > 0 && owners.every((o) => passes(OWNER_RULES, o)) && !checkOwnerSet(owners),
+    offer: () => saved.offerSelected === true,
   };
-  return ANSWER_SECTIONS.filter((s) => done[s]);
+  return ANSWER_SECTIONS.filter((s) => among.includes(s) && judge[s]());
 }

@@ -103,13 +103,16 @@ async function startBenchStack() {
   log(`bench: ${smoke ? 'smoke' : 'full'} run, data in ${dataDir}`);
   for (const spec of infrastructureSpecs(ports, { headless: true, engine })) {
     spec.silent = !process.env.BENCH_VERBOSE;
+    // BENCH_PROFILE: the stand-ins (node services of the infrastructure) are profiled too.
+    if (process.env.BENCH_PROFILE && spec.command === NODE)
+      spec.args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, ...spec.args];
     running.push(await startService(spec));
     if (spec.name === 'temporal') await registerSearchAttributes(ports.TEMPORAL_PORT);
   }
   for (const spec of appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web')) {
     // The bench stands for many clients by sending X-Forwarded-For from loopback (as the api tests do).
     spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback' };
-    // BENCH_PROFILE=<dir>: V8 CPU profiles of the api and the worker, for finding where their time goes.
+    // BENCH_PROFILE=<dir>: V8 CPU profiles of the api, the worker and the stand-ins, for finding where their time goes.
     if (process.env.BENCH_PROFILE)
       spec.args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, ...spec.args];
     spec.silent = !process.env.BENCH_VERBOSE;

@@ -44,5 +44,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
   app.disable('x-powered-by');
+  // Issue 26: no ETag. Express hashed every answer's body (SHA-1) for one, yet every answer is no-store
+  // (security-headers.ts), so no browser or cache ever sends it back to revalidate.
+  app.set('etag', false);
   return app;
 }

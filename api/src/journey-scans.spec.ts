@@ -101,7 +101,9 @@ const BUDGET: Record<string, number> = {
   'POST /stage/:id/next': 4,
   'POST /box/sign': 1,
   'POST /webhooks/box': 3,
-  'GET /box/:id': 2,
+  // Issue 26: the application a user's record names is kept once read (it never changes): the poll reads
+  // the application alone.
+  'GET /box/:id': 1,
   'POST /file/s3': 10,
   'GET /file/application/:id': 3,
   // Issue 26: the statements go with the submission (their list and each file by `_id`), where each upload

@@ -1,37 +1,66 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
- * A stand-in's state kept in one JSON file, written at most once per `delayMs` however many changes come
- * (issue 26's journey bench: a whole-file write on every change cost the stand-ins more per journey as the
- * run's leads and sign requests piled up), and at once by `flush` (the stand-in's close, the process's end).
- * The whole file is written each time, so the wait after a write also grows with what it cost: at least
- * `WRITE_SHARE` times its duration, so writing never takes more than about 2% of the stand-in's time however
- * big its state grows (a bench's thousand journeys made the file megabytes). A stand-in killed outright
- * loses at most the changes of that wait (250 ms while the state is small).
+ * A stand-in's state kept in one JSON file and a journal beside it (`<file>.journal`, one JSON line per
+ * change). Issue 26's journey bench: rewriting the whole file for each batch of changes cost the stand-ins
+ * more per journey as a run's records piled up. A change is queued under its item's key (a later change
+ * of the same item replaces it) and appended at most once per `delayMs`; the whole file is written by
+ * `flush` (the stand-in's close, the process's end) and by `compact` (at start, after the journal was read
+ * back). A stand-in killed outright loses at most the last `delayMs` of changes.
  */
-const WRITE_SHARE = 50;
-
-export function stateFile(file: string | undefined, snapshot: () => unknown, delayMs = 250) {
+export function journaledFile<Change>(file: string | undefined, snapshot: () => unknown, delayMs = 250) {
+  const journal = file && `${file}.journal`;
+  const pending = new Map<string, () => Change>();
   let due: NodeJS.Timeout | undefined;
-  let wait = delayMs;
-  const flush = () => {
-    if (!due || !file) return;
+  const append = () => {
     clearTimeout(due);
     due = undefined;
-    const started = performance.now();
+    if (!journal || !pending.size) return;
+    const lines = [...pending.values()].map((change) => `${JSON.stringify(change())}\n`);
+    pending.clear();
+    mkdirSync(dirname(journal), { recursive: true });
+    appendFileSync(journal, lines.join(''));
+  };
+  const writeWhole = () => {
+    if (!file || !journal) return;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(snapshot()));
-    wait = Math.max(delayMs, (performance.now() - started) * WRITE_SHARE);
+    rmSync(journal, { force: true });
+  };
+  const flush = () => {
+    const changed = due !== undefined || pending.size > 0 || (journal !== undefined && existsSync(journal));
+    clearTimeout(due);
+    due = undefined;
+    pending.clear();
+    if (changed) writeWhole();
   };
   if (file) process.once('exit', flush);
   return {
-    /** A change was made: it reaches the file within `delayMs` (longer once the state is large). */
-    save() {
-      if (!file || due) return;
-      due = setTimeout(flush, wait);
+    /** The changes a stand-in that stopped without a close had journaled, in order (a cut line ends them). */
+    written(): Change[] {
+      if (!journal || !existsSync(journal)) return [];
+      const out: Change[] = [];
+      for (const line of readFileSync(journal, 'utf8').split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          out.push(JSON.parse(line) as Change);
+        } catch {
+          break;
+        }
+      }
+      return out;
+    },
+    /** An item changed: its state as `change` gives it at the next append reaches the journal. */
+    changed(key: string, change: () => Change) {
+      if (!file) return;
+      pending.set(key, change);
+      if (due) return;
+      due = setTimeout(append, delayMs);
       due.unref();
     },
+    /** The whole file now, the journal folded in (at start, after reading it back). */
+    compact: writeWhole,
     flush,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, type Model, type Types } from 'mongoose';
+import { isValidObjectId, Types, type Model } from 'mongoose';
 import type { LeadChange } from '@portal/libs';
 import { documentUploaded, updateLead, type StoredDocument } from '@portal/workflows';
 import { findOrCreate } from '../common/find-or-create';
@@ -38,6 +38,12 @@ export class OwnerMemory {
 export class ApplicationsService {
   private readonly logger = new Logger(ApplicationsService.name);
   private readonly owners = new OwnerMemory();
+  /**
+   * User id → the id of the application its user record names (set when the user is made, never changed),
+   * as read: a signed-in call that names only its user (the signature status poll, the rep) reads the
+   * application alone (issue 26: one read fewer per poll). The application's owner is still checked.
+   */
+  private readonly applicationOf = new OwnerMemory();
 
   constructor(
     @InjectModel(Application.name) private readonly applications: Model<Application>,
@@ -79,13 +85,17 @@ export class ApplicationsService {
 
   /** The user's applications, plain, in creation order (one today: the one the user record names). */
   async forUser(who: UserWithApplication | string) {
+    const known = typeof who === 'string' ? this.applicationOf.get(who) : undefined;
     const user =
-      typeof who === 'string'
-        ? isValidObjectId(who)
-          ? await this.users.findById(who, { applicationId: 1 }).lean()
-          : null
-        : who;
+      typeof who !== 'string'
+        ? who
+        : known
+          ? { _id: new Types.ObjectId(who), applicationId: new Types.ObjectId(known) }
+          : isValidObjectId(who)
+            ? await this.users.findById(who, { applicationId: 1 }).lean()
+            : null;
     if (!user) return [];
+    if (user.applicationId) this.applicationOf.learn(String(user._id), String(user.applicationId));
     if (!user.applicationId) return this.applications.find({ userId: user._id }).sort({ _id: 1 }).lean();
     const app = await this.applications.findById(user.applicationId).lean();
     return app && String(app.userId) === String(user._id) ? [app] : [];

@@ -76,7 +76,7 @@ export async function filesRoute(
       return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
     const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };
     state.webhooks!.push(hook);
-    save();
+    save('webhooks', hook);
     return {
       status: 201,
       body: {
@@ -102,7 +102,7 @@ export async function filesRoute(
       });
     const folder = { id: nextId(), name, parentId: parent.id };
     state.folders.push(folder);
-    save();
+    save('folders', folder);
     return { status: 201, body: store.folderJson(folder) };
   }
 
@@ -126,7 +126,7 @@ export async function filesRoute(
     };
     state.files.push(file);
     store.putBytes(file.id, data);
-    save();
+    save('files', file);
     return { status: 201, body: { total_count: 1, entries: [store.fileJson(file)] } };
   }
 

@@ -60,7 +60,7 @@ export async function signRequestsRoute(
     };
     store.failNext = undefined;
     state.requests.push(r);
-    save();
+    save('requests', r);
     return { status: 201, body: store.requestJson(r) };
   }
 
@@ -86,7 +86,7 @@ export async function signRequestsRoute(
       if (!CANCELLABLE.includes(r.status))
         return boxError(400, 'bad_request', `Sign request cannot be cancelled in status '${r.status}'`);
       r.status = 'cancelled';
-      save();
+      save('requests', r);
     }
     return { status: 200, body: store.requestJson(r) };
   }

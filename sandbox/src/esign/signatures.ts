@@ -13,12 +13,12 @@ export function signatures(store: EsignStore) {
   function advance(r: SignRequest) {
     if (r.status === 'converting' && Date.now() >= (r.readyAt ?? 0)) {
       r.status = r.failWith ?? 'sent';
-      save();
+      save('requests', r);
     }
     if (r.status === 'finalizing' && Date.now() >= (r.finalAt ?? 0)) {
       r.status = 'signed';
       r.finished_at = now();
-      save();
+      save('requests', r);
       void deliver(r, 'SIGN_REQUEST.COMPLETED');
     }
     return r;
@@ -34,7 +34,7 @@ export function signatures(store: EsignStore) {
 
   async function deliver(r: SignRequest, trigger: string) {
     r.events.push(trigger);
-    save();
+    save('requests', r);
     const targets = ancestors(r.parentFolderId);
     const hooks = (state.webhooks ?? []).filter((w) => targets.includes(w.targetId) && w.triggers.includes(trigger));
     await Promise.all(hooks.map((w) => deliverTo(w, r, trigger)));
@@ -111,11 +111,11 @@ export function signatures(store: EsignStore) {
       // Box finalizes first (the signed PDF and the signing log are being written), then says signed.
       r.status = 'finalizing';
       r.finalAt = Date.now() + store.finalizingMs;
-      save();
+      save('requests', r);
       setTimeout(() => advance(r), store.finalizingMs + 5).unref();
     } else {
       r.status = 'viewed';
-      save();
+      save('requests', r);
     }
     return signer.redirect_url ?? `${store.url}/done`;
   }

@@ -54,7 +54,7 @@ export async function signerRoute(
     if (!s.has_viewed_document) {
       s.has_viewed_document = true;
       if (r.status === 'sent') r.status = 'viewed';
-      store.save();
+      store.save('requests', r);
     }
     return { status: 200, body: signerPage(r, index, token), type: 'text/html; charset=utf-8' };
   }

@@ -2,11 +2,12 @@
 // (in <dataDir>/esign-files), the knobs the tests turn, and the JSON Box answers for each record.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stateFile as writtenState } from '../state-file';
+import { journaledFile } from '../state-file';
 import { servedSpans } from '../timing';
 import type { EsignStandinOptions, Folder, SignRequest, State, StoredFile } from './types';
 
 export type EsignStore = ReturnType<typeof openStore>;
+type ListName = 'folders' | 'files' | 'requests' | 'webhooks';
 
 export function openStore(opts: EsignStandinOptions) {
   const stateFile = opts.dataDir ? join(opts.dataDir, 'esign.json') : undefined;
@@ -17,8 +18,20 @@ export function openStore(opts: EsignStandinOptions) {
       ? (JSON.parse(readFileSync(stateFile, 'utf8')) as State)
       : { seq: 1000, folders: [], files: [], requests: [] };
   const bytes = new Map<string, Buffer>();
-  const stored = writtenState(stateFile, () => state);
   state.webhooks ??= [];
+  // Each change is the item as it now is, in its list, with the id counter (issue 26: a journal, not a
+  // rewrite of the whole file per batch of changes).
+  type Change = { list: ListName; item: { id: string }; seq: number };
+  const stored = journaledFile<Change>(stateFile, () => state);
+  const replayed = stored.written();
+  for (const { list, item, seq } of replayed) {
+    const items = state[list] as { id: string }[];
+    const i = items.findIndex((x) => x.id === item.id);
+    if (i < 0) items.push(item);
+    else items[i] = item;
+    state.seq = Math.max(state.seq, seq);
+  }
+  if (replayed.length) stored.compact();
   for (const f of opts.seedFolders ?? [])
     if (!state.folders.some((x) => x.id === f.id)) state.folders.push({ id: f.id, name: f.name, parentId: '0' });
 
@@ -36,7 +49,9 @@ export function openStore(opts: EsignStandinOptions) {
     down: false,
     /** The stand-in's own URL, known once it listens. */
     url: '',
-    save: () => stored.save(),
+    /** An item of a list was added or changed: it reaches the file within a moment. */
+    save: <L extends ListName>(list: L, item: NonNullable<State[L]>[number]) =>
+      stored.changed(`${list}:${item.id}`, () => ({ list, item, seq: state.seq })),
     /** Writes what changed now (the stand-in closes). */
     flush: () => stored.flush(),
     nextId: () => String(++state.seq),

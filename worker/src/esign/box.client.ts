@@ -24,7 +24,9 @@ export type BoxSettings = {
  * result up first. It also opens each request's client span (issue 24: node-fetch is not seen by undici's channels).
  */
 function wholeAnswerAgent() {
-  const agent = createAgent() as { addRequest(req: ClientRequest, options: unknown): void };
+  // Keep-alive (issue 26): the SDK's agent opened a new connection for every call (Node's http.Agent
+  // default), a TCP handshake (a TLS one against Box) on both ends each time.
+  const agent = createAgent({ keepAlive: true }) as { addRequest(req: ClientRequest, options: unknown): void };
   const addRequest = agent.addRequest.bind(agent);
   agent.addRequest = (req, options) => {
     traceClientRequest(req, options as { secureEndpoint?: boolean });

@@ -41,7 +41,12 @@ func main() {
 	// write that read first had to upgrade its lock, and SQLite refuses that at once when another writer
 	// got in between: 'database is locked (SQLITE_BUSY)', which the api answered as a 500 (load run:
 	// 264 of them with two api replicas and two workers). Reads run outside transactions and never wait.
-	url := "file:" + strings.TrimSuffix(dir, "/") + "/?_txlock=immediate"
+	//
+	// WAL with NORMAL sync (as the stack's Temporal runs): SQLite's default FULL syncs the log on every
+	// commit, so each write an api call waits for held it for a disk flush. NORMAL survives a killed
+	// process (the resilience suite SIGKILLs it); only a power loss could lose the last commits, and
+	// production's MongoDB is not this.
+	url := "file:" + strings.TrimSuffix(dir, "/") + "/?_txlock=immediate&_pragma=synchronous(normal)"
 	if os.Getenv("FERRETDB_IN_MEMORY") == "1" {
 		url += "&mode=memory"
 	}

@@ -72,6 +72,8 @@ type SizeRun = {
   seeded?: { count: number; seconds: number; documents: number };
   /** RSS (MiB) as the warm-up's last journey and as the measured journeys' last were answered. */
   rss: { before: { api: number; worker: number }; after: { api: number; worker: number } };
+  /** RSS (MiB) after each quarter of the measured journeys: growth that levels off is a heap finding its size. */
+  trend: { n: number; api: number; worker: number }[];
 };
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
@@ -183,6 +185,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       machine,
       seeded,
       rss: { before, after },
+      trend,
     };
     runs.push(run);
     log(
@@ -334,7 +337,8 @@ function memoryEveryRun(runs: SizeRun[]): Figure[] {
           .map(
             (r, i) =>
               `at ${r.size.toLocaleString('en')} ${r.rss.before[p].toFixed(0)} → ${r.rss.after[p].toFixed(0)} ` +
-              `(${ratios[i]!.toFixed(2)}×; load ${r.machine.load1[0].toFixed(1)}→${r.machine.load1[1].toFixed(1)})`,
+              `(${ratios[i]!.toFixed(2)}×; after each quarter ${r.trend.map((t) => t[p].toFixed(0)).join(', ')}; ` +
+              `load ${r.machine.load1[0].toFixed(1)}→${r.machine.load1[1].toFixed(1)})`,
           )
           .join(', '),
       machine: worst.machine,

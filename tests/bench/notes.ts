@@ -72,6 +72,14 @@ export const NOT_MEASURED = [
     'could not be) and all three answer records before its update: it now reads only the record of the section the step it moves ' +
     'from saves (POST /stage/:id/next: 3 round trips, from 5). Short runs (3 s, 2 counted rounds): before that 0.69× and 1.36× at load average 7 to 11; after, 0.84× and 1.25× at load average ' +
     '10 to 14, 0.87× and 1.23× at 14, 0.88× and 1.19× at 6 (the api spends 5.6 to 6.1 ms of CPU per move, FerretDB 2.5 to 3).',
+  'Item 4, 2026-11-26, later: a move reads its three inputs side by side (the saved answers of the section it leaves, the lead changes ' +
+    'waiting, whether signals wait in the outbox), judges only that section (no tax id decrypted for a move from /financial), writes ' +
+    "its record with one update through the driver and no read back (a mongoose query's building cost the api more CPU than the " +
+    "round trip), and a save's write answers what its lead-change document held, so the next move hands it over without reading it " +
+    "(POST /stage/:id/next: 4 round trips, from 5). On a quiet machine the api's move costs about 3 ms of api CPU and 3 ms of " +
+    "FerretDB's per move above the bare client's 14 ms (Temporal about 8, the worker about 4); the moves/s ratio follows that CPU " +
+    '(0.71 to 0.75×). What is left to cut is the outbox check (one read per move, needed so a move never overtakes a signal another ' +
+    'replica queued) and the HTTP layer.',
   'Item 6, 2026-11-26 (three runs in a row): 0.22 to 0.28× at load average 5 to 10, where every figure follows CPU: per 35 MB the api ' +
     'path costs the api 314 to 389 ms, S3 143 to 179 and the client 238 to 332 (its FormData) against S3 113 to 127 and the ' +
     'client 51 to 57 for the direct PUT. Cut: the inspection thread was ended after any file past 8 MB (its bytes would stay in it ' +
@@ -84,6 +92,27 @@ export const NOT_MEASURED = [
     'file arrives against the strict local S3 (moto behind stack/s3-front.ts, since 2026-11-26; 0.74× on 2026-11-25 against s3rver), ' +
     'and the receive is held back meanwhile (the api RSS +35 MiB: the file waits in memory). Why the streamed put starts only once ' +
     'the file is whole is the next thing to look at.',
+  "Item 6, 2026-11-26, later: found. The put did stream (probes in the api, the front and the client: the api's PutObject reached " +
+    'the front 2 to 9 ms after it began and kept pace); moto was slow. A stream body goes to S3 aws-chunked (the SDK with ' +
+    'requestChecksumCalculation WHEN_SUPPORTED), the front passed it on undecoded, and moto 5.2.5 decodes one by appending each chunk ' +
+    'to a bytes object (a copy of everything so far per 64 KiB chunk): it answered 2.7 to 15.7 s after the last byte, against 0.6 to ' +
+    '2.0 s for the same bytes sent plain. The front (stack/s3-front.ts) now checks the body as it came (signature, chunk signatures, ' +
+    'checksums, Content-MD5, KMS key) and hands moto the decoded bytes with the trailer checksum as its x-amz-checksum-* header, so ' +
+    'the object keeps its CRC32 (stack/s3-front.spec.ts). The bench client now writes the form once and sends the bytes, as the ' +
+    "direct PUT's client does (its FormData of 35 MB cost it 290 to 376 ms of CPU per upload on the cores the api shares). Three " +
+    'full runs in a row at load average 5 to 7 gave 0.73, 0.73 and 0.74× on b7133ae (api CPU 289 to 310 ms per 35 MB, RSS +35 to ' +
+    '+38 MiB).',
+  'Item 5, 2026-11-26, second round: total CPU per application 0.92 → 0.78 CPU-s at 1,000 applications (quiet machine, b7133ae), ' +
+    'and flat at 100,000 (api 1.01×, worker 1.09×, Temporal 0.96×, FerretDB 0.98×, stand-ins 1.07×, driver 0.95×). Cuts: the ' +
+    "stand-ins journal each changed record instead of rewriting their whole state file (the CRM's and e-sign's writes fell from 958 " +
+    "and 700 ms to 5 and 15 ms in a profile of 40 journeys, and no longer grow with the run); maildev is asked for one address's " +
+    "mail; the worker's Box client keeps its connection (11 connections per journey before, 1 now); the api sends no ETag " +
+    "(Express hashed every body for one, yet every answer is no-store); the signature poll reads the application alone; FerretDB's " +
+    "SQLite commits with WAL and NORMAL sync (as the stack's Temporal does: FULL flushed the log to disk on every commit, and every " +
+    "write an api call waited for waited for it). The bench's signature-status poll now follows the web app's cadence (one GET a " +
+    'second, signature-page.tsx waitForSignature; it polled every 100 ms, 5 to 10 workflow queries per journey). The sizes run one after another ' +
+    "on one stack; the api's RSS drops while it idles through the 100,000 seeding (about two " +
+    'minutes) and grows back to its level over the journeys: the quarters show whether it levels off.',
   'Item 7: the first visit is 95.5 KiB (goal 100 KiB; 130 KiB on 2026-11-25, 172 on 2026-11-24): a signed-out /sign-up is hydrated ' +
     'without TanStack Router and Query (web/src/first-visit.tsx, lib/nav.tsx), and the whole app (full-app.tsx) loads once the page ' +
     'has shown and takes over when the applicant leaves it; before that the web app had its own translation layer instead of i18next ' +

@@ -72,6 +72,17 @@ export function renderJourneyShell(lng: Language, path: string): string {
 }
 
 /**
+ * The language the app will pick (i18n.ts detectLanguage, mirrored for index.html's scripts, which run
+ * before the app's code): the stored choice, else the browser's first language. One copy for the three.
+ */
+const PICK_LANGUAGE = `function (key) {
+  var stored = null;
+  try { stored = localStorage.getItem(key); } catch (e) {}
+  var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
+  return tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+}`;
+
+/**
  * index.html's part after #root: the prerendered page in each language, inert (<template>), and a script
  * that runs before the first paint and puts one of them in #root, only when the address is /sign-up and
  * only for a visitor who is not signed in, in the language the app will pick (i18n.ts detectLanguage,
@@ -111,13 +122,10 @@ export async function prerenderedBody(): Promise<string> {
   };
   const script = `(function(k){
   if (location.pathname !== k.path) return;
-  var stored = null;
   try {
     if (localStorage.getItem(k.user)) return;
-    stored = localStorage.getItem(k.language);
   } catch (e) {}
-  var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
-  var lng = tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+  var lng = (${PICK_LANGUAGE})(k.language);
   var root = document.getElementById('root');
   root.appendChild(document.getElementById('prerender-' + lng).content.cloneNode(true));
   root.setAttribute('data-prerendered', lng);
@@ -157,10 +165,7 @@ const JOURNEY_SHELL_SCRIPT = `(function(k){
       var at = ((app && app.stage && app.stage.path) || '/financial').toLowerCase();
       var root = document.getElementById('root');
       if (!user || at !== location.pathname || root.firstChild || document.visibilityState === 'hidden') return false;
-      var stored = null;
-      try { stored = localStorage.getItem(k.language); } catch (e) {}
-      var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
-      var lng = tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+      var lng = (${PICK_LANGUAGE})(k.language);
       var shell = document.getElementById('shell-' + lng + location.pathname.replace(/\\//g, '-'));
       if (!shell) return false;
       root.appendChild(shell.content.cloneNode(true));
@@ -193,10 +198,7 @@ const LOAD_FAILED_SCRIPT = `(function(k){
   window.appFailed = function () {
     var root = document.getElementById('root');
     if (!root || root.querySelector('[data-load-failed]')) return;
-    var stored = null;
-    try { stored = localStorage.getItem(k.language); } catch (e) {}
-    var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
-    var lng = tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+    var lng = (${PICK_LANGUAGE})(k.language);
     var card = document.getElementById('load-failed-' + lng).content.firstElementChild.cloneNode(true);
     card.setAttribute('data-load-failed', '');
     var main = root.querySelector('main');

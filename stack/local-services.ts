@@ -148,6 +148,12 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
         // instead of through a task queue poll (the SDK asks for it; the server's default refuses).
         '--dynamic-config-value',
         'system.enableActivityEagerExecution=true',
+        // One partition per task queue: partitions spread a queue over matching hosts, and this server is
+        // one host with one worker per queue, so more only forward polls and tasks between partitions.
+        '--dynamic-config-value',
+        'matching.numTaskqueueReadPartitions=1',
+        '--dynamic-config-value',
+        'matching.numTaskqueueWritePartitions=1',
         '--log-level',
         'warn',
       ],

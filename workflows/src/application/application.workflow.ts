@@ -31,13 +31,20 @@ import {
   type ApplicationWorkflowInput,
   type SigningState,
 } from './messages';
-import { CRM_REFUSALS_PATCH, FEWER_ROUND_TRIPS_PATCH, LIFECYCLE_PATCH, LOCAL_CALLS_PATCH } from './patches';
+import {
+  ALL_PATCHES_OF_ISSUE_26,
+  CRM_REFUSALS_PATCH,
+  FEWER_ROUND_TRIPS_PATCH,
+  LIFECYCLE_PATCH,
+  LOCAL_CALLS_PATCH,
+} from './patches';
 import { ApplicationRun } from './run';
 import { signingRoom } from './signing';
 import { extendDeadline as extend, stallClock } from './stall-clock';
 import { submissionRoom } from './submission';
 
 export {
+  ALL_PATCHES_OF_ISSUE_26,
   CRM_REFUSALS_PATCH,
   FEWER_ROUND_TRIPS_PATCH,
   LIFECYCLE_PATCH,
@@ -63,16 +70,19 @@ export { SIGN_POLL_INTERVAL } from './signing';
  * workflows/test/histories replay against this code first in the test run.
  */
 export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
-  // Checked once, first: a run with the marker has the life cycle from its first command.
-  const lifecycle = patched(LIFECYCLE_PATCH);
-  const fewerRoundTrips = lifecycle && patched(FEWER_ROUND_TRIPS_PATCH);
-  const survivesRefusals = fewerRoundTrips && patched(CRM_REFUSALS_PATCH);
+  // Checked once, first: a run with the marker has the life cycle from its first command. A run with
+  // ALL_PATCHES_OF_ISSUE_26's one marker has every patch without asking each (patches.ts).
+  const all = patched(ALL_PATCHES_OF_ISSUE_26);
+  const lifecycle = all || patched(LIFECYCLE_PATCH);
+  const fewerRoundTrips = all || (lifecycle && patched(FEWER_ROUND_TRIPS_PATCH));
+  const survivesRefusals = all || (fewerRoundTrips && patched(CRM_REFUSALS_PATCH));
   const run = new ApplicationRun(
     input,
     lifecycle,
     fewerRoundTrips,
     survivesRefusals,
-    survivesRefusals && patched(LOCAL_CALLS_PATCH),
+    all || (survivesRefusals && patched(LOCAL_CALLS_PATCH)),
+    all,
   );
   const { progress, leadChanges, documents, ops } = run;
   const signing = signingRoom(run);

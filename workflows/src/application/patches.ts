@@ -47,6 +47,17 @@ export const OFFER_MAIL_REFUSED_PATCH = 'issue-24-offer-mail-refused';
  */
 export const LOCAL_CALLS_PATCH = 'issue-26-local-calls';
 
+/**
+ * Issue 26, third round: one marker for every patch above. A run that records it has all of them from its
+ * first command (the life cycle, fewer round trips, survivable refusals, local calls, the offer mail's
+ * refusal) without asking for each: each patch asked records a marker and an upsert of
+ * TemporalChangeVersion (the SDK's core adds one per patch), so a new application's history began with 8
+ * events and 4 visibility writes before its first own command; now 2 and 1. Runs recorded before it have
+ * no such marker and replay as they ran, asking the patches one by one. Patches after this one are asked
+ * as usual (a future run records this marker and theirs).
+ */
+export const ALL_PATCHES_OF_ISSUE_26 = 'issue-26-all-patches';
+
 /*
  * Issue 26, second round (fewer signals) has no patch of its own: it adds no command to a recorded course.
  * Stage moves may carry the lead changes (moveStage's `lead`), 'submit statements' and 'submit application'

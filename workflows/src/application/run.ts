@@ -64,6 +64,8 @@ export class ApplicationRun {
     readonly survivesRefusals = false,
     /** Runs with issue 26's local calls (proxies.ts journeyCalls). */
     readonly localCalls = false,
+    /** Runs with ALL_PATCHES_OF_ISSUE_26's marker: a patch asked later (the offer mail's) is theirs unasked. */
+    readonly allPatches = false,
   ) {
     const carried = input.carried;
     this.timing = { ...DEFAULT_TIMING, ...input.timing };

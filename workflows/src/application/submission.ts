@@ -39,9 +39,10 @@ export function submissionRoom(run: ApplicationRun) {
     } catch (e) {
       // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
       // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
-      // here, so runs already going take it too, and runs that failed on it before replay as they ran.
+      // here, so runs already going take it too, and runs that failed on it before replay as they ran;
+      // a run with ALL_PATCHES_OF_ISSUE_26 has it without asking.
       const refused = (failureOf(e) as { type?: string } | undefined)?.type === 'MailRejectedError';
-      if (!refused || !run.lifecycle || !patched(OFFER_MAIL_REFUSED_PATCH)) throw e;
+      if (!refused || !run.lifecycle || !(run.allPatches || patched(OFFER_MAIL_REFUSED_PATCH))) throw e;
       log.error('offer email refused by the mail service', { applicationId, error: (e as Error).message });
       run.noteError('OFFER_EMAIL_FAILED', 'MAIL_REJECTED');
     } finally {

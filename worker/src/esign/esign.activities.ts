@@ -14,7 +14,15 @@ import { recordsOf, type StoredBusiness, type StoredOwner } from '../records/rec
 
 /** How long one attempt waits for Box to convert the document and send the request. */
 export const SEND_WAIT_MS = 40_000;
-const POLL_MS = 250;
+/**
+ * The waits between reads of a request Box is still converting: short first (the applicant waits on this
+ * at signature start, and a one-page application converts in well under a second), then longer, 500 ms
+ * from the second second on. Against the flat 250 ms before, a request ready after 300 ms is seen at
+ * 400 ms instead of 500, and one that takes 3 s costs 9 reads instead of 12 (Box counts each against the
+ * service account's rate limit).
+ */
+export const CONVERTING_POLL_MS = [100, 100, 200, 200, 400];
+const pollWait = (read: number) => CONVERTING_POLL_MS[read] ?? 500;
 
 type Owner = StoredOwner;
 type Business = Partial<StoredBusiness>;
@@ -107,10 +115,10 @@ export function createSigningActivities(deps: {
   async function whenSent(box: BoxClient, request: BoxSignRequest): Promise<SignRequestView> {
     const until = Date.now() + SEND_WAIT_MS;
     let r = request;
-    while (isConverting(r)) {
+    for (let read = 0; isConverting(r); read++) {
       if (Date.now() > until) throw new Error(`Box sign request ${r.id} still ${r.status}`);
       heartbeatIfActivity();
-      await new Promise((done) => setTimeout(done, POLL_MS));
+      await new Promise((done) => setTimeout(done, pollWait(read)));
       r = await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(r.id!));
     }
     return toView(r);

@@ -51,7 +51,7 @@ fi
 # 3. FerretDB v1.24 built as a small Go program of ours (tools/ferretdb), cached by source hash, with
 #    tools/ferretdb/*.patch applied to a copy of the module's source (the SQLite backend's `_id` lookups
 #    miss their index without sqlite-id-index.patch, and conditional writes are atomic only with
-#    write-lock.patch, and resource-tracking.patch saves FerretDB a stack walk per cursor; each says why).
+#    write-lock.patch; resource-tracking.patch and fsql-debug-logging.patch spare it CPU; each says why).
 fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" "$ROOT"/tools/ferretdb/*.patch | sha256sum | cut -c1-16)"
 if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/null)" != "$fhash" ]; then
   log "building FerretDB from the Go module proxy (first run takes a few minutes)"

@@ -135,12 +135,12 @@ async function journey(c: ApiClient, statement: Uint8Array) {
 /**
  * What a journey may cost in its history, issue 26's third round: measured 108 events (16 workflow tasks,
  * 4 activity tasks, 11 local activities, 11 upserts, 2 signals, 9 updates); the second round's 114 had four
- * patch markers and four TemporalChangeVersion upserts where ALL_PATCHES_OF_ISSUE_26 records one of each. The lead changes
- * of the answers' saves go with the next stage move (none alone while the move follows within two seconds),
- * the bank statements with their submission, and only Box's final event signals; left are the voided
- * check's documentUploaded and Box's 'completed'. The bound leaves room for one lead hand-over by signal
- * (a move later than two seconds after the last save on a loaded machine: a signal, a workflow task and a
- * local activity) and nothing more. Before: 139-150 events, 21-24 workflow tasks, 9 signals.
+ * patch markers and four TemporalChangeVersion upserts where ALL_PATCHES_OF_ISSUE_26 records one of each.
+ * The lead changes of the answers' saves go with the next stage move (none alone while the move follows
+ * within two seconds), the bank statements with their submission, and only Box's final event signals; left
+ * are the voided check's documentUploaded and Box's 'completed'. The bound leaves room for one lead hand-over
+ * by signal (a move later than two seconds after the last save on a loaded machine: a signal, a workflow task
+ * and a local activity) and nothing more. Before: 139-150 events, 21-24 workflow tasks, 9 signals.
  */
 const JOURNEY_BOUNDS = { events: 114, workflowTasks: 17, activities: 4, upserts: 11, signals: 3 };
 

@@ -163,3 +163,21 @@ export function journeyGroups(services: { name: string; pid: number | undefined 
     { name: 'driver', pids: [driver], selves: [process.pid] },
   ];
 }
+
+/**
+ * Waits until the machine is quiet: its busy CPU over a second below `share` of one core, at most `maxMs`.
+ * A workflow goes on after its journey's last answer (the offer email, the CRM's document copies): an item
+ * that starts right after item 5 would otherwise be timed against that tail on the shared cores (issue 26:
+ * the upload's first run after the journeys was its worst of three, load average 6.5 against 4.7).
+ * Answers how long it waited and whether the machine was quiet by then.
+ */
+export async function settle(share = 0.1, maxMs = 60_000): Promise<{ waitedMs: number; quiet: boolean }> {
+  const t0 = performance.now();
+  for (;;) {
+    const busy0 = machineBusyMs();
+    await new Promise((r) => setTimeout(r, 1000));
+    const quiet = machineBusyMs() - busy0 < share * 1000;
+    const waitedMs = performance.now() - t0;
+    if (quiet || waitedMs >= maxMs) return { waitedMs, quiet };
+  }
+}

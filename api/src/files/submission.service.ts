@@ -2,10 +2,10 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, API_CODES } from '@portal/libs';
 import { getProgress, submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
-import { ApplicationsService } from '../applications/applications.service';
+import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
 import { StagesService } from '../stages/stages.service';
-import { ApplicationWorkflows } from '../temporal/application-workflows.service';
+import { ApplicationWorkflows, JourneyRefusal } from '../temporal/application-workflows.service';
 import { FilesService } from './files.service';
 
 /** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
@@ -44,19 +44,8 @@ export class SubmissionService {
       [answers.voidedCheck, FILE_TYPES.voidedCheck],
       [answers.driversLicense, FILE_TYPES.driversLicense],
     ] as const;
-    // Independent reads at once (the applicant waits on this call); refused in the same order as before.
-    const [selected, stored, progressOr] = await Promise.all([
-      this.offers.hasSelection(app._id),
-      this.files.documentsOf(app._id),
-      // Submitted before (a double click, a reload): the workflow has ended, and its answer stands. Its
-      // failure (Temporal unreachable) is told only after the applicant's own mistakes, as before.
-      this.workflows.query(id, getProgress).then(
-        (progress) => () => progress,
-        (e: unknown) => () => {
-          throw e;
-        },
-      ),
-    ]);
+    // Independent reads at once (the applicant waits on this call).
+    const [selected, stored] = await Promise.all([this.offers.hasSelection(app._id), this.files.documentsOf(app._id)]);
     const uploaded = documents.map(
       ([answer, type]) => answer === 'uploaded' && stored.some((f) => f.fileType === type),
     );
@@ -65,11 +54,22 @@ export class SubmissionService {
     if (!selected) throw new BadRequestException(SELECT_AN_OFFER);
     if (documents.some(([answer], i) => answer !== 'notAvailable' && !uploaded[i]))
       throw new BadRequestException(DOCUMENTS_REQUIRED);
-    const done = progressOr();
+    // Submitted before (a double click, a reload): the workflow's answer stands, and its run may have ended
+    // (no update reaches it then). Issue 26: the workflow is asked only when the record says submitted, or
+    // the update finds the run ended (a repeat that overtook the first one's record write); a first
+    // submission goes straight to the update, a workflow query fewer per journey.
+    const submittedBefore = async () => {
+      const done = await this.workflows.query(id, getProgress);
+      return done.rep && done.position.pageStep === 3 ? { ...done.rep, position: done.position } : undefined;
+    };
     const result =
-      done.rep && done.position.pageStep === 3
-        ? { ...done.rep, position: done.position }
-        : await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR);
+      (app.applicationStatus === APPLICATION_STATUS_SUBMITTED ? await submittedBefore() : undefined) ??
+      (await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR).catch(async (e: unknown) => {
+        if (!(e instanceof JourneyRefusal && e.code === 'APPLICATION_CLOSED')) throw e;
+        const done = await submittedBefore();
+        if (!done) throw e;
+        return done;
+      }));
     const stage = await this.stages.save(id, result.position);
     await this.applications.markSubmitted(app);
     return { repName: result.repName, schedulingLink: result.schedulingLink, stage };

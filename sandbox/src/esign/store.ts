@@ -55,9 +55,12 @@ export function openStore(opts: EsignStandinOptions) {
     /** Writes what changed now (the stand-in closes). */
     flush: () => stored.flush(),
     nextId: () => String(++state.seq),
+    // With a data directory the bytes live on disk only: a run's every document held in memory as well
+    // made the stand-in's collector cost more per request as the run went on (issue 26, 10 → 13 ms of
+    // e-sign CPU per application over 450 journeys).
     putBytes: (id: string, b: Buffer) => {
-      bytes.set(id, b);
       if (filesDir) writeFileSync(join(filesDir, id), b);
+      else bytes.set(id, b);
     },
     getBytes: (id: string) =>
       bytes.get(id) ?? (filesDir && existsSync(join(filesDir, id)) ? readFileSync(join(filesDir, id)) : undefined),

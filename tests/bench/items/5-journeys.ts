@@ -112,6 +112,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     .filter((sv) => groups.find((g) => g.name === 'stand-ins')!.pids.includes(sv.pid))
     .map((sv) => sv.name);
   log(`  CPU by process tree; the stand-ins: ${standinNames.join(', ')}`);
+  // Each stand-in apart too, for the log: which of them a growth per application comes from.
+  const eachStandin = services
+    .filter((sv) => standinNames.includes(sv.name))
+    .map((sv) => ({ name: sv.name, pids: [sv.pid] }));
   const failedJourneys: string[] = [];
   const failed = (r: JourneyResult) => {
     failedJourneys.push(...r.failures);
@@ -159,6 +163,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     // The trend: memory at each quarter of the journeys (a leak grows with them; a heap finding its size levels off).
     const trend: { n: number; api: number; worker: number }[] = [];
     const window = startWindow(groups);
+    const standinWindow = startWindow(eachStandin);
     const r = await runJourneys({
       ...base,
       count,
@@ -169,6 +174,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       },
     });
     const { machine, cpuMs } = window.end();
+    const standinMs = standinWindow.end().cpuMs;
     const after = { api: rssMiB(pid('api')), worker: rssMiB(pid('worker')) };
     failed(r);
     const completed = count - r.failures.length;
@@ -192,6 +198,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       `  ${size.toLocaleString('en')} (book ${book}): ${completed}/${count} submitted in ${r.wallSeconds.toFixed(0)} s: ` +
         `${run.perMinute.toFixed(1)}/min, orchestration p95 ${run.orchestrationP95.toFixed(0)} ms; CPU ms/application: ` +
         `${cpuLine(run.cpu)}; history events ${spread(events)}; ${describeWindow(machine)}`,
+    );
+    log(
+      `    stand-ins' CPU ms/application: ${cpuLine(Object.fromEntries(Object.entries(standinMs).map(([k, ms]) => [k, ms / Math.max(1, completed)])))}`,
     );
     if (size !== sizes[0]) continue;
     firstSize = [r, o, { before, after, trend, warm, cacheBound, machine, size }];

@@ -3,9 +3,10 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { s3ClientOptions } from '@portal/libs';
 import { MongoClient, ObjectId } from 'mongodb';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import type { BenchContext } from '../context.ts';
-import { RawBody } from '../../support/api-client.ts';
+import { headersOf, type BenchContext } from '../context.ts';
+import { settle } from '../machine-cpu.ts';
 import { bigPdf, peakRss, rssMiB } from '../journeys.ts';
 import { median } from '../load.ts';
 import { cpuMs, everyRun } from '../paired.ts';
@@ -45,15 +46,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     { applicationId: a.applicationId, fileType: 'Voided Check' },
     { name: 'big.pdf', type: 'application/pdf', bytes },
   );
+  // Sent with node:http, as the direct PUT's SDK sends: fetch's body stream cost the client 253 to 262 ms
+  // of CPU per upload against the PUT's 54 to 58 (2026-11-26), on the cores the api shares with it, where
+  // a browser's upload costs the server's machine nothing.
+  const headers = { ...headersOf(a, true), 'content-type': form.type, 'content-length': String(form.body.length) };
   const viaApi = () =>
-    timed(
-      async () =>
-        (
-          await a.client
-            .call('POST', '/file/s3', new RawBody(form.body), { 'content-type': form.type })
-            .then((res) => ((uploaded = res.body?.data?._id as string | undefined), res))
-        ).status,
-    );
+    timed(async () => {
+      const res = await postRaw(`${ctx.api}/api/file/s3`, headers, form.body);
+      uploaded = (JSON.parse(res.text || '{}') as { data?: { _id?: string } }).data?._id;
+      return res.status;
+    });
   const direct = () =>
     timed(
       async () =>
@@ -81,6 +83,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const uploadRounds = Math.max(S.rounds, 7);
   /** One run: the pairs, the api's peak RSS growth meanwhile, and the run's two figures. */
   const once = async (): Promise<Figure[]> => {
+    const quiet = await settle(0.25);
+    log(`  quiet after ${(quiet.waitedMs / 1000).toFixed(0)} s${quiet.quiet ? '' : ' (not quiet: went on)'}`);
     const rssBefore = rssMiB(pid('api'));
     const A: number[] = [];
     const B: number[] = [];
@@ -169,4 +173,18 @@ function multipartForm(fields: Record<string, string>, file: { name: string; typ
     Buffer.from(`\r\n--${boundary}--\r\n`, 'latin1'),
   ]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One POST of ready bytes: the status and the answer's text. */
+function postRaw(url: string, headers: Record<string, string>, body: Buffer) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { readRecordBody } from './multipart';
 import { fieldErrors, OBJECTS, SCHEMA, typeError, unknownField, type OrgOptions, type SfErr } from './org';
 import type { Query } from './soql';
-import { parseSoql, runQuery, SoqlError } from './soql';
+import { parseSoql, projectRecord, selectRecords, SoqlError } from './soql';
 import type { SObject, Store } from './store';
 
 /** 37.5 MB of base64 (Salesforce 'Insert or Update Blob Data': non-multipart bodies). */
@@ -95,10 +95,14 @@ export async function rest(
       const unknown = unknownInQuery(soql, q);
       if (unknown) return unknown;
       // query leaves deleted records out (they sit in the recycle bin); queryAll includes them.
-      const all = store.all(q.type).filter((r) => resource === 'queryAll' || !r.IsDeleted);
-      const rows = runQuery(q, all);
-      const ids = runQuery({ ...q, fields: ['Id'] }, all);
-      const records = rows.map((r, i) => ({ attributes: attributes(q.type, String(ids[i]!.Id)), ...r }));
+      const keep = (r: SObject) => resource === 'queryAll' || !r.IsDeleted;
+      // A record named by its Id is found through the store's index, as Salesforce serves it.
+      const byId = q.where.find(([f, v]) => f === 'Id' && typeof v === 'string');
+      const among = byId ? [store.get(q.type, byId[1] as string)].filter((r) => r !== undefined) : store.all(q.type);
+      const records = selectRecords(q, among, keep).map((r) => ({
+        attributes: attributes(q.type, r.Id),
+        ...projectRecord(q, r),
+      }));
       return { status: 200, body: { totalSize: records.length, done: true, records } };
     } catch (e) {
       if (e instanceof SoqlError) return sfError(400, 'MALFORMED_QUERY', e.message);

@@ -41,9 +41,20 @@ const matches = (r: SObject, [field, value]: [string, unknown]) =>
     ? r.Id === value || r.Id.slice(0, 15) === value
     : (r[field] ?? null) === value;
 
-export function runQuery(q: Query, records: SObject[]): SObject[] {
-  const found = records.filter((r) => q.where.every((c) => matches(r, c)));
-  return (q.limit === undefined ? found : found.slice(0, q.limit)).map((r) =>
-    Object.fromEntries(q.fields.map((f) => [f, r[f] ?? null])),
-  ) as SObject[];
+/**
+ * The records a query selects, in order, up to its LIMIT (the scan stops there), among those `keep` admits.
+ * Issue 26: one pass, where a filter of the whole type, then the query run twice (rows, then ids) copied
+ * each type's records three times per query as a run's records piled up.
+ */
+export function selectRecords(q: Query, records: SObject[], keep: (r: SObject) => boolean = () => true): SObject[] {
+  const out: SObject[] = [];
+  for (const r of records) {
+    if (q.limit !== undefined && out.length >= q.limit) break;
+    if (keep(r) && q.where.every((c) => matches(r, c))) out.push(r);
+  }
+  return out;
 }
+
+/** A selected record as the query's fields (a field the record lacks is null). */
+export const projectRecord = (q: Query, r: SObject): SObject =>
+  Object.fromEntries(q.fields.map((f) => [f, r[f] ?? null])) as SObject;

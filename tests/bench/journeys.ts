@@ -106,14 +106,23 @@ export async function runJourneys(opts: {
       (await c.post('/auth/confirm-signup', { username: email, password: TEST_PASSWORD, code })).status,
     );
     c.step = 'read user';
-    const applicationId = (await c.get('/auth/user')).body.data.applications[0]._id as string;
+    const mine = (await c.get('/auth/user')).body.data.applications[0] as {
+      _id: string;
+      stage: { pageName: string; pageStep: number };
+    };
+    const applicationId = mine._id;
+    // Where the journey stands, as the web app keeps it: from the user's answer, then from each move's
+    // (a move names where it starts; the web app reads no GET /stage before one).
+    let at = { pageName: mine.stage.pageName, pageStep: mine.stage.pageStep };
+    const next = async () => {
+      const moved = await c.post(`/stage/${applicationId}/next`, { from: at });
+      expect('stage move', moved.status);
+      at = { pageName: moved.body.pageName as string, pageStep: moved.body.pageStep as number };
+    };
     c.step = 'answers (business and owners)';
     await saveAnswers(c, applicationId, [ownerAnswers(email)]);
     c.step = 'stage move';
-    for (let k = 0; k < 4; k++) {
-      const { pageName, pageStep } = (await c.get(`/stage/${applicationId}`)).body;
-      expect('stage move', (await c.post(`/stage/${applicationId}/next`, { from: { pageName, pageStep } })).status);
-    }
+    for (let k = 0; k < 4; k++) await next();
     c.step = 'signature start';
     const signing = await c.post('/box/sign', { applicationId });
     expect('box/sign', signing.status);
@@ -137,8 +146,7 @@ export async function runJourneys(opts: {
     }
     waitsMs.push(performance.now() - waited);
     c.step = 'stage move';
-    const { pageName, pageStep } = (await c.get(`/stage/${applicationId}`)).body;
-    expect('stage move', (await c.post(`/stage/${applicationId}/next`, { from: { pageName, pageStep } })).status);
+    await next();
     c.step = 'upload statement';
     for (const monthLabel of ['September 2026', 'October 2026']) {
       const up = await c.upload(

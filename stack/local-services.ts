@@ -98,15 +98,6 @@ export function scrapeTargets(p: StackPorts): Record<string, string> {
   return targets;
 }
 
-/**
- * V8's heap for the api: the old space bounded at 768 MB (its live set is about 70 to 150 MB), so V8 collects it
- * before it fills with dead objects, and a young generation of 2 x 128 MB, so a request's objects die there
- * rather than in the old space. The api then holds about 620 MiB whatever its load (issue 26's bench: 1.02x
- * over 100 journeys, where it swung from about 450 to 820 MiB), for about 10 ms more CPU per application.
- * docker-compose.yml runs the api with the same flags.
- */
-export const API_HEAP_FLAGS = ['--max-old-space-size=768', '--max-semi-space-size=128'];
-
 /** Node running a file of the repo, answering health at `health`. */
 const nodeService = (name: string, file: string, env: Record<string, string>, health: string, url = health) => ({
   name,
@@ -275,10 +266,7 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
     {
       name: 'api',
       command: NODE,
-      // The api's heap, bounded as docker-compose.yml runs it (API_HEAP_FLAGS; issue 26): by default V8 let the
-      // old space grow to about 300 MB of mostly dead objects before collecting, and gave it back when idle, so
-      // the api's RSS swung between about 450 and 820 MiB with the load (1.16 to 1.51× over 200 journeys).
-      args: [...API_HEAP_FLAGS, bin('api/dist/main.js')],
+      args: [bin('api/dist/main.js')],
       env: { ...env, METRICS_PORT: metricsPortOf(p.API_METRICS_PORT) },
       ready: () => httpOk(`http://127.0.0.1:${p.API_PORT}/api/health`),
     },

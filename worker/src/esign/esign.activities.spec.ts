@@ -1,5 +1,6 @@
 // The signing activities with the real box-node-sdk, S3 client and MongoDB driver against the stand-ins.
 import { MongoClient, ObjectId } from 'mongodb';
+import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { startFaultProxy } from '../../../tests/support/fault-proxy';
@@ -69,6 +70,30 @@ describe('signing activities', () => {
       const retry = await viaProxy.prepareSignRequest({ applicationId: id, attempt: 1 });
       const made = slice.esign.requests().filter((r) => r.external_id === `${id}:1`);
       expect(made.map((r) => r.id)).toEqual([retry.id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a first try reads no list of sign requests; a re-run of the same try finds the request its lost answer made (issue 26)', async () => {
+    // As the workflow runs it: a local activity, attempt 1. A worker killed mid-call runs it again from attempt 1
+    // in the next workflow task, so the attempt cannot tell a re-run; the record the first try left does.
+    const proxy = await startFaultProxy(slice.esign.url);
+    const asLocal = new MockActivityEnvironment({ attempt: 1, isLocal: true });
+    const lists = () => proxy.seen.filter((r) => r.method === 'GET' && /^\/2\.0\/sign_requests\/?(\?|$)/.test(r.path));
+    try {
+      const viaProxy = signingActivities(
+        boxClient({ ...slice.settings.worker, BOX_API_URL: proxy.url, BOX_UPLOAD_URL: `${proxy.url}/api` }),
+      );
+      const id = await application([{ firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: '' }]);
+      proxy.inject({ method: 'POST', path: /^\/2\.0\/sign_requests\/?$/ }, { kind: 'reset' }, 1);
+      await expect(asLocal.run(() => viaProxy.prepareSignRequest({ applicationId: id, attempt: 1 }))).rejects.toThrow();
+      // The first try went straight to making the request: Box's whole list was not read for it.
+      expect(lists()).toHaveLength(0);
+      const rerun = await asLocal.run(() => viaProxy.prepareSignRequest({ applicationId: id, attempt: 1 }));
+      expect(lists().length).toBeGreaterThan(0);
+      const made = slice.esign.requests().filter((r) => r.external_id === `${id}:1`);
+      expect(made.map((r) => r.id)).toEqual([rerun.id]);
     } finally {
       await proxy.close();
     }

@@ -10,7 +10,7 @@ import { NoSignersError } from '../errors';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 import { boxCall } from './box.errors';
 import { throwIfSuperseded } from '../superseded';
-import { recordsOf, type StoredBusiness, type StoredOwner } from '../records/records';
+import { recordsOf, type Records, type StoredBusiness, type StoredOwner } from '../records/records';
 
 /** How long one attempt waits for Box to convert the document and send the request. */
 export const SEND_WAIT_MS = 40_000;
@@ -134,21 +134,23 @@ export function createSigningActivities(deps: {
         folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId),
         // A retry after the request was created must not make another: it finds the request by the id
         // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
-        // consistent, so scanning them can miss the request.)
-        ids.findOne({ _id: externalId }),
+        // consistent, so scanning them can miss the request.) The same round trip marks that a try got
+        // this far (the record without an id): only then can a request exist that Box's answer never reached.
+        markTry(ids, externalId),
       ]);
-      if (known)
-        return whenSent(
-          box,
-          await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(known.signRequestId)),
-        );
+      if (known?.signRequestId) {
+        const id = known.signRequestId;
+        return whenSent(box, await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(id)));
+      }
 
       // No id stored, yet an earlier try of this activity may have made the request and lost Box's answer
       // (a timeout or a reset after the request was sent, or a worker killed before the id was stored):
       // a retry looks for it by its external id in Box's list before making one. The stored id above
       // stays the first look-up, since the list can lag; without this one, the 'timeout after send' fault
-      // made a second sign request (resilience suite).
-      if (activityAttempt() > 1) {
+      // made a second sign request (resilience suite). Issue 26: only a try after one that got this far
+      // reads the list (as a local activity every try counted as a retry, so each signature start read
+      // the enterprise's whole list of sign requests, a page of 1,000 per call, growing with every one).
+      if (known || activityAttempt() > 1) {
         const found = await findByExternalId(box, externalId);
         if (found?.id) {
           await ids.updateOne({ _id: externalId }, { $set: { signRequestId: found.id } }, { upsert: true });
@@ -203,6 +205,25 @@ export function createSigningActivities(deps: {
   };
 }
 
+/**
+ * The sign request's record as an earlier try left it (undefined for the first try), marking this try's
+ * start in the same round trip: a record without `signRequestId` says a try got as far as making the request.
+ */
+async function markTry(ids: Records['signRequests'], externalId: string) {
+  try {
+    const before = await ids.findOneAndUpdate(
+      { _id: externalId },
+      { $setOnInsert: { triedAt: new Date() } },
+      { upsert: true, returnDocument: 'before' },
+    );
+    return before ?? undefined;
+  } catch (e) {
+    // Two tries at once (FerretDB may answer one upsert E11000): the other one is an earlier try.
+    if ((e as { code?: number }).code === 11000) return (await ids.findOne({ _id: externalId })) ?? { _id: externalId };
+    throw e;
+  }
+}
+
 /** How many pages of Box's sign request list a retry reads at most (1,000 requests a page). */
 const MAX_LIST_PAGES = 20;
 
@@ -224,13 +245,13 @@ async function findByExternalId(box: BoxClient, externalId: string): Promise<Box
 
 /**
  * This activity's attempt; outside an activity (tests call the functions directly) 2, so the look-up always
- * runs. As a local activity (issue 26) also 2: a worker killed mid-call fails the workflow task, and the next
- * task runs the call again from attempt 1, after a request may already have been made (resilience suite).
+ * runs. A local activity (issue 26) whose worker was killed mid-call runs again from attempt 1 in the next
+ * workflow task, after a request may already have been made (resilience suite): the record markTry left
+ * tells that try to look.
  */
 function activityAttempt(): number {
   try {
-    const { info } = Context.current();
-    return info.isLocal ? Math.max(2, info.attempt) : info.attempt;
+    return Context.current().info.attempt;
   } catch {
     return 2;
   }

@@ -62,9 +62,12 @@ export function recordsOf(db: Db) {
     get offerEmails() {
       return db.collection<{ _id: string; attempt: string; at: Date }>(WORKER_COLLECTIONS.offeremails);
     },
-    /** Each sign request's id, kept the moment Box answers, by its external id (prepareSignRequest). */
+    /**
+     * Each sign request's id, kept the moment Box answers, by its external id (prepareSignRequest); a record
+     * without one marks a try that got as far as making the request.
+     */
     get signRequests() {
-      return db.collection<{ _id: string; signRequestId: string }>(WORKER_COLLECTIONS.boxsignrequests);
+      return db.collection<{ _id: string; signRequestId?: string; triedAt?: Date }>(WORKER_COLLECTIONS.boxsignrequests);
     },
   };
 }

@@ -113,23 +113,26 @@ export const NOT_MEASURED = [
     'second, signature-page.tsx waitForSignature; it polled every 100 ms, 5 to 10 workflow queries per journey). The sizes run one after another ' +
     "on one stack; the api's RSS drops while it idles through the 100,000 seeding (about two " +
     'minutes) and grows back to its level over the journeys: the quarters show whether it levels off.',
-  'Item 5, 2026-11-26, third round (runs on 2177375 and 36f8502, the same product code): total CPU per application 0.66 to 0.67 ' +
-    'CPU-s at 1,000 and 10,000 applications and 0.68 to 0.70 at 100,000. Cuts: a first submit-application goes straight to the ' +
+  'Item 5, 2026-11-26, third round (runs on 2177375, 36f8502 and c77bd64): total CPU per application 0.66 to 0.68 CPU-s at ' +
+    '1,000 and 10,000 applications and 0.68 to 0.70 at 100,000. Cuts: a first submit-application goes straight to the ' +
     "workflow's update (it asks the workflow with a query only when the record says submitted, or the update finds the run " +
-    'ended), a query fewer per journey; the e-sign stand-in kept every document in memory as well as on disk (its CPU per ' +
-    'application grew from 10 to 13 ms over 450 journeys; now 10 to 14 over 600, within the goal); the CRM stand-in answers a ' +
-    'query in one pass that stops at its LIMIT. The journey driver no longer reads GET /stage before each of its five moves: the ' +
-    "web app names the position it keeps (from the user's answer, then each move's answer), so those reads were the bench's own. " +
-    "Item 5 logs each stand-in's CPU per application beside the groups. The api's RSS still breathes with V8's heap sizing: the " +
-    'old space fills to about 300 MB with dead objects before a collection and is given back after long idles (the 100,000 ' +
-    'seeding), so a run that starts after one grows back to about 780 MiB (1.16 to 1.51× across runs; no leak: 792 → 799 over ' +
-    'the 10,000 run). Tried and dropped: bounding the heap (--max-old-space-size 384 or 768, with or without a 128 MB ' +
-    'semi-space) kept the api at 490 to 630 MiB (1.02 to 1.05×) but cost it about 15 ms of CPU per application and took the ' +
-    'read path from 0.73 to 0.65× (p99 1.17 to 1.72×); a Unix socket to FerretDB instead of TCP saved nothing measurable.',
+    "ended), a query fewer per journey; a signature start read the e-sign service's whole list of sign requests (1,000 a page) " +
+    'on every try, since as a local activity every try counted as a retry: it now reads it only on a try after one that got ' +
+    "as far as making the request (a record marks that), and the e-sign stand-in's CPU per application stays at 9 to 10 ms " +
+    '(it grew from 10 to 16 over 600 journeys); the e-sign stand-in keeps documents on disk only; the CRM stand-in answers a ' +
+    'query in one pass that stops at its LIMIT. The journey driver no longer reads GET /stage before each of its five moves: ' +
+    "the web app names the position it keeps (from the user's answer, then each move's answer), so those reads were the " +
+    "bench's own. Item 5 logs each stand-in's CPU per application beside the groups. The api's and the worker's RSS breathe " +
+    "with V8's heap sizing: the old space fills with dead objects before a collection and is given back after long idles " +
+    '(the 100,000 seeding), so a run that starts after one may grow back by a fifth or more (api 1.15 to 1.51×, worker 1.07 ' +
+    "to 1.27× across runs; no leak: each levels off at its size of the runs before). Tried and dropped: bounding the api's " +
+    'heap (--max-old-space-size 384 or 768, with or without a 128 MB semi-space) kept it at 490 to 630 MiB (1.02 to 1.05×) ' +
+    'but cost about 15 ms of CPU per application and took the read path from 0.73 to 0.65× (p99 1.17 to 1.72×); a Unix ' +
+    'socket to FerretDB instead of TCP saved nothing measurable.',
   'Item 6, 2026-11-26, third round: each run of the upload starts once the machine is quiet (its busy CPU over a second under ' +
     "a quarter of a core, at most 60 s), and the bench's client posts the ready form with node:http as the direct PUT's SDK " +
     "does: fetch's body stream cost the client 253 to 262 ms of CPU per 35 MB on the cores the api shares, now 10 to 17 ms. " +
-    'Nine runs on 2177375, 36f8502 and 586c5bb: 0.66 to 0.86×, two below 0.7×.',
+    'Twelve runs on 2177375, 36f8502, 586c5bb and c77bd64: 0.66 to 0.86×, two below 0.7×.',
   'Item 7: the first visit is 95.5 KiB (goal 100 KiB; 130 KiB on 2026-11-25, 172 on 2026-11-24): a signed-out /sign-up is hydrated ' +
     'without TanStack Router and Query (web/src/first-visit.tsx, lib/nav.tsx), and the whole app (full-app.tsx) loads once the page ' +
     'has shown and takes over when the applicant leaves it; before that the web app had its own translation layer instead of i18next ' +

@@ -171,7 +171,7 @@ export function journeyGroups(services: { name: string; pid: number | undefined 
  * the upload's first run after the journeys was its worst of three, load average 6.5 against 4.7).
  * Answers how long it waited and whether the machine was quiet by then.
  */
-export async function settle(share = 0.1, maxMs = 60_000): Promise<{ waitedMs: number; quiet: boolean }> {
+export async function settle(share = 0.25, maxMs = 60_000): Promise<{ waitedMs: number; quiet: boolean }> {
   const t0 = performance.now();
   for (;;) {
     const busy0 = machineBusyMs();

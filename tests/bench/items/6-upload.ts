@@ -83,7 +83,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const uploadRounds = Math.max(S.rounds, 7);
   /** One run: the pairs, the api's peak RSS growth meanwhile, and the run's two figures. */
   const once = async (): Promise<Figure[]> => {
-    const quiet = await settle(0.25);
+    const quiet = await settle();
     log(`  quiet after ${(quiet.waitedMs / 1000).toFixed(0)} s${quiet.quiet ? '' : ' (not quiet: went on)'}`);
     const rssBefore = rssMiB(pid('api'));
     const A: number[] = [];

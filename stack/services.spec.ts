@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPOSE_APP_ENV, LOCAL_ONLY_APP_ENV, SERVICES } from './services.ts';
+import { WORKER_HEAP_FLAGS } from './local-services.ts';
 import { ROOT, appEnv, appSpecs, infrastructureSpecs, type StackPorts } from './stack.ts';
 
-type ComposeService = { ports?: string[]; environment?: Record<string, unknown> };
+type ComposeService = { ports?: string[]; environment?: Record<string, unknown>; command?: string[] };
 const yaml = createRequire(join(ROOT, 'package.json'))('js-yaml') as { load: (text: string) => unknown };
 const compose = yaml.load(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as {
   'x-app-env': Record<string, unknown>;
@@ -61,6 +62,12 @@ describe('the service table and docker-compose.yml', () => {
     expect(sorted([...Object.keys(compose['x-app-env']), ...apiOwn])).toEqual(
       sorted([...COMPOSE_APP_ENV.shared, ...COMPOSE_APP_ENV.api]),
     );
+  });
+
+  it("run the worker with the local stack's V8 heap flags", () => {
+    expect(compose.services.worker!.command).toEqual(['node', ...WORKER_HEAP_FLAGS, 'worker/dist/main.js']);
+    const worker = appSpecs(PORTS, { webMode: 'watch' }).find((s) => s.name === 'worker')!;
+    expect(worker.args.slice(0, -1)).toEqual(WORKER_HEAP_FLAGS);
   });
 
   it("and the local stack's app environment is compose's but for the local-only names", () => {

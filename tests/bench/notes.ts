@@ -129,6 +129,26 @@ export const NOT_MEASURED = [
     'heap (--max-old-space-size 384 or 768, with or without a 128 MB semi-space) kept it at 490 to 630 MiB (1.02 to 1.05×) ' +
     'but cost about 15 ms of CPU per application and took the read path from 0.73 to 0.65× (p99 1.17 to 1.72×); a Unix ' +
     'socket to FerretDB instead of TCP saved nothing measurable.',
+  "Item 5, 2026-11-26/27, fourth round (78fa89b): the worker's RSS. V8 sized each of the worker's two heaps (the activities' " +
+    "and the workflow thread's) for throughput: a young generation of 2 x 64 MB each, cut to a few MB whenever the worker " +
+    'idled (the seeding) and grown back under load, and an old space let grow to about three times its live size before a ' +
+    'full collection (inspector probes: the main heap 164 → 267 MB, 120 MB live after). Its RSS swung between about 540 and ' +
+    '890 MiB (1.07 to 1.55× over 200 journeys). The worker now runs with --max-semi-space-size=16 and ' +
+    '--heap-growing-percent=50 (WORKER_HEAP_FLAGS in stack/local-services.ts, and docker-compose.yml): 440 to 490 MiB idle or ' +
+    'busy, 1.00 to 1.03× in every probe and run, at 149 to 168 ms of worker CPU per application (154 to 162 before). Tried on ' +
+    'the api and dropped, each costing it throughput: --max-semi-space-size=16 with --heap-growing-percent=50 (RSS 1.11×, read ' +
+    'path 0.69×), --max-semi-space-size=32 (1.11×, 0.66×), --heap-growing-percent=50 alone (read path about 0.6×, 185 ms of ' +
+    'api CPU per application), --min-semi-space-size=64 (no steadier: 1.29×), --max-semi-space-size=128 (160 to 166 ms of api ' +
+    "CPU, but 1.54×). The api's live heap after a full collection is about 91 MB; the rest of its RSS is mostly dead objects " +
+    'awaiting a collection, and after an idle or a start it reaches its level (about 750 to 870 MiB) within some 100 ' +
+    'journeys, so its growth figure follows where the warm-up leaves it (1.30 and 1.33× at 1,000 in runs 9 and 10, both ' +
+    "level from the second quarter). Stage moves: FerretDB's SQLite merged its log into the database every 1,000 pages, each " +
+    'merge two syncs and a sort of the log (about 15% of its CPU in item 4, Go pprof); now every 10,000 pages ' +
+    "(tools/ferretdb/main.go): FerretDB's CPU per move 2.2 → 1.7 ms, item 4 at 0.79 to 0.83× in four probes and runs (0.77 " +
+    "to 0.82× before); the journeys' FerretDB CPU did not change measurably, nor did Temporal's with the same setting for " +
+    "its dev server (not kept). The api's own cost per move is unchanged, about 2.5 ms (in its CPU profile the MongoDB socket " +
+    'writes alone took about 0.3 ms per command). Run 9 on the same commit passed every goal of the issue but one: CPU per ' +
+    'application at 1,000 was 0.704 CPU-s (0.70 and 0.69 at 10,000 and 100,000); run 10 is the report above.',
   'Item 6, 2026-11-26, third round: each run of the upload starts once the machine is quiet (its busy CPU over a second under ' +
     "a quarter of a core, at most 60 s), and the bench's client posts the ready form with node:http as the direct PUT's SDK " +
     "does: fetch's body stream cost the client 253 to 262 ms of CPU per 35 MB on the cores the api shares, now 10 to 17 ms. " +

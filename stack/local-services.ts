@@ -104,8 +104,9 @@ export function scrapeTargets(p: StackPorts): Record<string, string> {
  * generation of 2 x 64 MB each, cut back to a few MB whenever the worker idled and grown back under load, and an
  * old space let grow to about three times what was live before a full collection. Its RSS swung between about
  * 540 and 890 MiB with the load (1.07 to 1.55x over 200 bench journeys). With a young generation of 2 x 16 MB and
- * the old space collected at 1.5 times its live size it holds about 460 to 490 MiB, idle or busy (1.00 to 1.03x),
- * at the same CPU per application (148 to 166 ms against 154 to 162). Worker threads take the process's flags.
+ * the old space collected at 1.5 times its live size it holds about 440 to 490 MiB, idle or busy (1.00 to 1.03x),
+ * its CPU per application within the runs' spread (149 to 168 ms against 154 to 162). Worker threads take the
+ * process's flags (the workflow thread's young generation measured 2 x 16 MB too).
  */
 export const WORKER_HEAP_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
 

@@ -64,6 +64,64 @@ export default tseslint.config(
     ),
   },
   {
+    // A test waits only through tests/support/until.ts: `until` polls for what must come (and fails naming it),
+    // `holdFor` holds a named window in which something must not happen (or a latency, an outage's length, a
+    // cadence). A raw setTimeout says neither, so it is refused in tests; the helpers themselves (until.ts) and
+    // the stand-ins' and launchers' own timers are not tests and are not held to it.
+    files: [
+      '**/*.spec.ts',
+      '**/*.spec-setup.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'tests/{e2e,security,resilience,load}/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='setTimeout']",
+          "CallExpression[callee.object.name=/^(globalThis|global|window)$/][callee.property.name='setTimeout']",
+          'ImportDeclaration[source.value=/^(node:)?timers\\u002Fpromises$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'No raw setTimeout wait in a test: poll for what must happen with until(), or hold a named window with ' +
+            'holdFor(ms, why), both in tests/support/until.ts.',
+        })),
+      ],
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its failure (an unhandled rejection, a test that passes
+    // before its assertion runs). Every TypeScript file is read with its types: the web's own tsconfig, and
+    // tsconfig.eslint.json for everything else (the packages with their specs, tests/, stack/).
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    ignores: ['tests/bench/bare-page/**'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.eslint.json', './web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    // Sizes a reader can hold: a module over 300 lines does several jobs (the pick-list and message catalogues
+    // are tables, not logic, and are exempt); a page component over 250 lines hides its parts.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.mjs'],
+    ignores: ['libs/src/domain/industries.ts', 'web/src/i18n/en.ts', 'web/src/i18n/fr-ca.ts', 'web/src/i18n/fr-ca/**'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    files: ['web/src/features/**/*-page.tsx'],
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // The workflow's rooms and the api's services stay small enough to read in one screen.
+    files: ['workflows/src/**', 'api/src/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The bench's bare React page (Lighthouse's baseline) runs in the browser.
     files: ['tests/bench/bare-page/**'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,4 +1,4 @@
-// The bench's item 5 at three sizes (issue 26): a seeded application is a whole finished journey's documents
+// The bench's item 5 at three sizes: a seeded application is a whole finished journey's documents
 // with every identity new and every reference between them kept (tests/bench/seed.ts), and CPU is counted by
 // process tree with what the machine did beside the bench (tests/bench/machine-cpu.ts).
 import { spawn } from 'node:child_process';

@@ -122,7 +122,8 @@ async function startBenchStack() {
     await startService({
       name: 'bare-read',
       command: NODE,
-      args: [join(ROOT, 'tests/bench/bare-read-server.ts')],
+      // As stack/node.sh runs a TypeScript file (esm-sources.mjs: an ES module, no reparse, no warning).
+      args: ['--import', join(ROOT, 'stack/esm-sources.mjs'), join(ROOT, 'tests/bench/bare-read-server.ts')],
       cwd: ROOT,
       env: { MONGODB_URI: env.MONGODB_URI!, PORT: String(benchPorts.bareRead) },
       ready: () => tcpOpen(benchPorts.bareRead),

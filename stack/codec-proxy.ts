@@ -3,7 +3,7 @@
 // the operator token and forwards /decode and /encode to the api's codec server, which checks it.
 // In production the same role is played by the operators' SSO proxy in front of /api/codec.
 //
-// It decodes applicants' data, so it answers only the UI (issue 25 item 5):
+// It decodes applicants' data, so it answers only the UI:
 // - the path must start with the per-start secret the UI's codec endpoint was given (CODEC_PATH_SECRET);
 // - the Host must be this proxy's own loopback name (a DNS-rebinding page's Host is its own domain);
 // - an Origin, when sent, must be the UI's; and only JSON bodies, so a cross-site "simple" request

@@ -1,4 +1,4 @@
-// `npm run load`: issue 15 item 4, load with faults on the production topology's shape (tests/load/load.spec.ts).
+// `npm run load`: load with faults on the production topology's shape (tests/load/load.spec.ts).
 // Builds, then runs the Vitest project `load` with the run's size from flags:
 //   --concurrency N   applicants walking the journey at once (default 100)
 //   --duration S      seconds during which new applicants start (default 600)

@@ -1,4 +1,4 @@
-// Prometheus for `npm start` and the tests (issue 24, 'Metrics and traces'): Debian's `prometheus` package
+// Prometheus for `npm start` and the tests (the metrics the operators watch): Debian's `prometheus` package
 // (installed by stack/setup.sh), with a configuration generated for the stack's ports and the alert rules
 // committed in deploy/prometheus/alerts.yml. Docs: docs/operations/metrics.md.
 import { mkdirSync, writeFileSync } from 'node:fs';

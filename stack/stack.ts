@@ -51,7 +51,7 @@ export type S3Kind = 'moto' | 'strict';
 
 /**
  * Made at each start and given to the local web server and the api alone: the web server sends it with
- * the browser's socket address, so the api counts each browser on its own (issue 25) while a forged
+ * the browser's socket address, so the api counts each browser on its own while a forged
  * X-Forwarded-For, from anyone without it, counts for nothing.
  */
 const LOCAL_PROXY_SECRET = randomBytes(18).toString('base64url');
@@ -70,7 +70,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     BOX_API_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}`,
     BOX_UPLOAD_URL: `http://127.0.0.1:${p.ESIGN_STANDIN_PORT}/api`,
     // The worker registers the api's webhook at start-up on the applications folder the stand-in seeds,
-    // as production registers it on BOX_PARENT_FOLDER_ID (README 'Box webhook').
+    // as production registers it on BOX_PARENT_FOLDER_ID (docs/integrations.md, 'Box webhook').
     BOX_PARENT_FOLDER_ID: LOCAL_APPLICATIONS_FOLDER_ID,
     BOX_WEBHOOK_ADDRESS: `http://127.0.0.1:${p.API_PORT}/api/webhooks/box`,
     PUBLIC_URL: `http://${publicHost}:${p.WEB_PORT}`,
@@ -114,7 +114,7 @@ export async function registerSearchAttributes(port: number) {
 /**
  * FerretDB's storage: SQLite (the default) or PostgreSQL (Debian's, a cluster under the data directory,
  * stack/postgres.sh). `PORTAL_DB_ENGINE=postgresql` chooses it for npm start, the tests and the bench;
- * the measurements that decided the default are in README 'FerretDB and MongoDB'.
+ * the measurements that decided the default are in docs/ferretdb.md, 'FerretDB on PostgreSQL'.
  */
 export type DbEngine = 'sqlite' | 'postgresql';
 export const dbEngine = (): DbEngine => (process.env.PORTAL_DB_ENGINE === 'postgresql' ? 'postgresql' : 'sqlite');

@@ -1,6 +1,6 @@
 // `npm test`: lint, type-check and build, unit and integration tests (Vitest), the compose file check,
 // then Playwright in Debian's Chromium. Prints one closing line 'N passed, N failed'.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.ts';
@@ -28,14 +28,36 @@ function step(
 }
 const bin = (p: string) => join(ROOT, 'node_modules', p);
 
-const checks: boolean[] = [];
-checks.push(step('build and type-check', NODE, [bin('typescript/bin/tsc'), '-b']));
-checks.push(step('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']));
-checks.push(step('lint', NODE, [bin('eslint/bin/eslint.js'), '.']));
-checks.push(step('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']));
-checks.push(step('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']));
-// The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
-checks.push(step('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')));
+/** A step whose output is kept and printed whole when it ends, so two steps running at once stay readable. */
+function quietStep(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = ROOT,
+): Promise<boolean> {
+  const t = Date.now();
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => out.push(b));
+    child.on('error', (e) => out.push(Buffer.from(`${e.message}\n`)));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      process.stdout.write(`\n=== ${name}\n${Buffer.concat(out).toString()}`);
+      console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
+      done(ok);
+    });
+  });
+}
+/** Steps one after another; every step runs even when an earlier one failed (all failures are reported). */
+async function chain(steps: (() => Promise<boolean>)[]): Promise<boolean[]> {
+  const results: boolean[] = [];
+  for (const s of steps) results.push(await s());
+  return results;
+}
+
 // The compose file needs its secrets from the environment (each `${NAME:?…}` in it); placeholders are enough
 // to validate it. Read from the file, so a newly required setting needs no second list here.
 const composeEnv = Object.fromEntries(
@@ -44,25 +66,48 @@ const composeEnv = Object.fromEntries(
   ].map((k) => [k, process.env[k] ?? 'placeholder']),
 );
 const withCompose = { ...process.env, ...composeEnv };
-if (spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0) {
-  checks.push(
-    step('docker compose config', 'docker', ['compose', '-f', 'docker-compose.yml', 'config', '--quiet'], withCompose),
-  );
-} else {
-  checks.push(
-    step(
-      'compose file (compose-go, as docker compose config)',
-      join(ROOT, '.tools/bin/compose-check'),
-      ['docker-compose.yml'],
-      withCompose,
-    ),
-  );
-}
+const composeStep =
+  spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0
+    ? () =>
+        quietStep(
+          'docker compose config',
+          'docker',
+          ['compose', '-f', 'docker-compose.yml', 'config', '--quiet'],
+          withCompose,
+        )
+    : () =>
+        quietStep(
+          'compose file (compose-go, as docker compose config)',
+          join(ROOT, '.tools/bin/compose-check'),
+          ['docker-compose.yml'],
+          withCompose,
+        );
+
+// The static checks are single-threaded tools: two chains side by side use both cores. The packages' build
+// comes before lint (type-aware lint reads the built libs' declarations); the web's checks need no build.
+const checks: boolean[] = (
+  await Promise.all([
+    chain([
+      () => quietStep('build and type-check', NODE, [bin('typescript/bin/tsc'), '-b']),
+      () => quietStep('lint', NODE, [bin('eslint/bin/eslint.js'), '.']),
+    ]),
+    chain([
+      () => quietStep('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']),
+      () => quietStep('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']),
+      () => quietStep('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']),
+      // The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
+      () => quietStep('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')),
+      composeStep,
+    ]),
+  ])
+).flat();
 
 // The benchmarks' smoke run (about a second each, on a stack of its own): they cannot rot unnoticed.
 checks.push(
+  // Run as stack/node.sh runs a TypeScript script (esm-sources.mjs: our .ts files are ES modules, no warning).
   step('benchmark smoke (npm run bench --smoke)', NODE, [
-    '--experimental-transform-types',
+    '--import',
+    join(ROOT, 'stack/esm-sources.mjs'),
     'stack/bench.ts',
     '--smoke',
   ]),
@@ -86,7 +131,7 @@ if (existsSync(vitestJson)) {
   failed += v.numFailedTests;
 }
 
-// The resilience suite's short form (issue 15): every fault class at every external call, and processes
+// The resilience suite's short form: every fault class at every external call, and processes
 // killed mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones).
 const resilienceJson = join(reports, 'vitest-resilience.json');
 rmSync(resilienceJson, { force: true }); // a report left by an earlier run must not be counted

@@ -50,7 +50,7 @@ export default [
       ]),
     ),
     gzip: true,
-    // Issue 26's goal, met: 95.1 KiB (97.4 kB) on 2026-11-26, from 131.0 KiB. A signed-out first visit
+    // The first visit's goal, met: 95.1 KiB (97.4 kB) on 2026-11-26, from 131.0 KiB. A signed-out first visit
     // to /sign-up shows and answers without TanStack Router and Query (web/src/first-visit.tsx, the shell
     // and the page told their way by lib/nav.tsx): the whole app (web/src/full-app.tsx: the router over
     // every page, the query cache, 40.2 KiB with their libraries) loads once the page has shown and takes
@@ -61,8 +61,8 @@ export default [
     limit: '100 KiB',
   },
   {
-    // Loaded beside the first page after /sign-up (router.tsx), once: the words the first visit leaves
-    // out (4.5 KiB on 2026-11-24; 6.45 KiB on 2026-11-26 with issue 27's words: the bank connection, the
+    // Loaded beside the first page after /sign-up (routes/pages.ts), once: the words the first visit leaves
+    // out (4.5 KiB on 2026-11-24; 6.45 KiB on 2026-11-26 with the words of the bank connection, the
     // offers' cost against the business's cash and their comparison). Never on the first visit's path.
     name: 'the rest of the English catalogue',
     path: files(page('src/i18n/en.ts')),

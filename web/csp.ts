@@ -1,4 +1,4 @@
-// The web app's Content-Security-Policy (issue 25 items 7-8), one policy for every server of the pages:
+// The web app's Content-Security-Policy, one policy for every server of the pages:
 // the local stack's web server (Vite preview, vite.config.ts) and nginx (deploy/web.Dockerfile). The app
 // runs no inline script but the few index.html carries (the session check, the landing page's preload
 // map, the prerender's swap); each is allowed by its hash, computed from the built page, so a script
@@ -39,7 +39,7 @@ export function policyFor(html: string, plaidLink = process.env.VITE_PLAID_LINK_
 }
 
 /**
- * Issue 27: where the Link script (VITE_PLAID_LINK_URL) comes from and frames its page. Unset, the local
+ * Where the Link script (VITE_PLAID_LINK_URL) comes from and frames its page. Unset, the local
  * Plaid stand-in behind the web server's /plaid (same origin: its frame is 'self'); Plaid's CDN (or any
  * absolute URL) is allowed only when configured; 'none' (no bank connection) allows nothing.
  */

@@ -16,7 +16,7 @@ import { traceRequests } from './common/tracing';
 /** Builds the api as main.ts serves it; tests use the same function. */
 export async function createApp(): Promise<NestExpressApplication> {
   // Mongoose keeps each query's call stack (`new Error().stack`, formatted at once) only to word the error
-  // of a query run twice, which no code here does: issue 26's CPU profile of the read path found it on
+  // of a query run twice, which no code here does: the CPU profile of the read path found it on
   // every query (1-2% of the api process's samples, Error.prepareStackTrace).
   mongoose.set('skipOriginalStackTraces', true);
   // Body parsing is ours (json-body.ts): Nest's default would also parse urlencoded and answer a
@@ -44,7 +44,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
   app.disable('x-powered-by');
-  // Issue 26: no ETag. Express hashed every answer's body (SHA-1) for one, yet every answer is no-store
+  // No ETag. Express hashed every answer's body (SHA-1) for one, yet every answer is no-store
   // (security-headers.ts), so no browser or cache ever sends it back to revalidate.
   app.set('etag', false);
   return app;

@@ -17,7 +17,7 @@ async function main() {
   const app = await createApp();
   await app.listen(settings.API_PORT, settings.API_HOST);
   console.log(`api listening on http://${settings.API_HOST}:${settings.API_PORT}/api`);
-  // Prometheus metrics on their own port, never the public one (README 'Metrics').
+  // Prometheus metrics on their own port, never the public one (docs/operations/metrics.md).
   if (settings.METRICS_PORT !== 'off') {
     await serveMetrics(registry, settings.METRICS_HOST, settings.METRICS_PORT);
     console.log(`api metrics on http://${settings.METRICS_HOST}:${settings.METRICS_PORT}/metrics`);

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 
 /**
  * A stand-in's state kept in one JSON file and a journal beside it (`<file>.journal`, one JSON line per
- * change). Issue 26's journey bench: rewriting the whole file for each batch of changes cost the stand-ins
+ * change). In the journey bench, rewriting the whole file for each batch of changes cost the stand-ins
  * more per journey as a run's records piled up. A change is queued under its item's key (a later change
  * of the same item replaces it) and appended at most once per `delayMs`; the whole file is written by
  * `flush` (the stand-in's close, the process's end) and by `compact` (at start, after the journal was read

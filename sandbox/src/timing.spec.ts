@@ -1,12 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
+import { holdFor } from '../../tests/support/until';
 import { servedSpans, type ServedSpan } from './timing';
 
 const timing = servedSpans();
 const server = createServer((req, res) => {
   if (timing.handle(req, res)) return;
-  setTimeout(() => res.end('ok'), 30); // a fixed latency: the span it measures must be at least this
+  // A fixed latency: the span it measures must be at least this.
+  void holdFor(30, "the stand-in's latency").then(() => res.end('ok'));
 }).listen(0, '127.0.0.1');
 afterAll(() => new Promise((r) => server.close(r)));
 const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 // How long a stand-in took to answer each request (and the work it simulates between requests), for the
-// benchmark (issue 14 item 5): a journey's api calls minus the stand-in time inside them is the
+// benchmark: a journey's api calls minus the stand-in time inside them is the
 // orchestration's own time.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

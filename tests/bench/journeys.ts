@@ -36,13 +36,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 class TimedClient extends ApiClient {
   step = 'other';
+  private readonly record: (step: string, start: number, end: number) => void;
+  private readonly retried: (step: string) => void;
   constructor(
     base: string,
     ip: string,
-    private readonly record: (step: string, start: number, end: number) => void,
-    private readonly retried: (step: string) => void,
+    record: (step: string, start: number, end: number) => void,
+    retried: (step: string) => void,
   ) {
     super(base, ip);
+    this.record = record;
+    this.retried = retried;
     this.idempotencyKeys = true;
   }
   override async call(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {

@@ -1,4 +1,4 @@
-// CPU by process and the machine around it (Linux /proc), for the report's method (issue 26): each figure
+// CPU by process and the machine around it (Linux /proc), for the report's method: each figure
 // carries the 1-minute load average at its start and end and the CPU the machine spent on work that was not
 // the bench's own meanwhile; item 5 gives each process's CPU per completed application.
 //
@@ -167,7 +167,7 @@ export function journeyGroups(services: { name: string; pid: number | undefined 
 /**
  * Waits until the machine is quiet: its busy CPU over a second below `share` of one core, at most `maxMs`.
  * A workflow goes on after its journey's last answer (the offer email, the CRM's document copies): an item
- * that starts right after item 5 would otherwise be timed against that tail on the shared cores (issue 26:
+ * that starts right after item 5 would otherwise be timed against that tail on the shared cores (measured:
  * the upload's first run after the journeys was its worst of three, load average 6.5 against 4.7).
  * Answers how long it waited and whether the machine was quiet by then.
  */

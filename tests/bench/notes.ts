@@ -5,7 +5,7 @@
 /** What the suite does not measure yet, and what holds the failing goals back: one line each. */
 export const NOT_MEASURED = [
   'Item 1: two causes, both fixed. (a) FerretDB v1.24 pushes down only a lone `_id` equality, so the lookups by applicationId, userId, userName, ' +
-    'tokenHash and the revocation poll read whole collections: every hot lookup is now by `_id` (README "FerretDB and MongoDB"). (b) FerretDB ' +
+    'tokenHash and the revocation poll read whole collections: every hot lookup is now by `_id` (docs/ferretdb.md). (b) FerretDB ' +
     "v1.24.2's SQLite backend missed its own `_id` index (filter `->'$._id'`, index `->\"_id\"`), so even `_id` lookups read every row " +
     '(82 ms at 50,000 documents): patched in tools/ferretdb (0.5 ms at any size).',
   "Item 1's sizes run one after the other on one growing database (they cannot be interleaved), so their ratios carry the machine's " +
@@ -31,7 +31,7 @@ export const NOT_MEASURED = [
     'takes at least two such tasks. The same code at concurrency 5 (60 journeys, --journey-concurrency=5): 60.7/min, p95 427 ms, stage moves ' +
     'p50 40 ms; at 2 (the smoke) 257 ms: the stack tops out near 75 applications a minute on these cores, and beyond that the calls queue. The 250 ms goal needs the stages spread over more cores (Temporal, FerretDB and the api each have their ' +
     "own in production), or fewer activities in the applicant's updates than the spec's calls allow (CRM, e-sign, offers, email).",
-  'Item 5 at three sizes (issue 26): the journeys run against books of 1,000, 10,000 and 100,000 applications grown in turn in one ' +
+  'Item 5 at three sizes: the journeys run against books of 1,000, 10,000 and 100,000 applications grown in turn in one ' +
     'database (so the sizes cannot be interleaved; each has its own warm-up, and each figure gives the load average and the CPU others ' +
     'used during it). Each seeded application is a copy, with new ids and keys, of every document a template application of the same run ' +
     'left after its whole journey (read once its workflow history stopped growing): user and its email key, application, business, ' +
@@ -52,19 +52,19 @@ export const NOT_MEASURED = [
     "request's Content-Length announces the file part's length (browsers and HTTP clients write the form the same way), the file's " +
     'bytes go to a PutObject of that length as they arrive, teed with the spool the inspection reads; the last chunk is held back ' +
     'until the form has ended well and the file proved exactly that long, so a refused, cut short or otherwise-sized upload never ' +
-    'completes an object (s3rver keeps the bytes of an abandoned PUT: the key is removed, and the unfinished-upload row, written before ' +
+    'completes an object (the local S3 of the time kept the bytes of an abandoned PUT: the key is removed, and the unfinished-upload row, written before ' +
     'the first byte goes, leaves it to the sweep if the api dies); a chunked body, another length or S3 failing before it had every ' +
     'byte falls back to a put from the spool. A scavenge every 8 MB of upload bytes frees the socket buffers that V8 otherwise ' +
     'collects only after 64 MB of them have piled up (RSS: a bare relay of this code +43 MiB without, +10 MiB with). Runs ' +
     'interleaved with the old code (77975c5) on 2026-11-24/25, 3 counted rounds each: old 0.30 to 0.48× (RSS +76 to +103 MiB), new ' +
     '0.59 to 0.85× (RSS +50 to +54 MiB); by load average: new 0.63 to 0.72× at 7 to 11 (old 0.31 to 0.33×), 0.70 to 0.85× at 1.4 to 2, ' +
     '0.59 to 0.65× at 2.5 to 3 (old 0.30 and 0.48×), and 0.78 to 1.17× at 8 to 14, where the direct PUTs fell to 24 to 36 MB/s. ' +
-    'What holds it back: the direct PUT uses two processes (client, s3rver) and the ' +
+    'What holds it back: the direct PUT uses two processes (client, local S3) and the ' +
     'api path three on the same 2 cores (CPU per 35 MB, measured on a bare relay: client 105 to 176 ms with the form, relay 150 to 250 ms ' +
-    "for busboy, the spool's writes and the socket to S3 (90 to 100 without the spool), s3rver 130 to 190 ms); a bare relay of the same streaming code (no Nest, database or inspection) " +
+    "for busboy, the spool's writes and the socket to S3 (90 to 100 without the spool), the local S3 130 to 190 ms); a bare relay of the same streaming code (no Nest, database or inspection) " +
     'reached 0.58 to 0.72× of the direct PUT; after the last byte the answer still waits for the inspection (about 50 ms for this ' +
     'file: reading the spool, the raw scans, pdf-lib) and the File row. Tried and dropped: writing the spool in 1 MB batches (no CPU ' +
-    'saved), 4 MB of buffer between the client and S3 (no gain seen under load), a multipart upload (s3rver rewrites the object whole ' +
+    'saved), 4 MB of buffer between the client and S3 (no gain seen under load), a multipart upload (the local S3 of the time rewrote the object whole ' +
     'on completion).',
   'Item 4, 2026-11-26: a real stage move (before, a re-save answered from MongoDB that never reached Temporal). Each applicant goes ' +
     'forward to the next position and back, one caller per applicant, the api and the bare client in the same sequence on the same ' +
@@ -89,7 +89,7 @@ export const NOT_MEASURED = [
     ' On a quiet machine (load average 1.1, the bench alone) it stays at 0.28×, so not CPU: a probe in the S3 front (not kept) ' +
     "saw the api's PutObject body arrive in 124 to 331 ms only after the whole file had reached the api (the direct PUT: 15 to 57 " +
     "ms), while the client's 35 MB took about 2.5 s to reach the api at 270 to 340 ms of api CPU: the put is not streamed while the " +
-    'file arrives against the strict local S3 (moto behind stack/s3-front.ts, since 2026-11-26; 0.74× on 2026-11-25 against s3rver), ' +
+    'file arrives against the strict local S3 (moto behind stack/s3-front.ts, since 2026-11-26; 0.74× on 2026-11-25 against the Node S3 stand-in it replaced), ' +
     'and the receive is held back meanwhile (the api RSS +35 MiB: the file waits in memory). Why the streamed put starts only once ' +
     'the file is whole is the next thing to look at.',
   "Item 6, 2026-11-26, later: found. The put did stream (probes in the api, the front and the client: the api's PutObject reached " +

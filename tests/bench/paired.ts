@@ -94,7 +94,7 @@ const verdict = (f: Figure) => (f.pass === undefined ? '' : f.pass ? ' PASS' : '
 const shown = (f: Figure) => (f.ratio !== undefined ? `${f.ratio.toFixed(2)}×` : `${f.value.toFixed(1)} ${f.unit}`);
 
 /**
- * Issue 26, 'stable figures': measures an item `repeats(ctx)` times in a row (`once(run)` gives one run's
+ * Measures an item `repeats(ctx)` times in a row (`once(run)` gives one run's
  * figures, each with its rounds or pairs in its note) and gives each figure once. A figure passes only if
  * it passed in every run; its value, baseline and ratio are its worst run's, and its note gives every
  * run's ratio, verdict and note, then `about[name]` (what the figure is, said once). Item 5 can call it

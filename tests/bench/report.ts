@@ -21,7 +21,7 @@ export type Figure = {
   /** The commit and engine it was measured on, when the report gathers runs (`--only`) of one day. */
   run?: string;
   /**
-   * The machine while it was measured (issue 26): the 1-minute load average at its start and end and the CPU
+   * The machine while it was measured: the 1-minute load average at its start and end and the CPU
    * spent on work that was not the bench's own. A figure measured within one window of its item's has its
    * own; the others carry their item's (stack/bench.ts).
    */

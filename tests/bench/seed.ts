@@ -88,7 +88,7 @@ export async function seed(
   }
 }
 
-// ---- Applications as a finished journey leaves them (issue 26, item 5 at three sizes) ----
+// ---- Applications as a finished journey leaves them (item 5 at three sizes: a book of realistic size) ----
 //
 // The template is a real application that went the whole journey in this run (sign-up to submitted, its
 // offer email sent): every document the api and the worker wrote for it, in every collection, read as

@@ -1,4 +1,4 @@
-// Issue 23 item 11: a statement that needs attention (password-protected, another month) keeps its slot amber
+// A statement that needs attention (password-protected, another month) keeps its slot amber
 // with its reason, and Proceed asks before going on; a good statement's slot is green. The question is a
 // warning, never a refusal: the applicant may go on to /offers. English at 1280 px, French at 390 px.
 import { expect, test, type Page } from '@playwright/test';

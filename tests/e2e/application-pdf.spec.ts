@@ -1,9 +1,10 @@
-// Issue 23 item 10: the application PDF an owner signs states only what was answered, shows no internal id,
-// and is in the applicant's language throughout. A French applicant leaves DBA blank and is never asked about
-// real estate; the PDF is read from the e-sign stand-in's signer page, as the owner opens it.
+// The application PDF an owner signs is their own statement: it states only what was answered, shows no
+// internal id, and is in the applicant's language throughout. A French applicant leaves DBA blank and is never asked
+// about real estate; the PDF is read from the e-sign stand-in's signer page, as the owner opens it.
 import { expect, test } from '@playwright/test';
 import { ApiClient, applicantFor, codeFromMail } from '../support/api-client';
 import { saveAnswers, stepOn } from '../support/journey';
+import { englishLabelsIn } from '../../worker/src/documents/pdf-labels';
 import { pdfTextLines } from '../support/pdf-text';
 import { base, leadOf } from './journey.steps';
 
@@ -50,8 +51,9 @@ test('the French application PDF: no unanswered question, no copied trade name, 
   // No internal id: neither the application's nor the CRM lead's.
   expect(text).not.toContain(applicationId);
   expect(text).not.toContain(leadId);
-  // French throughout: the industry's French label and its code named SCIAN.
+  // French throughout: the industry's French label and its code named SCIAN, and none of the form's
+  // English labels (the renderer's own table, all of it) on the page.
   expect(after("Secteur d'activité")).toBe('Services professionnels, scientifiques et techniques (SCIAN 541)');
-  expect(text).not.toContain('NAICS');
+  expect(englishLabelsIn(lines.join(' '))).toEqual([]);
   expect(text).not.toContain('?');
 });

@@ -1,4 +1,4 @@
-// Issue 27 item 1: "Connect your bank" at /bank-statements runs the real react-plaid-link against the Plaid
+// "Connect your bank" at /bank-statements runs the real react-plaid-link against the Plaid
 // stand-in (its Link page, the sandbox institution, user_good / pass_good); the api exchanges the public
 // token, fetches the asked months' statements (PRODUCT_NOT_READY first: "still preparing") and puts each in
 // its slot marked "From your bank", through the upload's path: the CRM gets them as it gets uploads.
@@ -11,7 +11,7 @@ async function toBankStatements(page: Page, email: string) {
   const client = sessionClient(page, '/owners');
   const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
   await saveAnswers(client, applicationId);
-  // A New York business: the spec asks four months of statements there (section 9), so four slots to fill.
+  // A New York business: the product spec asks four months of statements from a New York business, so four slots to fill.
   const businessId = (await client.get(`/business/application/${applicationId}`)).body._id as string;
   const ny = { ...DETAILS_ANSWERS, city: 'New York', state: 'NY', zip: '10001' };
   expect((await client.patch(`/business/${businessId}`, ny)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './journey.steps';
 
-// Issue 11 item 8a: a Canadian BN with its program suffix is typeable and accepted end to end.
+// A Canadian BN with its program suffix is typeable and accepted end to end.
 test('a Canadian BN with its program suffix (123456789RT0001) is typed, saved and sent to the CRM', async ({
   page,
 }, info) => {

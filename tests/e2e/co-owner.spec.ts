@@ -1,4 +1,4 @@
-// Issue 23 items 3, 5 and 13: a co-owner signs from their own device, from the link in their email, and
+// A co-owner signs from their own device, from the link in their email, and
 // lands on a page in their language that says their signature is recorded; the shared status page stops
 // calling the applicant's turn theirs; the applicant's /status names the owners, sends the invitation
 // again and lets a co-owner who is present sign on this device.

@@ -1,4 +1,4 @@
-// Issue 23 items 2, 12 and 4: nothing typed is lost (a session that ends mid-form, a reload), and a step
+// Nothing typed is lost (a session that ends mid-form, a reload), and a step
 // re-saved with its masked values untouched keeps what is on file.
 import { expect, test, type Page } from '@playwright/test';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, ownerAnswers, stepOn } from '../support/journey';

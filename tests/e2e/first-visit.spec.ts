@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 
-// Issue 26, first visit: a signed-out visitor's /sign-up answers (validates, formats, opens the menu) with
+// First visit: a signed-out visitor's /sign-up answers (validates, formats, opens the menu) with
 // only the scripts index.html starts (the entry and its static imports), ≤ 100 KiB gzip; the rest of the
 // app (TanStack Router and Query, the other pages) loads after and takes over when the applicant leaves.
 const base = () => process.env.E2E_BASE_URL!;
@@ -13,7 +13,7 @@ test('a signed-out /sign-up answers with the scripts index.html starts (≤ 100 
 }, info) => {
   const html = await (await request.get(`${base()}/sign-up`)).text();
   // The entry and its static imports, which index.html's last script asks for (web/vite.config.ts
-  // startAfterFirstPaint). Without that script (before issue 26), Vite's own tags name them.
+  // startAfterFirstPaint). Without that script (as the app was first built), Vite's own tags name them.
   const start = /<script id="app-start">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const found = start
     ? start.matchAll(/"(\/assets\/[^"]+\.js)"/g)

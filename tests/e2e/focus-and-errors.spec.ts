@@ -1,4 +1,4 @@
-// Issue 23 items 6, 7, 8, 15, 16 and 17: errors a person can act on (a dropped connection, a failed upload),
+// Errors a person can act on (a dropped connection, a failed upload),
 // focus on every in-page step change and in the side menu, the 51 % refusal in view, the code step's email,
 // Back around the signature, and forms that keep their error summary, titles and borders true.
 import { expect, test, type Page, type Route } from '@playwright/test';
@@ -101,8 +101,8 @@ test('the code step: focus, the email in full and a way to correct it; a dropped
 
 test('the side menu holds focus while open; Escape gives it back to the menu button', async ({ page }) => {
   await page.goto(`${base()}/sign-up`);
-  // After the whole app's code has come (issue 26 loads it once the first visit's page has shown): one run
-  // in three on a loaded machine lost the menu's focus while it arrived (README, known gaps).
+  // After the whole app's code has come (loaded once the first visit's page has shown, so that page comes first): one run
+  // in three on a loaded machine lost the menu's focus while it arrived (docs/testing.md, 'What the tests cannot see').
   await page.waitForLoadState('networkidle');
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await menuButton.click();

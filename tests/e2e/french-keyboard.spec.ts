@@ -14,7 +14,7 @@ import {
   uploadWithKeys,
 } from './keyboard';
 
-// Issue 16: a French-speaking applicant (a browser set to fr-CA) completes the whole journey with the
+// A French-speaking applicant (a browser set to fr-CA) completes the whole journey with the
 // keyboard alone; axe finds no violation on any screen or dialog; each screen is photographed.
 test.use({ locale: 'fr-CA' });
 
@@ -159,7 +159,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await expect(slots).toHaveCount(3);
   const months = await slots.locator('h2').allTextContents();
   for (const m of months) expect(m).toMatch(/^[a-zéû]+ \d{4}$/);
-  // The first slot gets a statement for another month: flagged at once, under the file (issue 16 item 4).
+  // The first slot gets a statement for another month: flagged at once, under the file.
   await uploadWithKeys(page, `${months[0]} – PDF`, {
     name: 'releve-juillet.pdf',
     mimeType: 'application/pdf',
@@ -208,7 +208,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'bank-statements-uploaded', p);
   await tabTo(page, 'Poursuivre', { tags: ['BUTTON'] });
   await page.keyboard.press('Enter');
-  // The first month's statement needs attention (issue 23 item 11): Proceed asks, and the applicant goes on.
+  // The first month's statement needs attention: Proceed asks, and the applicant goes on.
   const attention = page.getByRole('dialog', { name: 'Certains relevés sont à vérifier' });
   await expect(attention.getByRole('button', { name: 'Vérifier mes relevés' })).toBeFocused();
   await page.keyboard.press('Tab');
@@ -228,7 +228,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'offer-selected', p);
   await press(page, 'Planifier un appel avec mon agent');
   await uploadWithKeys(page, 'Chèque annulé – PDF', pdf('cheque.pdf'));
-  // The stored voided-check.pdf, shown in French (issue 23 item 18).
+  // The stored voided-check.pdf, shown in French.
   await expect(page.getByText('chèque-annulé.pdf')).toBeVisible({ timeout: 20_000 });
   // The check's own box is disabled (a check is uploaded): Tab goes straight to the license's.
   await tabTo(page, 'Je ne l’ai pas (Permis de conduire)', { tags: ['INPUT'] });
@@ -246,7 +246,7 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await expect
     .poll(async () => (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).map((m) => m.subject), { timeout: 20_000 })
     .toContain('Votre offre choisie pour Boulangerie Roy inc.');
-  // One period after 'inc.', and French typography before the link (issue 23 item 18).
+  // One period after 'inc.', and French typography before the link.
   const offerMail = (await mailsTo(process.env.E2E_MAILDEV_URL!, email)).find((m) =>
     m.subject.startsWith('Votre offre choisie'),
   )!;

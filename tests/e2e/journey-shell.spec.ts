@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { saveAnswers, stepOn } from '../support/journey';
 import { base, DOROTHY, financial, holdScripts, pageErrors, sessionClient, signUp } from './journey.steps';
 
-// Issue 26: a signed-in applicant reloading the journey page they stand on (/financial) sees its frame
+// A signed-in applicant reloading the journey page they stand on (/financial) sees its frame
 // (the shell, the page's heading and lead, web/src/prerender.tsx JOURNEY_SHELLS) as soon as index.html's
 // session check answers, before the app's code has run; the page is then drawn over it. These hold the
 // app's scripts back to look at that moment, then let them through.

@@ -132,7 +132,7 @@ test('US: sign-up, financial, business, one owner at 51% or more, a declined the
     Portal_Status__c: 'Missing Signed Application;Missing Bank Statements;No Offer Selected',
   });
 
-  // Issue 23 item 13: after submission, 'Where do I stand' names the document marked "I don't have this".
+  // After submission, 'Where do I stand' names the document marked "I don't have this".
   await page.goto(`${base()}/status`);
   await expect(page.getByText('Your application is submitted.')).toBeVisible();
   await expect(page.getByRole('heading', { name: "Documents you marked “I don't have this”" })).toBeVisible();

@@ -98,7 +98,7 @@ export async function offersToBooking(page: Page, offerName: RegExp, docs: 'both
   await page.screenshot({ path: `test-results/screenshots/submitted-${shot}.png`, fullPage: true });
 }
 
-/** After submission, 'Where do I stand' (side menu) says so and names the rep (issue 16 item 3). */
+/** After submission, 'Where do I stand' (side menu) says so and names the rep. */
 export async function statusAfterSubmission(page: Page, shot: string) {
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Where do I stand' }).click();

@@ -1,4 +1,4 @@
-// Issue 25: on the local stack every browser reaches the api through the local web server. Each browser's
+// On the local stack every browser reaches the api through the local web server. Each browser's
 // own address must count against the api's limits (here forgot-password's 20 per address in 15 minutes,
 // the same per-address count as sign-up's, without making accounts), and a forged X-Forwarded-For must
 // count for nothing.

@@ -3,7 +3,7 @@ import { MongoClient } from 'mongodb';
 import { codeFromMail } from '../support/api-client';
 import { base } from './journey.steps';
 
-// Issue 23 item 1: in French, '450 000,50' typed into 'Revenus annuels' was read as $45,000,050, passed
+// In French, '450 000,50' typed into 'Revenus annuels' was read as $45,000,050, passed
 // validation and was saved. Amounts are now typed and shown the French way, and what could be read two
 // ways is refused with a message. Run it with --project mobile (390 px); it passes at 1280 px too.
 test.use({ locale: 'fr-CA' });

@@ -1,4 +1,4 @@
-// Issue 27 items 3 and 4: /offers shows, for each offer, its payment as a share of the business's average
+// /offers shows, for each offer, its payment as a share of the business's average
 // daily deposits (read on the api from the statements' text) and the lowest balance after it, with a note
 // when the statements cannot be read well enough; and a comparison table that passes axe, is reached by
 // keyboard and scrolls in its own region at 390 px. English at 1280 px, French at 390 px.

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, expectNoSidewaysScroll } from './keyboard';
 
 const OPEN_PAGES: string[] = JSON.parse(readFileSync(join(__dirname, '../../web/open-pages.json'), 'utf8'));
 
-// Issue 16: every screen open to anyone, in English and in French, has no axe violation and no sideways
+// Every screen open to anyone, in English and in French, has no axe violation and no sideways
 // scroll (at 200% zoom too); each is photographed. The browser is set to fr-CA, as for the keyboard journey.
 test.use({ locale: 'fr-CA' });
 

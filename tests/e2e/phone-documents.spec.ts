@@ -1,4 +1,4 @@
-// Issue 27 item 2: "Use my phone". The desktop's voided-check slot shows a QR code and its link; a second
+// "Use my phone". The desktop's voided-check slot shows a QR code and its link; a second
 // browser context, a phone at 390 px, opens the link, takes two photos and sends them; the desktop's slot
 // fills without a reload. The link then refuses (used), and a link past its 15 minutes says it expired.
 import { expect, test, type Browser, type Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { holdScripts, pageErrors } from './journey.steps';
 
-// Issue 14 item 7: /sign-up's HTML comes prerendered (web/src/prerender.tsx) and shows before the app's
+// /sign-up's HTML comes prerendered (web/src/prerender.tsx) and shows before the app's
 // code has run. These hold the app's scripts back to look at that moment, then let them through.
 const base = () => process.env.E2E_BASE_URL!;
 

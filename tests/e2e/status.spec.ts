@@ -1,4 +1,4 @@
-// Issue 16 item 3, 'Where do I stand': the status view at a journey step, from the side menu, and a
+// The status view at a journey step, from the side menu, and a
 // co-owner's signed link from maildev (two owners, no account), axe-checked in English and French at
 // both viewports, photographed into screenshots/ (after submission: journey.spec.ts).
 import { expect, test, type Page } from '@playwright/test';
@@ -57,7 +57,7 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
 
   await page.goto(`${base()}/status`);
   await expect(page.getByText('Waiting on the owners’ signatures.')).toBeVisible();
-  // Owners by name (issue 23 item 13); ownerAnswers' last name is King.
+  // Owners by name; ownerAnswers' last name is King.
   await expect(page.getByText('Mary King: signature waiting')).toBeVisible();
   await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
   await checkScreen(page, '/status at /signature', `status-signature-en-${info.project.name}`);

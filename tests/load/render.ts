@@ -1,5 +1,5 @@
 // Draws a load report's chart again from its saved run (test-results/load-<date>[-name].json):
-//   bash stack/node.sh --experimental-transform-types load/render.ts test-results/load-….json bench/results/load-….svg
+//   bash stack/node.sh tests/load/render.ts test-results/load-….json tests/bench/results/load-….svg
 import { readFileSync, writeFileSync } from 'node:fs';
 import { backlogSvg } from './report.ts';
 

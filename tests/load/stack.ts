@@ -2,7 +2,7 @@
 // a round-robin proxy (load/round-robin.ts, nginx's part) and two worker processes, all sharing one
 // Temporal server, one database and one task queue. Like the resilience stack (resilience/support.ts, whose
 // object shape this one keeps so that resilience/journey.ts drives it unchanged), every external service
-// sits behind a fault proxy (test-support/fault-proxy.ts), here with a seeded random fault rate.
+// sits behind a fault proxy (tests/support/fault-proxy.ts), here with a seeded random fault rate.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { inject } from 'vitest';

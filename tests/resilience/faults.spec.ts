@@ -1,4 +1,4 @@
-// Issue 15 item 2: every fault class aimed at every external call of the journey in turn. The journey
+// Every fault class aimed at every external call of the journey in turn. The journey
 // must complete once the fault ends, with exactly one external side effect of each kind and the
 // applicant's data intact. `RESILIENCE_FULL=1` runs the long delays (a 60 s slow answer, a hold past the
 // activity's timeout, a 2-minute outage); unset, the same faults with delays of seconds.

@@ -1,4 +1,4 @@
-// Issue 15 item 3: the worker SIGKILLed around an activity's external call, then started again. Kill
+// The worker SIGKILLed around an activity's external call, then started again. Kill
 // points: 'in flight' (the proxy has the request: the service acts, the worker never hears back) and
 // 'after the answer' (the proxy passed the answer on: the activity may have its result, but its
 // completion is never recorded). Temporal retries the activity once its start-to-close timeout passes

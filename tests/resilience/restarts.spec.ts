@@ -1,4 +1,4 @@
-// Issue 15 item 3: the Temporal dev server and FerretDB stopped and started again mid-journey (their data
+// The Temporal dev server and FerretDB stopped and started again mid-journey (their data
 // kept on disk, as `npm start` keeps it), with the api and the worker left running: the journey completes,
 // nothing twice. Each has its own server here, so the suite's shared ones are left alone.
 import { mkdtempSync, rmSync } from 'node:fs';

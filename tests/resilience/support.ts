@@ -1,6 +1,6 @@
 // The resilience suite's stack: the api and the worker as real child processes (so a kill is a real
 // SIGKILL), the CRM, e-sign and offer stand-ins in this process (their records are counted directly), and
-// one fault proxy (test-support/fault-proxy.ts) in front of every external service: CRM, Box, the offer
+// one fault proxy (tests/support/fault-proxy.ts) in front of every external service: CRM, Box, the offer
 // service, S3 (moto) and SMTP (maildev). Temporal, FerretDB, maildev and moto come from globalSetup.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 25 item 4: the anonymous affiliate check costs nothing upstream: answers are cached, parallel asks
+// The anonymous affiliate check costs nothing upstream: answers are cached, parallel asks
 // of one id make one CRM query, and a spread of addresses asking for made-up ids stays inside a budget.
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 25 item 5: the local codec proxy decrypts applicants' data for the Temporal UI only — the per-start
+// The local codec proxy decrypts applicants' data for the Temporal UI only — the per-start
 // secret in its path, its own Host name, the UI's Origin, and JSON bodies (no cross-site simple request).
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10 item 8, email content injection: a first name such as the one below went verbatim into the
+// Email content injection: a first name such as the one below went verbatim into the
 // code email, which goes to any address typed at sign-up, under our name. The mails are read back from
 // maildev as they were sent.
 import { MongoClient } from 'mongodb';
@@ -38,7 +38,7 @@ function expectNoInjection(mail: Mail) {
 const mongo = new MongoClient(mongoUri());
 afterAll(() => mongo.close());
 
-describe('issue 10 item 8: email content injection', () => {
+describe('email content injection', () => {
   it('a sign-up with an injected first name mails a code email without it', async () => {
     const tag = 'sec-inject-signup';
     const since = new Date();

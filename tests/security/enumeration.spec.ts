@@ -1,4 +1,4 @@
-// Issue 25 item 6: sign-up tells nobody which addresses have accounts (the address's owner is emailed instead).
+// Sign-up tells nobody which addresses have accounts (the address's owner is emailed instead).
 import { describe, expect, it } from 'vitest';
 import { applicantFor } from '../support/api-client';
 import { mailsTo } from '../support/maildev';

@@ -95,16 +95,20 @@ export async function teardown() {
   const alive = api?.child.exitCode === null && api.child.signalCode === null && (await httpOk(`${apiUrl}/health`));
   const total: Tally = { requests: 0, serverErrors: 0, invalidAccepted: 0, limitsExceeded: 0 };
   const otherUploadMs: Record<string, number> = {};
+  const serverErrorRequests: string[] = [];
   for (const f of readdirSync(TALLY_DIR)) {
     const t = JSON.parse(readFileSync(join(TALLY_DIR, f), 'utf8')) as Tally & {
       otherUploadMs?: Record<string, number>;
+      serverErrorRequests?: string[];
     };
     for (const k of Object.keys(total) as (keyof Tally)[]) total[k] += t[k];
     Object.assign(otherUploadMs, t.otherUploadMs);
+    serverErrorRequests.push(...(t.serverErrorRequests ?? []).map((r) => `${f.replace(/\.json$/, '')}: ${r}`));
   }
   const report = {
     ...total,
     stillServing: Boolean(alive),
+    serverErrorRequests,
     otherUploadMs,
     goals: {
       serverErrors: 0,
@@ -125,5 +129,12 @@ export async function teardown() {
   await stopAll(running);
   running = [];
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (!alive) throw new Error('the api is not serving after the security suite');
+  // The printed goals are the suite's verdict: a 500 anywhere fails it (each file fails too, naming its own).
+  const failures = [
+    ...(alive ? [] : ['the api is not serving after the security suite']),
+    ...(serverErrorRequests.length
+      ? [`${serverErrorRequests.length} request(s) answered 5xx (goal 0):\n  ${serverErrorRequests.join('\n  ')}`]
+      : []),
+  ];
+  if (failures.length) throw new Error(failures.join('\n'));
 }

@@ -1,4 +1,4 @@
-// Issue 25 items 6-8: every api answer carries the security headers, signed-in JSON is never stored, and no
+// Every api answer carries the security headers, signed-in JSON is never stored, and no
 // answer carries the session's token.
 import { describe, expect, it } from 'vitest';
 import { HostileClient, endOfFileChecks, signedInApplicant } from './support';
@@ -11,7 +11,7 @@ function secured(headers: Headers) {
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('referrer-policy')).toBe('no-referrer');
-  // Issue 26: nothing is kept, so there is nothing to revalidate: no ETag (each one cost a hash of the body).
+  // Nothing is kept, so there is nothing to revalidate: no ETag (each one cost a hash of the body).
   expect(headers.get('etag')).toBeNull();
 }
 
@@ -27,7 +27,7 @@ describe('api answers', () => {
 });
 
 describe('the session', () => {
-  it('never appears in a JSON answer: the token call names no token (issue 25 item 6)', async () => {
+  it('never appears in a JSON answer: the token call names no token', async () => {
     const { client } = await signedInApplicant('sec-token-json');
     const access = client.cookies.get('access_token')!;
     const answer = await client.get('/auth/token');

@@ -1,4 +1,4 @@
-// Issue 15 item 3: the Idempotency-Key header is input like any other. Malformed keys answer 400, a key
+// The Idempotency-Key header is input like any other. Malformed keys answer 400, a key
 // reused for another body 422 (never the stored answer), and a key never reads another user's answer;
 // not one answer may be a 500, and a hostile burst on one key runs the request once.
 import { describe, expect, it } from 'vitest';

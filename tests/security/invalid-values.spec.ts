@@ -1,4 +1,4 @@
-// Issue 10, item 6: invalid values were accepted, stored and sent to the CRM (23 of 30 tried). Each is
+// Invalid values were accepted, stored and sent to the CRM (23 of 30 tried). Each is
 // replayed against the save it was sent to; none may be accepted, stored, or reach the CRM lead.
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// No stranger can lock an applicant out (issue 25 item 1, NIST SP 800-63B §5.2.2): the owner's known browser
+// No stranger can lock an applicant out (NIST SP 800-63B §5.2.2): the owner's known browser
 // passes account-wide limits that strangers fill, a completed reset clears the day's count, and the reset's
 // code answers only to the browser that asked for it.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10, item 5: bad input answered 500 (61 of 768 malformed bodies). Every mutating endpoint gets
+// Bad input answered 500 (61 of 768 malformed bodies). Every mutating endpoint gets
 // every wrong type in every field, and every kind of broken body; not one answer may be a 500.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applicantFor, type Answer } from '../support/api-client';
@@ -42,7 +42,7 @@ const expectClearRefusal = (a: Answer, status: number) => {
   expect(a.body.data.message.length).toBeGreaterThan(5);
 };
 
-describe('the attacks of issue 10 item 5, each replayed', () => {
+describe('the malformed bodies that once answered 500, each replayed', () => {
   it('a 1 MB body answers 413 with a clear message', async () => {
     const body = JSON.stringify({ ...DETAILS, businessDescription: 'x'.repeat(1024 * 1024) });
     for (const path of [`/business/${ctx.businessId}`, `/owner/${ctx.ownerSetId}`])

@@ -1,4 +1,4 @@
-// Issue 10, item 5: every mutating endpoint, with its valid body and what each of its fields is meant to hold.
+// Every mutating endpoint, with its valid body and what each of its fields is meant to hold.
 import { TEST_PASSWORD, applicantFor } from '../support/api-client';
 import type { FieldKind } from './malformed-bodies.values';
 import { DETAILS, FINANCIAL, OWNER, QUESTION } from './valid-bodies';
@@ -248,7 +248,7 @@ export const TARGETS: Target[] = [
   },
   { name: 'file upload', method: 'POST', path: () => '/file/s3', multipart: true },
   { name: 'file removal', method: 'DELETE', path: () => '/file/000000000000000000000000' },
-  // Issue 27: connect your bank (the bank endpoints), Plaid's webhooks (unsigned here: refused before any
+  // Connect your bank (the bank endpoints), Plaid's webhooks (unsigned here: refused before any
   // field is read), and the phone's documents (the desktop's link, the phone's photos by a bogus token).
   ...(['link-token', 'statements', 'disconnect'] as const).map((action): Target => ({
     name: `bank ${action}`,

@@ -1,4 +1,4 @@
-// Issue 10, item 5: what the malformed-body matrix sends: values of the wrong type for a field, and broken
+// What the malformed-body matrix sends: values of the wrong type for a field, and broken
 // bodies (malformed-bodies.spec.ts sends them to every target of malformed-bodies.targets.ts).
 
 export const JSON_TYPE = { 'content-type': 'application/json' };

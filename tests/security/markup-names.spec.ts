@@ -1,4 +1,4 @@
-// Issue 25 item 9: markup in a name (a person's, the business's, its trade name) is refused with the form's
+// Markup in a name (a person's, the business's, its trade name) is refused with the form's
 // own words, at sign-up and on the business step: such a name would reach the CRM, email subjects and the PDF.
 import { describe, expect, it } from 'vitest';
 import { applicantFor, type Answer } from '../support/api-client';

@@ -1,4 +1,4 @@
-// Issue 24, 'Metrics and traces': Prometheus, started as `npm start` starts it (stack/prometheus.ts, Debian's
+// Prometheus, started as `npm start` starts it (stack/prometheus.ts, Debian's
 // package, the generated configuration with the committed alert rules) but scraping every second, holds the
 // Temporal SDK's metrics, the Temporal server's, the api's requests and rate limits, the outbox depth and the
 // worker's activity failures after a refusal of the CRM stand-in; and the public api port serves no metrics.
@@ -106,7 +106,7 @@ describe('Prometheus', () => {
     // No applicant's data in any label of the failure.
     expect(JSON.stringify(failures)).not.toContain('metrics-');
     await samplesOf('temporal_workflow_task_execution_latency_count{job="worker"}');
-    // The lead's creation is a local activity (issue 26): the SDK counts it as one.
+    // The lead's creation is a local activity: the SDK counts it as one.
     await samplesOf('temporal_local_activity_execution_failed{activity_type="createCrmLead",job="worker"}');
     // And the Temporal server's own (the dev server's --metrics-port).
     await samplesOf('{job="temporal",__name__=~"service_requests|persistence_requests"}');

@@ -1,4 +1,4 @@
-// Issue 27 item 2: the phone link's endpoints as hostile input. Making, watching and cancelling a link is the
+// The phone link's endpoints as hostile input. Making, watching and cancelling a link is the
 // owner's (session and XSRF); the phone's two doors (GET /phone/{token}, POST /phone/{token}/photos) take the
 // token as their only proof, tell nothing but the slot's name, and take only JPEG and PNG photos within
 // limits. Every refusal is a 4xx, never a 500; a refused sending leaves the link usable and stores nothing.

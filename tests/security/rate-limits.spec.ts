@@ -1,5 +1,5 @@
 // Rate limits that a parallel burst, a forged forwarded header or a second endpoint cannot pass, and a
-// throttle that never locks the owner out (NIST SP 800-63B growing delays, README 'Rate limits').
+// throttle that never locks the owner out (NIST SP 800-63B growing delays, docs/security.md, 'Accounts and sessions').
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client';
 import { HostileClient, endOfFileChecks, maildevUrl, signedInApplicant, tally } from './support';

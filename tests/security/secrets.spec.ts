@@ -1,4 +1,4 @@
-// Issue 10 item 2, known keys in use: production ran on the development SESSION_SECRET, and an access
+// Known keys in use: production ran on the development SESSION_SECRET, and an access
 // token forged with it read another applicant's owners (200). The suite's own api runs as `npm start` runs
 // it, in local development where the defaults are allowed; these tests start the built api as production
 // runs it (NODE_ENV=production, an https PUBLIC_URL) beside it, on the suite's database.
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { API_SETTINGS } from '@portal/libs';
 import { ROOT } from '../../stack/stack.ts';
 import { freePort } from '../support/free-port.ts';
-import { holdFor } from '../support/until.ts';
+import { holdFor, until } from '../support/until.ts';
 import { endOfFileChecks, mongoUri, signedInApplicant } from './support';
 
 endOfFileChecks(__filename);
@@ -49,12 +49,12 @@ async function productionApi(secrets: Record<string, string>): Promise<Started> 
       // Connected lazily; nothing here needs a workflow.
       TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
       TEMPORAL_PRIVATE_NETWORK: 'true',
-      // Production mail: TLS, a login and a sender of its own (issue 24; nothing is sent here).
+      // Production mail: TLS, a login and a sender of its own, as a real mail service asks (nothing is sent here).
       SMTP_TLS: 'starttls',
       SMTP_USER: 'portal',
       SMTP_PASSWORD: 'smtp-password',
       MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
-      // No bank connection in this deployment (issue 27): its sandbox URL and development secret are refused.
+      // No bank connection in this deployment: its sandbox URL and development secret are refused.
       PLAID_URL: 'none',
       ...secrets,
     },
@@ -89,13 +89,18 @@ async function answers(api: Started): Promise<boolean> {
 const sign = (payload: string, secret: string) =>
   `${payload}.${createHmac('sha256', Buffer.from(secret, 'base64')).update(payload).digest('base64url')}`;
 
-describe('issue 10 item 2: known keys in use', () => {
+describe('known keys in use', () => {
   it('the api refuses to start in production on the development SESSION_SECRET, naming it', async () => {
     const { SESSION_SECRET: _, ...allButSession } = realSecrets();
     const api = await productionApi(allButSession);
-    const code = await Promise.race([api.exited, new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
-    expect(code, api.output()).not.toBe('still running');
-    expect(code).not.toBe(0);
+    const ended = await until(
+      () => ({ code: api.child.exitCode, signal: api.child.signalCode }),
+      (e) => e.code !== null || e.signal !== null,
+      { ms: 30_000, what: 'the api to exit on the development SESSION_SECRET' },
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}:\n${api.output()}`);
+    });
+    expect(ended.code).not.toBe(0);
     expect(api.output()).toContain('SESSION_SECRET is a development default');
     // Only the one default is named: the message points at what to fix.
     expect(api.output()).not.toMatch(/(PII_KEY|PAYLOAD_KEY|BOX_WEBHOOK_\w+|S3_SECRET_ACCESS_KEY) is/);

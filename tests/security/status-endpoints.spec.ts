@@ -1,4 +1,4 @@
-// Issue 16 item 3's two new doors as hostile input: GET /application/{id}/progress (owner-checked) and
+// The status view's two doors as hostile input: GET /application/{id}/progress (owner-checked) and
 // GET /status/shared/{token} (a co-owner's signed link, no session). Operators, huge or forged ids and
 // tokens, another applicant's application and a parallel burst each get a 4xx; never a 500, never an
 // answer about an application that is not the caller's.
@@ -50,7 +50,7 @@ describe('the status endpoints as hostile input', () => {
     }
   });
 
-  it('forged signing links (issue 23) answer 404, and the invitation resend refuses hostile ids and other applicants', async () => {
+  it('forged signing links answer 404, and the invitation resend refuses hostile ids and other applicants', async () => {
     const client = new HostileClient();
     for (const token of [
       ...HOSTILE_IDS,

@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, expect, inject } from 'vitest';
 import { ApiClient, RawBody, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client';
-import { tally, writeTally } from './tally';
+import { serverErrorRequests, tally, writeTally } from './tally';
 
 export { tally };
 export const apiUrl = () => inject('securityApiUrl');
@@ -28,12 +28,14 @@ export const freshAddress = () => {
   return `127.${1 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-/** Counts every answer: requests tried and 500s. */
+/** Counts every answer: requests tried and 500s, each 500 kept with the request that got it. */
 export class HostileClient extends ApiClient {
   private readonly agent: Agent;
+  readonly address: string;
 
-  constructor(readonly address: string = freshAddress()) {
+  constructor(address: string = freshAddress()) {
     super(apiUrl());
+    this.address = address;
     this.agent = new Agent({ localAddress: address });
   }
 
@@ -52,7 +54,10 @@ export class HostileClient extends ApiClient {
   override async call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
     const answer = await super.call(method, path, body, headers);
     tally.requests++;
-    if (answer.status >= 500) tally.serverErrors++;
+    if (answer.status >= 500) {
+      tally.serverErrors++;
+      serverErrorRequests.push(`${method} ${path} -> ${answer.status}`);
+    }
     return answer;
   }
 }
@@ -82,12 +87,16 @@ export async function signedInApplicant(tag: string, overrides: Record<string, u
   return { client: b, user: data, applicationId: String(data?.applications?.[0]?._id ?? '') };
 }
 
-/** Each file ends by checking the api still answers, and by writing its tally for the report. */
+/**
+ * Each file ends by checking the api still answers and that no request of the file was answered 5xx (the
+ * goal the report prints is 0: a 500 fails the file, naming the request), and by writing its tally.
+ */
 export function endOfFileChecks(file: string) {
   afterAll(async () => {
     const health = await fetch(`${apiUrl()}/health`).catch(() => undefined);
     writeTally(basename(file));
     expect(health?.status, 'the api must still be serving').toBe(200);
+    expect(serverErrorRequests, 'requests answered 5xx in this file (goal 0)').toEqual([]);
   });
 }
 

@@ -1,4 +1,4 @@
-// Issue 24, traces: one application's sign-up seen in Zipkin as one trace, from the browser's traceparent through
+// Traces: one application's sign-up seen in Zipkin as one trace, from the browser's traceparent through
 // the api, the Temporal client, the workflow and its activity to the Salesforce call, parented correctly; and no
 // span carries the applicant's email, name, SSN or date of birth. An api and a worker of this file's own (on
 // their own task queue, TRACES_URL set) run beside the suite's services; Zipkin is the pinned jar npm start runs.
@@ -70,7 +70,7 @@ const trace = async (traceId: string): Promise<ZipkinSpan[]> => {
   return res.ok ? ((await res.json()) as ZipkinSpan[]) : [];
 };
 
-describe('traces (issue 24)', () => {
+describe('traces', () => {
   it("holds one sign-up's trace from the browser to Salesforce, with no PII", async () => {
     const tag = `traces-${Date.now()}`;
     const applicant = applicantFor(tag);

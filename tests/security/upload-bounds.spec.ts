@@ -1,4 +1,4 @@
-// Issue 25 item 10: one applicant stored 13 bank statements for any month ('March 2000') while still at the
+// One applicant stored 13 bank statements for any month ('March 2000') while still at the
 // financial step. Statements are taken only at the documents stage, for recent months, and each document
 // slot holds a bounded number of files.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const lastMonth = () => {
   return `${d.toLocaleString('en-US', { month: 'long' })} ${d.getFullYear()}`;
 };
 
-describe('uploads bounded per slot and only at the stage that asks for them (issue 25 item 10)', () => {
+describe('uploads bounded per slot and only at the stage that asks for them', () => {
   const check = () =>
     a.client.upload(
       '/file/s3',

@@ -1,4 +1,4 @@
-// Issue 25 items 2 and 3: uploads built to hold the api's shared upload resources (its two inspection
+// Uploads built to hold the api's shared upload resources (its two inspection
 // threads, its S3 sockets) must not stall another applicant. Each attack runs while another applicant
 // uploads a one-page voided check; its time goes into the report (otherUploadMs, goal under 1 s).
 import { request, type ClientRequest } from 'node:http';
@@ -23,7 +23,7 @@ beforeAll(async () => {
     signedInApplicant('sec-starve-attacker'),
     signedInApplicant('sec-starve-other'),
   ]);
-  // Each document is taken only at the step that asks for it (issue 25 item 10): both at the final documents.
+  // Each document is taken only at the step that asks for it: both at the final documents.
   await Promise.all([atDocumentsStage(attacker.applicationId), atDocumentsStage(other.applicationId)]);
 });
 
@@ -110,17 +110,17 @@ async function otherUpload(attack: string): Promise<number> {
   return otherUploadMs[attack];
 }
 
-describe('uploads that stall everyone else (issue 25)', () => {
+describe('uploads that stall everyone else', () => {
   const attacks: ReturnType<typeof post>[] = [];
   afterAll(() => attacks.forEach((a) => a.req.destroy()));
 
-  it('item 2: 12 parallel 1 kB statements slow to read keep another applicant’s upload under 1 s; kept as unreadable, or 429/503 with Retry-After', async () => {
+  it('12 parallel 1 kB statements slow to read keep another applicant’s upload under 1 s; kept as unreadable, or 429/503 with Retry-After', async () => {
     const fields = { applicationId: attacker.applicationId, fileType: 'Bank Statement', monthLabel: 'October 2026' };
     const slow = form(fields, slowTextPdf());
     const mine = Array.from({ length: 12 }, () => post(attacker.client, slow));
     attacks.push(...mine);
     await holdFor(500, 'the statements reach the inspection queue and fill it');
-    expect(await otherUpload('item 2 (12 slow statements)')).toBeLessThan(OTHER_UPLOAD_GOAL_MS);
+    expect(await otherUpload('12 slow statements')).toBeLessThan(OTHER_UPLOAD_GOAL_MS);
     // The first statement is kept within the inspection budget, with the advice the web shows amber.
     const first = await Promise.race(mine.map((m) => m.answer));
     expect(first?.status).toBe(201);
@@ -136,14 +136,14 @@ describe('uploads that stall everyone else (issue 25)', () => {
     mine.forEach((m) => m.req.destroy());
   });
 
-  it('item 3: 60 uploads trickling a byte every 2 s keep another applicant’s upload under 1 s, and a trickle is answered 408 within 25 s', async () => {
+  it('60 uploads trickling a byte every 2 s keep another applicant’s upload under 1 s, and a trickle is answered 408 within 25 s', async () => {
     const fields = { applicationId: attacker.applicationId, fileType: 'Voided Check' };
     const body = form(fields, Buffer.concat([Buffer.from(await onePagePdf()), Buffer.alloc(100_000, 0x20)]));
     // Past the fields and into the file: an api that starts its S3 put with the file holds a socket each.
     const trickles = Array.from({ length: 60 }, () => post(attacker.client, body, { first: 600, everyMs: 2_000 }));
     attacks.push(...trickles);
     await holdFor(4_000, 'the trickling uploads reach the api and start their files');
-    expect(await otherUpload('item 3 (60 trickling uploads)')).toBeLessThan(OTHER_UPLOAD_GOAL_MS);
+    expect(await otherUpload('60 trickling uploads')).toBeLessThan(OTHER_UPLOAD_GOAL_MS);
     const first = await Promise.race([...trickles.map((t) => t.answer), holdFor(25_000, 'the pace check')]);
     if (first?.status === 429) expect(Number(first.retryAfter)).toBeGreaterThan(0);
     // The ones let in are cut off for their pace (BODY_PACE), not kept for Node's 5 minutes.

@@ -1,4 +1,4 @@
-// Issue 10, items 1 and 7: hostile uploads to POST /api/file/s3. Each must answer 400 (never 500, never a
+// Hostile uploads to POST /api/file/s3. Each must answer 400 (never 500, never a
 // dead api) and leave no File row and no S3 object; a real one-page PDF still goes through, stored so it
 // can never be served back as HTML.
 import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -38,15 +38,15 @@ let s3: S3Client;
 
 beforeAll(async () => {
   a = await signedInApplicant('sec-uploads');
-  // The voided check and the license are asked for at the final documents (issue 25 item 10).
+  // The voided check and the license are asked for at the final documents.
   await atDocumentsStage(a.applicationId);
   s3 = new S3Client(
     s3ClientOptions({
       S3_ENDPOINT: s3Endpoint(),
       S3_REGION: 'us-east-1',
       S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ACCESS_KEY_ID: 'local-dev-key',
+      S3_SECRET_ACCESS_KEY: 'local-dev-secret',
     }),
   );
 });
@@ -130,7 +130,7 @@ async function expectRefused(res: Awaited<ReturnType<typeof hostile>>, message =
   expect((await a.client.get('/health')).status).toBe(200);
 }
 
-describe('malformed upload requests (issue 10, item 1)', () => {
+describe('malformed upload requests', () => {
   it('a multipart upload with no closing boundary answers 400 and the api keeps serving', async () => {
     const pdf = await onePagePdf();
     await expectRefused(await hostile(multipart([...fields(), filePart(pdf)], { close: false })));
@@ -171,7 +171,7 @@ describe('malformed upload requests (issue 10, item 1)', () => {
   });
 });
 
-describe('request bodies other than uploads (issue 10, item 1)', () => {
+describe('request bodies other than uploads', () => {
   const submit = () => `/application/${a.applicationId}/submit-application`;
 
   it('a JSON body with a false or unknown content encoding, an unknown charset, or too large answers its 4xx', async () => {
@@ -195,7 +195,7 @@ describe('request bodies other than uploads (issue 10, item 1)', () => {
   });
 });
 
-describe('what a PDF is (issue 10, item 7)', () => {
+describe('what a PDF is', () => {
   it('a file starting with %PDF- but holding HTML and JavaScript is refused', async () => {
     await expectRefused(await upload('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n'));
   });
@@ -227,7 +227,7 @@ describe('what a PDF is (issue 10, item 7)', () => {
 
   it("a PDF built to exhaust the parser's memory is cut off at the inspection budget and the api keeps serving", async () => {
     // pdf-lib keeps every name it meets in a pool, for good: some 36 MB of distinct names, 10 s to exhaust the
-    // thread's heap. Issue 25: the thread is ended at the inspection budget (3 s), and a file slow to read
+    // thread's heap. So that no file holds the shared inspection thread, it is ended at the inspection budget (3 s), and a file slow to read
     // whose raw bytes were all checked (no object stream hides a name) is kept with the advice 'unreadable',
     // never refused for being slow: the applicant is told to check it.
     const res = await a.client.upload(

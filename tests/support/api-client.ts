@@ -7,7 +7,10 @@ export type Answer = { status: number; headers: Headers; body: any }; // eslint-
 
 /** A body sent as it is (any bytes), with the content type the caller gives. */
 export class RawBody {
-  constructor(readonly bytes: string | Uint8Array) {}
+  readonly bytes: string | Uint8Array;
+  constructor(bytes: string | Uint8Array) {
+    this.bytes = bytes;
+  }
 }
 
 export class ApiClient {
@@ -29,10 +32,13 @@ export class ApiClient {
    */
   staySignedIn?: { username: string; password: string };
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly ip?: string,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly ip?: string;
+
+  constructor(baseUrl: string, ip?: string) {
+    this.baseUrl = baseUrl;
+    this.ip = ip;
+  }
 
   private remember(headers: Headers) {
     for (const line of headers.getSetCookie()) {
@@ -132,7 +138,7 @@ type Mail = { id: string; time: string; subject: string; to: { address: string }
  * The newest 6-digit code mailed to `to` after `since` (polls maildev's API). `kind` tells the
  * sign-up code from the password-reset code, which may arrive within the same second.
  */
-/** The same emails for an account in Canadian French (issue 16). */
+/** The same emails for an account in Canadian French. */
 const FRENCH_SUBJECTS = { confirmation: 'code de confirmation', 'password reset': 'code de réinitialisation' };
 
 export async function codeFromMail(

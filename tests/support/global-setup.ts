@@ -39,7 +39,8 @@ export async function setup(project: TestProject) {
     MONGODB_PORT: freshPorts[4]!,
     DATA_DIR: dataDir,
   };
-  // moto as the tests' S3: checksums on, encryption headers kept, IAM when asked (README 'S3 in tests').
+  // moto as the tests' S3: checksums on, encryption headers kept, IAM when asked (docs/integrations.md,
+  // 'S3 locally and in tests').
   const wanted = infrastructureSpecs(ports, { headless: true, s3: 'moto' }).filter((s) =>
     ['temporal', 'ferretdb', 'maildev', 's3'].includes(s.name),
   );

@@ -125,7 +125,7 @@ export function userPasswordPdf(userPassword = 'secret', ownerPassword = 'owner'
 }
 
 /**
- * Issue 25 item 2: about 1 kB whose text extraction takes seconds. Its page draws a form `fanOut` times,
+ * About 1 kB whose text extraction takes seconds. Its page draws a form `fanOut` times,
  * and that form draws another `fanOut` times, which holds one line of text: fanOut² text runs for pdf.js
  * to extract (300: 90,000 runs, some 10 s on one core). pdf-lib's checks pass it at once: no active
  * content, no object stream.
@@ -176,7 +176,7 @@ export function slowTextPdf(fanOut = 300): Buffer {
 }
 
 /**
- * Issue 27 item 3: a bank statement with its balances, as a bank's PDF prints it, one line of text each:
+ * A bank statement with its balances, as a bank's PDF prints it, one line of text each:
  * the period, the opening balance, one row per transaction (date, description, amount, balance after) and
  * the closing balance. `rows` amounts are signed (money in positive); balances are worked out here.
  */

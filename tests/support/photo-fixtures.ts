@@ -1,4 +1,4 @@
-// Issue 27 item 2: small photos made in code, for the phone link's tests (unit, e2e and security).
+// Small photos made in code, for the phone link's tests (unit, e2e and security).
 import { crc32, deflateSync } from 'node:zlib';
 
 /** A 32 × 24 baseline JPEG (a colour gradient), as a camera would send one, made once with an encoder. */

@@ -1,6 +1,6 @@
-// A pass-through HTTP proxy in front of S3 that records what each request carried. s3rver accepts the
-// server-side-encryption headers but neither stores nor echoes them, so HeadObject cannot show SSE: the
-// headers on the wire are what the S3 client really sent.
+// A pass-through HTTP proxy in front of S3 that records what each request carried: the headers on the wire
+// are what the S3 client really sent (server-side encryption included), whatever the S3 behind it stores or
+// echoes back.
 import type { IncomingHttpHeaders } from 'node:http';
 import { startFaultProxy } from './fault-proxy';
 

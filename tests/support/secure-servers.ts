@@ -1,4 +1,4 @@
-// Issue 24 items 3 and 4: what a real mail service and a secured Temporal ask of the portal, played on this
+// What a real mail service and a secured Temporal ask of the portal, played on this
 // machine. A private CA made at test time (openssl) signs the servers' certificate and a client certificate;
 // an SMTP server (smtp-server, by nodemailer's authors) wants STARTTLS and a login and can answer a temporary
 // refusal first, as SES throttles (454); a TLS front of the Temporal dev server (which has no TLS flags of its

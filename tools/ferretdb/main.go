@@ -63,8 +63,8 @@ func main() {
 	//
 	// The log is merged into the database (a checkpoint: two syncs and a sort of the log's pages) every 10,000
 	// pages rather than SQLite's 1,000: the journey's writes touch the same few pages again and again, so a
-	// longer log merges each page once for many commits (issue 26: the checkpoints' syncs and sorts were about
-	// 15% of FerretDB's CPU in the bench's stage moves).
+	// longer log merges each page once for many commits (the checkpoints' syncs and sorts were about 15% of
+	// FerretDB's CPU in the bench's stage moves).
 	url := "file:" + strings.TrimSuffix(dir, "/") + "/?_txlock=immediate&_pragma=synchronous(normal)" +
 		"&_pragma=wal_autocheckpoint(10000)"
 	if os.Getenv("FERRETDB_IN_MEMORY") == "1" {

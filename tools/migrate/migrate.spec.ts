@@ -1,144 +1,121 @@
 // The `_id` re-keying migration against the tests' FerretDB: documents as the api wrote them before commit
 // ef036d0 (and 80bb361 for codes), with the unique indexes the api declares, one move left half-done in
 // the journal as a stopped run leaves it; then the new shape, and a second run that changes nothing.
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOURNAL, migrate, shapes } from './migrate';
+import { ALL, HOUR, ids, NOW, seedOldShape } from './old-shape.spec-setup';
 import { dueAfter, failureId, slotOf } from '../../api/src/common/rate-limit';
 import { revocationMinute } from '../../api/src/session/session.schema';
 
-const NOW = new Date('2026-11-24T12:00:00Z');
-const HOUR = 3600_000;
-const COLLECTIONS = ['users', 'usernames', 'applications', 'businesses', 'ownersets', 'offers', 'stages'];
-const LOOKUPS = [
-  'files',
-  'applicationfiles',
-  'signatures',
-  'workflowoutbox',
-  'workflowoutboxapps',
-  'workflowoutboxlist',
-];
-const LIMITS = ['ratelimits', 'ratelimitcounts', 'authfailures'];
-const ALL = [...COLLECTIONS, 'sessions', 'codes', 'revocations', JOURNAL, ...LOOKUPS, ...LIMITS];
-
 let client: MongoClient;
 let db: Db;
-
-const ids = {
-  ada: new ObjectId(),
-  bob: new ObjectId(),
-  cy: new ObjectId(), // stopped at sign-up before an application was made
-  adaApp: new ObjectId(),
-  bobApp: new ObjectId(),
-  adaBusiness: new ObjectId(),
-  bobBusiness: new ObjectId(),
-  adaOwners: new ObjectId(),
-  bobOwners: new ObjectId(),
-  adaOffer: new ObjectId(),
-  adaStage: new ObjectId(),
-  bobStage: new ObjectId(),
-  adaFile1: new ObjectId(),
-  adaFile2: new ObjectId(),
-  adaEntry1: new ObjectId(),
-  adaEntry2: new ObjectId(),
-  stray: new ObjectId(), // the user id a sign-up on the new api keyed cy's name to, whose user insert failed
-};
-
-async function seedOldShape() {
-  await Promise.all(ALL.map((c) => db.collection(c).deleteMany({})));
-  // The api's unique indexes (schemas): a copy under a new `_id` cannot sit beside its original.
-  for (const c of ['businesses', 'ownersets', 'offers', 'stages'])
-    await db.collection(c).createIndex({ applicationId: 1 }, { unique: true });
-  await db.collection('sessions').createIndex({ tokenHash: 1 }, { unique: true });
-  await db.collection('codes').createIndex({ key: 1 }, { unique: true });
-  await db.collection('users').createIndex({ userName: 1 }, { unique: true });
-
-  const user = (_id: ObjectId, name: string) => ({ _id, userName: name, email: name, firstName: 'A', confirmed: true });
-  await db
-    .collection('users')
-    .insertMany([user(ids.ada, 'ada@example.com'), user(ids.bob, 'bob@example.com'), user(ids.cy, 'cy@example.com')]);
-  await db.collection('usernames').insertOne({ _id: 'cy@example.com' as never, userId: ids.stray });
-  await db.collection('applications').insertMany([
-    { _id: ids.adaApp, userId: ids.ada, status: 'In Progress', signatureId: 'sign-ada' },
-    { _id: ids.bobApp, userId: ids.bob, status: 'In Progress' },
-  ]);
-  // Issue 26's lookups: two files and two outbox entries of ada's application, none listed yet.
-  await db.collection('files').insertMany([
-    { _id: ids.adaFile1, applicationId: ids.adaApp, fileName: 'october-2026.pdf' },
-    { _id: ids.adaFile2, applicationId: ids.adaApp, fileName: 'september-2026.pdf' },
-  ]);
-  await db.collection('workflowoutbox').insertMany([
-    { _id: ids.adaEntry1, applicationId: String(ids.adaApp), kind: 'signal' },
-    { _id: ids.adaEntry2, applicationId: String(ids.adaApp), kind: 'signal' },
-  ]);
-  await db.collection('businesses').insertMany([
-    { _id: ids.adaBusiness, applicationId: ids.adaApp, businessName: 'Ada LLC', federalTaxId: 'sealed:1' },
-    { _id: ids.bobBusiness, applicationId: ids.bobApp, businessName: 'Bob LLC' },
-  ]);
-  await db.collection('ownersets').insertMany([
-    { _id: ids.adaOwners, applicationId: ids.adaApp, businessId: ids.adaBusiness, owners: [{ firstName: 'Ada' }] },
-    { _id: ids.bobOwners, applicationId: ids.bobApp, businessId: ids.bobBusiness, owners: [] },
-  ]);
-  await db.collection('offers').insertOne({ _id: ids.adaOffer, applicationId: ids.adaApp, offerOptions: [] });
-  await db.collection('stages').insertOne({ _id: ids.adaStage, applicationId: ids.adaApp, stage: 'Business' });
-  // bob's stage was being moved when a run stopped: journalled and removed, not yet written under its new _id.
-  const bobStage = { _id: ids.bobStage, applicationId: ids.bobApp, stage: 'Owners' };
-  await db.collection(JOURNAL).insertOne({
-    _id: `stages:${String(ids.bobStage)}` as never,
-    collection: 'stages',
-    oldId: ids.bobStage,
-    doc: { ...bobStage, _id: ids.bobApp },
-  });
-  await db.collection('sessions').insertMany([
-    { userId: ids.ada, familyId: 'f-live', tokenHash: 'hash-live', expiresAt: new Date(NOW.getTime() + HOUR) },
-    {
-      userId: ids.ada,
-      familyId: 'f-revoked',
-      tokenHash: 'hash-revoked',
-      revokedAt: new Date(NOW.getTime() - HOUR),
-      expiresAt: new Date(NOW.getTime() + HOUR),
-    },
-    {
-      userId: ids.bob,
-      familyId: 'f-old',
-      tokenHash: 'hash-old',
-      revokedAt: new Date(NOW.getTime() - 72 * HOUR),
-      expiresAt: new Date(NOW.getTime() - 48 * HOUR),
-    },
-  ]);
-  // Issue 26: the old shapes of revocations (one per family), rate-limit slots (one per attempt) and
-  // failures (one per wrong answer).
-  await db
-    .collection('revocations')
-    .insertOne({ familyId: 'f-other-replica', revokedAt: new Date(NOW.getTime() - 2 * HOUR) });
-  const window = new Date(NOW.getTime() + 10 * 60_000);
-  await db.collection('ratelimits').insertMany([
-    { _id: 'pw:ip:10.0.0.1@1#1' as never, bucket: 'pw:ip:10.0.0.1@1', expiresAt: window },
-    { _id: 'pw:ip:10.0.0.1@1#3' as never, bucket: 'pw:ip:10.0.0.1@1', expiresAt: window },
-    { _id: 'pw:acct:ada@after#1700' as never, bucket: 'pw:acct:ada@after', expiresAt: window },
-    { _id: 'register:ip:x@0#1' as never, bucket: 'register:ip:x@0', expiresAt: new Date(NOW.getTime() - HOUR) },
-  ]);
-  await db.collection('authfailures').insertMany([
-    { key: 'pw:acct:ada', at: new Date(NOW.getTime() - 2 * HOUR) },
-    { key: 'pw:acct:ada', at: new Date(NOW.getTime() - HOUR) },
-    { key: 'pw:acct:bob', at: new Date(NOW.getTime() - 30 * HOUR) },
-  ]);
-  await db.collection('codes').insertOne({
-    key: 'bob@example.com:signup',
-    purpose: 'signup',
-    codeHash: 'ab',
-    attempts: 0,
-    consumed: false,
-    sentAt: NOW,
-    expiresAt: new Date(NOW.getTime() + 600_000),
-  });
-}
 
 /** Every collection's documents in `_id` order, for comparing two states of the database. */
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
   for (const c of ALL) out[c] = await db.collection(c).find().sort({ _id: 1 }).toArray();
   return JSON.parse(JSON.stringify(out)) as Record<string, unknown[]>;
+}
+
+type Counts = Awaited<ReturnType<typeof migrate>>;
+
+/** Each user names their application, and every sign-in name has its key (cy's stray one repointed). */
+async function expectUsersKeyed() {
+  const users = await db.collection('users').find().sort({ _id: 1 }).toArray();
+  expect(users.map((u) => [String(u._id), u.applicationId && String(u.applicationId)])).toEqual([
+    [String(ids.ada), String(ids.adaApp)],
+    [String(ids.bob), String(ids.bobApp)],
+    [String(ids.cy), undefined],
+  ]);
+  const keys = await db.collection('usernames').find().sort({ _id: 1 }).toArray();
+  expect(keys.map((k) => [k._id, String(k.userId)])).toEqual([
+    ['ada@example.com', String(ids.ada)],
+    ['bob@example.com', String(ids.bob)],
+    ['cy@example.com', String(ids.cy)],
+  ]);
+}
+
+/** Each re-keyed record under its application's id (or its own key), the journalled move finished. */
+async function expectRecordsRekeyed(first: Counts) {
+  for (const c of ['businesses', 'ownersets', 'offers', 'stages']) {
+    for (const d of await db.collection(c).find().toArray()) expect(String(d._id), c).toBe(String(d.applicationId));
+  }
+  expect(await db.collection('businesses').findOne({ _id: ids.adaApp })).toMatchObject({
+    businessName: 'Ada LLC',
+    federalTaxId: 'sealed:1',
+  });
+  expect(await db.collection('businesses').countDocuments()).toBe(2);
+  const owners = await db.collection('ownersets').find().toArray();
+  expect(owners.map((o) => String(o.businessId)).sort()).toEqual([String(ids.adaApp), String(ids.bobApp)].sort());
+  expect(await db.collection('ownersets').findOne({ _id: ids.adaApp })).toMatchObject({
+    owners: [{ firstName: 'Ada' }],
+  });
+  expect(await db.collection('offers').findOne({ _id: ids.adaApp })).toBeTruthy();
+  // The journalled move of bob's stage was finished.
+  expect(await db.collection('stages').findOne({ _id: ids.bobApp })).toMatchObject({ stage: 'Owners' });
+  expect(await db.collection('stages').countDocuments()).toBe(2);
+  expect(first.stages).toMatchObject({ resumed: 1, moved: 1 });
+  expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
+}
+
+async function expectAuthRecordsReshaped(first: Counts) {
+  const sessions = await db.collection('sessions').find().sort({ _id: 1 }).toArray();
+  expect(sessions.map((s) => [s._id, s.tokenHash])).toEqual([
+    ['hash-live', 'hash-live'],
+    ['hash-old', 'hash-old'],
+    ['hash-revoked', 'hash-revoked'],
+  ]);
+  expect(await db.collection('codes').findOne({ _id: 'bob@example.com:signup' as never })).toMatchObject({
+    key: 'bob@example.com:signup',
+    codeHash: 'ab',
+  });
+  // Only the families revoked within the last day (older ones are past any access token's life), one
+  // document per minute; the old-shape document is gone.
+  const revoked = await db.collection('revocations').find().sort({ _id: 1 }).toArray();
+  expect(revoked.map((r) => [r._id, r.families])).toEqual(
+    [
+      [revocationMinute(Math.floor((NOW.getTime() - 2 * HOUR) / 60_000)), ['f-other-replica']],
+      [revocationMinute(Math.floor((NOW.getTime() - HOUR) / 60_000)), ['f-revoked']],
+    ].sort(),
+  );
+
+  // The rate limiter's unexpired slots as counts (a delay's slot under its new bucket), the day's
+  // failures by key with the hour that sweeps them; the expired slot and the day-old failure are gone.
+  const window = new Date(NOW.getTime() + 10 * 60_000);
+  const countOf = async (bucket: string) => {
+    const { _id, field } = slotOf(bucket, window);
+    const doc = await db.collection('ratelimitcounts').findOne({ _id: _id as never });
+    return (doc?.c as Record<string, number> | undefined)?.[field.slice(2)];
+  };
+  expect(await countOf('pw:ip:10.0.0.1@1')).toBe(2);
+  expect(await countOf('pw:acct:ada@after:1700')).toBe(1);
+  expect(await db.collection('ratelimits').countDocuments()).toBe(0);
+  const ada = await db.collection('authfailures').findOne({ _id: failureId('pw:acct:ada') as never });
+  expect(ada?.ats).toHaveLength(2);
+  expect(ada?.last).toEqual(new Date(NOW.getTime() - HOUR));
+  expect(await db.collection('authfailures').findOne({ _id: dueAfter(ada!.last as Date) as never })).toMatchObject({
+    keys: ['pw:acct:ada'],
+  });
+  expect(await db.collection('authfailures').countDocuments()).toBe(2);
+  expect(first.limits).toMatchObject({ bucketsCounted: 2, slotsRemoved: 4, failureKeys: 1, failuresRemoved: 3 });
+}
+
+async function expectLookupsBuilt(first: Counts) {
+  // The keyed lookup documents the api now reads by `_id`.
+  const files = await db.collection('applicationfiles').findOne({ _id: String(ids.adaApp) as never });
+  expect(files?.fileIds.map(String)).toEqual([String(ids.adaFile1), String(ids.adaFile2)]);
+  expect(await db.collection('signatures').findOne({ _id: 'sign-ada' as never })).toMatchObject({
+    applicationId: ids.adaApp,
+  });
+  expect(await db.collection('workflowoutboxapps').findOne({ _id: String(ids.adaApp) as never })).toMatchObject({
+    last: ids.adaEntry2,
+    entries: [ids.adaEntry1, ids.adaEntry2],
+  });
+  expect(await db.collection('workflowoutboxlist').findOne({ _id: 'waiting' as never })).toMatchObject({
+    apps: [String(ids.adaApp)],
+  });
+  expect(first.lookups).toEqual({ fileEntered: 2, signatureAdded: 1, outboxMarked: 2 });
 }
 
 beforeAll(async () => {
@@ -152,7 +129,7 @@ afterAll(async () => {
 
 describe('migrate: hot lookups keyed by _id', () => {
   it('a dry run reports what it would do and writes nothing', async () => {
-    await seedOldShape();
+    await seedOldShape(db);
     const before = await snapshot();
     const lines: string[] = [];
     const counts = await migrate(db, { dryRun: true, now: NOW, batchSize: 2, log: (l) => lines.push(l) });
@@ -163,100 +140,17 @@ describe('migrate: hot lookups keyed by _id', () => {
   });
 
   it('moves old-shape records to their keys, resumes a stopped move, and a second run changes nothing', async () => {
-    await seedOldShape();
+    await seedOldShape(db);
     const lines: string[] = [];
     // Batches of 2: paging goes past documents that move under it.
     const first = await migrate(db, { now: NOW, batchSize: 2, log: (l) => lines.push(l) });
     // Counts only: no email or other key in what it prints.
     expect(lines.join('\n')).not.toMatch(/@|hash-|f-live|f-revoked/);
 
-    const users = await db.collection('users').find().sort({ _id: 1 }).toArray();
-    expect(users.map((u) => [String(u._id), u.applicationId && String(u.applicationId)])).toEqual([
-      [String(ids.ada), String(ids.adaApp)],
-      [String(ids.bob), String(ids.bobApp)],
-      [String(ids.cy), undefined],
-    ]);
-    const keys = await db.collection('usernames').find().sort({ _id: 1 }).toArray();
-    expect(keys.map((k) => [k._id, String(k.userId)])).toEqual([
-      ['ada@example.com', String(ids.ada)],
-      ['bob@example.com', String(ids.bob)],
-      ['cy@example.com', String(ids.cy)],
-    ]);
-
-    for (const c of ['businesses', 'ownersets', 'offers', 'stages']) {
-      for (const d of await db.collection(c).find().toArray()) expect(String(d._id), c).toBe(String(d.applicationId));
-    }
-    expect(await db.collection('businesses').findOne({ _id: ids.adaApp })).toMatchObject({
-      businessName: 'Ada LLC',
-      federalTaxId: 'sealed:1',
-    });
-    expect(await db.collection('businesses').countDocuments()).toBe(2);
-    const owners = await db.collection('ownersets').find().toArray();
-    expect(owners.map((o) => String(o.businessId)).sort()).toEqual([String(ids.adaApp), String(ids.bobApp)].sort());
-    expect(await db.collection('ownersets').findOne({ _id: ids.adaApp })).toMatchObject({
-      owners: [{ firstName: 'Ada' }],
-    });
-    expect(await db.collection('offers').findOne({ _id: ids.adaApp })).toBeTruthy();
-    // The journalled move of bob's stage was finished.
-    expect(await db.collection('stages').findOne({ _id: ids.bobApp })).toMatchObject({ stage: 'Owners' });
-    expect(await db.collection('stages').countDocuments()).toBe(2);
-    expect(first.stages).toMatchObject({ resumed: 1, moved: 1 });
-    expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
-
-    const sessions = await db.collection('sessions').find().sort({ _id: 1 }).toArray();
-    expect(sessions.map((s) => [s._id, s.tokenHash])).toEqual([
-      ['hash-live', 'hash-live'],
-      ['hash-old', 'hash-old'],
-      ['hash-revoked', 'hash-revoked'],
-    ]);
-    expect(await db.collection('codes').findOne({ _id: 'bob@example.com:signup' as never })).toMatchObject({
-      key: 'bob@example.com:signup',
-      codeHash: 'ab',
-    });
-    // Only the families revoked within the last day (older ones are past any access token's life), one
-    // document per minute; the old-shape document is gone.
-    const revoked = await db.collection('revocations').find().sort({ _id: 1 }).toArray();
-    expect(revoked.map((r) => [r._id, r.families])).toEqual(
-      [
-        [revocationMinute(Math.floor((NOW.getTime() - 2 * HOUR) / 60_000)), ['f-other-replica']],
-        [revocationMinute(Math.floor((NOW.getTime() - HOUR) / 60_000)), ['f-revoked']],
-      ].sort(),
-    );
-
-    // The rate limiter's unexpired slots as counts (a delay's slot under its new bucket), the day's
-    // failures by key with the hour that sweeps them; the expired slot and the day-old failure are gone.
-    const window = new Date(NOW.getTime() + 10 * 60_000);
-    const countOf = async (bucket: string) => {
-      const { _id, field } = slotOf(bucket, window);
-      const doc = await db.collection('ratelimitcounts').findOne({ _id: _id as never });
-      return (doc?.c as Record<string, number> | undefined)?.[field.slice(2)];
-    };
-    expect(await countOf('pw:ip:10.0.0.1@1')).toBe(2);
-    expect(await countOf('pw:acct:ada@after:1700')).toBe(1);
-    expect(await db.collection('ratelimits').countDocuments()).toBe(0);
-    const ada = await db.collection('authfailures').findOne({ _id: failureId('pw:acct:ada') as never });
-    expect(ada?.ats).toHaveLength(2);
-    expect(ada?.last).toEqual(new Date(NOW.getTime() - HOUR));
-    expect(await db.collection('authfailures').findOne({ _id: dueAfter(ada!.last as Date) as never })).toMatchObject({
-      keys: ['pw:acct:ada'],
-    });
-    expect(await db.collection('authfailures').countDocuments()).toBe(2);
-    expect(first.limits).toMatchObject({ bucketsCounted: 2, slotsRemoved: 4, failureKeys: 1, failuresRemoved: 3 });
-
-    // Issue 26: the keyed lookup documents the api now reads by `_id`.
-    const files = await db.collection('applicationfiles').findOne({ _id: String(ids.adaApp) as never });
-    expect(files?.fileIds.map(String)).toEqual([String(ids.adaFile1), String(ids.adaFile2)]);
-    expect(await db.collection('signatures').findOne({ _id: 'sign-ada' as never })).toMatchObject({
-      applicationId: ids.adaApp,
-    });
-    expect(await db.collection('workflowoutboxapps').findOne({ _id: String(ids.adaApp) as never })).toMatchObject({
-      last: ids.adaEntry2,
-      entries: [ids.adaEntry1, ids.adaEntry2],
-    });
-    expect(await db.collection('workflowoutboxlist').findOne({ _id: 'waiting' as never })).toMatchObject({
-      apps: [String(ids.adaApp)],
-    });
-    expect(first.lookups).toEqual({ fileEntered: 2, signatureAdded: 1, outboxMarked: 2 });
+    await expectUsersKeyed();
+    await expectRecordsRekeyed(first);
+    await expectAuthRecordsReshaped(first);
+    await expectLookupsBuilt(first);
 
     const after = await snapshot();
     const second = await migrate(db, { now: NOW, batchSize: 2 });

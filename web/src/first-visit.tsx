@@ -8,7 +8,7 @@ import { keepDraftsOf } from './lib/storage';
 import { Shell } from './routes/shell';
 
 /**
- * The first visit's app (issue 26): a signed-out visitor's /sign-up, prerendered in index.html
+ * The first visit's app, kept small: a signed-out visitor's /sign-up, prerendered in index.html
  * (prerender.tsx) and hydrated by main.tsx, without TanStack Router and Query. Their code (the whole app,
  * full-app.tsx) loads once the page has shown, and takes over when the applicant leaves the page (a link,
  * signed up): `leave` is that hand-over. Until then this is the page's way (lib/nav.tsx).

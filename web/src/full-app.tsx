@@ -8,7 +8,7 @@ import { sessionQueryOptions } from './lib/session';
 import { createAppRouter, QUERY_DEFAULTS, type AppRouter } from './router';
 
 /**
- * The whole app: TanStack Router over every page, with TanStack Query's cache (issue 26: its own chunk).
+ * The whole app: TanStack Router over every page, with TanStack Query's cache: its own chunk, which a signed-out first visit does without.
  * A first visit to any page but a signed-out /sign-up starts here at once (main.tsx); that one loads it
  * once its page has shown (first-visit.tsx) and shows it when the applicant leaves the page.
  */
@@ -54,7 +54,7 @@ export function createFullApp(journey: JourneyHolder): FullApp {
         if (el.hasAttribute('data-shell')) el.removeAttribute('data-shell');
         else el.replaceChildren();
         // As a transition, the first render yields to the browser every few milliseconds instead of
-        // holding the main thread for the whole page (Lighthouse's total blocking time, issue 26).
+        // holding the main thread for the whole page (Lighthouse's total blocking time).
         const fresh = createRoot(el);
         startTransition(() => fresh.render(app));
       }

@@ -1,5 +1,5 @@
 /**
- * Issue 26: the journey pages whose frame index.html shows as soon as the session check says the visitor
+ * The journey pages whose frame index.html shows as soon as the session check says the visitor
  * is signed in and stands on that page (prerender.tsx renders it at build; vite.config.ts fetches these
  * pages' scripts without compiling them before that paint): the page's card, heading and lead, by their keys,
  * as the page itself draws them (features/journey/financial-page.tsx, owners-page.tsx). Pages whose lead

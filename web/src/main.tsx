@@ -56,8 +56,8 @@ async function start() {
     } else void firstVisit?.go(to, search);
   };
 
-  // The journey says where to go; the router goes there. Inside the signing frame (section 2
-  // '/signature'), the parent window is told instead. The actor (XState and the journey machine, their own
+  // The journey says where to go; the router goes there. Inside the signing frame (/signature
+  // opened in the e-sign page), the parent window is told instead. The actor (XState and the journey machine, their own
   // chunk) starts when a route first needs it: a signed-out visit to /sign-up never loads it.
   const journey = holdJourney(async () => {
     const { devInspector, startJourney } = await import('./lib/journey/journey-actor');
@@ -69,8 +69,8 @@ async function start() {
       await devInspector(),
     );
   });
-  // A session that ends says so on /login, which brings the applicant back here after sign-in (issue 23
-  // item 2); what they typed is kept as the step's draft.
+  // A session that ends says so on /login, which brings the applicant back here after sign-in, so
+  // nothing is lost to it; what they typed is kept as the step's draft.
   setSessionLostHandler(() => {
     const next = router ? router.state.location.pathname : FIRST_VISIT_PATH;
     void full?.then((app) => app.queryClient.setQueryData(['session'], null));

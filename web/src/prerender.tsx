@@ -30,7 +30,7 @@ export async function render(lng: Language): Promise<string> {
 }
 
 /**
- * Issue 26: a journey page's frame (JOURNEY_SHELLS), shown by index.html as soon as the session check says
+ * A journey page's frame (JOURNEY_SHELLS), shown by index.html as soon as the session check says
  * the visitor is signed in and stands on that page (a reload, the way back to the application): the shell
  * and the page's heading and lead, as the page itself draws them (features/journey/financial-page.tsx).
  * The page's scripts run once that has painted (vite.config.ts startAfterFirstPaint), and the page, once

@@ -3,7 +3,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  lazyRouteComponent,
   redirect,
   type RouteComponent,
   type RouterHistory,
@@ -15,93 +14,10 @@ import type { JourneyHolder } from './lib/journey/use-journey';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, loginSearch, resumePath, sessionQueryOptions } from './lib/session';
 import { RouterShell } from './routes/router-shell';
-import { currentLanguage, loadAllWords, loadLanguage, toLanguage } from './i18n/i18n';
+import { currentLanguage, loadLanguage, toLanguage } from './i18n/i18n';
+import { pages } from './routes/pages';
 import { NotFound } from './routes/not-found';
 import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
-
-/**
- * Each page is its own chunk, loaded when its route is entered (the router preloads it alongside the
- * route's beforeLoad and loader, so the fetch overlaps the data wait). The first visit downloads only
- * the shell and the page it lands on; `npm test` holds the sizes to budget (web/.size-limit.mjs, the
- * pages listed in web/pages.json). Every page but /sign-up also needs the rest of the catalogue
- * (i18n/en-first.ts holds the first visit's words): it loads beside the page's chunk.
- */
-const withWords =
-  <T,>(load: () => Promise<T>) =>
-  async (): Promise<T> =>
-    (await Promise.all([load(), loadAllWords()]))[0];
-
-const pages = {
-  login: lazyRouteComponent(
-    withWords(() => import('./features/account/login-page')),
-    'LoginPage',
-  ),
-  signUp: lazyRouteComponent(() => import('./features/account/sign-up-page'), 'SignUpPage'),
-  forgotPassword: lazyRouteComponent(
-    withWords(() => import('./features/account/forgot-password-page')),
-    'ForgotPasswordPage',
-  ),
-  financial: lazyRouteComponent(
-    withWords(() => import('./features/journey/financial-page')),
-    'FinancialPage',
-  ),
-  business: lazyRouteComponent(
-    withWords(() => import('./features/journey/business-page')),
-    'BusinessPage',
-  ),
-  owners: lazyRouteComponent(
-    withWords(() => import('./features/journey/owners-page')),
-    'OwnersPage',
-  ),
-  signature: lazyRouteComponent(
-    withWords(() => import('./features/journey/signature-page')),
-    'SignaturePage',
-  ),
-  bankStatements: lazyRouteComponent(
-    withWords(() => import('./features/documents/bank-statements-page')),
-    'BankStatementsPage',
-  ),
-  offers: lazyRouteComponent(
-    withWords(() => import('./features/offers/offers-page')),
-    'OffersPage',
-  ),
-  giggle: lazyRouteComponent(
-    withWords(() => import('./features/journey/giggle-page')),
-    'GigglePage',
-  ),
-  privacyPolicy: lazyRouteComponent(
-    withWords(() => import('./features/legal/privacy-policy-page')),
-    'PrivacyPolicyPage',
-  ),
-  termsOfUse: lazyRouteComponent(
-    withWords(() => import('./features/legal/terms-of-use-page')),
-    'TermsOfUsePage',
-  ),
-  status: lazyRouteComponent(
-    withWords(() => import('./features/status/status-page')),
-    'StatusPage',
-  ),
-  sharedStatus: lazyRouteComponent(
-    withWords(() => import('./features/status/shared-status-page')),
-    'SharedStatusPage',
-  ),
-  coOwnerSign: lazyRouteComponent(
-    withWords(() => import('./features/status/co-owner-sign-page')),
-    'CoOwnerSignPage',
-  ),
-  coOwnerSigned: lazyRouteComponent(
-    withWords(() => import('./features/status/co-owner-signed-page')),
-    'CoOwnerSignedPage',
-  ),
-  phone: lazyRouteComponent(
-    withWords(() => import('./features/phone/phone-page')),
-    'PhonePage',
-  ),
-  accessibility: lazyRouteComponent(
-    withWords(() => import('./features/legal/accessibility-page')),
-    'AccessibilityPage',
-  ),
-} satisfies Record<string, RouteComponent>;
 
 /** The app's query defaults: main.tsx's client and the prerender's (prerender.tsx) alike. */
 export const QUERY_DEFAULTS = { queries: { retry: false, refetchOnWindowFocus: false } } as const;
@@ -176,8 +92,8 @@ const loginRoute = createRoute({
 type JourneyPath = keyof typeof journeyLoaders;
 
 /**
- * Application pages: a session is required (else /sign-up); the journey machine applies section 2's
- * guard and names the route to show; the loader ensures the page's data before it renders.
+ * Application pages: a session is required (else /sign-up); the journey machine applies the route
+ * guard (no page ahead of the saved stage) and names the route to show; the loader ensures the page's data before it renders.
  */
 const guarded = (path: JourneyPath, component: RouteComponent) =>
   createRoute({
@@ -212,7 +128,7 @@ const legal = (doc: LegalDocument, component: RouteComponent) =>
   });
 
 /**
- * '/status' (issue 16 item 3): signed in, at any stage and after submission, so no journey guard; the
+ * '/status': signed in, at any stage and after submission, so no journey guard; the
  * machine is hydrated so that the page can lead back to the applicant's step.
  */
 const statusRoute = createRoute({
@@ -236,21 +152,21 @@ const sharedStatusRoute = createRoute({
   component: pages.sharedStatus,
 });
 
-/** A co-owner's signing link (issue 23 item 5): open to anyone holding it; the api checks the token. */
+/** A co-owner's signing link: open to anyone holding it; the api checks the token. */
 const coOwnerSignRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/co-owner/sign/$token',
   component: pages.coOwnerSign,
 });
 
-/** A phone link (issue 27 item 2): open to anyone holding it; the api checks the token. */
+/** A phone link: open to anyone holding it; the api checks the token. */
 const phoneRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/phone/$token',
   component: pages.phone,
 });
 
-/** Where the e-sign service sends a co-owner after signing, on any device (issue 23 item 3). */
+/** Where the e-sign service sends a co-owner after signing, on any device. */
 const coOwnerSignedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/co-owner/signed',

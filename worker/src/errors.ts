@@ -55,7 +55,7 @@ export class DocumentStoreDeniedError extends RejectedError {
   }
 }
 
-/** The application has no owners to sign it (section 8 'No signers found'). */
+/** The application has no owners to sign it: the specification's 'No signers found'. */
 export class NoSignersError extends Error {
   override readonly name = 'NoSignersError';
 }

@@ -1,5 +1,5 @@
 /**
- * The worker's Prometheus metrics (issue 24, 'Metrics and traces'), on one endpoint: the Temporal SDK's
+ * The worker's Prometheus metrics, on one endpoint: the Temporal SDK's
  * own (the Runtime's telemetry: task latencies, slots, polls, activity and workflow outcomes) and ours,
  * the activity failures by error code, recorded through the same Runtime's metric meter. One port, one
  * scrape target, and our counter gets the SDK's labels for free (activity_type, task_queue, namespace);

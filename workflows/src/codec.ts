@@ -7,7 +7,7 @@ import type { Payload, PayloadCodec } from '@temporalio/common';
  * replay tests; never inside workflow code (node:crypto: the workflow bundle never imports this file).
  *
  * node:crypto with KeyObjects made once, synchronously: Web Crypto's encrypt and decrypt each went through
- * the thread pool and a promise, 7% of the worker's main thread in issue 26's journey profile. The bytes
+ * the thread pool and a promise, a measurable share of the worker's main thread per journey. The bytes
  * are the same as Web Crypto's (IV, then ciphertext, then the 16-byte tag), so payloads written before
  * still decode.
  */

@@ -1,6 +1,5 @@
 // The application workflow against a real Temporal dev server, with the real worker and activities
-// (CRM through jsforce to the stand-in), plus replay of committed histories: a workflow change that
-// breaks determinism for running applications fails here (ENGINEERING.md example 4).
+// (CRM through jsforce to the stand-in).
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { calculateOffers, getProgress, moveStage, submitApplication, submitStatements } from '../src';

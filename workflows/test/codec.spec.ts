@@ -1,6 +1,5 @@
-// The payload codec (issue 26, 'less CPU per application'): AES-256-GCM through node:crypto with keys made
-// once, where it used Web Crypto (each encrypt and decrypt a thread-pool job and a promise: 7% of the
-// worker's main thread in the journey profile). The bytes are unchanged, so a payload sealed the old way,
+// The payload codec: AES-256-GCM through node:crypto with keys made once, where it used Web Crypto (each
+// encrypt and decrypt a thread-pool job and a promise, a measurable share of the worker's main thread). The bytes are unchanged, so a payload sealed the old way,
 // as every history written before holds them, still decodes; a tampered one or another key's is refused.
 import { webcrypto } from 'node:crypto';
 import type { Payload } from '@temporalio/common';

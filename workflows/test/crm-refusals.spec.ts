@@ -1,10 +1,9 @@
-// Issue 24: every CRM refusal is survivable and visible, in skipped time. Temporal's time-skipping test
+// Every CRM refusal is survivable and visible, in skipped time. Temporal's time-skipping test
 // server with the real worker and activities (the CRM stand-in through jsforce, MongoDB); the CRM
 // stand-in refuses as Salesforce does (a dot-leading email) or answers what a test queues (/__admin/fail-next).
 import { Client, type WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,9 +29,9 @@ import { freePort } from '../../tests/support/free-port';
 import { ofApplication, showsChange } from '../../tests/support/crm-lead';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
+import { recordHistory } from './record-history';
 
 const ROOT = join(__dirname, '..', '..');
-const HISTORIES = join(__dirname, 'histories');
 let env: TestWorkflowEnvironment;
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let client: Client;
@@ -126,12 +125,6 @@ const signedAt = (position: JourneyPosition, progress: Partial<CarriedState['pro
   runs: 0,
 });
 
-async function record(handle: Handle, name: string) {
-  if (process.env.RECORD_HISTORIES !== '1') return;
-  mkdirSync(HISTORIES, { recursive: true });
-  writeFileSync(join(HISTORIES, name), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
-}
-
 describe('a refused lead creation, in skipped time', () => {
   it('is shown, holds the lead changes, lets the journey go on, and retryCrmSync with the fixed email creates the lead', async () => {
     const { id, handle } = await start('refused', {}, '.ada@example.com');
@@ -171,7 +164,7 @@ describe('a refused lead creation, in skipped time', () => {
     const done = (await handle.describe()).typedSearchAttributes;
     expect(done.get(SA.crmSyncPending)).toBe(false);
     expect(done.get(SA.lastError)).toBeUndefined();
-    await record(handle, 'application-lead-refused.pb');
+    await recordHistory(handle, 'application-lead-refused.pb');
   });
 });
 

@@ -1,14 +1,12 @@
-// Issue 26: Temporal round trips per journey. One whole journey, as the bench's item 5 walks it (sign-up,
-// answers, four stage moves, signature, bank statements, offers, voided check, submission), through the api
-// with the real worker and activities, on the integration project's Temporal dev server (not the
-// time-skipping test server, which writes workflow tasks of its own around each update where a real server
-// writes none; no timer needs to fire here). Its history is counted by event type. Each step waits until
-// the workflow has taken in what it was sent (queried, never timed); what still varies is how the api's
-// messages come together (see JOURNEY_BOUNDS).
+// Temporal round trips per journey. One whole journey, as the bench walks it (sign-up, answers, four stage
+// moves, signature, bank statements, offers, voided check, submission), through the api with the real
+// worker and activities, on the integration project's Temporal dev server (not the time-skipping test
+// server, which writes workflow tasks of its own around each update where a real server writes none; no
+// timer needs to fire here). Its history is counted by event type, and kept as the replay history of the
+// full journey. Each step waits until the workflow has taken in what it was sent (queried, never timed);
+// what still varies is how the api's messages come together (see JOURNEY_BOUNDS).
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter, getProgress } from '../src';
 import { signUpAndConfirm, type ApiClient } from '../../tests/support/api-client';
@@ -16,8 +14,8 @@ import { ownerAnswers, saveAnswers, stepOn } from '../../tests/support/journey';
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
+import { recordHistory } from './record-history';
 
-const HISTORIES = join(__dirname, 'histories');
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let client: Client;
 
@@ -110,7 +108,7 @@ async function journey(c: ApiClient, statement: Uint8Array) {
     );
     expect(up.status).toBe(201);
   }
-  // Issue 26: the statements go to the workflow with their submission, not one signal each.
+  // The statements go to the workflow with their submission, not one signal each.
   expect((await c.post(`/application/${applicationId}/submit-statements`)).status).toBe(200);
   await settled(handle);
   const offer = await c.post('/offer', { applicationId });
@@ -133,38 +131,27 @@ async function journey(c: ApiClient, statement: Uint8Array) {
 }
 
 /**
- * What a journey may cost in its history, issue 26's third round: measured 108 events (16 workflow tasks,
- * 4 activity tasks, 11 local activities, 11 upserts, 2 signals, 9 updates); the second round's 114 had four
- * patch markers and four TemporalChangeVersion upserts where ALL_PATCHES_OF_ISSUE_26 records one of each.
- * The lead changes of the answers' saves go with the next stage move (none alone while the move follows
- * within two seconds), the bank statements with their submission, and only Box's final event signals; left
- * are the voided check's documentUploaded and Box's 'completed'. The bound leaves room for one lead hand-over
- * by signal (a move later than two seconds after the last save on a loaded machine: a signal, a workflow task
- * and a local activity) and nothing more. Before: 139-150 events, 21-24 workflow tasks, 9 signals.
+ * What a journey may cost in its history. The lead changes of the answers' saves go with the next stage
+ * move (none alone while the move follows within two seconds), the bank statements with their submission,
+ * and only Box's final event signals; left are the voided check's documentUploaded and Box's 'completed'.
+ * Activity tasks: the document copies (their own task queue) and the opportunity's final update; every
+ * other call is a local activity. The bound leaves room for one lead hand-over by signal (a move later
+ * than two seconds after the last save on a loaded machine: a signal, a workflow task and a local
+ * activity) and nothing more. Measured: 106 events (16 workflow tasks, 4 activity tasks, 11 local
+ * activities, 10 upserts, 2 signals, 9 updates).
  */
-const JOURNEY_BOUNDS = { events: 114, workflowTasks: 17, activities: 4, upserts: 11, signals: 3 };
+const JOURNEY_BOUNDS = { events: 112, workflowTasks: 17, activities: 4, upserts: 10, signals: 3 };
 
-describe('a whole journey’s Temporal history (issue 26)', () => {
+describe('a whole journey’s Temporal history', () => {
   it(`takes at most ${JOURNEY_BOUNDS.events} events: few workflow tasks, activity tasks and upserts`, async () => {
     const c = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'events-ada', '10.26.0.1');
     const handle = await journey(c, await onePagePdf());
-    const history = await handle.fetchHistory();
-    if (process.env.RECORD_HISTORIES === '1') {
-      mkdirSync(HISTORIES, { recursive: true });
-      writeFileSync(
-        join(HISTORIES, 'application-journey-issue-26-all-patches.pb'),
-        temporal.api.history.v1.History.encode(history).finish(),
-      );
-    }
-    const counts = countEvents(history);
+    await recordHistory(handle, 'application-journey.pb');
+    const counts = countEvents(await handle.fetchHistory());
     const said = `the journey's history: ${JSON.stringify(counts)}`;
     console.log(said);
-    // Before issue 26: 190-196 events, 31-32 workflow tasks, 14-15 activity tasks, 17 upserts; its first
-    // round: 139-150 events, 21-24 workflow tasks, 4 activity tasks, 15 upserts; its second: 114 events,
-    // 14 upserts. Goal: 120.
     expect(counts.events, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.events);
     expect(counts.workflowTasks, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.workflowTasks);
-    // Activity tasks: the document copies (their own task queue) and the opportunity's final update.
     expect(counts.activities, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.activities);
     expect(counts.upserts, said).toBeLessThanOrEqual(JOURNEY_BOUNDS.upserts);
     // Signals: Box's final event and the voided check (and at most one lead hand-over of its own).

@@ -1,12 +1,9 @@
-import { temporal } from '@temporalio/proto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applicationWorkflowId, getProgress, moveStage, updateLead, SEARCH_ATTRIBUTES, OPERATOR_QUERIES } from '../src';
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
 import { eventually, holdFor } from '../../tests/support/until';
 import { createApplicationWorker } from '../../worker/src/worker';
-import { HISTORIES, NEXT, SA_KEYS, recordHistory, workflowSlice } from './workflow.spec-setup';
+import { NEXT, SA_KEYS, recordHistory, workflowSlice } from './workflow.spec-setup';
 
 // The CRM lead and what operators see: lead changes in order, continue-as-new, search attributes, and
 // nothing lost while the worker is down.
@@ -25,13 +22,7 @@ describe('applicationWorkflow', () => {
     });
     expect(lead).toMatchObject({ City: 'Langley', Industry: 'Aerospace' });
 
-    // Record this run's history when asked (RECORD_HISTORIES=1), to be replayed by every later version.
-    // Binary protobuf, not JSON: the SDK's JSON reader trips over the two protobufjs copies npm installs.
-    if (process.env.RECORD_HISTORIES === '1') {
-      mkdirSync(HISTORIES, { recursive: true });
-      const bytes = temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish();
-      writeFileSync(join(HISTORIES, 'application-lead-and-stage.pb'), bytes);
-    }
+    await recordHistory(handle, 'application-lead-and-stage.pb');
   });
 
   it('continues as new past its event bound, carrying the journey, the lead and the stall clock', async () => {
@@ -81,11 +72,11 @@ describe('applicationWorkflow', () => {
     expect(sa.get(SA_KEYS.status)).toBe('InProgress');
     expect(sa.get(SA_KEYS.crmSyncPending)).toBe(false);
     expect(sa.get(SA_KEYS.stalledSince)).toBeInstanceOf(Date);
-    // Whole minutes (FEWER_ROUND_TRIPS_PATCH): progress within a minute adds no upsert.
+    // Whole minutes: progress within a minute adds no upsert.
     expect((sa.get(SA_KEYS.stalledSince) as Date).getTime() % 60_000).toBe(0);
     const { operations } = await handle.query(getProgress);
     expect(operations).toMatchObject({ status: 'InProgress', turn: 'applicant', pending: [], remindersSent: 0 });
-    // The README's operator filters run as written (visibility catches up within a moment).
+    // workflows/README.md's operator filters run as written (visibility catches up within a moment).
     const listed = async (query: string) => {
       const ids: string[] = [];
       for await (const w of room.client.workflow.list({ query })) ids.push(w.workflowId);

@@ -1,4 +1,4 @@
-// Issue 24 item 3 in skipped time: a worker email (the 24 h reminder) to a mail service that requires
+// In skipped time: a worker email (the 24 h reminder) to a mail service that requires
 // STARTTLS and a login. A temporary refusal (454 throttling) is retried by the activity and the reminder
 // goes out; a permanent one (554, an unverified sender) is not retried and shows to operators in LastError.
 // The offer email's permanent refusal shows there too, and the applicant's step goes on.

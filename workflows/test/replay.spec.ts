@@ -8,7 +8,7 @@ import { createDataConverter } from '../src';
 import { HISTORIES, workflowSlice } from './workflow.spec-setup';
 
 // Replay of committed histories: a workflow change that breaks determinism for running applications fails
-// here (ENGINEERING.md example 4).
+// here (the rule for such changes: workflows/README.md, 'Changing the workflow').
 const room = workflowSlice();
 
 describe('applicationWorkflow', () => {
@@ -26,8 +26,8 @@ describe('applicationWorkflow', () => {
       history: temporal.api.history.v1.History.decode(readFileSync(join(HISTORIES, file))),
     }));
     const failures: string[] = [];
-    // As the worker runs without traces, and with them (TRACES_URL, issue 24: worker/src/telemetry/tracing.ts
-    // adds this interceptor module and sink): turning tracing on or off must not break a running application.
+    // As the worker runs without traces, and with them (TRACES_URL: the worker's tracing adds this
+    // interceptor module and sink): turning tracing on or off must not break a running application.
     for (const tracing of [{}, await workflowTracing()]) {
       const results = Worker.runReplayHistories(
         {

@@ -1,4 +1,4 @@
-// Issue 24 item 7: the saved views `npm run ops -- views` prints (stack/views.ts, also printed by npm start)
+// The saved views `npm run ops -- views` prints (stack/views.ts, also printed by npm start)
 // are Temporal UI links whose decoded query the Temporal server accepts: each runs as a list count on the
 // integration server with the workflow's search attributes, so a typo in a view fails here.
 import { Client, Connection } from '@temporalio/client';

@@ -4,7 +4,6 @@
 import { Client } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,9 +23,9 @@ import { SA } from '../src/application/search-attribute-keys';
 import { freePort } from '../../tests/support/free-port';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
+import { recordHistory } from './record-history';
 
 const ROOT = join(__dirname, '..', '..');
-const HISTORIES = join(__dirname, 'histories');
 let env: TestWorkflowEnvironment;
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let client: Client;
@@ -109,12 +108,6 @@ async function applicant(tag: string, opts: { waitForLead?: boolean } = {}) {
   return { id, email, handle };
 }
 
-async function record(handle: { fetchHistory(): Promise<temporal.api.history.v1.IHistory> }, name: string) {
-  if (process.env.RECORD_HISTORIES !== '1') return;
-  mkdirSync(HISTORIES, { recursive: true });
-  writeFileSync(join(HISTORIES, name), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
-}
-
 describe('a CRM outage, in skipped time', () => {
   it('shows operators the failing sync (LastError, CrmSyncPending) and catches up on "retry CRM sync now"', async () => {
     await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
@@ -139,7 +132,7 @@ describe('a CRM outage, in skipped time', () => {
       );
       expect(after.operations).toMatchObject({ status: 'InProgress', pending: [] });
       expect(after.operations?.lastError).toBeUndefined();
-      await record(handle, 'application-crm-outage.pb');
+      await recordHistory(handle, 'application-crm-outage.pb');
     } finally {
       await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
     }
@@ -181,7 +174,7 @@ describe('stalled applications, in skipped time', () => {
       (m) => m.length === 3,
     );
     expect(second[2]!.subject).toBe('Still interested? Your application for Compilers Inc is saved');
-    await record(handle, 'application-reminder.pb');
+    await recordHistory(handle, 'application-reminder.pb');
   });
 
   it('abandons after 30 days without progress: MongoDB and the CRM lead say so, and the workflow completes', async () => {
@@ -203,6 +196,6 @@ describe('stalled applications, in skipped time', () => {
     expect(progress.operations).toMatchObject({ status: 'Abandoned', turn: 'nobody' });
     const lead = slice.crm.records('Lead').find((r) => r.Id === progress.sfLeadId);
     expect(lead).toMatchObject({ Status: 'Closed - Not Converted', Status_Detail__c: 'Abandoned' });
-    await record(handle, 'application-abandoned.pb');
+    await recordHistory(handle, 'application-abandoned.pb');
   });
 });

@@ -1,9 +1,6 @@
 // The set-up the application workflow's spec files share: a slice (real Temporal dev server, worker and
 // activities, CRM through jsforce to the stand-in), a Temporal client, and the e-sign stand-in's token.
 import { Client, Connection } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ANSWER_SECTIONS, type StageMove } from '@portal/libs';
@@ -16,19 +13,9 @@ import {
 import { startSlice } from '../../tests/support/slice';
 import { SA } from '../src/application/search-attribute-keys';
 
-export const HISTORIES = join(__dirname, 'histories');
+export { HISTORIES, recordHistory } from './record-history';
 /** The workflow's own typed search-attribute keys (one list: search-attribute-table.ts). */
 export const SA_KEYS = SA;
-
-/** Writes a run's history for replay by every later version (RECORD_HISTORIES=1). */
-export async function recordHistory(
-  handle: { fetchHistory(): Promise<temporal.api.history.v1.IHistory> },
-  file: string,
-) {
-  if (process.env.RECORD_HISTORIES !== '1') return;
-  mkdirSync(HISTORIES, { recursive: true });
-  writeFileSync(join(HISTORIES, file), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
-}
 
 /** The signer's page on the e-sign stand-in, as a browser would use it. */
 export async function sign(embedUrl: string, decision: 'signed' | 'declined') {

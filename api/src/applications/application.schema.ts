@@ -31,13 +31,13 @@ export const ApplicationSchema = SchemaFactory.createForClass(Application);
 /**
  * A sign request's id → its application: a keyed lookup document (`_id` the request's id), written by the
  * worker when the request is made (worker/src/records). The Box webhook names only the request; on
- * FerretDB v1.24 `applications.findOne({ signatureId })` read the whole collection (issue 26).
+ * FerretDB v1.24 `applications.findOne({ signatureId })` read the whole collection.
  */
 @Schema({ collection: COLLECTIONS.signatures, versionKey: false })
 export class SignatureKey {
   @Prop({ type: String, required: true }) _id: string;
   @Prop({ type: SchemaTypes.ObjectId, required: true }) applicationId: Types.ObjectId;
-  /** How many sign the request (absent on keys written before issue 26: taken as more than one). */
+  /** How many sign the request (absent on keys written before it was kept: taken as more than one). */
   @Prop() signers?: number;
 }
 export const SignatureKeySchema = SchemaFactory.createForClass(SignatureKey);

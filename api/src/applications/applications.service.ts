@@ -41,7 +41,7 @@ export class ApplicationsService {
   /**
    * User id → the id of the application its user record names (set when the user is made, never changed),
    * as read: a signed-in call that names only its user (the signature status poll, the rep) reads the
-   * application alone (issue 26: one read fewer per poll). The application's owner is still checked.
+   * application alone (one read fewer per poll). The application's owner is still checked.
    */
   private readonly applicationOf = new OwnerMemory();
 
@@ -55,7 +55,7 @@ export class ApplicationsService {
 
   /**
    * Hands a change of the answers the lead mirrors (in the portal's words) to the application's workflow,
-   * which maps and writes it to the CRM with retries. Issue 26: kept in MongoDB and handed over with the
+   * which maps and writes it to the CRM with retries. Kept in MongoDB and handed over with the
    * stage move that follows the save, or alone shortly after (WorkflowLeadChanges), so that a page's saves
    * and its move cost the workflow one message. The applicant's record is already saved, so a failure to
    * keep it is logged for operators and not thrown.
@@ -135,7 +135,7 @@ export class ApplicationsService {
     return app.save();
   }
 
-  /** Section 4: the application is submitted (its status and accepted date). */
+  /** The application is submitted (its status and accepted date). */
   async markSubmitted(app: ApplicationDocument): Promise<void> {
     if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED) return;
     app.set({ applicationStatus: APPLICATION_STATUS_SUBMITTED, acceptedDate: new Date() });
@@ -187,7 +187,7 @@ export class ApplicationsService {
   /**
    * Only the check of `owned` (404 unless the application is the user's), for a caller that reads what it
    * needs by the application's id itself: an application's owner never changes and applications are never
-   * removed, so an owner read once is kept in memory (issue 26: one read fewer on most signed-in calls).
+   * removed, so an owner read once is kept in memory (one read fewer on most signed-in calls).
    * Answers the application's id as stored.
    */
   async checkOwner(applicationId: string, userId: string): Promise<string> {

@@ -1,4 +1,4 @@
-// Issue 13: a CRM that refuses part of what the portal writes freezes nothing. Through the api, the real
+// A CRM that refuses part of what the portal writes freezes nothing. Through the api, the real
 // workflow and worker, and the CRM stand-in set up as an org with state and country picklists (which
 // refuses the codes TX / US in State and Country): every other field still reaches the lead, later
 // changes still flow, the journey still moves, and operations see the refusal in the workflow's history
@@ -59,7 +59,7 @@ describe('a lead update the CRM partly refuses', () => {
     const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId));
     const failuresInHistory = async () =>
       ((await handle.fetchHistory()).events ?? [])
-        // An activity task's failure, or (issue 26: the lead's calls are local activities) its marker's.
+        // An activity task's failure, or (the lead's calls are local activities) its marker's.
         .map((e) => e.activityTaskFailedEventAttributes?.failure ?? e.markerRecordedEventAttributes?.failure)
         .filter((f): f is NonNullable<typeof f> => !!f);
     const failures = await until(failuresInHistory, (f) => f.length > 0);

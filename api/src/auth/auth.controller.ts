@@ -56,7 +56,7 @@ const perAccount = (action: string, username: string, max: number, windowSeconds
   windowSeconds,
 });
 
-/** The account layer of section 7: our own accounts, sessions in httpOnly cookies. */
+/** The account layer: our own accounts, sessions in httpOnly cookies. */
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -197,7 +197,7 @@ export class AuthController {
   /**
    * The specification's token call, for a signed-in session. The access token stays in its httpOnly
    * cookie (the only way the api takes it): a token in JSON is one a script could carry off and replay
-   * elsewhere (issue 25), and no client of ours reads it.
+   * elsewhere, and no client of ours reads it.
    */
   @Get('token')
   @UseGuards(SessionGuard)

@@ -28,7 +28,7 @@ export class RegisterDto {
   @FollowsRule(SIGN_UP_RULES.password) password: string;
   @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;
   @FollowsRule(optionalText(64)) affiliateId?: string;
-  /** The language the applicant chose in the web app (issue 16): their emails follow it. */
+  /** The language the applicant chose in the web app: their emails follow it. */
   @FollowsRule(optional(fromList(APPLICANT_LANGUAGES, COMMON_CODES.invalidValue))) language?: string;
 }
 

@@ -83,7 +83,7 @@ describe('sign-up confirmation', () => {
   });
 });
 
-describe('login and sessions', () => {
+describe('login and sessions: logging in and out', () => {
   it('tells an unconfirmed account to confirm, and refuses a wrong password', async () => {
     const b = room.browser();
     await b.post('/auth/register', applicant('unconfirmed'));
@@ -126,7 +126,9 @@ describe('login and sessions', () => {
     // Neither token came along: the answer says a refresh cannot help (one round trip for the web).
     expect(after.body.data.code).toBe('NO_SESSION');
   });
+});
 
+describe('login and sessions: refresh, XSRF and throttling', () => {
   it('leaves NO_SESSION out while a refresh cookie could still renew the session', async () => {
     const b = await room.signedUp('renewable');
     b.cookies.delete('access_token');

@@ -17,7 +17,7 @@ export const MAX_CODE_ATTEMPTS = 5;
  */
 @Injectable()
 export class CodesService {
-  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call). */
   private readonly secret: KeyObject;
 
   constructor(

@@ -19,7 +19,7 @@ export type Device = { id: string | undefined; trustedFor: (account: string) => 
  */
 @Injectable()
 export class DeviceTrust {
-  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call). */
   private readonly key: KeyObject;
 
   constructor(@Inject(SETTINGS) private readonly settings: ApiSettings) {

@@ -48,7 +48,7 @@ afterAll(async () => {
   await slice?.close();
 });
 
-describe('POST /api/auth/register', () => {
+describe('POST /api/auth/register: a new applicant', () => {
   it('creates the records, starts the workflow and the CRM lead', async () => {
     const res = await post(valid);
     expect(res.status).toBe(201);
@@ -100,9 +100,11 @@ describe('POST /api/auth/register', () => {
     expect(progress).toMatchObject({ sfLeadId: leadId, position: { pageName: 'FINANCIAL', path: '/financial' } });
     expect((await db.collection('applications').findOne({ _id: applicationId }))?.sfLeadOwnerId).toMatch(/^005/);
   });
+});
 
+describe('POST /api/auth/register: a taken email, and the form refused', () => {
   it('a second sign-up with a taken email answers as a new one would, and tells the address’s owner instead', async () => {
-    // (Issue 25 item 6: a 409 told anyone which addresses have accounts. The same person with the same
+    // (a 409 told anyone which addresses have accounts. The same person with the same
     // password may still finish an interrupted sign-up.)
     const users = await db.collection('users').countDocuments();
     const res = await post({
@@ -129,7 +131,7 @@ describe('POST /api/auth/register', () => {
   it.each([
     [{ firstName: '' }, 'firstName', 'This field is required'],
     [{ lastName: '   ' }, 'lastName', 'Input cannot be only whitespace'],
-    // The CRM lead's lengths (issue 13): a 200-character name is refused here, not by Salesforce later.
+    // The CRM lead's lengths: a 200-character name is refused here, not by Salesforce later.
     [{ businessName: 'x'.repeat(256) }, 'businessName', 'Business name must be 255 characters or less'],
     [{ firstName: 'x'.repeat(200) }, 'firstName', 'First name must be 40 characters or less'],
     [{ lastName: 'x'.repeat(200) }, 'lastName', 'Last name must be 80 characters or less'],
@@ -145,7 +147,9 @@ describe('POST /api/auth/register', () => {
     const body = await res.json();
     expect(body.data.fields[field]).toBe(message);
   });
+});
 
+describe('POST /api/auth/register while the CRM is down', () => {
   it('keeps the applicant data when the CRM is down, and the lead lands once it is back', async () => {
     await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
     const res = await post({ ...valid, email: 'grace@example.com' });
@@ -161,58 +165,58 @@ describe('POST /api/auth/register', () => {
     );
     expect(slice.crm.records('Lead').filter((l) => l.Id === leadId)).toHaveLength(1);
   });
+});
 
-  describe('a sign-up whose api stopped half-way, its applicant then signing in instead of pressing again', () => {
-    const registeredAt = new Map<string, Date>();
-    /** Registers, then leaves what an api that died after the business was saved leaves: no workflow, no rest. */
-    async function interrupted(email: string) {
-      registeredAt.set(email, new Date());
-      expect((await post({ ...valid, email })).status).toBe(201);
-      const user = await db.collection('users').findOne({ userName: email });
-      const applicationId = user!.applicationId as import('mongodb').ObjectId;
-      await temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString())).terminate('api stopped');
-      for (const c of ['ownersets', 'offers', 'stages']) await db.collection(c).deleteMany({ applicationId });
-      // Nor the note that sign-up finished (written last).
-      await db.collection('users').updateOne({ _id: user!._id }, { $unset: { signUpFinished: '' } });
-      return applicationId;
-    }
-    /**
-     * The code is the one mailed at registration: a resend within 30 seconds is refused, so no newer one
-     * comes (looking only for mail after this call missed it whenever the set-up took over a second).
-     */
-    async function confirm(email: string) {
-      const b = new ApiClient(slice.baseUrl, `10.0.0.${++ip}`);
-      const since = registeredAt.get(email)!;
-      expect((await b.post('/auth/login', { username: email, password: valid.password })).body.data.message).toBe(
-        'User is not confirmed.',
-      );
-      await b.post('/auth/send-confirmation-code', { username: email });
-      const code = await codeFromMail(slice.maildevUrl, email, since);
-      return b.post('/auth/confirm-signup', { username: email, password: valid.password, code });
-    }
+describe('POST /api/auth/register: a sign-up whose api stopped half-way, its applicant then signing in instead of pressing again', () => {
+  const registeredAt = new Map<string, Date>();
+  /** Registers, then leaves what an api that died after the business was saved leaves: no workflow, no rest. */
+  async function interrupted(email: string) {
+    registeredAt.set(email, new Date());
+    expect((await post({ ...valid, email })).status).toBe(201);
+    const user = await db.collection('users').findOne({ userName: email });
+    const applicationId = user!.applicationId as import('mongodb').ObjectId;
+    await temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString())).terminate('api stopped');
+    for (const c of ['ownersets', 'offers', 'stages']) await db.collection(c).deleteMany({ applicationId });
+    // Nor the note that sign-up finished (written last).
+    await db.collection('users').updateOne({ _id: user!._id }, { $unset: { signUpFinished: '' } });
+    return applicationId;
+  }
+  /**
+   * The code is the one mailed at registration: a resend within 30 seconds is refused, so no newer one
+   * comes (looking only for mail after this call missed it whenever the set-up took over a second).
+   */
+  async function confirm(email: string) {
+    const b = new ApiClient(slice.baseUrl, `10.0.0.${++ip}`);
+    const since = registeredAt.get(email)!;
+    expect((await b.post('/auth/login', { username: email, password: valid.password })).body.data.message).toBe(
+      'User is not confirmed.',
+    );
+    await b.post('/auth/send-confirmation-code', { username: email });
+    const code = await codeFromMail(slice.maildevUrl, email, since);
+    return b.post('/auth/confirm-signup', { username: email, password: valid.password, code });
+  }
 
-    it('is finished at the confirmation: records, a running workflow, one lead', async () => {
-      const applicationId = await interrupted('linus@example.com');
-      expect((await confirm('linus@example.com')).status).toBe(200);
-      for (const c of ['ownersets', 'offers', 'stages'])
-        expect(await db.collection(c).findOne({ applicationId }), c).toBeTruthy();
-      const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString()));
-      expect((await handle.describe()).status.name).toBe('RUNNING');
-      await eventually(async () => (await handle.query(getProgress)).sfLeadId || undefined);
-      expect(allOfApplication(slice.crm.records('Lead'), applicationId.toHexString())).toHaveLength(1);
-    });
+  it('is finished at the confirmation: records, a running workflow, one lead', async () => {
+    const applicationId = await interrupted('linus@example.com');
+    expect((await confirm('linus@example.com')).status).toBe(200);
+    for (const c of ['ownersets', 'offers', 'stages'])
+      expect(await db.collection(c).findOne({ applicationId }), c).toBeTruthy();
+    const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString()));
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await eventually(async () => (await handle.query(getProgress)).sfLeadId || undefined);
+    expect(allOfApplication(slice.crm.records('Lead'), applicationId.toHexString())).toHaveLength(1);
+  });
 
-    it('without its business name it cannot be finished: the confirmation says so and the account stays open to sign-up', async () => {
-      const applicationId = await interrupted('margaret@example.com');
-      await db.collection('businesses').deleteMany({ applicationId });
-      const res = await confirm('margaret@example.com');
-      expect(res.status).toBe(409);
-      expect(res.body.data.message).toBe('Something went wrong');
-      expect((await db.collection('users').findOne({ userName: 'margaret@example.com' }))?.confirmed).toBeFalsy();
-      expect((await post({ ...valid, email: 'margaret@example.com' })).status).toBe(201);
-      expect(await db.collection('businesses').findOne({ applicationId })).toMatchObject({
-        businessName: 'Analytical Engines LLC',
-      });
+  it('without its business name it cannot be finished: the confirmation says so and the account stays open to sign-up', async () => {
+    const applicationId = await interrupted('margaret@example.com');
+    await db.collection('businesses').deleteMany({ applicationId });
+    const res = await confirm('margaret@example.com');
+    expect(res.status).toBe(409);
+    expect(res.body.data.message).toBe('Something went wrong');
+    expect((await db.collection('users').findOne({ userName: 'margaret@example.com' }))?.confirmed).toBeFalsy();
+    expect((await post({ ...valid, email: 'margaret@example.com' })).status).toBe(201);
+    expect(await db.collection('businesses').findOne({ applicationId })).toMatchObject({
+      businessName: 'Analytical Engines LLC',
     });
   });
 });

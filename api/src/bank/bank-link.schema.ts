@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 
-/** An application's connected bank (issue 27 item 1): one Plaid item, its access token sealed (PiiCipher). */
+/** An application's connected bank: one Plaid item, its access token sealed (PiiCipher). */
 @Schema({ timestamps: true, collection: 'banklinks' })
 export class BankLink {
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;

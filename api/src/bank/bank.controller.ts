@@ -17,10 +17,11 @@ import { RateLimiter } from '../common/rate-limit';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { BankApplicationDto, PublicTokenDto } from './bank.dto';
 import { BankService } from './bank.service';
+import { BankWebhooks } from './bank-webhooks';
 
 const HOUR = 3600;
 
-/** Issue 27 item 1: connect the applicant's bank, fetch its statements into the slots, disconnect. */
+/** Connect the applicant's bank, fetch its statements into the slots, disconnect. */
 @Controller('bank')
 @UseGuards(SessionGuard)
 export class BankController {
@@ -75,7 +76,7 @@ export class BankController {
 @Controller('webhooks')
 export class PlaidWebhookController {
   constructor(
-    private readonly bank: BankService,
+    private readonly webhooks: BankWebhooks,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -83,7 +84,7 @@ export class PlaidWebhookController {
   @HttpCode(200)
   async plaid(@Req() req: RawBodyRequest<Request>, @Headers('plaid-verification') verification?: string) {
     await this.limiter.hit({ key: `plaid-webhook:ip:${clientIp(req)}`, max: 600, windowSeconds: HOUR });
-    const refusal = await this.bank.webhook(req.rawBody ?? Buffer.alloc(0), verification, req.body);
+    const refusal = await this.webhooks.receive(req.rawBody ?? Buffer.alloc(0), verification, req.body);
     if (refusal) throw new UnauthorizedException('Invalid webhook signature');
     return { ok: true };
   }

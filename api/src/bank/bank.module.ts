@@ -8,6 +8,9 @@ import { SessionModule } from '../session/session.module';
 import { BankLink, BankLinkSchema } from './bank-link.schema';
 import { BankController, PlaidWebhookController } from './bank.controller';
 import { BankService } from './bank.service';
+import { BankWebhooks } from './bank-webhooks';
+import { PlaidClient } from './plaid-client';
+import { StatementFetch } from './statement-fetch';
 
 @Module({
   imports: [
@@ -18,6 +21,6 @@ import { BankService } from './bank.service';
     FilesModule,
   ],
   controllers: [BankController, PlaidWebhookController],
-  providers: [BankService, PiiCipher],
+  providers: [BankService, StatementFetch, BankWebhooks, PlaidClient, PiiCipher],
 })
 export class BankModule {}

@@ -6,6 +6,7 @@ import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
 import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
+import { eventually } from '../../../tests/support/until';
 import { plaidOutcome } from './plaid-outcome';
 
 const READY_MS = 400;
@@ -60,8 +61,14 @@ describe("the api's mapping of Plaid's errors", () => {
   it('ITEM_LOGIN_REQUIRED is reconnect, from the list, the balances and the download; a removed item too', async () => {
     const plaid = client(standin.url);
     const access_token = await linked(plaid);
-    await new Promise((r) => setTimeout(r, READY_MS + 50));
-    const statementId = (await plaid.statementsList({ access_token })).data.accounts[0]!.statements[0]!.statement_id;
+    // The stand-in's statements are ready READY_MS after the link: the list answers once they are.
+    const listed = await eventually(() =>
+      plaid.statementsList({ access_token }).then(
+        (r) => r.data,
+        () => undefined,
+      ),
+    );
+    const statementId = listed.accounts[0]!.statements[0]!.statement_id;
     await standin.requireLogin(true);
     try {
       for (const call of [

@@ -1,5 +1,5 @@
 /**
- * What a failed Plaid call means for the applicant (issue 27 item 1), from the error Plaid answers
+ * What a failed Plaid call means for the applicant, from the error Plaid answers
  * (https://plaid.com/docs/errors): the plaid Node client (axios) rejects with `response.data` holding
  * `error_type` and `error_code`.
  * - pending: the statements are still being prepared (PRODUCT_NOT_READY): try again in a moment;

@@ -9,6 +9,7 @@ import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
 import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
+import { until } from '../../../tests/support/until';
 import { plaidWebhookRefusal, type PlaidWebhookKey, type WebhookKeyOf } from './plaid-webhook';
 
 let standin: PlaidStandin;
@@ -65,7 +66,11 @@ beforeAll(async () => {
   // The STATEMENTS webhook comes once the statements are ready, and ITEM ERROR on a login required.
   await standin.requireLogin(true);
   await standin.requireLogin(false);
-  for (let i = 0; i < 50 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+  await until(
+    () => received.length,
+    (n) => n >= 3,
+    { ms: 5_000, what: 'the STATEMENTS, ERROR and LOGIN_REPAIRED webhooks received' },
+  );
 });
 afterAll(async () => {
   await standin?.close();

@@ -1,4 +1,4 @@
-// Issue 27 item 2 (follow-up): Plaid's webhooks verified as Plaid documents it
+// Plaid's webhooks verified as Plaid documents it
 // (https://plaid.com/docs/api/webhooks/webhook-verification/): the Plaid-Verification header is a JWT signed
 // ES256 by a key /webhook_verification_key/get gives for its `kid`; its payload's request_body_sha256 is the
 // SHA-256 of the exact body, and its iat is at most 5 minutes old.

@@ -82,7 +82,7 @@ describe('the business sections as DTOs', () => {
     expect(await refusalOf(BusinessSectionBody, { section: 'details', anything: 1 })).toBeUndefined();
   });
 
-  it('takes the plain numbers the form sends (issue 23), with the form’s words for the number checks; text written the French way is refused, never misread', async () => {
+  it('takes the plain numbers the form sends, with the form’s words for the number checks; text written the French way is refused, never misread', async () => {
     expect(
       await refusalOf(SECTION_DTOS.financial, { annualRevenue: 450000.5, amountRequested: 75000.25 }),
     ).toBeUndefined();

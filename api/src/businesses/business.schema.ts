@@ -13,7 +13,7 @@ export class AddressData implements AddressRecord {
 }
 export const AddressDataSchema = SchemaFactory.createForClass(AddressData);
 
-/** The business record (section 3); created blank at sign-up and filled by the financial and business steps. */
+/** The business record, shared with the CRM's copy; created blank at sign-up and filled by the financial and business steps. */
 @Schema({ timestamps: true, collection: COLLECTIONS.businesses })
 export class Business implements BusinessRecord<Types.ObjectId> {
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;

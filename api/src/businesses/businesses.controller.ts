@@ -15,7 +15,7 @@ export class BusinessesController {
     return { data: this.businesses.industries() };
   }
 
-  /** The business record is made blank at sign-up; this answers it (section 7 'POST /business'). */
+  /** The business record is made blank at sign-up; this answers it (POST /business). */
   @Post()
   @HttpCode(200)
   create(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {

@@ -75,7 +75,7 @@ export class BusinessesService {
    * the decryption).
    */
   async answersOf(applicationId: string, { taxId = true } = {}): Promise<Record<string, unknown> | undefined> {
-    // Through the driver (issue 26, bench item 4: a move forward reads it; a mongoose query's building cost
+    // Through the driver (a move forward reads it; a mongoose query's building cost
     // the api more CPU than the read). The stored document, as a lean read gives it.
     const b = (await this.businesses.collection.findOne({ _id: new Types.ObjectId(applicationId) })) as Business | null;
     if (!b) return undefined;
@@ -103,95 +103,29 @@ export class BusinessesService {
     return this.view(saved);
   }
 
+  /** What a section's answers change: the record's fields, and the CRM lead's. */
   private async changes(
     business: BusinessDocument,
     section: BusinessSection,
     body: Record<string, unknown>,
-  ): Promise<{ set: Record<string, unknown>; lead: LeadChange }> {
+  ): Promise<Changes> {
     if (section === 'financial') {
       await validateBody(SECTION_DTOS.financial, body);
-      const annual = money(body.annualRevenue)!;
-      const amount = money(body.amountRequested)!;
-      const monthly = monthlyRevenue(annual);
-      return {
-        set: { annualRevenue: annual, ...amountRequestedFields(amount), monthlyRevenue: monthly },
-        lead: { annualRevenue: annual, amountRequested: amount, monthlyRevenue: monthly },
-      };
+      return financialChanges(body);
     }
     if (section === 'question') {
       await validateBody(SECTION_DTOS.question, body);
-      if (body.businessStarted === 'No') return { set: { businessStarted: 'No', pageStep: 1 }, lead: {} };
-      return {
-        set: {
-          businessStarted: 'Yes',
-          businessStartDate: str(body.businessStartDate),
-          useOfProceeds: str(body.useOfProceeds),
-          pageStep: 2,
-        },
-        lead: { businessStartDate: str(body.businessStartDate), useOfProceeds: str(body.useOfProceeds) },
-      };
+      return questionChanges(body);
     }
     // The exact mask this api answers for the tax id on file, sent back unchanged, keeps that one; any other
-    // mask stays as sent, and the tax id rule refuses it (issue 23 item 4).
+    // mask stays as sent, and the tax id rule refuses it.
     const storedTaxId = this.pii.open(business.federalTaxId);
     const taxIdSent = keepMasked(body.federalTaxId, storedTaxId, maskTail(storedTaxId));
     const form: Record<string, unknown> = { ...body, federalTaxId: taxIdSent };
     await validateBody(SECTION_DTOS.details, form);
     const taxId = str(form.federalTaxId);
-    const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
-    const products = Array.isArray(form.productsInterestedIn) ? form.productsInterestedIn.map(str) : [];
-    const employees = parseNumber(form.numberOfEmployees);
-    const set = {
-      businessName: str(form.businessName),
-      dbaName: str(form.dbaName) || str(form.businessName),
-      legalEntity: str(form.legalEntity),
-      acceptsCreditCards: str(form.acceptsCreditCards),
-      otherBusinessLoans: str(form.otherBusinessLoans),
-      federalTaxId: this.pii.seal(taxId),
-      avgDailyBalance: money(form.avgDailyBalance),
-      openLoanBalances: money(form.openLoanBalances) ?? 0,
-      phoneNumber: str(form.phoneNumber),
-      website: str(form.website),
-      industry: str(form.industry),
-      // The industry's own code: the rules let only that one (or none) through.
-      naics: industryByName(form.industry)?.naics ?? '',
-      productsInterestedIn: products,
-      ...(Number.isNaN(employees) ? {} : { numberOfEmployees: employees }),
-      ...(typeof form.businessDescription === 'string' ? { businessDescription: str(form.businessDescription) } : {}),
-      ...(form.hasRealEstate !== undefined && form.hasRealEstate !== null && form.hasRealEstate !== ''
-        ? { hasRealEstate: form.hasRealEstate === true || form.hasRealEstate === 'Yes' }
-        : {}),
-      ...(typeof form.hasBusinessBankAccount === 'boolean'
-        ? { hasBusinessBankAccount: form.hasBusinessBankAccount }
-        : {}),
-      addressData: address,
-      pageStep: 3,
-    };
-    const lead: LeadChange = {
-      businessName: set.businessName,
-      dbaName: set.dbaName,
-      legalEntity: set.legalEntity,
-      federalTaxId: taxId,
-      avgDailyBalance: set.avgDailyBalance ?? null,
-      openLoanBalances: set.openLoanBalances,
-      naics: set.naics,
-      stateOfIncorporation: address.state ?? '',
-      productsInterestedIn: products,
-      acceptsCreditCards: set.acceptsCreditCards === 'Yes',
-      hasOpenBusinessLoans: set.otherBusinessLoans === 'Yes',
-      hasBusinessBankAccount: set.hasBusinessBankAccount ?? true,
-      country: address.country ?? '',
-      zip: address.zip ?? '',
-      address: address.address ?? '',
-      suiteFloor: address.suiteFloor ?? '',
-      city: address.city ?? '',
-      state: address.state ?? '',
-      industry: set.industry,
-      numberOfEmployees: set.numberOfEmployees ?? null,
-      phoneNumber: set.phoneNumber,
-      website: set.website,
-    };
-    return { set, lead };
+    const set = detailsSet(form, this.pii.seal(taxId));
+    return { set, lead: detailsLead(set, taxId) };
   }
 
   /** The answer shape: ids as strings and the tax id masked. */
@@ -206,4 +140,91 @@ export class BusinessesService {
       federalTaxId: maskTail(this.pii.open(o.federalTaxId)),
     };
   }
+}
+
+type Changes = { set: Record<string, unknown>; lead: LeadChange };
+
+function financialChanges(body: Record<string, unknown>): Changes {
+  const annual = money(body.annualRevenue)!;
+  const amount = money(body.amountRequested)!;
+  const monthly = monthlyRevenue(annual);
+  return {
+    set: { annualRevenue: annual, ...amountRequestedFields(amount), monthlyRevenue: monthly },
+    lead: { annualRevenue: annual, amountRequested: amount, monthlyRevenue: monthly },
+  };
+}
+
+function questionChanges(body: Record<string, unknown>): Changes {
+  if (body.businessStarted === 'No') return { set: { businessStarted: 'No', pageStep: 1 }, lead: {} };
+  return {
+    set: {
+      businessStarted: 'Yes',
+      businessStartDate: str(body.businessStartDate),
+      useOfProceeds: str(body.useOfProceeds),
+      pageStep: 2,
+    },
+    lead: { businessStartDate: str(body.businessStartDate), useOfProceeds: str(body.useOfProceeds) },
+  };
+}
+
+/** The details section's fields, from its checked form (`sealedTaxId`: the tax id as stored). */
+function detailsSet(form: Record<string, unknown>, sealedTaxId: unknown) {
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
+  const products = Array.isArray(form.productsInterestedIn) ? form.productsInterestedIn.map(str) : [];
+  const employees = parseNumber(form.numberOfEmployees);
+  return {
+    businessName: str(form.businessName),
+    dbaName: str(form.dbaName) || str(form.businessName),
+    legalEntity: str(form.legalEntity),
+    acceptsCreditCards: str(form.acceptsCreditCards),
+    otherBusinessLoans: str(form.otherBusinessLoans),
+    federalTaxId: sealedTaxId,
+    avgDailyBalance: money(form.avgDailyBalance),
+    openLoanBalances: money(form.openLoanBalances) ?? 0,
+    phoneNumber: str(form.phoneNumber),
+    website: str(form.website),
+    industry: str(form.industry),
+    // The industry's own code: the rules let only that one (or none) through.
+    naics: industryByName(form.industry)?.naics ?? '',
+    productsInterestedIn: products,
+    ...(Number.isNaN(employees) ? {} : { numberOfEmployees: employees }),
+    ...(typeof form.businessDescription === 'string' ? { businessDescription: str(form.businessDescription) } : {}),
+    ...(form.hasRealEstate !== undefined && form.hasRealEstate !== null && form.hasRealEstate !== ''
+      ? { hasRealEstate: form.hasRealEstate === true || form.hasRealEstate === 'Yes' }
+      : {}),
+    ...(typeof form.hasBusinessBankAccount === 'boolean'
+      ? { hasBusinessBankAccount: form.hasBusinessBankAccount }
+      : {}),
+    addressData: address,
+    pageStep: 3,
+  };
+}
+
+/** The CRM lead's change for the details section: its fields in the lead's words, the tax id in clear. */
+function detailsLead(set: ReturnType<typeof detailsSet>, taxId: string): LeadChange {
+  const address = set.addressData;
+  return {
+    businessName: set.businessName,
+    dbaName: set.dbaName,
+    legalEntity: set.legalEntity,
+    federalTaxId: taxId,
+    avgDailyBalance: set.avgDailyBalance ?? null,
+    openLoanBalances: set.openLoanBalances,
+    naics: set.naics,
+    stateOfIncorporation: address.state ?? '',
+    productsInterestedIn: set.productsInterestedIn,
+    acceptsCreditCards: set.acceptsCreditCards === 'Yes',
+    hasOpenBusinessLoans: set.otherBusinessLoans === 'Yes',
+    hasBusinessBankAccount: set.hasBusinessBankAccount ?? true,
+    country: address.country ?? '',
+    zip: address.zip ?? '',
+    address: address.address ?? '',
+    suiteFloor: address.suiteFloor ?? '',
+    city: address.city ?? '',
+    state: address.state ?? '',
+    industry: set.industry,
+    numberOfEmployees: set.numberOfEmployees ?? null,
+    phoneNumber: set.phoneNumber,
+    website: set.website,
+  };
 }

@@ -93,7 +93,7 @@ describe('business details', () => {
     );
   });
 
-  it('refuses a masked tax id that is not the mask of the one on file, and stores nothing (issue 23 item 4)', async () => {
+  it('refuses a masked tax id that is not the mask of the one on file, and stores nothing', async () => {
     const before = (await db.collection('businesses').findOne({ businessName: 'Analytical Engines LLC' }))
       ?.federalTaxId;
     const res = await ada.patch(`/business/${businessId}`, { ...details, federalTaxId: '**-***1111', city: 'Waco' });

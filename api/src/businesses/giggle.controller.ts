@@ -4,7 +4,7 @@ import { GiggleMoveDto } from './giggle.dto';
 import { GiggleService } from './giggle.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
-/** Section 2 '/giggle-finance': the route sits under /application; what it changes is the business's answer. */
+/** The /giggle-finance page: the route sits under /application; what it changes is the business's answer. */
 @Controller('application')
 @UseGuards(SessionGuard)
 export class GiggleController {

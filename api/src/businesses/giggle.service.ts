@@ -8,7 +8,7 @@ import { Business } from './business.schema';
 export type GiggleAction = 'enter' | 'back';
 
 /**
- * Section 4 'Lead on /giggle-finance': what each move does to the CRM lead. Back leaves the bank
+ * The CRM lead on /giggle-finance: what each move does to the CRM lead. Back leaves the bank
  * account question unanswered again, which the business step sends to the lead as true.
  */
 export const GIGGLE_LEAD_STATUS = {

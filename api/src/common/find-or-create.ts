@@ -2,7 +2,7 @@ import type { FilterQuery, HydratedDocument, Model } from 'mongoose';
 
 /**
  * Find the record by its unique key or create it: a retried sign-up reuses what the first try made.
- * Not an upsert with $setOnInsert: FerretDB drops empty arrays from those (see README). There are no
+ * Not an upsert with $setOnInsert: FerretDB drops empty arrays from those (docs/ferretdb.md). There are no
  * transactions on FerretDB, so every sign-up step is one of these, safe under concurrency.
  */
 export async function findOrCreate<T>(

@@ -53,7 +53,7 @@ export class TryAgainException extends HttpException {
 }
 
 /**
- * data: the English `message` (section 8: the web shows data.message; other clients rely on it, word for
+ * data: the English `message` (the web shows data.message; other clients rely on it, word for
  * word) and its `messageCode` (libs/src/validation/codes.ts), on every error. `fields` keeps each field's
  * English and `fieldCodes` beside it holds their codes: a parallel map rather than objects in `fields`,
  * so every client that reads `fields[name]` as text keeps working. `code` is a refusal's own code to act
@@ -127,7 +127,7 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
 
 /**
  * Every error answers { statusCode, name, message, data: { message, messageCode, fields?, fieldCodes?,
- * code? } } (ErrorData): the web client translates data.messageCode (showing data.message, section 8,
+ * code? } } (ErrorData): the web client translates data.messageCode (showing data.message
  * when it has no words for it) and acts on data.code, never on the text. Unexpected errors are logged
  * without request bodies (they may hold PII).
  */

@@ -21,7 +21,7 @@ export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
  */
 export const MAX_JSON_DEPTH = 32;
 /**
- * Routes that take multipart (the streamed document upload, and a phone link's photos, issue 27 item 2);
+ * Routes that take multipart (the streamed document upload, and a phone link's photos);
  * every other body must be JSON.
  */
 const MULTIPART_ROUTES = [/^\/api\/file\/s3\/?$/, /^\/api\/phone\/[^/?]+\/photos\/?$/];
@@ -49,7 +49,7 @@ const hasBody = (req: Request) =>
 /**
  * Refuses a body of the wrong type before anything reads it: 415 with what is expected. The upload
  * route takes nothing but multipart, even empty (its stream parser throws on any other type); there a
- * wrong type is a malformed upload, 400 like a missing boundary (issue 10).
+ * wrong type is a malformed upload, 400 like a missing boundary.
  */
 function requireDeclaredType(req: Request, _res: Response, next: NextFunction) {
   if (req.method === 'POST' && MULTIPART_ROUTES.some((re) => re.test(req.path)))

@@ -1,5 +1,5 @@
 /**
- * The api's Prometheus metrics (issue 24, 'Metrics and traces'), in a registry of their own. Labels are
+ * The api's Prometheus metrics, in a registry of their own. Labels are
  * bounded and carry no applicant's data: a route is its template (`/api/applications/:id`), never the
  * path asked for; a limit is its name (`sign-up:ip`), never the address or account it counts.
  */

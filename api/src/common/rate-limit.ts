@@ -18,7 +18,7 @@ export class TooManyRequestsError extends HttpException {
 }
 
 /**
- * The rate limiter's counts (issue 26: every read and write by `_id`; FerretDB v1.24 serves nothing else
+ * The rate limiter's counts (every read and write by `_id`; FerretDB v1.24 serves nothing else
  * from an index). One document per minute of expiry and shard (`_id` `<minutes since the epoch>:<shard>`)
  * holds, under `c`, how many attempts each bucket (a key's window) holds, the field named by the bucket's
  * hash. Taking one is a single conditional `$inc` by `_id` (`c.<hash>` below the limit), atomic on MongoDB

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
 /**
- * Headers on every api answer (issue 25 item 8). The api answers JSON (and the odd file), never a page: a
+ * Headers on every api answer. The api answers JSON (and the odd file), never a page: a
  * CSP that allows nothing and no framing, no MIME sniffing, no referrer, and `no-store`, so an answer with
  * an applicant's data is never kept by the browser or a shared cache (the Back button on a shared
  * computer shows nothing after sign-out). HSTS where the portal is served over https.

@@ -1,5 +1,5 @@
 /**
- * The api's traces (issue 24): one server span per request, continuing the browser's W3C traceparent when it
+ * The api's traces: one server span per request, continuing the browser's W3C traceparent when it
  * is well-formed (and taking nothing else from it), and the Temporal client's spans inside it, carried on to
  * the workflow in the calls' headers. Everything here is off (and its SDK not loaded) while TRACES_URL is none.
  */

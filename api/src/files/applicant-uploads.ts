@@ -3,7 +3,7 @@ import { FILE_CODES } from '@portal/libs';
 import { TooManyRequestsError } from '../common/rate-limit';
 
 /**
- * Issue 25 item 3: how many uploads of one applicant this api reads at once. The rest wait their turn (a
+ * How many uploads of one applicant this api reads at once. The rest wait their turn (a
  * browser sends the files picked together in parallel) without a byte read, so holding no disk, thread or
  * S3 socket; past `waiting`, or after `maxWaitMs`, the upload answers 429 with Retry-After. Per process,
  * like the resources it shares out.

@@ -5,7 +5,7 @@ import { StoredFile, type StoredFileDocument } from './file.schema';
 
 /**
  * The files of one application, by id: a keyed lookup document (`_id` the application's id), so that
- * listing an application's documents reads one document by `_id` and each file by `_id` (issue 26: on
+ * listing an application's documents reads one document by `_id` and each file by `_id` (on
  * FerretDB v1.24 only an `_id` equality is served from an index; `files.find({ applicationId })` read the
  * whole collection). A file's id is entered before its File row is written and taken out after the row is
  * removed, so the list never misses a file that stands; an id whose row is gone (an upload that failed

@@ -29,7 +29,7 @@ export class DocumentNames {
   /**
    * The first free of `october-2026.pdf`, `october-2026-2.pdf`, …: not held by a file nor by an upload in
    * flight. Names are numbered without holes (a removed file gives its name back), so a slot whose first
-   * MAX_FILES_PER_SLOT names are all held is full: the upload is refused (issue 25 item 10).
+   * MAX_FILES_PER_SLOT names are all held is full: the upload is refused.
    */
   async take(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<string> {
     // Files stored before names were taken this way hold theirs without a claim.

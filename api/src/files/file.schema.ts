@@ -9,7 +9,7 @@ import {
   type StatementAdviceNote,
 } from '@portal/libs';
 
-/** An uploaded document (section 3 'File'): the bytes live in S3 under filePath. */
+/** An uploaded document (a File row): the bytes live in S3 under filePath. */
 @Schema({ timestamps: true, collection: COLLECTIONS.files })
 export class StoredFile implements FileRecord<Types.ObjectId> {
   @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) applicationId: Types.ObjectId;
@@ -18,13 +18,13 @@ export class StoredFile implements FileRecord<Types.ObjectId> {
   @Prop({ required: true }) fileType: string;
   @Prop() monthLabel?: string;
   @Prop({ required: true }) size: number;
-  /** What reading a bank statement advised at upload (issue 16): advice only, the file is kept. */
+  /** What reading a bank statement advised at upload: advice only, the file is kept. */
   @Prop({ type: [{ _id: false, code: String, periodStart: String, periodEnd: String }], default: [] })
   advice: StatementAdviceNote[];
-  /** 'bank' when fetched from the applicant's connected bank (issue 27 item 1); uploads have none. */
+  /** 'bank' when fetched from the applicant's connected bank; uploads have none. */
   @Prop() source?: string;
   /**
-   * A bank statement's daily balances and deposits as its text reads (issue 27 item 3), or why they could
+   * A bank statement's daily balances and deposits as its text reads, or why they could
    * not be read: for the offers page's affordability, computed on the api; never answered to the browser.
    */
   @Prop({ type: Object }) cash?: CashReading;

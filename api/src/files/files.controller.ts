@@ -6,7 +6,7 @@ import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 export { FILE_NOT_FOUND } from './files.service';
 
-/** Section 7 'file' and 'file/s3'. */
+/** The applicant's documents: upload ('file/s3'), list and remove ('file'). */
 @Controller('file')
 @UseGuards(SessionGuard)
 export class FilesController {

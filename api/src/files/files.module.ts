@@ -5,12 +5,17 @@ import { SessionModule } from '../session/session.module';
 import { OffersModule } from '../offers/offers.module';
 import { StagesModule } from '../stages/stages.module';
 import { ApplicationFileIndex, ApplicationFiles, ApplicationFilesSchema } from './application-files';
+import { DocumentHandover } from './document-handover';
 import { DocumentName, DocumentNames, DocumentNameSchema } from './document-names';
+import { DocumentSlots } from './document-slots';
+import { DocumentStore } from './document-store';
+import { FetchedStatements } from './fetched-statements';
 import { StoredFile, StoredFileSchema } from './file.schema';
 import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { PhoneController, PhoneLinkController } from './phone.controller';
 import { PhoneLink, PhoneLinks, PhoneLinkSchema } from './phone-links';
+import { ReceivedUploads } from './received-uploads';
 import { SubmissionController } from './submission.controller';
 import { SubmissionService } from './submission.service';
 import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './unfinished-uploads';
@@ -30,8 +35,21 @@ import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './u
     OffersModule,
   ],
   controllers: [FilesController, SubmissionController, PhoneLinkController, PhoneController],
-  providers: [FilesService, PhoneLinks, SubmissionService, DocumentNames, UnfinishedUploads, ApplicationFileIndex],
-  // The status view tells, after submission, which documents were marked 'I don't have this'.
-  exports: [FilesService],
+  providers: [
+    FilesService,
+    ReceivedUploads,
+    FetchedStatements,
+    DocumentSlots,
+    DocumentHandover,
+    DocumentStore,
+    PhoneLinks,
+    SubmissionService,
+    DocumentNames,
+    UnfinishedUploads,
+    ApplicationFileIndex,
+  ],
+  // The status view tells, after submission, which documents were marked 'I don't have this'; the bank
+  // feature stores the statements it fetches.
+  exports: [FilesService, FetchedStatements],
 })
 export class FilesModule {}

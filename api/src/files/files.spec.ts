@@ -6,11 +6,11 @@ import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-cli
 import { onePagePdf, userPasswordPdf } from '../../../tests/support/pdf-fixtures';
 import { startS3Recorder } from '../../../tests/support/s3-recorder';
 import { startSlice } from '../../../tests/support/slice';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { holdFor, until } from '../../../tests/support/until';
 import { recordHistory, workflowClient } from '../../../tests/support/histories';
 import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
+import { signedApplication } from './files.spec-setup';
 import { allOfApplication, ofApplication } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -24,26 +24,6 @@ let pdfBytes: Uint8Array;
 const pdf = () => pdfBytes;
 const statement = (monthLabel: string, bytes = pdf(), name = 'statement.pdf', type = 'application/pdf') =>
   ada.upload('/file/s3', { applicationId: appId, fileType: 'Bank Statement', monthLabel }, { name, type, bytes });
-
-/** Answers, a completed signature and the stage at /bank-statements, through the api as the browser does. */
-async function signedApplication(client: ApiClient): Promise<string> {
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  const email = (await client.get('/auth/user')).body.data.email as string;
-  await saveAnswers(client, applicationId, [ownerAnswers(email)]);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
-  await fetch(signers[0].embedUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ decision: 'signed' }),
-    redirect: 'manual',
-  });
-  await until(
-    async () => (await client.get(`/box/${id}`)).body.data.signed,
-    (v) => v === true,
-  );
-  expect((await stepOn(client, applicationId)).body.path).toBe('/bank-statements');
-  return applicationId;
-}
 
 beforeAll(async () => {
   pdfBytes = await onePagePdf();
@@ -79,7 +59,7 @@ describe('bank statements', () => {
     ]);
   });
 
-  it('advises at once on a statement for another month or behind a password, keeping it (issue 16)', async () => {
+  it('advises at once on a statement for another month or behind a password, keeping it', async () => {
     const july = await onePagePdf({ text: 'Statement period: July 1, 2026 - July 31, 2026' });
     const wrong = await statement('August 2026', july, 'july.pdf');
     expect(wrong.status).toBe(201);
@@ -118,7 +98,9 @@ describe('bank statements', () => {
     const left = [...both.filter((r) => r.body.data._id !== first), again, third].map((r) => r.body.data._id as string);
     for (const id of left) expect((await ada.delete(`/file/${id}`)).status).toBe(200);
   });
+});
 
+describe('bank statements refused and kept', () => {
   it('refuses what is not a PDF by its bytes, an empty file, and anything past 37,000,000 bytes', async () => {
     const renamed = await statement('August 2026', new TextEncoder().encode('just some notes'), 'notes.pdf');
     expect(renamed.status).toBe(400);
@@ -140,7 +122,7 @@ describe('bank statements', () => {
     expect(xml).not.toContain('august-2026');
   });
 
-  it('stores every document encrypted at rest and as a PDF attachment (issue 10, items 7 and 9)', async () => {
+  it('stores every document encrypted at rest and as a PDF attachment', async () => {
     const uploads = s3.puts(`/portal-documents/applications/${appId}/documents/`);
     expect(uploads.length).toBeGreaterThanOrEqual(4);
     for (const put of uploads) {
@@ -174,13 +156,17 @@ describe('bank statements', () => {
     const fileId = (await ada.get(`/file/application/${appId}`)).body.data[0]._id;
     expect((await eve.delete(`/file/${fileId}`)).status).toBe(404);
   });
+});
 
+describe('bank statements submitted', () => {
   it('converts the lead once, submits the signed application once, and moves on to /offers', async () => {
     // Injected outages of the CRM and of Box: retries carry the conversion and the submission through.
     await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
     slice.esign.setDown(true);
-    setTimeout(() => void fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' }), 1500);
-    setTimeout(() => slice.esign.setDown(false), 2500);
+    void holdFor(1500, 'the CRM outage lasts this long').then(() =>
+      fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' }),
+    );
+    void holdFor(2500, 'the Box outage lasts this long').then(() => slice.esign.setDown(false));
     const res = await ada.post(`/application/${appId}/submit-statements`);
     expect(res.status).toBe(200);
     expect(res.body.data.stage).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' });
@@ -217,7 +203,7 @@ describe('offers and final submission', () => {
   it('prices offers through the offer service, as strings, and restores a previous choice', async () => {
     // An injected outage of the offer service: retried until it answers.
     slice.offers.setDown(true);
-    setTimeout(() => slice.offers.setDown(false), 1500);
+    void holdFor(1500, 'the offer service outage lasts this long').then(() => slice.offers.setDown(false));
     const res = await ada.post('/offer', { applicationId: appId });
     expect(res.status).toBe(200);
     const { _id, offerOptions } = res.body.data;
@@ -243,7 +229,9 @@ describe('offers and final submission', () => {
       "Please upload your voided check and driver's license, or mark each one you don't have",
     );
   });
+});
 
+describe('final submission', () => {
   it('submits: opportunity marked, offer emailed once, rep and scheduling link answered', async () => {
     const since = Date.now();
     const body = { voidedCheck: 'uploaded', driversLicense: 'notAvailable' };
@@ -301,7 +289,6 @@ describe('offers and final submission', () => {
     await mongo.close();
     expect(repeat.status).toBe(200);
     expect(repeat.body.data).toEqual(res.body.data);
-    // application-one-owner.pb holds the same journey as it ran before FEWER_ROUND_TRIPS_PATCH.
-    await recordHistory(slice.env.TEMPORAL_ADDRESS, appId, 'application-one-owner-fewer-round-trips.pb');
+    await recordHistory(slice.env.TEMPORAL_ADDRESS, appId, 'application-one-owner.pb');
   });
 });

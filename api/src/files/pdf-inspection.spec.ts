@@ -1,4 +1,4 @@
-// Issue 25 item 2: an inspection has a wall-clock budget (a file past it is kept with the advice
+// An inspection has a wall-clock budget (a file past it is kept with the advice
 // 'unreadable', never refused for being slow), and the queue in front of the two threads is bounded and
 // fair: one applicant's parallel statements never take both threads, nor every waiting place.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@portal/libs';
 import { onePagePdf, slowTextPdf, statementPdf } from '../../../tests/support/pdf-fixtures';
+import { holdFor, until } from '../../../tests/support/until';
+import { runningInspections } from './inspection-queue';
 import { INSPECTION_QUEUE, InspectionBusy, inspectPdf, inspectStatement } from './pdf-inspection';
 
 let dir: string;
@@ -45,7 +47,12 @@ describe('inspectPdf under a slow file', () => {
         )
         .finally(() => greedyDone.push(Date.now())),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // The greedy applicant holds one thread, its share of the queue waits, and the rest is refused at once.
+    await until(
+      () => ({ running: runningInspections(), done: greedyDone.length }),
+      (q) => q.running === 1 && q.done === 6 - 1 - INSPECTION_QUEUE.perApplicantWaiting,
+      { what: "the greedy applicant's statements queued or refused" },
+    );
     expect(await statement('other', fine)).toEqual([]);
     // The other applicant was served while the greedy one's statements still waited or ran: it did not
     // queue behind them (their latency is measured and reported by the security suite, not timed here).
@@ -66,7 +73,7 @@ describe('inspectPdf under a slow file', () => {
   });
 });
 
-describe('a statement read for its cash (issue 27 item 3)', () => {
+describe('a statement read for its cash', () => {
   it("reads a statement's daily balances and deposits out of its PDF text, and says when it cannot", async () => {
     const path = join(dir, 'balances.pdf');
     await writeFile(
@@ -101,9 +108,9 @@ describe('a statement read for its cash (issue 27 item 3)', () => {
   });
 });
 
-describe('a large file (issue 26: the 35 MB upload)', () => {
+describe('a large file (the 35 MB upload)', () => {
   it('gives its bytes back and keeps the thread, so the next upload does not wait for pdf-lib to load again', async () => {
-    // A scan's size: one page carrying 20 MB of incompressible data in a stream (tests/bench item 6's file).
+    // A scan's size: one page carrying 20 MB of incompressible data in a stream (the bench's large upload).
     const { PDFDocument, PDFName } = await import('pdf-lib');
     const doc = await PDFDocument.create();
     doc.addPage([612, 792]);
@@ -119,7 +126,7 @@ describe('a large file (issue 26: the 35 MB upload)', () => {
       expect(await inspectPdf(path, { applicationId: 'scan', applicant: 'scan' })).toEqual([]);
       expect(await inspectPdf(fine, { applicationId: 'scan', applicant: 'scan' })).toEqual([]);
       // A thread ended after a file is replaced at the next turn of the event loop.
-      await new Promise((r) => setTimeout(r, 50));
+      await holdFor(50, 'a thread replacing an ended one, were one started, would start within this window');
       expect(started, 'inspection threads started').toHaveLength(0);
     } finally {
       process.off('worker', onWorker);

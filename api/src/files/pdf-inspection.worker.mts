@@ -95,8 +95,8 @@ let lastFileBytes = 0;
 /**
  * Gives the file's memory back at once: its buffer is detached (ArrayBuffer `transfer`), so nothing in the
  * thread (pdf-lib's objects share it) can still reach it. The thread can then be kept for the next upload
- * after a large file too, instead of being ended and a fresh one loading pdf-lib and pdf.js again (issue 26:
- * about half a second of the api's CPU for every upload past 8 MB). False if the buffer would not detach.
+ * after a large file too, instead of being ended and a fresh one loading pdf-lib and pdf.js again (about
+ * half a second of the api's CPU for every upload past 8 MB). False if the buffer would not detach.
  */
 function giveBack(bytes: Uint8Array): boolean {
   // Only a buffer of its own: a small file's bytes may share one of Node's pooled buffers.
@@ -155,7 +155,7 @@ pdfjs.catch(() => undefined);
 
 /** The pages whose text is read for the statement period: it is stated at the top of the first page or two. */
 const ADVICE_PAGES = 3;
-/** The pages read for the balances and deposits (issue 27 item 3): a month's statement, even a busy one. */
+/** The pages read for the balances and deposits: a month's statement, even a busy one. */
 const CASH_PAGES = 30;
 
 type TextItem = { str?: string; hasEOL?: boolean; transform?: number[] };
@@ -179,10 +179,10 @@ function pageLines(items: TextItem[]): string {
 type Reading = { advice: StatementAdviceNote[]; cash?: CashReading };
 
 /**
- * Issue 16: a bank statement read the way the lender's people will read it (pdf.js, text extraction), to
+ * A bank statement read the way the lender's people will read it (pdf.js, text extraction), to
  * tell the applicant at once when it is password-protected, unreadable, has no pages, or is for another
  * month than its slot. Advice only: an empty text (a scan) or a period read two ways gives none.
- * Issue 27 item 3: the same text, read on, gives the statement's daily balances and deposits (libs
+ * The same text, read on, gives the statement's daily balances and deposits (libs
  * cash-flow), kept with the file for the offers page; they never leave the api.
  */
 async function advise(path: string, monthLabel: string): Promise<Reading> {

@@ -1,4 +1,4 @@
-// Issue 27 item 2: the phone link's token (single-purpose, bound to its application and link, 15 minutes)
+// The phone link's token (single-purpose, bound to its application and link, 15 minutes)
 // and the photos' conversion to one PDF (JPEG and PNG only, by their bytes, within the pixel limits).
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';

@@ -15,6 +15,7 @@ import QRCode from 'qrcode';
 import { API_CODES, FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { PHONE_LINK_MINUTES, phoneLinkKey, signPhoneLink, verifyPhoneLink } from '../status/status-link';
+import { DocumentSlots } from './document-slots';
 import { FilesService } from './files.service';
 import { PHOTO_LIMITS, PhotoRefused, photoHeader, photosToPdf } from './photos-to-pdf';
 import { UploadRefused } from './upload-stream';
@@ -22,7 +23,7 @@ import { UploadRefused } from './upload-stream';
 /** A phone link's life: open, taken while its photos are checked, used once they are stored, or revoked. */
 type LinkState = 'open' | 'sending' | 'used' | 'revoked';
 
-/** The row that makes a signed phone link single-use and revocable (issue 27 item 2). */
+/** The row that makes a signed phone link single-use and revocable. */
 @Schema({ collection: 'phonelinks', versionKey: false })
 export class PhoneLink {
   @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) applicationId: Types.ObjectId;
@@ -58,6 +59,7 @@ export class PhoneLinks {
     @InjectModel(PhoneLink.name) private readonly links: Model<PhoneLink>,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
     private readonly files: FilesService,
+    private readonly slots: DocumentSlots,
   ) {
     this.key = phoneLinkKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
   }
@@ -69,7 +71,7 @@ export class PhoneLinks {
   ) {
     const applicationId = typeof body.applicationId === 'string' ? body.applicationId : '';
     const monthLabel = typeof body.monthLabel === 'string' ? body.monthLabel : undefined;
-    const slot = await this.files.slotOf(applicationId, userId, body.fileType, monthLabel).catch((e: unknown) => {
+    const slot = await this.slots.slotOf(applicationId, userId, body.fileType, monthLabel).catch((e: unknown) => {
       throw e instanceof UploadRefused ? new BadRequestException(e.message) : e;
     });
     const expiresAt = new Date(Date.now() + PHONE_LINK_MINUTES * 60_000);

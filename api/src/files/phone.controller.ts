@@ -5,7 +5,7 @@ import { RateLimiter } from '../common/rate-limit';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { PhoneLinks } from './phone-links';
 
-/** Issue 27 item 2, the desktop's side: the owner makes, watches and cancels a slot's phone link. */
+/** The desktop's side: the owner makes, watches and cancels a slot's phone link. */
 @Controller('file/phone-link')
 @UseGuards(SessionGuard)
 export class PhoneLinkController {

@@ -1,7 +1,7 @@
 import { degrees, PDFDocument } from 'pdf-lib';
 
 /**
- * Issue 27 item 2: photos from a phone's camera become one PDF, one photo per page. Only JPEG and PNG, told
+ * Photos from a phone's camera become one PDF, one photo per page. Only JPEG and PNG, told
  * by their first bytes (never by a name or a declared type), each within PHOTO_LIMITS before any decoding:
  * a PNG of a few kilobytes can claim 100,000 × 100,000 pixels and inflate to gigabytes (a decompression
  * bomb), so its header's dimensions are judged before pdf-lib reads its data.

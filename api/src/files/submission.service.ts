@@ -8,11 +8,11 @@ import { StagesService } from '../stages/stages.service';
 import { ApplicationWorkflows, JourneyRefusal } from '../temporal/application-workflows.service';
 import { FilesService } from './files.service';
 
-/** Section 5: each of the two documents is uploaded, or marked 'I don't have this'. */
+/** The final documents: each of the two is uploaded, or marked 'I don't have this'. */
 export const DOCUMENTS_REQUIRED = API_CODES.documentsRequired;
 export type DocumentAnswer = 'uploaded' | 'notAvailable';
 
-/** Section 4 'Bank statements submit' and the final submission, each one durable step of the workflow. */
+/** The bank statements' submission and the final submission, each one durable step of the workflow. */
 @Injectable()
 export class SubmissionService {
   constructor(
@@ -25,7 +25,7 @@ export class SubmissionService {
 
   async submitStatements(id: string, userId: string) {
     await this.applications.checkOwner(id, userId);
-    // Issue 26: the statements go with the submission (no signal was sent for each while at this step).
+    // The statements go with the submission (no signal was sent for each while at this step).
     const statements = bankStatements(await this.files.documentsOf(new Types.ObjectId(id)));
     const position = await this.workflows.update(id, submitStatements, [statements], FILE_CODES.unknown);
     const stage = await this.stages.save(id, position);
@@ -55,7 +55,7 @@ export class SubmissionService {
     if (documents.some(([answer], i) => answer !== 'notAvailable' && !uploaded[i]))
       throw new BadRequestException(DOCUMENTS_REQUIRED);
     // Submitted before (a double click, a reload): the workflow's answer stands, and its run may have ended
-    // (no update reaches it then). Issue 26: the workflow is asked only when the record says submitted, or
+    // (no update reaches it then). The workflow is asked only when the record says submitted, or
     // the update finds the run ended (a repeat that overtook the first one's record write); a first
     // submission goes straight to the update, a workflow query fewer per journey.
     const submittedBefore = async () => {

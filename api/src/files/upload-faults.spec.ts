@@ -1,4 +1,4 @@
-// Found by the load run (issue 15 item 4): an upload whose S3 answer was lost after S3 had stored the
+// Found by the load run: an upload whose S3 answer was lost after S3 had stored the
 // object answered 500 and left that object behind, so the applicant's press again made a second copy of
 // the document in S3. Now: 503, the unsaved object removed, and the next press stores the one copy.
 import { MongoClient, ObjectId } from 'mongodb';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   slice = await startSlice({ s3Endpoint: s3.url });
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'upload-faults', '10.7.9.1');
   appId = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
-  // Each document is taken only at the step that asks for it (issue 25 item 10): the saved position, set
+  // Each document is taken only at the step that asks for it: the saved position, set
   // here at the final documents (statements submitted), which is not this file's subject.
   const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
   try {

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
  * An upload passes through the api as socket buffers (64 KB each, outside V8's heap), garbage as soon as
  * they are written to the spool and to S3. V8 collects such memory only once 64 MB of it has piled up
  * since its last collection, and then with a full mark-compact of the api's whole heap: each 35 MB upload
- * left up to about 45 MiB of dead buffers in the api's RSS (bench item 6, measured on a bare relay of the
+ * left up to about 45 MiB of dead buffers in the api's RSS (measured in the bench on a bare relay of the
  * same code: +43 MiB). A scavenge (the young generation only, where those buffers' handles still are; a
  * millisecond or two) every 8 MB of upload bytes, counted over all uploads at once, frees them as they go
  * (+10 MiB on the same relay).

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@portal/libs';
 import { holdFor } from '../../../tests/support/until';
 import {
-  announcedFileSize,
   BODY_PACE,
   spoolUpload,
   STREAMED_PUTS,
@@ -25,7 +24,7 @@ let handle: (req: IncomingMessage) => Promise<unknown>;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    handle(req).then(
+    void handle(req).then(
       (body) => res.writeHead(201).end(JSON.stringify(body)),
       (e: Error) => res.writeHead(400).end(JSON.stringify({ error: e.message })),
     );
@@ -131,7 +130,7 @@ function send(body: Buffer, opts: { chunked?: boolean; piece?: number; pauseMs?:
       if (at >= body.length) return req.end();
       req.write(body.subarray(at, at + piece));
       at += piece;
-      setTimeout(next, opts.pauseMs ?? 0);
+      void holdFor(opts.pauseMs ?? 0, "the client's pause between chunks").then(next);
     };
     next();
   });
@@ -139,39 +138,9 @@ function send(body: Buffer, opts: { chunked?: boolean; piece?: number; pauseMs?:
 
 const file = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => i % 251));
 
-describe('announcedFileSize', () => {
-  const headers = (body: Buffer, boundary = BOUNDARY) => ({
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    'content-length': String(body.length),
-  });
-
-  it('is the file part’s length for a form written as clients write it', async () => {
-    const body = form(file(1000));
-    expect(announcedFileSize(headers(body), body.subarray(0, 400))).toBe(1000);
-    // FormData as fetch (undici) and browsers send it.
-    const fd = new FormData();
-    fd.append('applicationId', 'abc');
-    fd.append('fileType', 'Voided Check');
-    fd.append('file', new Blob([file(5000)], { type: 'application/pdf' }), 'check.pdf');
-    const sent = new Request('http://x/', { method: 'POST', body: fd });
-    const bytes = Buffer.from(await sent.arrayBuffer());
-    const type = sent.headers.get('content-type')!;
-    const h = { 'content-type': type, 'content-length': String(bytes.length) };
-    expect(announcedFileSize(h, bytes.subarray(0, 1024))).toBe(5000);
-  });
-
-  it('is unknown without a length, without the file part’s headers, or past the size limit', () => {
-    const body = form(file(10));
-    expect(announcedFileSize({ 'content-type': headers(body)['content-type'] }, body)).toBeUndefined();
-    expect(announcedFileSize(headers(body), body.subarray(0, 60))).toBeUndefined();
-    expect(announcedFileSize({ ...headers(body), 'content-length': '40000000' }, body)).toBeUndefined();
-    expect(announcedFileSize(headers(body, 'other'), body)).toBeUndefined();
-  });
-});
-
 describe('spoolUpload when its destination cannot be decided', () => {
   it('gives decide’s own error (the database busy), never “Please upload only PDF files.” for a good PDF', async () => {
-    // Seen under load (issue 26's bench): a MongoDB error in the slot's checks came back as pdfOnly.
+    // Seen under load in the bench: a MongoDB error in the slot's checks came back as pdfOnly.
     const busy = Object.assign(new Error('connection pool for 127.0.0.1 was cleared'), {
       name: 'MongoPoolClearedError',
     });
@@ -203,7 +172,9 @@ describe('spoolUpload with a put', () => {
     expect(puts[0]).toMatchObject({ fromSpool: false, completed: true, size: bytes.length });
     expect(puts[0]!.bytes.equals(bytes)).toBe(true);
   });
+});
 
+describe('spoolUpload falling back on the spool', () => {
   it('puts from the spool when the file is not the length the request announced', async () => {
     // Past STREAMED_PUTS.flowingBytes, so its put starts while it arrives.
     const bytes = file(400_000);
@@ -242,12 +213,14 @@ describe('spoolUpload with a put', () => {
     expect(puts.map((p) => p.fromSpool)).toEqual([false, true]);
     expect(puts[0]!.completed).toBe(false);
   });
+});
 
+describe('spoolUpload refusing a body', () => {
   it('abandons the streamed put, short of its length, when the client goes away or the form is cut short', async () => {
     const bytes = file(1_000_000);
     const gone = receiving();
     await send(form(bytes), { piece: 64 * 1024, pauseMs: 5, stopAt: 500_000 });
-    // The error carries the message code; the filter answers its English (section 5's words).
+    // The error carries the message code; the filter answers its English (the specification's words).
     expect(messageText((await gone.result).error?.message ?? '')).toBe('Please upload only PDF files.');
     expect(gone.puts).toHaveLength(1);
     expect(gone.puts[0]).toMatchObject({ completed: false, aborted: true });
@@ -257,8 +230,10 @@ describe('spoolUpload with a put', () => {
     expect(messageText((await cut.result).error?.message ?? '')).toBe('Please upload only PDF files.');
     expect(cut.puts.every((p) => !p.completed)).toBe(true);
   });
+});
 
-  it('starts no put while a small body trickles, only once its last byte came (issue 25 item 3)', async () => {
+describe('spoolUpload and a slow body', () => {
+  it('starts no put while a small body trickles, only once its last byte came', async () => {
     const bytes = file(STREAMED_PUTS.flowingBytes / 2);
     const { puts, result } = receiving();
     const sent = send(form(bytes), { piece: 16 * 1024, pauseMs: 40 });
@@ -270,7 +245,7 @@ describe('spoolUpload with a put', () => {
     expect(puts[0]!.bytes.equals(bytes)).toBe(true);
   });
 
-  it('answers 408 to a body slower than BODY_PACE, with no put under way (issue 25 item 3)', async () => {
+  it('answers 408 to a body slower than BODY_PACE, with no put under way', async () => {
     const saved = { ...BODY_PACE };
     // The pace in small: 1 kB per 300 ms, against a body of a few bytes per 100 ms.
     Object.assign(BODY_PACE, { windowMs: 300, minBytes: 1024 });
@@ -290,7 +265,9 @@ describe('spoolUpload with a put', () => {
       Object.assign(BODY_PACE, saved);
     }
   });
+});
 
+describe('spoolUpload without a put', () => {
   it('puts nothing when the destination has no put (a keyed repeat)', async () => {
     const { puts, result } = receiving({ put: false });
     expect(await send(form(file(50_000)), { piece: 8192 })).toBe(201);

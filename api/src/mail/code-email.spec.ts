@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderCodeEmail } from './code-email';
 
-// Issue 10 item 8: this first name went verbatim into the code email, which goes to any address.
+// This first name went verbatim into the code email, which goes to any address.
 const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
 
-describe('issue 10 item 8: email content injection — the code email', () => {
+describe('email content injection — the code email', () => {
   it('greets neutrally and carries none of an injected first name, in text or HTML', () => {
     const mail = renderCodeEmail('confirm-sign-up', '123456', ATTACK, 'http://localhost:8080');
     for (const part of [mail.text, mail.html]) {
@@ -22,7 +22,7 @@ describe('issue 10 item 8: email content injection — the code email', () => {
   });
 });
 
-describe('issue 16: the code email in the account’s language', () => {
+describe('the code email in the account’s language', () => {
   it('writes to a French-speaking applicant in French, and to anyone else in English', () => {
     const fr = renderCodeEmail('confirm-sign-up', '123456', 'Gabrielle', 'http://localhost:8080', 'fr-CA');
     expect(fr.subject).toBe('Votre code de confirmation Fundwise');

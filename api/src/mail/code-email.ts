@@ -6,7 +6,7 @@ type Language = 'en' | 'fr-CA';
 
 type Copy = { subject: string; intro: string; expiry: string; outro: string };
 
-/** The code emails in English and in Canadian French (issue 16): the account's language picks. */
+/** The code emails in English and in Canadian French: the account's language picks. */
 const COPY: Record<Language, Record<CodeEmailKind, Copy>> = {
   en: {
     'confirm-sign-up': {

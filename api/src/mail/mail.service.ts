@@ -51,7 +51,7 @@ export class MailService {
     await this.sendMail(to, email);
   }
 
-  /** One send, in a client span (issue 24): the server and the reply code, never the address or the subject. */
+  /** One send, in a client span: the server and the reply code, never the address or the subject. */
   private sendMail(to: string, email: { subject: string; text: string; html: string }) {
     const { SMTP_HOST: host, SMTP_PORT: port } = this.settings;
     return withSmtpSpan({ host, port }, () => this.transport.sendMail({ from: this.settings.MAIL_FROM, to, ...email }));

@@ -1,4 +1,4 @@
-// Issue 24 item 3, done when "a sign-up code reaches the local inbox over STARTTLS with login, after a 454":
+// Done when "a sign-up code reaches the local inbox over STARTTLS with login, after a 454":
 // the api's mail to an SMTP server that requires STARTTLS and a login (a private CA's certificate, checked),
 // as SES does, and that throttles the first try (454). Before, the code was tried once more after 2 s and
 // a refusal was lost; a permanent refusal (5xx) is not tried again and is logged without address or code.

@@ -7,7 +7,7 @@ import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
 export { OFFER_NOT_FOUND, UNKNOWN_ERROR } from './offers.service';
 
-/** Section 7 'offer' and 'offer/email-offer'. */
+/** The 'offer' and 'offer/email-offer' routes: the offers priced for the application, and the one chosen. */
 @Controller('offer')
 @UseGuards(SessionGuard)
 export class OffersController {

@@ -22,7 +22,7 @@ const view = (o: OfferDocument): OfferView => ({
   offerOptions: o.offerOptions as OfferOptionView[],
 });
 
-/** Section 7 'offer' and 'offer/email-offer'. Prices come from the workflow; the client only chooses. */
+/** The offers and the emailed offer. Prices come from the workflow; the client only chooses. */
 @Injectable()
 export class OffersService {
   constructor(
@@ -54,7 +54,7 @@ export class OffersService {
   }
 
   /**
-   * The offer with what each option costs against the application's bank statements (issue 27 item 3):
+   * The offer with what each option costs against the application's bank statements:
    * read from the daily balances and deposits their upload stored (files' `cash`), here on the api; the
    * statements themselves never reach the browser. Callers have checked the application is the user's.
    */

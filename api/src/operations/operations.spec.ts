@@ -39,7 +39,7 @@ const operator = (path: string, init: RequestInit = {}, bearer = token()) =>
     headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}`, ...init.headers },
   });
 
-describe('codec server for the Temporal UI', () => {
+describe('codec server for the Temporal UI: decode and encode', () => {
   it('decodes the encrypted payloads of a real history, as the UI asks for them', async () => {
     const history = await temporal.workflow.getHandle(applicationWorkflowId(adaApp)).fetchHistory();
     const input = history.events![0]!.workflowExecutionStartedEventAttributes!.input!.payloads![0]!;
@@ -87,7 +87,9 @@ describe('codec server for the Temporal UI', () => {
     ]);
     expect(Buffer.from(back!.data!).toString()).toBe('"hello"');
   });
+});
 
+describe('codec server for the Temporal UI: who may call, and what it refuses', () => {
   it('refuses anyone without the operator token, an applicant’s session included', async () => {
     const body = JSON.stringify({ payloads: [] });
     expect((await operator('/codec/decode', { method: 'POST', body }, 'wrong')).status).toBe(401);

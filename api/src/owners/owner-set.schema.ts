@@ -2,7 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 import { COLLECTIONS, type OwnerRecord, type OwnerSetRecord, type RecordFields, type SameFields } from '@portal/libs';
 
-/** One owner (section 3), as the shared record has it: ssn and dateOfBirth stored encrypted (PiiCipher). */
+/** One owner, as the shared record has it: ssn and dateOfBirth stored encrypted (PiiCipher). */
 export type StoredOwner = OwnerRecord;
 
 /** The owners of the business; an empty list until the owners step. */

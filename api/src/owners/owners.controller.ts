@@ -10,7 +10,7 @@ import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 export class OwnersController {
   constructor(private readonly owners: OwnersService) {}
 
-  /** The owner set is made at sign-up; this answers it (section 7 'POST /owner'). */
+  /** The owner set is made at sign-up; this answers it (POST /owner). */
   @Post()
   @HttpCode(200)
   create(@Body() body: ApplicationIdDto, @CurrentUser() user: SignedIn) {

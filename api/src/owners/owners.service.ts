@@ -22,7 +22,7 @@ import { PiiCipher, maskDate, maskTail } from '../common/pii';
 import { OwnerSet, type OwnerSetDocument, type StoredOwner } from './owner-set.schema';
 
 export const OWNERS_NOT_FOUND = API_CODES.ownersNotFound;
-/** Section 4 'Owners': the lead's portal status after the owners step. */
+/** The lead's portal status after the owners step. */
 export const PORTAL_STATUS_AFTER_OWNERS = 'Missing Signed Application;Missing Bank Statements;No Offer Selected';
 
 /** Text the rules have already checked; anything else (only ever absent here) is ''. */
@@ -168,7 +168,7 @@ export class OwnersService {
     };
   }
 
-  /** Section 4 'Owners' and section 7: owner 1 always; owner 2 when owner 1 holds under 51%. */
+  /** The owners the application needs: owner 1 always; owner 2 when owner 1 holds under 51%. */
   private leadChange(owners: OwnerInput[]): LeadChange {
     const [first, second] = owners;
     return {

@@ -39,7 +39,7 @@ afterAll(async () => {
   await slice?.close();
 });
 
-describe('owners step', () => {
+describe('owners step: the form refused', () => {
   it('asks for a second owner when the only owner holds under 51%', async () => {
     const res = await ada.patch(`/owner/${setId}`, { owners: [owner1] });
     expect(res.status).toBe(400);
@@ -64,7 +64,9 @@ describe('owners step', () => {
       creditReport: 'Credit score must be no more than 850',
     });
   });
+});
 
+describe('owners step: saved, encrypted and masked', () => {
   it('saves two owners with SSN and birth date encrypted, answers them masked, and updates the lead', async () => {
     const res = await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2], sameAsBusinessInfo: true });
     expect(res.status).toBe(200);
@@ -107,8 +109,10 @@ describe('owners step', () => {
     expect(res.status).toBe(200);
     expect(res.body.owners[0].ssn).toBe('*****6789');
   });
+});
 
-  it('refuses a mask that is not the one on file, and a mask on a card with nothing on file (issue 23 item 4)', async () => {
+describe('owners step: masks and other users', () => {
+  it('refuses a mask that is not the one on file, and a mask on a card with nothing on file', async () => {
     await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2] });
     const before = (await db.collection('ownersets').findOne({ _id: new ObjectId(setId) }))?.owners;
     const otherTail = await ada.patch(`/owner/${setId}`, {

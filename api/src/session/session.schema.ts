@@ -25,7 +25,7 @@ SessionSchema.index({ userId: 1 });
 /**
  * The session families revoked within one minute (`_id` `m:<minutes since the epoch>`), kept for an access
  * token's lifetime: replicas read the current minute's document (and the one before) once a second
- * (TokensService.isRevoked), by `_id` (issue 26: FerretDB v1.24 serves nothing else from an index; the
+ * (TokensService.isRevoked), by `_id` (FerretDB v1.24 serves nothing else from an index; the
  * earlier `find({ revokedAt: { $gte } })` read the whole collection), and delete the minutes past that
  * lifetime by `_id` too.
  */

@@ -37,7 +37,7 @@ const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
  */
 @Injectable()
 export class TokensService {
-  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call). */
   private readonly secret: KeyObject;
   /** family id → when it was revoked; entries older than an access token's lifetime are dropped. */
   private readonly revoked = new Map<string, number>();

@@ -7,7 +7,7 @@ export type SignEvent = { signRequestId: string; trigger: string; eventId: strin
 export const SIGNER_SIGNED = 'SIGN_REQUEST.SIGNER_SIGNED';
 
 /**
- * Issue 26: the triggers that end a sign request (signed, declined, expired, failed). These always signal the
+ * The triggers that end a sign request (signed, declined, expired, failed). These always signal the
  * workflow; a signer's own signature (SIGNER_SIGNED) only when others are still to sign (SigningService).
  */
 export const FINAL_SIGN_TRIGGERS: readonly string[] = [

@@ -8,7 +8,7 @@ import { ApplicationWorkflows } from '../temporal/application-workflows.service'
 
 export const SIGNATURE_NOT_FOUND = API_CODES.signatureNotFound;
 
-/** The signing request as the /signature page reads it (section 7 'box/sign', 'box/{signatureId}'). */
+/** The signing request as the /signature page reads it (routes 'box/sign' and 'box/{signatureId}'). */
 export type SigningAnswer = {
   id: string;
   status: string;
@@ -37,7 +37,7 @@ export class SigningService {
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
     await this.applications.checkOwner(applicationId, userId);
     const signing = await this.workflows.update(applicationId, startSigning, []);
-    // Co-owners still to sign get their status link, once per sign request (issue 16 item 3).
+    // Co-owners still to sign get their status link, once per sign request.
     this.statusLinks.notifyCoOwners(applicationId, userId, signing);
     return answer(signing);
   }
@@ -53,8 +53,8 @@ export class SigningService {
   }
 
   /**
-   * A verified webhook: wakes the workflow that owns the request when the request has ended (issue 26:
-   * FINAL_SIGN_TRIGGERS), or when one of several signers has signed, so the applicant's screen says at
+   * A verified webhook: wakes the workflow that owns the request when the request has ended
+   * (FINAL_SIGN_TRIGGERS), or when one of several signers has signed, so the applicant's screen says at
    * once that the co-owner's signature is what it waits for. A lone signer's own signature is followed by
    * the request's end at once: it costs the history no signal (the workflow's poll reads any step
    * between). Unknown requests are ignored.

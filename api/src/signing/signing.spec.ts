@@ -52,7 +52,7 @@ afterAll(async () => {
   await slice?.close();
 });
 
-describe('signing through the Box stand-in', () => {
+describe('signing through the Box stand-in: one owner', () => {
   it('builds one request from the saved application, and a reload continues it', async () => {
     const first = await solo.post('/box/sign', { applicationId: soloApp });
     expect(first.status).toBe(200);
@@ -97,7 +97,9 @@ describe('signing through the Box stand-in', () => {
     const next = await stepOn(solo, soloApp);
     expect(next.body).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' });
   });
+});
 
+describe('signing through the Box stand-in: two owners', () => {
   it('has two owners sign in order, the first sent on to the second', async () => {
     // The whole two-owner path: walked to /signature, both sign, on to the bank statements.
     for (let i = 0; i < 4; i++) expect((await stepOn(pair, pairApp)).status).toBe(200);
@@ -106,8 +108,8 @@ describe('signing through the Box stand-in', () => {
     expect(await decide(signers[0].embedUrl, 'signed')).toBe(
       'http://localhost:8080/signature?redirectToSecondSigner=true',
     );
-    // The first owner's signature reaches the workflow from its webhook at once (issue 26 signals a lone
-    // signer's own step no more, but keeps it where a co-owner is still to sign), not from the 30 s poll.
+    // The first owner's signature reaches the workflow from its webhook at once (a lone signer's own step is
+    // signalled no more, to save a workflow task, but keeps it where a co-owner is still to sign), not from the 30 s poll.
     const between = await until(
       async () => (await pair.get(`/box/${id}`)).body.data,
       (d) => d.signers[0].decision === 'signed',
@@ -115,7 +117,7 @@ describe('signing through the Box stand-in', () => {
     );
     expect(between.signed).toBe(false);
     expect(between.signers[1].decision).toBeNull();
-    // The second owner lands on the page that says their signature is recorded (issue 23 item 3); on the
+    // The second owner lands on the page that says their signature is recorded; on the
     // applicant's device that page hands back to /signature?isFinished=true.
     expect(await decide(signers[1].embedUrl, 'signed')).toBe('http://localhost:8080/co-owner/signed?lng=en');
     await until(
@@ -125,7 +127,9 @@ describe('signing through the Box stand-in', () => {
     expect((await stepOn(pair, pairApp)).body).toMatchObject({ path: '/bank-statements' });
     await recordHistory(slice.env.TEMPORAL_ADDRESS, pairApp, 'application-two-owners.pb');
   });
+});
 
+describe('signing through the Box stand-in: refusals, webhooks and a decline', () => {
   it('answers No signers found without owners, and hides requests from other users', async () => {
     const nobodyApp = (await nobody.get('/auth/user')).body.data.applications[0]._id;
     const res = await nobody.post('/box/sign', { applicationId: nobodyApp });

@@ -32,7 +32,7 @@ export class StagesController {
     return this.stages.move(id, user.userId, { to: 'position', pageName, pageStep, from });
   }
 
-  /** The next/previous progress action of section 7 'Other'. */
+  /** The next/previous progress action: the journey moves one page forward or back. */
   @Post(':applicationId/next')
   @Idempotent()
   @HttpCode(200)

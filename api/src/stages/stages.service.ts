@@ -49,7 +49,7 @@ export class StagesService {
    * journey at a step that is not done (a bare `next` must not skip the financial or owner steps).
    * A move that names where it starts is judged on that step's section alone (the validator asks for no
    * other, and answers a move from anywhere else where the journey is): only the record that section is
-   * saved in is read, and none for a step that saves nothing (issue 26, item 4: a move forward read
+   * saved in is read, and none for a step that saves nothing (a move forward read
    * three records before its update).
    */
   private async answered(applicationId: string, move: StageMove): Promise<AnswerSection[]> {
@@ -109,7 +109,7 @@ export class StagesService {
   }
 
   /**
-   * Issue 26, bench item 4: what a move reads before its update (the saved answers of the step it leaves,
+   * What a move reads before its update (the saved answers of the step it leaves,
    * the lead changes waiting, whether signals wait in the outbox) is read side by side, in one round trip's
    * time; the record write after the update answers the record without reading it back.
    */
@@ -121,7 +121,7 @@ export class StagesService {
     if (saved && isResave(saved, move)) return toRecord(saved);
     // The saved answers (read, decrypted and checked) matter only to a move that could go forward: only the
     // section of the step it leaves.
-    // Issue 26: the lead changes the page's saves left (WorkflowLeadChanges) go with the move.
+    // The lead changes the page's saves left (WorkflowLeadChanges) go with the move.
     const [answered, lead, queued] = await Promise.all([
       mayMoveForward(move) ? this.answered(applicationId, move) : [],
       this.leadChanges.take(applicationId),
@@ -143,9 +143,9 @@ export class StagesService {
   }
 
   /**
-   * Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (section 4). One
+   * Keeps the workflow's position in MongoDB; every move is saved with isPdfSent false (the application PDF is made again for the new answers). One
    * write, answered with the record it wrote (nothing read back: every field of the record is set here).
-   * Issue 26, bench item 4: written through the driver, not a mongoose query (whose building and casting
+   * Written through the driver, not a mongoose query (whose building and casting
    * cost the api more CPU than the write itself); the schema's timestamps are kept here.
    */
   async save(applicationId: string, position: JourneyPosition): Promise<StageRecord> {

@@ -28,7 +28,7 @@ afterAll(async () => {
   await slice?.close();
 });
 
-describe('stage updates through the workflow', () => {
+describe('stage updates through the workflow: moves and re-saves', () => {
   it('answers another user’s application as not found, never its data', async () => {
     const res = await bob.patch(`/stage/${adaApp}`, { pageName: 'BUSINESS', pageStep: 1, ...FROM_FINANCIAL });
     expect(res.status).toBe(404);
@@ -72,7 +72,9 @@ describe('stage updates through the workflow', () => {
     expect(await updates()).toBe(before);
     await temporal.connection.close();
   });
+});
 
+describe('stage updates through the workflow: holds, repeats and refusals', () => {
   it('walks to /signature, where the workflow holds the stage until the application is signed', async () => {
     await saveAnswers(bob, bobApp);
     const paths: string[] = [];

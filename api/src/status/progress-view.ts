@@ -1,28 +1,40 @@
 import type { ApplicantStatus, StageName } from '@portal/libs';
-import { SIGN_ENDED_STATUSES, type ApplicationProgress } from '@portal/workflows';
+import {
+  SIGN_ENDED_STATUSES,
+  type ApplicationEnd,
+  type ApplicationStatus,
+  type ProgressAnswer,
+} from '@portal/workflows';
+
+const ENDS: readonly ApplicationStatus[] = ['Submitted', 'Withdrawn', 'Abandoned'] satisfies ApplicationEnd[];
+
+/**
+ * Whether the application has ended (submitted, withdrawn or abandoned): the workflow's run ends with it, and
+ * nothing is open to sign any more.
+ */
+export const hasEnded = (p: ProgressAnswer): boolean => ENDS.includes(p.operations.status);
 
 /**
  * The workflow's getProgress answer in the applicant's words. Operators' codes (lastError), lead and
  * opportunity ids, signers' addresses and reminder counts stay behind: only the stage, whose turn it is,
  * since when, the owners' signatures by their place in the order, and the rep once known.
  */
-export function liveStatus(p: ApplicationProgress): ApplicantStatus {
-  const ops = p.operations;
-  const since = ops?.stalledSince;
+export function liveStatus(p: ProgressAnswer): ApplicantStatus {
+  const { status, turn, stalledSince: since } = p.operations;
   const signers = p.signing?.request.signers ?? [];
   const signatures = p.signing
     ? [...signers]
         .sort((a, b) => a.order - b.order)
         .map((s) => ({ order: s.order, signed: p.signing!.signed || s.decision === 'signed' }))
     : undefined;
-  const status = ops?.status ?? (p.rep ? 'Submitted' : p.closed ? 'Withdrawn' : 'InProgress');
-  const open = !!p.signing && !p.signing.signed && !SIGN_ENDED_STATUSES.includes(p.signing.request.status);
+  const open =
+    !!p.signing && !p.signing.signed && !SIGN_ENDED_STATUSES.includes(p.signing.request.status) && !hasEnded(p);
   const base = {
     source: 'live' as const,
     stage: p.position.pageName,
     step: p.position.pageStep,
     ...(signatures ? { signatures } : {}),
-    ...(open && !p.closed ? { signingOpen: true } : {}),
+    ...(open ? { signingOpen: true } : {}),
   };
   if (status === 'Submitted' || p.rep)
     return {
@@ -36,8 +48,6 @@ export function liveStatus(p: ApplicationProgress): ApplicantStatus {
 
   const at = since ? { since } : {};
   const waiting: ApplicantStatus['waiting'] = [];
-  const signingOpen = !!p.signing && !p.signing.signed;
-  const turn = ops?.turn ?? (signingOpen ? 'signer' : 'applicant');
   if (turn === 'crm') waiting.push({ on: 'funding-team', work: 'records', ...at });
   else if (turn === 'signer') waiting.push({ on: 'signature', ...at });
   else waiting.push({ on: 'applicant', ...at });

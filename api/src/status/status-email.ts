@@ -5,7 +5,7 @@ const COMPANY_MAX = 80;
 
 /**
  * The email to a co-owner who has to sign: a signed link to their own signing session and one to where
- * the application stands, neither needing an account (issue 23 item 5: no separate invitation comes). Sent in the applicant's language; the applicant's first name and the business's
+ * the application stands, neither needing an account (no separate invitation comes). Sent in the applicant's language; the applicant's first name and the business's
  * name show only when they are safe to (nameForEmail), else neutral words stand in.
  */
 export function renderStatusEmail(d: {

@@ -75,7 +75,7 @@ function verifiedPayload(key: Buffer, token: unknown): unknown {
 }
 
 /**
- * Issue 27 item 2: a phone link ("Use my phone"), single-purpose (its own key label: it never opens a status
+ * A phone link ("Use my phone"), single-purpose (its own key label: it never opens a status
  * page, a signing session or a session of ours), for one document slot of one application, naming the link
  * row (`linkId`) that makes it single-use and revocable, and expiring after PHONE_LINK_MINUTES.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationProgress } from '@portal/workflows';
+import type { ProgressAnswer } from '@portal/workflows';
 import { liveStatus, savedStatus } from './progress-view';
 import { renderStatusEmail } from './status-email';
 import {
@@ -11,7 +11,7 @@ import {
   verifyStatusLink,
 } from './status-link';
 
-const ops = (over: Partial<NonNullable<ApplicationProgress['operations']>> = {}) => ({
+const ops = (over: Partial<ProgressAnswer['operations']> = {}) => ({
   status: 'InProgress' as const,
   turn: 'applicant' as const,
   pending: [],
@@ -64,18 +64,25 @@ describe('the applicant’s status from getProgress', () => {
     expect(JSON.stringify(s)).not.toContain('embed');
   });
 
-  it('a declined or signed request is no longer open to sign', () => {
+  it('a declined or signed request, or one of an application that has ended, is no longer open to sign', () => {
     const signing = (status: string, signed: boolean) => ({
       attempt: 1,
       signed,
       request: { id: 'r1', status, signers: [{ email: 'a@x.com', order: 1, decision: null, embedUrl: null }] },
     });
     const pos = { pageName: 'SIGNATURE' as const, pageStep: 1, path: '/signature' };
-    expect(liveStatus({ position: pos, signing: signing('declined', false) }).signingOpen).toBeUndefined();
-    expect(liveStatus({ position: pos, signing: signing('signed', true) }).signingOpen).toBeUndefined();
-    expect(liveStatus({ position: pos, signing: signing('viewed', false) }).signingOpen).toBe(true);
+    const view = (s: ReturnType<typeof signing>, operations = ops({ status: 'WaitingOnSignature', turn: 'signer' })) =>
+      liveStatus({ position: pos, signing: s, operations });
+    expect(view(signing('declined', false)).signingOpen).toBeUndefined();
+    expect(view(signing('signed', true)).signingOpen).toBeUndefined();
+    expect(view(signing('viewed', false)).signingOpen).toBe(true);
+    // Withdrawn (or abandoned) while a request was out: the run has ended, nothing is open to sign.
+    for (const status of ['Withdrawn', 'Abandoned'] as const)
+      expect(view(signing('viewed', false), ops({ status, turn: 'nobody' })).signingOpen).toBeUndefined();
   });
+});
 
+describe('the applicant’s status once the application has ended, or from MongoDB alone', () => {
   it('after submission: the funding team reviews, and the rep is named', () => {
     const s = liveStatus({
       position: { pageName: 'DOCUMENTS', pageStep: 3, path: '/offers' },
@@ -115,7 +122,7 @@ describe('the co-owner’s signed link', () => {
   });
 });
 
-describe('the co-owner’s signing link (issue 23 item 5)', () => {
+describe('the co-owner’s signing link', () => {
   const secret = Buffer.alloc(32, 7);
   const key = signLinkKey(secret);
   const app = '65a0c0ffee0123456789abcd';
@@ -169,7 +176,7 @@ describe('the co-owner’s email', () => {
     expect(en.subject).toBe("Your signature is needed on Acme's funding application");
     expect(en.text).toContain('Ada named you as an owner');
     expect(en.html).toContain('href="https://x/status/shared/t"');
-    // The way to sign is in this email: no separate invitation is promised (issue 23 item 5).
+    // The way to sign is in this email: no separate invitation is promised.
     expect(en.text).toContain('Review and sign the application: https://x/co-owner/sign/s?lng=en');
     expect(en.html).toContain('href="https://x/co-owner/sign/s?lng=en"');
     expect(en.text).not.toMatch(/separate email/);

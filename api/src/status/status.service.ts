@@ -20,7 +20,7 @@ import { OwnersService } from '../owners/owners.service';
 import { StagesService } from '../stages/stages.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { UsersService } from '../users/users.service';
-import { liveStatus, savedStatus } from './progress-view';
+import { hasEnded, liveStatus, savedStatus } from './progress-view';
 import { renderStatusEmail } from './status-email';
 import {
   STATUS_LINK_DAYS,
@@ -40,7 +40,7 @@ const DAY = 24 * 3_600_000;
 export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
 const lang = (l: unknown) => (l === 'fr-CA' ? 'fr-CA' : 'en');
 
-/** 'Where do I stand' (issue 16 item 3): the workflow's progress in the applicant's words. */
+/** 'Where do I stand': the workflow's progress in the applicant's words. */
 @Injectable()
 export class StatusService {
   private readonly logger = new Logger(StatusService.name);
@@ -156,7 +156,7 @@ export class StatusService {
     const signer = signing.request.signers.find((s) => s.order === claims.order);
     if (!signer) return { state: 'closed', ...named };
     if (signing.signed || signer.decision === 'signed') return { state: 'signed', ...named };
-    if (signer.decision || SIGN_ENDED_STATUSES.includes(signing.request.status) || progress.closed)
+    if (signer.decision || SIGN_ENDED_STATUSES.includes(signing.request.status) || hasEnded(progress))
       return { state: 'closed', ...named };
     const earlier = signing.request.signers.some((s) => s.order < signer.order && s.decision !== 'signed');
     if (earlier) return { state: 'waiting', ...named };

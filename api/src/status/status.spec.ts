@@ -1,14 +1,15 @@
-// Issue 16 item 3, 'Where do I stand': the owner-checked progress endpoint, its fallback to the saved
+// 'Where do I stand': the owner-checked progress endpoint, its fallback to the saved
 // stage when Temporal cannot answer, and the co-owner's signed link (mailed after startSigning).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { ownerAnswers } from '../../../tests/support/journey';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { mailsTo as mailsToAt } from '../../../tests/support/maildev';
 import { startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
 import { signSignLink, signLinkKey, signStatusLink, statusLinkKey } from './status-link';
+import { coOwnerInvited, decide, from, signTokenIn, tokenIn } from './status.spec-setup';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ann: ApiClient;
@@ -17,20 +18,36 @@ let annApp: string;
 let beaApp: string;
 
 const mailsTo = (address: string) => mailsToAt(slice.maildevUrl, address);
-const tokenIn = (text: string) => text.match(/\/status\/shared\/([\w-]+\.[\w-]+)/)?.[1];
-const signTokenIn = (text: string) => text.match(/\/co-owner\/sign\/([\w-]+\.[\w-]+)/)?.[1];
-/** An anonymous call from its own address (the public endpoints' per-address limit stays out of the way). */
-const from = (n: number) => ({ headers: { 'x-forwarded-for': `10.16.4.${n}` } });
-/** A signer's decision on the e-sign stand-in's page, as the browser posts it; answers where Box redirects. */
-async function decide(embedUrl: string) {
-  const res = await fetch(embedUrl, {
-    method: 'POST',
-    body: 'decision=signed',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    redirect: 'manual',
+/** The co-owner's signing endpoint, called anonymously from its own address (`n`). */
+const signing = (token: string, n = 1) => fetch(`${slice.baseUrl}/status/sign/${token}`, from(n));
+
+/**
+ * The signing endpoint refuses alike (404) a link for another application under this one's signature, a
+ * tampered one and an expired one; a well-signed link for another (replaced) sign request is closed, never
+ * another's session.
+ */
+async function expectForeignSignLinksRefused(signToken: string) {
+  const [, signature] = signToken.split('.');
+  const forged = Buffer.from(JSON.stringify(['sign', annApp, 'r', 2, Date.now() + 1e9])).toString('base64url');
+  const key = signLinkKey(Buffer.from(slice.settings.api.SESSION_SECRET, 'base64'));
+  const expired = signSignLink(key, {
+    applicationId: beaApp,
+    signRequestId: 'r',
+    order: 2,
+    expiresAt: Date.now() - 1,
   });
-  expect(res.status).toBe(303);
-  return res.headers.get('location')!;
+  for (const bad of [`${forged}.${signature}`, `${signToken}x`, expired]) {
+    const res = await signing(bad, 3);
+    expect(res.status, bad).toBe(404);
+    expect((await res.json()).data.message).toBe('This link is no longer valid');
+  }
+  const stale = signSignLink(key, {
+    applicationId: beaApp,
+    signRequestId: 'r',
+    order: 2,
+    expiresAt: Date.now() + 60_000,
+  });
+  expect(await (await signing(stale, 3)).json()).toMatchObject({ state: 'closed' });
 }
 
 beforeAll(async () => {
@@ -63,30 +80,21 @@ describe('GET /application/{id}/progress', () => {
     expect(res.body.data.message).toBe('Application not found');
     expect((await bea.get('/application/not-an-id/progress')).status).toBe(404);
   });
+});
 
+describe('the co-owner’s status link', () => {
   it('mails each co-owner still to sign one signed link per sign request, which shows the steps and no one’s details', async () => {
-    await saveAnswers(bea, beaApp, [
-      ownerAnswers('bea-one@example.com', { firstName: 'Bea', ownershipPercent: 60 }),
-      ownerAnswers('bea-two@example.com', {
-        firstName: 'Cy',
-        ownershipPercent: 40,
-        ssn: '234-56-7801',
-        phoneNumber: '(555) 987-6543',
-      }),
-    ]);
-    for (let i = 0; i < 4; i++) expect((await stepOn(bea, beaApp)).status).toBe(200);
-    expect((await bea.post('/box/sign', { applicationId: beaApp })).status).toBe(200);
-    const [mail] = await until(
-      () => mailsTo('bea-two@example.com'),
-      (m) => m.length > 0,
-    );
-    expect(mail!.subject).toBe("Your signature is needed on Analytical Engines LLC's funding application");
-    expect(mail!.text).toContain('Katherine named you as an owner');
+    const mail = await coOwnerInvited(slice.maildevUrl, bea, beaApp, {
+      applicant: { email: 'bea-one@example.com', firstName: 'Bea' },
+      coOwner: { email: 'bea-two@example.com', firstName: 'Cy', ssn: '234-56-7801', phoneNumber: '(555) 987-6543' },
+    });
+    expect(mail.subject).toBe("Your signature is needed on Analytical Engines LLC's funding application");
+    expect(mail.text).toContain('Katherine named you as an owner');
     // The first owner signs in the portal itself: no status email for them.
     expect(await mailsTo('bea-one@example.com')).toHaveLength(0);
 
-    const token = tokenIn(mail!.text)!;
-    expect(mail!.html).toContain(`/status/shared/${token}`);
+    const token = tokenIn(mail.text)!;
+    expect(mail.html).toContain(`/status/shared/${token}`);
     const anon = await fetch(`${slice.baseUrl}/status/shared/${token}`);
     expect(anon.status).toBe(200);
     const shared = await anon.json();
@@ -121,17 +129,18 @@ describe('GET /application/{id}/progress', () => {
     const expired = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() - 1 });
     expect((await fetch(`${slice.baseUrl}/status/shared/${expired}`)).status).toBe(404);
     // A link for a sign request that is no longer the application's (a co-owner the applicant removed: the
-    // new request left them out) is revoked at once, however fresh (issue 25).
+    // new request left them out) is revoked at once, however fresh.
     const fresh = signStatusLink(key, { applicationId: beaApp, signRequestId: 'r', expiresAt: Date.now() + 60_000 });
     expect((await fetch(`${slice.baseUrl}/status/shared/${fresh}`)).status).toBe(404);
   });
+});
 
+describe('the co-owner’s signing link', () => {
   it('the signing link opens the co-owner’s own signing session once the applicant has signed, and says when it is recorded', async () => {
     const [first] = await mailsTo('bea-two@example.com');
     const signToken = signTokenIn(first!.text)!;
     expect(first!.text).toContain(`/co-owner/sign/${signToken}?lng=en`);
     expect(first!.text).not.toContain('separate email');
-    const signing = (token: string, n = 1) => fetch(`${slice.baseUrl}/status/sign/${token}`, from(n));
 
     // The applicant has not signed yet: the link says the applicant signs first, and hands out no URL.
     const early = await signing(signToken);
@@ -143,29 +152,8 @@ describe('GET /application/{id}/progress', () => {
     const statusToken = tokenIn(first!.text)!;
     expect((await signing(statusToken)).status).toBe(404);
     expect((await fetch(`${slice.baseUrl}/status/shared/${signToken}`, from(2))).status).toBe(404);
-    // Another application under this signature, a tampered one and an expired one are refused alike.
-    const [, signature] = signToken.split('.');
-    const forged = Buffer.from(JSON.stringify(['sign', annApp, 'r', 2, Date.now() + 1e9])).toString('base64url');
-    const key = signLinkKey(Buffer.from(slice.settings.api.SESSION_SECRET, 'base64'));
-    const expired = signSignLink(key, {
-      applicationId: beaApp,
-      signRequestId: 'r',
-      order: 2,
-      expiresAt: Date.now() - 1,
-    });
-    for (const bad of [`${forged}.${signature}`, `${signToken}x`, expired]) {
-      const res = await signing(bad, 3);
-      expect(res.status, bad).toBe(404);
-      expect((await res.json()).data.message).toBe('This link is no longer valid');
-    }
-    // A well-signed link for another sign request (an earlier one, replaced) is closed, never another's session.
-    const stale = signSignLink(key, {
-      applicationId: beaApp,
-      signRequestId: 'r',
-      order: 2,
-      expiresAt: Date.now() + 60_000,
-    });
-    expect(await (await signing(stale, 3)).json()).toMatchObject({ state: 'closed' });
+    // Another application under this signature, a tampered one, an expired one, one for a replaced request.
+    await expectForeignSignLinksRefused(signToken);
 
     // The applicant's /status names the owners and can send the invitation again (owner-checked, limited).
     const progress = await bea.get(`/application/${beaApp}/progress`);
@@ -214,24 +202,15 @@ describe('GET /application/{id}/progress', () => {
       { order: 2, signed: true },
     ]);
   });
+});
 
-  it('revokes a co-owner’s link at once when the applicant removes them from the owners (issue 25 item 8)', async () => {
-    await saveAnswers(ann, annApp, [
-      ownerAnswers('ann-one@example.com', { firstName: 'Ann', ownershipPercent: 60 }),
-      ownerAnswers('ann-two@example.com', {
-        firstName: 'Dee',
-        ownershipPercent: 40,
-        ssn: '234-56-7802',
-        phoneNumber: '(555) 987-6544',
-      }),
-    ]);
-    for (let i = 0; i < 4; i++) expect((await stepOn(ann, annApp)).status).toBe(200);
-    expect((await ann.post('/box/sign', { applicationId: annApp })).status).toBe(200);
-    const [mail] = await until(
-      () => mailsTo('ann-two@example.com'),
-      (m) => m.length > 0,
-    );
-    const link = `${slice.baseUrl}/status/shared/${tokenIn(mail!.text)}`;
+describe('the co-owner’s links, revoked and limited', () => {
+  it('revokes a co-owner’s link at once when the applicant removes them from the owners', async () => {
+    const mail = await coOwnerInvited(slice.maildevUrl, ann, annApp, {
+      applicant: { email: 'ann-one@example.com', firstName: 'Ann' },
+      coOwner: { email: 'ann-two@example.com', firstName: 'Dee', ssn: '234-56-7802', phoneNumber: '(555) 987-6544' },
+    });
+    const link = `${slice.baseUrl}/status/shared/${tokenIn(mail.text)}`;
     expect((await fetch(link, from(20))).status).toBe(200);
     // The applicant takes the co-owner off the application: the link they were sent stops at once.
     const setId = (await ann.post('/owner', { applicationId: annApp })).body._id as string;
@@ -254,7 +233,9 @@ describe('GET /application/{id}/progress', () => {
     const other = await fetch(`${slice.baseUrl}/status/shared/guess`, { headers: { 'x-forwarded-for': '10.16.3.10' } });
     expect(other.status).toBe(404);
   });
+});
 
+describe('GET /application/{id}/progress without Temporal', () => {
   it('answers the saved stage when Temporal cannot be reached, rather than failing the page', async () => {
     // The api's own connection to Temporal is closed: every call through the one door fails as if the
     // server were down (the worker keeps its own connection).

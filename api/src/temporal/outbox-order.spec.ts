@@ -1,8 +1,8 @@
-// An update must not overtake signals still waiting in the outbox. Found by the restart spec (issue 15):
+// An update must not overtake signals still waiting in the outbox. Found by the restart spec:
 // Temporal stopped before the final step, the voided check's 'documentUploaded' signal went to the outbox,
 // and once Temporal was back the submission (an update) reached the workflow first: the application was
 // submitted without the file, and the signal was then dropped for a closed workflow. Here the outbox's
-// timer is an hour, so only the update itself can send what waits. (Since issue 26 a save's lead change
+// timer is an hour, so only the update itself can send what waits. (A save's lead change
 // reaches the outbox through its hand-over a moment after the save, when no stage move takes it first.)
 import { expect, it } from 'vitest';
 import { outageSlice } from './outbox.spec-setup';
@@ -18,7 +18,7 @@ it('a stage move after Temporal is back first sends the signals that waited for 
   const app = (await ada.get('/auth/user')).body.data.applications[0]._id as string;
   const businessId = (await ada.get(`/business/application/${app}`)).body._id as string;
   expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
-  // Issue 26: a save's lead change waits for a stage move and, when none comes, goes alone a moment later.
+  // A save's lead change waits for a stage move and, when none comes, goes alone a moment later.
   const held = () =>
     room.mongo
       .db()

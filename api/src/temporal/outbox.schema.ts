@@ -22,7 +22,7 @@ export const OutboxEntrySchema = SchemaFactory.createForClass(OutboxEntry);
 
 /**
  * An application with entries waiting in the outbox: a keyed lookup document (`_id` the application's id),
- * so that every signal's check 'does this application have entries waiting?' is a read by `_id` (issue 26:
+ * so that every signal's check 'does this application have entries waiting?' is a read by `_id` (before,
  * `workflowoutbox.exists({ applicationId })` read the whole outbox on FerretDB v1.24). `last` is the newest
  * entry added: the drain removes the marker with the entry it names, so a marker stays while a newer one
  * waits. A marker left with nothing behind it (an entry sent between its insert and the marker's write)
@@ -40,7 +40,7 @@ export const OutboxApplicationSchema = SchemaFactory.createForClass(OutboxApplic
 
 /**
  * The applications with entries waiting, in one keyed document (`_id` 'waiting'): the drain's timer reads
- * it by `_id` (issue 26: `workflowoutbox.find()` read the whole outbox on FerretDB v1.24, each
+ * it by `_id` (`workflowoutbox.find()` read the whole outbox on FerretDB v1.24, each
  * OUTBOX_DRAIN_INTERVAL on every replica). An application joins it with its marker and leaves it with
  * its marker.
  */

@@ -1,4 +1,4 @@
-// Issue 12 item 7: Temporal stopped in the middle of a journey. The applicant's answers are saved, their
+// Temporal stopped in the middle of a journey. The applicant's answers are saved, their
 // signals (and a sign-up's start) wait in the outbox, and all of it reaches the workflows when Temporal is
 // back. A Temporal dev server of this file's own, on a database file so that it restarts with its data.
 import { describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('Temporal stopped in the middle of a journey', () => {
     const bobApp = (await bob.get('/auth/user')).body.data.applications[0]._id as string;
 
     // Ada's saves reach her workflow as one lead change, handed over LEAD_HANDOVER_MS after the last save
-    // when no stage move carries it (issue 26): waited for, not read at once.
+    // when no stage move carries it: waited for, not read at once.
     const kept = await until(
       () => outbox().find().toArray(),
       (k) => k.some((e) => e.applicationId === adaApp && e.kind === 'signal'),

@@ -1,4 +1,4 @@
-// Issue 24 item 4, done when "the worker and api run against a TLS Temporal dev server with a client
+// Done when "the worker and api run against a TLS Temporal dev server with a client
 // certificate". The Temporal CLI's dev server (temporal server start-dev, CLI 1.9.1) has no TLS flags, so
 // the suite's dev server is put behind a TLS front (tests/support/secure-servers.ts) that, as an mTLS
 // cluster does, shows a certificate of a private CA and wants a client certificate that CA signed. The

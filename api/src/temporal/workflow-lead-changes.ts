@@ -31,7 +31,7 @@ export const LEAD_HANDOVER_MS = 2_000;
 export type PendingLeadChange = { fields: LeadChange & { leadSeq: number }; seq: number };
 
 /**
- * Issue 26: a save's lead change does not signal the workflow at once (one signal and one workflow task per
+ * A save's lead change does not signal the workflow at once (one signal and one workflow task per
  * save). It is kept here (durably, in MongoDB) and goes with the stage move that follows the save (the web
  * saves a page, then moves on), or, when no move takes it within LEAD_HANDOVER_MS, by one updateLead signal
  * with everything saved meanwhile. Kept until handed over: an api that stops hands over what it holds; one
@@ -44,7 +44,7 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   /**
    * What this process knows an application's document holds: read, cleared after a hand-over, or left by
    * this process's save (whose write answers what the document held before it, so the save knows what it
-   * holds after). A stage move hands over what is known without reading it (issue 26: a move is one round
+   * holds after). A stage move hands over what is known without reading it (a move is one round
    * trip fewer; with nothing waiting, none). A save through another replica is handed over by that
    * replica's own timer: a move that carried less than waits leaves the document (its clear names the
    * `seq` it carried) and that timer hands over the rest. Bounded: the oldest are forgotten (then read

@@ -18,7 +18,7 @@ const b64 = (u: Uint8Array | null | undefined) => Buffer.from(u ?? new Uint8Arra
 const unb64 = (s: string) => Uint8Array.from(Buffer.from(s, 'base64'));
 
 /**
- * The outbox of starts and signals that found Temporal unreachable (issue 12 item 7): the applicant's
+ * The outbox of starts and signals that found Temporal unreachable: the applicant's
  * answer is saved, their signal kept here, and drained in order when Temporal is back. No step is lost.
  */
 @Injectable()
@@ -70,7 +70,7 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
 
   /** Entries of this application still waiting: a new signal must queue behind them to keep the order. */
   async pending(applicationId: string): Promise<boolean> {
-    // Through the driver (issue 26, bench item 4: every update and signal asks; a mongoose query's building
+    // Through the driver (every update and signal asks; a mongoose query's building
     // cost the api more CPU than the read).
     // (The driver's filter types `_id` as an ObjectId; here it is the application's id as a string.)
     const byId: Record<string, unknown> = { _id: applicationId };

@@ -14,7 +14,7 @@ export class User implements UserRecord<Types.ObjectId> {
   @Prop({ required: true }) passwordHash: string;
   @Prop({ default: false }) bankVerified: boolean;
   @Prop({ default: false }) confirmed: boolean;
-  /** 'en' or 'fr-CA' (issue 16): the language of the applicant's emails; English when absent. */
+  /** 'en' or 'fr-CA': the language of the applicant's emails; English when absent. */
   @Prop() language?: string;
   /**
    * The user's one application, chosen when the user is created: sign-up creates the application under
@@ -22,7 +22,7 @@ export class User implements UserRecord<Types.ObjectId> {
    * index; a lookup by userId would read the whole collection).
    */
   @Prop({ type: SchemaTypes.ObjectId }) applicationId?: Types.ObjectId;
-  /** Sign-up's sequence finished (records and workflow): the first confirmation need not resume it (issue 26). */
+  /** Sign-up's sequence finished (records and workflow): the first confirmation need not resume it. */
   @Prop() signUpFinished?: boolean;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */

@@ -3,7 +3,7 @@ import { ConfigError, loadEnv } from './env';
 import { smtpTransportOptions, temporalConnectionOptions } from './connections';
 import { API_SETTINGS, WORKER_SETTINGS } from './settings';
 
-// Issue 24 items 3 and 4: no real mail service (TLS and a login required) and no secured Temporal
+// No real mail service (TLS and a login required) and no secured Temporal
 // (TLS, mTLS or an API key) could be reached, and production started on plaintext for both.
 
 const b64 = (fill: string) => btoa(fill.repeat(32).slice(0, 32));
@@ -47,7 +47,7 @@ function problems(spec: typeof API_SETTINGS | typeof WORKER_SETTINGS, source: Re
   }
 }
 
-describe('issue 24 item 3: mail in production', () => {
+describe('mail in production', () => {
   it('starts with STARTTLS or implicit TLS, a login and a sender of its own', () => {
     expect(problems(API_SETTINGS, { ...PRODUCTION, ...SES, ...CLOUD })).toEqual([]);
     expect(problems(WORKER_SETTINGS, { ...PRODUCTION, ...SES, ...CLOUD, SMTP_TLS: 'implicit' })).toEqual([]);
@@ -110,7 +110,7 @@ describe('issue 24 item 3: mail in production', () => {
   });
 });
 
-describe('issue 24 item 4: Temporal in production', () => {
+describe('Temporal in production', () => {
   it('refuses a plaintext address unless it is said to be a private network', () => {
     const plain = { ...PRODUCTION, ...SES, TEMPORAL_ADDRESS: 'temporal.internal:7233' };
     expect(problems(WORKER_SETTINGS, plain)).toEqual([
@@ -163,7 +163,7 @@ describe('issue 24 item 4: Temporal in production', () => {
   });
 });
 
-describe("issue 27: Plaid's webhook address", () => {
+describe("Plaid's webhook address", () => {
   it('is the public https api in production, or none; a loopback or http address is refused', () => {
     const env = { ...PRODUCTION, ...SES, ...CLOUD };
     expect(problems(API_SETTINGS, env)).toEqual([]);

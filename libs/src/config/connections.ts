@@ -1,7 +1,8 @@
 /**
  * How the api and the worker reach the mail service and Temporal: nodemailer's transport options and the
- * Temporal connection's TLS / API key, from the settings, and the rules a deployment must keep (issue 24
- * items 3 and 4). Pure: files (a CA, a client certificate) are read through the caller's `read`.
+ * Temporal connection's TLS / API key, from the settings, and the rules a deployment must keep (TLS and
+ * a login for mail, TLS or an API key for Temporal), so production never runs on local-only settings. Pure: files (a
+ * CA, a client certificate) are read through the caller's `read`.
  */
 import { isLoopbackUrl, outsideLocalDevelopment } from './secrets';
 import type { Spec } from './setting';

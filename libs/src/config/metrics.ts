@@ -1,5 +1,5 @@
 /**
- * Where the api and the worker serve their Prometheus metrics (issue 24, 'Metrics and traces'): a port of
+ * Where the api and the worker serve their Prometheus metrics: a port of
  * their own, never the public api's, on loopback unless a deployment binds it elsewhere (a private
  * interface its Prometheus scrapes). 'off' serves none: a process not given a port (a second replica on
  * the same host, the tests' own processes) never collides with another one's.

@@ -3,7 +3,7 @@ import { ConfigError, loadEnv } from './env';
 import { s3ClientOptions, s3Encryption } from './s3';
 import { COMMON_SETTINGS } from './settings';
 
-describe('S3 server-side encryption settings (issue 10, item 9)', () => {
+describe('S3 server-side encryption settings', () => {
   it('encrypts with AES256 unless told otherwise', () => {
     expect(s3Encryption(loadEnv(COMMON_SETTINGS, {}))).toEqual({ ServerSideEncryption: 'AES256' });
   });
@@ -22,7 +22,7 @@ describe('S3 server-side encryption settings (issue 10, item 9)', () => {
   });
 });
 
-describe('S3 client options (issue 13)', () => {
+describe('S3 client options', () => {
   const s = loadEnv(COMMON_SETTINGS, {});
   it('follow region redirects and keep integrity checksums on, as against AWS', () => {
     expect(s3ClientOptions(s)).toMatchObject({

@@ -3,7 +3,7 @@ import { ConfigError, loadEnv } from './env';
 import { isLoopbackUrl } from './secrets';
 import { API_SETTINGS, WORKER_SETTINGS } from './settings';
 
-// Issue 10 item 2: an access token forged with the development SESSION_SECRET read another applicant's
+// An access token forged with the development SESSION_SECRET read another applicant's
 // owners, because production started on the defaults without a word.
 
 const b64 = (bytes: number, fill: string) => btoa(fill.repeat(bytes).slice(0, bytes));
@@ -45,7 +45,7 @@ function problems(spec: typeof API_SETTINGS | typeof WORKER_SETTINGS, source: Re
 }
 const named = (list: string[]) => list.map((p) => p.split(' ')[0]).sort();
 
-describe('issue 12: the operator token', () => {
+describe('the operator token', () => {
   it('is refused at its development default or under 32 bytes outside local development', () => {
     expect(named(problems(API_SETTINGS, { ...PRODUCTION, ...REAL, OPERATOR_TOKEN: 'short' }))).toEqual([
       'OPERATOR_TOKEN',
@@ -54,7 +54,7 @@ describe('issue 12: the operator token', () => {
   });
 });
 
-describe('issue 10 item 2: known keys in use — outside local development start-up refuses a default or short secret', () => {
+describe('known keys in use — outside local development start-up refuses a default or short secret', () => {
   it('refuses every development default of the api in production, naming each and how to make one', () => {
     const found = problems(API_SETTINGS, PRODUCTION);
     expect(named(found)).toEqual(
@@ -94,7 +94,9 @@ describe('issue 10 item 2: known keys in use — outside local development start
       ].sort(),
     );
   });
+});
 
+describe('known keys in use — what counts as local development, and what passes', () => {
   it('treats a PUBLIC_URL off loopback as outside local development, whatever NODE_ENV says', () => {
     const found = problems(API_SETTINGS, {
       ...DEPLOYED,

@@ -75,8 +75,8 @@ export const COMMON_SETTINGS = {
   S3_ENDPOINT: url('S3 endpoint (the regional AWS endpoint in production)', 'http://127.0.0.1:4569'),
   S3_REGION: str('S3 region', 'us-east-1'),
   S3_BUCKET: str("S3 bucket for applicants' documents", 'portal-documents'),
-  S3_ACCESS_KEY_ID: str('S3 access key id', 'S3RVER'),
-  S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'S3RVER', { how: 'from your S3 provider' }),
+  S3_ACCESS_KEY_ID: str('S3 access key id', 'local-dev-key'),
+  S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'local-dev-secret', { how: 'from your S3 provider' }),
   S3_SSE: oneOf(['AES256', 'aws:kms'] as const, 'server-side encryption of every stored document', 'AES256'),
   S3_SSE_KMS_KEY_ID: str('KMS key id or ARN, required when S3_SSE is aws:kms', 'none'),
   S3_CHECKSUMS: oneOf(

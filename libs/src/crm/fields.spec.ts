@@ -12,7 +12,7 @@ import {
   parsePicklistValues,
 } from './fields';
 
-describe('CRM field lengths (issue 13)', () => {
+describe('CRM field lengths', () => {
   it("are Salesforce's lengths of the standard Lead fields", () => {
     expect(CRM_FIELD_LENGTHS).toMatchObject({
       FirstName: 40,
@@ -65,7 +65,7 @@ describe('CRM field lengths (issue 13)', () => {
   });
 });
 
-describe('org-specific CRM configuration (issue 13)', () => {
+describe('org-specific CRM configuration', () => {
   it("maps the spec's picklist values to the org's, from JSON, naming a malformed value", () => {
     const values = parsePicklistValues('{"Status":{"Closed - Not Converted":"Unqualified"}}');
     expect(orgPicklistValues({ Status: 'Closed - Not Converted', City: 'X' }, values as never)).toEqual({

@@ -17,7 +17,7 @@ const owner: LeadOwner = {
   creditScore: 720,
 };
 
-describe('the lead mapper', () => {
+describe('the lead mapper: financial and business answers', () => {
   it('writes the financial step as the lead has always had it', () => {
     const fields = leadFieldsOf({ annualRevenue: 1_000_000, amountRequested: 150_000, monthlyRevenue: 83333.333 });
     expect(fields).toEqual({
@@ -77,7 +77,9 @@ describe('the lead mapper', () => {
     ]);
     expect(leadFieldsOf({ address: '1 Main St', suiteFloor: '' })).toEqual({ Street: '1 Main St' });
   });
+});
 
+describe('the lead mapper: owners, status and new leads', () => {
   it('writes owners 1 and 2 with the portal status', () => {
     const fields = leadFieldsOf({
       owner1: owner,

@@ -11,7 +11,7 @@
  * (leadFieldsOf), so an old queued change is written exactly as it was.
  */
 
-/** One owner as the lead mirrors them (section 4 'Owners'); sent whole, never field by field. */
+/** One owner as the lead mirrors them (the specification's 'Owners' fields); sent whole, never field by field. */
 export type LeadOwner = {
   firstName: string;
   lastName: string;
@@ -116,7 +116,7 @@ const street = (change: LeadChange): SalesforceLeadFields => ({
   Street: [change.address, change.suiteFloor].filter(Boolean).join(', '),
 });
 
-/** Each answer's Salesforce fields (spec section 4), in the order the lead has always been written. */
+/** Each answer's Salesforce fields (the specification's mapping), in the order the lead has always been written. */
 const LEAD_FIELDS: Mapping = {
   annualRevenue: one('AnnualRevenue', 'annualRevenue'),
   amountRequested: one('csbs__Amount_Requested__c', 'amountRequested'),

@@ -1,19 +1,19 @@
 /**
- * The wire contract of /api/auth (section 7 'Account'), shared by the api and the web client.
- * Every error answers ApiError; the client shows data.message (section 8).
+ * The wire contract of /api/auth (the specification's 'Account' endpoints), shared by the api and the web client.
+ * Every error answers ApiError; the client shows data.message.
  */
 import type { SignUpForm } from '../validation/sign-up';
 import type { RegisterAnswer } from './entities';
 
 export const API_BASE = '/api';
-/** Every request carries the current page path (section 7). */
+/** Every request carries the current page path (as the specification's endpoints expect). */
 export const PAGE_PATH_HEADER = 'X-Page-Path';
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
-/** Set from ?iso= on /sign-up: 12 hours, SameSite=Strict (section 2). */
+/** Set from ?iso= on /sign-up: 12 hours, SameSite=Strict (the affiliate who referred the applicant, for the lead). */
 export const AFFILIATE_COOKIE_NAME = 'affiliateId';
 export const AFFILIATE_COOKIE_HOURS = 12;
-/** Browser storage keys (section 2). */
+/** Browser storage keys, as the specification names them. */
 export const USER_NAME_KEY = 'userName';
 export const AMOUNT_REQUESTED_KEY = 'amount-requested';
 
@@ -38,13 +38,13 @@ export type ApiError = {
 /** The sign-up form's answers; the phone as +1 and 10 digits. */
 export type RegisterRequest = SignUpForm & {
   affiliateId?: string;
-  /** The language chosen in the web app (issue 16); the account's emails follow it. */
+  /** The language chosen in the web app; the account's emails follow it. */
   language?: 'en' | 'fr-CA';
 };
 export type { RegisterAnswer };
 
 export type LoginRequest = { username: string; password: string };
-/** Success needs both fields (section 4 'Login'). */
+/** Success needs both fields (the specification's 'Login'). */
 export type LoginAnswer = { message: string; username: string };
 
 export type ConfirmSignUpRequest = { username: string; password: string; code: string };
@@ -66,7 +66,8 @@ export type MessageAnswer = { message: string };
 export type VerifyTokenAnswer = { valid: true; username: string };
 /**
  * GET /auth/token keeps the specification's shape, but the session lives in httpOnly cookies only (the api
- * takes no bearer token from applicants): `accessToken` is null, so script never holds the session (issue 25).
+ * takes no bearer token from applicants): `accessToken` is null, so script never holds the session
+ * (an injected script could otherwise steal it).
  */
 export type TokenAnswer = { data: { accessToken: null } };
 

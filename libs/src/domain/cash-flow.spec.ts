@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  affordability,
-  averageDailyDeposits,
-  cashFromEntries,
-  cashFromTransactions,
-  joinCash,
-  offerAffordability,
-  readStatementCash,
-} from './cash-flow';
+import { affordability, averageDailyDeposits, offerAffordability } from './affordability';
+import { cashFromEntries, cashFromTransactions, joinCash } from './cash-flow';
+import { readStatementCash } from './statement-cash';
 
 // August 2026 starts on a Saturday: 21 business days, Mondays the 3rd, 10th, 17th, 24th and 31st.
 const AUGUST = [
@@ -192,7 +186,7 @@ describe('the offers measured against the statements', () => {
   });
 });
 
-describe("cashFromTransactions: an aggregator's transactions and current balance (issue 27 item 3, bank data)", () => {
+describe("cashFromTransactions: an aggregator's transactions and current balance (bank data)", () => {
   // Monday 2 to Friday 6 March 2026; Plaid's signs: negative is money in, positive money out.
   const period = { start: '2026-03-02', end: '2026-03-06' };
   const transactions = [

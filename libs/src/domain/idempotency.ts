@@ -1,7 +1,7 @@
 /**
- * Idempotent requests (issue 15 item 3): the wire contract shared by the api and the web client.
- * A client sends one `Idempotency-Key` per user action and the same key on every retry of that action;
- * the api answers a repeat with the first answer, kept 24 hours.
+ * Idempotent requests, so a retried action (a lost answer, a double click) happens once: the wire contract shared by
+ * the api and the web client. A client sends one `Idempotency-Key` per user action and the same key on every retry of
+ * that action; the api answers a repeat with the first answer, kept 24 hours.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set on an answer that is a stored first answer rather than a fresh one. */

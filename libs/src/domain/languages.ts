@@ -1,4 +1,4 @@
-/** The applicant's language (issue 16): chosen in the web app, kept on the account for the emails. */
+/** The applicant's language: chosen in the web app, kept on the account for the emails. */
 export const APPLICANT_LANGUAGES = ['en', 'fr-CA'] as const;
 export type ApplicantLanguage = (typeof APPLICANT_LANGUAGES)[number];
 export const isApplicantLanguage = (v: unknown): v is ApplicantLanguage =>

@@ -1,4 +1,4 @@
-/** Offer options as the api answers them (section 3): every value a string. */
+/** Offer options as the api answers them: every value a string, as the offer service sends them. */
 export type OfferOptionView = Record<string, string> & { id: string; isSelected: string };
 
 export const isLineOfCredit = (o: Record<string, string>) => !!o.maxAmount;
@@ -24,7 +24,7 @@ export function estimatedApr(amount: number, payment: number, count: number, per
 export const DAILY_PAYMENTS_PER_YEAR = 252;
 export const WEEKLY_PAYMENTS_PER_YEAR = 52;
 
-/** An option's figures side by side (issue 27 item 4), as numbers. */
+/** An option's figures side by side, as numbers, so options can be compared. */
 export type OfferTerms = {
   amount: number;
   termMonths: number;

@@ -3,7 +3,7 @@ import { optionKey } from './option-key';
 /**
  * The pick-lists' labels in Canadian French, by list and by the key made from the English value
  * (`optionKey`). The values sent and stored stay the English ones; the web's French catalogue and the
- * French application PDF both show these labels (issue 16), so they are written once, here.
+ * French application PDF both show these labels, so they are written once, here.
  */
 export const PICK_LIST_LABELS_FR = {
   useOfProceeds: {

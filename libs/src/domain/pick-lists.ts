@@ -34,7 +34,7 @@ export const PRODUCTS = [
 ] as const;
 
 /**
- * The products a business in `country` can be offered (issue 23 item 18): SBA financing is a program of
+ * The products a business in `country` can be offered: SBA financing is a program of
  * the US Small Business Administration, for US businesses only, so a Canadian business is never offered it.
  */
 export const US_ONLY_PRODUCTS: readonly string[] = ['SBA Financing'];

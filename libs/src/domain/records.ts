@@ -23,7 +23,8 @@ export const COLLECTIONS = {
   signatures: 'signatures',
   /**
    * Keyed lookup documents: an application's id (`_id`) → its lead changes saved and not yet handed to its
-   * workflow (sealed), which go with the next stage move or shortly after the save (issue 26).
+   * workflow (sealed), which go with the next stage move or shortly after the save
+   * (read by `_id`, where a scan of the outbox grew with every application).
    */
   pendingleads: 'pendingleads',
 } as const;
@@ -107,7 +108,7 @@ export const amountRequestedFields = (amountRequested: number) => ({
 });
 export const amountRequestedOf = (b: { amountRequested?: number }): number | undefined => b.amountRequested;
 
-/** One owner (section 3). ssn and dateOfBirth are stored encrypted. */
+/** One owner. ssn and dateOfBirth are stored encrypted. */
 export type OwnerRecord = {
   type: 'primary' | 'secondary';
   ownerType: 'primary' | 'secondary';
@@ -163,9 +164,9 @@ export type FileRecord<Id> = {
   monthLabel?: string;
   size: number;
   advice: StatementAdviceNote[];
-  /** Where the document came from: 'bank' when fetched from the applicant's bank (issue 27), else uploaded. */
+  /** Where the document came from: 'bank' when fetched from the applicant's bank, else uploaded. */
   source?: string;
-  /** A bank statement's daily balances and deposits, or why they could not be read (issue 27 item 3). */
+  /** A bank statement's daily balances and deposits, or why they could not be read. */
   cash?: CashReading;
 };
 

@@ -2,7 +2,7 @@
  * The answers' shapes, one contract between the api (its services build them) and the web (its api
  * clients and query options read them). Ids are strings; PII arrives masked.
  */
-import type { OfferAffordability } from './cash-flow';
+import type { OfferAffordability } from './affordability';
 import type { OfferOptionView } from './offers';
 import type { BusinessRecord, OwnerRecord } from './records';
 
@@ -47,6 +47,6 @@ export type OfferView = {
   applicationId: string;
   offerType?: string;
   offerOptions: OfferOptionView[];
-  /** Issue 27 item 3: what each option costs against the statements' cash (computed on the api). */
+  /** What each option costs against the statements' cash (computed on the api). */
   affordability?: OfferAffordability;
 };

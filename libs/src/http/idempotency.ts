@@ -1,5 +1,5 @@
 /**
- * The client's side of idempotent requests (README 'Idempotent requests'; the wire contract is
+ * The client's side of idempotent requests (docs/security.md, 'Idempotent requests'; the wire contract is
  * domain/idempotency.ts): when an action sent with an Idempotency-Key goes again with the same key, and
  * how a key is made. One rule for the web app, the api tests' client and the bench driver. Pure: no DOM,
  * no I/O (a key's random bits come from Web Crypto, which browsers and Node both have).

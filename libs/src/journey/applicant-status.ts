@@ -1,7 +1,7 @@
 import type { StageName } from './stages';
 
 /**
- * Whose move it is, in the applicant's words (issue 16 item 3, 'Where do I stand'): the applicant, the
+ * Whose move it is, in the applicant's words (the 'Where do I stand' panel): the applicant, the
  * owners still to sign, the funding team, or nobody (the application has ended).
  */
 export const WAITING_ON = ['applicant', 'signature', 'funding-team', 'nobody'] as const;

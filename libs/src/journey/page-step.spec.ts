@@ -3,7 +3,7 @@ import { pageStepFor } from './page-step';
 
 const at = (pageName: string, pageStep: number) => ({ pageName, pageStep });
 
-describe('page-step mapping (section 4)', () => {
+describe('page-step mapping', () => {
   it('gives FINANCIAL and PERSONAL step 1 without a stage, else the stage step', () => {
     expect(pageStepFor('FINANCIAL')).toBe(1);
     expect(pageStepFor('PERSONAL')).toBe(1);

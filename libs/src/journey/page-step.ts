@@ -1,6 +1,6 @@
 import type { StageName } from './stages';
 
-/** The client's page names: the stages plus the owners page and the offer step (section 4). */
+/** The client's page names: the stages plus the owners page and the offer step. */
 export type ClientPageName = 'PERSONAL' | 'FINANCIAL' | 'BUSINESS' | 'OWNER' | 'OFFER';
 
 /** Which client page each route is, for the routes that have one. */
@@ -13,7 +13,7 @@ export const ROUTE_PAGES: Record<string, ClientPageName> = {
   '/offers': 'OFFER',
 };
 
-/** Section 4 'Page-step mapping on the client': the step a page shows, given the user's saved stage. */
+/** The specification's 'Page-step mapping on the client': the step a page shows, given the user's saved stage. */
 export function pageStepFor(page: ClientPageName, stage?: { pageName: string; pageStep: number }): number {
   switch (page) {
     case 'PERSONAL':

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_NAME_MAX, emailGreeting, endSentence, escapeHtml, labelled, nameForEmail } from './email-text';
 
-// Issue 10 item 8: this first name went verbatim into the code email, which goes to any address.
+// This first name went verbatim into the code email, which goes to any address.
 const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
 
-describe('issue 10 item 8: email content injection — a name safe to put in an email', () => {
+describe('email content injection — a name safe to put in an email', () => {
   it('greets neutrally instead of showing the attack name', () => {
     expect(nameForEmail(ATTACK)).toBeUndefined();
     expect(emailGreeting(ATTACK)).toBe('Hello,');
@@ -63,7 +63,7 @@ describe('issue 10 item 8: email content injection — a name safe to put in an 
   });
 });
 
-describe('issue 23 item 18: French typography and sentence ends in emails', () => {
+describe('French typography and sentence ends in emails', () => {
   it('sets a no-break space before the colon in French, none in English', () => {
     expect(labelled('Votre demande', 'https://apply.example/offers', 'fr-CA')).toBe(
       'Votre demande\u00a0: https://apply.example/offers',

@@ -53,7 +53,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
- * 'Label: value' as the language writes it (issue 23 item 18): Canadian French sets a no-break space before
+ * 'Label: value' as the language writes it: Canadian French sets a no-break space before
  * the colon ('Votre demande : https://…'), so the colon never starts a line; English sets none.
  */
 export const labelled = (label: string, value: string, language: 'en' | 'fr-CA' = 'en') =>
@@ -61,6 +61,6 @@ export const labelled = (label: string, value: string, language: 'en' | 'fr-CA' 
 
 /**
  * A sentence that ends with a name, ended once: a name with its own final period ('Boulangerie Roy inc.')
- * takes no second one ('inc..' was seen in an email, issue 23 item 18).
+ * takes no second one ('inc..' was seen in an email).
  */
 export const endSentence = (s: string) => (/[.!?…]$/u.test(s.trimEnd()) ? s.trimEnd() : `${s.trimEnd()}.`);

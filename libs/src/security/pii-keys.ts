@@ -11,7 +11,8 @@ const PREFIX = 'pii:v1';
  * rotate: new values use PII_KEY, older ones still open with the key named in PII_OLD_KEYS.
  */
 export class PiiKeys {
-  /** KeyObjects made once: createCipheriv with a Buffer key builds one on every call (issue 26). */
+  /** KeyObjects made once: createCipheriv with a Buffer key builds one on every call, a cost on every
+   * read and write of an owner. */
   private readonly keys = new Map<string, KeyObject>();
   private readonly currentId: string;
 

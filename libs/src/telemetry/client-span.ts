@@ -1,8 +1,8 @@
 /**
- * Client spans for the external calls undici's channels do not see (issue 24): S3 (@aws-sdk/client-s3, through
- * a middleware on each client), SMTP (nodemailer) and Box (box-node-sdk's node-fetch; the worker's agent makes
- * the span). Only @opentelemetry/api is loaded here: with no SDK registered (TRACES_URL none) every span is the
- * API's no-op and costs nothing. Not in the package index: the web never loads it.
+ * Client spans for the external calls undici's channels do not see, or a trace would stop at them: S3
+ * (@aws-sdk/client-s3, through a middleware on each client), SMTP (nodemailer) and Box (box-node-sdk's node-fetch; the
+ * worker's agent makes the span). Only @opentelemetry/api is loaded here: with no SDK registered (TRACES_URL none)
+ * every span is the API's no-op and costs nothing. Not in the package index: the web never loads it.
  *
  * PII rule (tracing.ts's allow-list): a span names the service and the operation, the server's host and port,
  * the status and an error's code; never an address, a subject, a file name or an object key (an upload's key

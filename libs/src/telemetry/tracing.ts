@@ -1,7 +1,7 @@
 /**
- * The OpenTelemetry SDK of the api and the worker (issue 24): spans exported to TRACES_URL (Zipkin's
- * /api/v2/spans locally). Not in the package index: the web never loads it, and the api and the worker import
- * it only when TRACES_URL is set, so tracing off costs nothing.
+ * The OpenTelemetry SDK of the api and the worker, so one application's calls can be followed across both: spans
+ * exported to TRACES_URL (Zipkin's /api/v2/spans locally). Not in the package index: the web never loads it, and the
+ * api and the worker import it only when TRACES_URL is set, so tracing off costs nothing.
  *
  * PII rule: what leaves the process is an allow-list. A span keeps only the attribute keys below (ids, routes,
  * status codes, Temporal workflow and activity ids, Salesforce object names); its events keep their names only

@@ -3,7 +3,7 @@ import { ACCOUNT_CODES, COMMON_CODES } from './codes';
 import { PASSWORD_MAX_LENGTH, all, maxLength, pattern, required, sameAs, type RuleSet } from './rules';
 import { emailRule, newPasswordRule } from './sign-up';
 
-/** Section 5 'Login': username, password and, on the code step, the code are required. */
+/** The specification's 'Login' rules: username, password and, on the code step, the code are required. */
 export const LOGIN_RULES = {
   username: all(required(), maxLength(200), pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid)),
   // No account has a longer one (sign-up and reset refuse it), so nothing longer is worth hashing.
@@ -20,10 +20,10 @@ export const CONFIRM_SIGN_UP_RULES = {
   code: all(required(), pattern(CONFIRMATION_CODE_PATTERN, ACCOUNT_CODES.codeFormat)),
 } satisfies RuleSet;
 
-/** Section 5 'Reset', step 1 (the misspelling is the specification's). */
+/** The specification's 'Reset', its first step (the misspelling is the specification's). */
 export const RESET_REQUEST_RULES = { username: emailRule(COMMON_CODES.emailRequiredReset) } satisfies RuleSet;
 
-/** Section 5 'Reset', step 2. */
+/** The specification's 'Reset', its second step. */
 export const RESET_CONFIRM_RULES = {
   username: emailRule(COMMON_CODES.emailRequiredReset),
   code: all(required(COMMON_CODES.codeRequired), pattern(CONFIRMATION_CODE_PATTERN, ACCOUNT_CODES.codeFormat)),

@@ -17,6 +17,7 @@ export const API_MESSAGES = {
   unknownError: 'Unknown error',
   documentsRequired: "Please upload your voided check and driver's license, or mark each one you don't have",
   fileNotFound: 'File not found',
+  fileRequired: 'A file is required',
   fileTypeInvalid: 'fileType must be a known document type',
   monthLabelRequired: 'monthLabel is required',
   submittedDocumentsKept: 'Submitted documents cannot be removed',

@@ -3,9 +3,10 @@ import { BUSINESS_DETAILS_RULES, BUSINESS_QUESTION_RULES, FINANCIAL_RULES, OWNER
 import { VALID_DETAILS, VALID_FINANCIAL, VALID_OWNER, VALID_QUESTION, check } from './application.spec-setup';
 import { todayIso, yearsBefore } from './dates';
 
-// Issue 10: values no form sends (operators, exotic numbers, impossible dates), refused with the section's messages.
+// Values no form sends, which a hostile client may (operators, exotic numbers, impossible dates), refused with the
+// section's messages.
 
-describe('financial: invalid values of issue 10', () => {
+describe('financial: values no form sends', () => {
   const errors = check(FINANCIAL_RULES, VALID_FINANCIAL);
   it.each([
     [{ annualRevenue: '0x10' }, 'annualRevenue', 'Enter a number'],
@@ -18,7 +19,7 @@ describe('financial: invalid values of issue 10', () => {
   ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
 });
 
-describe('business question: invalid values of issue 10', () => {
+describe('business question: values no form sends', () => {
   const errors = check(BUSINESS_QUESTION_RULES, VALID_QUESTION);
   it.each([
     [{ businessStartDate: '2020-99-99' }, 'businessStartDate', 'Enter a valid date'],
@@ -36,7 +37,7 @@ describe('business question: invalid values of issue 10', () => {
   ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
 });
 
-describe('business details: invalid values of issue 10', () => {
+describe('business details: values no form sends', () => {
   const errors = check(BUSINESS_DETAILS_RULES, {
     ...VALID_DETAILS,
     naics: '484',
@@ -64,7 +65,7 @@ describe('business details: invalid values of issue 10', () => {
     [{ productsInterestedIn: ['Other', 'Other'] }, 'productsInterestedIn', 'Choose products from the list'],
     [{ productsInterestedIn: 'Other' }, 'productsInterestedIn', 'Choose products from the list'],
     [{ productsInterestedIn: [] }, 'productsInterestedIn', undefined],
-    // Issue 23 item 18: SBA financing is for US businesses; a Canadian business is never offered it.
+    // SBA financing is for US businesses; a Canadian business is never offered it.
     [{ productsInterestedIn: ['SBA Financing'] }, 'productsInterestedIn', undefined],
     [
       { country: 'CA', state: 'ON', zip: 'M5X 1A9', productsInterestedIn: ['SBA Financing'] },
@@ -100,7 +101,7 @@ describe('business details: invalid values of issue 10', () => {
   ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
 });
 
-describe('owner card: invalid values of issue 10', () => {
+describe('owner card: values no form sends', () => {
   const errors = check(OWNER_RULES, { ...VALID_OWNER, ownershipPercent: '100', creditReport: '700' });
   it('accepts the valid card', () => expect(errors({})).toEqual({}));
   it.each([

@@ -1,4 +1,4 @@
-/** Section 5 messages of the application screens (financial, business, owners), word for word. */
+/** The specification's messages of the application screens (financial, business, owners), word for word. */
 export const APPLICATION_MESSAGES = {
   annualRevenueRequired: 'Annual revenue is required',
   amountRequestedRequired: 'Amount requested is required',
@@ -49,7 +49,7 @@ export const APPLICATION_MESSAGES = {
   phonesUnique: 'Each phone number must be unique.',
   emailsUnique: 'Each email must be unique.',
   secondOwnerRequired: 'If your percent ownership is below 51% we require a second owner.',
-  // Not in the specification: limits it leaves silent (issue 10), worded plainly.
+  // Not in the specification: limits it leaves silent (values no form sends), worded plainly.
   startDateTooEarly: 'Business start date must be after 1800',
   dobTooYoung: 'Owners must be at least 18 years old',
   dobTooOld: 'Owners must be no more than 120 years old',

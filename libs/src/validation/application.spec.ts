@@ -8,10 +8,10 @@ import {
 } from './application';
 import { VALID_DETAILS, VALID_FINANCIAL, VALID_OWNER, VALID_QUESTION, check } from './application.spec-setup';
 
-// The rules of each journey section, message by message (invalid values of issue 10: application-invalid.spec.ts;
+// The rules of each journey section, message by message (values no form sends: application-invalid.spec.ts;
 // formats, owner sets and statements: application-formats.spec.ts).
 
-describe('financial (section 5)', () => {
+describe('financial', () => {
   const errors = check(FINANCIAL_RULES, VALID_FINANCIAL);
   it.each([
     [{}, 'annualRevenue', undefined],

@@ -1,5 +1,5 @@
 /**
- * Section 5 rules of the application screens (financial, business, owners), word for word. The web
+ * The specification's rules of the application screens (financial, business, owners), word for word. The web
  * forms and the api DTOs both use these, so the server refuses exactly what the form refuses.
  */
 import { NAME_LIMITS } from '../crm/fields';
@@ -45,7 +45,7 @@ const isCanada = (form: Readonly<Record<string, unknown>>) => form.country === '
 /** Monthly revenue sent with the financial step: annual / 12, two decimals. */
 export const monthlyRevenue = (annual: number): number => Math.round((annual / 12) * 100) / 100;
 
-/** A requested or earned amount: above 0 and at most $99,000,000 (section 9). */
+/** A requested or earned amount: above 0 and at most $99,000,000 (the specification's limit). */
 const amountRule = (requiredMessage: string): Rule =>
   numberRule(parseAmount, requiredMessage, (n) =>
     n <= 0 ? M.valueZero : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
@@ -77,7 +77,7 @@ const businessStartRule: Rule = all(
 );
 
 export const BUSINESS_QUESTION_RULES = {
-  /** Yes/No; absent means Yes (section 3). */
+  /** Yes/No; absent means Yes (as the specification's data model reads it). */
   businessStarted: optional(fromList(YES_NO, M.selectionRequired)),
   businessStartDate: businessStartRule,
   useOfProceeds: fromList(USE_OF_PROCEEDS, M.selectionRequired),
@@ -252,7 +252,7 @@ export const OWNER_RULES = {
 export type OwnerSetProblem = { message: MessageCode; addSecondOwner?: boolean };
 
 /**
- * Section 5 'Owner set on submit': total at most 100, unique phones and emails (emails any case), and a
+ * The specification's 'Owner set on submit': total at most 100, unique phones and emails (emails any case), and a
  * single owner under 51% needs a second owner.
  */
 export function checkOwnerSet(
@@ -271,7 +271,7 @@ export function checkOwnerSet(
   return undefined;
 }
 
-/** Bank statements required: 3, or 4 when the business is in GA, FL, CA, VA, UT or NY (section 9). */
+/** Bank statements required: 3, or 4 when the business is in GA, FL, CA, VA, UT or NY (the specification's rule). */
 export const FOUR_STATEMENT_STATES = ['GA', 'FL', 'CA', 'VA', 'UT', 'NY'] as const;
 export const requiredStatementCount = (businessState: string | undefined): number =>
   (FOUR_STATEMENT_STATES as readonly string[]).includes(businessState ?? '') ? 4 : 3;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BN_INPUT_MAX_LENGTH, formatBn, formatTaxId } from './formats';
 import { BN_PATTERN } from './application';
 
-describe('BN mask (section 5, issue 11 item 8a)', () => {
+describe('BN mask', () => {
   it('keeps the program suffix as typed, in any case, with or without dashes', () => {
     for (const typed of ['123456789RT0001', '123-456-789rt0001', '123 456 789 RT 0001'])
       expect(formatBn(typed)).toBe('123-456-789RT0001');

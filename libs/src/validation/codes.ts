@@ -10,7 +10,7 @@
 import { JOURNEY_ERRORS } from '../journey/errors';
 import { API_MESSAGES } from './api-messages';
 import { APPLICATION_MESSAGES } from './application-messages';
-import { ACCOUNT_MESSAGES, FILE_MESSAGES, MESSAGES } from './messages';
+import { ACCOUNT_MESSAGES, BANK_MESSAGES, FILE_MESSAGES, MESSAGES } from './messages';
 
 const JOURNEY_MESSAGES = Object.fromEntries(Object.entries(JOURNEY_ERRORS).map(([k, v]) => [k, v.message])) as {
   [K in keyof typeof JOURNEY_ERRORS]: (typeof JOURNEY_ERRORS)[K]['message'];
@@ -22,6 +22,7 @@ export const MESSAGE_TABLES = {
   application: APPLICATION_MESSAGES,
   account: ACCOUNT_MESSAGES,
   file: FILE_MESSAGES,
+  bank: BANK_MESSAGES,
   journey: JOURNEY_MESSAGES,
 } as const;
 
@@ -68,6 +69,7 @@ export const COMMON_CODES = codesOf('common', MESSAGES);
 export const APPLICATION_CODES = codesOf('application', APPLICATION_MESSAGES);
 export const ACCOUNT_CODES = codesOf('account', ACCOUNT_MESSAGES);
 export const FILE_CODES = codesOf('file', FILE_MESSAGES);
+export const BANK_CODES = codesOf('bank', BANK_MESSAGES);
 export const JOURNEY_CODES = codesOf('journey', JOURNEY_MESSAGES);
 export const API_CODES = codesOf('api', API_MESSAGES);
 

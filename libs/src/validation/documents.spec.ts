@@ -15,7 +15,7 @@ const english = (code: string | undefined) => (code === undefined ? undefined : 
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 
-describe('statement months (section 9)', () => {
+describe('statement months', () => {
   it('asks for the three previous months', () => {
     expect(statementMonths('TX', day(2026, 11, 23))).toEqual(['October 2026', 'September 2026', 'August 2026']);
   });
@@ -36,7 +36,7 @@ describe('statement months (section 9)', () => {
   });
 });
 
-describe('file checks (section 5)', () => {
+describe('file checks', () => {
   const pdf = (size: number, name = 'statement.pdf', type = 'application/pdf') => ({ name, type, size });
   it('refuses anything but a PDF, including a renamed text file by its type', () => {
     expect(english(checkPdfFile(pdf(10, 'notes.txt', 'text/plain')))).toBe('Please upload only PDF files.');
@@ -54,7 +54,7 @@ describe('file checks (section 5)', () => {
     expect(looksLikePdf(new TextEncoder().encode('just some notes'))).toBe(false);
     expect(looksLikePdf(new Uint8Array(0))).toBe(false);
   });
-  it('wants the PDF header at byte 0, so HTML with %PDF- in its first 1 KB is not a PDF (issue 10)', () => {
+  it('wants the PDF header at byte 0, so HTML with %PDF- in its first 1 KB is not a PDF', () => {
     expect(looksLikePdf(new TextEncoder().encode('<html><!-- %PDF-1.7 --><script>alert(1)</script>'))).toBe(false);
     expect(looksLikePdf(new TextEncoder().encode(' %PDF-1.7\n'))).toBe(false);
   });
@@ -66,7 +66,7 @@ describe('file checks (section 5)', () => {
   });
 });
 
-describe('issue 23 item 18: a stored name shown in the applicant’s language', () => {
+describe('a stored name shown in the applicant’s language', () => {
   it('shows the spec’s stored names in French for fr-CA, their numbers kept', () => {
     expect(shownDocumentName('october-2026.pdf', 'fr-CA')).toBe('octobre-2026.pdf');
     expect(shownDocumentName('august-2026-2.pdf', 'fr-CA')).toBe('août-2026-2.pdf');
@@ -89,7 +89,7 @@ describe('issue 23 item 18: a stored name shown in the applicant’s language', 
   });
 });
 
-describe('issue 25 item 10: the statement months an upload may name', () => {
+describe('the statement months an upload may name', () => {
   const today = new Date(2026, 10, 26);
   it('takes the current month and the 24 before it, never a month to come or long past', () => {
     expect(isRecentStatementMonth('November 2026', today)).toBe(true);

@@ -1,7 +1,7 @@
 import { requiredStatementCount } from './application';
 import { FILE_CODES, type MessageCode } from './codes';
 
-/** The 35MB message is checked at 37,000,000 bytes (section 9). */
+/** The 35MB message is checked at 37,000,000 bytes (the specification's figure). */
 export const MAX_FILE_BYTES = 37_000_000;
 
 export const FILE_TYPES = {
@@ -29,7 +29,7 @@ export const MONTH_NAMES = [
 ];
 
 /**
- * Issue 25 item 10: the statement months an upload may name. The page asks for the last few full months
+ * The statement months an upload may name. The page asks for the last few full months
  * (statementMonths); the api takes any of the last STATEMENT_MONTHS_BACK months up to the current one, so
  * a browser a time zone away, or a page left open past a month's end, is never refused, while 'March
  * 2000' is.
@@ -59,7 +59,10 @@ export function statementMonths(businessState: string | undefined, today: Date):
   });
 }
 
-/** The name a document is stored under: bank statements by month label, the others by type (section 5). */
+/**
+ * The name a document is stored under: bank statements by month label, the others by type, the names the
+ * lender's and the CRM's files keep.
+ */
 export function documentFileName(type: FileType, monthLabel?: string, index = 0): string {
   const base =
     type === FILE_TYPES.voidedCheck
@@ -91,7 +94,7 @@ const FRENCH_DOCUMENT_NAMES: Record<string, string> = {
 };
 
 /**
- * A stored document's name as the applicant reads it (issue 23 item 18). The name stays the one section 5
+ * A stored document's name as the applicant reads it. The name stays the one documentFileName
  * fixes (`october-2026.pdf`, `voided-check.pdf`, `drivers-license.pdf`: the lender's and the CRM's files
  * keep it); in Canadian French it is shown in French (`octobre-2026.pdf`, `chèque-annulé.pdf`,
  * `permis-de-conduire.pdf`), its number kept. A name of any other shape is shown as it is.
@@ -118,14 +121,15 @@ export function checkPdfFile(file: { name: string; type: string; size: number })
 /**
  * A PDF starts with '%PDF-' at byte 0, as ISO 32000 writes it. Readers also accept it anywhere in the first
  * 1024 bytes, but that tolerance is what lets an HTML page carrying '%PDF-' in a comment pass for a PDF
- * (issue 10), and no bank, scanner or phone writes anything before the header.
+ * (a page the browser would run, served back as a document), and no bank, scanner or phone writes anything before the
+ * header.
  */
 export function looksLikePdf(head: Uint8Array): boolean {
   return String.fromCharCode(...head.subarray(0, 5)) === '%PDF-';
 }
 
 /**
- * What the server's reading of an uploaded bank statement may advise (issue 16): it cannot read the file,
+ * What the server's reading of an uploaded bank statement may advise: it cannot read the file,
  * the file is password-protected, it has no pages, or its statement period does not cover the slot's
  * month. Advice only: the statement is kept either way, and a file it cannot judge gets none.
  */

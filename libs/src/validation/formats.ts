@@ -31,7 +31,7 @@ export const ALLOWED_EMAIL_TLDS = [
 
 /**
  * The local part may not start or end with a dot or hold two in a row: Salesforce refuses such an address
- * (INVALID_EMAIL_ADDRESS), so a lead could never be made for it (issue 24).
+ * (INVALID_EMAIL_ADDRESS), so a lead could never be made for it.
  */
 export const EMAIL_PATTERN = new RegExp(
   `^(?!\\.)(?!.*\\.\\.)[A-Za-z0-9._%+-]+(?<!\\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+(?:${ALLOWED_EMAIL_TLDS.join('|')})$`,
@@ -75,7 +75,7 @@ export function formatCurrency(input: string): string {
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return rest.length ? `$${grouped}.${rest.join('').slice(0, 2)}` : `$${grouped}`;
 }
-/** Section 9: a currency input holds at most 11 characters. */
+/** A currency input holds at most 11 characters (the specification's limit). */
 export const CURRENCY_INPUT_MAX_LENGTH = 11;
 
 /** EIN as typed: xx-xxxxxxx, at most 9 digits. */
@@ -85,7 +85,7 @@ export function formatEin(input: string): string {
 }
 
 /**
- * A BN with its program suffix, dashed: 123-456-789RT0001 is 17 characters. Section 5 says 'max 11
+ * A BN with its program suffix, dashed: 123-456-789RT0001 is 17 characters. The specification says 'max 11
  * characters' (the dashed nine digits) yet accepts the suffix; the suffix wins, so the field holds 17.
  */
 export const BN_INPUT_MAX_LENGTH = 17;

@@ -7,7 +7,7 @@ const NBSP = '\u00a0';
 const NNBSP = '\u202f';
 const C = COMMON_CODES;
 
-describe('parseLocaleAmount in Canadian French (issue 23 item 1: 450 000,50 was read as 45,000,050)', () => {
+describe('parseLocaleAmount in Canadian French (450 000,50 was read as 45,000,050)', () => {
   it.each([
     ['450 000,50', 450000.5],
     [`450${NBSP}000,50`, 450000.5],

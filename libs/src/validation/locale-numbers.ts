@@ -1,5 +1,5 @@
 /**
- * Numbers as a person writes them in their language (issue 23 item 1: '450 000,50' typed in French was
+ * Numbers as a person writes them in their language ('450 000,50' typed in French was once
  * read as 45,000,050). The parser reads what it can read one way only and refuses the rest with a code;
  * it never guesses.
  *

@@ -1,11 +1,11 @@
 import type { Rule, RuleSet } from './rules';
 
 /**
- * Masked answers (issue 23 item 4). The api answers SSN/SIN, EIN/BN and date of birth masked
- * (`*****6789`, `**-***6789`, `****-**-**`); a form shows them as they came. The contract: a step re-saved
- * with a masked value untouched sends that exact mask back, and the api keeps what is on file for that
- * same record. A mask that is not the one the api gives for what is on file (another tail, or a new owner
- * card with nothing on file) is never a value: the field's own rule refuses it.
+ * Masked answers, so the full numbers are never sent back to a browser. The api answers SSN/SIN, EIN/BN and date of
+ * birth masked (`*****6789`, `**-***6789`, `****-**-**`); a form shows them as they came. The contract: a step
+ * re-saved with a masked value untouched sends that exact mask back, and the api keeps what is on file for that same
+ * record. A mask that is not the one the api gives for what is on file (another tail, or a new owner card with nothing
+ * on file) is never a value: the field's own rule refuses it.
  */
 
 /** Masked text: a value with the mask's `*` in it (no SSN, tax id or date ever has one). */

@@ -12,34 +12,40 @@ export const MESSAGES = {
   passwordRequired: 'Password is required',
   reEnterPassword: 'Re-enter password',
   codeRequired: 'one time code is required',
-  // Not in the specification: a call that never reached the server (issue 23 item 6), with what to do.
+  // Not in the specification: a call that never reached the server (offline, a dropped connection), with
+  // what to do, rather than a silent button.
   network: 'We could not reach our server. Check your connection and try again.',
-  // Not in the specification: the account layer's password policy (issue 3), worded plainly.
+  // Not in the specification: the account layer's password policy (8 to 128 characters, docs/security.md),
+  // worded plainly.
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be 128 characters or less',
-  // Not in the specification either: what a form never sends but a hostile client may (issue 10).
+  // Not in the specification either: what a form never sends but a hostile client may, refused by the same
+  // rules the api runs.
   invalidValue: 'Invalid value',
   controlCharacters: 'Control characters are not allowed',
-  // Not in the specification: a name goes to the CRM, email subjects and the PDF as it is (issue 25).
+  // Not in the specification: a name goes to the CRM, email subjects and the PDF as it is, so markup is
+  // refused where it is typed rather than escaped in each of them.
   markup: 'Please remove the < and > characters',
   notANumber: 'Enter a number',
   wholeNumber: 'Enter a whole number',
   negative: 'Must be 0 or more',
   numberTooLarge: 'Must be 99,999,999 or less',
   invalidDate: 'Enter a valid date',
-  // Not in the specification: numbers written the way the applicant's language writes them (issue 23).
+  // Not in the specification: numbers written the way the applicant's language writes them; one that reads
+  // two ways is refused rather than guessed.
   ambiguous:
     'This number can be read two ways. Write it like 450,000.50: commas between thousands, a period before the cents.',
   frenchDecimalPoint: 'In French, write the cents after a comma and the thousands with spaces, like 450 000,50.',
   tooManyDecimals: 'Enter at most 2 decimals',
-  // Not in the specification: the CRM's own field lengths (issue 13, libs/src/crm/fields.ts).
+  // Not in the specification: the CRM's own field lengths (libs/src/crm/fields.ts), so that nothing reaches
+  // Salesforce longer than it keeps.
   firstNameTooLong: 'First name must be 40 characters or less',
   lastNameTooLong: 'Last name must be 80 characters or less',
   emailTooLong: 'Email must be 80 characters or less',
   businessNameTooLong: 'Business name must be 255 characters or less',
 } as const;
 
-/** Errors of the account layer: section 8's words, and ours where the specification shows none. */
+/** Errors of the account layer: the specification's 'Account' errors word for word, and ours where it shows none. */
 export const ACCOUNT_MESSAGES = {
   unableToLogin: 'Unable to login',
   unableToConfirm: 'Unable to confirm signup',
@@ -60,7 +66,10 @@ export const ACCOUNT_MESSAGES = {
   success: 'success',
 } as const;
 
-/** Section 5 'Files' and section 9. */
+/**
+ * The specification's 'Files' rules and the words of its documents page, word for word; below them, ours where it
+ * shows none.
+ */
 export const FILE_MESSAGES = {
   pdfOnly: 'Please upload only PDF files.',
   tooLarge: 'File size should be less than 35MB',
@@ -68,15 +77,27 @@ export const FILE_MESSAGES = {
     `It looks like you only uploaded ${uploaded} of the required ${required} bank statements, are you sure you want to proceed?`,
   analyzing: 'Analyzing & uploading your documents...',
   unknown: 'An unknown error occurred.',
-  // Issue 25: uploads that would stall everyone else's are answered at once.
+  // Not in the specification: uploads that would stall everyone else's are answered at once.
   busy: 'We are checking many documents right now. Please try again in a few seconds.',
   tooManyUploads: 'Too many uploads at once. Please wait for your other files to finish, then try again.',
   tooSlow: 'The upload was too slow and was stopped. Please check your connection and try again.',
   slotFull: 'You have uploaded as many files as this document takes. Please remove one to add another.',
   notAtThisStep: 'This document is not asked for yet at this step of your application.',
   monthNotAsked: 'Please upload statements only for the recent months this page asks for.',
-  // Issue 27 item 2: photos sent from a phone through its link (short: these ship with the first visit).
+  // Not in the specification: photos sent from a phone through its link (short: these ship with the first visit).
   photosOnly: 'Please send only JPEG or PNG photos.',
   photoTooBig: 'This photo is too large.',
   tooManyPhotos: 'Please send at most 10 photos at once.',
+} as const;
+
+/**
+ * The applicant's bank, connected to fetch its statements into their slots: why a connection or a fetch
+ * was refused. Uploading the PDFs stays open in every case, and the words say so where it helps.
+ */
+export const BANK_MESSAGES = {
+  connectionOff: 'Connecting a bank is not available right now. Please upload your statements as PDFs.',
+  notConnected: 'Your bank is not connected. Please connect it first, or upload your statements as PDFs.',
+  alreadySubmitted: 'Your documents are already submitted: no more statements can be fetched from your bank.',
+  refused: 'Your bank could not be connected. Please try again.',
+  unavailable: 'We could not reach your bank. Please try again, or upload your statements as PDFs.',
 } as const;

@@ -7,7 +7,7 @@ import { messageText } from './codes';
 /** The rules answer codes; the English the api answers for them is what the specification words. */
 const english = (code: string | undefined) => (code === undefined ? undefined : messageText(code));
 
-describe('numbers are plain decimal only (issue 10: "0x10" revenue became 16)', () => {
+describe('numbers are plain decimal only ("0x10" revenue became 16)', () => {
   it.each([
     ['$1,234.56', 1234.56],
     ['$1,234.', 1234],

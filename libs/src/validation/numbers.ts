@@ -5,7 +5,7 @@
 import { COMMON_CODES } from './codes';
 import { isAbsent, type Rule } from './rules';
 
-/** The most any number input holds (section 5: 'number inputs at most 99999999'). */
+/** The most any number input holds (the specification: 'number inputs at most 99999999'). */
 export const NUMBER_INPUT_MAX = 99_999_999;
 
 /** Currency as the mask writes it: optional minus and $, digits (commas between groups of three), decimals. */

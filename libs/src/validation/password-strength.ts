@@ -1,4 +1,4 @@
-/** The advisory strength meter of section 5: a point for each criterion, capped at 4. */
+/** The specification's advisory strength meter: a point for each criterion, capped at 4. */
 export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Moderate', 'Strong', 'Excellent'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 

@@ -3,7 +3,7 @@ import { activePdfNames, decodePdfName, hasPdfTrailer, indexOfAscii, isSafeUploa
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 
-describe('PDF byte checks (issue 10, item 7)', () => {
+describe('PDF byte checks', () => {
   it('finds ASCII text in bytes', () => {
     expect(indexOfAscii(bytes('xx startxref 12'), 'startxref')).toBe(3);
     expect(indexOfAscii(bytes('startxre'), 'startxref')).toBe(-1);

@@ -1,4 +1,5 @@
-// What the server asks of an uploaded PDF beyond its header (issue 10): pure checks over its bytes. The api
+// What the server asks of an uploaded PDF beyond its header, since a file can pass for a PDF and carry
+// script or actions: pure checks over its bytes. The api
 // also parses the document (pdf-lib) and walks its objects with the same list of names.
 
 /**
@@ -69,7 +70,7 @@ export function activePdfNames(bytes: Uint8Array): string[] {
 
 /**
  * A filename as a browser sends it: no control characters (CR and LF would split a header line, NUL ends a
- * C string) and at most 255 characters. Stored documents are renamed anyway (section 5).
+ * C string) and at most 255 characters. Stored documents are renamed anyway (documentFileName).
  */
 // eslint-disable-next-line no-control-regex
 export const isSafeUploadName = (name: string): boolean => name.length <= 255 && !/[\x00-\x1f\x7f]/.test(name);

@@ -27,7 +27,7 @@ const notText = fc.oneof(
   fc.array(fc.string()),
 );
 
-describe('text rules refuse values that are not text (issue 10: {"$ne":null} became "[object Object]")', () => {
+describe('text rules refuse values that are not text ({"$ne":null} became "[object Object]")', () => {
   const rules = {
     required: required('Legal entity is required'),
     notBlank,

@@ -63,7 +63,7 @@ export const noControlCharacters: Rule = textRule((s) =>
 
 /**
  * A name (a person's, a business's, a trade name) holds no '<' or '>': it goes as it is into the CRM, email
- * subjects and the generated PDF, where markup in it could do harm (issue 25 item 9).
+ * subjects and the generated PDF, where markup in it could do harm.
  */
 export const noMarkup: Rule = textRule((s) => (/[<>]/.test(s) ? COMMON_CODES.markup : undefined));
 
@@ -103,7 +103,7 @@ export const yesNoOrBoolean =
 export const optionalBoolean: Rule = (v) =>
   v === undefined || v === null || typeof v === 'boolean' ? undefined : COMMON_CODES.invalidValue;
 
-/** A required free-text field: the general rules of section 5, a length limit and no control characters. */
+/** A required free-text field: the specification's general rules, a length limit and no control characters. */
 export const requiredText = (message?: string, max = DEFAULT_MAX_LENGTH, tooLong?: string): Rule =>
   all(required(message), maxLength(max, tooLong), noControlCharacters, notBlank);
 

@@ -32,7 +32,7 @@ const valid: SignUpForm = {
 };
 const errorsFor = (change: Partial<SignUpForm>) => inEnglish(validateForm(SIGN_UP_RULES, { ...valid, ...change }));
 
-describe('sign-up rules (section 5)', () => {
+describe('sign-up rules', () => {
   it('accepts a valid form', () => expect(errorsFor({})).toEqual({}));
 
   it.each([
@@ -40,7 +40,7 @@ describe('sign-up rules (section 5)', () => {
     [{ lastName: '' }, 'lastName', 'This field is required'],
     [{ businessName: '' }, 'businessName', 'This field is required'],
     [{ firstName: '   ' }, 'firstName', 'Input cannot be only whitespace'],
-    // The lengths of the CRM lead the sign-up becomes (issue 13): a longer value is refused here, not by Salesforce.
+    // The lengths of the CRM lead the sign-up becomes: a longer value is refused here, not by Salesforce.
     [{ businessName: 'x'.repeat(255) }, 'businessName', undefined],
     [{ businessName: 'x'.repeat(256) }, 'businessName', 'Business name must be 255 characters or less'],
     [{ firstName: 'x'.repeat(40) }, 'firstName', undefined],
@@ -68,7 +68,7 @@ describe('sign-up rules (section 5)', () => {
   });
 
   it('accepts every listed top-level domain, case-insensitively', () => {
-    // The spec's list as it words it (section 5 'Sign-up'), apart from the code's ALLOWED_EMAIL_TLDS.
+    // The spec's list as it words it ('Sign-up'), apart from the code's ALLOWED_EMAIL_TLDS.
     const specList =
       'com, org, net, edu, gov, mil, io, co, info, biz, us, uk, ca, au, de, fr, jp, it, es, nl, se, no, ch, be, br, in, mx';
     for (const tld of specList.split(', ')) {
@@ -78,7 +78,7 @@ describe('sign-up rules (section 5)', () => {
     expect(EMAIL_PATTERN.test('owner@shop.dev')).toBe(false);
   });
 
-  it('refuses markup in a name: the CRM, email subjects and the PDF take names as they are (issue 25)', () => {
+  it('refuses markup in a name: the CRM, email subjects and the PDF take names as they are', () => {
     const form = { firstName: 'Ada', lastName: 'Lovelace', businessName: 'x' } as Record<string, unknown>;
     for (const field of ['firstName', 'lastName', 'businessName'] as const)
       expect(validateForm(SIGN_UP_RULES, { ...form, [field]: 'A <b>bold</b> name' })[field]).toBe('common.markup');
@@ -176,7 +176,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('account rules refuse what is not text (issue 10: a non-string password crashed argon2)', () => {
+describe('account rules refuse what is not text (a non-string password crashed argon2)', () => {
   it.each([
     ['password', 'Invalid value', LOGIN_RULES, { username: 'ada@example.com', password: 12345678 }],
     ['password', 'Invalid value', LOGIN_RULES, { username: 'ada@example.com', password: { $ne: null } }],

@@ -46,7 +46,7 @@ export const crmEmailRule = (requiredMessage: string = COMMON_CODES.emailRequire
   );
 
 /**
- * Section 5 'Sign-up'. The phone rule applies to the masked form value, (123) 456-7890. Names, business
+ * The specification's 'Sign-up' rules. The phone rule applies to the masked form value, (123) 456-7890. Names, business
  * name and email are held to the lengths of the CRM lead they become (sign-in still accepts 200).
  */
 export const SIGN_UP_RULES = {

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the period a bank statement covers, read from its text, and whether it covers the month of
+ * The period a bank statement covers, read from its text, and whether it covers the month of
  * the slot it was put in. Advice only, so only certainty counts: a text with no period, or one whose
  * numeric dates read differently as month/day and day/month with different verdicts, gives no answer.
  */

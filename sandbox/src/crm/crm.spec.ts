@@ -36,7 +36,7 @@ afterAll(async () => {
   await crm.close();
 });
 
-describe('CRM stand-in through jsforce', () => {
+describe('CRM stand-in through jsforce: credentials, leads and sessions', () => {
   it('refuses wrong client credentials like Salesforce', async () => {
     const conn = new Connection({ oauth2: { loginUrl: crm.url, clientId: 'x', clientSecret: 'y' }, version: '59.0' });
     await expect(conn.authorize({ grant_type: 'client_credentials' })).rejects.toThrow('invalid client credentials');
@@ -79,7 +79,9 @@ describe('CRM stand-in through jsforce', () => {
     const res = await conn.query('SELECT Id FROM User');
     expect(res.totalSize).toBe(1);
   });
+});
 
+describe('CRM stand-in through jsforce: conversion, documents, outages and restarts', () => {
   it('converts a lead over SOAP once, and refuses a second conversion', async () => {
     const conn = await connect(crm.url);
     const lead = await conn.sobject('Lead').create({ LastName: 'Hopper', Company: 'Cobol Co' });

@@ -1,5 +1,6 @@
-// The org rules of issue 24 item 5 in the stand-in, driven by plain HTTP (what Salesforce answers on the
-// wire) and by the real jsforce: API allowance, session expiry, field types, unknown fields and objects.
+// The org rules a real Salesforce org keeps (API limits, sessions that end, typed fields) in the stand-in, driven by
+// plain HTTP (what Salesforce answers on the wire) and by the real jsforce: API allowance, session expiry, field types,
+// unknown fields and objects.
 import { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCrmStandin, type CrmStandin } from '../index';

@@ -34,7 +34,7 @@ beforeEach(() =>
   crm.configure({ stateCountryPicklists: false, duplicateRule: 'alert', jsonBlobLimit: 37.5 * 1024 * 1024 }),
 );
 
-describe('CRM stand-in org schema', () => {
+describe('CRM stand-in org schema: field rules', () => {
   it("refuses a value over the field's length with STRING_TOO_LONG, naming the field", async () => {
     const err = await failure(conn.sobject('Lead').create({ FirstName: 'x'.repeat(41), LastName: 'L', Company: 'C' }));
     expect(err).toMatchObject({ errorCode: 'STRING_TOO_LONG', data: { fields: ['FirstName'] } });
@@ -96,7 +96,9 @@ describe('CRM stand-in org schema', () => {
         errorCode: 'INVALID_EMAIL_ADDRESS',
       });
   });
+});
 
+describe('CRM stand-in org: duplicates, deletes, sign-in and injected errors', () => {
   it('applies the duplicate rule: an alert saves with allowSave, a block never does', async () => {
     const lead = { LastName: 'Dup', Company: 'C', Email: 'dup@example.com' };
     await conn.sobject('Lead').create(lead);
@@ -135,6 +137,9 @@ describe('CRM stand-in org schema', () => {
   });
 
   /** A ContentVersion insert in Salesforce's documented multipart form: the JSON part, then the file. */
+});
+
+describe('CRM stand-in org: document bodies', () => {
   const documented = (fields: Record<string, string>, bytes: Buffer, order: 'documented' | 'file first') => {
     const b = 'b0undary';
     const json = `--${b}\r\nContent-Disposition: form-data; name="entity_content"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(fields)}\r\n`;

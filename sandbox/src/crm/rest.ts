@@ -2,7 +2,8 @@
 // with the org's field rules and the duplicate rule on Lead Email. Also the shape every route answers in.
 import type { IncomingMessage } from 'node:http';
 import { readRecordBody } from './multipart';
-import { fieldErrors, OBJECTS, SCHEMA, typeError, unknownField, type OrgOptions, type SfErr } from './org';
+import { fieldErrors, typeError, unknownField } from './field-rules';
+import { OBJECTS, SCHEMA, type OrgOptions, type SfErr } from './org';
 import type { Query } from './soql';
 import { parseSoql, projectRecord, selectRecords, SoqlError } from './soql';
 import type { SObject, Store } from './store';
@@ -88,58 +89,9 @@ export async function rest(
   const { store, settings } = org;
   const [resource, type, id] = parts;
   const allowSave = /allowSave\s*=\s*true/i.test(String(req.headers['sforce-duplicate-rule-header'] ?? ''));
-  if (resource === 'query' || resource === 'queryAll') {
-    try {
-      const soql = query.get('q') ?? '';
-      const q = parseSoql(soql);
-      const unknown = unknownInQuery(soql, q);
-      if (unknown) return unknown;
-      // query leaves deleted records out (they sit in the recycle bin); queryAll includes them.
-      const keep = (r: SObject) => resource === 'queryAll' || !r.IsDeleted;
-      // A record named by its Id is found through the store's index, as Salesforce serves it.
-      const byId = q.where.find(([f, v]) => f === 'Id' && typeof v === 'string');
-      const among = byId ? [store.get(q.type, byId[1] as string)].filter((r) => r !== undefined) : store.all(q.type);
-      const records = selectRecords(q, among, keep).map((r) => ({
-        attributes: attributes(q.type, r.Id),
-        ...projectRecord(q, r),
-      }));
-      return { status: 200, body: { totalSize: records.length, done: true, records } };
-    } catch (e) {
-      if (e instanceof SoqlError) return sfError(400, 'MALFORMED_QUERY', e.message);
-      throw e;
-    }
-  }
+  if (resource === 'query' || resource === 'queryAll') return runQuery(store, resource, query.get('q') ?? '');
   if (resource !== 'sobjects' || !type) return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
-  if (!id && method === 'POST') {
-    const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
-    if ('error' in read) return sfErrors(400, [read.error]);
-    const fields = read.fields;
-    const refused = unknownField(type, fields, settings) ?? typeError(type, fields);
-    if (refused) return sfErrors(400, [refused]);
-    const errors = fieldErrors(type, fields, true, settings);
-    if (errors.length) return sfErrors(400, errors);
-    if (type === 'Lead') {
-      const dup = duplicateOf(org, fields, allowSave);
-      if (dup) return dup;
-    }
-    const extra: Record<string, unknown> = {};
-    if (type === 'Lead')
-      Object.assign(extra, {
-        // Without the rule, the lead belongs to whoever made it: the integration's user.
-        OwnerId: assignedOwner(org, req) ?? fields.OwnerId ?? org.rep.Id,
-        Status: 'Open - Not Contacted',
-        IsConverted: false,
-      });
-    if (type === 'ContentVersion') {
-      // Keep a fingerprint of the document, not its bytes.
-      const data = read.blob ?? Buffer.from(String(fields.VersionData ?? ''), 'base64');
-      delete fields.VersionData;
-      const doc = store.insert('ContentDocument', { Title: fields.Title, LatestPublishedVersionId: null });
-      Object.assign(extra, { ContentDocumentId: doc.Id, ContentSize: data.length });
-    }
-    const record = store.insert(type, { ...fields, ...extra });
-    return { status: 201, body: { id: record.Id, success: true, errors: [] } };
-  }
+  if (!id && method === 'POST') return createRecord(org, type, req, allowSave);
   const record = id ? store.get(type, id) : undefined;
   if (!record) return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
   if (record.IsDeleted) {
@@ -174,4 +126,59 @@ export async function rest(
     return { status: 204 };
   }
   return sfError(405, 'METHOD_NOT_ALLOWED', `HTTP Method '${method}' not allowed`);
+}
+
+/** SOQL through /query (deleted records left out) or /queryAll (included). */
+function runQuery(store: Org['store'], resource: 'query' | 'queryAll', soql: string): Reply {
+  try {
+    const q = parseSoql(soql);
+    const unknown = unknownInQuery(soql, q);
+    if (unknown) return unknown;
+    // query leaves deleted records out (they sit in the recycle bin); queryAll includes them.
+    const keep = (r: SObject) => resource === 'queryAll' || !r.IsDeleted;
+    // A record named by its Id is found through the store's index, as Salesforce serves it.
+    const byId = q.where.find(([f, v]) => f === 'Id' && typeof v === 'string');
+    const among = byId ? [store.get(q.type, byId[1] as string)].filter((r) => r !== undefined) : store.all(q.type);
+    const records = selectRecords(q, among, keep).map((r) => ({
+      attributes: attributes(q.type, r.Id),
+      ...projectRecord(q, r),
+    }));
+    return { status: 200, body: { totalSize: records.length, done: true, records } };
+  } catch (e) {
+    if (e instanceof SoqlError) return sfError(400, 'MALFORMED_QUERY', e.message);
+    throw e;
+  }
+}
+
+/** A record created: every field rule of the org first, then a lead's duplicate rule and assignment. */
+async function createRecord(org: Org, type: string, req: IncomingMessage, allowSave: boolean): Promise<Reply> {
+  const { store, settings } = org;
+  const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
+  if ('error' in read) return sfErrors(400, [read.error]);
+  const fields = read.fields;
+  const refused = unknownField(type, fields, settings) ?? typeError(type, fields);
+  if (refused) return sfErrors(400, [refused]);
+  const errors = fieldErrors(type, fields, true, settings);
+  if (errors.length) return sfErrors(400, errors);
+  if (type === 'Lead') {
+    const dup = duplicateOf(org, fields, allowSave);
+    if (dup) return dup;
+  }
+  const extra: Record<string, unknown> = {};
+  if (type === 'Lead')
+    Object.assign(extra, {
+      // Without the rule, the lead belongs to whoever made it: the integration's user.
+      OwnerId: assignedOwner(org, req) ?? fields.OwnerId ?? org.rep.Id,
+      Status: 'Open - Not Contacted',
+      IsConverted: false,
+    });
+  if (type === 'ContentVersion') {
+    // Keep a fingerprint of the document, not its bytes.
+    const data = read.blob ?? Buffer.from(String(fields.VersionData ?? ''), 'base64');
+    delete fields.VersionData;
+    const doc = store.insert('ContentDocument', { Title: fields.Title, LatestPublishedVersionId: null });
+    Object.assign(extra, { ContentDocumentId: doc.Id, ContentSize: data.length });
+  }
+  const record = store.insert(type, { ...fields, ...extra });
+  return { status: 201, body: { id: record.Id, success: true, errors: [] } };
 }

@@ -56,57 +56,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
   };
   let url = '';
 
-  // The rep every new lead is assigned to (stable across restarts when persisted).
-  const rep =
-    store.all('User')[0] ??
-    store.insert('User', {
-      Name: 'Jordan Rivera',
-      FirstName: 'Jordan',
-      LastName: 'Rivera',
-      Email: 'jordan.rivera@fundwise.example',
-      Calendly_Link__c: 'https://calendly.com/jordan-rivera-funding/30min',
-    });
-  // The lead queue an assignment rule can give leads to (a Group, id 00G…).
-  const queue =
-    store.all('Group').find((g) => g.Type === 'Queue') ??
-    store.insert('Group', { Name: 'Funding Leads', DeveloperName: 'Funding_Leads', Type: 'Queue' });
-  const org: Org = {
-    store,
-    rep,
-    queue,
-    settings: { duplicateRule: 'alert', jsonBlobLimit: JSON_BLOB_LIMIT, ...opts.org },
-  };
-
-  function token(form: URLSearchParams, host: string): Reply {
-    const grant = form.get('grant_type');
-    // Client credentials work only on the org's My Domain; login.salesforce.com (here: any other host name
-    // than the one the stand-in answers as, e.g. localhost for 127.0.0.1) refuses them.
-    if (grant === 'client_credentials' && host !== new URL(url).host)
-      return {
-        status: 400,
-        body: { error: 'invalid_grant', error_description: 'request not supported on this domain' },
-      };
-    const clientOk = form.get('client_id') === opts.clientId && form.get('client_secret') === opts.clientSecret;
-    if (!clientOk)
-      return { status: 400, body: { error: 'invalid_client', error_description: 'invalid client credentials' } };
-    if (grant !== 'client_credentials' && grant !== 'password')
-      return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant type not supported' } };
-    // Opaque, never JWT-shaped: jsforce's SOAP refuses JWT access tokens.
-    const accessToken = `${ORG_ID.slice(0, 15)}!${randomBytes(24).toString('base64url')}`;
-    tokens.add(accessToken);
-    return {
-      status: 200,
-      body: {
-        access_token: accessToken,
-        instance_url: url,
-        id: `${url}/id/${ORG_ID}/${rep.Id}`,
-        token_type: 'Bearer',
-        issued_at: String(Date.now()),
-        signature: randomBytes(16).toString('base64'),
-        scope: 'api',
-      },
-    };
-  }
+  const org = orgOf(store, opts.org);
 
   async function route(req: IncomingMessage): Promise<Reply> {
     const u = new URL(req.url ?? '/', 'http://localhost');
@@ -115,35 +65,16 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     if (path[0] === '__admin') return admin(org, controls, method, path.slice(1), await readBody(req));
     // An outage, as Salesforce shows one during maintenance.
     if (controls.down) return sfError(503, 'SERVER_UNAVAILABLE', 'Service temporarily unavailable');
-    if (u.pathname === '/services/oauth2/token' && method === 'POST')
-      return token(new URLSearchParams((await readBody(req)).toString('utf8')), String(req.headers.host ?? ''));
-    if (path[0] === 'services' && path[1] !== 'oauth2') controls.apiCalls++;
-    if (path[0] === 'services' && path[1] !== 'oauth2' && overLimit(controls)) {
-      await readBody(req);
-      const message = 'TotalRequests Limit exceeded.';
-      return path[1] === 'Soap'
-        ? { status: 500, type: 'text/xml', body: soapFault('REQUEST_LIMIT_EXCEEDED', message) }
-        : sfError(403, 'REQUEST_LIMIT_EXCEEDED', message);
+    if (u.pathname === '/services/oauth2/token' && method === 'POST') {
+      const form = new URLSearchParams((await readBody(req)).toString('utf8'));
+      return issueToken(form, String(req.headers.host ?? ''), { ...opts, url, tokens, repId: String(org.rep.Id) });
     }
-    const hit = path[0] === 'services' && path[1] !== 'oauth2' ? takeInjected(controls, method, u.pathname) : undefined;
-    if (hit && path[1] === 'Soap') {
-      await readBody(req);
-      return { status: 500, type: 'text/xml', body: soapFault(hit.errors[0]!.errorCode, hit.errors[0]!.message) };
-    }
-    if (hit) return (await readBody(req), sfErrors(hit.status, hit.errors));
-    if (path[0] === 'services' && path[1] === 'Soap') {
-      const call = parseSoap((await readBody(req)).toString('utf8'));
-      if (!tokens.has(call.sessionId))
-        return {
-          status: 500,
-          type: 'text/xml',
-          body: soapFault('INVALID_SESSION_ID', 'Invalid Session ID found in SessionHeader: Illegal Session'),
-        };
-      if (call.operation !== 'convertLead')
-        return { status: 500, type: 'text/xml', body: soapFault('INVALID_OPERATION', `unsupported ${call.operation}`) };
-      return { status: 200, type: 'text/xml', body: convertLeads(store, call.body, org.settings.convertedStatuses) };
-    }
-    if (path[0] === 'services' && path[1] === 'data' && /^v\d+\.\d+$/.test(path[2] ?? '')) {
+    if (path[0] !== 'services' || path[1] === 'oauth2')
+      return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
+    const refused = await refusedCall(req, controls, method, u.pathname, path[1] === 'Soap');
+    if (refused) return refused;
+    if (path[1] === 'Soap') return soapCall(req, org, tokens);
+    if (path[1] === 'data' && /^v\d+\.\d+$/.test(path[2] ?? '')) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !tokens.has(bearer)) return sfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
       return rest(org, method, path.slice(3), u.searchParams, req);
@@ -189,4 +120,99 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
         store.flush();
       }),
   };
+}
+
+/** The org with its rep every new lead is assigned to, and its lead queue (stable across restarts when persisted). */
+function orgOf(store: Store, settings: OrgOptions | undefined): Org {
+  const rep =
+    store.all('User')[0] ??
+    store.insert('User', {
+      Name: 'Jordan Rivera',
+      FirstName: 'Jordan',
+      LastName: 'Rivera',
+      Email: 'jordan.rivera@fundwise.example',
+      Calendly_Link__c: 'https://calendly.com/jordan-rivera-funding/30min',
+    });
+  // The lead queue an assignment rule can give leads to (a Group, id 00G…).
+  const queue =
+    store.all('Group').find((g) => g.Type === 'Queue') ??
+    store.insert('Group', { Name: 'Funding Leads', DeveloperName: 'Funding_Leads', Type: 'Queue' });
+  return { store, rep, queue, settings: { duplicateRule: 'alert', jsonBlobLimit: JSON_BLOB_LIMIT, ...settings } };
+}
+
+/** The OAuth token endpoint: client credentials (on the org's own domain only) or a password grant. */
+function issueToken(
+  form: URLSearchParams,
+  host: string,
+  org: { url: string; clientId: string; clientSecret: string; tokens: Set<string>; repId: string },
+): Reply {
+  const { url } = org;
+  const grant = form.get('grant_type');
+  // Client credentials work only on the org's My Domain; login.salesforce.com (here: any other host name
+  // than the one the stand-in answers as, e.g. localhost for 127.0.0.1) refuses them.
+  if (grant === 'client_credentials' && host !== new URL(url).host)
+    return {
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'request not supported on this domain' },
+    };
+  const clientOk = form.get('client_id') === org.clientId && form.get('client_secret') === org.clientSecret;
+  if (!clientOk)
+    return { status: 400, body: { error: 'invalid_client', error_description: 'invalid client credentials' } };
+  if (grant !== 'client_credentials' && grant !== 'password')
+    return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'grant type not supported' } };
+  // Opaque, never JWT-shaped: jsforce's SOAP refuses JWT access tokens.
+  const accessToken = `${ORG_ID.slice(0, 15)}!${randomBytes(24).toString('base64url')}`;
+  org.tokens.add(accessToken);
+  return {
+    status: 200,
+    body: {
+      access_token: accessToken,
+      instance_url: url,
+      id: `${url}/id/${ORG_ID}/${org.repId}`,
+      token_type: 'Bearer',
+      issued_at: String(Date.now()),
+      signature: randomBytes(16).toString('base64'),
+      scope: 'api',
+    },
+  };
+}
+
+/**
+ * An API call counted against the org's daily allowance, and refused when it is spent or when a test
+ * queued an error for it (REST as JSON, SOAP as a fault); undefined when the call goes ahead.
+ */
+async function refusedCall(
+  req: IncomingMessage,
+  controls: Controls,
+  method: string,
+  pathname: string,
+  soap: boolean,
+): Promise<Reply | undefined> {
+  controls.apiCalls++;
+  if (overLimit(controls)) {
+    await readBody(req);
+    const message = 'TotalRequests Limit exceeded.';
+    return soap
+      ? { status: 500, type: 'text/xml', body: soapFault('REQUEST_LIMIT_EXCEEDED', message) }
+      : sfError(403, 'REQUEST_LIMIT_EXCEEDED', message);
+  }
+  const hit = takeInjected(controls, method, pathname);
+  if (!hit) return undefined;
+  await readBody(req);
+  if (soap) return { status: 500, type: 'text/xml', body: soapFault(hit.errors[0]!.errorCode, hit.errors[0]!.message) };
+  return sfErrors(hit.status, hit.errors);
+}
+
+/** The SOAP API: convertLead only, as the portal uses it. */
+async function soapCall(req: IncomingMessage, org: Org, tokens: Set<string>): Promise<Reply> {
+  const call = parseSoap((await readBody(req)).toString('utf8'));
+  if (!tokens.has(call.sessionId))
+    return {
+      status: 500,
+      type: 'text/xml',
+      body: soapFault('INVALID_SESSION_ID', 'Invalid Session ID found in SessionHeader: Illegal Session'),
+    };
+  if (call.operation !== 'convertLead')
+    return { status: 500, type: 'text/xml', body: soapFault('INVALID_OPERATION', `unsupported ${call.operation}`) };
+  return { status: 200, type: 'text/xml', body: convertLeads(org.store, call.body, org.settings.convertedStatuses) };
 }

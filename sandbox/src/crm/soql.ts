@@ -43,7 +43,7 @@ const matches = (r: SObject, [field, value]: [string, unknown]) =>
 
 /**
  * The records a query selects, in order, up to its LIMIT (the scan stops there), among those `keep` admits.
- * Issue 26: one pass, where a filter of the whole type, then the query run twice (rows, then ids) copied
+ * One pass, where a filter of the whole type, then the query run twice (rows, then ids) copied
  * each type's records three times per query as a run's records piled up.
  */
 export function selectRecords(q: Query, records: SObject[], keep: (r: SObject) => boolean = () => true): SObject[] {

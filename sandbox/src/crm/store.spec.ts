@@ -1,16 +1,23 @@
-// Issue 26: the CRM stand-in's records. Changes go to a journal beside the data file (one line per record
+// The CRM stand-in's records. Changes go to a journal beside the data file (one line per record
 // changed), not a rewrite of the whole file per batch, which cost more per journey as a run's records piled
 // up; a stand-in killed outright comes back with what it had journaled, and ids are found by an index.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { until } from '../../../tests/support/until';
 import { Store } from './store';
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'crm-store-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** The journal's lines once the store's next append has written them (appends come at most once per delay). */
+const journaled = (file: string, count: number) =>
+  until(
+    () => (existsSync(`${file}.journal`) ? readFileSync(`${file}.journal`, 'utf8').trim().split('\n') : []),
+    (lines) => lines.length >= count,
+    { ms: 5_000, what: `${count} lines in the journal` },
+  );
 
 it('journals each change instead of rewriting the file, and a restart without a close keeps them', async () => {
   const file = join(dir, 'crm.json');
@@ -19,14 +26,11 @@ it('journals each change instead of rewriting the file, and a restart without a 
   const gone = first.insert('Lead', { LastName: 'Gone', Company: 'B' });
   first.update('Lead', kept.Id, { City: 'Halifax' });
   first.remove('Lead', gone.Id);
-  await settle();
   // Nothing rewritten whole while the stand-in runs: the changed records, one line each.
+  expect(await journaled(file, 2)).toHaveLength(2);
   expect(existsSync(file)).toBe(false);
-  const lines = readFileSync(`${file}.journal`, 'utf8').trim().split('\n');
-  expect(lines).toHaveLength(2);
   first.update('Lead', kept.Id, { Phone: '902-555-0100' });
-  await settle();
-  expect(readFileSync(`${file}.journal`, 'utf8').trim().split('\n')).toHaveLength(3);
+  expect(await journaled(file, 3)).toHaveLength(3);
 
   // Killed outright (no close): the next start replays the journal into the file.
   const second = new Store(file);
@@ -44,6 +48,6 @@ it('journals each change instead of rewriting the file, and a restart without a 
   const third = new Store(file);
   expect(third.all('Account').map((r) => r.Name)).toEqual(['Closed Inc']);
   third.reset();
-  await settle();
+  expect(await journaled(file, 1)).toEqual([JSON.stringify({ reset: true })]);
   expect(new Store(file).all('Lead')).toEqual([]);
 });

@@ -33,7 +33,7 @@ type Change = { put: string; record: SObject } | { del: string; id: string } | {
  * Records by sObject type, kept in a JSON file when one is given so they survive restarts, and found by
  * their id through an index (Salesforce's 15-character form too) rather than a scan of their type.
  *
- * Issue 26: rewriting the whole file for every batch of changes cost the stand-in more per journey as a
+ * Rewriting the whole file for every batch of changes cost the stand-in more per journey as a
  * run's records piled up. Changes now go to a journal beside the file (`<file>.journal`, one JSON line per
  * record changed), appended at most once per `delayMs`; the file itself is written whole only at close
  * (and at the process's end), and at start, after the journal is replayed into it. A stand-in killed

@@ -1,5 +1,6 @@
-// Box's rules the e-sign stand-in keeps (issue 24 item 6), on the wire: a sign request is cancelled only
-// while it is with its signers, and webhooks are delivered to https on port 443 (loopback excepted, locally).
+// Box's rules the e-sign stand-in keeps, so the worker meets them before production, on the wire: a sign request is
+// cancelled only while it is with its signers, and webhooks are delivered to https on port 443 (loopback excepted,
+// locally).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEsignStandin } from '../index';
 import { until } from '../../../tests/support/until';

@@ -53,82 +53,11 @@ export async function filesRoute(
   req: IncomingMessage,
   path: string,
 ): Promise<Reply | undefined> {
-  const { state, save, nextId } = store;
+  const { state } = store;
   const method = req.method ?? 'GET';
-
-  if (path === '/2.0/webhooks' && method === 'POST') {
-    const body = JSON.parse((await readBody(req)).toString('utf8')) as {
-      target?: { id?: string; type?: string };
-      address?: string;
-      triggers?: string[];
-    };
-    const targetId = body.target?.id ?? '';
-    if (targetId === '0' || body.target?.type !== 'folder')
-      return boxError(400, 'bad_request', 'Webhooks cannot be created on the root folder');
-    if (!state.folders.some((f) => f.id === targetId)) return boxError(404, 'not_found', 'Target not found');
-    if (!body.address || !body.triggers?.length)
-      return boxError(400, 'bad_request', 'address and triggers are required');
-    if (!deliverable(body.address))
-      return boxError(400, 'bad_request', 'The webhook address must be an HTTPS URL on port 443', {
-        errors: [{ name: 'address', message: 'Invalid value for address' }],
-      });
-    if (state.webhooks!.some((w) => w.targetId === targetId))
-      return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
-    const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };
-    state.webhooks!.push(hook);
-    save('webhooks', hook);
-    return {
-      status: 201,
-      body: {
-        type: 'webhook',
-        id: hook.id,
-        target: { id: targetId, type: 'folder' },
-        address: hook.address,
-        triggers: hook.triggers,
-        created_at: now(),
-      },
-    };
-  }
-
-  if (path === '/2.0/folders' && method === 'POST') {
-    const { name, parent } = JSON.parse((await readBody(req)).toString('utf8')) as {
-      name: string;
-      parent: { id: string };
-    };
-    const clash = state.folders.find((f) => f.parentId === parent.id && f.name === name);
-    if (clash)
-      return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
-        conflicts: [{ type: 'folder', id: clash.id, sequence_id: '0', etag: '0', name }],
-      });
-    const folder = { id: nextId(), name, parentId: parent.id };
-    state.folders.push(folder);
-    save('folders', folder);
-    return { status: 201, body: store.folderJson(folder) };
-  }
-
-  if (path === '/api/2.0/files/content' && method === 'POST') {
-    const upload = await readUpload(req);
-    if (upload.order[0] !== 'attributes')
-      return boxError(400, 'metadata_after_file_contents', 'Metadata must come before the file');
-    const attrs = JSON.parse(upload.attributes ?? '{}') as { name: string; parent: { id: string } };
-    const clash = state.files.find((f) => f.parentId === attrs.parent.id && f.name === attrs.name);
-    if (clash)
-      return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
-        conflicts: [store.fileJson(clash)],
-      });
-    const data = upload.file ?? Buffer.alloc(0);
-    const file: StoredFile = {
-      id: nextId(),
-      name: attrs.name,
-      parentId: attrs.parent.id,
-      sha1: createHash('sha1').update(data).digest('hex'),
-      size: data.length,
-    };
-    state.files.push(file);
-    store.putBytes(file.id, data);
-    save('files', file);
-    return { status: 201, body: { total_count: 1, entries: [store.fileJson(file)] } };
-  }
+  if (path === '/2.0/webhooks' && method === 'POST') return createWebhook(store, req);
+  if (path === '/2.0/folders' && method === 'POST') return createFolder(store, req);
+  if (path === '/api/2.0/files/content' && method === 'POST') return uploadFile(store, req);
 
   const content = path.match(/^\/2\.0\/files\/(\d+)\/content$/);
   if (content && method === 'GET') {
@@ -143,4 +72,81 @@ export async function filesRoute(
       : boxError(404, 'not_found', 'Not Found');
   }
   return undefined;
+}
+
+/** A webhook on a folder: Box's own checks, in its order (the target, the fields, the address, one per target). */
+async function createWebhook(store: EsignStore, req: IncomingMessage): Promise<Reply> {
+  const { state, save, nextId } = store;
+  const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+    target?: { id?: string; type?: string };
+    address?: string;
+    triggers?: string[];
+  };
+  const targetId = body.target?.id ?? '';
+  if (targetId === '0' || body.target?.type !== 'folder')
+    return boxError(400, 'bad_request', 'Webhooks cannot be created on the root folder');
+  if (!state.folders.some((f) => f.id === targetId)) return boxError(404, 'not_found', 'Target not found');
+  if (!body.address || !body.triggers?.length) return boxError(400, 'bad_request', 'address and triggers are required');
+  if (!deliverable(body.address))
+    return boxError(400, 'bad_request', 'The webhook address must be an HTTPS URL on port 443', {
+      errors: [{ name: 'address', message: 'Invalid value for address' }],
+    });
+  if (state.webhooks!.some((w) => w.targetId === targetId))
+    return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
+  const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };
+  state.webhooks!.push(hook);
+  save('webhooks', hook);
+  return {
+    status: 201,
+    body: {
+      type: 'webhook',
+      id: hook.id,
+      target: { id: targetId, type: 'folder' },
+      address: hook.address,
+      triggers: hook.triggers,
+      created_at: now(),
+    },
+  };
+}
+
+async function createFolder(store: EsignStore, req: IncomingMessage): Promise<Reply> {
+  const { state, save, nextId } = store;
+  const { name, parent } = JSON.parse((await readBody(req)).toString('utf8')) as {
+    name: string;
+    parent: { id: string };
+  };
+  const clash = state.folders.find((f) => f.parentId === parent.id && f.name === name);
+  if (clash)
+    return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
+      conflicts: [{ type: 'folder', id: clash.id, sequence_id: '0', etag: '0', name }],
+    });
+  const folder = { id: nextId(), name, parentId: parent.id };
+  state.folders.push(folder);
+  save('folders', folder);
+  return { status: 201, body: store.folderJson(folder) };
+}
+
+async function uploadFile(store: EsignStore, req: IncomingMessage): Promise<Reply> {
+  const { state, save, nextId } = store;
+  const upload = await readUpload(req);
+  if (upload.order[0] !== 'attributes')
+    return boxError(400, 'metadata_after_file_contents', 'Metadata must come before the file');
+  const attrs = JSON.parse(upload.attributes ?? '{}') as { name: string; parent: { id: string } };
+  const clash = state.files.find((f) => f.parentId === attrs.parent.id && f.name === attrs.name);
+  if (clash)
+    return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
+      conflicts: [store.fileJson(clash)],
+    });
+  const data = upload.file ?? Buffer.alloc(0);
+  const file: StoredFile = {
+    id: nextId(),
+    name: attrs.name,
+    parentId: attrs.parent.id,
+    sha1: createHash('sha1').update(data).digest('hex'),
+    size: data.length,
+  };
+  state.files.push(file);
+  store.putBytes(file.id, data);
+  save('files', file);
+  return { status: 201, body: { total_count: 1, entries: [store.fileJson(file)] } };
 }

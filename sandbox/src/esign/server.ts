@@ -5,7 +5,7 @@ import { filesRoute } from './files';
 import { signRequestsRoute } from './sign-requests';
 import { signatures } from './signatures';
 import { signerRoute } from './signer-page';
-import { openStore } from './store';
+import { openStore, type EsignStore } from './store';
 import { boxError, readBody, type EsignStandin, type EsignStandinOptions, type Reply } from './types';
 
 export { LOCAL_APPLICATIONS_FOLDER_ID, type EsignStandin, type EsignStandinOptions } from './types';
@@ -33,29 +33,14 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
 
     if (path === '/__admin/health') return { status: 200, body: { ok: true } };
     if (store.down && !path.startsWith('/sign/')) return boxError(503, 'unavailable', 'Service Unavailable');
-    if (path === '/oauth2/token' && method === 'POST') {
-      const form = new URLSearchParams((await readBody(req)).toString('utf8'));
-      if (form.get('client_id') !== opts.clientId || form.get('client_secret') !== opts.clientSecret)
-        return {
-          status: 400,
-          body: { error: 'invalid_client', error_description: 'The client credentials are invalid' },
-        };
-      const token = randomBytes(24).toString('hex');
-      store.tokens.add(token);
-      return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'bearer', restricted_to: [] } };
-    }
+    if (path === '/oauth2/token' && method === 'POST') return issueToken(store, req);
 
     // The signer's page (authenticated by the token in its embed URL, as Box's embed links are).
     const signer = await signerRoute(store, sig, req, u);
     if (signer) return signer;
 
     if (!authorized(req)) return boxError(401, 'unauthorized', 'Unauthorized');
-    if (store.throttled.count > 0) {
-      store.throttled.count--;
-      const reply = boxError(429, 'rate_limit_exceeded', 'Request rate limit exceeded, please try again later');
-      // Box spells it Retry-After; HTTP header names are case-insensitive and node-fetch lower-cases them.
-      return { ...reply, headers: { 'Retry-After': String(store.throttled.retryAfter) } };
-    }
+    if (store.throttled.count > 0) return throttled(store);
 
     return (
       (await filesRoute(store, sig, req, path)) ??
@@ -100,4 +85,25 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
         store.flush();
       }),
   };
+}
+
+/** The token endpoint: the app's client credentials give a bearer token. */
+async function issueToken(store: EsignStore, req: IncomingMessage): Promise<Reply> {
+  const form = new URLSearchParams((await readBody(req)).toString('utf8'));
+  if (form.get('client_id') !== store.opts.clientId || form.get('client_secret') !== store.opts.clientSecret)
+    return {
+      status: 400,
+      body: { error: 'invalid_client', error_description: 'The client credentials are invalid' },
+    };
+  const token = randomBytes(24).toString('hex');
+  store.tokens.add(token);
+  return { status: 200, body: { access_token: token, expires_in: 3600, token_type: 'bearer', restricted_to: [] } };
+}
+
+/** One of the 429s a test asked for (EsignStandin.throttle), with Box's Retry-After. */
+function throttled(store: EsignStore): Reply {
+  store.throttled.count--;
+  const reply = boxError(429, 'rate_limit_exceeded', 'Request rate limit exceeded, please try again later');
+  // Box spells it Retry-After; HTTP header names are case-insensitive and node-fetch lower-cases them.
+  return { ...reply, headers: { 'Retry-After': String(store.throttled.retryAfter) } };
 }

@@ -20,49 +20,7 @@ export async function signRequestsRoute(
   const method = req.method ?? 'GET';
   const path = u.pathname;
 
-  if (path === '/2.0/sign_requests' && method === 'POST') {
-    const body = JSON.parse((await readBody(req)).toString('utf8')) as {
-      source_files: { id: string }[];
-      parent_folder: { id: string };
-      signers: Omit<Signer, 'has_viewed_document' | 'signer_decision' | 'token'>[];
-      external_id?: string;
-      name?: string;
-    };
-    const source = state.files.find((f) => f.id === body.source_files?.[0]?.id);
-    if (!source) return boxError(404, 'not_found', 'Source file not found');
-    if (!body.parent_folder?.id || body.parent_folder.id === '0')
-      return boxError(400, 'bad_request', 'parent_folder must not be the root folder');
-    if (!body.signers?.length) return boxError(400, 'bad_request', 'signers is required');
-    const r: SignRequest = {
-      id: randomUUID(),
-      // Box converts the document first; the request is sent (and its links valid) only after that.
-      status: 'converting',
-      readyAt: store.timing.processing(store.convertingMs),
-      ...(store.failNext ? { failWith: store.failNext } : {}),
-      created_at: now(),
-      finished_at: null,
-      external_id: body.external_id ?? null,
-      name: body.name ?? source.name,
-      sourceFileId: source.id,
-      parentFolderId: body.parent_folder.id,
-      signers: body.signers.map((s, i) => ({
-        email: s.email,
-        role: s.role ?? 'signer',
-        order: s.order ?? i + 1,
-        embed_url_external_user_id: s.embed_url_external_user_id,
-        redirect_url: s.redirect_url,
-        declined_redirect_url: s.declined_redirect_url,
-        has_viewed_document: false,
-        signer_decision: null,
-        token: randomBytes(16).toString('hex'),
-      })),
-      events: [],
-    };
-    store.failNext = undefined;
-    state.requests.push(r);
-    save('requests', r);
-    return { status: 201, body: store.requestJson(r) };
-  }
+  if (path === '/2.0/sign_requests' && method === 'POST') return createSignRequest(store, req);
 
   if (path === '/2.0/sign_requests' && method === 'GET') {
     // Marker-paginated as Box lists are: the marker is an opaque position, the default page is 10.
@@ -91,4 +49,50 @@ export async function signRequestsRoute(
     return { status: 200, body: store.requestJson(r) };
   }
   return undefined;
+}
+
+/** A new sign request, converting first as Box's are; refused as Box refuses a missing source or signers. */
+async function createSignRequest(store: EsignStore, req: IncomingMessage): Promise<Reply> {
+  const { state, save } = store;
+  const body = JSON.parse((await readBody(req)).toString('utf8')) as {
+    source_files: { id: string }[];
+    parent_folder: { id: string };
+    signers: Omit<Signer, 'has_viewed_document' | 'signer_decision' | 'token'>[];
+    external_id?: string;
+    name?: string;
+  };
+  const source = state.files.find((f) => f.id === body.source_files?.[0]?.id);
+  if (!source) return boxError(404, 'not_found', 'Source file not found');
+  if (!body.parent_folder?.id || body.parent_folder.id === '0')
+    return boxError(400, 'bad_request', 'parent_folder must not be the root folder');
+  if (!body.signers?.length) return boxError(400, 'bad_request', 'signers is required');
+  const r: SignRequest = {
+    id: randomUUID(),
+    // Box converts the document first; the request is sent (and its links valid) only after that.
+    status: 'converting',
+    readyAt: store.timing.processing(store.convertingMs),
+    ...(store.failNext ? { failWith: store.failNext } : {}),
+    created_at: now(),
+    finished_at: null,
+    external_id: body.external_id ?? null,
+    name: body.name ?? source.name,
+    sourceFileId: source.id,
+    parentFolderId: body.parent_folder.id,
+    signers: body.signers.map((s, i) => ({
+      email: s.email,
+      role: s.role ?? 'signer',
+      order: s.order ?? i + 1,
+      embed_url_external_user_id: s.embed_url_external_user_id,
+      redirect_url: s.redirect_url,
+      declined_redirect_url: s.declined_redirect_url,
+      has_viewed_document: false,
+      signer_decision: null,
+      token: randomBytes(16).toString('hex'),
+    })),
+    events: [],
+  };
+  store.failNext = undefined;
+  state.requests.push(r);
+  save('requests', r);
+  return { status: 201, body: store.requestJson(r) };
 }

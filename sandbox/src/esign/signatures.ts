@@ -37,50 +37,7 @@ export function signatures(store: EsignStore) {
     save('requests', r);
     const targets = ancestors(r.parentFolderId);
     const hooks = (state.webhooks ?? []).filter((w) => targets.includes(w.targetId) && w.triggers.includes(trigger));
-    await Promise.all(hooks.map((w) => deliverTo(w, r, trigger)));
-  }
-
-  async function deliverTo(hook: Webhook, r: SignRequest, trigger: string) {
-    const keys = store.opts.webhookKeys;
-    if (!keys) return;
-    const body = JSON.stringify({
-      type: 'webhook_event',
-      id: randomUUID(),
-      created_at: now(),
-      trigger,
-      webhook: { id: hook.id, type: 'webhook' },
-      created_by: { type: 'user', id: '1', name: 'Box Sign', login: 'AutomationUser@boxdevedition.com' },
-      source: r.signedFileId
-        ? store.fileJson(state.files.find((f) => f.id === r.signedFileId)!)
-        : { type: 'file', id: r.sourceFileId },
-      additional_info: {
-        sign_request_id: r.id,
-        signer_emails: r.signers.map((s) => s.email),
-        external_id: r.external_id,
-      },
-    });
-    const ts = now();
-    const sign = (k: string) => createHmac('sha256', k).update(body).update(ts).digest('base64');
-    const headers = {
-      'content-type': 'application/json',
-      'box-delivery-id': randomUUID(),
-      'box-delivery-timestamp': ts,
-      'box-signature-version': '1',
-      'box-signature-algorithm': 'HmacSHA256',
-      'box-signature-primary': sign(keys.primaryKey),
-      'box-signature-secondary': sign(keys.secondaryKey),
-      'user-agent': 'Box-WH-Client/0.1',
-    };
-    // Box retries failed deliveries; so do we, a few times, quickly.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        const res = await fetch(hook.address, { method: 'POST', body, headers });
-        if (res.ok) return;
-      } catch {
-        /* the api may be restarting */
-      }
-      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
-    }
+    await Promise.all(hooks.map((w) => deliverTo(store, w, r, trigger)));
   }
 
   /** A signer's decision; answers where the signer's browser goes next. */
@@ -121,4 +78,49 @@ export function signatures(store: EsignStore) {
   }
 
   return { advance, decide };
+}
+
+/** One webhook delivery, signed with the app's primary and secondary keys as Box signs them. */
+async function deliverTo(store: EsignStore, hook: Webhook, r: SignRequest, trigger: string) {
+  const { state } = store;
+  const keys = store.opts.webhookKeys;
+  if (!keys) return;
+  const body = JSON.stringify({
+    type: 'webhook_event',
+    id: randomUUID(),
+    created_at: now(),
+    trigger,
+    webhook: { id: hook.id, type: 'webhook' },
+    created_by: { type: 'user', id: '1', name: 'Box Sign', login: 'AutomationUser@boxdevedition.com' },
+    source: r.signedFileId
+      ? store.fileJson(state.files.find((f) => f.id === r.signedFileId)!)
+      : { type: 'file', id: r.sourceFileId },
+    additional_info: {
+      sign_request_id: r.id,
+      signer_emails: r.signers.map((s) => s.email),
+      external_id: r.external_id,
+    },
+  });
+  const ts = now();
+  const sign = (k: string) => createHmac('sha256', k).update(body).update(ts).digest('base64');
+  const headers = {
+    'content-type': 'application/json',
+    'box-delivery-id': randomUUID(),
+    'box-delivery-timestamp': ts,
+    'box-signature-version': '1',
+    'box-signature-algorithm': 'HmacSHA256',
+    'box-signature-primary': sign(keys.primaryKey),
+    'box-signature-secondary': sign(keys.secondaryKey),
+    'user-agent': 'Box-WH-Client/0.1',
+  };
+  // Box retries failed deliveries; so do we, a few times, quickly.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const res = await fetch(hook.address, { method: 'POST', body, headers });
+      if (res.ok) return;
+    } catch {
+      /* the api may be restarting */
+    }
+    await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+  }
 }

@@ -1,16 +1,26 @@
-// Issue 26: the e-sign stand-in's records go to a journal beside its file (the item changed, one line
+// The e-sign stand-in's records go to a journal beside its file (the item changed, one line
 // each), not a rewrite of the whole file per batch of changes; a stand-in killed outright comes back with
 // what it had journaled, its id counter included.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { until } from '../../../tests/support/until';
 import { openStore } from './store';
 
 let dir: string;
 beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'esign-store-'))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** The journal's lines once the store's next append has written them (appends come at most once per delay). */
+const journaled = (count: number) =>
+  until(
+    () => {
+      const journal = join(dir, 'esign.json.journal');
+      return existsSync(journal) ? readFileSync(journal, 'utf8').trim().split('\n') : [];
+    },
+    (lines) => lines.length >= count,
+    { ms: 5_000, what: `${count} lines in the journal` },
+  );
 const options = () => ({ port: 0, clientId: 'c', clientSecret: 's', dataDir: dir });
 
 it('journals each changed item instead of rewriting the file, and a restart without a close keeps them', async () => {
@@ -28,9 +38,8 @@ it('journals each changed item instead of rewriting the file, and a restart with
   first.save('webhooks', hook);
   folder.name = 'Application 1 (renamed)';
   first.save('folders', folder);
-  await settle();
+  expect(await journaled(2)).toHaveLength(2);
   expect(existsSync(join(dir, 'esign.json'))).toBe(false);
-  expect(readFileSync(join(dir, 'esign.json.journal'), 'utf8').trim().split('\n')).toHaveLength(2);
 
   // Killed outright (no close): the next start reads the journal back and folds it into the file.
   const second = openStore(options());

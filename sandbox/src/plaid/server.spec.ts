@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../tests/support/until';
 import { publicTokenFor } from './link-as-browser';
 import { startPlaidStandin, type PlaidStandin } from './server';
 
@@ -50,6 +51,18 @@ const PLAID_SHAPE = {
   request_id: expect.stringMatching(/^[0-9a-f]{16}$/),
   documentation_url: expect.stringMatching(/^https:\/\/plaid\.com\/docs\/errors\//),
 };
+
+/** Waits out the moment after linking in which the item's statements answer PRODUCT_NOT_READY. */
+const statementsReady = (access_token: string) =>
+  until(
+    () =>
+      plaid.statementsList({ access_token }).then(
+        () => 'ready',
+        (e: { response?: { data?: { error_code?: string } } }) => e.response?.data?.error_code,
+      ),
+    (answer) => answer !== 'PRODUCT_NOT_READY',
+    { ms: READY_MS + 5_000, what: 'the statements to stop answering PRODUCT_NOT_READY' },
+  );
 
 async function linkedItem() {
   const created = await plaid.linkTokenCreate({
@@ -113,9 +126,17 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
     expect((await plaid.accountsBalanceGet({ access_token })).data.accounts[0]?.balances.current).toEqual(
       expect.any(Number),
     );
-    await new Promise((r) => setTimeout(r, READY_MS + 200));
-    expect(webhooks).toContainEqual(
-      expect.objectContaining({ item_id, webhook_type: 'STATEMENTS', webhook_code: 'STATEMENTS_REFRESH_COMPLETE' }),
+    // The STATEMENTS webhook tells they are ready: it is sent once the ready time has passed.
+    await until(
+      () => webhooks,
+      (received) =>
+        received.some(
+          (w) =>
+            w.item_id === item_id &&
+            w.webhook_type === 'STATEMENTS' &&
+            w.webhook_code === 'STATEMENTS_REFRESH_COMPLETE',
+        ),
+      { ms: READY_MS + 5_000, what: 'the STATEMENTS_REFRESH_COMPLETE webhook' },
     );
     const statements = (await plaid.statementsList({ access_token })).data.accounts[0]!.statements;
     expect(statements).toHaveLength(12);
@@ -129,10 +150,12 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
         .toString(),
     ).toBe('%PDF-');
   });
+});
 
+describe("the Plaid stand-in's transactions", () => {
   it("/transactions/get pages Plaid's shapes, newest first, and they add up to the current balance", async () => {
     const { access_token } = await linkedItem();
-    await new Promise((r) => setTimeout(r, READY_MS + 50));
+    await statementsReady(access_token);
     const current = (await plaid.accountsBalanceGet({ access_token })).data.accounts[0]!.balances.current!;
     const today = new Date().toISOString().slice(0, 10);
     const all: { date: string; amount: number; pending: boolean }[] = [];
@@ -162,10 +185,12 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
     const bad = await plaidError(plaid.transactionsGet({ access_token, start_date: 'yesterday', end_date: today }));
     expect(bad.data).toMatchObject({ ...PLAID_SHAPE, error_code: 'INVALID_FIELD' });
   });
+});
 
+describe("the Plaid stand-in's items: login required, removed", () => {
   it('ITEM_LOGIN_REQUIRED while the item needs its login (the ITEM ERROR webhook), until repaired', async () => {
     const { access_token, item_id } = await linkedItem();
-    await new Promise((r) => setTimeout(r, READY_MS + 50));
+    await statementsReady(access_token);
     const statementId = (await plaid.statementsList({ access_token })).data.accounts[0]!.statements[0]!.statement_id;
     await standin.requireLogin(true);
     try {

@@ -26,12 +26,12 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       S3_ENDPOINT: env.S3_ENDPOINT!,
       S3_REGION: env.S3_REGION ?? 'us-east-1',
       S3_BUCKET: env.S3_BUCKET!,
-      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID ?? 'S3RVER',
-      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY ?? 'S3RVER',
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID ?? 'local-dev-key',
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY ?? 'local-dev-secret',
     }),
   );
   let n = 0;
-  // Each round's file is removed after it: a document slot holds at most MAX_FILES_PER_SLOT files (issue 25).
+  // Each round's file is removed after it: a document slot holds at most MAX_FILES_PER_SLOT files.
   let uploaded: string | undefined;
   const timed = async (f: () => Promise<number>) => {
     const t = performance.now();
@@ -71,7 +71,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
           )
         ).$metadata.httpStatusCode ?? 0,
     );
-  // The voided check is taken at the final documents only (issue 25 item 10): the applicant's saved position
+  // The voided check is taken at the final documents only: the applicant's saved position
   // is put there for these rounds, and given back after them for the items that move the stage.
   const mongo = await MongoClient.connect(env.MONGODB_URI!);
   const stages = mongo.db().collection('stages');
@@ -150,7 +150,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const figures = await everyRun(ctx, once, {
     [THROUGHPUT]:
       'the file streams to S3 as it arrives (a PutObject of the length the request announces), teed with the spool the ' +
-      'inspection reads; the client, the api and s3rver share 2 cores; see the notes',
+      'inspection reads; the client, the api and the local S3 share 2 cores; see the notes',
   });
   if (position) await stages.replaceOne({ _id: stageId }, position);
   await mongo.close();

@@ -81,7 +81,8 @@ async function lighthouseFigures(ctx: BenchContext, who: Applicant): Promise<Fig
     await ctx.start({
       name,
       command: node,
-      args: [join(root, 'tests/bench/static-server.ts')],
+      // As stack/node.sh runs a TypeScript file (esm-sources.mjs: an ES module, no reparse, no warning).
+      args: ['--import', join(root, 'stack/esm-sources.mjs'), join(root, 'tests/bench/static-server.ts')],
       cwd: root,
       env: { STATIC_DIR: dir, PORT: String(port), ...(name === 'web-site' ? { API_URL: api } : {}) },
       ready: () => tcpOpen(port),

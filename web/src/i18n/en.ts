@@ -209,7 +209,7 @@ export const enLater = {
     bookCall: 'Book a call with your dedicated funding expert {{name}}',
     contactSoon: 'Your dedicated funding expert will contact you shortly.',
     pickTime: "Pick a time on <page>your funding expert's scheduling page</page>.",
-    // Issue 27 items 3 and 4: what each offer costs against the statements, and the offers side by side.
+    // What each offer costs against the statements, and the offers side by side.
     afford: {
       heading: 'Against your bank statements',
       share: 'About {{share}} of what comes in each day',
@@ -348,7 +348,7 @@ export const enLater = {
       'If something stops you from applying, call us at <tel>{{phone}}</tel> and we will help you finish your application.',
     updated: 'This statement was prepared in {{date}}.',
   },
-  // Issue 27 item 2: documents photographed on the phone.
+  // Documents photographed on the phone.
   phone: {
     useMyPhone: 'Use my phone',
     useMyPhoneFor: 'Use my phone for {{title}}',

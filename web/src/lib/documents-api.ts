@@ -1,6 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileType, StatementAdviceNote } from '@portal/libs';
-import { api, upload } from './http';
+import { api } from './http';
+import { refreshSession } from './session';
+import { clearSigning } from './storage';
+import { upload } from './upload';
 
 export type UploadedFile = {
   _id: string;
@@ -8,22 +11,24 @@ export type UploadedFile = {
   fileType: FileType;
   monthLabel?: string;
   size: number;
-  /** What the server's reading of a bank statement advises (issue 16); advice only, the file is kept. */
+  /** What the server's reading of a bank statement advises; advice only, the file is kept. */
   advice?: StatementAdviceNote[];
-  /** 'bank' when fetched from the applicant's connected bank (issue 27). */
+  /** 'bank' when fetched from the applicant's connected bank rather than uploaded. */
   source?: string;
+};
+
+/** One file for one slot: a statement month, the voided check or the license. */
+export type UploadRequest = {
+  fileType: FileType;
+  file: File;
+  monthLabel: string | undefined;
+  onProgress: (fraction: number) => void;
 };
 
 export const documentsApi = {
   list: async (applicationId: string) =>
     (await api.get<{ data: UploadedFile[] }>(`/file/application/${applicationId}`)).data,
-  upload: async (
-    applicationId: string,
-    fileType: FileType,
-    file: File,
-    monthLabel: string | undefined,
-    onProgress: (fraction: number) => void,
-  ) => {
+  upload: async (applicationId: string, { fileType, file, monthLabel, onProgress }: UploadRequest) => {
     const form = new FormData();
     form.append('applicationId', applicationId);
     form.append('fileType', fileType);
@@ -44,5 +49,30 @@ export const documentsApi = {
     ).data,
 };
 
+/** The application's uploaded documents, every slot's: one list, shared by the pages and the phone dialog. */
 export const documentsQueryOptions = (applicationId: string) =>
   queryOptions({ queryKey: ['files', applicationId], queryFn: () => documentsApi.list(applicationId) });
+
+/**
+ * Uploads to the application's slots; several may be on their way at once (each call's own promise says
+ * how it ended), so the slot keeps each file's progress and error itself.
+ */
+export const useUploadDocument = (applicationId: string) =>
+  useMutation({ mutationFn: (request: UploadRequest) => documentsApi.upload(applicationId, request) });
+
+export const useRemoveDocument = () => useMutation({ mutationFn: (id: string) => documentsApi.remove(id) });
+
+/**
+ * The statements submitted: the session is read again (it now carries the opportunity), and the signing
+ * remembered for the signature page is forgotten, before the page moves the journey on.
+ */
+export function useSubmitStatements(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => documentsApi.submitStatements(applicationId),
+    onSuccess: async () => {
+      clearSigning();
+      await refreshSession(queryClient);
+    },
+  });
+}

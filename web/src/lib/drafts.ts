@@ -1,7 +1,7 @@
 import { DRAFT_PREFIX } from './storage';
 
 /**
- * Drafts (issue 23 items 2 and 12): what was typed on a journey step and not saved yet, kept in
+ * Drafts: what was typed on a journey step and not saved yet, kept in
  * localStorage under the user, the application and the step. localStorage, not sessionStorage: a draft
  * must outlive the tab and the session (a session that ends, then a new login, maybe in a new tab), in
  * this browser only. It never holds SSN/SIN, the tax id or the date of birth (DRAFT_NEVER): those are

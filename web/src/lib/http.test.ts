@@ -15,7 +15,7 @@ describe('http client', () => {
     expect(calls[1]!.headers['X-XSRF-TOKEN']).toBeUndefined();
   });
 
-  it('starts a new W3C trace on every call (issue 24)', async () => {
+  it('starts a new W3C trace on every call', async () => {
     await api.get('/auth/user');
     await api.get('/auth/user');
     const [a, b] = calls.map((c) => c.headers.traceparent);

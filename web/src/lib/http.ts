@@ -1,9 +1,7 @@
 import {
   API_BASE,
   AUTH_PATHS,
-  COMMON_CODES,
   IDEMPOTENCY_HEADER,
-  isMessageCode,
   NO_SESSION,
   PAGE_PATH_HEADER,
   RETRY_DELAYS_MS,
@@ -15,29 +13,9 @@ import {
 import { actionAnswered, keyForAction } from './idempotency';
 import { clearUserName, storedUserName, xsrfToken } from './storage';
 
-/**
- * A failed call: the server's message (section 8) and field messages, each as its code where the server
- * sent one (translated where they are shown), its status and refusal code.
- */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fields: Record<string, string> = {},
-    readonly body?: unknown,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+import { codeOf, networkError, toError } from './http-error';
 
-/**
- * A call that never reached the server or never came back (offline, a dropped connection, an abort): not
- * the browser's 'Failed to fetch' or 'Network Error', but a message in the applicant's language that says
- * what to do (status 0). The same action pressed again keeps its Idempotency-Key (lib/idempotency.ts).
- */
-export const networkError = () => new HttpError(0, COMMON_CODES.network);
+export { HttpError, networkError } from './http-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Calls whose 403 means 'no session yet', never 'refresh and retry'. */
@@ -54,6 +32,11 @@ let onSessionLost: () => void = () => {
 };
 /** The router replaces the hard redirect with a navigation. */
 export const setSessionLostHandler = (fn: () => void) => (onSessionLost = fn);
+/** The session is gone and cannot be refreshed: the stored name is forgotten and the applicant sent to /login. */
+export function endSession() {
+  clearUserName();
+  onSessionLost();
+}
 
 declare global {
   interface Window {
@@ -89,7 +72,7 @@ async function send(method: string, path: string, body?: unknown, key?: string):
   if (MUTATING.has(method) && !xsrfToken())
     await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' });
   const headers: Record<string, string> = { [PAGE_PATH_HEADER]: window.location.pathname, Accept: 'application/json' };
-  // Each request starts a W3C trace the api continues (issue 24; no OpenTelemetry web SDK on the first visit).
+  // Each request starts a W3C trace the api continues (no OpenTelemetry web SDK: the first visit stays small).
   headers.traceparent = newTraceparent();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_HEADER] = key;
@@ -104,7 +87,7 @@ async function send(method: string, path: string, body?: unknown, key?: string):
 }
 
 /** A new W3C trace (sampled) for one request: fetch's calls and the uploads' XMLHttpRequests alike. */
-const newTraceparent = () => `00-${randomHex(16)}-${randomHex(8)}-01`;
+export const newTraceparent = () => `00-${randomHex(16)}-${randomHex(8)}-01`;
 
 /** `bytes` random bytes as lower-case hex (a trace id: 16, a span id: 8). */
 const randomHex = (bytes: number) =>
@@ -120,14 +103,14 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
-const isExpiredSession = (status: number, body: unknown) => {
+export const isExpiredSession = (status: number, body: unknown) => {
   const b = body as Partial<ApiError> | undefined;
   return status === 403 && b?.name === 'ForbiddenException' && String(b.message ?? '').startsWith('Forbidden');
 };
 
-/** One refresh shared by every call that failed meanwhile (section 8). */
+/** One refresh shared by every call that failed meanwhile: a refresh token is good for one refresh. */
 let refreshing: Promise<boolean> | undefined;
-function refreshOnce(): Promise<boolean> {
+export function refreshOnce(): Promise<boolean> {
   refreshing ??= send('POST', AUTH_PATHS.refreshToken, { username: storedUserName() ?? '' })
     .then((res) => res.ok)
     .catch(() => false)
@@ -135,25 +118,8 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-/** The code of a message when the libs know it (the web translates it), else the server's text. */
-const codeOr = (code: string | undefined, text: string): string => (isMessageCode(code) ? code : text);
-
-/**
- * The error's message and field messages as the web shows them: each message's code (data.messageCode,
- * data.fieldCodes), translated where it is shown; the server's English where it sent no known code.
- */
-function toError(status: number, body: unknown): HttpError {
-  const b = body as Partial<ApiError> | undefined;
-  const text = b?.data?.message ?? b?.message ?? `Request failed with status code ${status}`;
-  const fields = Object.fromEntries(
-    Object.entries(b?.data?.fields ?? {}).map(([name, f]) => [name, codeOr(b?.data?.fieldCodes?.[name], f)]),
-  );
-  return new HttpError(status, codeOr(b?.data?.messageCode, text), fields, body, b?.data?.code);
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const codeOf = (body: unknown) => (body as Partial<ApiError> | undefined)?.data?.code;
-const inProgress = (body: unknown) => isSendAgain(codeOf(body));
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const inProgress = (body: unknown) => isSendAgain(codeOf(body));
 
 /** Sends once, or, with a key, retries a network error or an in-progress answer with the same key. */
 async function sendWithRetries(
@@ -208,10 +174,7 @@ export async function request<T>(
     if (codeOf(parsed) !== NO_SESSION && (await refreshOnce())) {
       ({ res, parsed } = await sendWithRetries(method, path, body, key));
     } else {
-      if (!quiet) {
-        clearUserName();
-        onSessionLost();
-      }
+      if (!quiet) endSession();
       throw toError(res.status, parsed);
     }
   }
@@ -226,75 +189,3 @@ export const api = {
   patch: <T>(path: string, body: unknown = {}, opts?: CallOptions) => request<T>('PATCH', path, body, false, opts),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
-
-function xhrUpload(path: string, form: FormData, onProgress: (fraction: number) => void, key?: string) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader(PAGE_PATH_HEADER, window.location.pathname);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('traceparent', newTraceparent());
-    const token = xsrfToken();
-    if (token) xhr.setRequestHeader(XSRF_HEADER_NAME, token);
-    if (key) xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        /* not JSON */
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new HttpError(0, COMMON_CODES.network, {}, 'aborted'));
-    xhr.send(form);
-  });
-}
-
-/** An upload, retried with its key after a network error or while the server has it in progress. */
-async function uploadWithRetries(path: string, form: FormData, onProgress: (fraction: number) => void, key?: string) {
-  for (let attempt = 0; ; attempt++) {
-    const retryIn = key ? RETRY_DELAYS_MS[attempt] : undefined;
-    try {
-      const res = await xhrUpload(path, form, onProgress, key);
-      if (retryIn === undefined || !inProgress(res.body)) return res;
-    } catch (e) {
-      if (retryIn === undefined || (e as HttpError).body === 'aborted') throw e;
-    }
-    await pause(retryIn);
-  }
-}
-
-/**
- * A multipart upload that reports progress (fetch cannot), with the same session and error rules.
- * `action` names what is uploaded (the slot and the file): the same action keeps its Idempotency-Key
- * until answered, so a retry never stores the document twice.
- */
-export async function upload<T>(
-  path: string,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-  action?: string,
-): Promise<T> {
-  if (!xsrfToken())
-    await fetch(`${API_BASE}${AUTH_PATHS.verifyToken}`, { credentials: 'same-origin' }).catch(() => {
-      throw networkError();
-    });
-  const actionId = action && `POST ${path} ${action}`;
-  const key = actionId ? keyForAction(actionId) : undefined;
-  let res = await uploadWithRetries(path, form, onProgress, key);
-  if (isExpiredSession(res.status, res.body)) {
-    if (!(await refreshOnce())) {
-      clearUserName();
-      onSessionLost();
-      throw toError(res.status, res.body);
-    }
-    res = await uploadWithRetries(path, form, onProgress, key);
-  }
-  if (actionId && key && !isUnanswered(res.status, codeOf(res.body))) actionAnswered(actionId, key);
-  if (res.status < 200 || res.status > 299) throw toError(res.status, res.body);
-  return res.body as T;
-}

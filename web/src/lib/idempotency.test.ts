@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_PATTERN } from '@portal/libs';
 import { json, stubFetch, type Call } from './fetch-stub.test-support';
-import { HttpError, api, upload } from './http';
+import { HttpError, api } from './http';
+import { upload } from './upload';
 
 const { calls, answers } = stubFetch();
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -74,7 +75,7 @@ describe('Idempotency-Key per user action', () => {
 
   it('without a key a network error is not retried', async () => {
     answers.push(networkDown);
-    // The browser's TypeError becomes the translated network message (issue 23 item 6).
+    // The browser's TypeError becomes the translated network message.
     expect(await settle(api.post('/auth/login', {}))).toMatchObject({ status: 0, message: 'common.network' });
     expect(calls).toHaveLength(1);
   });
@@ -174,7 +175,7 @@ describe('uploads', () => {
     expect(sent[2]!.headers['Idempotency-Key']).not.toBe(sent[0]!.headers['Idempotency-Key']);
   });
 
-  it('each upload attempt starts a W3C trace of its own, as fetch calls do (issue 24)', async () => {
+  it('each upload attempt starts a W3C trace of its own, as fetch calls do', async () => {
     outcomes.push('network', 201);
     await settle(upload('/file/s3', new FormData(), () => {}, 'app|Voided Check|check.pdf|10|1'));
     const [a, b] = sent.map((s) => s.headers.traceparent);

@@ -1,5 +1,5 @@
 /**
- * One Idempotency-Key per user action (README 'Idempotent requests'). An action is what a call sends:
+ * One Idempotency-Key per user action (docs/security.md, 'Idempotent requests'). An action is what a call sends:
  * method, path and body (or, for an upload, what identifies the file). The key is made when the action
  * first goes out and reused while it has no answer: a double click while it is in flight, the automatic
  * retries after a network error, or the applicant pressing the button again after one, all send the

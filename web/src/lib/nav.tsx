@@ -2,7 +2,7 @@ import { createContext, useContext, type AnchorHTMLAttributes, type ComponentTyp
 import type { DbUser } from '@portal/libs';
 
 /**
- * What the shell and the first visit's page need of the router and of the session (issue 26): the path
+ * What the shell and the first visit's page need of the router and of the session, without loading either: the path
  * shown, the signed-in user, a way to go elsewhere, links. The whole app's router (routes/router-shell.tsx,
  * TanStack Router and Query) gives it; so does the first visit on its own (first-visit.tsx), before the
  * router's code has loaded: a signed-out first visit to /sign-up shows and works without it, and goes to

@@ -8,7 +8,7 @@ export function allowedOrigins(): string[] {
   return list.length ? list : [window.location.origin];
 }
 
-/** Section 2: a window message {type:'navigate', path} is obeyed only from an allowed origin. */
+/** A window message {type:'navigate', path} is obeyed only from an allowed origin: any page could post one. */
 export function listenForNavigateMessages(go: (path: string) => void, origins = allowedOrigins()) {
   const handler = (e: MessageEvent) => {
     const data = e.data as { type?: unknown; path?: unknown } | null;

@@ -1,4 +1,4 @@
-// Issue 23 item 2: /login returns to the page a session ended on, and only to a page of this site.
+// /login returns to the page a session ended on, and only to a page of this site.
 import { describe, expect, it } from 'vitest';
 import { loginSearch, returnPath } from './session';
 

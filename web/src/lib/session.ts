@@ -65,7 +65,7 @@ export function returnPath(raw: unknown): string | undefined {
   }
 }
 
-/** /login's search: `signedOut` (a session that ended, issue 23 item 2) and `next`, where to return. */
+/** /login's search: `signedOut` (a session that ended, said so on the page) and `next`, where to return. */
 export type LoginSearch = { signedOut?: boolean; next?: string };
 export function loginSearch(search: Record<string, unknown>): LoginSearch {
   const next = returnPath(search.next);

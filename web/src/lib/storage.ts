@@ -18,7 +18,7 @@ export const storedUserName = () => localStorage.getItem(USER_NAME_KEY) ?? undef
 export const storeUserName = (userName: string) => localStorage.setItem(USER_NAME_KEY, userName);
 export const clearUserName = () => localStorage.removeItem(USER_NAME_KEY);
 
-/** ?iso= on /sign-up: the affiliate's referral id, 12 hours, SameSite=Strict (section 2). */
+/** ?iso= on /sign-up: the affiliate's referral id, 12 hours, SameSite=Strict (the lender credits the referral only within that window). */
 export function rememberAffiliate(iso: string) {
   const maxAge = AFFILIATE_COOKIE_HOURS * 3600;
   document.cookie = `${AFFILIATE_COOKIE_NAME}=${encodeURIComponent(iso)}; Max-Age=${maxAge}; Path=/; SameSite=Strict`;

@@ -32,7 +32,7 @@ export const journeyLoaders = {
       qc.ensureQueryData(documentsQueryOptions(app._id)),
     ]);
   },
-  // The offers are calculated on arrival (section 4), in the page, under its own 'Calculating' text.
+  // The offers are calculated on arrival, in the page, under its own 'Calculating' text.
   '/offers': async (qc: QueryClient) => {
     const app = await ensureApplication(qc);
     if (app.applicationStatus !== 'Submitted') void qc.prefetchQuery(offerQueryOptions(app._id));

@@ -1,4 +1,4 @@
-// The CRM activities with the real jsforce against the stand-in's org rules (issue 13): each refusal
+// The CRM activities with the real jsforce against the stand-in's org rules: each refusal
 // Salesforce makes is either retried (transient) or stops at once as a non-retryable CrmRejectedError
 // whose message names the codes, which is what operations read in the Temporal UI.
 import { ApplicationFailure } from '@temporalio/common';
@@ -229,7 +229,7 @@ describe('org-specific values from configuration', () => {
         org: { ...DEFAULT_CRM_ORG, submittedStage: stage },
       });
     crm.configure({ opportunityStages: ['Prospecting', 'Submitted'] });
-    // Issue 24: the refusal does not hold back the applicant's rep; the workflow shows it to operations.
+    // The refusal does not hold back the applicant's rep; the workflow shows it to operations.
     expect(await offers('Application Submitted').submitOpportunity({ opportunityId: opp })).toEqual({
       repName: 'Jordan Rivera',
       schedulingLink: 'https://calendly.com/jordan-rivera-funding/30min',

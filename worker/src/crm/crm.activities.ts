@@ -56,7 +56,7 @@ export function createCrmActivities(deps: {
   return {
     async updateCrmLead({ leadId, fields }) {
       // Never sent without an id: jsforce would answer 'Record id is not found in record.' with no code,
-      // which reads as an outage and is retried for ever (issue 24).
+      // which reads as an outage and is retried for ever.
       if (!leadId) throw crmRejection([{ errorCode: 'MISSING_LEAD_ID', message: 'no lead id' }], 'Lead update refused');
       const conn = await deps.crm();
       try {

@@ -1,4 +1,4 @@
-// Regressions found by the resilience suite (issue 15), named after its fault classes: the CRM activities
+// Regressions found by the resilience suite, named after its fault classes: the CRM activities
 // through the real jsforce, the fault proxy between them and the stand-in.
 import type { Connection } from 'jsforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

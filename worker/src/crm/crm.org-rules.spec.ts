@@ -1,6 +1,6 @@
-// The portal's answer to the Salesforce org rules of issue 24 item 5, through the real jsforce and the
-// stand-in that keeps them: the daily API limit is an outage waited out (nothing dropped), an expired
-// session signs in again, and the lead mapper's full output has the types the org's fields take.
+// The portal's answer to a real org's rules (API limits, expiring sessions, typed fields), through the real jsforce and
+// the stand-in that keeps them: the daily API limit is an outage waited out (nothing dropped), an expired session signs
+// in again, and the lead mapper's full output has the types the org's fields take.
 import { ApplicationFailure } from '@temporalio/common';
 import type { Connection } from 'jsforce';
 import { MongoClient } from 'mongodb';

@@ -1,13 +1,21 @@
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfTextLines } from '../../../tests/support/pdf-text';
 import { renderApplicationPdf, type ApplicationPdfData } from './application-pdf';
 import { answerWriter, businessRows } from './pdf-answers';
+import {
+  englishLabelsIn,
+  PDF_LABELS_EN,
+  PDF_LABELS_FR,
+  PDF_LABELS_SAME_IN_FRENCH,
+  type PdfLabelKey,
+} from './pdf-labels';
 
 const data: ApplicationPdfData = {
   company: 'Boulangerie Roy inc.',
   rows: [
-    ['Legal business name', 'Boulangerie Roy inc.'],
-    ['Has real estate', 'No'],
+    ['legalBusinessName', 'Boulangerie Roy inc.'],
+    ['hasRealEstate', 'Non'],
   ],
   owners: [
     {
@@ -24,7 +32,7 @@ const data: ApplicationPdfData = {
   ],
 };
 
-describe('issue 16: the application PDF in the applicant’s language', () => {
+describe('the application PDF in the applicant’s language', () => {
   it('writes the form’s words in Canadian French for a fr-CA applicant, the answers as they are', async () => {
     const lines = (await pdfTextLines(await renderApplicationPdf({ ...data, language: 'fr-CA' }))).join('\n');
     expect(lines).toContain("Demande de financement d'entreprise");
@@ -46,11 +54,11 @@ describe('issue 16: the application PDF in the applicant’s language', () => {
   });
 });
 
-describe('issue 23 item 10: the PDF states only what was answered, with no internal ids', () => {
+describe('the PDF states only what was answered, with no internal ids', () => {
   // A Québec bakery as saved: DBA left blank, the real-estate question never put (null), a NAICS code.
   const business = {
     businessName: 'Boulangerie Roy inc.',
-    // As the api stores a DBA left blank: the legal name in its place (section 2's fallback, for the CRM).
+    // As the api stores a DBA left blank: the legal name in its place (the CRM's DBA field falls back to it).
     dbaName: 'Boulangerie Roy inc.',
     legalEntity: 'Corporation',
     industry: 'Forestry and Logging',
@@ -97,5 +105,74 @@ describe('issue 23 item 10: the PDF states only what was answered, with no inter
     const lines = await render('en');
     expect(lines).not.toMatch(/\bLead\b|Piste CRM|\bApplication [0-9a-f]/);
     expect(lines).not.toContain('app-1');
+  });
+});
+
+describe('a French application PDF has no English label', () => {
+  /** Every row and line the PDF can write, each answered in French (names as typed), on two owners. */
+  const everything = {
+    businessName: 'Boulangerie Roy inc.',
+    dbaName: 'Chez Roy',
+    legalEntity: 'Corporation',
+    federalTaxId: '123456789',
+    businessStartDate: '2012-05-01',
+    industry: 'Forestry and Logging',
+    naics: '113',
+    businessDescription: 'Pains et viennoiseries au levain, vendus au comptoir et livrés aux épiceries du quartier.',
+    numberOfEmployees: 12,
+    amountRequested: 150000,
+    annualRevenue: 900000,
+    useOfProceeds: 'Working Capital',
+    productsInterestedIn: ['Line of Credit', 'Term Loan'],
+    acceptsCreditCards: 'Yes',
+    hasRealEstate: false,
+    otherBusinessLoans: 'No',
+    avgDailyBalance: 25000,
+    phoneNumber: '5145550123',
+    website: 'https://boulangerie-roy.example.ca',
+    addressData: {
+      address: '1000 rue Sherbrooke O',
+      suiteFloor: 'Bureau 200',
+      city: 'Montréal',
+      state: 'QC',
+      zip: 'H3A 3G4',
+      country: 'CA',
+    },
+  };
+  const owner = data.owners[0]!;
+  const render = async (language: string, country: 'CA' | 'US') => {
+    const rows = businessRows(
+      { ...everything, addressData: { ...everything.addressData, country } },
+      { say: answerWriter(language), taxId: '123456789', language },
+    );
+    const owners = [owner, { ...owner, name: 'Louis Roy', email: 'louis@example.com', taxIdLabel: 'SSN' as const }];
+    return renderApplicationPdf({ ...data, rows, owners, language });
+  };
+
+  it('writes every label the English table has in French, save those the same in both languages', async () => {
+    for (const country of ['CA', 'US'] as const) {
+      const pdf = await render('fr-CA', country);
+      const text = (await pdfTextLines(pdf)).join(' ');
+      expect(englishLabelsIn(text)).toEqual([]);
+      expect((await PDFDocument.load(pdf)).getTitle()).toBe(`${PDF_LABELS_FR.documentTitle} - Boulangerie Roy inc.`);
+    }
+  });
+
+  it('checks every label: the same render in English shows each one the check looks for', async () => {
+    const shown = new Set<string>();
+    for (const country of ['CA', 'US'] as const)
+      for (const label of englishLabelsIn((await pdfTextLines(await render('en', country))).join(' ')))
+        shown.add(label);
+    const same = new Set<PdfLabelKey>(PDF_LABELS_SAME_IN_FRENCH);
+    const checked = (Object.keys(PDF_LABELS_EN) as PdfLabelKey[]).filter((k) => !same.has(k));
+    // The document title is metadata, not page text: the first test reads it from the PDF's info.
+    const onPage = checked.filter((k) => k !== 'documentTitle');
+    expect([...shown].sort()).toEqual(onPage.map((k) => PDF_LABELS_EN[k]).sort());
+  });
+
+  it('lists as the same in both languages only labels that are', () => {
+    for (const key of PDF_LABELS_SAME_IN_FRENCH) expect(PDF_LABELS_FR[key]).toBe(PDF_LABELS_EN[key]);
+    const same = (Object.keys(PDF_LABELS_EN) as PdfLabelKey[]).filter((k) => PDF_LABELS_FR[k] === PDF_LABELS_EN[k]);
+    expect(same.sort()).toEqual([...PDF_LABELS_SAME_IN_FRENCH].sort());
   });
 });

@@ -1,4 +1,5 @@
-// Document copies and the lead conversion with the real jsforce, S3 client and MongoDB driver (issue 13).
+// Document copies and the lead conversion with the real jsforce, S3 client and MongoDB driver, so
+// their quirks show here rather than in production.
 import { ApplicationFailure } from '@temporalio/common';
 import type { Connection } from 'jsforce';
 import { MongoClient, ObjectId } from 'mongodb';

@@ -23,50 +23,7 @@ export function createDocumentActivities(deps: {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   const records = recordsOf(deps.db);
   return {
-    async convertCrmLead({ leadId, ownerId }) {
-      const conn = await deps.crm();
-      try {
-        // Already converted (a retry after the call went through, or the rep did it): answer its opportunity.
-        const lead = readableResult<{
-          IsConverted?: boolean;
-          ConvertedOpportunityId?: string | null;
-          OwnerId?: string | null;
-        }>(
-          await conn.sobject('Lead').retrieve(leadId, { fields: ['IsConverted', 'ConvertedOpportunityId', 'OwnerId'] }),
-          'Lead read',
-        );
-        if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
-        if (lead.IsConverted)
-          throw crmRejection(
-            [{ errorCode: 'CONVERTED_WITHOUT_OPPORTUNITY', message: 'the lead was converted without an opportunity' }],
-            'Lead conversion refused',
-          );
-        // A lead in a queue (the assignment rule's) cannot be converted without a user to own the results.
-        const owner = conversionOwner(ownerId, lead.OwnerId, conn.userInfo?.id);
-        const result = readableResult<{ success?: boolean | string; opportunityId?: string | null; errors?: unknown }>(
-          await conn.soap.convertLead({
-            leadId,
-            convertedStatus: org.convertedStatus,
-            ...(owner ? { ownerId: owner } : {}),
-          }),
-          'Lead conversion',
-        );
-        // No verdict at all (a SOAP answer without its result): unknown, so retried, and the retry reads
-        // the lead's conversion state first.
-        if (result.success === undefined) throw new Error('Lead conversion: the CRM answered no result');
-        const ok = result.success === true || result.success === 'true';
-        if (ok && result.opportunityId) return { opportunityId: result.opportunityId };
-        const errors = soapErrors(result.errors);
-        if (errors.length && !isPermanent(errors))
-          throw new Error(`Lead conversion failed for now: ${errors[0]!.errorCode}`);
-        throw crmRejection(
-          errors.length ? errors : [{ errorCode: 'CONVERT_FAILED', message: 'no opportunity' }],
-          'Lead conversion refused',
-        );
-      } catch (e) {
-        return classifyCrmError(e, 'Lead conversion refused');
-      }
-    },
+    convertCrmLead: async ({ leadId, ownerId }) => convertLead(await deps.crm(), org, leadId, ownerId),
 
     async submitSignedApplication({ applicationId, signedFileId }) {
       const box = deps.box();
@@ -115,4 +72,57 @@ export function createDocumentActivities(deps: {
       }
     },
   };
+}
+
+/**
+ * The lead converted into an account, contact and opportunity, answering the opportunity's id. Safe to
+ * retry: a lead already converted answers the opportunity it has.
+ */
+async function convertLead(
+  conn: Connection,
+  org: CrmOrg,
+  leadId: string,
+  ownerId: string,
+): Promise<{ opportunityId: string }> {
+  try {
+    // Already converted (a retry after the call went through, or the rep did it): answer its opportunity.
+    const lead = readableResult<{
+      IsConverted?: boolean;
+      ConvertedOpportunityId?: string | null;
+      OwnerId?: string | null;
+    }>(
+      await conn.sobject('Lead').retrieve(leadId, { fields: ['IsConverted', 'ConvertedOpportunityId', 'OwnerId'] }),
+      'Lead read',
+    );
+    if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
+    if (lead.IsConverted)
+      throw crmRejection(
+        [{ errorCode: 'CONVERTED_WITHOUT_OPPORTUNITY', message: 'the lead was converted without an opportunity' }],
+        'Lead conversion refused',
+      );
+    // A lead in a queue (the assignment rule's) cannot be converted without a user to own the results.
+    const owner = conversionOwner(ownerId, lead.OwnerId, conn.userInfo?.id);
+    const result = readableResult<{ success?: boolean | string; opportunityId?: string | null; errors?: unknown }>(
+      await conn.soap.convertLead({
+        leadId,
+        convertedStatus: org.convertedStatus,
+        ...(owner ? { ownerId: owner } : {}),
+      }),
+      'Lead conversion',
+    );
+    // No verdict at all (a SOAP answer without its result): unknown, so retried, and the retry reads
+    // the lead's conversion state first.
+    if (result.success === undefined) throw new Error('Lead conversion: the CRM answered no result');
+    const ok = result.success === true || result.success === 'true';
+    if (ok && result.opportunityId) return { opportunityId: result.opportunityId };
+    const errors = soapErrors(result.errors);
+    if (errors.length && !isPermanent(errors))
+      throw new Error(`Lead conversion failed for now: ${errors[0]!.errorCode}`);
+    throw crmRejection(
+      errors.length ? errors : [{ errorCode: 'CONVERT_FAILED', message: 'no opportunity' }],
+      'Lead conversion refused',
+    );
+  } catch (e) {
+    return classifyCrmError(e, 'Lead conversion refused');
+  }
 }

@@ -3,7 +3,7 @@ import { pdfTextLines } from '../../../tests/support/pdf-text';
 import { renderApplicationPdf } from './application-pdf';
 import { answerWriter } from './pdf-answers';
 
-describe('issue 16: the application PDF’s answers in the applicant’s language', () => {
+describe('the application PDF’s answers in the applicant’s language', () => {
   it('writes pick-list values by their French labels and amounts the French way for fr-CA', () => {
     const say = answerWriter('fr-CA');
     expect(say.pick('legalEntities', 'LLC')).toBe('SARL (LLC)');
@@ -32,9 +32,9 @@ describe('issue 16: the application PDF’s answers in the applicant’s languag
       company: 'Boulangerie Roy inc.',
       language: 'fr-CA',
       rows: [
-        ['Legal entity', say.pick('legalEntities', 'Corporation')],
-        ['Amount requested', say.money(150000)],
-        ['Products interested in', say.picks('products', ['Equipment'])],
+        ['legalEntity', say.pick('legalEntities', 'Corporation')],
+        ['amountRequested', say.money(150000)],
+        ['productsInterestedIn', say.picks('products', ['Equipment'])],
       ],
       owners: [],
     });

@@ -6,6 +6,7 @@ import {
   type BusinessRecord,
   type PickList,
 } from '@portal/libs';
+import { pdfLabels, type PdfLabelKey } from './pdf-labels';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
 
@@ -14,7 +15,7 @@ export const addressLine = (a?: Partial<AddressRecord>) =>
   a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].map(text).filter(Boolean).join(', ') : '';
 
 /**
- * The applicant's answers as the application PDF writes them, in their language (issue 16): for
+ * The applicant's answers as the application PDF writes them, in their language: for
  * 'fr-CA', pick-list values by their French labels (the same labels the web shows) and amounts the
  * French way (219 600,00 $); otherwise as recorded, amounts $219,600.00. The record keeps the English
  * values either way. The PDF's standard fonts are WinAnsi, which has no narrow no-break space (Intl's
@@ -46,7 +47,7 @@ export type AnswerWriter = ReturnType<typeof answerWriter>;
 
 /**
  * The trade name the applicant gave, or '' when DBA was left blank. The api stores the legal name in its
- * place then (section 2: 'falls back to business name', for the CRM's DBA field), so a DBA equal to the
+ * place then (the CRM's DBA field 'falls back to business name'), so a DBA equal to the
  * legal name is that fallback, not an answer; had the applicant typed it, it would add nothing either.
  */
 const tradeName = (b: { dbaName?: string; businessName?: string }) => {
@@ -55,41 +56,41 @@ const tradeName = (b: { dbaName?: string; businessName?: string }) => {
 };
 
 /**
- * The business section of the application PDF (issue 23 item 10): what the applicant answered and
- * nothing else. A question left unanswered is no row at all: no 'Has real estate: No' for a question
- * never put (the record's null is section 3's 'treated as false' for the CRM, not an answer), no trade
- * name copied from the legal name when DBA was left blank (see tradeName). The
- * industry's code is named the applicant's way: NAICS in English, SCIAN in French (as the web form says).
- * Labels are the form's English words, which application-pdf.ts writes in the applicant's language.
+ * The business section of the application PDF: what the applicant answered and nothing else, since
+ * the applicant signs it as their own statement. A question left unanswered is no row at all: no
+ * 'Has real estate: No' for a question never put (the record's null means 'treated as false' for the
+ * CRM, not an answer), no trade name copied from the legal name when DBA was left blank (see tradeName).
+ * The industry's code is named the applicant's way: NAICS in English, SCIAN in French (as the web form
+ * says). Each row names its label by key (pdf-labels.ts); the renderer writes it in the applicant's language.
  */
 export function businessRows(
   b: Partial<BusinessRecord<unknown>>,
   opts: { say: AnswerWriter; taxId: string; language?: string },
-): [string, string][] {
+): [PdfLabelKey, string][] {
   const { say } = opts;
-  const fr = opts.language === 'fr-CA';
+  const label = pdfLabels(opts.language);
   const industry = say.pick('industries', b.industry);
   const naics = text(b.naics);
-  const rows: [string, string][] = [
-    ['Legal business name', text(b.businessName)],
-    ['DBA', tradeName(b)],
-    ['Legal entity', say.pick('legalEntities', b.legalEntity)],
-    [b.addressData?.country === 'CA' ? 'Business number (BN)' : 'EIN / Tax ID', text(opts.taxId)],
-    ['Business start date', text(b.businessStartDate)],
-    ['Industry', [industry, naics ? `(${fr ? 'SCIAN' : 'NAICS'} ${naics})` : ''].filter(Boolean).join(' ')],
-    ['Business description', text(b.businessDescription)],
-    ['Number of employees', text(b.numberOfEmployees)],
-    ['Amount requested', say.money(amountRequestedOf(b))],
-    ['Annual revenue', say.money(b.annualRevenue)],
-    ['Use of proceeds', say.pick('useOfProceeds', b.useOfProceeds)],
-    ['Products interested in', say.picks('products', b.productsInterestedIn)],
-    ['Accepts credit cards', say.pick('yesNo', b.acceptsCreditCards)],
-    ['Has real estate', b.hasRealEstate === true ? 'Yes' : b.hasRealEstate === false ? 'No' : ''],
-    ['Open business loans', say.pick('yesNo', b.otherBusinessLoans)],
-    ['Average daily balance', say.money(b.avgDailyBalance)],
-    ['Business phone', text(b.phoneNumber)],
-    ['Website', text(b.website)],
-    ['Business address', addressLine(b.addressData)],
+  const rows: [PdfLabelKey, string][] = [
+    ['legalBusinessName', text(b.businessName)],
+    ['dba', tradeName(b)],
+    ['legalEntity', say.pick('legalEntities', b.legalEntity)],
+    [b.addressData?.country === 'CA' ? 'businessNumber' : 'ein', text(opts.taxId)],
+    ['businessStartDate', text(b.businessStartDate)],
+    ['industry', [industry, naics ? `(${label.industryCode} ${naics})` : ''].filter(Boolean).join(' ')],
+    ['businessDescription', text(b.businessDescription)],
+    ['numberOfEmployees', text(b.numberOfEmployees)],
+    ['amountRequested', say.money(amountRequestedOf(b))],
+    ['annualRevenue', say.money(b.annualRevenue)],
+    ['useOfProceeds', say.pick('useOfProceeds', b.useOfProceeds)],
+    ['productsInterestedIn', say.picks('products', b.productsInterestedIn)],
+    ['acceptsCreditCards', say.pick('yesNo', b.acceptsCreditCards)],
+    ['hasRealEstate', say.pick('yesNo', b.hasRealEstate === true ? 'Yes' : b.hasRealEstate === false ? 'No' : '')],
+    ['openBusinessLoans', say.pick('yesNo', b.otherBusinessLoans)],
+    ['averageDailyBalance', say.money(b.avgDailyBalance)],
+    ['businessPhone', text(b.phoneNumber)],
+    ['website', text(b.website)],
+    ['businessAddress', addressLine(b.addressData)],
   ];
   return rows.filter(([, value]) => value !== '');
 }

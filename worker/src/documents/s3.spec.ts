@@ -1,6 +1,6 @@
-// S3 as strict as AWS (issue 13): moto with IAM enforced, behind the bucket policy that denies unencrypted
-// uploads. The worker's store sends its encryption on every put, and a worker key without read rights
-// fails visibly, once, instead of retrying forever.
+// S3 as strict as AWS, so a policy the worker breaks fails here first: moto with IAM enforced, behind the bucket policy
+// that denies unencrypted uploads. The worker's store sends its encryption on every put, and a worker key without read
+// rights fails visibly, once, instead of retrying forever.
 import { CreateBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ApplicationFailure } from '@temporalio/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

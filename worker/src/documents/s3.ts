@@ -20,7 +20,8 @@ function classify(e: unknown, what: string): never {
  * application holds the EIN and birth dates.
  */
 export function documentStore(s: S3Settings & S3EncryptionSettings) {
-  // A client span per call (issue 24), named by its operation, the key's kind only.
+  // A client span per call, so a trace shows the S3 time: named by its operation, the key's kind only
+  // (an object key can name an applicant's file).
   const client = traceS3(new S3Client(s3ClientOptions(s)));
   const encryption = s3Encryption(s);
   return {

@@ -1,4 +1,4 @@
-// Issue 24 item 3: the worker's emails (offers, reminders) to a mail service as hosted ones are: STARTTLS
+// The worker's emails (offers, reminders) to a mail service as hosted ones are: STARTTLS
 // required or implicit TLS, the certificate checked against a private CA, a login. A temporary refusal (454
 // throttling) throws a plain error, which the activity's retries try again; a permanent one (554) is a
 // non-retryable MailRejectedError. The final dot's last byte is still held back under TLS (send-once.ts).

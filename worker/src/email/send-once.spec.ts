@@ -1,4 +1,4 @@
-// Found by the load run (issue 15 item 4): an offer email went out twice when the SMTP connection failed
+// Found by the load run: an offer email went out twice when the SMTP connection failed
 // after the message's final dot (the server had it; the activity failed and its retry sent it again).
 // Through nodemailer, the fault proxy and maildev: a failure after the message was sent is 'maybe-sent'
 // and leaves one message; a failure before it, or the server refusing it, throws (and is retried).
@@ -42,7 +42,7 @@ it('a refused connection or a 451 to MAIL throws (nothing was sent: retried)', a
   expect(await received(to)).toBe(1);
 });
 
-// Issue 15 item 2: a worker killed while the server had the offer email sent it twice (its retry could not
+// A worker killed while the server had the offer email sent it twice (its retry could not
 // know). The record made in beforeCommit is what the retry reads: it must exist only once the server
 // cannot discard the message any more, and never for a message the server discarded.
 it('beforeCommit runs while the server still lacks the final byte, then the message goes out', async () => {

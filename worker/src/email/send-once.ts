@@ -57,7 +57,8 @@ export const smtpReplyCode = (e: unknown): number | undefined => {
  * and logged in, the socket it writes the message to is the one watched.
  */
 export function sendOnce(smtp: SmtpOptions, message: Mail.Options, options: SendOptions = {}): Promise<SendOutcome> {
-  // A client span (issue 24): the server and a refusal's reply code, never the addresses or the subject.
+  // A client span, so a trace shows the send: the server and a refusal's reply code, never the addresses
+  // or the subject (personal data stays out of traces).
   return withSmtpSpan(smtp, () => send(smtp, message, options));
 }
 

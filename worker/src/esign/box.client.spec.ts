@@ -44,7 +44,7 @@ it('a Box answer cut short fails the call at once, and the next call goes throug
   expect(again.id).toBeTruthy();
 });
 
-it('keeps its connection to Box open across calls (issue 26: one handshake, not one per call)', async () => {
+it('keeps its connection to Box open across calls (one handshake, not one per call)', async () => {
   // A TCP relay in front of the stand-in that counts the connections made to it.
   let connections = 0;
   const target = new URL(esign.url);

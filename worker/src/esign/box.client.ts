@@ -21,10 +21,11 @@ export type BoxSettings = {
  * out its whole 60 s start-to-close before Temporal retried it (resilience suite, 'truncated response').
  * node-fetch does fail the call when its request errors, so the SDK's own agent (proxy settings and all)
  * reports an error on the request the moment its answer closes incomplete; the retry then looks the
- * result up first. It also opens each request's client span (issue 24: node-fetch is not seen by undici's channels).
+ * result up first. It also opens each request's client span (node-fetch is not seen by undici's
+ * channels, so the trace would otherwise stop here).
  */
 function wholeAnswerAgent() {
-  // Keep-alive (issue 26): the SDK's agent opened a new connection for every call (Node's http.Agent
+  // Keep-alive: the SDK's agent opened a new connection for every call (Node's http.Agent
   // default), a TCP handshake (a TLS one against Box) on both ends each time.
   const agent = createAgent({ keepAlive: true }) as { addRequest(req: ClientRequest, options: unknown): void };
   const addRequest = agent.addRequest.bind(agent);

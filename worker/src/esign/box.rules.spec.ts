@@ -1,6 +1,6 @@
-// The worker's answer to Box's rules of issue 24 item 6, through the real box-node-sdk and the e-sign
-// stand-in that keeps them: a cancel Box refuses stops at once (SIGN_VOID_FAILED, never retried for
-// ever), and a webhook on plain http is refused by name (the worker then polls).
+// The worker's answer to the Box rules that stop a call for good (a refused cancel, an http webhook), through the real
+// box-node-sdk and the e-sign stand-in that keeps them: a cancel Box refuses stops at once (SIGN_VOID_FAILED, never
+// retried for ever), and a webhook on plain http is refused by name (the worker then polls).
 import { ApplicationFailure } from '@temporalio/common';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,6 @@
-// Box as Box behaves (issue 13): asynchronous sign requests, paginated lists, 429 with Retry-After,
-// webhooks only once registered. The real box-node-sdk, S3 client and MongoDB driver against the stand-in.
+// Box as Box behaves, so the worker meets its quirks in tests first: asynchronous sign requests, paginated lists, 429
+// with Retry-After, webhooks only once registered. The real box-node-sdk, S3 client and MongoDB driver against the
+// stand-in.
 import { ApplicationFailure } from '@temporalio/common';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -54,8 +54,8 @@ async function application(owners: Record<string, unknown>[]) {
   return applicationId.toHexString();
 }
 
-describe('signing activities', () => {
-  it('reset after send: a sign request whose answer was lost is found by the retry, not made twice (issue 15)', async () => {
+describe('signing activities: an answer lost after the request was made', () => {
+  it('reset after send: a sign request whose answer was lost is found by the retry, not made twice', async () => {
     // Box behind the fault proxy: the creation reaches Box, its answer never comes back.
     const proxy = await startFaultProxy(slice.esign.url);
     try {
@@ -75,7 +75,7 @@ describe('signing activities', () => {
     }
   });
 
-  it('a first try reads no list of sign requests; a re-run of the same try finds the request its lost answer made (issue 26)', async () => {
+  it('a first try reads no list of sign requests; a re-run of the same try finds the request its lost answer made', async () => {
     // As the workflow runs it: a local activity, attempt 1. A worker killed mid-call runs it again from attempt 1
     // in the next workflow task, so the attempt cannot tell a re-run; the record the first try left does.
     const proxy = await startFaultProxy(slice.esign.url);
@@ -98,7 +98,9 @@ describe('signing activities', () => {
       await proxy.close();
     }
   });
+});
 
+describe('signing activities: one request per attempt', () => {
   it('creates one request per attempt: a retried call finds the request, folder and file it made', async () => {
     const id = await application([
       { firstName: 'Ada', lastName: 'King', ownerEmailId: 'ada@example.com', ssn: pii.encrypt('123-45-6789') },
@@ -111,7 +113,7 @@ describe('signing activities', () => {
     expect(slice.esign.requests().filter((r) => r.external_id === `${id}:1`)).toHaveLength(1);
     expect(slice.esign.folders().filter((f) => f.name === `application-${id}`)).toHaveLength(1);
 
-    // The first two owners sign, in order, with the redirects of section 4; the co-owner's lands on the
+    // The first two owners sign, in order, with the portal's redirects; the co-owner's lands on the
     // page that says their signature is recorded (on the applicant's device it hands back to /signature).
     const req = slice.esign.requests().find((r) => r.id === first.id)!;
     expect(req.signers.map((s) => [s.email, s.order, s.redirect_url, s.declined_redirect_url])).toEqual([
@@ -139,8 +141,10 @@ describe('signing activities', () => {
     expect(read).toMatchObject({ id: first.id, status: 'sent' });
     expect(read.signers.map((s) => s.decision)).toEqual([null, null]);
   });
+});
 
-  it('renders the PDF with the fields section 7 lists for the sign request: real estate, description; no lead id', async () => {
+describe('signing activities: the document and its signers', () => {
+  it('renders the PDF with the fields the sign request carries: real estate, description; no lead id', async () => {
     const applicationId = new ObjectId();
     await recordsOf(mongo.db()).applications.insertOne({ _id: applicationId, sfLeadId: '00Q000000000042AAA' });
     await recordsOf(mongo.db()).businesses.insertOne({
@@ -164,7 +168,8 @@ describe('signing activities', () => {
     const lines = await pdfTextLines(await store.get(applicationPdfKey(id, 1)));
     const after = (label: string) => lines[lines.indexOf(label) + 1];
 
-    // The lead id goes with the sign request (section 7), never onto the applicant's document (issue 23).
+    // The lead id goes with the sign request (operations find the lead from it), never onto the
+    // applicant's document, which states only what they told us.
     expect(lines.join('\n')).not.toContain('00Q000000000042AAA');
     expect(lines.join('\n')).not.toContain(id);
     expect(after('Has real estate')).toBe('Yes');
@@ -182,9 +187,9 @@ describe('signing activities', () => {
     expect(lines.join('\n')).not.toContain('123-45-6789');
   });
 
-  it('states only what was answered: no real estate never asked (null), no DBA copied from the name (issue 23)', async () => {
+  it('states only what was answered: no real estate never asked (null), no DBA copied from the name', async () => {
     const id = await application([{ firstName: 'Solo', lastName: 'Owner', ownerEmailId: 'solo-pdf@example.com' }]);
-    // DBA left blank: the api stores the legal name in its place (section 2's fallback, for the CRM).
+    // DBA left blank: the api stores the legal name in its place (the CRM's DBA field falls back to it).
     await recordsOf(mongo.db()).businesses.updateOne(
       { _id: new ObjectId(id) },
       { $set: { dbaName: 'Babbage Engines Ltd', hasRealEstate: null } },

@@ -1,16 +1,15 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
-import { ObjectId, type Db } from 'mongodb';
-import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
-import { NO_SIGNERS_FOUND, type SignRequestView, type SigningActivities } from '@portal/workflows';
+import type { Db } from 'mongodb';
+import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import type { SignRequestView, SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
-import { renderApplicationPdf, type ApplicationPdfData } from '../documents/application-pdf';
-import { addressLine, answerWriter, businessRows } from '../documents/pdf-answers';
-import { NoSignersError } from '../errors';
+import { renderApplicationPdf } from '../documents/application-pdf';
+import { pdfData } from './application-pdf-data';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client';
 import { boxCall } from './box.errors';
 import { throwIfSuperseded } from '../superseded';
-import { recordsOf, type Records, type StoredBusiness, type StoredOwner } from '../records/records';
+import { recordsOf, type Records, type StoredOwner } from '../records/records';
 
 /** How long one attempt waits for Box to convert the document and send the request. */
 export const SEND_WAIT_MS = 40_000;
@@ -25,7 +24,6 @@ export const CONVERTING_POLL_MS = [100, 100, 200, 200, 400];
 const pollWait = (read: number) => CONVERTING_POLL_MS[read] ?? 500;
 
 type Owner = StoredOwner;
-type Business = Partial<StoredBusiness>;
 
 /** Where the rendered application lives in S3 (files never travel through workflow payloads). */
 export const applicationPdfKey = (applicationId: string, attempt: number) =>
@@ -33,8 +31,6 @@ export const applicationPdfKey = (applicationId: string, attempt: number) =>
 
 /** Ties a Box sign request to one attempt of one application, so a retry finds what it made. */
 export const signExternalId = (applicationId: string, attempt: number) => `${applicationId}:${attempt}`;
-
-const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
 
 type BoxSignRequest = Awaited<ReturnType<BoxClient['signRequests']['getSignRequestById']>>;
 
@@ -70,59 +66,7 @@ export function createSigningActivities(deps: {
   parentFolderId: string;
 }): SigningActivities {
   const records = recordsOf(deps.db);
-  async function pdfData(applicationId: string): Promise<{ data: ApplicationPdfData; owners: Owner[] }> {
-    const _id = new ObjectId(applicationId);
-    const [application, business, ownerSet] = await Promise.all([
-      records.applications.findOne({ _id }),
-      records.businesses.findOne({ _id }),
-      records.ownerSets.findOne({ _id }),
-    ]);
-    // The applicant's language (issue 16): the form's words follow it.
-    const user = application?.userId ? await records.users.findOne({ _id: application.userId }) : null;
-    const owners = (ownerSet?.owners ?? []).slice(0, 2);
-    if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
-    const b: Business = business ?? {};
-    const say = answerWriter(user?.language);
-    const data: ApplicationPdfData = {
-      company: str(b.businessName),
-      language: user?.language,
-      rows: businessRows(b, { say, taxId: deps.pii.open(str(b.federalTaxId)), language: user?.language }),
-      owners: owners.map((o) => {
-        const ssn = deps.pii.open(o.ssn);
-        return {
-          name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim(),
-          email: o.ownerEmailId ?? '',
-          phone: o.phoneNumber ?? '',
-          dateOfBirth: deps.pii.open(o.dateOfBirth),
-          ssnMasked: maskTail(ssn),
-          taxIdLabel: o.addressData?.country === 'CA' ? 'SIN' : 'SSN',
-          ownershipPercent: str(o.ownershipPercent),
-          creditScore: str(o.creditReport),
-          address: addressLine(o.addressData),
-        };
-      }),
-    };
-    return { data, owners };
-  }
-
   const ids = records.signRequests;
-
-  /**
-   * The request once Box has sent it: the signers' links exist only then, so the applicant is never
-   * redirected to a request still converting. An error_* state comes back as it is (the workflow starts
-   * a new attempt); still converting after SEND_WAIT_MS fails this attempt, and the retry waits on.
-   */
-  async function whenSent(box: BoxClient, request: BoxSignRequest): Promise<SignRequestView> {
-    const until = Date.now() + SEND_WAIT_MS;
-    let r = request;
-    for (let read = 0; isConverting(r); read++) {
-      if (Date.now() > until) throw new Error(`Box sign request ${r.id} still ${r.status}`);
-      heartbeatIfActivity();
-      await new Promise((done) => setTimeout(done, pollWait(read)));
-      r = await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(r.id!));
-    }
-    return toView(r);
-  }
 
   return {
     async prepareSignRequest({ applicationId, attempt }) {
@@ -130,7 +74,7 @@ export function createSigningActivities(deps: {
       const externalId = signExternalId(applicationId, attempt);
       // Three independent look-ups at once: the applicant waits on this activity (signature start).
       const [{ data, owners }, folderId, known] = await Promise.all([
-        pdfData(applicationId),
+        pdfData(records, deps.pii, applicationId),
         folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId),
         // A retry after the request was created must not make another: it finds the request by the id
         // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
@@ -147,7 +91,7 @@ export function createSigningActivities(deps: {
       // (a timeout or a reset after the request was sent, or a worker killed before the id was stored):
       // a retry looks for it by its external id in Box's list before making one. The stored id above
       // stays the first look-up, since the list can lag; without this one, the 'timeout after send' fault
-      // made a second sign request (resilience suite). Issue 26: only a try after one that got this far
+      // made a second sign request (resilience suite). Only a try after one that got this far
       // reads the list (as a local activity every try counted as a retry, so each signature start read
       // the enterprise's whole list of sign requests, a page of 1,000 per call, growing with every one).
       if (known || activityAttempt() > 1) {
@@ -164,7 +108,6 @@ export function createSigningActivities(deps: {
         deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf'),
         uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf),
       ]);
-      const signature = `${deps.publicUrl}/signature`;
       throwIfSuperseded();
       const created = await boxCall('Sign request refused', () =>
         box.signRequests.createSignRequest({
@@ -173,23 +116,7 @@ export function createSigningActivities(deps: {
           isDocumentPreparationNeeded: false,
           externalId,
           name: `Application - ${data.company}.pdf`,
-          signers: owners.map((o, i) => {
-            const last = i === owners.length - 1;
-            // A co-owner may sign on their own device, through the signed link in their email: Box sends them
-            // to the page that says their signature is recorded, in the email's language (issue 23 item 3).
-            // On the applicant's device, that page hands back to /signature?isFinished=true.
-            const coOwner = `${deps.publicUrl}/co-owner/signed?lng=${data.language === 'fr-CA' ? 'fr-CA' : 'en'}`;
-            return {
-              email: o.ownerEmailId!,
-              role: 'signer' as const,
-              order: i + 1,
-              embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
-              suppressNotifications: true,
-              redirectUrl:
-                i > 0 ? coOwner : last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
-              declinedRedirectUrl: i > 0 ? `${coOwner}&declined=true` : `${signature}?declined=true`,
-            };
-          }),
+          signers: boxSigners(owners, applicationId, deps.publicUrl, data.language),
         }),
       );
       await ids.updateOne({ _id: externalId }, { $set: { signRequestId: created.id! } }, { upsert: true });
@@ -203,6 +130,47 @@ export function createSigningActivities(deps: {
       );
     },
   };
+}
+
+/**
+ * The request once Box has sent it: the signers' links exist only then, so the applicant is never
+ * redirected to a request still converting. An error_* state comes back as it is (the workflow starts
+ * a new attempt); still converting after SEND_WAIT_MS fails this attempt, and the retry waits on.
+ */
+async function whenSent(box: BoxClient, request: BoxSignRequest): Promise<SignRequestView> {
+  const until = Date.now() + SEND_WAIT_MS;
+  let r = request;
+  for (let read = 0; isConverting(r); read++) {
+    if (Date.now() > until) throw new Error(`Box sign request ${r.id} still ${r.status}`);
+    heartbeatIfActivity();
+    await new Promise((done) => setTimeout(done, pollWait(read)));
+    r = await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(r.id!));
+  }
+  return toView(r);
+}
+
+/**
+ * The signers in order, each with where Box sends them after signing or declining: the applicant's own
+ * device goes back to /signature (on to the second signer, or finished); a co-owner to their own page.
+ */
+function boxSigners(owners: Owner[], applicationId: string, publicUrl: string, language?: string) {
+  const signature = `${publicUrl}/signature`;
+  return owners.map((o, i) => {
+    const last = i === owners.length - 1;
+    // A co-owner may sign on their own device, through the signed link in their email: Box sends them
+    // to the page that says their signature is recorded, in the email's language.
+    // On the applicant's device, that page hands back to /signature?isFinished=true.
+    const coOwner = `${publicUrl}/co-owner/signed?lng=${language === 'fr-CA' ? 'fr-CA' : 'en'}`;
+    return {
+      email: o.ownerEmailId!,
+      role: 'signer' as const,
+      order: i + 1,
+      embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
+      suppressNotifications: true,
+      redirectUrl: i > 0 ? coOwner : last ? `${signature}?isFinished=true` : `${signature}?redirectToSecondSigner=true`,
+      declinedRedirectUrl: i > 0 ? `${coOwner}&declined=true` : `${signature}?declined=true`,
+    };
+  });
 }
 
 /**
@@ -245,9 +213,9 @@ async function findByExternalId(box: BoxClient, externalId: string): Promise<Box
 
 /**
  * This activity's attempt; outside an activity (tests call the functions directly) 2, so the look-up always
- * runs. A local activity (issue 26) whose worker was killed mid-call runs again from attempt 1 in the next
- * workflow task, after a request may already have been made (resilience suite): the record markTry left
- * tells that try to look.
+ * runs. A local activity (it spares the signature start a round trip) whose worker was killed mid-call
+ * runs again from attempt 1 in the next workflow task, after a request may already have been made (resilience suite):
+ * the record markTry left tells that try to look.
  */
 function activityAttempt(): number {
   try {

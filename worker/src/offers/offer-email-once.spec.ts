@@ -1,4 +1,4 @@
-// Issue 15 item 2: a worker killed while the SMTP server had the offer email (all of it but the last byte
+// A worker killed while the SMTP server had the offer email (all of it but the last byte
 // of its final dot, which goes out right after the attempt is recorded) sent it twice, its retry not
 // knowing. Real MongoDB-wire database and maildev; the activity as the worker runs it.
 import { MongoClient, ObjectId } from 'mongodb';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderOfferEmail } from './offer-email';
 
-// Issue 10 item 8: names typed by the applicant must not carry links or lines of their own into our email.
+// Names typed by the applicant must not carry links or lines of their own into our email.
 const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
 const option = {
   offeredAmount: '25000',
@@ -13,7 +13,7 @@ const option = {
   weeklyPayment: '576.92',
 };
 
-describe('issue 10 item 8: email content injection — the offer email', () => {
+describe('email content injection — the offer email', () => {
   it('shows neither an injected first name nor an injected business name', () => {
     const mail = renderOfferEmail({
       firstName: ATTACK,
@@ -58,7 +58,7 @@ describe('the offer summary', () => {
   });
 });
 
-describe('issue 16: the offer email in the account’s language', () => {
+describe('the offer email in the account’s language', () => {
   it('writes to a French-speaking applicant in French, amounts as French writes them', () => {
     const mail = renderOfferEmail({
       firstName: 'Gabrielle',
@@ -77,7 +77,7 @@ describe('issue 16: the offer email in the account’s language', () => {
   });
 });
 
-describe('issue 23 item 18: the offer email’s wording', () => {
+describe('the offer email’s wording', () => {
   const mail = (language: string, company = 'Boulangerie Roy inc.') =>
     renderOfferEmail({
       firstName: 'Gabrielle',

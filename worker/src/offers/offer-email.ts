@@ -8,14 +8,14 @@ import {
   labelled,
   nameForEmail,
 } from '@portal/libs';
-/** The offer summary email (section 7 'offer/email-offer'): HTML and plain text from one template. */
+/** The offer summary email the applicant asks for on the offer page: HTML and plain text from one template. */
 export type OfferEmailData = {
   firstName: string;
   company: string;
   offerType: 'standard' | 'lineOfCredit';
   option: Record<string, string>;
   publicUrl: string;
-  /** The account's language (issue 16): 'fr-CA' writes in Canadian French, anything else in English. */
+  /** The account's language: 'fr-CA' writes in Canadian French, anything else in English. */
   language?: string;
 };
 
@@ -65,7 +65,8 @@ const aprOf = (o: Record<string, string>) =>
     ) * 10,
   ) / 10;
 
-/** The option's figures as its card shows them, the estimated APR of a standard option included (issue 23). */
+/** The option's figures as its card shows them, the estimated APR of a standard option included,
+ * so the email says nothing the page did not. */
 export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'language'>): [string, string][] {
   const o = d.option;
   if (d.language === 'fr-CA') {

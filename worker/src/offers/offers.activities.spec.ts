@@ -1,4 +1,4 @@
-// The offer service's answers (issue 13): a 4xx is about the request and stops at once, except 401 (the
+// The offer service's answers: a 4xx is about the request and stops at once, except 401 (the
 // token is refreshed once) and 429 (retried, as 5xx are). Real fetch against the offer stand-in.
 import { ApplicationFailure } from '@temporalio/common';
 import { MongoClient, ObjectId } from 'mongodb';

@@ -4,8 +4,6 @@ import { ObjectId, type Db } from 'mongodb';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
 import { classifyCrmError, isPermanent, readableResult, sfErrors } from '../crm/crm.errors';
 
-/** Refusals about the opportunity itself: no rep can be read either. */
-const OPPORTUNITY_GONE = new Set(['ENTITY_IS_DELETED', 'NOT_FOUND', 'INVALID_ID_FIELD', 'MALFORMED_ID']);
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { sendOnce } from '../email/send-once';
 import { smtpOf, type WorkerSmtpSettings } from '../email/smtp';
@@ -13,6 +11,9 @@ import { throwIfSuperseded } from '../superseded';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
 import { recordsOf } from '../records/records';
+
+/** Refusals about the opportunity itself: no rep can be read either. */
+const OPPORTUNITY_GONE = new Set(['ENTITY_IS_DELETED', 'NOT_FOUND', 'INVALID_ID_FIELD', 'MALFORMED_ID']);
 
 export type OfferSettings = {
   OFFER_SERVICE_URL: string;
@@ -39,20 +40,46 @@ const asStrings = (o: Record<string, unknown>): OfferOption =>
 export const offerMessageId = (applicationId: string, optionId: string) =>
   `<offer-${applicationId}-${optionId.replace(/[^\w.-]/g, '')}@fundwise.local>`;
 
-/** Section 3: the type follows from the fields, offeredAmount (standard) or maxAmount (lineOfCredit). */
+/**
+ * The offer service names no type: it follows from the fields, offeredAmount (standard) or maxAmount
+ * (lineOfCredit).
+ */
 export const offerTypeOf = (o: OfferOption) => (o.maxAmount ? 'lineOfCredit' : 'standard');
 
-export function createOfferActivities(deps: {
+type OfferDeps = {
   db: Db;
   crm: () => Promise<Connection>;
   settings: OfferSettings;
   org?: CrmOrg;
-}): OfferActivities {
-  const s = deps.settings;
-  const org = deps.org ?? DEFAULT_CRM_ORG;
-  const records = recordsOf(deps.db);
-  let token: { value: string; until: number } | undefined;
+};
 
+export function createOfferActivities(deps: OfferDeps): OfferActivities {
+  const ctx: Ctx = {
+    settings: deps.settings,
+    records: recordsOf(deps.db),
+    crm: deps.crm,
+    org: deps.org ?? DEFAULT_CRM_ORG,
+    service: offerService(deps.settings),
+  };
+  return {
+    calculateOffers: ({ applicationId }) => calculateOffers(ctx, applicationId),
+    sendOfferEmail: ({ applicationId }) => sendOfferEmail(ctx, applicationId),
+    submitOpportunity: ({ opportunityId }) => submitOpportunity(ctx, opportunityId),
+  };
+}
+
+/** What the activities share: one records handle and one offer-service token for the worker's life. */
+type Ctx = {
+  settings: OfferSettings;
+  records: ReturnType<typeof recordsOf>;
+  crm: () => Promise<Connection>;
+  org: CrmOrg;
+  service: ReturnType<typeof offerService>;
+};
+
+/** The offer service's client: its token (client credentials, reused until shortly before it expires). */
+function offerService(s: OfferSettings) {
+  let token: { value: string; until: number } | undefined;
   async function bearer(): Promise<string> {
     if (token && token.until > Date.now()) return token.value;
     const res = await fetch(`${s.OFFER_SERVICE_URL}/oauth/token`, {
@@ -69,128 +96,132 @@ export function createOfferActivities(deps: {
     token = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 300) - 30) * 1000 };
     return token.value;
   }
-
   return {
-    async calculateOffers({ applicationId }) {
-      const _id = new ObjectId(applicationId);
-      const [business, ownerSet, saved] = await Promise.all([
-        records.businesses.findOne({ _id }),
-        records.ownerSets.findOne({ _id }),
-        records.offers.findOne({ _id }),
-      ]);
-      const call = async () =>
-        fetch(`${s.OFFER_SERVICE_URL}/offers`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${await bearer()}` },
-          body: JSON.stringify({
-            score: Number(ownerSet?.owners?.[0]?.creditReport || 0),
-            businessStartDate: String(business?.businessStartDate ?? ''),
-            annualRevenue: Number(business?.annualRevenue ?? 0),
-          }),
-        });
-      let res = await call();
-      if (res.status === 401) {
-        token = undefined;
-        res = await call();
-      }
-      if (!res.ok) throw offerServiceFailure(res, 'offer service');
-      const offers = ((await res.json()) as { data: Record<string, unknown>[] }).data.map(asStrings);
-      // A previous choice is restored when the same option is priced again.
-      const chosen = (saved?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true')?.id;
-      const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
-      await records.offers.updateOne({ _id }, { $set: { offerOptions: options } });
-      return options;
-    },
-
-    async sendOfferEmail({ applicationId }) {
-      const _id = new ObjectId(applicationId);
-      const offer = await records.offers.findOne({ _id });
-      const option = (offer?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true');
-      if (!option) throw new CrmRejectedError('No offer is selected', 'NO_SELECTION');
-      if (offer?.emailedOption === option.id) return; // a retry after the mail went out
-      const sentNow = () => records.offers.updateOne({ _id }, { $set: { emailedOption: option.id } });
-      // One record per offer email, made by the attempt whose message is about to go out (an insert: two
-      // attempts cannot both make it, where a conditional update on FerretDB lets both through).
-      const goingOut = records.offerEmails;
-      const claimId = `${applicationId}:${option.id}`;
-      if (await goingOut.findOne({ _id: claimId })) {
-        // An attempt died (a worker killed) after its message was all with the server but for the final
-        // dot's last byte, which it sent right after making the record: the server has the message in all
-        // likelihood. Counted as sent, as sendOnce counts an answer lost after the dot (README 'Emails').
-        console.warn(
-          `offer email for application ${applicationId}: an attempt ended after the message went out; counted as sent`,
-        );
-        await sentNow();
-        return;
-      }
-      const app = await records.applications.findOne({ _id });
-      const [user, business] = await Promise.all([
-        app?.userId ? records.users.findOne({ _id: app.userId }) : null,
-        records.businesses.findOne({ _id }),
-      ]);
-      if (!user?.email) throw new CrmRejectedError('The application has no user email', 'NO_EMAIL');
-      const email = renderOfferEmail({
-        firstName: String(user.firstName ?? ''),
-        company: String(business?.businessName ?? 'your business'),
-        offerType: offerTypeOf(option),
-        option,
-        publicUrl: s.PUBLIC_URL,
-        language: typeof user.language === 'string' ? user.language : undefined,
-      });
-      // The record names this attempt: an older attempt still running (its timeout passed, its retry
-      // began) cannot also send its copy, and a failed attempt removes only its own record.
-      const attempt = randomUUID();
-      const outcome = await sendOnce(
-        smtpOf(s),
-        { from: s.MAIL_FROM, to: String(user.email), ...email, messageId: offerMessageId(applicationId, option.id!) },
-        {
-          beforeCommit: async () => {
-            throwIfSuperseded();
-            await goingOut.insertOne({ _id: claimId, attempt, at: new Date() });
-          },
-        },
-      ).catch(async (e: unknown) => {
-        // Refused, or stopped before the final dot: the server does not have it, and a retry sends it.
-        await goingOut.deleteOne({ _id: claimId, attempt });
-        throw e;
-      });
-      if (outcome === 'maybe-sent')
-        console.warn(
-          `offer email for application ${applicationId}: no answer after the message went out; counted as sent`,
-        );
-      await sentNow();
-    },
-
-    async submitOpportunity({ opportunityId }) {
-      const conn = await deps.crm();
-      try {
-        // A refused stage (the org's picklist, a validation rule) does not hold back the rep: the
-        // application is submitted all the same and the workflow shows the refusal (issue 24).
-        let stageRefused: string | undefined;
-        try {
-          await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
-        } catch (e) {
-          const errors = sfErrors(e);
-          if (!isPermanent(errors) || errors.some((x) => OPPORTUNITY_GONE.has(x.errorCode))) throw e;
-          stageRefused = [...new Set(errors.map((x) => x.errorCode))].join(',');
-        }
-        const opp = readableResult<{ OwnerId?: string }>(
-          await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] }),
-          'Opportunity read',
-        );
-        if (!opp.OwnerId) return { repName: '', schedulingLink: '', ...(stageRefused ? { stageRefused } : {}) };
-        const rep = readableResult<{ Name?: string; Calendly_Link__c?: string }>(
-          await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] }),
-          'Rep read',
-        );
-        return {
-          repName: rep.Name ?? '',
-          schedulingLink: rep.Calendly_Link__c ?? '',
-          ...(stageRefused ? { stageRefused } : {}),
-        };
-      } catch (e) {
-        return classifyCrmError(e, 'Opportunity submission refused');
-      }
+    bearer,
+    /** Forgets the token: the service answered 401, so the next call asks for a new one. */
+    expire: () => {
+      token = undefined;
     },
   };
+}
+
+async function calculateOffers({ settings: s, records, service }: Ctx, applicationId: string): Promise<OfferOption[]> {
+  const _id = new ObjectId(applicationId);
+  const [business, ownerSet, saved] = await Promise.all([
+    records.businesses.findOne({ _id }),
+    records.ownerSets.findOne({ _id }),
+    records.offers.findOne({ _id }),
+  ]);
+  const call = async () =>
+    fetch(`${s.OFFER_SERVICE_URL}/offers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await service.bearer()}` },
+      body: JSON.stringify({
+        score: Number(ownerSet?.owners?.[0]?.creditReport || 0),
+        businessStartDate: String(business?.businessStartDate ?? ''),
+        annualRevenue: Number(business?.annualRevenue ?? 0),
+      }),
+    });
+  let res = await call();
+  if (res.status === 401) {
+    service.expire();
+    res = await call();
+  }
+  if (!res.ok) throw offerServiceFailure(res, 'offer service');
+  const offers = ((await res.json()) as { data: Record<string, unknown>[] }).data.map(asStrings);
+  // A previous choice is restored when the same option is priced again.
+  const chosen = (saved?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true')?.id;
+  const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
+  await records.offers.updateOne({ _id }, { $set: { offerOptions: options } });
+  return options;
+}
+
+async function sendOfferEmail({ settings: s, records }: Ctx, applicationId: string): Promise<void> {
+  const _id = new ObjectId(applicationId);
+  const offer = await records.offers.findOne({ _id });
+  const option = (offer?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true');
+  if (!option) throw new CrmRejectedError('No offer is selected', 'NO_SELECTION');
+  if (offer?.emailedOption === option.id) return; // a retry after the mail went out
+  const sentNow = () => records.offers.updateOne({ _id }, { $set: { emailedOption: option.id } });
+  // One record per offer email, made by the attempt whose message is about to go out (an insert: two
+  // attempts cannot both make it, where a conditional update on FerretDB lets both through).
+  const goingOut = records.offerEmails;
+  const claimId = `${applicationId}:${option.id}`;
+  if (await goingOut.findOne({ _id: claimId })) {
+    // An attempt died (a worker killed) after its message was all with the server but for the final
+    // dot's last byte, which it sent right after making the record: the server has the message in all
+    // likelihood. Counted as sent, as sendOnce counts an answer lost after the dot
+    // (docs/decisions/011-offer-email-at-most-once.md).
+    console.warn(
+      `offer email for application ${applicationId}: an attempt ended after the message went out; counted as sent`,
+    );
+    await sentNow();
+    return;
+  }
+  const app = await records.applications.findOne({ _id });
+  const [user, business] = await Promise.all([
+    app?.userId ? records.users.findOne({ _id: app.userId }) : null,
+    records.businesses.findOne({ _id }),
+  ]);
+  if (!user?.email) throw new CrmRejectedError('The application has no user email', 'NO_EMAIL');
+  const email = renderOfferEmail({
+    firstName: String(user.firstName ?? ''),
+    company: String(business?.businessName ?? 'your business'),
+    offerType: offerTypeOf(option),
+    option,
+    publicUrl: s.PUBLIC_URL,
+    language: typeof user.language === 'string' ? user.language : undefined,
+  });
+  // The record names this attempt: an older attempt still running (its timeout passed, its retry
+  // began) cannot also send its copy, and a failed attempt removes only its own record.
+  const attempt = randomUUID();
+  const outcome = await sendOnce(
+    smtpOf(s),
+    { from: s.MAIL_FROM, to: String(user.email), ...email, messageId: offerMessageId(applicationId, option.id!) },
+    {
+      beforeCommit: async () => {
+        throwIfSuperseded();
+        await goingOut.insertOne({ _id: claimId, attempt, at: new Date() });
+      },
+    },
+  ).catch(async (e: unknown) => {
+    // Refused, or stopped before the final dot: the server does not have it, and a retry sends it.
+    await goingOut.deleteOne({ _id: claimId, attempt });
+    throw e;
+  });
+  if (outcome === 'maybe-sent')
+    console.warn(`offer email for application ${applicationId}: no answer after the message went out; counted as sent`);
+  await sentNow();
+}
+
+async function submitOpportunity({ crm, org }: Ctx, opportunityId: string) {
+  const conn = await crm();
+  try {
+    // A refused stage (the org's picklist, a validation rule) does not hold back the rep: the
+    // application is submitted all the same and the workflow shows the refusal to operations.
+    let stageRefused: string | undefined;
+    try {
+      await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
+    } catch (e) {
+      const errors = sfErrors(e);
+      if (!isPermanent(errors) || errors.some((x) => OPPORTUNITY_GONE.has(x.errorCode))) throw e;
+      stageRefused = [...new Set(errors.map((x) => x.errorCode))].join(',');
+    }
+    const opp = readableResult<{ OwnerId?: string }>(
+      await conn.sobject('Opportunity').retrieve(opportunityId, { fields: ['OwnerId'] }),
+      'Opportunity read',
+    );
+    if (!opp.OwnerId) return { repName: '', schedulingLink: '', ...(stageRefused ? { stageRefused } : {}) };
+    const rep = readableResult<{ Name?: string; Calendly_Link__c?: string }>(
+      await conn.sobject('User').retrieve(opp.OwnerId, { fields: ['Name', 'Calendly_Link__c'] }),
+      'Rep read',
+    );
+    return {
+      repName: rep.Name ?? '',
+      schedulingLink: rep.Calendly_Link__c ?? '',
+      ...(stageRefused ? { stageRefused } : {}),
+    };
+  } catch (e) {
+    return classifyCrmError(e, 'Opportunity submission refused');
+  }
 }

@@ -1,8 +1,8 @@
 import { emailGreeting, escapeHtml, nameForEmail } from '@portal/libs';
 
 /**
- * The reminder sent to an applicant whose application has not moved (issue 12): a link to their step,
- * and one to 'Where do I stand' (issue 16 item 3). In the account's language (English unless 'fr-CA').
+ * The reminder sent to an applicant whose application has not moved: a link to their step,
+ * and one to 'Where do I stand'. In the account's language (English unless 'fr-CA').
  */
 export type ReminderEmailData = {
   firstName: string;

@@ -1,4 +1,4 @@
-// Issue 24 item 6: voidSignRequest goes through boxCall, so Box's 4xx stop at once (BoxRejectedError)
+// voidSignRequest goes through boxCall, so Box's 4xx stop at once (BoxRejectedError)
 // instead of being retried as an outage. The real box-node-sdk against the e-sign stand-in.
 import { ApplicationFailure } from '@temporalio/common';
 import { MongoClient } from 'mongodb';

@@ -1,6 +1,7 @@
-// Issue 24: the external calls undici's channels do not see have client spans too: Box (box-node-sdk sends through
-// node-fetch: the agent opens one span per request), S3 (a middleware on the client) and SMTP (nodemailer). Each is a child of the
-// span that made the call (the activity's), carries only allow-listed keys, and never an object key or a name.
+// The external calls undici's channels do not see have client spans too, or a trace would stop at them: Box
+// (box-node-sdk sends through node-fetch: the agent opens one span per request), S3 (a middleware on the client) and
+// SMTP (nodemailer). Each is a child of the span that made the call (the activity's), carries only allow-listed keys,
+// and never an object key or a name.
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -51,7 +52,7 @@ const clean = (spans: ReadableSpan[], secrets: string[]) => {
   for (const secret of secrets) expect(text).not.toContain(secret);
 };
 
-describe('client spans (issue 24)', () => {
+describe('client spans', () => {
   it('a Box call has a client span per request: method, host, path with ids as {id}, status', async () => {
     const box = boxClient(
       {

@@ -1,5 +1,5 @@
 /**
- * A client span for one request made through node:http/https (issue 24): Box's SDK sends through node-fetch,
+ * A client span for one request made through node:http/https: Box's SDK sends through node-fetch,
  * which undici's channels do not see, so the agent the SDK is given (esign/box.client.ts) opens one span per
  * request, retries and the token call included. Like the undici spans: method, host, port, the path with
  * anything but plain words replaced by {id} and no query string, and the status; a no-op while TRACES_URL is none.

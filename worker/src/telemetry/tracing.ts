@@ -1,10 +1,10 @@
 /**
- * The worker's traces (issue 24): the workflow's spans (RunWorkflow, HandleSignal, HandleUpdate, StartActivity,
- * made inside the workflow sandbox by @temporalio/interceptors-opentelemetry and sent out through a sink), each
- * activity's RunActivity span, and a client span for every HTTP call the activities make through undici (jsforce
- * to Salesforce, fetch to the offer service; Box's SDK uses node-fetch: its agent makes its spans, http-span.ts): its method, host,
- * status and path with anything but plain words replaced by {id}, never a query string. Off, with no SDK
- * loaded, while TRACES_URL is none.
+ * The worker's traces, so operations can follow one application across services: the workflow's spans (RunWorkflow,
+ * HandleSignal, HandleUpdate, StartActivity, made inside the workflow sandbox by @temporalio/interceptors-opentelemetry
+ * and sent out through a sink), each activity's RunActivity span, and a client span for every HTTP call the activities
+ * make through undici (jsforce to Salesforce, fetch to the offer service; Box's SDK uses node-fetch: its agent makes
+ * its spans, http-span.ts): its method, host, status and path with anything but plain words replaced by {id}, never a
+ * query string. Off, with no SDK loaded, while TRACES_URL is none.
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';

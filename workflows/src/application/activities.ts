@@ -42,7 +42,7 @@ export type CrmRejectionDetails = {
 
 import { JOURNEY_ERRORS, type LeadChange, type NewLead, type SalesforceLeadFields } from '@portal/libs';
 
-/** Section 8: an application without owners has nobody to sign it. */
+/** An application without owners has nobody to sign it. */
 export const NO_SIGNERS_FOUND = JOURNEY_ERRORS.NO_SIGNERS.message;
 
 export type CrmLeadInput = NewLead;
@@ -54,7 +54,7 @@ export type AffiliateCheck = { accepted: boolean; status?: string; recordTypeId?
 
 export interface CrmActivities {
   /**
-   * Section 5 'Affiliate': accepted only when the CRM account's record type is the configured affiliate
+   * The affiliate rule: accepted only when the CRM account's record type is the configured affiliate
    * type and its status is 'active' (any case). A malformed or unknown id is simply not accepted.
    */
   checkCrmAffiliate(input: { affiliateId: string }): Promise<AffiliateCheck>;
@@ -123,7 +123,7 @@ export interface DocumentActivities {
   uploadContentVersion(input: { opportunityId: string; document: StoredDocument }): Promise<void>;
 }
 
-/** An offer option as the offer service answers it: every value a string (section 3). */
+/** An offer option as the offer service answers it: every value a string. */
 export type OfferOption = Record<string, string>;
 export type SalesRep = {
   repName: string;

@@ -1,17 +1,9 @@
-import {
-  allHandlersFinished,
-  condition,
-  continueAsNew,
-  log,
-  patched,
-  setHandler,
-  workflowInfo,
-} from '@temporalio/workflow';
-import { isStaleMove, judgeMove, resolveMove } from '@portal/libs';
+import { allHandlersFinished, condition, continueAsNew, log, setHandler } from '@temporalio/workflow';
+import { isStaleMove, judgeMove, resolveMove, type JourneyPosition, type StageMove } from '@portal/libs';
 import type { StoredDocument } from './activities';
-import { crmSyncRoom } from './crm-sync';
+import { CrmSync } from './crm-sync';
 import { journeyFailure } from './failures';
-import { legacyJourney } from './legacy';
+import type { ApplicationEnd } from './lifecycle';
 import {
   calculateOffers,
   documentUploaded,
@@ -29,163 +21,152 @@ import {
   updateLead,
   withdrawApplication,
   type ApplicationWorkflowInput,
+  type LeadHandover,
   type SigningState,
 } from './messages';
-import {
-  ALL_PATCHES_OF_ISSUE_26,
-  CRM_REFUSALS_PATCH,
-  FEWER_ROUND_TRIPS_PATCH,
-  LIFECYCLE_PATCH,
-  LOCAL_CALLS_PATCH,
-} from './patches';
+import { waited } from './proxies';
 import { ApplicationRun } from './run';
-import { signingRoom } from './signing';
-import { extendDeadline as extend, stallClock } from './stall-clock';
-import { submissionRoom } from './submission';
+import { Signing } from './signing';
+import { StallClock } from './stall-clock';
+import { Submission } from './submission';
 
-export {
-  ALL_PATCHES_OF_ISSUE_26,
-  CRM_REFUSALS_PATCH,
-  FEWER_ROUND_TRIPS_PATCH,
-  LIFECYCLE_PATCH,
-  LOCAL_CALLS_PATCH,
-  OFFER_MAIL_REFUSED_PATCH,
-} from './patches';
+export { SIGN_POLL_INTERVAL } from './signing';
+
+/** The rooms of one run, each a part of the journey with its own loop or handlers. */
+type Rooms = { signing: Signing; crm: CrmSync; clock: StallClock; submission: Submission };
+
+/**
+ * One application's journey and every side effect outside our database, as one long-lived entity: the
+ * state is the run's (run.ts), the messages (messages.ts) are handled by its rooms (signing.ts,
+ * crm-sync.ts, stall-clock.ts, submission.ts), and the run continues as new before its history grows
+ * large. Stage moves are judged by the libs rules that the web's journey machine mirrors.
+ */
+export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
+  // A change that alters this code's commands goes behind patched(): workflows/README.md, 'Changing the workflow'.
+  const run = new ApplicationRun(input);
+  const crm = new CrmSync(run);
+  const rooms: Rooms = {
+    signing: new Signing(run),
+    crm,
+    clock: new StallClock(run),
+    submission: new Submission(run, crm),
+  };
+  // Handlers first, before the first await, so messages delivered with the run's first task find them.
+  setQueries(run);
+  setApplicantHandlers(run, rooms);
+  setOperatorHandlers(run, rooms);
+
+  crm.holdForLead();
+  run.publish();
+  rooms.signing.resumeWatch();
+  // Not awaited: the clock sleeps beside the journey and ends the application itself when abandoned.
+  void rooms.clock.keep();
+  crm.start();
+
+  // The run ends when the application does, or continues as new before its history grows large.
+  await condition(() => !!run.operationsState.ended || run.dueForNewRun());
+  const ended = run.operationsState.ended;
+  if (!ended) {
+    await condition(allHandlersFinished);
+    log.info('continuing as new', { applicationId: run.applicationId, events: run.historyLength });
+    return continueAsNew<typeof applicationWorkflow>(run.nextInput());
+  }
+  await closeApplication(run, rooms, ended);
+}
+
+/** Ended: undo what an abandoned or withdrawn application leaves open, then let the CRM catch up. */
+async function closeApplication(run: ApplicationRun, rooms: Rooms, ended: ApplicationEnd): Promise<void> {
+  const { applicationId } = run;
+  if (ended !== 'Submitted') {
+    await rooms.signing.voidOpen();
+    try {
+      await waited.markApplicationEnded({ applicationId, status: ended });
+    } catch (e) {
+      log.error('application record not marked', { applicationId, error: (e as Error).message });
+      run.noteError('RECORD_UPDATE_FAILED');
+    }
+  }
+  await rooms.crm.finish(ended);
+  await condition(allHandlersFinished);
+  run.publish();
+  log.info('application ended', { applicationId, how: ended });
+}
 
 /** The signing state without the signers' live links (getProgress). */
 const withoutLinks = (s: SigningState): SigningState => ({
   ...s,
   request: { ...s.request, signers: s.request.signers.map((x) => ({ ...x, embedUrl: null })) },
 });
-export { SIGN_POLL_INTERVAL } from './signing';
 
-/**
- * One application's journey and every side effect outside our database (ENGINEERING.md). This function
- * wires the messages (messages.ts) to the run's state (run.ts) and its rooms: signing.ts, crm-sync.ts,
- * stall-clock.ts, submission.ts, and legacy.ts for runs recorded before the life cycle. Stage moves are
- * judged by the libs rules (libs/src/journey/moves.ts) that the web's journey machine mirrors.
- *
- * Replay: the rooms keep the order of the commands as recorded (patches first, handlers before the
- * first await, the stall clock's timer before the CRM's first activity); the histories in
- * workflows/test/histories replay against this code first in the test run.
- */
-export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
-  // Checked once, first: a run with the marker has the life cycle from its first command. A run with
-  // ALL_PATCHES_OF_ISSUE_26's one marker has every patch without asking each (patches.ts).
-  const all = patched(ALL_PATCHES_OF_ISSUE_26);
-  const lifecycle = all || patched(LIFECYCLE_PATCH);
-  const fewerRoundTrips = all || (lifecycle && patched(FEWER_ROUND_TRIPS_PATCH));
-  const survivesRefusals = all || (fewerRoundTrips && patched(CRM_REFUSALS_PATCH));
-  const run = new ApplicationRun(
-    input,
-    lifecycle,
-    fewerRoundTrips,
-    survivesRefusals,
-    all || (survivesRefusals && patched(LOCAL_CALLS_PATCH)),
-    all,
-  );
-  const { progress, leadChanges, documents, ops } = run;
-  const signing = signingRoom(run);
-  const crm = crmSyncRoom(run);
-  const submission = submissionRoom(run);
-
-  // Handlers are set in the order their runs were recorded with, before the run's first await.
+/** Queries add nothing to history. */
+function setQueries(run: ApplicationRun): void {
+  const { progress } = run;
   setHandler(getProgress, () => ({
     ...progress,
     // Operators read this (Temporal UI, `npm run ops progress`): each signer's status, never their live
-    // signing link, which opens the signing session (issue 24). The link goes to the applicant only.
+    // signing link, which opens the signing session. The link goes to the applicant only.
     ...(progress.signing ? { signing: withoutLinks(progress.signing) } : {}),
-    pendingLeadFields: leadChanges.length,
-    pendingDocuments: documents.length,
-    ...(lifecycle ? { operations: run.operations() } : {}),
+    pendingLeadFields: run.pendingLeadChanges,
+    pendingDocuments: run.pendingDocuments,
+    operations: run.operations(),
   }));
-  // A query adds nothing to the history: registering it here changes no recorded run.
   setHandler(
     getSignerLink,
     (order) => progress.signing?.request.signers.find((x) => x.order === order)?.embedUrl ?? null,
   );
-  setHandler(documentUploaded, crm.onDocument);
-  setHandler(calculateOffers, submission.calculateOffers, { validator: submission.offersReady });
-  setHandler(emailOffer, submission.emailOffer, { validator: () => run.refuseWhenEnded() });
-  // Issue 26: both carry the bank statements (optional: runs and tests from before send none).
-  setHandler(submitApplication, submission.submitApplication, {
-    validator: (_?: StoredDocument[]) => submission.needsOpportunity(),
-  });
-  setHandler(submitStatements, submission.submitStatements, {
+}
+
+/** What the applicant's pages send, through the api. */
+function setApplicantHandlers(run: ApplicationRun, { crm, signing, submission }: Rooms): void {
+  setHandler(moveStage, (move) => moveTo(run, crm, move), { validator: (move) => judge(run, move) });
+  setHandler(updateLead, (handover) => crm.onLeadChange(handover));
+  setHandler(documentUploaded, (d) => crm.onDocument(d));
+  setHandler(startSigning, () => signing.start(), { validator: () => run.refuseWhenEnded() });
+  setHandler(signRequestEvent, (e) => signing.onEvent(e));
+  // Both carry the bank statements (optional: a caller may send none).
+  setHandler(submitStatements, (statements) => submission.submitStatements(statements), {
     validator: (_?: StoredDocument[]) => submission.needsSignature(),
   });
-  setHandler(signRequestEvent, signing.onEvent);
-  setHandler(startSigning, signing.start, { validator: () => run.refuseWhenEnded() });
-  setHandler(resendSignRequest, signing.resend);
-  setHandler(updateLead, crm.onLeadChange);
-  setHandler(
-    moveStage,
-    (move) => {
-      run.updates++; // a stale move is an accepted update too: it counts towards Temporal's cap
-      // Issue 26: the lead changes saved before the move, written in this workflow task.
-      if (move.lead) crm.onLeadChange(move.lead);
-      // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
-      if (isStaleMove(progress.position, move)) return progress.position;
-      const m = resolveMove(progress.position, move);
-      if (!m.ok) throw journeyFailure(m.code); // unreachable: the validator refused it
-      progress.position = m.position;
-      if (lifecycle) run.touch();
-      else run.publishStage();
-      return m.position;
-    },
-    {
-      // The libs rule, shared with the web's journey machine (its mirror test walks every move).
-      validator: (move) => {
-        run.refuseWhenEnded();
-        const verdict = judgeMove(progress.position, move, {
-          signed: !!progress.signing?.signed,
-          statementsSubmitted: !!progress.sfOpportunityId || !!progress.statementsSubmitted,
-        });
-        if (!verdict.ok) throw journeyFailure(verdict.code);
-      },
-    },
-  );
-  setHandler(extendDeadline, () => extend(run));
-  setHandler(retryCrmSync, crm.retryNow);
+  setHandler(calculateOffers, () => submission.calculateOffers(), { validator: () => submission.offersReady() });
+  setHandler(emailOffer, () => submission.emailOffer(), { validator: () => run.refuseWhenEnded() });
+  setHandler(submitApplication, (statements) => submission.submitApplication(statements), {
+    validator: (_?: StoredDocument[]) => submission.needsOpportunity(),
+  });
+}
+
+/** What operators send (the operator endpoints, `npm run ops`). */
+function setOperatorHandlers(run: ApplicationRun, { crm, signing, clock }: Rooms): void {
+  setHandler(resendSignRequest, () => signing.resend());
+  setHandler(extendDeadline, () => clock.extend());
+  setHandler(retryCrmSync, (retry) => crm.retryNow(retry));
   setHandler(withdrawApplication, (w) => {
-    if (!lifecycle || ops.ended) return;
-    log.info('application withdrawn', { applicationId: input.applicationId, by: w.by });
+    if (run.operationsState.ended) return;
+    log.info('application withdrawn', { applicationId: run.applicationId, by: w.by });
     run.end('Withdrawn');
   });
+}
 
-  if (!lifecycle) return legacyJourney(run);
+/** moveStage's validator: the libs rule, shared with the web's journey machine (its mirror test walks every move). */
+function judge(run: ApplicationRun, move: StageMove): void {
+  run.refuseWhenEnded();
+  const { progress } = run;
+  const verdict = judgeMove(progress.position, move, {
+    signed: !!progress.signing?.signed,
+    statementsSubmitted: !!progress.sfOpportunityId || !!progress.statementsSubmitted,
+  });
+  if (!verdict.ok) throw journeyFailure(verdict.code);
+}
 
-  crm.holdForLead();
-  run.publish();
-  signing.resumeWatch();
-  void stallClock(run);
-  crm.start();
-
-  // The run ends when the application does, or continues as new before its history grows large.
-  const dueForNewRun = () =>
-    workflowInfo().continueAsNewSuggested ||
-    workflowInfo().historyLength > run.timing.maxEventsPerRun ||
-    run.updates >= run.timing.maxUpdatesPerRun;
-  await condition(() => !!ops.ended || dueForNewRun());
-  if (!ops.ended) {
-    await condition(allHandlersFinished);
-    log.info('continuing as new', { applicationId: input.applicationId, events: workflowInfo().historyLength });
-    await continueAsNew<typeof applicationWorkflow>({ ...input, carried: run.carried((input.carried?.runs ?? 0) + 1) });
-  }
-
-  // Ended: undo what an abandoned or withdrawn application leaves open, then let the CRM catch up.
-  const ended = ops.ended!;
-  if (ended !== 'Submitted') {
-    await signing.voidOpen();
-    try {
-      await run.waited.markApplicationEnded({ applicationId: input.applicationId, status: ended });
-    } catch (e) {
-      log.error('application record not marked', { applicationId: input.applicationId, error: (e as Error).message });
-      run.noteError('RECORD_UPDATE_FAILED');
-    }
-  }
-  await crm.finish(ended);
-  await condition(allHandlersFinished);
-  run.publish();
-  log.info('application ended', { applicationId: input.applicationId, how: ended });
+/** moveStage: the lead changes saved before the move are taken first, in this workflow task. */
+function moveTo(run: ApplicationRun, crm: CrmSync, move: StageMove & { lead?: LeadHandover }): JourneyPosition {
+  const { progress } = run;
+  run.accepted(false); // a stale move is an accepted update too: it counts towards Temporal's cap
+  if (move.lead) crm.onLeadChange(move.lead);
+  // A repeat or a stale tab: the validator let it in only to be answered with where the journey is.
+  if (isStaleMove(progress.position, move)) return progress.position;
+  const m = resolveMove(progress.position, move);
+  if (!m.ok) throw journeyFailure(m.code); // unreachable: the validator refused it
+  progress.position = m.position;
+  run.touch();
+  return m.position;
 }

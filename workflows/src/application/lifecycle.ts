@@ -4,6 +4,7 @@
  * publishes them) and anyone reading a getProgress answer. No PII here: codes, stages, ids and times.
  */
 import { leadCountryOf } from '@portal/libs';
+import type { OperationsView } from './messages';
 
 /** How long an application may sit without progress before each nudge, and how big one run may grow. */
 export type LifecycleTiming = {
@@ -66,7 +67,7 @@ export type OperationsState = {
   lastProgressAt: number;
   /** Reminders sent since that progress (0, 1 or 2). */
   remindersSent: number;
-  /** `detail`: Salesforce's code(s) of a refusal (issue 24), e.g. INVALID_EMAIL_ADDRESS. */
+  /** `detail`: Salesforce's code(s) of a refusal, e.g. INVALID_EMAIL_ADDRESS. */
   lastError?: { code: LastErrorCode; at: number; detail?: string };
   /** The CRM has refused or failed the latest attempt and work is waiting for it. */
   crmFailing: boolean;
@@ -96,6 +97,28 @@ export function turnOf(f: StatusFacts): Turn {
   if (f.ops.crmFailing && f.crmWorkPending) return 'crm';
   if (f.signingOpen) return 'signer';
   return 'applicant';
+}
+
+/** getProgress's `operations`: the status and turn from the facts, the last error and the stall clock. */
+export function operationsView(f: StatusFacts, pending: string[], runs: number): OperationsView {
+  const { lastError } = f.ops;
+  return {
+    status: applicationStatus(f),
+    turn: turnOf(f),
+    pending,
+    ...(lastError
+      ? {
+          lastError: {
+            code: lastError.code,
+            at: new Date(lastError.at).toISOString(),
+            ...(lastError.detail ? { detail: lastError.detail } : {}),
+          },
+        }
+      : {}),
+    stalledSince: new Date(f.ops.lastProgressAt).toISOString(),
+    remindersSent: f.ops.remindersSent,
+    runs,
+  };
 }
 
 export type StallStep = { at: number; action: 'remind'; reminder: 1 | 2 } | { at: number; action: 'abandon' };

@@ -33,9 +33,9 @@ export type CarriedState = {
   ops: OperationsState;
   /** The latest Box webhook event ids, so a redelivery across runs still counts once. */
   seenEvents: string[];
-  /** Issue 26: files already copied to the opportunity, so a document an update carries again is copied once. */
+  /** Files already copied to the opportunity, so a document an update carries again is copied once. */
   copiedFiles?: string[];
-  /** Issue 26: the newest lead hand-over taken (LeadHandover.leadSeq). */
+  /** The newest lead hand-over taken (LeadHandover.leadSeq). */
   leadSeq?: number;
   /** How many runs came before this one (for operators, and for the tests). */
   runs: number;
@@ -60,14 +60,13 @@ export type ApplicationProgress = {
   position: JourneyPosition;
   sfLeadId?: string;
   sfLeadOwnerId?: string;
-  closed?: boolean;
   /** Lead field changes received and not yet written to the CRM. */
   pendingLeadFields?: number;
   signing?: SigningState;
   sfOpportunityId?: string;
   /**
-   * Bank statements submitted while the CRM could not convert the lead yet (issue 24): the journey went
-   * on, and the CRM room converts the lead once it can.
+   * Bank statements submitted while the CRM could not convert the lead yet: the journey went on, and
+   * the CRM room converts the lead once it can.
    */
   statementsSubmitted?: boolean;
   /** The signed application as submitted to the document-submission service. */
@@ -76,18 +75,19 @@ export type ApplicationProgress = {
   pendingDocuments?: number;
   /** The funding rep, known once the application is submitted. */
   rep?: SalesRep;
-  /** Operations' view (status, turn, pending work, last error); absent in runs started before it. */
-  operations?: OperationsView;
 };
+
+/** getProgress's answer: the progress, with operations' view of it (status, turn, pending work, last error). */
+export type ProgressAnswer = ApplicationProgress & { operations: OperationsView };
 
 /** An uploaded document (already in S3): copied to the opportunity once there is one, with retries. */
 export const documentUploaded = defineSignal<[StoredDocument]>('documentUploaded');
 
 /**
- * Bank statements submitted (section 4): convert the lead, keep the opportunity id, submit the signed
- * application, and move on to /offers. Repeating it after success only answers the position. Issue 26:
- * it carries the application's bank statements (the api sends no documentUploaded for them at that step),
- * copied to the opportunity like signalled documents; a file already taken is taken once.
+ * Bank statements submitted: convert the lead, keep the opportunity id, submit the signed application,
+ * and move on to /offers. Repeating it after success only answers the position. It carries the
+ * application's bank statements (the api sends no documentUploaded for them at that step), copied to the
+ * opportunity like signalled documents; a file already taken is taken once.
  */
 export const submitStatements = defineUpdate<JourneyPosition, [StoredDocument[]?]>('submitStatements');
 
@@ -98,9 +98,9 @@ export const calculateOffers = defineUpdate<OfferOption[], []>('calculateOffers'
 export const emailOffer = defineUpdate<void, []>('emailOffer');
 
 /**
- * Final submission (section 4 'Offers'): the opportunity is marked submitted, the offer emailed, and the
+ * Final submission (the offers page): the opportunity is marked submitted, the offer emailed, and the
  * rep's name and scheduling link come back. Repeating it answers the same rep without a second email.
- * Issue 26: it carries the bank statements again, for one stored while they were being submitted.
+ * It carries the bank statements again, for one stored while they were being submitted.
  */
 export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, [StoredDocument[]?]>(
   'submitApplication',
@@ -141,7 +141,7 @@ export const signRequestEvent =
  */
 export const updateLead = defineSignal<[LeadHandover]>('updateLead');
 
-export const getProgress = defineQuery<ApplicationProgress>('getProgress');
+export const getProgress = defineQuery<ProgressAnswer>('getProgress');
 
 /**
  * One signer's live signing link (by their order), for the api to hand to that signer alone: the
@@ -151,15 +151,15 @@ export const getSignerLink = defineQuery<string | null, [number]>('getSignerLink
 
 /**
  * Moves the journey one step on or back (or re-saves where it is). The validator refuses any other move
- * before it enters history, with the spec's 'No further stage available' past the last step. Issue 26:
- * it carries the lead changes saved since the last hand-over (`lead`), taken before the move.
+ * before it enters history, with the spec's 'No further stage available' past the last step. It
+ * carries the lead changes saved since the last hand-over (`lead`), taken before the move.
  */
 export const moveStage = defineUpdate<JourneyPosition, [StageMove & { lead?: LeadHandover }]>('moveStage');
 
 /**
- * Lead changes as the api hands them over (issue 26: with a stage move, or alone by updateLead): merged
- * since the last hand-over, numbered by `leadSeq` so an older hand-over arriving late is dropped. Runs and
- * signals from before carry no `leadSeq` and are all taken.
+ * Lead changes as the api hands them over (with a stage move, or alone by updateLead): merged since the
+ * last hand-over, numbered by `leadSeq` so an older hand-over arriving late is dropped. A hand-over
+ * without a `leadSeq` is always taken.
  */
 export type LeadHandover = CrmLeadFields & { leadSeq?: number };
 

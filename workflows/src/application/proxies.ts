@@ -9,22 +9,17 @@ import { NON_RETRYABLE_ERRORS, documentTaskQueue, type ApplicationActivities } f
 /**
  * Every activity the application workflow calls, with its timeouts and retries set once, here. The
  * workflow imports activity types only; the worker implements them (worker/src/worker.ts).
+ *
+ * Most calls are local activities: the worker runs them inside the workflow task that asks for them, so
+ * each costs a marker in history instead of an activity task and one more workflow task. Three stay
+ * activity tasks, each for a reason given where it is made.
  */
 const nonRetryableErrorTypes = [...NON_RETRYABLE_ERRORS];
 
 /**
- * Runs started before the life cycle (legacy.ts): the CRM may be down for a while and the applicant never
- * waits on it, so these keep trying with back-off.
- */
-export const legacyCrm = proxyActivities<ApplicationActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', nonRetryableErrorTypes },
-});
-
-/**
- * The life cycle's CRM calls: a few tries inside the activity, then the workflow notes the failure for
- * operators (LastError, CrmSyncPending) and waits out its own back-off (CRM_BACKOFF_MS), which the
- * operators' 'retry CRM sync' cuts short.
+ * The CRM calls of the sync (the lead, its changes, its conversion, the document copies): a few tries
+ * inside the activity, then the workflow notes the failure for operators (LastError, CrmSyncPending) and
+ * waits out its own back-off (CRM_BACKOFF_MS), which the operators' 'retry CRM sync' cuts short.
  */
 const CRM_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
@@ -36,12 +31,24 @@ const CRM_OPTIONS: ActivityOptions & LocalActivityOptions = {
     nonRetryableErrorTypes,
   },
 };
-export const crm = proxyActivities<ApplicationActivities>(CRM_OPTIONS);
+export const crm = proxyLocalActivities<ApplicationActivities>(CRM_OPTIONS);
+
+/** The workflow's own back-off between rounds of CRM tries: 30 s, doubling, at most 30 minutes. */
+export const CRM_BACKOFF_MS = { first: 30_000, max: 30 * 60_000 };
 
 /**
- * The document copies (uploadContentVersion) of runs with issue 24's patch: on the documents task queue
- * beside the application's own (the worker polls both), so a slow or stuck copy never takes a slot a
- * lead update needs. Made in the run, which knows its task queue.
+ * The affiliate check, an activity task that keeps trying with back-off: the applicant never waits on it,
+ * and a refusal only drops the affiliate.
+ */
+export const affiliates = proxyActivities<Pick<ApplicationActivities, 'checkCrmAffiliate'>>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', nonRetryableErrorTypes },
+});
+
+/**
+ * The document copies (uploadContentVersion): activity tasks on the documents task queue beside the
+ * application's own (the worker polls both), so a slow or stuck copy never takes a slot a lead update
+ * needs. Made in the run, which knows its task queue.
  */
 export const documentCopies = (taskQueue: string) =>
   proxyActivities<Pick<ApplicationActivities, 'uploadContentVersion'>>({
@@ -49,54 +56,34 @@ export const documentCopies = (taskQueue: string) =>
     taskQueue: documentTaskQueue(taskQueue),
   });
 
-/** The workflow's own back-off between rounds of CRM tries: 30 s, doubling, at most 30 minutes. */
-export const CRM_BACKOFF_MS = { first: 30_000, max: 30 * 60_000 };
-
 /** The applicant waits on these: a few quick tries, then the page says so and offers to try again. */
 const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '60 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes },
 };
-export const waited = proxyActivities<ApplicationActivities>(WAITED_OPTIONS);
+export const waited = proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS);
 
 /**
- * The journey's calls (issue 26): with the same options, local activities in runs with LOCAL_CALLS_PATCH
- * (run by the worker inside the workflow task that asks: no activity task and no further workflow task),
- * remote ones in runs started before it.
+ * The opportunity's final update (submitOpportunity) stays an activity task: with every call local the
+ * workflow ended within the first submission's workflow task, and a twin submission pressed at once found
+ * it ended (404) instead of waiting for it.
  */
-export type JourneyCalls = { crm: ApplicationActivities; waited: ApplicationActivities };
-const localCalls: JourneyCalls = {
-  crm: proxyLocalActivities<ApplicationActivities>(CRM_OPTIONS),
-  waited: proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS),
-};
-export const journeyCalls = (local: boolean): JourneyCalls => (local ? localCalls : { crm, waited });
+export const submission = proxyActivities<Pick<ApplicationActivities, 'submitOpportunity'>>(WAITED_OPTIONS);
 
-// The record writes run by the worker inside the workflow task (issue 14). The lead's ids are retried like
-// the remote activity they replace (without end); the others fail the applicant's update after a few tries.
-const localLeadIds = proxyLocalActivities<ApplicationActivities>({
+// The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
+// other record writes fail the applicant's update after a few tries.
+const leadIds = proxyLocalActivities<ApplicationActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
-const localRecords = proxyLocalActivities<ApplicationActivities>({
+const recordWrites = proxyLocalActivities<ApplicationActivities>({
   startToCloseTimeout: '10 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 3 },
 });
 
-export type RecordWriters = Pick<ApplicationActivities, 'saveCrmLeadIds' | 'saveOpportunityId' | 'saveSignatureId'>;
-
-/**
- * The record writes of a run: local activities in runs with the fewer-round-trips patch, remote ones
- * (each an activity task plus one more workflow task) in runs recorded before it.
- */
-export const recordWriters = (fewerRoundTrips: boolean): RecordWriters =>
-  fewerRoundTrips
-    ? {
-        saveCrmLeadIds: localLeadIds.saveCrmLeadIds,
-        saveOpportunityId: localRecords.saveOpportunityId,
-        saveSignatureId: localRecords.saveSignatureId,
-      }
-    : {
-        saveCrmLeadIds: legacyCrm.saveCrmLeadIds,
-        saveOpportunityId: waited.saveOpportunityId,
-        saveSignatureId: legacyCrm.saveSignatureId,
-      };
+/** The writes to the application's own record (MongoDB), local activities. */
+export const records: Pick<ApplicationActivities, 'saveCrmLeadIds' | 'saveOpportunityId' | 'saveSignatureId'> = {
+  saveCrmLeadIds: leadIds.saveCrmLeadIds,
+  saveOpportunityId: recordWrites.saveOpportunityId,
+  saveSignatureId: recordWrites.saveSignatureId,
+};

@@ -1,11 +1,12 @@
-import { upsertSearchAttributes } from '@temporalio/workflow';
+import { workflowInfo } from '@temporalio/workflow';
 import { INITIAL_POSITION } from '@portal/libs';
-import type { CrmLeadFields, StoredDocument } from './activities';
+import type { CrmLeadFields, CrmLeadInput, StoredDocument } from './activities';
 import { journeyFailure } from './failures';
 import {
   DEFAULT_TIMING,
   applicationStatus,
-  turnOf,
+  countryOf,
+  operationsView,
   type ApplicationEnd,
   type LastErrorCode,
   type LifecycleTiming,
@@ -19,82 +20,132 @@ import {
   type CarriedState,
   type OperationsView,
 } from './messages';
-import { journeyCalls, recordWriters, type JourneyCalls, type RecordWriters } from './proxies';
-import { SA, searchAttributePublisher } from './search-attributes';
+import { SearchAttributeBoard, type SearchValues } from './search-attributes';
 
 /**
  * What one run of an application's workflow knows, shared by its rooms (signing, CRM sync, stall clock,
- * submission, the pre-patch course): the journey's progress, the work still owed to the CRM, the
- * operators' view, and how the run publishes it. Carried into the next run on continue-as-new.
+ * submission): the journey's progress, the work still owed to the CRM, the operators' view, and how the
+ * run publishes it. All of it is carried into the next run on continue-as-new (`nextInput`) and read by
+ * getProgress; the rooms keep only how their own loops are going.
  */
 export class ApplicationRun {
   readonly timing: LifecycleTiming;
+  /** Where the journey is and what the outside services answered; each room writes its own fields. */
   readonly progress: ApplicationProgress;
+  private readonly ops: OperationsState;
+  /** The applicant's sign-up answers for the lead, with an operator's correction. */
+  private lead: CrmLeadInput;
   /** Lead changes received and not yet written to the CRM, in arrival order. */
-  readonly leadChanges: CrmLeadFields[];
-  /** Uploaded documents not yet copied to the opportunity. */
-  readonly documents: StoredDocument[];
-  readonly ops: OperationsState;
+  private readonly leadChanges: CrmLeadFields[];
+  /** Uploaded documents not yet copied to the opportunity, in arrival order. */
+  private readonly documents: StoredDocument[];
+  /** Files copied to the opportunity: an update may carry one again. */
+  private readonly copiedFiles: Set<string>;
   /** Box webhook event ids seen, so a redelivery counts once. */
-  readonly seenEvents: Set<string>;
-  /** Files copied to the opportunity (issue 26: an update may carry one again). */
-  readonly copiedFiles: Set<string>;
-  /** The newest lead hand-over taken (issue 26): an older one arriving late is dropped. */
-  leadSeq: number;
-  readonly records: RecordWriters;
-  /** The CRM's and the applicant's services' calls: local activities with issue 26's patch. */
-  readonly crm: JourneyCalls['crm'];
-  readonly waited: JourneyCalls['waited'];
+  private readonly seenEvents: Set<string>;
+  /** The newest lead hand-over taken: an older one arriving late is dropped. */
+  private leadSeq: number;
   /** Accepted updates in this run: past timing.maxUpdatesPerRun the run continues as new. */
-  updates = 0;
-  /** The statements' own conversion is under way (the CRM room waits rather than convert beside it). */
-  converting = false;
-  private readonly publishValues = searchAttributePublisher();
-  /** Issue 26: publishing held while a local call of this workflow task settles (hold/release). */
-  private held = 0;
-  private heldChanges = false;
+  private updates = 0;
+  private readonly board = new SearchAttributeBoard(() => this.searchValues());
 
-  constructor(
-    readonly input: ApplicationWorkflowInput,
-    /** Runs with the issue-12 life cycle; without it, legacy.ts's course. */
-    readonly lifecycle: boolean,
-    /** Runs with issue 14's fewer round trips (local record writes, one submission round). */
-    readonly fewerRoundTrips: boolean,
-    /** Runs with issue 24's survivable CRM refusals (crm-sync.ts, submission.ts). */
-    readonly survivesRefusals = false,
-    /** Runs with issue 26's local calls (proxies.ts journeyCalls). */
-    readonly localCalls = false,
-    /** Runs with ALL_PATCHES_OF_ISSUE_26's marker: a patch asked later (the offer mail's) is theirs unasked. */
-    readonly allPatches = false,
-  ) {
+  constructor(private readonly input: ApplicationWorkflowInput) {
     const carried = input.carried;
     this.timing = { ...DEFAULT_TIMING, ...input.timing };
+    this.lead = input.lead;
     this.progress = carried?.progress ?? { position: INITIAL_POSITION };
+    this.ops = carried?.ops ?? { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false };
     this.leadChanges = [...(carried?.leadChanges ?? [])];
     this.documents = [...(carried?.documents ?? [])];
-    this.ops = carried?.ops ?? { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false };
-    this.seenEvents = new Set<string>(carried?.seenEvents ?? []);
-    this.copiedFiles = new Set<string>(carried?.copiedFiles ?? []);
+    this.copiedFiles = new Set(carried?.copiedFiles ?? []);
+    this.seenEvents = new Set(carried?.seenEvents ?? []);
     this.leadSeq = carried?.leadSeq ?? 0;
-    this.records = recordWriters(fewerRoundTrips);
-    ({ crm: this.crm, waited: this.waited } = journeyCalls(localCalls));
   }
 
   get applicationId(): string {
     return this.input.applicationId;
   }
 
-  signingOpen(): boolean {
-    const s = this.progress.signing;
-    return !!s && !s.signed && !SIGN_ENDED_STATUSES.includes(s.request.status);
+  /** How often the signing watcher asks Box when no webhook comes, if the input says. */
+  get signPollMs(): number | undefined {
+    return this.input.signPollSeconds ? this.input.signPollSeconds * 1000 : undefined;
   }
 
-  facts(): StatusFacts {
-    return {
-      ops: this.ops,
-      crmWorkPending: !this.progress.sfLeadId || this.leadChanges.length > 0 || this.conversionOwed(),
-      signingOpen: this.signingOpen(),
-    };
+  /** The stall clock, the CRM's state and the last error, for the rooms to read. */
+  get operationsState(): Readonly<OperationsState> {
+    return this.ops;
+  }
+
+  get leadInput(): CrmLeadInput {
+    return this.lead;
+  }
+
+  /** An operator's corrected answers replace the refused ones (the next run creates the lead with them too). */
+  correctLead(fix: Partial<CrmLeadInput>): void {
+    this.lead = { ...this.lead, ...fix };
+  }
+
+  /**
+   * A lead hand-over: taken unless an older one than already taken (the newer one holds its changes too).
+   * Hand-overs without a number are all taken. Counts as progress.
+   */
+  takeLeadChange(fields: CrmLeadFields, leadSeq?: number): boolean {
+    if (leadSeq !== undefined) {
+      if (leadSeq <= this.leadSeq) return false;
+      this.leadSeq = leadSeq;
+    }
+    this.leadChanges.push(fields);
+    this.ops.country = countryOf(fields) ?? this.ops.country;
+    return true;
+  }
+
+  get pendingLeadChanges(): number {
+    return this.leadChanges.length;
+  }
+
+  /** The queued lead changes merged in arrival order (the later value wins), and how many they are. */
+  leadChangesToWrite(): { fields: CrmLeadFields; count: number } {
+    const count = this.leadChanges.length;
+    return { fields: Object.assign({}, ...this.leadChanges.slice(0, count)) as CrmLeadFields, count };
+  }
+
+  /** Removed only once written, so a run that continues as new meanwhile carries them on. */
+  leadChangesWritten(count: number): void {
+    this.leadChanges.splice(0, count);
+  }
+
+  /** documentUploaded: once per file while it waits (the api may tell again after a repeated upload). */
+  takeDocument(d: StoredDocument): boolean {
+    if (this.documents.some((x) => x.fileId === d.fileId)) return false;
+    this.documents.push(d);
+    return true;
+  }
+
+  /** Documents an update carries (submitStatements, submitApplication): each file once, waiting or copied. */
+  takeDocuments(documents: StoredDocument[] | undefined): void {
+    for (const d of documents ?? [])
+      if (!this.copiedFiles.has(d.fileId) && !this.documents.some((x) => x.fileId === d.fileId)) this.documents.push(d);
+  }
+
+  get nextDocument(): StoredDocument | undefined {
+    return this.documents[0];
+  }
+
+  get pendingDocuments(): number {
+    return this.documents.length;
+  }
+
+  /** The first waiting document is copied (or refused for good): it leaves the queue. */
+  documentCopied(): void {
+    const done = this.documents.shift();
+    if (done) this.copiedFiles.add(done.fileId);
+  }
+
+  /** A Box webhook event not seen before (Box redelivers). */
+  firstSeen(eventId: string): boolean {
+    if (this.seenEvents.has(eventId)) return false;
+    this.seenEvents.add(eventId);
+    return true;
   }
 
   /** Statements submitted before the lead could be converted: the CRM room owes the conversion. */
@@ -102,79 +153,20 @@ export class ApplicationRun {
     return !!this.progress.statementsSubmitted && !this.progress.sfOpportunityId;
   }
 
-  /** getProgress's answer for operators: status, turn, pending external work, last error, stall clock. */
-  operations(): OperationsView {
-    const f = this.facts();
-    const { ops } = this;
-    const pending = [
-      ...(!this.progress.sfLeadId ? ['crm-lead'] : []),
-      ...(this.leadChanges.length ? ['crm-lead-update'] : []),
-      ...(this.conversionOwed() ? ['crm-conversion'] : []),
-      ...(this.documents.length ? ['documents'] : []),
-      ...(f.signingOpen ? ['signature'] : []),
-    ];
-    return {
-      status: applicationStatus(f),
-      turn: turnOf(f),
-      pending,
-      ...(ops.lastError
-        ? {
-            lastError: {
-              code: ops.lastError.code,
-              at: new Date(ops.lastError.at).toISOString(),
-              ...(ops.lastError.detail ? { detail: ops.lastError.detail } : {}),
-            },
-          }
-        : {}),
-      stalledSince: new Date(ops.lastProgressAt).toISOString(),
-      remindersSent: ops.remindersSent,
-      runs: this.input.carried?.runs ?? 0,
-    };
+  /** The CRM answered: a failure it showed is over. */
+  crmAnswered(): void {
+    if (!this.ops.crmFailing) return;
+    this.ops.crmFailing = false;
+    if (this.ops.lastError?.code.startsWith('CRM_')) delete this.ops.lastError;
   }
 
-  /** The search attributes operators filter on, upserted when they change (life-cycle runs only). */
-  publish(): void {
-    if (!this.lifecycle) return;
-    if (this.held > 0) {
-      this.heldChanges = true;
-      return;
-    }
-    const f = this.facts();
-    const { ops, progress } = this;
-    this.publishValues({
-      stage: progress.position.pageName,
-      step: progress.position.pageStep,
-      status: applicationStatus(f),
-      country: ops.country,
-      affiliate: ops.affiliateId,
-      // Whole minutes: an operator's 'no progress for a day' filter needs no finer, and each upsert costs.
-      stalledSince: this.fewerRoundTrips ? ops.lastProgressAt - (ops.lastProgressAt % 60_000) : ops.lastProgressAt,
-      crmSyncPending: f.crmWorkPending,
-      // 'CRM_REJECTED:INVALID_EMAIL_ADDRESS': the refusal with Salesforce's code (issue 24).
-      lastError: ops.lastError && [ops.lastError.code, ops.lastError.detail].filter(Boolean).join(':'),
-      lead: progress.sfLeadId,
-    });
+  /** The CRM failed or refused the latest try and work waits for it (status WaitingOnCrm). */
+  crmFailed(): void {
+    this.ops.crmFailing = true;
   }
 
-  /**
-   * Issue 26: holds what publish() would upsert until release(), so a value that a local call changes and
-   * changes back within one workflow task (CrmSyncPending while a lead change is written) is upserted
-   * once, with where it ended, or not at all.
-   */
-  hold(): void {
-    this.held++;
-  }
-
-  release(): void {
-    if (this.held === 0 || --this.held > 0 || !this.heldChanges) return;
-    this.heldChanges = false;
-    this.publish();
-  }
-
-  /** A stage change: life-cycle runs publish everything; runs before it upserted the stage alone. */
-  publishStage(): void {
-    if (this.lifecycle) this.publish();
-    else upsertSearchAttributes([{ key: SA.stage, value: this.progress.position.pageName }]);
+  noteAffiliate(affiliateId: string | undefined): void {
+    if (affiliateId) this.ops.affiliateId = affiliateId;
   }
 
   noteError(code: LastErrorCode, detail?: string): void {
@@ -189,23 +181,19 @@ export class ApplicationRun {
     this.publish();
   }
 
-  /**
-   * Issue 26: documents an update carries (submitStatements, submitApplication) join those to copy, each
-   * file once: none already waiting or copied.
-   */
-  takeDocuments(documents: StoredDocument[] | undefined): void {
-    for (const d of documents ?? [])
-      if (!this.copiedFiles.has(d.fileId) && !this.documents.some((x) => x.fileId === d.fileId)) this.documents.push(d);
+  /** The stall clock's reminder went out, unless progress during the send started the clock over. */
+  reminderSent(reminder: number, idleSince: number): void {
+    if (this.ops.lastProgressAt === idleSince) this.ops.remindersSent = reminder;
   }
 
-  /** Every accepted update counts towards the run's bound; a closed application takes none. */
-  accepted(): void {
+  /** Every accepted update counts towards the run's bound; most are progress too. */
+  accepted(progress = true): void {
     this.updates++;
-    if (this.lifecycle) this.touch();
+    if (progress) this.touch();
   }
 
   refuseWhenEnded(): void {
-    if (this.lifecycle && this.ops.ended) throw journeyFailure('APPLICATION_CLOSED');
+    if (this.ops.ended) throw journeyFailure('APPLICATION_CLOSED');
   }
 
   end(how: ApplicationEnd): void {
@@ -213,17 +201,93 @@ export class ApplicationRun {
     this.publish();
   }
 
-  /** What the next run starts from when this one continues as new. */
-  carried(runs: number, ops: OperationsState = this.ops): CarriedState {
-    return {
+  /** Time for a new run: Temporal suggests it, or the history or the updates reached the run's bound. */
+  dueForNewRun(): boolean {
+    const info = workflowInfo();
+    return (
+      info.continueAsNewSuggested ||
+      info.historyLength > this.timing.maxEventsPerRun ||
+      this.updates >= this.timing.maxUpdatesPerRun
+    );
+  }
+
+  get historyLength(): number {
+    return workflowInfo().historyLength;
+  }
+
+  /** What the next run starts from when this one continues as new: the input and everything above. */
+  nextInput(): ApplicationWorkflowInput {
+    const carried: CarriedState = {
       progress: this.progress,
       leadChanges: this.leadChanges,
       documents: this.documents,
-      ops,
+      ops: this.ops,
       seenEvents: [...this.seenEvents].slice(-50),
       ...(this.copiedFiles.size ? { copiedFiles: [...this.copiedFiles] } : {}),
       ...(this.leadSeq ? { leadSeq: this.leadSeq } : {}),
-      runs,
+      runs: (this.input.carried?.runs ?? 0) + 1,
     };
+    return { ...this.input, lead: this.lead, carried };
+  }
+
+  signingOpen(): boolean {
+    const s = this.progress.signing;
+    return !!s && !s.signed && !SIGN_ENDED_STATUSES.includes(s.request.status);
+  }
+
+  private facts(): StatusFacts {
+    return {
+      ops: this.ops,
+      crmWorkPending: !this.progress.sfLeadId || this.leadChanges.length > 0 || this.conversionOwed(),
+      signingOpen: this.signingOpen(),
+    };
+  }
+
+  /** getProgress's answer for operators: status, turn, pending external work, last error, stall clock. */
+  operations(): OperationsView {
+    const pending = [
+      ...(!this.progress.sfLeadId ? ['crm-lead'] : []),
+      ...(this.leadChanges.length ? ['crm-lead-update'] : []),
+      ...(this.conversionOwed() ? ['crm-conversion'] : []),
+      ...(this.documents.length ? ['documents'] : []),
+      ...(this.signingOpen() ? ['signature'] : []),
+    ];
+    return operationsView(this.facts(), pending, this.input.carried?.runs ?? 0);
+  }
+
+  /** The search attributes operators filter on, upserted when they change (held: see hold()). */
+  publish(): void {
+    this.board.publish();
+  }
+
+  private searchValues(): SearchValues {
+    const f = this.facts();
+    const { ops, progress } = this;
+    return {
+      stage: progress.position.pageName,
+      step: progress.position.pageStep,
+      status: applicationStatus(f),
+      country: ops.country,
+      affiliate: ops.affiliateId,
+      // Whole minutes: an operator's 'no progress for a day' filter needs no finer, and each upsert costs.
+      stalledSince: ops.lastProgressAt - (ops.lastProgressAt % 60_000),
+      crmSyncPending: f.crmWorkPending,
+      // 'CRM_REJECTED:INVALID_EMAIL_ADDRESS': the refusal with Salesforce's code.
+      lastError: ops.lastError && [ops.lastError.code, ops.lastError.detail].filter(Boolean).join(':'),
+      lead: progress.sfLeadId,
+    };
+  }
+
+  /**
+   * Holds what publish() would upsert until release(), so a value that a local call changes and changes
+   * back within one workflow task (CrmSyncPending while a lead change is written) is upserted once, with
+   * where it ended, or not at all.
+   */
+  hold(): void {
+    this.board.hold();
+  }
+
+  release(): void {
+    this.board.release();
   }
 }

@@ -17,16 +17,27 @@ export type SearchValues = {
 };
 
 /**
- * Upserts only what changed since the last call, in one command, so a workflow task that changes
- * nothing operators filter on adds nothing to history.
+ * Upserts only what changed since the last publish, in one command, so a workflow task that changes
+ * nothing operators filter on adds nothing to history. Publishing can be held (hold/release) while a
+ * local call of this workflow task settles: a value changed and changed back meanwhile is never upserted.
  */
-export function searchAttributePublisher() {
-  let last: Partial<Record<keyof SearchValues, unknown>> = {};
-  return (v: SearchValues) => {
+export class SearchAttributeBoard {
+  private last: Partial<Record<keyof SearchValues, unknown>> = {};
+  private held = 0;
+  private heldChanges = false;
+
+  constructor(private readonly values: () => SearchValues) {}
+
+  publish(): void {
+    if (this.held > 0) {
+      this.heldChanges = true;
+      return;
+    }
+    const v = this.values();
     const pairs: SearchAttributeUpdatePair[] = [];
     const put = <K extends keyof SearchValues>(k: K, pair: SearchAttributeUpdatePair) => {
-      if (last[k] === v[k]) return;
-      last = { ...last, [k]: v[k] };
+      if (this.last[k] === v[k]) return;
+      this.last = { ...this.last, [k]: v[k] };
       pairs.push(pair);
     };
     put('stage', { key: SA.stage, value: v.stage });
@@ -40,5 +51,16 @@ export function searchAttributePublisher() {
     put('lastError', { key: SA.lastError, value: v.lastError ?? null });
     if (v.lead) put('lead', { key: SA.lead, value: v.lead });
     if (pairs.length) upsertSearchAttributes(pairs);
-  };
+  }
+
+  hold(): void {
+    this.held++;
+  }
+
+  /** The last release publishes what changed while held, as it is now. */
+  release(): void {
+    if (this.held === 0 || --this.held > 0 || !this.heldChanges) return;
+    this.heldChanges = false;
+    this.publish();
+  }
 }

@@ -1,6 +1,7 @@
 import { CancellationScope, condition, log, sleep } from '@temporalio/workflow';
 import type { SignRequestView } from './activities';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
+import { records, waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
@@ -10,167 +11,151 @@ const settled = (s: SigningState) => s.signed || SIGN_ENDED_STATUSES.includes(s.
 
 /**
  * The signing room: one sign request at a time (new, continued, voided, resent), watched until it is
- * signed or ends. A verified Box webhook wakes the watcher; otherwise it polls Box.
+ * signed or ends. A verified Box webhook wakes the watcher; otherwise it polls Box. The request itself is
+ * the run's (progress.signing, carried); the fields here say how this run's watcher is doing.
  */
-export function signingRoom(run: ApplicationRun) {
-  const { progress, applicationId } = run;
-  let busy = false;
-  let eventArrived = false;
-  let watching = false;
+export class Signing {
+  /** A signing action (start, resend) is under way: the next waits for it and then finds its result. */
+  private busy = false;
+  /** The watcher is running: at most one per run. */
+  private watching = false;
+  /** A webhook about the current request came since the watcher last read it. */
+  private eventArrived = false;
+  /** The poll timer fired since the watcher last read the request. */
+  private pollDue = false;
+  /** The running poll timer: one at a time, kept across webhook events, cancelled when the request settles. */
+  private timer: CancellationScope | undefined;
 
-  const apply = (signing: SigningState, request: SignRequestView) => {
-    const wasSigned = signing.signed;
-    signing.request = request;
-    signing.signed = isSignedRequest(request);
-    if (run.lifecycle && signing.signed && !wasSigned) run.touch();
-    else run.publish();
-  };
+  constructor(private readonly run: ApplicationRun) {}
 
-  async function watch() {
-    watching = true;
+  /** The watcher resumes in a new run when the request it carries is still open. */
+  resumeWatch(): void {
+    const { signing } = this.run.progress;
+    if (signing && !settled(signing)) this.startWatch();
+  }
+
+  /** signRequestEvent: Box redelivers, so each event counts once. */
+  onEvent(e: { signRequestId: string; eventId: string }): void {
+    if (!this.run.firstSeen(e.eventId)) return;
+    if (e.signRequestId === this.run.progress.signing?.request.id) this.eventArrived = true;
+  }
+
+  /** startSigning: builds the sign request, or continues the open one, and answers it. */
+  async start(): Promise<SigningState> {
+    const { run } = this;
+    run.accepted();
+    await condition(() => !this.busy);
+    this.busy = true;
     try {
-      const poll = run.input.signPollSeconds ? run.input.signPollSeconds * 1000 : SIGN_POLL_INTERVAL;
-      if (run.localCalls) return await watchWithOneTimer(poll);
-      while (progress.signing && !settled(progress.signing) && !run.ops.ended) {
-        await condition(() => eventArrived, poll);
-        eventArrived = false;
-        const signing = progress.signing;
-        if (run.ops.ended) break;
-        try {
-          apply(signing, await run.waited.getSignRequest({ signRequestId: signing.request.id }));
-        } catch (e) {
-          // Box unreachable for now: the next webhook or poll tries again.
-          log.warn('sign request status unavailable', { error: (e as Error).message });
-          if (run.lifecycle) run.noteError('SIGN_STATUS_UNAVAILABLE');
-          continue;
-        }
-        if (signing.signed) log.info('application signed', { applicationId });
-      }
+      const current = run.progress.signing;
+      // Refresh first: a decline may be known to Box before its webhook reaches us.
+      if (current && !current.signed && !SIGN_ENDED_STATUSES.includes(current.request.status))
+        this.apply(current, await waited.getSignRequest({ signRequestId: current.request.id }));
+      if (!current || SIGN_ENDED_STATUSES.includes(current.request.status)) await this.newRequest();
+      if (!this.watching && !settled(run.progress.signing!)) this.startWatch();
+      return run.progress.signing!;
     } finally {
-      watching = false;
+      this.busy = false;
     }
   }
 
-  /** What the watcher does when it wakes: reads the request's status; false when Box was unreachable. */
-  async function readStatus(signing: SigningState): Promise<boolean> {
+  /** resendSignRequest (operators): void the open request and send a fresh one. */
+  async resend(): Promise<void> {
+    if (this.run.operationsState.ended || !this.run.signingOpen()) return; // nothing open to resend
+    await condition(() => !this.busy);
+    this.busy = true;
     try {
-      apply(signing, await run.waited.getSignRequest({ signRequestId: signing.request.id }));
-    } catch (e) {
-      // Box unreachable for now: the next webhook or poll tries again.
-      log.warn('sign request status unavailable', { error: (e as Error).message });
-      run.noteError('SIGN_STATUS_UNAVAILABLE');
-      return false;
-    }
-    if (signing.signed) log.info('application signed', { applicationId });
-    return true;
-  }
-
-  /**
-   * Issue 26: one poll timer at a time, kept across webhook events (a new one only once it has fired) and
-   * cancelled when the request settles, where each wake started a timer and each event cancelled it.
-   */
-  async function watchWithOneTimer(poll: string | number) {
-    let pollDue = false;
-    let timer: CancellationScope | undefined;
-    const arm = () => {
-      pollDue = false;
-      const scope = new CancellationScope();
-      timer = scope;
-      scope
-        .run(() => sleep(poll))
-        .then(
-          () => {
-            pollDue = true;
-            if (timer === scope) timer = undefined;
-          },
-          () => undefined, // cancelled: the request settled
-        );
-    };
-    try {
-      arm();
-      while (progress.signing && !settled(progress.signing) && !run.ops.ended) {
-        await condition(() => eventArrived || pollDue);
-        eventArrived = false;
-        if (pollDue) arm();
-        if (run.ops.ended) break;
-        await readStatus(progress.signing);
-      }
+      await this.voidOpen();
+      await this.newRequest();
+      if (!this.watching) this.startWatch();
     } finally {
-      timer?.cancel();
+      this.busy = false;
     }
-  }
-
-  /** A new sign request (attempt + 1), its id saved on the application, and the watcher running. */
-  async function newRequest() {
-    const attempt = (progress.signing?.attempt ?? 0) + 1;
-    const request = await run.waited.prepareSignRequest({ applicationId, attempt });
-    await run.records.saveSignatureId({ applicationId, signatureId: request.id, signers: request.signers.length });
-    progress.signing = { attempt, request, signed: false };
-    apply(progress.signing, request);
   }
 
   /** Voids the open sign request, if any: its links stop working. */
-  async function voidOpen() {
-    const current = progress.signing;
-    if (!current || !run.signingOpen()) return;
+  async voidOpen(): Promise<void> {
+    const current = this.run.progress.signing;
+    if (!current || !this.run.signingOpen()) return;
     try {
-      await run.waited.voidSignRequest({ signRequestId: current.request.id });
+      await waited.voidSignRequest({ signRequestId: current.request.id });
       current.request = { ...current.request, status: 'cancelled' };
     } catch (e) {
-      log.error('sign request not voided', { applicationId, error: (e as Error).message });
-      run.noteError('SIGN_VOID_FAILED');
+      log.error('sign request not voided', { applicationId: this.run.applicationId, error: (e as Error).message });
+      this.run.noteError('SIGN_VOID_FAILED');
     }
   }
 
-  return {
-    /** The watcher resumes in a new run when the request it carries is still open. */
-    resumeWatch() {
-      if (progress.signing && !settled(progress.signing)) void watch();
-    },
+  private apply(signing: SigningState, request: SignRequestView): void {
+    const wasSigned = signing.signed;
+    signing.request = request;
+    signing.signed = isSignedRequest(request);
+    if (signing.signed && !wasSigned) this.run.touch();
+    else this.run.publish();
+  }
 
-    /** signRequestEvent: Box redelivers, so each event counts once. */
-    onEvent(e: { signRequestId: string; eventId: string }) {
-      if (run.seenEvents.has(e.eventId)) return;
-      run.seenEvents.add(e.eventId);
-      if (e.signRequestId === progress.signing?.request.id) eventArrived = true;
-    },
+  /** A new sign request (attempt + 1), its id saved on the application. */
+  private async newRequest(): Promise<void> {
+    const { progress, applicationId } = this.run;
+    const attempt = (progress.signing?.attempt ?? 0) + 1;
+    const request = await waited.prepareSignRequest({ applicationId, attempt });
+    await records.saveSignatureId({ applicationId, signatureId: request.id, signers: request.signers.length });
+    progress.signing = { attempt, request, signed: false };
+    this.apply(progress.signing, request);
+  }
 
-    /**
-     * startSigning: builds the sign request, or continues the open one, and answers it. One signing
-     * action at a time: a second waits for the first and then finds its result. (The handler bodies keep
-     * their await structure as recorded: an extra async layer could reorder commands on replay.)
-     */
-    async start() {
-      run.accepted();
-      await condition(() => !busy);
-      busy = true;
-      try {
-        const current = progress.signing;
-        // Refresh first: a decline may be known to Box before its webhook reaches us.
-        if (current && !current.signed && !SIGN_ENDED_STATUSES.includes(current.request.status))
-          apply(current, await run.waited.getSignRequest({ signRequestId: current.request.id }));
-        if (!current || SIGN_ENDED_STATUSES.includes(current.request.status)) await newRequest();
-        if (!watching && !settled(progress.signing!)) void watch();
-        return progress.signing!;
-      } finally {
-        busy = false;
+  private startWatch(): void {
+    // Not awaited: the watcher runs beside the handlers until the request settles or the application
+    // ends. It catches its own failures (readStatus), so its promise never rejects.
+    void this.watch();
+  }
+
+  /** Reads the request whenever a webhook or the poll timer wakes the watcher, until it settles. */
+  private async watch(): Promise<void> {
+    const { run } = this;
+    this.watching = true;
+    const poll = run.signPollMs ?? SIGN_POLL_INTERVAL;
+    try {
+      this.armPoll(poll);
+      while (run.progress.signing && !settled(run.progress.signing) && !run.operationsState.ended) {
+        await condition(() => this.eventArrived || this.pollDue);
+        this.eventArrived = false;
+        if (this.pollDue) this.armPoll(poll);
+        if (run.operationsState.ended) break;
+        await this.readStatus(run.progress.signing);
       }
-    },
+    } finally {
+      this.timer?.cancel();
+      this.watching = false;
+    }
+  }
 
-    voidOpen,
+  /** A new poll timer, once the last one has fired: webhook events do not start one each. */
+  private armPoll(poll: string | number): void {
+    this.pollDue = false;
+    const scope = new CancellationScope();
+    this.timer = scope;
+    // Not awaited: the watcher waits on pollDue, so a webhook can wake it while the timer runs on.
+    void scope
+      .run(() => sleep(poll))
+      .then(
+        () => {
+          this.pollDue = true;
+          if (this.timer === scope) this.timer = undefined;
+        },
+        () => undefined, // cancelled: the request settled
+      );
+  }
 
-    /** resendSignRequest (operators): void the open request and send a fresh one. */
-    async resend() {
-      if (!run.lifecycle || run.ops.ended || !run.signingOpen()) return; // nothing open to resend
-      await condition(() => !busy);
-      busy = true;
-      try {
-        await voidOpen();
-        await newRequest();
-        if (!watching) void watch();
-      } finally {
-        busy = false;
-      }
-    },
-  };
+  /** Reads the request's status; Box unreachable for now: the next webhook or poll tries again. */
+  private async readStatus(signing: SigningState): Promise<void> {
+    try {
+      this.apply(signing, await waited.getSignRequest({ signRequestId: signing.request.id }));
+    } catch (e) {
+      log.warn('sign request status unavailable', { error: (e as Error).message });
+      this.run.noteError('SIGN_STATUS_UNAVAILABLE');
+      return;
+    }
+    if (signing.signed) log.info('application signed', { applicationId: this.run.applicationId });
+  }
 }

@@ -1,47 +1,56 @@
 import { log, sleep } from '@temporalio/workflow';
-import { failureOf } from './crm-sync';
-import { nextStallStep } from './lifecycle';
+import { mailRefused } from './failures';
+import { nextStallStep, type StallStep } from './lifecycle';
+import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
- * The stall clock: reminder emails after idle time, then abandonment (timings in lifecycle.ts). A timer
- * that fires after progress moved the clock sleeps on to the new time.
+ * The stall clock: reminder emails after idle time, then abandonment (timings in lifecycle.ts). Its state
+ * is the run's (the last progress and the reminders sent, carried). A timer that fires after progress
+ * moved the clock sleeps on to the new time, so progress never cancels or starts a timer.
  */
-export async function stallClock(run: ApplicationRun): Promise<void> {
-  const { ops, applicationId } = run;
-  for (;;) {
-    const step = nextStallStep(ops, run.timing);
-    if (!step) return;
-    const wait = step.at - Date.now();
-    if (wait > 0) {
-      await sleep(wait);
-      continue; // progress may have moved the clock meanwhile
+export class StallClock {
+  constructor(private readonly run: ApplicationRun) {}
+
+  /** Runs until the application ends (or the run continues as new and the next run's clock takes over). */
+  async keep(): Promise<void> {
+    for (;;) {
+      const step = nextStallStep(this.run.operationsState, this.run.timing);
+      if (!step) return;
+      const wait = step.at - Date.now();
+      if (wait > 0) {
+        await sleep(wait);
+        continue; // progress may have moved the clock meanwhile
+      }
+      if (step.action === 'abandon') {
+        log.info('application abandoned', { applicationId: this.run.applicationId });
+        return this.run.end('Abandoned');
+      }
+      await this.remind(step);
     }
-    if (step.action === 'abandon') {
-      log.info('application abandoned', { applicationId });
-      return run.end('Abandoned');
-    }
-    const idleSince = ops.lastProgressAt;
+  }
+
+  /** extendDeadline (operators): count now as progress, so reminders and abandonment start over from today. */
+  extend(): void {
+    if (!this.run.operationsState.ended) this.run.touch();
+  }
+
+  private async remind(step: Extract<StallStep, { action: 'remind' }>): Promise<void> {
+    const { run } = this;
+    const idleSince = run.operationsState.lastProgressAt;
     try {
-      await run.waited.sendReminderEmail({
-        applicationId,
+      await waited.sendReminderEmail({
+        applicationId: run.applicationId,
         reminder: step.reminder,
         path: run.progress.position.path,
         idleSince,
       });
     } catch (e) {
-      log.error('reminder not sent', { applicationId, error: (e as Error).message });
-      // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) says so to operators.
-      const refused = (failureOf(e) as { type?: string } | undefined)?.type === 'MailRejectedError';
-      run.noteError('REMINDER_FAILED', refused ? 'MAIL_REJECTED' : undefined);
+      log.error('reminder not sent', { applicationId: run.applicationId, error: (e as Error).message });
+      // A mail server's permanent refusal says so to operators.
+      run.noteError('REMINDER_FAILED', mailRefused(e) ? 'MAIL_REJECTED' : undefined);
     }
-    // Progress during the send started the clock over; otherwise this reminder is done.
-    if (ops.lastProgressAt === idleSince) ops.remindersSent = step.reminder;
+    run.reminderSent(step.reminder, idleSince); // done, unless progress during the send started over
     run.publish();
   }
-}
-
-/** extendDeadline (operators): count now as progress, so reminders and abandonment start over from today. */
-export function extendDeadline(run: ApplicationRun): void {
-  if (run.lifecycle && !run.ops.ended) run.touch();
 }

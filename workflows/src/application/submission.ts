@@ -1,196 +1,153 @@
-import { condition, log, patched } from '@temporalio/workflow';
-import { isFinalStep, judgeSubmission } from '@portal/libs';
-import { failureOf, refusalCodes, rejected } from './crm-sync';
-import { journeyFailure } from './failures';
-import { OFFER_MAIL_REFUSED_PATCH } from './patches';
-import type { StoredDocument } from './activities';
+import { condition, log } from '@temporalio/workflow';
+import { isFinalStep, judgeSubmission, type JourneyPosition } from '@portal/libs';
+import type { OfferOption, SalesRep, StoredDocument } from './activities';
+import type { CrmSync } from './crm-sync';
+import { journeyFailure, mailRefused } from './failures';
 import type { SigningState } from './messages';
-import { waited as finalCalls } from './proxies';
+import { submission, waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
  * The submission room: bank statements submitted (the lead converted, the signed application submitted,
  * the journey on to the offers), offers priced, the offer emailed, the application submitted (the rep
  * known, the journey done). Preconditions live in the validators, so a refused update never enters
- * history; the handlers keep their checks only so that histories recorded before the validators replay
- * as they ran. Each handler's body keeps its recorded await structure.
+ * history. What the room achieved is the run's (progress); the fields here keep its handlers one at a time.
  */
-export function submissionRoom(run: ApplicationRun) {
-  const { progress, applicationId } = run;
-  let submittingStatements = false;
-  let submittingApplication = false;
-  // One offer email at a time: two sends in flight together both found no email sent yet and both sent
-  // (load run: a submission retried while its first try was still emailing; two offer emails).
-  let emailing = false;
-
-  const opportunityId = (): string => {
-    if (!progress.sfOpportunityId) throw journeyFailure('OFFERS_NOT_READY');
-    return progress.sfOpportunityId;
-  };
-  const signedState = (): SigningState => {
-    if (!progress.signing?.signed) throw journeyFailure('SIGN_FIRST');
-    return progress.signing;
-  };
-  const emailTheOffer = async () => {
-    await condition(() => !emailing);
-    emailing = true;
-    try {
-      await run.waited.sendOfferEmail({ applicationId });
-    } catch (e) {
-      // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
-      // applicant's step: the journey goes on and operators see it (issue 24). The patch is asked only
-      // here, so runs already going take it too, and runs that failed on it before replay as they ran;
-      // a run with ALL_PATCHES_OF_ISSUE_26 has it without asking.
-      const refused = (failureOf(e) as { type?: string } | undefined)?.type === 'MailRejectedError';
-      if (!refused || !run.lifecycle || !(run.allPatches || patched(OFFER_MAIL_REFUSED_PATCH))) throw e;
-      log.error('offer email refused by the mail service', { applicationId, error: (e as Error).message });
-      run.noteError('OFFER_EMAIL_FAILED', 'MAIL_REJECTED');
-    } finally {
-      emailing = false;
-    }
-  };
-
-  const needsOpportunity = () => {
-    run.refuseWhenEnded();
-    void opportunityId();
-  };
-  /** Offers are priced once the statements are in (issue 24: the opportunity may follow later). */
-  const offersReady = () => {
-    run.refuseWhenEnded();
-    if (run.survivesRefusals && progress.statementsSubmitted) return;
-    void opportunityId();
-  };
-
+export class Submission {
+  /** One submitStatements at a time: a repeat waits for the first and then finds it done. */
+  private submittingStatements = false;
+  /** One submitApplication at a time, likewise. */
+  private submittingApplication = false;
   /**
-   * Issue 24: the statements move the journey on whatever the CRM answers. The lead is converted now when
-   * it can be; when it is not there yet, or its conversion failed or was refused (shown to operators),
-   * the CRM room converts it later and the documents follow.
+   * One offer email at a time: two sends in flight together both found no email sent yet and both sent
+   * (a submission retried while its first try was still emailing).
    */
-  async function convertIfYouCan() {
-    progress.statementsSubmitted = true;
-    if (progress.sfOpportunityId || !progress.sfLeadId || run.converting) return run.publish();
-    run.converting = true;
-    try {
-      const { opportunityId } = await run.waited.convertCrmLead({
-        leadId: progress.sfLeadId,
-        ownerId: progress.sfLeadOwnerId ?? '',
-        applicationId,
-      });
-      await run.records.saveOpportunityId({ applicationId, opportunityId });
-      progress.sfOpportunityId = opportunityId;
-    } catch (e) {
-      const refused = rejected(e);
-      log.error(`CRM ${refused ? 'refused' : 'unavailable for'} the conversion`, {
-        applicationId,
-        error: (e as Error).message,
-      });
-      run.ops.crmFailing = true;
-      if (refused) run.noteError('CRM_REJECTED', refusalCodes(e));
-      else run.noteError('CRM_UNAVAILABLE');
-    } finally {
-      run.converting = false;
-    }
-    run.publish();
+  private emailing = false;
+
+  constructor(
+    private readonly run: ApplicationRun,
+    private readonly crm: CrmSync,
+  ) {}
+
+  /** Validator of submitApplication: the lead is converted. */
+  needsOpportunity(): void {
+    this.run.refuseWhenEnded();
+    this.opportunityId();
   }
 
-  return {
-    needsOpportunity,
-    offersReady,
-    needsSignature() {
-      run.refuseWhenEnded();
-      void signedState();
-    },
+  /** Validator of calculateOffers: the statements are in (the opportunity may follow later). */
+  offersReady(): void {
+    this.run.refuseWhenEnded();
+    if (!this.run.progress.statementsSubmitted) this.opportunityId();
+  }
 
-    /** calculateOffers: prices the offers and saves them as the application's options. */
-    async calculateOffers() {
-      run.accepted();
-      offersReady();
-      return run.waited.calculateOffers({ applicationId });
-    },
+  /** Validator of submitStatements: the application is signed. */
+  needsSignature(): void {
+    this.run.refuseWhenEnded();
+    this.signedState();
+  }
 
-    /** emailOffer: emails the applicant the selected offer. */
-    async emailOffer() {
-      run.accepted();
-      await emailTheOffer();
-    },
+  /** calculateOffers: prices the offers and saves them as the application's options. */
+  async calculateOffers(): Promise<OfferOption[]> {
+    this.run.accepted();
+    this.offersReady();
+    return waited.calculateOffers({ applicationId: this.run.applicationId });
+  }
 
-    /** submitStatements: the lead converted, the signed application submitted, the journey on to /offers. */
-    async submitStatements(statements?: StoredDocument[]) {
-      run.accepted();
-      run.takeDocuments(statements);
-      await condition(() => !submittingStatements);
-      submittingStatements = true;
+  /** emailOffer: emails the applicant the selected offer. */
+  async emailOffer(): Promise<void> {
+    this.run.accepted();
+    await this.emailTheOffer();
+  }
+
+  /** submitStatements: the lead converted, the signed application submitted, the journey on to /offers. */
+  async submitStatements(statements?: StoredDocument[]): Promise<JourneyPosition> {
+    const { run } = this;
+    const { progress } = run;
+    run.accepted();
+    run.takeDocuments(statements);
+    await condition(() => !this.submittingStatements);
+    this.submittingStatements = true;
+    try {
+      const signing = this.signedState();
+      await this.crm.convertForStatements();
+      if (!progress.submittedFileId && signing.request.signedFileId) {
+        const { fileId } = await waited.submitSignedApplication({
+          applicationId: run.applicationId,
+          signedFileId: signing.request.signedFileId,
+          opportunityId: progress.sfOpportunityId ?? '',
+        });
+        progress.submittedFileId = fileId;
+      }
+      const moved = judgeSubmission(progress.position, 'statements');
+      if (moved !== progress.position) {
+        progress.position = moved;
+        run.publish();
+      }
+      return progress.position;
+    } finally {
+      this.submittingStatements = false;
+    }
+  }
+
+  /** submitApplication: the opportunity submitted, the offer emailed, the rep known; the journey is done. */
+  async submitApplication(statements?: StoredDocument[]): Promise<SalesRep & { position: JourneyPosition }> {
+    const { run } = this;
+    const { progress } = run;
+    run.accepted();
+    run.takeDocuments(statements);
+    const opportunityId = this.opportunityId();
+    // A repeat that comes while the first is still at work waits for it, and then finds it done.
+    await condition(() => !this.submittingApplication);
+    if (!progress.rep) {
+      this.submittingApplication = true;
       try {
-        const signing = signedState();
-        if (run.survivesRefusals) await convertIfYouCan();
-        // The lead may still be on its way if the CRM was down at sign-up.
-        else if (!(await condition(() => !!progress.sfLeadId, '2 minutes')))
-          throw journeyFailure('STATEMENTS_UNAVAILABLE');
-        if (!run.survivesRefusals && !progress.sfOpportunityId) {
-          const { opportunityId } = await run.waited.convertCrmLead({
-            leadId: progress.sfLeadId!,
-            ownerId: progress.sfLeadOwnerId ?? '',
-            applicationId,
-          });
-          await run.records.saveOpportunityId({ applicationId, opportunityId });
-          progress.sfOpportunityId = opportunityId;
+        // The CRM is asked for the rep while the offer email goes.
+        const [rep] = await Promise.all([submission.submitOpportunity({ opportunityId }), this.emailTheOffer()]);
+        const { stageRefused, ...shown } = rep;
+        if (stageRefused) {
+          // The stage stays as it was; the applicant still has their rep. Operations see the refusal.
+          log.error('CRM refused the opportunity update', { applicationId: run.applicationId, codes: stageRefused });
+          run.noteError('CRM_REJECTED', stageRefused);
         }
-        if (!progress.submittedFileId && signing.request.signedFileId) {
-          const { fileId } = await run.waited.submitSignedApplication({
-            applicationId,
-            signedFileId: signing.request.signedFileId,
-            opportunityId: progress.sfOpportunityId ?? '',
-          });
-          progress.submittedFileId = fileId;
-        }
-        const moved = judgeSubmission(progress.position, 'statements');
-        if (moved !== progress.position) {
-          progress.position = moved;
-          run.publishStage();
-        }
-        return progress.position;
+        progress.rep = shown;
       } finally {
-        submittingStatements = false;
+        this.submittingApplication = false;
       }
-    },
+    }
+    progress.position = judgeSubmission(progress.position, 'application');
+    // Submitted, and the booking view is what the applicant sees now: the journey is done.
+    if (isFinalStep(progress.position)) run.end('Submitted');
+    run.publish();
+    return { ...progress.rep!, position: progress.position };
+  }
 
-    /** submitApplication: the opportunity submitted, the offer emailed, the rep known; the journey is done. */
-    async submitApplication(statements?: StoredDocument[]) {
-      run.accepted();
-      run.takeDocuments(statements);
-      const opportunity = opportunityId();
-      // A repeat that comes while the first is still at work waits for it, and then finds it done.
-      await condition(() => !submittingApplication);
-      if (!progress.rep) {
-        submittingApplication = true;
-        try {
-          let rep;
-          if (run.fewerRoundTrips)
-            [rep] = await Promise.all(
-              // The opportunity's update stays an activity task (issue 26): a twin of the final submission must
-              // find the workflow at work, not ended within the first one's workflow task.
-              [finalCalls.submitOpportunity({ opportunityId: opportunity }), emailTheOffer()],
-            );
-          else {
-            rep = await finalCalls.submitOpportunity({ opportunityId: opportunity });
-            await emailTheOffer();
-          }
-          if (run.survivesRefusals && rep.stageRefused) {
-            // The stage stays as it was; the applicant still has their rep. Operations see the refusal.
-            log.error('CRM refused the opportunity update', { applicationId, codes: rep.stageRefused });
-            run.noteError('CRM_REJECTED', rep.stageRefused);
-          }
-          const { stageRefused: _, ...shown } = rep;
-          progress.rep = run.survivesRefusals ? shown : rep;
-        } finally {
-          submittingApplication = false;
-        }
-      }
-      progress.position = judgeSubmission(progress.position, 'application');
-      // Submitted, and the booking view is what the applicant sees now: the journey is done.
-      if (run.lifecycle && isFinalStep(progress.position)) run.end('Submitted');
-      run.publish();
-      return { ...progress.rep!, position: progress.position };
-    },
-  };
+  private opportunityId(): string {
+    if (!this.run.progress.sfOpportunityId) throw journeyFailure('OFFERS_NOT_READY');
+    return this.run.progress.sfOpportunityId;
+  }
+
+  private signedState(): SigningState {
+    if (!this.run.progress.signing?.signed) throw journeyFailure('SIGN_FIRST');
+    return this.run.progress.signing;
+  }
+
+  private async emailTheOffer(): Promise<void> {
+    await condition(() => !this.emailing);
+    this.emailing = true;
+    try {
+      await waited.sendOfferEmail({ applicationId: this.run.applicationId });
+    } catch (e) {
+      // A mail server's permanent refusal (a 5xx: an unverified sender, a wrong login) does not fail the
+      // applicant's step: the journey goes on and operators see it. Anything else fails the update.
+      if (!mailRefused(e)) throw e;
+      log.error('offer email refused by the mail service', {
+        applicationId: this.run.applicationId,
+        error: (e as Error).message,
+      });
+      this.run.noteError('OFFER_EMAIL_FAILED', 'MAIL_REJECTED');
+    } finally {
+      this.emailing = false;
+    }
+  }
 }

@@ -128,7 +128,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 }
 
 /**
- * The handler accepts an Idempotency-Key (README 'Idempotent requests'). Put it after @UseGuards on a
+ * The handler accepts an Idempotency-Key (docs/security.md, 'Idempotent requests'). Put it after @UseGuards on a
  * signed-in handler: guards run first, so the key is scoped to the signed-in user.
  */
 export const Idempotent = (opts: IdempotentOptions = {}) =>

@@ -38,13 +38,13 @@ const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Idempotency keys in MongoDB only, so every api replica sees the same claims. See README
+ * Idempotency keys in MongoDB only, so every api replica sees the same claims. See docs/security.md,
  * 'Idempotent requests'.
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Idempotency');
-  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call: issue 26). */
+  /** The HMAC key, made once (createHmac with a Buffer key builds a KeyObject on every call). */
   private readonly secret: KeyObject;
   private sweeper?: NodeJS.Timeout;
   /** How long a repeat waits for the first request's answer before answering 409 (tests lower it). */
@@ -106,7 +106,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       try {
         // Straight to the driver: every field is ours and typed, so Mongoose's document, casting and
         // validation (and the stack trace its save() takes on each call) bought nothing on every request
-        // with an Idempotency-Key (issue 26's journey profile).
+        // with an Idempotency-Key (the journey profile).
         await this.raw.insertOne({
           _id: id,
           state: 'pending',

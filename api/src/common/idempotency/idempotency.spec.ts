@@ -14,7 +14,35 @@ import { KEY, idempotencySlice, newKey, replayed } from './idempotency.spec-setu
 // replicas: idempotency-replicas.spec.ts).
 const room = idempotencySlice();
 
-describe('Idempotency-Key', () => {
+/**
+ * The interceptor as the app builds it, its service, and a Nest context for a POST to `originalUrl` carrying
+ * `key`, signed in as `userId`: to drive the interceptor around a handler the test makes fail or run slow.
+ */
+function interceptorFor(
+  key: string,
+  { userId, originalUrl, body }: { userId: string; originalUrl: string; body: object },
+) {
+  const context = {
+    getHandler: () => function handler() {},
+    switchToHttp: () => ({
+      getRequest: () => ({
+        headers: { 'idempotency-key': key },
+        method: 'POST',
+        originalUrl,
+        body,
+        signedIn: { userId },
+      }),
+      getResponse: () => ({ setHeader: () => undefined }),
+    }),
+  } as never;
+  return {
+    interceptor: room.slice.app.get(IdempotencyInterceptor),
+    service: room.slice.app.get(IdempotencyService),
+    context,
+  };
+}
+
+describe('Idempotency-Key: a repeat of the same request', () => {
   it('a repeat gets the first answer (status and body), marked as replayed, and the handler runs once', async () => {
     const key = newKey();
     const body = { ...FINANCIAL_ANSWERS, annualRevenue: '$1,300,000' };
@@ -72,7 +100,9 @@ describe('Idempotency-Key', () => {
       expect(res.body.data.code).toBe('IDEMPOTENCY_KEY_INVALID');
     },
   );
+});
 
+describe('Idempotency-Key: whose answers, and which are kept', () => {
   it("keys are the signed-in user's: another user sending the same key and body never gets the stored answer", async () => {
     const key = newKey();
     const mine = await room.ada.call('PATCH', `/business/${room.adaBusiness}`, FINANCIAL_ANSWERS, { [KEY]: key });
@@ -117,45 +147,27 @@ describe('Idempotency-Key', () => {
 
   it('a 5xx or a crash of the handler releases the key, so the retry runs', async () => {
     // The interceptor as the app builds it, around a handler that fails as an outage would.
-    const interceptor = room.slice.app.get(IdempotencyInterceptor);
-    const service = room.slice.app.get(IdempotencyService);
     const key = newKey();
-    const req = {
-      headers: { 'idempotency-key': key },
-      method: 'POST',
+    const { interceptor, service, context } = interceptorFor(key, {
+      userId: 'u-crash',
       originalUrl: '/api/x',
       body: {},
-      signedIn: { userId: 'u-crash' },
-    };
-    const res = { setHeader: () => undefined };
-    const context = {
-      getHandler: () => function handler() {},
-      switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
-    } as never;
+    });
     const failing = { handle: () => throwError(() => new Error('database went away')) };
     await expect(lastValueFrom(interceptor.intercept(context, failing))).rejects.toThrow('database went away');
     expect(
       await room.db.collection('idempotencykeys').findOne({ _id: service.recordId('user:u-crash', key) as never }),
     ).toBeNull();
   });
+});
 
+describe('Idempotency-Key: a request still running', () => {
   it('a long request keeps its claim by renewing the lease: a repeat past the first lease waits, the handler runs once', async () => {
-    const interceptor = room.slice.app.get(IdempotencyInterceptor);
-    const service = room.slice.app.get(IdempotencyService);
-    const key = newKey();
-    const context = {
-      getHandler: () => function handler() {},
-      switchToHttp: () => ({
-        getRequest: () => ({
-          headers: { 'idempotency-key': key },
-          method: 'POST',
-          originalUrl: '/api/slow',
-          body: { a: 1 },
-          signedIn: { userId: 'u-slow' },
-        }),
-        getResponse: () => ({ setHeader: () => undefined }),
-      }),
-    } as never;
+    const { interceptor, service, context } = interceptorFor(newKey(), {
+      userId: 'u-slow',
+      originalUrl: '/api/slow',
+      body: { a: 1 },
+    });
     let runs = 0;
     // A handler slower than three leases, as a large upload over a slow line.
     const slow = {
@@ -196,7 +208,9 @@ describe('Idempotency-Key', () => {
       service.waitMs = 10_000;
     }
   });
+});
 
+describe('Idempotency-Key: how long answers are kept, and on which routes', () => {
   it('answers are kept 24 hours: an expired one is not replayed, and the sweep removes it', async () => {
     const key = newKey();
     await room.ada.call('PATCH', `/business/${room.adaBusiness}`, FINANCIAL_ANSWERS, { [KEY]: key });

@@ -13,7 +13,7 @@ import { configuredAddressProvider } from './google-provider';
 export const AddressProviderContext = createContext<AddressProvider | undefined>(configuredAddressProvider());
 
 /**
- * Section 2 'Address lookup': suggestions as the applicant types; choosing one fills street, city, state,
+ * The address lookup: suggestions as the applicant types; choosing one fills street, city, state,
  * zip and country. It stays in its typing state (Enter does nothing, so the form is not sent half-done)
  * until a place with a location and a formatted address is chosen. Without a provider it is not shown
  * and the address fields are typed by hand.

@@ -26,7 +26,7 @@ export interface AddressProvider {
   details(id: string): Promise<PlaceDetails>;
 }
 
-/** Section 2: the lookup is limited to the US and Canada. */
+/** The lookup is limited to the US and Canada: the only countries the lender finances. */
 export const LOOKUP_COUNTRIES = ['US', 'CA'] as const;
 
 /**

@@ -1,8 +1,19 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { act } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render as renderOnly, screen, waitFor } from '@testing-library/react';
+import { act, type ReactNode } from 'react';
 import { expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../i18n/i18n';
 import { DocumentSlot } from './document-slot';
+
+/** The slot's uploads and removals are mutations: each test has its own query client. */
+const render = (ui: ReactNode) => {
+  const client = new QueryClient();
+  return renderOnly(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
+};
 
 const file = {
   _id: 'f1',
@@ -25,9 +36,9 @@ const slot = () => (
   />
 );
 
-it('shows the server’s advice under each statement, in the applicant’s language (issue 16)', async () => {
+it('shows the server’s advice under each statement, in the applicant’s language', async () => {
   const { rerender, container } = render(slot());
-  // Issue 23 item 11: a statement that needs attention keeps its slot amber (not green), and says so.
+  // A statement that needs attention keeps its slot amber (not green), and says so in words too.
   expect(container.querySelector('.doc-slot')?.className).toBe('doc-slot has-files needs-attention');
   expect(screen.getByRole('heading', { name: 'August 2026 Needs attention' })).toBeTruthy();
   expect(screen.getByText('august-2026-2.pdf')).toBeTruthy();
@@ -36,7 +47,7 @@ it('shows the server’s advice under each statement, in the applicant’s langu
   await act(() => loadLanguage('fr-CA'));
   rerender(slot());
   expect(screen.getByRole('heading', { name: 'août 2026 À vérifier' })).toBeTruthy();
-  // Issue 23 item 18: the stored name shown in French (the lender's file keeps august-2026-2.pdf).
+  // The stored name is shown in French; the lender's file keeps august-2026-2.pdf.
   expect(screen.getByText('août-2026-2.pdf')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Retirer août-2026-2.pdf' })).toBeTruthy();
   expect(screen.getByText(/Ce relevé semble couvrir .*juillet 2026, et non août 2026\./)).toBeTruthy();
@@ -62,7 +73,7 @@ it('turns a slot whose statements all read well green, with no flag', async () =
   expect(screen.queryByText('Needs attention')).toBeNull();
 });
 
-it('says the file is being checked once every byte is sent, until the server answers (issue 23 item 17)', async () => {
+it('says the file is being checked once every byte is sent, until the server answers', async () => {
   document.cookie = 'XSRF-TOKEN=tok-1; path=/';
   let answer = () => {};
   // The browser's XMLHttpRequest, as the network sees it: every byte sent, the answer held back.

@@ -5,13 +5,19 @@ import { useTranslation } from '../../i18n/translation';
 import { useMessage } from '../../i18n/use-message';
 import { useLanguage } from '../../i18n/use-language';
 import { documentsQueryOptions } from '../../lib/documents-api';
-import { phoneApi, timeOfDay, type PhoneLink } from '../../lib/phone-api';
+import {
+  phoneLinkStateQueryOptions,
+  timeOfDay,
+  useCreatePhoneLink,
+  useRevokePhoneLink,
+  type PhoneLink,
+} from '../../lib/phone-api';
 
 /** How often the open dialog asks whether the photos arrived (the slot's list and the link). */
 export const PHONE_POLL_MS = 2000;
 
 /**
- * Issue 27 item 2: "Use my phone" on a desktop slot. A modal dialog with the QR code of a new phone link
+ * "Use my phone" on a desktop slot, for photos of a paper document. A modal dialog with the QR code of a new phone link
  * (single-use, 15 minutes, for this slot only), the link itself, when it ends, and Cancel, which revokes it.
  * While it is open, the slot's file list (the page's own query) and the link are polled, so the slot fills
  * itself when the phone's photos have been stored; the dialog then closes. Loaded only when asked for.
@@ -32,6 +38,8 @@ export function PhoneLinkDialog(props: {
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
   const used = useRef(false);
+  const { mutateAsync: create } = useCreatePhoneLink();
+  const { mutate: revoke } = useRevokePhoneLink();
 
   useEffect(() => {
     const d = ref.current;
@@ -45,32 +53,28 @@ export function PhoneLinkDialog(props: {
     };
   }, []);
 
+  const { applicationId, fileType, monthLabel } = props;
   useEffect(() => {
     let gone = false;
     let made: PhoneLink | undefined;
-    phoneApi.create(props.applicationId, props.fileType, props.monthLabel, language).then(
+    create({ applicationId, fileType, monthLabel, language }).then(
       (l) => {
         made = l;
         if (!gone) setLink(l);
-        else void phoneApi.revoke(l.linkId).catch(() => undefined);
+        else revoke(l.linkId);
       },
       (e: Error) => !gone && setError(e.message),
     );
     return () => {
       gone = true;
       // A link not used when the dialog closes stops working at once.
-      if (made && !used.current) void phoneApi.revoke(made.linkId).catch(() => undefined);
+      if (made && !used.current) revoke(made.linkId);
     };
-  }, [props.applicationId, props.fileType, props.monthLabel, language, attempt]);
+  }, [applicationId, fileType, monthLabel, language, attempt, create, revoke]);
 
   // The page's own list of files: refetched here, so the slot under the dialog fills as the photos arrive.
   useQuery({ ...documentsQueryOptions(props.applicationId), refetchInterval: PHONE_POLL_MS });
-  const state = useQuery({
-    queryKey: ['phone-link', link?.linkId],
-    queryFn: () => phoneApi.state(link!.linkId),
-    enabled: !!link,
-    refetchInterval: PHONE_POLL_MS,
-  });
+  const state = useQuery(phoneLinkStateQueryOptions(link?.linkId, PHONE_POLL_MS));
   const { onClose } = props;
   useEffect(() => {
     if (state.data === 'used') {

@@ -43,7 +43,7 @@ export function numberInputBehaviour(lng: Language, kind: NumberKind) {
   };
   const typedByLibrary = (typed: string) =>
     /^\d*$/.test(typed) || (typed === fmt.decimalSeparator && NUMBER_KINDS[kind].maxDecimals > 0);
-  // Section 5: a typed share is capped at 100.
+  // A share above 100% means nothing: what is typed is capped at 100.
   const cap = (numStr: string) => (kind === 'percent' && Number(numStr) > 100 ? '100' : numStr);
   return {
     format: (numStr: string) => (numStr.startsWith(RAW) ? numStr.slice(1) : numericFormatter(numStr, fmt)),

@@ -2,7 +2,7 @@ import { JOURNEY_STAGES, type StageName } from '@portal/libs';
 
 export type StageFill = { name: StageName; number: number; percent: number; current: boolean };
 
-/** Section 2: the current stage fills step / steps; earlier stages are full, later ones empty. */
+/** The current stage fills step / steps; earlier stages are full, later ones empty, so the bar reads as the way left. */
 export function stageFills(current: StageName, step: number): StageFill[] {
   const at = JOURNEY_STAGES.findIndex((s) => s.name === current);
   return JOURNEY_STAGES.map((s, i) => ({

@@ -14,7 +14,7 @@ export type ConfirmDialogProps = {
 };
 
 /**
- * The generic confirmation dialog of section 2: a native modal <dialog> (the rest of the page is inert;
+ * The app's one confirmation dialog: a native modal <dialog> (the rest of the page is inert;
  * Tab wraps inside; Escape cancels). Focus starts on the safe choice and returns, on close, to what
  * had it before.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/translation';
 import { PASSWORD_MAX_LENGTH, passwordStrength } from '@portal/libs';
 import { Field } from './field';
 
-/** Advisory only (section 5): it never blocks the form. */
+/** Advisory only: the password rules decide, so the meter never blocks the form. */
 export function PasswordStrength({ password }: { password: string }) {
   const { t } = useTranslation();
   if (!password) return null;

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
@@ -23,30 +24,27 @@ type ResetValues = { username: string; code: string; password: string; confirmPa
  */
 function useResetCall(form: UseFormReturn<ResetValues>, onStart: () => void) {
   const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const run = async (action: () => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    onStart();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-    } catch (e) {
-      setError((e as Error).message);
+  const call = useMutation({
+    mutationFn: (action: () => Promise<void>) => action(),
+    onMutate: onStart,
+    onError: (e) => {
       const fields = (e as { fields?: Record<string, string> }).fields ?? {};
       for (const [name, message] of Object.entries(fields))
         form.setError(name as Path<ResetValues>, { type: 'server', message });
-    } finally {
+    },
+    onSettled: () => {
       inFlight.current = false;
-      setBusy(false);
-    }
+    },
+  });
+  const run = (action: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    call.mutate(action);
   };
-  return { run, busy, error };
+  return { run, busy: call.isPending, error: call.error?.message };
 }
 
-/** Section 2 '/forgot-password': email, then code and the new password twice, then the notice. */
+/** '/forgot-password': email, then code and the new password twice, then the notice. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const { formRef, report, clear, summary } = useErrorSummary<HTMLDivElement>();

@@ -1,4 +1,4 @@
-// Not react-hook-form, by measure (issue 22), like /sign-up (see sign-up-page.tsx): /login already carries
+// Not react-hook-form, by measure (its size on the first pages), like /sign-up (see sign-up-page.tsx): /login already carries
 // XState for its machine, and each later page's own chunks are held to 30 KiB (30.72 kB gzip,
 // web/.size-limit.mjs). Measured on 2026-11-26 with `vite build` and size-limit: /login's chunks are
 // 16.12 kB with this useState form, 32.12 kB with react-hook-form (useForm, the libs rules resolver and

@@ -5,7 +5,7 @@ type Context = { username: string; password: string; destination: string; error?
 const messageOf = (e: unknown) => (e as Error).message;
 
 /**
- * /login (section 4 'Login'): credentials; an unconfirmed account gets its code resent and a code step.
+ * /login: credentials; an unconfirmed account gets its code resent and a code step.
  * A resend refused as too soon still shows the code step: the code mailed moments ago is still good.
  */
 export const loginMachine = setup({

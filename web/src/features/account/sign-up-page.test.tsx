@@ -24,7 +24,7 @@ it('gives a configured review widget its slot', async () => {
   expect(container.querySelector('.review-widget')?.getAttribute('data-widget-id')).toBe('fundwise-reviews');
 });
 
-it('shows the section 5 messages on an empty submit, and the strength meter', async () => {
+it('shows the required-field messages on an empty submit, and the strength meter', async () => {
   renderSignUp();
   await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

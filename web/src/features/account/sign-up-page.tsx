@@ -1,4 +1,4 @@
-// Not react-hook-form, by measure (issue 22: the prerendered /sign-up may keep a lighter path). /sign-up is
+// Not react-hook-form, by measure: the prerendered /sign-up keeps a lighter path. /sign-up is
 // the first visit's page, prerendered and hydrated, inside the first-visit size budget (web/.size-limit.mjs,
 // 130.3 KiB = 133.43 kB gzip). Measured on 2026-11-26 with `vite build` and size-limit: the first visit is
 // 130.95 kB with this page's useState form (131.03 kB once the password reset and offers moved to
@@ -224,7 +224,7 @@ const TRUST_POINTS = [
   'signUp.trustOwnership',
 ] as const;
 
-/** Section 1's on-screen statements, and the review widget's slot only when a widget id is configured. */
+/** The lender's on-screen statements, and the review widget's slot only when a widget id is configured. */
 function TrustPanel() {
   const { t } = useTranslation();
   const fmt = useFormat();

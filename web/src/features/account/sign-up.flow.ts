@@ -33,7 +33,7 @@ const failure = (e: unknown): Failure => ({
 });
 
 /**
- * Sign-up's two steps (section 4): personal details, then the emailed code. A small state machine of its
+ * Sign-up's two steps: personal details, then the emailed code. A small state machine of its
  * own, not XState: the first visit lands here, and XState comes with the journey pages only.
  *
  *   details ──details.submit──► registering ──ok──► code ──code.submit──► confirming ──ok──► done

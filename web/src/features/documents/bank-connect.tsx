@@ -1,30 +1,17 @@
-// Issue 27 item 1: "Connect your bank" on /bank-statements. Its own chunk (React.lazy from the page), with
-// react-plaid-link: nothing of it comes with a first visit. The Link script is VITE_PLAID_LINK_URL
-// (plaid-link-url.ts); Plaid's own is loaded by react-plaid-link, any other (the local stand-in behind the
-// web server's /plaid) is loaded here and stands in for Plaid's.
+// "Connect your bank" on /bank-statements. Its own chunk (React.lazy from the page), with react-plaid-link:
+// nothing of it comes with a first visit. The Link script is VITE_PLAID_LINK_URL (plaid-link-url.ts);
+// Plaid's own is loaded by react-plaid-link, any other (the local stand-in behind the web server's /plaid)
+// is loaded here and stands in for Plaid's.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
 import { usePlaidLink } from 'react-plaid-link';
 import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../i18n/translation';
-import { api } from '../../lib/http';
+import { useMessage } from '../../i18n/use-message';
+import { bankStatusQueryOptions } from './bank-api';
+import { bankConnectMachine, bankPhase, isBusy, type BankConnectContext, type BankPhase } from './bank-connect.machine';
 import { PLAID_LINK_URL, PLAID_STABLE_URL } from './plaid-link-url';
-
-type Fetch = { state: 'done'; filled: string[]; missing: string[] } | { state: 'pending' } | { state: 'reconnect' };
-/** reconnect: Plaid said (its ITEM webhook) the bank wants the applicant's login again. */
-type Status = { available: boolean; connected: boolean; institution?: string; reconnect?: boolean };
-type Phase = 'idle' | 'opening' | 'fetching' | 'still' | 'done' | 'reconnect' | 'failed' | 'disconnected';
-
-const bankApi = {
-  status: async (applicationId: string) => (await api.get<{ data: Status }>(`/bank/application/${applicationId}`)).data,
-  linkToken: async (applicationId: string) =>
-    (await api.post<{ data: { linkToken: string } }>('/bank/link-token', { applicationId })).data.linkToken,
-  exchange: async (applicationId: string, publicToken: string) =>
-    (await api.post<{ data: { institution?: string } }>('/bank/exchange', { applicationId, publicToken })).data,
-  statements: async (applicationId: string) =>
-    (await api.post<{ data: Fetch }>('/bank/statements', { applicationId })).data,
-  disconnect: (applicationId: string) => api.post('/bank/disconnect', { applicationId }),
-};
 
 /** Loads a Link script other than Plaid's, then marks Plaid's as present so react-plaid-link uses it. */
 function useLinkScript(): boolean {
@@ -51,107 +38,33 @@ function useLinkScript(): boolean {
 }
 
 export default function BankConnect(props: { applicationId: string; disabled?: boolean; onFilled: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: ['bank', props.applicationId],
-    queryFn: () => bankApi.status(props.applicationId),
-  });
+  const status = useQuery(bankStatusQueryOptions(props.applicationId));
   const scriptReady = useLinkScript();
-  const [token, setToken] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [missing, setMissing] = useState<string[]>([]);
-  const alive = useRef(true);
-  useEffect(() => () => void (alive.current = false), []);
-
-  const fetchStatements = useCallback(async () => {
-    setPhase('fetching');
-    // PRODUCT_NOT_READY: the bank is still preparing them; asked again every 2 s for up to 2 minutes.
-    for (let tries = 0; tries < 60 && alive.current; tries++) {
-      let r: Fetch;
-      try {
-        r = await bankApi.statements(props.applicationId);
-      } catch {
-        setPhase('failed');
-        return;
-      }
-      props.onFilled();
-      if (r.state === 'done') {
-        setMissing(r.missing);
-        setPhase('done');
-        return;
-      }
-      if (r.state === 'reconnect') {
-        setPhase('reconnect');
-        return;
-      }
-      setPhase('still');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }, [props]);
-
-  const onSuccess = useCallback(
-    (publicToken: string | null) => {
-      setToken(null);
-      if (!publicToken) return;
-      void (async () => {
-        try {
-          await bankApi.exchange(props.applicationId, publicToken);
-          await queryClient.invalidateQueries({ queryKey: ['bank', props.applicationId] });
-        } catch {
-          setPhase('failed');
-          return;
-        }
-        await fetchStatements();
-      })();
-    },
-    [props.applicationId, queryClient, fetchStatements],
-  );
-  const onExit = useCallback(() => {
-    setToken(null);
-    setPhase((p) => (p === 'opening' ? 'idle' : p));
-  }, []);
-
-  async function connect() {
-    setPhase('opening');
-    try {
-      setToken(await bankApi.linkToken(props.applicationId));
-    } catch {
-      setPhase('failed');
-    }
-  }
-  async function disconnect() {
-    try {
-      await bankApi.disconnect(props.applicationId);
-      setPhase('disconnected');
-    } catch {
-      setPhase('failed');
-    }
-    await queryClient.invalidateQueries({ queryKey: ['bank', props.applicationId] });
-  }
+  const bank = useActorRef(bankConnectMachine, { input: { applicationId: props.applicationId } });
+  const phase = useSelector(bank, bankPhase);
+  const token = useSelector(bank, (s) => (s.matches({ opening: 'linking' }) ? s.context.token : undefined));
+  const context = useSelector(bank, (s) => s.context);
+  const onLinked = useCallback((publicToken: string | null) => bank.send({ type: 'bank.linked', publicToken }), [bank]);
+  const onExit = useCallback(() => bank.send({ type: 'bank.exit' }), [bank]);
+  const { onFilled } = props;
+  useEffect(() => {
+    const filled = bank.on('bank.filled', () => onFilled());
+    const changed = bank.on(
+      'bank.statusChanged',
+      () => void queryClient.invalidateQueries({ queryKey: bankStatusQueryOptions(props.applicationId).queryKey }),
+    );
+    return () => {
+      filled.unsubscribe();
+      changed.unsubscribe();
+    };
+  }, [bank, onFilled, queryClient, props.applicationId]);
 
   if (!status.data?.available) return null;
   const connected = status.data.connected;
-  const busy = phase === 'opening' || phase === 'fetching' || phase === 'still';
+  const busy = isBusy(phase);
   const reconnect = phase === 'reconnect' || (connected && !!status.data.reconnect && phase === 'idle');
-  const note =
-    phase === 'fetching'
-      ? t('documents.bank.fetching')
-      : phase === 'still'
-        ? t('documents.bank.stillFetching')
-        : phase === 'done'
-          ? missing.length
-            ? t('documents.bank.missing', {
-                months: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(missing),
-              })
-            : t('documents.bank.done')
-          : reconnect
-            ? t('documents.bank.reconnectNeeded')
-            : phase === 'failed'
-              ? t('documents.bank.failed')
-              : phase === 'disconnected'
-                ? t('documents.bank.disconnected')
-                : undefined;
   return (
     <section className="bank-connect" aria-labelledby="bank-connect-title">
       <h2 id="bank-connect-title">{t('documents.bank.title')}</h2>
@@ -165,26 +78,59 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
       ) : null}
       <div className="bank-connect-actions">
         {!connected || reconnect ? (
-          <Button variant="secondary" busy={busy} disabled={props.disabled || busy} onClick={() => void connect()}>
+          <Button
+            variant="secondary"
+            busy={busy}
+            disabled={props.disabled || busy}
+            onClick={() => bank.send({ type: 'bank.connect' })}
+          >
             {reconnect ? t('documents.bank.reconnect') : t('documents.bank.connect')}
           </Button>
         ) : (
-          <Button variant="secondary" disabled={props.disabled || busy} onClick={() => void fetchStatements()}>
+          <Button
+            variant="secondary"
+            disabled={props.disabled || busy}
+            onClick={() => bank.send({ type: 'bank.fetch' })}
+          >
             {t('documents.bank.fetchAgain')}
           </Button>
         )}
         {connected ? (
-          <Button variant="secondary" disabled={busy} onClick={() => void disconnect()}>
+          <Button variant="secondary" disabled={busy} onClick={() => bank.send({ type: 'bank.disconnect' })}>
             {t('documents.bank.disconnect')}
           </Button>
         ) : null}
       </div>
-      {token && scriptReady ? <LinkLauncher token={token} onSuccess={onSuccess} onExit={onExit} /> : null}
+      {token && scriptReady ? <LinkLauncher token={token} onSuccess={onLinked} onExit={onExit} /> : null}
       <p className={busy ? 'loading' : 'muted'} role="status">
-        {note ?? ''}
+        <BankNote context={context} phase={phase} reconnect={reconnect} />
       </p>
     </section>
   );
+}
+
+/** The phase in words, under the buttons; a refusal the api named by its code is worded by that code. */
+function BankNote(props: { context: BankConnectContext; phase: BankPhase; reconnect: boolean }) {
+  const { t, i18n } = useTranslation();
+  const tm = useMessage();
+  const { missing, error } = props.context;
+  switch (props.phase) {
+    case 'fetching':
+      return t('documents.bank.fetching');
+    case 'still':
+    case 'gaveUp':
+      return t('documents.bank.stillFetching');
+    case 'done':
+      return missing.length
+        ? t('documents.bank.missing', {
+            months: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(missing),
+          })
+        : t('documents.bank.done');
+  }
+  if (props.reconnect) return t('documents.bank.reconnectNeeded');
+  if (props.phase === 'failed') return error ? tm(error) : t('documents.bank.failed');
+  if (props.phase === 'disconnected') return t('documents.bank.disconnected');
+  return '';
 }
 
 /**

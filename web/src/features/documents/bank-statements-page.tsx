@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useTranslation } from '../../i18n/translation';
 import { FILE_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
@@ -8,29 +8,27 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useFormat } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
-import { clearSigning } from '../../lib/storage';
 import { businessQueryOptions } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
-import { refreshSession, sessionQueryOptions, useApplication } from '../../lib/session';
+import { sessionQueryOptions, useApplication } from '../../lib/session';
 import { DocumentSlot } from '../../components/documents/document-slot';
-import { documentsApi, documentsQueryOptions } from '../../lib/documents-api';
+import { documentsQueryOptions, useSubmitStatements } from '../../lib/documents-api';
 import { PLAID_LINK_URL } from './plaid-link-url';
 
-/** Issue 27 item 1: the bank connection, its own chunk with react-plaid-link. */
+/** The bank connection, its own chunk with react-plaid-link: only applicants who get here download it. */
 const BankConnect = lazy(() => import('./bank-connect'));
 
 /** Where applicants may email documents instead (VITE_DOCUMENTS_EMAIL at build time). */
 export const DOCUMENTS_EMAIL =
   (import.meta.env.VITE_DOCUMENTS_EMAIL as string | undefined) || 'documents@fundwise.example';
 
-/** Section 2 '/bank-statements': one PDF slot per required month, then the submission to /offers. */
+/** '/bank-statements': one PDF slot per required month, then the submission to /offers. */
 export function BankStatementsPage() {
   const { t } = useTranslation();
   const tm = useMessage();
   const proceedRef = useRef<HTMLButtonElement>(null);
   const app = useApplication();
   const { data: user } = useSuspenseQuery(sessionQueryOptions());
-  const queryClient = useQueryClient();
   const journey = useJourney();
   const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));
   const files = useSuspenseQuery(documentsQueryOptions(app._id));
@@ -39,8 +37,12 @@ export function BankStatementsPage() {
   /** Which question Proceed is asking: months missing (the spec's), then statements needing attention. */
   const [confirming, setConfirming] = useState<'missing' | 'attention'>();
   const uploads = useRef(new Set<Promise<unknown>>());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  /** Proceed pressed: the uploads on their way are awaited and the months counted. */
+  const [counting, setCounting] = useState(false);
+  const submission = useSubmitStatements(app._id);
+  // Still busy once submitted, until the journey has moved to /offers.
+  const busy = counting || submission.isPending || submission.isSuccess;
+  const error = submission.error ? submission.error.message || FILE_CODES.unknown : undefined;
 
   const months = statementMonths(business.addressData?.state, new Date());
   const statementsIn = (list: typeof files.data) => list.filter((f) => f.fileType === FILE_TYPES.bankStatement);
@@ -48,7 +50,7 @@ export function BankStatementsPage() {
     months.filter((m) => statementsIn(list).some((f) => f.monthLabel === m)).length;
   const statements = statementsIn(files.data);
   const covered = coveredBy(files.data);
-  /** The months with a statement the server's reading advises on (issue 23 item 11): their slots are amber. */
+  /** The months with a statement the server's reading advises on: their slots are amber. */
   const needingAttention = (list: typeof files.data) =>
     months.filter((m) => statementsIn(list).some((f) => f.monthLabel === m && f.advice?.length));
   const attentionMonths = new Intl.ListFormat(language, { type: 'conjunction' }).format(
@@ -63,39 +65,33 @@ export function BankStatementsPage() {
    * attention is a warning, never a refusal: Proceed asks, and the applicant may go on.
    */
   async function proceed() {
-    setBusy(true);
+    setCounting(true);
     await Promise.allSettled([...uploads.current]);
     const latest = (await files.refetch()).data ?? files.data;
-    if (coveredBy(latest) < months.length) {
-      setBusy(false);
-      setConfirming('missing');
-    } else await proceedPastAttention(latest);
+    if (coveredBy(latest) < months.length) ask('missing');
+    else proceedPastAttention(latest);
   }
-  async function proceedPastAttention(latest = files.data) {
-    if (needingAttention(latest).length) {
-      setBusy(false);
-      setConfirming('attention');
-    } else await submit();
+  function proceedPastAttention(latest = files.data) {
+    if (needingAttention(latest).length) ask('attention');
+    else submit();
   }
+  const ask = (question: 'missing' | 'attention') => {
+    setCounting(false);
+    setConfirming(question);
+  };
   const trackUpload = (done: Promise<unknown>) => {
     uploads.current.add(done);
     void done.finally(() => uploads.current.delete(done));
   };
 
-  async function submit() {
+  function submit() {
     setConfirming(undefined);
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { sfOpportunityId } = await documentsApi.submitStatements(app._id);
-      clearSigning();
-      await refreshSession(queryClient);
-      // The submission moved the journey on; the machine follows the server there.
-      journey.send({ type: 'journey.next', sfOpportunityId });
-    } catch (e) {
-      setError((e as Error).message || FILE_CODES.unknown);
-      setBusy(false);
-    }
+    // The submission moved the journey on; the machine follows the server there.
+    // Counting ends with the submission, so the page stays busy from Proceed to the answer.
+    submission.mutate(undefined, {
+      onSuccess: ({ sfOpportunityId }) => journey.send({ type: 'journey.next', sfOpportunityId }),
+      onSettled: () => setCounting(false),
+    });
   }
 
   return (
@@ -156,7 +152,7 @@ export function BankStatementsPage() {
         okText={t('documents.yesProceed')}
         cancelText={t('documents.uploadMore')}
         returnFocus={() => proceedRef.current}
-        onOk={() => void proceedPastAttention()}
+        onOk={() => proceedPastAttention()}
         onCancel={() => setConfirming(undefined)}
       />
       <ConfirmDialog
@@ -166,7 +162,7 @@ export function BankStatementsPage() {
         okText={t('documents.proceedAnyway')}
         cancelText={t('documents.reviewStatements')}
         returnFocus={() => proceedRef.current}
-        onOk={() => void submit()}
+        onOk={submit}
         onCancel={() => setConfirming(undefined)}
       />
     </section>

@@ -33,7 +33,7 @@ import { useJourney } from '../../lib/journey/use-journey';
 import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
-/** The amounts as typed in the language shown (issue 23), then the api's own rules on the numbers. */
+/** The amounts as typed in the language shown ('450 000,50' in French), then the api's own rules on the numbers. */
 const detailsRules = () => localeNumberRules(BUSINESS_DETAILS_RULES, DETAILS_NUMBER_KINDS, currentLanguage());
 
 /** The Yes/No questions of the details, in the form's order. */
@@ -43,7 +43,7 @@ const YES_NO_QUESTIONS = [
   ['hasRealEstate', 'business.realEstate'],
 ] as const;
 
-/** /business step 2: the business details (section 2); saving moves the journey on to /owners. */
+/** /business step 2: the business details; saving moves the journey on to /owners. */
 export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const { t } = useTranslation();
   const opts = useOptions();
@@ -53,7 +53,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
   const form = useForm<DetailsValues>({
     defaultValues: detailsFrom(business, lng),
-    // The tax id on file comes masked: sent back untouched, the api keeps it (issue 23 item 4).
+    // The tax id on file comes masked: sent back untouched, the api keeps it (the browser never holds it whole).
     resolver: rulesResolver(() => withShownMasks(detailsRules(), { federalTaxId: business.federalTaxId })),
     shouldFocusError: false,
   });
@@ -70,7 +70,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   );
   const country = useWatch({ control, name: 'country' });
   const ca = country === 'CA';
-  // Products offered in the business's country only (issue 23 item 18: no SBA financing in Canada); a
+  // Products offered in the business's country only (no SBA financing in Canada: it is a US program); a
   // choice the new country does not offer is dropped, never sent hidden.
   useEffect(() => {
     const chosen = form.getValues('productsInterestedIn');

@@ -29,13 +29,13 @@ export type DetailsValues = {
   productsInterestedIn: string[];
 };
 
-/** The amounts of the details, typed and shown the applicant's language's way (issue 23). */
+/** The amounts of the details, typed and shown the applicant's language's way ('450 000,50' in French). */
 export const DETAILS_NUMBER_KINDS = { avgDailyBalance: 'money', openLoanBalances: 'money' } as const;
 
 export const regionOptions = (country: string) =>
   Object.entries(country === 'CA' ? CA_PROVINCES : US_STATES).map(([value, label]) => ({ value, label }));
 
-/** The saved business as the form's starting values (some filled from earlier answers, section 2). */
+/** The saved business as the form's starting values (some filled from earlier answers, so nothing is asked twice). */
 export function detailsFrom(b: BusinessView, lng: Language = 'en'): DetailsValues {
   const a = b.addressData;
   const money = (n: number | undefined | null) => numberText(n, lng, 'money');
@@ -45,7 +45,7 @@ export function detailsFrom(b: BusinessView, lng: Language = 'en'): DetailsValue
     legalEntity: b.legalEntity ?? '',
     acceptsCreditCards: b.acceptsCreditCards ?? '',
     otherBusinessLoans: b.otherBusinessLoans ?? '',
-    // Stored false is also the default of a business never asked (section 3): only Yes is an answer.
+    // Stored false is also the default of a business never asked: only Yes is an answer.
     hasRealEstate: b.hasRealEstate ? 'Yes' : '',
     federalTaxId: b.federalTaxId ?? '',
     businessStartDate: b.businessStartDate ?? '',

@@ -5,7 +5,7 @@ import { BusinessQuestionForm } from './business-question-form';
 import { businessQueryOptions } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
 
-/** Section 2 '/business': the start question (step 1), then the business details (step 2). */
+/** '/business': the start question (step 1), then the business details (step 2). */
 export function BusinessPage() {
   const app = useApplication();
   const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 18: SBA financing (a US Small Business Administration program) is never offered to a
+ * SBA financing (a US Small Business Administration program) is never offered to a
  * Canadian business; a choice of it made before the country changed to Canada is dropped, not sent hidden.
  */
 import { act, screen } from '@testing-library/react';

@@ -16,7 +16,7 @@ import { JourneyForm, useJourneyForm } from './journey-form';
 
 type FinancialValues = { annualRevenue: string; amountRequested: string };
 
-/** The amounts as typed in the language shown (issue 23: '450 000,50' in French is 450000.50). */
+/** The amounts as typed in the language shown ('450 000,50' in French is 450000.50). */
 const FINANCIAL_KINDS = { annualRevenue: 'money', amountRequested: 'money' } as const;
 const financialRules = () => localeNumberRules(FINANCIAL_RULES, FINANCIAL_KINDS, currentLanguage());
 
@@ -26,7 +26,7 @@ export const financialPayload = (v: FinancialValues, lng: string) => ({
   amountRequested: parseLocaleAmount(v.amountRequested, lng),
 });
 
-/** Section 2 '/financial': annual revenue and amount requested; submit saves, then the journey moves on. */
+/** '/financial': annual revenue and amount requested; submit saves, then the journey moves on. */
 export function FinancialPage() {
   const { t } = useTranslation();
   const app = useApplication();

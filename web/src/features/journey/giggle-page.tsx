@@ -5,7 +5,7 @@ import { useJourney } from '../../lib/journey/use-journey';
 
 export const INSTANT_LENDER_URL = 'https://gigglefinance.com';
 
-/** Section 2 '/giggle-finance': for applicants whose business has not started (the lead was closed on the way in). */
+/** '/giggle-finance': for applicants whose business has not started (the lead was closed on the way in). */
 export function GigglePage() {
   const { t } = useTranslation();
   const journey = useJourney();

@@ -1,5 +1,5 @@
 /**
- * The two races seen in the browser (issue 11 item 3): answers arriving after the applicant started
+ * The two races seen in the browser: answers arriving after the applicant started
  * typing. Pages now read with useSuspenseQuery below a loader, so the form exists only once its
  * answers do, and a later answer never resets what was typed.
  */
@@ -59,7 +59,9 @@ describe('/financial: what the applicant types is theirs', () => {
     expect(valueOf(revenue)).toBe('$5,000');
 
     // A refetch (another tab, a retry) lands after the typing: the typed value stays.
-    act(() => queryClient.setQueryData(businessQueryOptions('app-1').queryKey, { ...business, annualRevenue: 7 }));
+    await act(() => {
+      queryClient.setQueryData(businessQueryOptions('app-1').queryKey, { ...business, annualRevenue: 7 });
+    });
     expect(valueOf(screen.getByLabelText('Annual revenue'))).toBe('$5,000');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 1: amounts typed the French way were read x100 ('450 000,50' became $45,000,050). The
+ * Amounts typed the French way were read x100 ('450 000,50' became $45,000,050). The
  * journey's number inputs now write and read numbers the applicant's language's way, and refuse with a
  * message what could be read two ways.
  */

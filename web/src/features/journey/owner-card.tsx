@@ -17,7 +17,7 @@ type Props = {
   onRemove?: () => void;
 };
 
-/** One collapsible owner card (section 2 '/owners'): Owner #N, the primary first, others removable. */
+/** One collapsible owner card on '/owners': Owner #N, the primary first, others removable. */
 export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
   const { t } = useTranslation();
   const opts = useOptions();
@@ -51,7 +51,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           name={name('country')}
           label={t('owners.country')}
           options={opts.countries()}
-          // Section 5: changing the country clears the address, city, state, zip and SSN.
+          // Changing the country clears the address, city, state, zip and SSN: their formats differ by country.
           onPick={() => {
             for (const k of ['address', 'city', 'state', 'zip', 'ssn'] as const) setValue(name(k), '');
           }}

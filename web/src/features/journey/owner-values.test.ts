@@ -1,4 +1,4 @@
-// Issue 23 item 4: an owner card saved before lets its own masks through, untouched, and nothing else.
+// An owner card saved before lets its own masks through, untouched, and nothing else.
 import { describe, expect, it } from 'vitest';
 import { VALID_OWNER } from '../../../../libs/src/validation/valid-answers.spec-setup';
 import { ownersResolver, type OwnersValues } from './owner-values';

@@ -32,7 +32,7 @@ export type OwnerValues = Record<(typeof OWNER_FIELDS)[number], string>;
 export type OwnersValues = { sameAsBusinessInfo: boolean; owners: OwnerValues[] };
 
 /**
- * The country an owner card starts in: the business's (issue 23: a Canadian business's owners were asked
+ * The country an owner card starts in: the business's (a Canadian business's owners were otherwise asked
  * for an SSN, a State and a ZIP), else the United States.
  */
 export const defaultCountry = (b: Pick<BusinessView, 'addressData'> | undefined): string =>
@@ -45,7 +45,7 @@ export const blankOwner = (country = 'US'): OwnerValues => ({
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-/** The share and the score, typed and shown the applicant's language's way (issue 23). */
+/** The share and the score, typed and shown the applicant's language's way ('12,5' in French). */
 export const OWNER_NUMBER_KINDS = { ownershipPercent: 'percent', creditReport: 'score' } as const;
 
 /** A stored owner as the card shows it; a card saved without a country starts in `country`. */
@@ -87,7 +87,7 @@ export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
 /**
  * Every owner card against the libs owner rules (the api's), numbers read the applicant's way, in
  * react-hook-form's array error shape. A card saved before lets through the masks the api answered for it
- * (`saved`, by place), untouched: the api keeps what is on file for them (issue 23 item 4).
+ * (`saved`, by place), untouched: the api keeps what is on file for them (the browser never holds them whole).
  */
 export const ownersResolver =
   (saved: readonly Pick<OwnerView, 'ssn' | 'dateOfBirth' | 'addressData'>[] = []): Resolver<OwnersValues> =>

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 9: owner cards start in the business's country. A Canadian business's first owner was
+ * Owner cards start in the business's country. A Canadian business's first owner was
  * asked for an SSN, a State and a ZIP until they changed the country by hand (which clears the card).
  */
 import { act, screen } from '@testing-library/react';

@@ -21,7 +21,7 @@ import {
 import { useJourney } from '../../lib/journey/use-journey';
 import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
-/** Section 2 '/owners': one or two owner cards, the set rules on submit, then the journey moves on. */
+/** '/owners': one or two owner cards, the set rules on submit, then the journey moves on. */
 export function OwnersPage() {
   const { t } = useTranslation();
   const app = useApplication();

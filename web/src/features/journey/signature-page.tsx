@@ -1,15 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import { JOURNEY_CODES } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { api, type HttpError } from '../../lib/http';
-import { clearSigning, markSecondSigner, storeSignatureId, storedSignatureId } from '../../lib/storage';
+import type { HttpError } from '../../lib/http';
+import { clearSigning, markSecondSigner, storedSignatureId } from '../../lib/storage';
 import { useApplication } from '../../lib/session';
 import { useJourney, useJourneySelector } from '../../lib/journey/use-journey';
-
-type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
-type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
+import { signingQueryOptions, useBuildSigning, type Signing } from './signature-api';
 
 export const NO_SIGNERS = JOURNEY_CODES.NO_SIGNERS;
 const ENDED = ['declined', 'cancelled', 'expired'];
@@ -26,7 +25,7 @@ type View =
   | { kind: 'error'; message: string };
 
 /**
- * Section 2 '/signature' and section 4 'Signature'. The page builds (or continues) the signing request and
+ * '/signature': the page builds (or continues) the signing request and
  * sends the browser to the signer's link; coming back with isFinished, it waits until the server (which
  * hears Box's webhook, or polls Box) says the request is signed. The redirect alone proves nothing.
  */
@@ -45,11 +44,8 @@ export function SignaturePage() {
   // Box sent the applicant back to): say it is signed and wait, rather than move on again by itself.
   const pastSignature = useJourneySelector((s) => s.context.position.pageName === 'DOCUMENTS', false);
 
-  async function build(): Promise<Signing> {
-    const res = await api.post<{ data: Signing }>('/box/sign', { applicationId: app._id });
-    storeSignatureId(res.data.id);
-    return res.data;
-  }
+  const queryClient = useQueryClient();
+  const { mutateAsync: build } = useBuildSigning(app._id);
 
   /** Signed: the journey moves on (inside a frame, the parent window is told where). */
   function done() {
@@ -78,7 +74,7 @@ export function SignaturePage() {
     setView({ kind: 'checking' });
     const id = storedSignatureId() ?? (await build()).id;
     for (let i = 0; i < 90; i++) {
-      const s = (await api.get<{ data: Signing }>(`/box/${id}`)).data;
+      const s = await queryClient.fetchQuery(signingQueryOptions(id));
       if (s.signed) return done();
       if (ENDED.includes(s.status)) return setView({ kind: 'ended', status: s.status });
       await new Promise((r) => setTimeout(r, 1000));

@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 12 and 2: every journey form keeps a draft of what was typed, per user, application and
+ * Every journey form keeps a draft of what was typed, per user, application and
  * step, in localStorage; it is laid over the saved answers when the step shows again (a reload, a new
  * login), never holds SSN/SIN, tax id or birth date, is dropped once the step is saved, and is never shown
  * to another user. The network is stubbed at fetch; the pages, the hook and the storage are the real ones.

@@ -37,7 +37,7 @@ export const changedFields = (values: Values, saved: Values): Values =>
   Object.fromEntries(Object.entries(values).filter(([k, v]) => !same(v, saved[k])));
 
 /**
- * A journey form's draft (issue 23 items 2 and 12): on its first render the draft of this user, this
+ * A journey form's draft (nothing typed is lost to a session that ends or a reload): on its first render the draft of this user, this
  * application and this step is laid over the saved answers (the form's default values stay the saved ones,
  * so the fields it changed show as changed); every change after that keeps the fields that differ from the
  * saved answers (lib/storage.ts leaves PII out). `clear` drops it once the step is saved.

@@ -1,10 +1,11 @@
 /**
- * Issue 15 item 3: a save is one action with one Idempotency-Key, from the click through its automatic
+ * A save is one action with one Idempotency-Key, from the click through its automatic
  * retries and a press again after a network error, so the server stores the answers once.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdFor } from '../../../../tests/support/until';
 import { FinancialPage } from './financial-page';
 import { journeyApi, type BusinessView } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
@@ -31,8 +32,7 @@ beforeEach(() => {
       if (call.method === 'PATCH' && url.endsWith('/business/b-1')) {
         const next = saves.shift();
         if (next === 'down') throw new TypeError('Failed to fetch');
-        // A slow line: a fixed latency, the window in which a second click lands.
-        if (next === 'hang') await new Promise((r) => setTimeout(r, 300));
+        if (next === 'hang') await holdFor(300, 'a slow line: the window in which a second click lands');
         return new Response(JSON.stringify(business), { status: 200 });
       }
       return new Response(JSON.stringify({ ...stage, pageName: 'BUSINESS', path: '/business' }), { status: 200 });
@@ -66,8 +66,7 @@ describe('saving a step sends one key per action', () => {
     const button = await screen.findByRole('button', { name: 'Continue' });
     await Promise.all([userEvent.click(button), userEvent.click(button)]);
     await waitFor(() => expect(businessSaves().length).toBeGreaterThan(0));
-    // A fixed window, on purpose: a second save, were one sent, would have gone out within it.
-    await new Promise((r) => setTimeout(r, 400));
+    await holdFor(400, 'a second save, were one sent, would have gone out within this window');
     expect(businessSaves()).toHaveLength(1);
     expect(businessSaves()[0]!.key).toMatch(/^[0-9a-f]{32}$/);
   });

@@ -5,7 +5,7 @@ import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
 /** When the statement was last reviewed against the portal (a month label, as the statement slots are). */
 const PREPARED = 'November 2026';
 
-/** The accessibility statement (issue 16): the conformance claimed, how it is checked, and the known gaps. */
+/** The accessibility statement: the conformance claimed, how it is checked, and the known gaps. */
 export function AccessibilityPage() {
   const { t } = useTranslation();
   const fmt = useFormat();

@@ -13,7 +13,7 @@ export function shareText(sharePercent: number, t: TFunction, fmt: Formatter): s
     : t('offers.afford.share', { share: fmt.percent(whole) });
 }
 
-/** Issue 27 item 3, on each offer's card: its share of the business's deposits and the lowest balance after it. */
+/** On each offer's card: its share of the business's deposits and the lowest balance after it. */
 export function OfferAffordabilityLines({ measured }: { measured?: Measured }) {
   const { t } = useTranslation();
   const fmt = useFormat();

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { OfferCard } from './offer-card';
 
-// The offer-calculation stand-in's 12-month option for its README example (every value a string, section 3).
+// The offer-calculation stand-in's 12-month option for its README example (every value a string, as the calculation answers them).
 const standard = {
   id: 'std-12',
   offeredAmount: '180000.00',

@@ -52,7 +52,7 @@ export function OfferCard({
   measured,
 }: {
   option: OfferOptionView;
-  /** Issue 27 item 3: this option against the statements, when they could be read. */
+  /** This option against the statements, when they could be read: what it would cost the business day to day. */
   measured?: Parameters<typeof OfferAffordabilityLines>[0]['measured'];
   selected: boolean;
   onSelect?: () => void;

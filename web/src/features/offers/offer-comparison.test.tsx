@@ -1,4 +1,4 @@
-// Issue 27 items 3-4: the offers side by side and each offer against the statements, in both languages.
+// The offers side by side and each offer against the statements, in both languages.
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { OfferAffordability } from '@portal/libs';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/translation';
 import { useFormat } from '../../i18n/format';
 
 /**
- * Issue 27 item 4: the offers side by side, one column each (its name the column's header), one row per
+ * The offers side by side, one column each (its name the column's header), one row per
  * figure (the figure's name the row's header), in a region of its own that scrolls sideways on a narrow
  * screen (focusable, named) so the page itself never does.
  */

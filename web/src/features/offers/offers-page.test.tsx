@@ -55,7 +55,7 @@ it('submits once each last document is uploaded or marked as not available', asy
   await userEvent.click(await screen.findByRole('button', { name: 'Schedule a call with my agent' }));
   const send = await screen.findByRole('button', { name: 'Submit Application' });
   expect((send as HTMLButtonElement).disabled).toBe(true);
-  // Each box is named by its document (issue 23 item 14), and a disabled Submit says why.
+  // Each box is named by its document (the visible words are the same on both), and a disabled Submit says why.
   const hint = "To submit, upload each document or tick “I don't have this” under it.";
   expect(send.getAttribute('aria-describedby')).toBe('submit-hint');
   expect(screen.getByText(hint).id).toBe('submit-hint');

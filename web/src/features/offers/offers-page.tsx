@@ -1,12 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { FILE_TYPES, type OfferOptionView } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { DocumentSlot } from '../../components/documents/document-slot';
-import { documentsApi } from '../../lib/documents-api';
 import { useJourney } from '../../lib/journey/use-journey';
 import { refreshSession, useApplication } from '../../lib/session';
 import { CalendlyEmbed } from './calendly-embed';
@@ -14,9 +11,10 @@ import { OfferCard, offerName } from './offer-card';
 import { AffordabilityNote } from './offer-affordability';
 import { OfferComparison } from './offer-comparison';
 import { toLanguage } from '../../i18n/i18n';
-import { offerQueryOptions, offersApi, type Rep } from './offers-api';
+import { FinalStep } from './final-step';
+import { offerQueryOptions, repQueryOptions, useSelectOffer, type Rep } from './offers-api';
 
-/** Section 2 '/offers': step 2 picks the offer, step 3 the last documents and the submission. */
+/** '/offers': step 2 picks the offer, step 3 asks for the last documents and submits the application. */
 export function OffersPage() {
   const { t, i18n } = useTranslation();
   const UNKNOWN = t('app.unknownError');
@@ -24,19 +22,19 @@ export function OffersPage() {
   const queryClient = useQueryClient();
   const journey = useJourney();
   const submittedApp = app.applicationStatus === 'Submitted';
-  // The calculation is the page's own action with its own 'Calculating' text and error alert (section 2).
+  // The calculation is the page's own action, with its own 'Calculating' text and error alert rather than
+  // the router's loading page: it can take a while, and its failure leaves the page usable.
   const offer = useQuery({ ...offerQueryOptions(app._id), enabled: !submittedApp });
   const rep = useQuery({
-    queryKey: ['rep', app.sfOpportunityId],
+    ...repQueryOptions(app.sfOpportunityId ?? ''),
     enabled: !!app.sfOpportunityId && submittedApp,
-    queryFn: () => offersApi.rep(app.sfOpportunityId ?? ''),
-    retry: false,
   });
   // The applicant's pick, until it is saved (the saved one shows until then).
   const form = useForm<{ choice: string }>({ defaultValues: { choice: '' } });
   const choice = useWatch({ control: form.control, name: 'choice' }) || undefined;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const select = useSelectOffer(app._id);
+  const busy = select.isPending;
+  const error = select.error ? select.error.message || UNKNOWN : undefined;
   const [submitted, setSubmitted] = useState<Rep>();
 
   const step = journey.step;
@@ -58,19 +56,12 @@ export function OffersPage() {
   const selectedId = choice ?? options.find((o) => o.isSelected === 'true')?.id;
   const loadError = offer.error ? offer.error.message || UNKNOWN : undefined;
 
-  async function proceed() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      if (!offer.data || !selectedId) return;
-      const updated = await offersApi.select(offer.data._id, app._id, selectedId);
-      queryClient.setQueryData(offerQueryOptions(app._id).queryKey, updated);
-      journey.send({ type: 'journey.next', saved: 'offer' });
-    } catch (e) {
-      setError((e as Error).message || UNKNOWN);
-    } finally {
-      setBusy(false);
-    }
+  function proceed() {
+    if (!offer.data || !selectedId) return;
+    select.mutate(
+      { offerId: offer.data._id, selectedId },
+      { onSuccess: () => journey.send({ type: 'journey.next', saved: 'offer' }) },
+    );
   }
 
   const back = () => journey.send({ type: 'journey.back' });
@@ -104,7 +95,7 @@ export function OffersPage() {
           <Button variant="secondary" onClick={back} disabled={busy || journey.busy}>
             {t('app.back')}
           </Button>
-          <Button disabled={!selectedId} busy={busy || journey.busy} onClick={() => void proceed()}>
+          <Button disabled={!selectedId} busy={busy || journey.busy} onClick={proceed}>
             {t('app.proceed')}
           </Button>
         </div>
@@ -122,126 +113,6 @@ export function OffersPage() {
         void refreshSession(queryClient);
       }}
     />
-  );
-}
-
-function FinalStep(props: {
-  applicationId: string;
-  chosen?: OfferOptionView;
-  onBack: () => void;
-  onSubmitted: (rep: Rep) => void;
-}) {
-  const { t } = useTranslation();
-  const files = useQuery({
-    queryKey: ['files', props.applicationId],
-    queryFn: () => documentsApi.list(props.applicationId),
-  });
-  const [documentsShown, setDocumentsShown] = useState(false);
-  // 'Schedule a call with my agent' is gone once pressed: focus goes to the documents' heading.
-  const documentsHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (documentsShown) documentsHeading.current?.focus();
-  }, [documentsShown]);
-  // 'I don't have it' for each document.
-  const form = useForm<{ check: boolean; license: boolean }>({ defaultValues: { check: false, license: false } });
-  const missing = useWatch({ control: form.control });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const of = (type: string) => (files.data ?? []).filter((f) => f.fileType === type);
-  const checks = of(FILE_TYPES.voidedCheck);
-  const licenses = of(FILE_TYPES.driversLicense);
-  const ready = (checks.length > 0 || !!missing.check) && (licenses.length > 0 || !!missing.license);
-
-  async function submit() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      props.onSubmitted(
-        await offersApi.submit(props.applicationId, {
-          voidedCheck: checks.length ? 'uploaded' : 'notAvailable',
-          driversLicense: licenses.length ? 'uploaded' : 'notAvailable',
-        }),
-      );
-    } catch (e) {
-      setError((e as Error).message || t('app.unknownError'));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <section className="card wide">
-      <h1>{t('offers.thanksTitle')}</h1>
-      {error ? <Alert>{error}</Alert> : null}
-      {props.chosen ? (
-        <div className="offer-grid single">
-          <OfferCard option={props.chosen} selected />
-        </div>
-      ) : null}
-      <p className="lead">{t('offers.thanksLead')}</p>
-      {documentsShown ? (
-        <>
-          <h2 ref={documentsHeading} tabIndex={-1}>
-            {t('offers.lastDocuments')}
-          </h2>
-          <div className="doc-slots">
-            {(
-              [
-                [t('offers.voidedCheck'), FILE_TYPES.voidedCheck, checks, 'check'],
-                [t('offers.driversLicense'), FILE_TYPES.driversLicense, licenses, 'license'],
-              ] as const
-            ).map(([title, type, list, key]) => (
-              <div key={type}>
-                <DocumentSlot
-                  title={title}
-                  applicationId={props.applicationId}
-                  fileType={type}
-                  files={list}
-                  // The statements are submitted before this step: the server keeps every document from then on.
-                  canRemove={false}
-                  onChange={() => void files.refetch()}
-                />
-                <label className="check-line">
-                  <input
-                    type="checkbox"
-                    checked={!!missing[key]}
-                    disabled={list.length > 0}
-                    onChange={(e) => form.setValue(key, e.target.checked)}
-                  />{' '}
-                  {t('offers.dontHave')}
-                  {/* The spec's words are the same on both boxes: each one's name says which document. */}
-                  <span className="visually-hidden"> ({title})</span>
-                </label>
-              </div>
-            ))}
-          </div>
-          <div className="form-actions">
-            <Button variant="secondary" onClick={props.onBack} disabled={busy}>
-              {t('app.back')}
-            </Button>
-            <Button
-              disabled={!ready}
-              busy={busy}
-              aria-describedby={ready ? undefined : 'submit-hint'}
-              onClick={() => void submit()}
-            >
-              {t('offers.submitApplication')}
-            </Button>
-          </div>
-          {ready ? null : (
-            <p id="submit-hint" className="muted">
-              {t('offers.submitHint')}
-            </p>
-          )}
-        </>
-      ) : (
-        <div className="form-actions">
-          <Button variant="secondary" onClick={props.onBack}>
-            {t('app.back')}
-          </Button>
-          <Button onClick={() => setDocumentsShown(true)}>{t('offers.schedule')}</Button>
-        </div>
-      )}
-    </section>
   );
 }
 

@@ -7,7 +7,7 @@ import { useFormat } from '../../i18n/format';
 import { useTranslation } from '../../i18n/translation';
 import { useLanguage } from '../../i18n/use-language';
 import { HttpError } from '../../lib/http';
-import { phoneApi, timeOfDay, type PhoneLinkView } from '../../lib/phone-api';
+import { phoneLinkQueryOptions, timeOfDay, useSendPhotos, type PhoneLinkView } from '../../lib/phone-api';
 
 /** The most photos one sending takes (the api's PHOTO_LIMITS.count). */
 const MAX_PHOTOS = 10;
@@ -25,7 +25,7 @@ function preview(file: File): Promise<string | undefined> {
 }
 
 /**
- * '/phone/{token}' (issue 27 item 2): the page a desktop's QR code opens on the applicant's phone. No
+ * '/phone/{token}': the page a desktop's QR code opens on the applicant's phone. No
  * account: the token is the only proof, and the page knows only which document it is for. The camera takes
  * one or more photos, shown as thumbnails; Send makes them one PDF for the slot, which fills on the desktop.
  */
@@ -35,11 +35,13 @@ export function PhonePage() {
   const language = useLanguage();
   const inputId = useId();
   const { token } = useParams({ from: '/phone/$token' });
-  const link = useQuery({ queryKey: ['phone', token], queryFn: () => phoneApi.view(token), retry: false });
+  const link = useQuery(phoneLinkQueryOptions(token));
   const [photos, setPhotos] = useState<Photo[]>([]);
-  const [progress, setProgress] = useState<number>();
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState<number>();
+  const sending = useSendPhotos(token);
+  const [progress, setProgress] = useState(0);
+  /** Too many photos picked: said until the next pick or sending. */
+  const [pickError, setPickError] = useState<string>();
+  const sent = sending.data?.pages;
 
   useEffect(() => {
     const missing = photos.filter((p) => p.preview === undefined);
@@ -67,31 +69,23 @@ export function PhonePage() {
         ? t('phone.driversLicense')
         : t('phone.statementFor', { month: fmt.month(v.monthLabel ?? '') });
 
+  const error = pickError ?? (sending.error ? (refusal(sending.error) ?? sending.error.message) : undefined);
+
   function choose(e: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(e.target.files ?? [])];
     e.target.value = '';
-    setError(undefined);
+    setPickError(undefined);
+    sending.reset();
     setPhotos((list) =>
       [...list, ...chosen.map((file) => ({ key: `${file.name}-${Math.random()}`, file }))].slice(0, MAX_PHOTOS),
     );
-    if (photos.length + chosen.length > MAX_PHOTOS) setError(FILE_CODES.tooManyPhotos);
+    if (photos.length + chosen.length > MAX_PHOTOS) setPickError(FILE_CODES.tooManyPhotos);
   }
 
-  async function send() {
-    setError(undefined);
+  function send() {
+    setPickError(undefined);
     setProgress(0);
-    try {
-      const answer = await phoneApi.send(
-        token,
-        photos.map((p) => p.file),
-        setProgress,
-      );
-      setSent(answer.pages);
-    } catch (e) {
-      setError(refusal(e as Error) ?? (e as Error).message);
-    } finally {
-      setProgress(undefined);
-    }
+    sending.mutate({ photos: photos.map((p) => p.file), onProgress: setProgress });
   }
 
   if (link.isPending)
@@ -121,7 +115,7 @@ export function PhonePage() {
         </p>
       </section>
     );
-  const busy = progress !== undefined;
+  const busy = sending.isPending;
   return (
     <section className="card narrow phone-page">
       <h1>{t('phone.pageTitle')}</h1>
@@ -176,7 +170,7 @@ export function PhonePage() {
         </span>
       ) : null}
       <div className="form-actions">
-        <button type="button" className="btn btn-primary" disabled={!photos.length || busy} onClick={() => void send()}>
+        <button type="button" className="btn btn-primary" disabled={!photos.length || busy} onClick={send}>
           {busy ? t('phone.sending') : t('phone.send')}
         </button>
       </div>

@@ -6,7 +6,7 @@ import { coOwnerSigningQueryOptions, rememberSignLink } from './co-owner-api';
 import { SignatureRecorded } from './co-owner-signed-page';
 
 /**
- * '/co-owner/sign/{token}' (issue 23 item 5): the signing link in a co-owner's email. No account: the api
+ * '/co-owner/sign/{token}': the signing link in a co-owner's email. No account: the api
  * checks the token and answers their own signing session, which the browser opens; or says that their
  * signature is already recorded, that the applicant signs first, or that the request has ended.
  */

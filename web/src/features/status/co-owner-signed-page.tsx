@@ -1,9 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import { api } from '../../lib/http';
 import { secondSignerHere } from '../../lib/storage';
-import type { CoOwnerSigning } from '@portal/libs';
-import { rememberedSignLink } from './co-owner-api';
+import { coOwnerSigningQueryOptions, rememberedSignLink } from './co-owner-api';
 
 /** 'Your signature is recorded' and what happens next, in the co-owner's words. */
 export function SignatureRecorded({ already = false, business }: { already?: boolean; business?: string }) {
@@ -24,10 +23,10 @@ type Shown = { kind: 'checking' } | { kind: 'signed'; business?: string } | { ki
 const CONFIRM_TRIES = 20;
 
 /**
- * '/co-owner/signed' (issue 23 item 3): where Box sends a co-owner after they sign (or decline), on any
+ * '/co-owner/signed': where Box sends a co-owner after they sign (or decline), on any
  * device, in the language of their email (?lng=, applied by the router). On the applicant's own device,
  * where the applicant handed the second signature to a co-owner beside them, it hands back to
- * /signature, whose journey goes on (section 4). With the signing link this tab opened, it confirms
+ * /signature, whose journey goes on from there. With the signing link this tab opened, it confirms
  * the signature with the api first.
  */
 export function CoOwnerSignedPage() {
@@ -35,6 +34,7 @@ export function CoOwnerSignedPage() {
   const declined = new URLSearchParams(window.location.search).get('declined') === 'true';
   const handBack = secondSignerHere();
   const [shown, setShown] = useState<Shown>(declined ? { kind: 'declined' } : { kind: 'checking' });
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (handBack) {
@@ -47,9 +47,7 @@ export function CoOwnerSignedPage() {
     void (async () => {
       let business: string | undefined;
       for (let i = 0; token && i < CONFIRM_TRIES && !stop; i++) {
-        const answer = await api
-          .get<CoOwnerSigning>(`/status/sign/${encodeURIComponent(token)}`)
-          .catch(() => undefined);
+        const answer = await queryClient.fetchQuery(coOwnerSigningQueryOptions(token)).catch(() => undefined);
         if (answer && answer.state !== 'ready') business = answer.businessName;
         if (answer?.state === 'signed' || !answer || answer.state === 'closed') break;
         await new Promise((r) => setTimeout(r, 1_000));
@@ -60,7 +58,7 @@ export function CoOwnerSignedPage() {
     return () => {
       stop = true;
     };
-  }, [handBack, declined]);
+  }, [handBack, declined, queryClient]);
 
   if (handBack || shown.kind === 'checking')
     return (

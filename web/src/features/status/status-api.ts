@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { ApplicantStatus, SharedStatus } from '@portal/libs';
 import { api } from '../../lib/http';
 import { ensureApplication } from '../../lib/session';
@@ -13,6 +13,12 @@ export const progressQueryOptions = (applicationId: string) =>
     queryFn: () => api.get<ApplicantStatus>(`/application/${applicationId}/progress`),
     staleTime: 5_000,
     refetchInterval: REFRESH_MS,
+  });
+
+/** The co-owner's invitation to sign, sent again (the one whose signature is waiting). */
+export const useResendInvitation = (applicationId: string) =>
+  useMutation({
+    mutationFn: (_coOwner: { name?: string }) => api.post(`/application/${applicationId}/co-owner-invitation`),
   });
 
 /** A co-owner's view through the signed link in their email (no session). */

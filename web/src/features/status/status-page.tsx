@@ -1,50 +1,41 @@
-import { useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../i18n/translation';
 import { INITIAL_POSITION } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { api, type HttpError } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import { useJourneySelector } from '../../lib/journey/use-journey';
 import { useApplication } from '../../lib/session';
-import { progressQueryOptions } from './status-api';
+import { progressQueryOptions, useResendInvitation } from './status-api';
 import { StatusDetails } from './status-details';
-import { statusView, type SignatureLine } from './status-view';
+import { statusView } from './status-view';
 
 /** The resend's outcome, kept as what to say (not words), so a language switch re-words it. */
 type Resent = { kind: 'sent'; name?: string } | { kind: 'notNeeded' } | { kind: 'error'; message: string } | undefined;
 
 /**
- * '/status', 'Where do I stand' (issue 16 item 3): open at any stage and after submission. Owners are
- * named as typed; while a co-owner's signature is waiting, the applicant can send their invitation again
- * or let them sign on this device; after submission, the documents marked 'I don't have this' (issue 23
- * item 13).
+ * '/status', 'Where do I stand': open at any stage and after submission. Owners are named as typed; while
+ * a co-owner's signature is waiting, the applicant can send their invitation again or let them sign on
+ * this device; after submission, the documents marked 'I don't have this', which the team will ask for.
  */
 export function StatusPage() {
   const { t } = useTranslation();
   const app = useApplication();
   const { data } = useSuspenseQuery(progressQueryOptions(app._id));
   const view = statusView(data);
-  const [resent, setResent] = useState<Resent>();
-  const [sending, setSending] = useState(false);
+  const resend = useResendInvitation(app._id);
+  const sending = resend.isPending;
+  const resent: Resent = resend.isSuccess
+    ? { kind: 'sent', ...(resend.variables.name ? { name: resend.variables.name } : {}) }
+    : resend.error
+      ? resend.error instanceof HttpError && resend.error.status === 409
+        ? { kind: 'notNeeded' }
+        : { kind: 'error', message: resend.error.message }
+      : undefined;
   // The journey machine knows the applicant's page: the way back to it, named nowhere else.
-  // (The route started it; until then the saved stage's default, section 4, would stand in.)
+  // (The route started it; until then the first stage stands in.)
   const route = useJourneySelector((s) => s.context.position.path.toLowerCase(), INITIAL_POSITION.path.toLowerCase());
-
-  async function resend(co: SignatureLine) {
-    setSending(true);
-    setResent(undefined);
-    try {
-      await api.post(`/application/${app._id}/co-owner-invitation`);
-      setResent({ kind: 'sent', ...(co.name ? { name: co.name } : {}) });
-    } catch (e) {
-      const err = e as HttpError;
-      setResent(err.status === 409 ? { kind: 'notNeeded' } : { kind: 'error', message: err.message });
-    } finally {
-      setSending(false);
-    }
-  }
 
   const co = view.coOwnerToSign;
   return (
@@ -67,7 +58,7 @@ export function StatusPage() {
         <>
           <h2>{t('status.actionsHeading')}</h2>
           <p className="status-action">
-            <Button type="button" variant="secondary" onClick={() => void resend(co)} disabled={sending}>
+            <Button type="button" variant="secondary" onClick={() => resend.mutate(co)} disabled={sending}>
               {co.name ? t('status.resendNamed', { name: co.name }) : t('status.resend')}
             </Button>
           </p>

@@ -35,7 +35,7 @@ describe('the status view', () => {
       ],
       businessName: 'Acme',
     });
-    // One owner's signature is missing: the singular (issue 23 item 13).
+    // One owner's signature is missing: the singular.
     expect(v.waiting.map((w) => w.key)).toEqual(['status.waiting.signatureOne', 'status.waiting.documents']);
     expect(v.signatures).toHaveLength(2);
     expect(v.applicantTurn).toBe(false);
@@ -66,7 +66,7 @@ describe('the status view', () => {
     expect(closed).toMatchObject({ endedKey: 'status.ended.closed', waiting: [{ key: 'status.waiting.nobody' }] });
   });
 
-  it('names the one owner whose signature is missing, in the singular (issue 23 item 13)', () => {
+  it('names the one owner whose signature is missing, in the singular', () => {
     const named = statusView({
       source: 'live',
       stage: 'SIGNATURE',
@@ -96,7 +96,7 @@ describe('the status view', () => {
     expect(unnamed.coOwnerToSign).toBeUndefined();
   });
 
-  it('never tells a co-owner it is their turn when it is the applicant’s (issue 23 item 5)', () => {
+  it('never tells a co-owner it is their turn when it is the applicant’s', () => {
     const at = { source: 'live', stage: 'SIGNATURE', step: 1, signingOpen: true } as const;
     const applicantFirst = statusView(
       {

@@ -14,7 +14,7 @@ const WAITING_KEYS = {
   review: 'status.waiting.review',
   nobody: 'status.waiting.nobody',
 } as const;
-/** The signature line when one owner is missing, and as a co-owner reads the lines (issue 23 items 5, 13). */
+/** The signature line when one owner is missing, and as a co-owner reads the lines (whose turn it is, in their words). */
 const SIGNATURE_KEYS = {
   one: 'status.waiting.signatureOne',
   named: 'status.waiting.signatureOf',

@@ -134,6 +134,16 @@ export const frMessages = {
       photoTooBig: 'Cette photo est trop grande.',
       tooManyPhotos: 'Veuillez envoyer au plus 10 photos à la fois.',
     },
+    bank: {
+      connectionOff:
+        'La connexion à une banque n’est pas offerte pour le moment. Veuillez téléverser vos relevés en PDF.',
+      notConnected:
+        'Votre banque n’est pas connectée. Veuillez d’abord la connecter, ou téléverser vos relevés en PDF.',
+      alreadySubmitted:
+        'Vos documents sont déjà soumis : il n’est plus possible d’aller chercher d’autres relevés auprès de votre banque.',
+      refused: 'Votre banque n’a pas pu être connectée. Veuillez réessayer.',
+      unavailable: 'Nous n’avons pas pu joindre votre banque. Veuillez réessayer, ou téléverser vos relevés en PDF.',
+    },
     journey: {
       NO_FURTHER_STAGE: 'Aucune autre étape n’est disponible',
       NO_EARLIER_STAGE: 'Aucune étape précédente n’est disponible',

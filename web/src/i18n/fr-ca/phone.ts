@@ -1,4 +1,4 @@
-/** Issue 27 item 2: documents photographed on the phone, in Canadian French. */
+/** Documents photographed on the phone, in Canadian French. */
 export const frPhone = {
   phone: {
     useMyPhone: 'Utiliser mon téléphone',

@@ -10,7 +10,7 @@ import {
   type StageName,
 } from '@portal/libs';
 
-/** The giggle-finance page stands in for the business question (section 2). */
+/** The giggle-finance page stands in for the business question (a business not started yet). */
 export const GIGGLE_ROUTE = '/giggle-finance';
 const GIGGLE_STAGE = positionOf('BUSINESS', 1) ?? INITIAL_POSITION;
 
@@ -25,7 +25,7 @@ export const isBefore = (a: JourneyPosition, b: JourneyPosition) => rank(a) < ra
 export const samePosition = (a: JourneyPosition, b: JourneyPosition) =>
   a.pageName === b.pageName && a.pageStep === b.pageStep;
 
-/** The saved stage as the server keeps it, or the default local stage (section 4) when it has none. */
+/** The saved stage as the server keeps it, or the first stage when it has none (a new application). */
 export function asPosition(stage: { pageName: string; pageStep: number } | undefined): JourneyPosition {
   if (!stage || !isStageName(stage.pageName)) return INITIAL_POSITION;
   return positionOf(stage.pageName, stage.pageStep) ?? INITIAL_POSITION;
@@ -45,7 +45,7 @@ const BEFORE_OPPORTUNITY = ['/financial', '/business', '/owners', '/signature', 
 const AFTER_OPPORTUNITY = ['/bank-statements', '/offers'];
 
 /**
- * Section 2's guard: once an opportunity exists, the pages before it send the applicant to /offers (or
+ * The route guard: once an opportunity exists, the pages before it send the applicant to /offers (or
  * to a saved /bank-statements or /offers). Before that, a page ahead of the saved stage sends them to
  * the saved stage: nobody skips a step by typing a URL. Answers the route to show.
  */
@@ -57,7 +57,7 @@ export function guardRoute(route: string, saved: JourneyPosition, sfOpportunityI
   return at && isBefore(saved, at) ? savedPath : route;
 }
 
-/** The progress bar's stage and step on a route: the client page-step mapping (section 4). */
+/** The progress bar's stage and step on a route: the client page-step mapping. */
 export function progressOn(route: string, saved: JourneyPosition): { stage: StageName; step: number } | undefined {
   const page = ROUTE_PAGES[route];
   if (page) return { stage: PAGE_STAGES[page], step: pageStepFor(page, saved) };

@@ -7,7 +7,7 @@ const visit = (j: ReturnType<typeof startAt>, route: string) => {
   return j.actor.getSnapshot().context;
 };
 
-describe('journey machine: hydration and the route guard (section 2)', () => {
+describe('journey machine: hydration and the route guard', () => {
   it('is hydrated from the saved stage and resumes there', () => {
     const j = startAt(at('BUSINESS', 3));
     expect(j.actor.getSnapshot().value).toBe('ready');

@@ -72,7 +72,7 @@ function verdictOf(context: JourneyContext, event: JourneyEvent) {
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * The client journey (section 4): one long-lived actor, hydrated from the server's saved stage. A move
+ * The client journey: one long-lived actor, hydrated from the server's saved stage. A move
  * from the saved step goes to the server (the workflow decides; a stale one is answered with where the
  * journey is); a move from an earlier page the applicant came back to only changes the page, as the
  * saved stage stays where it was. The route follows the step, through the injected `navigate`.

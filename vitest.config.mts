@@ -61,7 +61,7 @@ export default defineConfig({
       {
         plugins: [swc.vite({ module: { type: 'es6' } })],
         test: {
-          // `npm run load` (stack/load.ts): issue 15 item 4, the load run with faults on two api and two
+          // `npm run load` (stack/load.ts): the load run with faults on two api and two
           // worker replicas. Its length comes from LOAD_DURATION_S; the test's bound is that plus the settling.
           name: 'load',
           environment: 'node',

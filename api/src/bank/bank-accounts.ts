@@ -1,0 +1,97 @@
+import { Logger } from '@nestjs/common';
+import type { AccountBase, PlaidApi, StatementsAccount, Transaction } from 'plaid';
+import { cashFromTransactions, MONTH_NAMES, type CashReading } from '@portal/libs';
+import { plaidCode } from './plaid-client';
+
+const logger = new Logger('BankAccounts');
+
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** A statement Plaid lists, with the account it belongs to. */
+export type ListedStatement = StatementsAccount['statements'][number] & { account_id: string };
+
+/**
+ * One fetch's view of the applicant's accounts at Plaid: their statements and balances, read at once, and
+ * their transactions, read once and only if a statement's text is not readable enough for its cash.
+ */
+export class BankAccounts {
+  private transactions?: Promise<Transaction[] | undefined>;
+
+  private constructor(
+    private readonly plaid: PlaidApi,
+    private readonly access_token: string,
+    private readonly months: string[],
+    private readonly accounts: StatementsAccount[],
+    private readonly balances: AccountBase[],
+  ) {}
+
+  /** The accounts' statements and balances (rejects with Plaid's error). */
+  static async read(plaid: PlaidApi, access_token: string, months: string[]): Promise<BankAccounts> {
+    const accounts = (await plaid.statementsList({ access_token })).data.accounts;
+    // Balances (Plaid's balance product): the current one is where the transactions' days are worked back from.
+    const balances = (await plaid.accountsBalanceGet({ access_token })).data.accounts;
+    return new BankAccounts(plaid, access_token, months, accounts, balances);
+  }
+
+  /** Every account's statements of `month` ('October 2026'). */
+  statementsOf(month: string): ListedStatement[] {
+    const [name, year] = month.split(' ');
+    const wanted = { month: MONTH_NAMES.indexOf(name!) + 1, year: Number(year) };
+    return this.accounts
+      .flatMap((a) => a.statements.map((st) => ({ ...st, account_id: a.account_id })))
+      .filter((s) => s.month === wanted.month && s.year === wanted.year);
+  }
+
+  /** A statement's PDF (rejects with Plaid's error). */
+  async download(statement: ListedStatement): Promise<Uint8Array> {
+    const r = await this.plaid.statementsDownload(
+      { access_token: this.access_token, statement_id: statement.statement_id },
+      { responseType: 'arraybuffer' },
+    );
+    return new Uint8Array(r.data as ArrayBuffer);
+  }
+
+  /**
+   * The cash of a statement's month from the bank's own data, when its text is not readable enough: the
+   * account's transactions worked back from its current balance.
+   */
+  aggregatorCash(statement: ListedStatement) {
+    const { account_id: accountId, month, year } = statement;
+    return async (): Promise<CashReading | undefined> => {
+      const period = { start: isoDay(Date.UTC(year, month - 1, 1)), end: isoDay(Date.UTC(year, month, 0)) };
+      this.transactions ??= this.transactionsSince();
+      const all = await this.transactions;
+      const current = this.balances.find((a) => a.account_id === accountId)?.balances.current;
+      if (!all || typeof current !== 'number') return undefined;
+      const own = all.filter((t) => t.account_id === accountId);
+      return { readable: true, cash: cashFromTransactions(period, own, current) };
+    };
+  }
+
+  /** Every posted transaction from the first asked month's start to today (Plaid pages them by 500), or undefined. */
+  private async transactionsSince(): Promise<Transaction[] | undefined> {
+    const firsts = this.months.map((m) => {
+      const [name, year] = m.split(' ');
+      return Date.UTC(Number(year), MONTH_NAMES.indexOf(name!), 1);
+    });
+    const start_date = isoDay(Math.min(...firsts));
+    const end_date = isoDay(Date.now());
+    const all: Transaction[] = [];
+    try {
+      for (let page = 0; page < 40; page++) {
+        const r = await this.plaid.transactionsGet({
+          access_token: this.access_token,
+          start_date,
+          end_date,
+          options: { count: 500, offset: all.length },
+        });
+        all.push(...r.data.transactions);
+        if (all.length >= r.data.total_transactions || !r.data.transactions.length) return all;
+      }
+      return undefined;
+    } catch (e) {
+      logger.warn({ msg: 'plaid transactions not read', code: plaidCode(e), error: (e as Error).message });
+      return undefined;
+    }
+  }
+}

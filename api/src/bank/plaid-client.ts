@@ -1,0 +1,70 @@
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { Configuration, PlaidApi } from 'plaid';
+import { BANK_CODES } from '@portal/libs';
+import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import { plaidError, plaidOutcome } from './plaid-outcome';
+
+/** What the browser learns of a fetch: never a token. */
+export type BankFetch =
+  { state: 'done'; filled: string[]; missing: string[] } | { state: 'pending' } | { state: 'reconnect' };
+
+export const plaidCode = (e: unknown): string | undefined => plaidError(e).code;
+
+/**
+ * The plaid Node client against PLAID_URL (none when PLAID_URL is 'none': connecting a bank is off), and
+ * what its failed calls answer.
+ */
+@Injectable()
+export class PlaidClient {
+  private readonly logger = new Logger(PlaidClient.name);
+  readonly api?: PlaidApi;
+  /** Where Plaid sends the items' webhooks, when the portal takes them. */
+  readonly webhookUrl?: string;
+
+  constructor(@Inject(SETTINGS) settings: ApiSettings) {
+    if (settings.PLAID_WEBHOOK_URL !== 'none') this.webhookUrl = settings.PLAID_WEBHOOK_URL;
+    if (settings.PLAID_URL !== 'none')
+      this.api = new PlaidApi(
+        new Configuration({
+          basePath: settings.PLAID_URL,
+          baseOptions: {
+            headers: { 'PLAID-CLIENT-ID': settings.PLAID_CLIENT_ID, 'PLAID-SECRET': settings.PLAID_SECRET },
+            timeout: 20_000,
+          },
+        }),
+      );
+  }
+
+  /** The client, or 404 when connecting a bank is off. */
+  client(): PlaidApi {
+    if (!this.api) throw new NotFoundException(BANK_CODES.connectionOff);
+    return this.api;
+  }
+
+  /**
+   * Plaid's refusals of what the browser brought answer 400; its outages, and its refusals of the portal's
+   * own keys (logged as errors: a setting to fix), 503: the applicant tries again or uploads.
+   */
+  failed(e: unknown): never {
+    const outcome = plaidOutcome(e);
+    const entry = { msg: 'plaid call failed', code: plaidCode(e), error: (e as Error).message };
+    if (outcome.kind === 'unavailable' && outcome.misconfigured) this.logger.error(entry);
+    else this.logger.warn(entry);
+    if (outcome.kind === 'refused') throw new BadRequestException(BANK_CODES.refused);
+    throw new ServiceUnavailableException(BANK_CODES.unavailable);
+  }
+
+  /** A fetch's failed Plaid call: pending or reconnect for the page, else failed(). */
+  fetchFailed(e: unknown): BankFetch {
+    const outcome = plaidOutcome(e);
+    if (outcome.kind === 'pending' || outcome.kind === 'reconnect') return { state: outcome.kind };
+    this.failed(e);
+  }
+}

@@ -1,0 +1,83 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { BANK_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
+import { ApplicationsService } from '../applications/applications.service';
+import { BusinessesService } from '../businesses/businesses.service';
+import { PiiCipher } from '../common/pii';
+import { FetchedStatements } from '../files/fetched-statements';
+import { FilesService } from '../files/files.service';
+import { BankAccounts } from './bank-accounts';
+import { BankLink } from './bank-link.schema';
+import { PlaidClient, type BankFetch } from './plaid-client';
+import { plaidOutcome } from './plaid-outcome';
+
+/**
+ * The statements of the months the slots ask for (statementMonths, as the page counts them), fetched from
+ * the applicant's bank and stored through FetchedStatements, the upload's own path to S3, the File rows
+ * and the CRM. A month already filled from the bank is not fetched again.
+ */
+@Injectable()
+export class StatementFetch {
+  constructor(
+    @InjectModel(BankLink.name) private readonly links: Model<BankLink>,
+    private readonly plaid: PlaidClient,
+    private readonly applications: ApplicationsService,
+    private readonly businesses: BusinessesService,
+    private readonly files: FilesService,
+    private readonly fetched: FetchedStatements,
+    private readonly pii: PiiCipher,
+  ) {}
+
+  async fetch(applicationId: string, userId: string): Promise<BankFetch> {
+    const app = await this.applications.owned(applicationId, userId);
+    if (app.sfOpportunityId) throw new ConflictException(BANK_CODES.alreadySubmitted);
+    const link = await this.links.findOne({ applicationId: app._id });
+    if (!link) throw new NotFoundException(BANK_CODES.notConnected);
+    const plaid = this.plaid.client();
+    const access_token = this.pii.decrypt(link.accessTokenSealed);
+    const business = await this.businesses.viewFor(app._id);
+    const months = statementMonths(business?.addressData?.state, new Date());
+    let accounts: BankAccounts;
+    try {
+      accounts = await BankAccounts.read(plaid, access_token, months);
+    } catch (e) {
+      if (plaidOutcome(e).kind === 'reconnect') await link.updateOne({ $set: { needsReconnect: true } });
+      return this.plaid.fetchFailed(e);
+    }
+    return this.fill(applicationId, userId, months, accounts);
+  }
+
+  /** Each asked month not yet filled from the bank: its statements stored, or the month said missing. */
+  private async fill(
+    applicationId: string,
+    userId: string,
+    months: string[],
+    accounts: BankAccounts,
+  ): Promise<BankFetch> {
+    const have = (await this.files.list(applicationId, userId)).filter(
+      (f) => f.fileType === FILE_TYPES.bankStatement && f.source === 'bank',
+    );
+    const filled: string[] = [];
+    const missing: string[] = [];
+    for (const month of months) {
+      if (have.some((f) => f.monthLabel === month)) continue;
+      const found = accounts.statementsOf(month);
+      if (!found.length) {
+        missing.push(month);
+        continue;
+      }
+      for (const statement of found) {
+        let bytes: Uint8Array;
+        try {
+          bytes = await accounts.download(statement);
+        } catch (e) {
+          return this.plaid.fetchFailed(e);
+        }
+        await this.fetched.store(applicationId, userId, month, bytes, accounts.aggregatorCash(statement));
+      }
+      filled.push(month);
+    }
+    return { state: 'done', filled, missing };
+  }
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { LIMITS, runningInspections } from './inspection-queue';
+
+// Built: dist/files/*.mjs. Under the tests (sources): Node 24 runs the .mts itself, its types stripped.
+const WORKER = ['pdf-inspection.worker.mjs', 'pdf-inspection.worker.mts']
+  .map((f) => join(__dirname, f))
+  .find((f) => existsSync(f))!;
+
+/**
+ * A thread goes back to the idle pool after a file it accepted, while its heap stays small: loading pdf-lib
+ * and pdf.js again for every upload cost about half a second of CPU each, which 200 journeys at a time on
+ * two cores queued behind. A refusal, a timeout, a heap grown past retireHeapMb (pdf-lib keeps every name it
+ * has met), maxFiles files, or more than largestFileMb of a file still held (a statement's copy that pdf.js
+ * read would stay in the idle thread until a collection; a file the inspection alone read is given back
+ * at once) end it, so what a hostile file leaves behind never meets the next one.
+ * maxFiles is a backstop behind the heap check: at 50, a profile of the bench's journeys found a thread started
+ * again every 50 uploads (about 17 journeys), each start about 0.6 s of CPU on a busy machine.
+ */
+export const REUSE = { retireHeapMb: 64, maxFiles: 250, largestFileMb: 8 };
+const idle: Worker[] = [];
+const filesDone = new WeakMap<Worker, number>();
+
+const startThread = () => {
+  const thread = new Worker(WORKER, {
+    resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  });
+  // An idle thread never keeps the process alive; a dead one (out of memory at start) is not handed out.
+  thread.unref();
+  thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use
+  thread.once('exit', () => idle.includes(thread) && idle.splice(idle.indexOf(thread), 1));
+  return thread;
+};
+
+/**
+ * A thread ready for each slot not in use, its modules loaded (a cold one costs the upload that meets it
+ * from 150 ms to over a second on a busy machine): another applicant's upload never waits for a thread to
+ * start while a slow file holds the other one.
+ */
+function stockThreads() {
+  while (idle.length + runningInspections() < LIMITS.concurrent) idle.push(startThread());
+}
+
+/** Called at boot: the first uploads find threads ready. */
+export function prepareInspection(): void {
+  stockThreads();
+}
+
+export function takeThread(): Worker {
+  const thread = idle.pop() ?? startThread();
+  thread.ref();
+  return thread;
+}
+
+/** Back to the pool, or ended and replaced by a fresh thread started ahead. */
+export function release(thread: Worker, reusable: boolean) {
+  const files = (filesDone.get(thread) ?? 0) + 1;
+  filesDone.set(thread, files);
+  if (reusable && files < REUSE.maxFiles && idle.length < LIMITS.concurrent) {
+    thread.unref();
+    idle.push(thread);
+    return;
+  }
+  void thread.terminate();
+  // Started once the verdict is on its way: a Worker is built on the api's thread (a few ms, a large file's
+  // answer waited for it).
+  setImmediate(stockThreads);
+}

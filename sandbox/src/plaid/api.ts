@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { plaidError, refused, requestId } from './errors';
+import { checkingAccount, SANDBOX_INSTITUTION, type Item, type PlaidState } from './state';
+import { statementPdf } from './statements';
+import { ledger } from './transactions';
+
+type Input = Record<string, unknown>;
+/** Plaid's answer to one call: JSON, or a statement's PDF. */
+export type PlaidAnswer = { status: number; body: unknown } | { status: 200; pdf: Uint8Array };
+
+/**
+ * Plaid's JSON endpoints the portal calls. The client's id and secret come in the body or in the
+ * PLAID-CLIENT-ID / PLAID-SECRET headers, as the plaid Node client sends them.
+ */
+export function plaidApi(state: PlaidState, creds: { clientId: string; secret: string }) {
+  return async (path: string, input: Input, headers: IncomingMessage['headers']): Promise<PlaidAnswer> => {
+    const clientId = (input.client_id as string | undefined) ?? headers['plaid-client-id'];
+    const secret = (input.secret as string | undefined) ?? headers['plaid-secret'];
+    if (clientId !== creds.clientId || secret !== creds.secret) return refused('INVALID_API_KEYS');
+    switch (path) {
+      case '/webhook_verification_key/get':
+        return webhookKey(state, input);
+      case '/link/token/create':
+        return createLinkToken(state, input);
+      case '/item/public_token/exchange':
+        return exchangePublicToken(state, input);
+    }
+    if (!ITEM_PATHS.has(path)) return { status: 404, body: plaidError('INVALID_FIELD', `unknown endpoint ${path}`) };
+    const item = itemOf(state, input);
+    if (!('item_id' in item)) return item;
+    if (path === '/item/get') return describeItem(item);
+    if (path !== '/item/remove') return accountData(state, path, item, input);
+    state.items.delete(item.item_id);
+    return { status: 200, body: { request_id: requestId() } };
+  };
+}
+
+/** The endpoints about one item, named by its access token. */
+const ITEM_PATHS = new Set([
+  '/item/get',
+  '/item/remove',
+  '/accounts/balance/get',
+  '/transactions/get',
+  '/statements/list',
+  '/statements/download',
+]);
+
+/** The item an access token names, or Plaid's refusal of the token. */
+function itemOf(state: PlaidState, input: Input): Item | PlaidAnswer {
+  const token = input.access_token;
+  if (typeof token !== 'string' || !token.startsWith('access-sandbox-')) return refused('INVALID_ACCESS_TOKEN');
+  const item = [...state.items.values()].find((i) => i.access_token === token);
+  return item ?? refused('INVALID_ACCESS_TOKEN', 'the provided access token does not exist');
+}
+
+function webhookKey(state: PlaidState, input: Input): PlaidAnswer {
+  if (input.key_id !== state.signer.kid)
+    return refused('INVALID_FIELD', 'no webhook verification key with this key_id');
+  return { status: 200, body: { key: state.signer.publicKey(), request_id: requestId() } };
+}
+
+function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
+  const user = input.user as { client_user_id?: unknown } | undefined;
+  if (typeof user?.client_user_id !== 'string' || !user.client_user_id)
+    return refused('INVALID_FIELD', 'user.client_user_id must be a non-empty string');
+  if (typeof input.client_name !== 'string' || !Array.isArray(input.country_codes))
+    return refused('INVALID_FIELD', 'client_name and country_codes are required');
+  const token = `link-sandbox-${randomUUID()}`;
+  const expires = Date.now() + 4 * 3600_000;
+  state.linkTokens.set(token, {
+    token,
+    expires,
+    clientUserId: user.client_user_id,
+    webhook: typeof input.webhook === 'string' ? input.webhook : undefined,
+  });
+  return {
+    status: 200,
+    body: { link_token: token, expiration: new Date(expires).toISOString(), request_id: requestId() },
+  };
+}
+
+function exchangePublicToken(state: PlaidState, input: Input): PlaidAnswer {
+  const held = state.publicTokens.get(String(input.public_token));
+  if (!held || held.expires < Date.now())
+    return refused('INVALID_FIELD', 'provided public token is expired or invalid');
+  state.publicTokens.delete(String(input.public_token));
+  state.items.set(held.item.item_id, held.item);
+  return {
+    status: 200,
+    body: { access_token: held.item.access_token, item_id: held.item.item_id, request_id: requestId() },
+  };
+}
+
+function describeItem(item: Item): PlaidAnswer {
+  return {
+    status: 200,
+    body: {
+      item: {
+        item_id: item.item_id,
+        institution_id: SANDBOX_INSTITUTION.institution_id,
+        institution_name: SANDBOX_INSTITUTION.name,
+        webhook: item.webhook ?? '',
+        error: item.error ? plaidError(item.error) : null,
+        available_products: ['balance'],
+        billed_products: ['statements', 'transactions'],
+        products: ['statements', 'transactions'],
+        consented_products: ['statements', 'transactions'],
+        consent_expiration_time: null,
+        update_type: 'background',
+        auth_method: null,
+      },
+      status: null,
+      request_id: requestId(),
+    },
+  };
+}
+
+/**
+ * The item's account: its balance, transactions and statements. An item in error answers that error;
+ * all but the balance answer PRODUCT_NOT_READY for a moment after linking, as Plaid's do.
+ */
+async function accountData(state: PlaidState, path: string, item: Item, input: Input): Promise<PlaidAnswer> {
+  if (item.error) return refused(item.error);
+  if (path !== '/accounts/balance/get' && Date.now() - item.linkedAt < state.readyAfter)
+    return refused('PRODUCT_NOT_READY');
+  const account = checkingAccount(item);
+  // One ledger (transactions.ts): its end is the current balance, so the two always agree.
+  const book = ledger(account.account_id, new Date());
+  const withBalances = {
+    ...account,
+    balances: { available: book.current - 750, current: book.current, limit: null, iso_currency_code: 'USD' },
+  };
+  const itemRef = { item_id: item.item_id, institution_id: SANDBOX_INSTITUTION.institution_id };
+  if (path === '/accounts/balance/get')
+    return { status: 200, body: { accounts: [withBalances], item: itemRef, request_id: requestId() } };
+  if (path === '/transactions/get') {
+    const page = transactionsPage(book.transactions, input);
+    if ('status' in page) return page;
+    return { status: 200, body: { accounts: [withBalances], ...page, item: itemRef, request_id: requestId() } };
+  }
+  if (path === '/statements/list') return { status: 200, body: statementList(item) };
+  const statement = item.statements.find((s) => s.statement_id === input.statement_id);
+  if (!statement) return refused('INVALID_FIELD', 'statement_id not found');
+  state.downloads++;
+  return { status: 200, pdf: await statementPdf(statement.month, statement.year, account.name) };
+}
+
+/** /transactions/get's page of the ledger, newest first as Plaid lists them, or its refusal of the options. */
+function transactionsPage(
+  all: ReturnType<typeof ledger>['transactions'],
+  input: Input,
+): { transactions: typeof all; total_transactions: number } | PlaidAnswer {
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const { start_date: from, end_date: to } = input;
+  if (typeof from !== 'string' || typeof to !== 'string' || !day.test(from) || !day.test(to) || from > to)
+    return refused('INVALID_FIELD', 'start_date and end_date must be YYYY-MM-DD');
+  const options = (input.options ?? {}) as { count?: unknown; offset?: unknown; account_ids?: unknown };
+  const count = options.count ?? 100;
+  const offset = options.offset ?? 0;
+  if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 500)
+    return refused('INVALID_FIELD', 'count must be an integer from 1 to 500');
+  if (!Number.isInteger(offset) || (offset as number) < 0)
+    return refused('INVALID_FIELD', 'offset must be a non-negative integer');
+  const ids = Array.isArray(options.account_ids) ? (options.account_ids as unknown[]) : undefined;
+  const matching = all.filter((t) => t.date >= from && t.date <= to && (!ids || ids.includes(t.account_id))).reverse();
+  return {
+    transactions: matching.slice(offset as number, (offset as number) + (count as number)),
+    total_transactions: matching.length,
+  };
+}
+
+function statementList(item: Item) {
+  const account = checkingAccount(item);
+  return {
+    item_id: item.item_id,
+    institution_id: SANDBOX_INSTITUTION.institution_id,
+    institution_name: SANDBOX_INSTITUTION.name,
+    accounts: [
+      {
+        account_id: account.account_id,
+        account_mask: account.mask,
+        account_name: account.name,
+        account_official_name: account.official_name,
+        account_type: account.type,
+        account_subtype: account.subtype,
+        statements: item.statements.map((s) => ({
+          ...s,
+          date_posted: new Date(Date.UTC(s.year, s.month, 2)).toISOString().slice(0, 10),
+        })),
+      },
+    ],
+    request_id: requestId(),
+  };
+}

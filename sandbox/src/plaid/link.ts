@@ -1,0 +1,56 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { linkPage } from './link-page';
+import { SANDBOX_CREDENTIALS, SANDBOX_INSTITUTION, type Item, type PlaidState } from './state';
+import { pastMonths } from './statements';
+import { notify } from './webhooks';
+
+/**
+ * The Link page's form: the sandbox institution's credentials give a public token for the link token,
+ * and an item with a year of statements, held until the api exchanges the public token.
+ */
+export function link(state: PlaidState, token: string, form: URLSearchParams | undefined) {
+  const held = state.linkTokens.get(token);
+  if (!held || held.expires < Date.now()) return linkPage({ token, state: 'expired' });
+  if (!form) return linkPage({ token, state: 'credentials' });
+  if (form.get('username') !== SANDBOX_CREDENTIALS.username || form.get('password') !== SANDBOX_CREDENTIALS.password)
+    return linkPage({ token, state: 'credentials', wrong: true });
+  const item: Item = {
+    item_id: randomBytes(12).toString('hex'),
+    access_token: `access-sandbox-${randomUUID()}`,
+    linkedAt: Date.now(),
+    webhook: held.webhook,
+    statements: pastMonths(new Date(), 12).map((m) => ({ statement_id: randomBytes(10).toString('hex'), ...m })),
+  };
+  const publicToken = `public-sandbox-${randomUUID()}`;
+  state.publicTokens.set(publicToken, { item, expires: Date.now() + 30 * 60_000 });
+  // The statements are ready a moment later (PRODUCT_NOT_READY until then), as Plaid's webhook tells.
+  setTimeout(
+    () =>
+      void notify(state.signer, item, {
+        webhook_type: 'STATEMENTS',
+        webhook_code: 'STATEMENTS_REFRESH_COMPLETE',
+        result: 'SUCCESS',
+      }),
+    state.readyAfter,
+  ).unref();
+  return linkPage({
+    token,
+    state: 'done',
+    success: {
+      public_token: publicToken,
+      metadata: {
+        institution: SANDBOX_INSTITUTION,
+        accounts: [
+          {
+            id: `${item.item_id}-chk`,
+            name: 'Plaid Business Checking',
+            mask: '0000',
+            type: 'depository',
+            subtype: 'checking',
+          },
+        ],
+        link_session_id: randomUUID(),
+      },
+    },
+  });
+}

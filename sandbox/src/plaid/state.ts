@@ -1,0 +1,52 @@
+import type { PlaidErrorCode } from './errors';
+import { webhookSigner, type WebhookSigner } from './webhooks';
+
+export const SANDBOX_INSTITUTION = { institution_id: 'ins_109508', name: 'First Platypus Bank' };
+export const SANDBOX_CREDENTIALS = { username: 'user_good', password: 'pass_good' };
+
+/** A linked bank login: its access token, the webhook it was linked with, and a year of statements. */
+export type Item = {
+  item_id: string;
+  access_token: string;
+  linkedAt: number;
+  webhook?: string;
+  error?: PlaidErrorCode;
+  statements: { statement_id: string; month: number; year: number }[];
+};
+export type LinkToken = {
+  token: string;
+  expires: number;
+  webhook?: string;
+  clientUserId: string;
+  publicToken?: string;
+};
+
+/** What one stand-in holds in memory: its tokens, its items, and the count of statements downloaded. */
+export type PlaidState = {
+  /** How long after an item is linked its statements answer PRODUCT_NOT_READY (ms). */
+  readyAfter: number;
+  linkTokens: Map<string, LinkToken>;
+  publicTokens: Map<string, { item: Item; expires: number }>;
+  items: Map<string, Item>;
+  downloads: number;
+  signer: WebhookSigner;
+};
+
+export const newPlaidState = (readyAfter: number): PlaidState => ({
+  readyAfter,
+  linkTokens: new Map(),
+  publicTokens: new Map(),
+  items: new Map(),
+  downloads: 0,
+  signer: webhookSigner(),
+});
+
+/** The one checking account each sandbox item has. */
+export const checkingAccount = (item: Item) => ({
+  account_id: `${item.item_id}-chk`,
+  mask: '0000',
+  name: 'Plaid Business Checking',
+  official_name: 'Plaid Gold Standard 0% Interest Business Checking',
+  type: 'depository',
+  subtype: 'checking',
+});

@@ -1,0 +1,80 @@
+import { condition, log } from '@temporalio/workflow';
+import { refusalCodes, rejected } from './failures';
+import { CRM_BACKOFF_MS } from './proxies';
+import type { ApplicationRun } from './run';
+
+/**
+ * How the CRM room tries the CRM, shared by its loops (the lead, its changes and conversion, the document
+ * copies): each call until the CRM answers, with the workflow's own back-off between rounds, cut short by
+ * the operators' 'retry CRM sync'. The state here lasts one run: a new run starts its loops afresh.
+ */
+export class CrmTries {
+  /** Operators' 'retry CRM sync' signals in this run: a wait for one ends when the count moves. */
+  private retries = 0;
+  /** The application has ended and its closing lead change is queued: the loops stop once it is written. */
+  private closingQueued = false;
+  /** Publishing is held (run.hold) for a call answered within this workflow task. */
+  private holding = false;
+
+  constructor(private readonly run: ApplicationRun) {}
+
+  get retryCount(): number {
+    return this.retries;
+  }
+
+  get closing(): boolean {
+    return this.closingQueued;
+  }
+
+  /** retryCrmSync: waits for the back-off end now, and refused work is tried again. */
+  retry(): void {
+    this.retries++;
+  }
+
+  close(): void {
+    this.closingQueued = true;
+  }
+
+  holdPublishing(): void {
+    if (this.holding) return;
+    this.holding = true;
+    this.run.hold();
+  }
+
+  releasePublishing(): void {
+    if (!this.holding) return;
+    this.holding = false;
+    this.run.release();
+  }
+
+  /**
+   * One CRM call, tried again after the workflow's back-off while the CRM is unavailable (visible to
+   * operators as CRM_UNAVAILABLE and WaitingOnCrm); false when the CRM refused it (CRM_REJECTED with
+   * Salesforce's code), which no retry of the same call can fix.
+   */
+  async attempt(what: string, call: () => Promise<void>): Promise<boolean> {
+    for (let backoff = CRM_BACKOFF_MS.first; ; backoff = Math.min(backoff * 2, CRM_BACKOFF_MS.max)) {
+      try {
+        await call();
+        this.run.crmAnswered();
+        this.run.publish();
+        return true;
+      } catch (e) {
+        this.releasePublishing(); // a failure shows at once
+        const type = rejected(e);
+        log.error(`CRM ${type ? 'refused' : 'unavailable for'} ${what}`, {
+          applicationId: this.run.applicationId,
+          error: (e as Error).message,
+        });
+        if (type) {
+          this.run.noteError('CRM_REJECTED', refusalCodes(e));
+          return false;
+        }
+        this.run.crmFailed();
+        this.run.noteError('CRM_UNAVAILABLE');
+        const seen = this.retries;
+        await condition(() => this.retries !== seen, backoff);
+      }
+    }
+  }
+}

@@ -83,81 +83,80 @@ const composeStep =
           withCompose,
         );
 
-// The static checks are single-threaded tools: two chains side by side use both cores. The packages' build
-// comes before lint (type-aware lint reads the built libs' declarations); the web's checks need no build.
+// The static checks are single-threaded tools: two chains side by side use both cores. Lint waits for the
+// packages' build (type-aware lint reads the built libs' declarations); the bench smoke waits for it and for the
+// web's checks (it runs the built packages, and builds web/dist again itself).
+const built = quietStep('build and type-check', NODE, [bin('typescript/bin/tsc'), '-b']);
 const checks: boolean[] = (
   await Promise.all([
-    chain([
-      () => quietStep('build and type-check', NODE, [bin('typescript/bin/tsc'), '-b']),
-      () => quietStep('lint', NODE, [bin('eslint/bin/eslint.js'), '.']),
-    ]),
-    chain([
-      () => quietStep('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']),
-      () => quietStep('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']),
-      () => quietStep('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']),
-      // The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
-      () => quietStep('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')),
-      composeStep,
-    ]),
+    (async () => [await built, await quietStep('lint', NODE, [bin('eslint/bin/eslint.js'), '.'])])(),
+    (async () => [
+      ...(await chain([
+        () => quietStep('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']),
+        () => quietStep('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']),
+        () => quietStep('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']),
+        // The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
+        () =>
+          quietStep('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')),
+        composeStep,
+      ])),
+      // The benchmarks' smoke run (a few seconds each, on a stack of its own): they cannot rot unnoticed. Run
+      // as stack/node.sh runs a TypeScript script (esm-sources.mjs: our .ts files are ES modules).
+      await built.then(() =>
+        quietStep('benchmark smoke (npm run bench --smoke)', NODE, [
+          '--import',
+          join(ROOT, 'stack/esm-sources.mjs'),
+          'stack/bench.ts',
+          '--smoke',
+        ]),
+      ),
+    ])(),
   ])
 ).flat();
 
-// The benchmarks' smoke run (about a second each, on a stack of its own): they cannot rot unnoticed.
-checks.push(
-  // Run as stack/node.sh runs a TypeScript script (esm-sources.mjs: our .ts files are ES modules, no warning).
-  step('benchmark smoke (npm run bench --smoke)', NODE, [
-    '--import',
-    join(ROOT, 'stack/esm-sources.mjs'),
-    'stack/bench.ts',
-    '--smoke',
-  ]),
-);
-
+/** Counts a Vitest JSON report's tests into the closing line. */
+function countVitest(report: string): void {
+  if (!existsSync(report)) return;
+  const v = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+}
 const vitestJson = join(reports, 'vitest.json');
-checks.push(
-  step('unit and integration tests (Vitest)', NODE, [
-    bin('vitest/vitest.mjs'),
-    'run',
-    // Every project but the resilience suite, which is its own step below.
-    ...['unit', 'web', 'integration', 'security'].flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-  ]),
-);
-if (existsSync(vitestJson)) {
-  const v = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  passed += v.numPassedTests;
-  failed += v.numFailedTests;
-}
-
-// The resilience suite's short form: every fault class at every external call, and processes
-// killed mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones).
 const resilienceJson = join(reports, 'vitest-resilience.json');
-rmSync(resilienceJson, { force: true }); // a report left by an earlier run must not be counted
+// A report left by an earlier run must not be counted.
+for (const report of [vitestJson, resilienceJson]) rmSync(report, { force: true });
+const vitestRun = (project: string[], report: string) => [
+  bin('vitest/vitest.mjs'),
+  'run',
+  ...project.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+// The resilience suite spends most of its time waiting out the faults it injects (retries, back-offs, an
+// outage's length) on a stack of its own, so it runs beside the other suites rather than after them. Its
+// short form: every fault class at every external call, and processes killed mid-journey, with delays of
+// seconds (`npm run test:resilience:full` runs the long ones).
 checks.push(
-  step(
-    'resilience suite, short form (faults injected, processes killed)',
-    NODE,
-    [
-      bin('vitest/vitest.mjs'),
-      'run',
-      '--project',
-      'resilience',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${resilienceJson}`,
-    ],
-    { ...process.env, RESILIENCE_FULL: '' },
-  ),
+  ...(await Promise.all([
+    quietStep(
+      'unit, integration and security tests (Vitest)',
+      NODE,
+      vitestRun(['unit', 'web', 'integration', 'security'], vitestJson),
+    ),
+    quietStep(
+      'resilience suite, short form (faults injected, processes killed)',
+      NODE,
+      vitestRun(['resilience'], resilienceJson),
+      { ...process.env, RESILIENCE_FULL: '' },
+    ),
+  ])),
 );
-if (existsSync(resilienceJson)) {
-  const v = JSON.parse(readFileSync(resilienceJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  passed += v.numPassedTests;
-  failed += v.numFailedTests;
-}
+countVitest(vitestJson);
+countVitest(resilienceJson);
 
 const pwJson = join(reports, 'playwright.json');
+rmSync(pwJson, { force: true });
 checks.push(step('end-to-end tests (Playwright, Chromium)', NODE, [bin('@playwright/test/cli.js'), 'test']));
 if (existsSync(pwJson)) {
   const p = JSON.parse(readFileSync(pwJson, 'utf8')) as {

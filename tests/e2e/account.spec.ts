@@ -10,7 +10,7 @@ const BLAISE = {
   firstName: 'Blaise',
   lastName: 'Pascal',
   businessName: 'Pascaline Calculators',
-  phone: '5559876543',
+  phone: '2125550165',
   password: PASSWORD,
 };
 const fillSignUp = (page: Page, email: string) => fillSignUpAs(page, email, BLAISE);
@@ -116,4 +116,28 @@ test('forgot password end to end', async ({ page }, info) => {
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email, 'Fresh-Abacus-2024');
   await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+});
+
+test('a session that ended: a reload and a followed link say so at /login, in the link’s language, and come back', async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  const email = `ended-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email, BLAISE);
+  // Fully ended: no session and no refresh cookie either.
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByText('You were signed out; your answers are kept.')).toBeVisible();
+
+  // Later, a link from a French email: the same explanation, in French, and the link's page after login.
+  await page.goto(`${base()}/status?lng=fr-CA`);
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByText('Votre session a pris fin; vos réponses sont conservées.')).toBeVisible();
+  await page.screenshot({ path: `test-results/shots/session-ended-fr-${info.project.name}.png`, fullPage: true });
+  await page.getByLabel('Courriel').fill(email);
+  await page.getByLabel('Mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/status\?lng=fr-CA$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Où en est ma demande' })).toBeVisible();
 });

@@ -27,7 +27,7 @@ async function signUpInFrench(page: Page, email: string) {
   await page.getByLabel('Prénom').fill('Dorothy');
   await page.getByLabel('Nom de famille').fill('Vaughan');
   await page.getByLabel('Nom de l’entreprise').fill('Fortran Freight LLC');
-  await page.getByLabel('Téléphone').pressSequentially('5552223333');
+  await page.getByLabel('Téléphone').pressSequentially('2125550177');
   await page.getByLabel('Courriel', { exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('Punch-Card-1949');
   await page.getByLabel('Confirmer le mot de passe').fill('Punch-Card-1949');
@@ -53,7 +53,7 @@ async function applicantSigns(page: Page, email: string, coOwner: string) {
       lastName: 'Jackson',
       ownershipPercent: 60,
       ssn: '234-56-7801',
-      phoneNumber: '(555) 987-6543',
+      phoneNumber: '(212) 555-0165',
     }),
   ]);
   for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
@@ -157,8 +157,13 @@ test('/status names the owners, sends the co-owner’s invitation again and lets
   // One owner missing: the singular, by name.
   await expect(page.getByText('Waiting on Mary Jackson’s signature.')).toBeVisible();
   await expect(page.getByText('Owner 2', { exact: false })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Send Mary Jackson their invitation to sign again' }).click();
-  await expect(page.getByText('The invitation to sign was sent again to Mary Jackson.')).toBeVisible();
+  const resend = page.getByRole('button', { name: 'Send Mary Jackson their invitation to sign again' });
+  await resend.click();
+  // Said in the live region, focus kept on the button (not dropped to <body>).
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The invitation to sign was sent again to Mary Jackson.' }),
+  ).toBeVisible();
+  await expect(resend).toBeFocused();
   await until(
     () => mailsTo(maildev(), coOwner),
     (m) => m.length === 2,

@@ -36,7 +36,7 @@ test('a session that ends on /owners: the login page says so, and logging in bri
   await page.getByLabel('Zip code').fill('23666');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Date of birth').fill('1978-08-26');
-  await page.getByLabel('Phone').pressSequentially('5554443333');
+  await page.getByLabel('Phone').pressSequentially('2125550144');
   await page.getByLabel('Percent ownership').fill('100');
   await page.getByLabel('Estimated credit score').fill('760');
   await page.getByLabel('SSN').pressSequentially('123456789');
@@ -60,7 +60,7 @@ test('a session that ends on /owners: the login page says so, and logging in bri
   await expect(page.getByLabel('Home address')).toHaveValue('12 Orbit Way');
   await expect(page.getByLabel('State')).toHaveValue('VA');
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  await expect(page.getByLabel('Phone')).toHaveValue('(555) 444-3333');
+  await expect(page.getByLabel('Phone')).toHaveValue('(212) 555-0144');
   await expect(page.getByLabel('Percent ownership')).toHaveValue('100');
   await expect(page.getByLabel('Estimated credit score')).toHaveValue('760');
   // Never kept in the browser: typed again.

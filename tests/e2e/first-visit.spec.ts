@@ -37,8 +37,8 @@ test('a signed-out /sign-up answers with the scripts index.html starts (≤ 100 
   await page.goto(`${base()}/sign-up`);
   // Hydrated: the app has taken the form over.
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
-  await page.getByLabel('Phone').pressSequentially('5551234567');
-  await expect(page.getByLabel('Phone')).toHaveValue('(555) 123-4567');
+  await page.getByLabel('Phone').pressSequentially('2125550123');
+  await expect(page.getByLabel('Phone')).toHaveValue('(212) 555-0123');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Phone number is required')).toHaveCount(0);

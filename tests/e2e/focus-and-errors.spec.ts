@@ -140,6 +140,24 @@ test('the 51 % refusal comes into view and takes focus', async ({ page }, info) 
   await shot(page, 'owners-refusal-en', info);
 });
 
+test('an incomplete Proceed on /owners: the error summary comes into view on a phone and takes focus', async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpAndWalk(page, `focus-owners-summary-${info.project.name}`, 3);
+  await page.goto(`${base()}/owners`);
+  await expect(page.getByRole('heading', { name: 'Business ownership information' })).toBeVisible();
+  await page.getByLabel('Last name').fill('');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  const summary = page.locator('.error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary).toBeInViewport();
+  await shot(page, 'owners-summary-en', info);
+  await summary.getByRole('link', { name: 'Last name' }).click();
+  await expect(page.getByLabel('Last name')).toBeFocused();
+});
+
 test('Back from the signing page and from the statements; a failed upload retried or removed; focus on the offer steps', async ({
   page,
 }, info) => {

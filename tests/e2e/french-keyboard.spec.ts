@@ -236,6 +236,8 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
   await screen(page, 'final-documents', p);
   await press(page, 'Soumettre la demande');
   await heading(page, 'Votre demande a été soumise!');
+  // The pressed button is gone: focus is on the submitted view's heading, not on <body>.
+  await focusedIsHeading(page);
   await expect(
     page.getByRole('heading', {
       name: 'Réservez un appel avec votre spécialiste du financement attitré, Jordan Rivera',
@@ -251,7 +253,8 @@ test('fr-CA: the whole journey in French, with the keyboard only, and no axe vio
     m.subject.startsWith('Votre offre choisie'),
   )!;
   expect(offerMail.text).toContain('Boulangerie Roy inc. En voici le résumé\u00a0:');
-  expect(offerMail.text).toMatch(/Votre demande\u00a0: http/);
+  // Its link opens the portal in French, whatever the phone it is read on.
+  expect(offerMail.text).toMatch(/Votre demande\u00a0: http\S*\/offers\?lng=fr-CA$/m);
 
   // The menu and the sign-out dialog: opened, checked, cancelled with Escape, focus back on the menu button.
   await tabTo(page, 'Menu', { back: true });

@@ -28,7 +28,7 @@ test('US: sign-up, financial, business, one owner at 51% or more, a declined the
   await page.getByRole('group', { name: 'Do you accept credit cards?' }).getByText('Yes').click();
   await page.getByRole('group', { name: 'Do you have open business loans?' }).getByText('No').click();
   await page.getByLabel('Average daily balance').fill('400');
-  await page.getByLabel('Business phone').pressSequentially('5554445555');
+  await page.getByLabel('Business phone').pressSequentially('2125550145');
   await page.getByLabel('Business address').fill('1 Langley Blvd');
   await page.getByLabel('City', { exact: true }).fill('Hampton');
   await page.getByLabel('State', { exact: true }).selectOption('VA');

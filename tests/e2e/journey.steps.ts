@@ -13,7 +13,7 @@ export const DOROTHY: Applicant = {
   firstName: 'Dorothy',
   lastName: 'Vaughan',
   businessName: 'Fortran Freight LLC',
-  phone: '5552223333',
+  phone: '2125550177',
   password: 'Punch-Card-1949',
 };
 
@@ -89,7 +89,8 @@ export async function offersToBooking(page: Page, offerName: RegExp, docs: 'both
   }
   await page.screenshot({ path: `test-results/screenshots/final-documents-${shot}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByRole('heading', { name: 'Your application has been submitted!' })).toBeVisible({
+  // The pressed button is gone: focus goes to the submitted view's heading, not to <body>.
+  await expect(page.getByRole('heading', { name: 'Your application has been submitted!' })).toBeFocused({
     timeout: 30_000,
   });
   await expect(

@@ -17,7 +17,7 @@ test('what is typed into the prerendered form before the app runs is kept, and a
   // The node itself is marked: hydration keeps it, a fresh render would replace it.
   await firstName.evaluate((el) => el.setAttribute('data-typed-early', ''));
   await firstName.fill('Ada');
-  await page.getByLabel('Phone').fill('5551234567');
+  await page.getByLabel('Phone').fill('2125550123');
   await page.getByRole('button', { name: 'Continue' }).click();
   // Not the browser's own submit (it would put the fields in the address).
   expect(new URL(page.url()).search).toBe('');
@@ -29,7 +29,7 @@ test('what is typed into the prerendered form before the app runs is kept, and a
   await expect(page.getByText('Phone number is required')).toHaveCount(0);
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await expect(page.locator('input[data-typed-early]')).toHaveValue('Ada');
-  await expect(page.getByLabel('Phone')).toHaveValue('(555) 123-4567');
+  await expect(page.getByLabel('Phone')).toHaveValue('(212) 555-0123');
   // Typing elsewhere re-renders the form: the early text stays.
   await page.getByLabel('Last name').fill('Lovelace');
   await expect(firstName).toHaveValue('Ada');

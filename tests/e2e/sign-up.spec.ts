@@ -18,6 +18,13 @@ test('sign-up step 1 shows every validation message', async ({ page }) => {
   await expect(page.getByText('Invalid phone number format')).toBeVisible();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
+  // A number of another country is kept as it was pasted, and refused with what to do.
+  await page.getByLabel('Phone').fill('+44 20 7946 0958');
+  await expect(page.getByLabel('Phone')).toHaveValue('+44 20 7946 0958');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByText('Please enter a US or Canadian phone number, like (514) 555-0100.', { exact: false }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Already have an account? Login!' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -28,8 +35,9 @@ test('a submitted sign-up lands in MongoDB, Temporal and the CRM stand-in', asyn
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Business name').fill('Compiler Works Inc');
-  await page.getByLabel('Phone').pressSequentially('5551234567');
-  await expect(page.getByLabel('Phone')).toHaveValue('(555) 123-4567');
+  // Typed the international way (once read as (121) 255-5012): the same number, kept as E.164.
+  await page.getByLabel('Phone').pressSequentially('+1 (212) 555-0123');
+  await expect(page.getByLabel('Phone')).toHaveValue('(212) 555-0123');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Navy-Cobol-1959');
   await page.getByLabel('Confirm password').fill('Navy-Cobol-1959');
@@ -43,7 +51,7 @@ test('a submitted sign-up lands in MongoDB, Temporal and the CRM stand-in', asyn
   try {
     const db = mongo.db();
     const user = await db.collection('users').findOne({ userName: email });
-    expect(user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+15551234567' });
+    expect(user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+12125550123' });
     const application = await db.collection('applications').findOne({ userId: user!._id });
     expect(application).toMatchObject({ applicationStatus: 'Created', topUp: 0 });
     const applicationId = application!._id.toHexString();

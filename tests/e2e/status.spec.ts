@@ -49,7 +49,7 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
       firstName: 'Mary',
       ownershipPercent: 60,
       ssn: '234-56-7801',
-      phoneNumber: '(555) 987-6543',
+      phoneNumber: '(212) 555-0165',
     }),
   ]);
   for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);

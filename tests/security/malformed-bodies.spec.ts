@@ -60,7 +60,7 @@ describe('the malformed bodies that once answered 500, each replayed', () => {
           ...OWNER,
           ownershipPercent: '50',
           ownerEmailId: 'charles@example.com',
-          phoneNumber: '(555) 765-4321',
+          phoneNumber: '(212) 555-0143',
           address: 'b'.repeat(200),
         },
       ],

@@ -173,7 +173,7 @@ export function applicantFor(tag: string) {
     firstName: 'Katherine',
     lastName: 'Johnson',
     businessName: `Orbital ${tag} LLC`,
-    phone: '+15557654321',
+    phone: '+12125550143',
     email: `${tag}@example.com`,
     password: TEST_PASSWORD,
     confirmPassword: TEST_PASSWORD,

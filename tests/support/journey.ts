@@ -20,7 +20,7 @@ export const DETAILS_ANSWERS = {
   federalTaxId: '12-3456789',
   avgDailyBalance: '$2,500',
   openLoanBalances: '',
-  phoneNumber: '(555) 123-4567',
+  phoneNumber: '(212) 555-0123',
   country: 'US',
   address: '1 Main St',
   suiteFloor: 'Suite 200',

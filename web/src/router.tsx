@@ -11,13 +11,14 @@ import { LoadError } from './components/ui/load-error';
 import { Loading } from './components/ui/loading';
 import type { journeyLoaders } from './routes/journey-loaders';
 import type { JourneyHolder } from './lib/journey/use-journey';
+import { hydrateEvent } from './lib/journey/journey-answers';
 import { ACCESSIBILITY_PATH, externalLegalUrl, LEGAL_PATHS, type LegalDocument } from './features/legal/legal-links';
 import { applicationOf, loginSearch, resumePath, sessionQueryOptions } from './lib/session';
 import { RouterShell } from './routes/router-shell';
 import { currentLanguage, loadLanguage, toLanguage } from './i18n/i18n';
 import { pages } from './routes/pages';
 import { NotFound } from './routes/not-found';
-import { clearUserName, rememberAffiliate, rememberAmountRequested } from './lib/storage';
+import { clearUserName, hadSession, noteSessionEnded, rememberAffiliate, rememberAmountRequested } from './lib/storage';
 
 /** The app's query defaults: main.tsx's client and the prerender's (prerender.tsx) alike. */
 export const QUERY_DEFAULTS = { queries: { retry: false, refetchOnWindowFocus: false } } as const;
@@ -48,8 +49,23 @@ async function hydrated(ctx: RouterContext) {
   const user = await session(ctx);
   if (!user) return undefined;
   const journey = await ctx.journey.load();
-  journey.send({ type: 'journey.hydrate', application: applicationOf(user) });
+  journey.send(hydrateEvent(applicationOf(user)));
   return journey;
+}
+
+/**
+ * No session where one is needed (the session check has tried a refresh with the stored name already).
+ * Signed in on this browser before, and not signed out on purpose: the session ended, which /login says,
+ * bringing the applicant back to `next` (a path of this site only: loginSearch) after login. Never signed
+ * in here: the stored name is cleared and it is /sign-up, as the product has it.
+ */
+function noSession(next?: string): never {
+  if (hadSession()) {
+    noteSessionEnded();
+    throw redirect({ to: '/login', search: { signedOut: true, ...(next ? { next } : {}) } });
+  }
+  clearUserName();
+  throw redirect({ to: '/sign-up' });
 }
 
 const indexRoute = createRoute({
@@ -57,7 +73,8 @@ const indexRoute = createRoute({
   path: '/',
   beforeLoad: async ({ context }) => {
     const journey = await hydrated(context);
-    throw redirect({ to: journey ? journey.getSnapshot().context.position.path.toLowerCase() : '/sign-up' });
+    if (!journey) noSession();
+    throw redirect({ to: journey.getSnapshot().context.position.path.toLowerCase() });
   },
 });
 
@@ -92,7 +109,7 @@ const loginRoute = createRoute({
 type JourneyPath = keyof typeof journeyLoaders;
 
 /**
- * Application pages: a session is required (else /sign-up); the journey machine applies the route
+ * Application pages: a session is required (else noSession); the journey machine applies the route
  * guard (no page ahead of the saved stage) and names the route to show; the loader ensures the page's data before it renders.
  */
 const guarded = (path: JourneyPath, component: RouteComponent) =>
@@ -100,12 +117,9 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
     getParentRoute: () => rootRoute,
     path,
     component,
-    beforeLoad: async ({ context }) => {
+    beforeLoad: async ({ context, location }) => {
       const journey = await hydrated(context);
-      if (!journey) {
-        clearUserName();
-        throw redirect({ to: '/sign-up' });
-      }
+      if (!journey) noSession(location.href);
       journey.send({ type: 'journey.visit', route: path });
       const route = journey.getSnapshot().context.route;
       if (route !== path) throw redirect({ to: route });
@@ -135,11 +149,8 @@ const statusRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/status',
   component: pages.status,
-  beforeLoad: async ({ context }) => {
-    if (!(await hydrated(context))) {
-      clearUserName();
-      throw redirect({ to: '/sign-up' });
-    }
+  beforeLoad: async ({ context, location }) => {
+    if (!(await hydrated(context))) noSession(location.href);
   },
   // Fetched with the page: the first visit's code does not carry the status view's queries.
   loader: async ({ context }) => (await import('./features/status/status-api')).statusLoader(context.queryClient),

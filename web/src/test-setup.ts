@@ -1,11 +1,16 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { enLater } from './i18n/en';
 import { addWords, currentLanguage, loadLanguage, setUpI18n } from './i18n/i18n';
+import { loadPhoneLibrary } from './lib/phone';
 
 // The tests read the English words; the French are checked by the catalogue test and the e2e journey.
 setUpI18n('en');
 addWords('en', enLater);
+
+// The phone library is a chunk of its own (lib/phone.ts): a journey page's loader fetches it before the page
+// renders; the pages these tests render alone get it here, as from their loaders.
+beforeAll(() => loadPhoneLibrary());
 
 afterEach(() => {
   cleanup();

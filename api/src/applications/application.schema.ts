@@ -15,6 +15,8 @@ export class Application implements ApplicationRecord<Types.ObjectId> {
   @Prop() sfLeadId?: string;
   @Prop() sfLeadOwnerId?: string;
   @Prop() sfOpportunityId?: string;
+  /** The workflow took the bank statements' submission (the opportunity may come later). */
+  @Prop() statementsSubmitted?: boolean;
   @Prop() signatureId?: string;
   /** The sign request whose co-owners were sent their status link (one email per request). */
   @Prop() statusLinkSentFor?: string;

@@ -136,6 +136,17 @@ export class ApplicationsService {
   }
 
   /** The application is submitted (its status and accepted date). */
+  /**
+   * The workflow took the bank statements' submission: the session answers so from now on, with or without an
+   * opportunity (a CRM outage leaves the conversion waiting in the workflow). One write, no read.
+   */
+  async markStatementsSubmitted(applicationId: string): Promise<void> {
+    await this.applications.collection.updateOne(
+      { _id: new Types.ObjectId(applicationId) },
+      { $set: { statementsSubmitted: true } },
+    );
+  }
+
   async markSubmitted(app: ApplicationDocument): Promise<void> {
     if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED) return;
     app.set({ applicationStatus: APPLICATION_STATUS_SUBMITTED, acceptedDate: new Date() });

@@ -6,7 +6,14 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import { ACCOUNT_MESSAGES, ACCOUNT_CODES, maskEmail, type CodeDeliveryAnswer, type DbUser } from '@portal/libs';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_CODES,
+  maskEmail,
+  sessionApplicationView,
+  type CodeDeliveryAnswer,
+  type DbUser,
+} from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { MailService } from '../mail/mail.service';
 import { StagesService } from '../stages/stages.service';
@@ -125,15 +132,12 @@ export class AccountService {
       userName: user.userName,
       firstName: user.firstName,
       lastName: user.lastName,
-      applications: applications.map((a) => {
-        const stage = stages.find((st) => String(st.applicationId) === String(a._id));
-        return {
-          _id: String(a._id),
-          applicationStatus: a.applicationStatus,
-          sfOpportunityId: a.sfOpportunityId,
-          ...(stage ? { stage: { pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path } } : {}),
-        };
-      }),
+      applications: applications.map((a) =>
+        sessionApplicationView(
+          a,
+          stages.find((st) => String(st.applicationId) === String(a._id)),
+        ),
+      ),
     };
   }
 }

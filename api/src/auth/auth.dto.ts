@@ -2,28 +2,23 @@ import {
   APPLICANT_LANGUAGES,
   CONFIRM_SIGN_UP_RULES,
   COMMON_CODES,
-  E164_US_CA_PATTERN,
   LOGIN_RULES,
   RESET_CONFIRM_RULES,
   RESET_REQUEST_RULES,
   SIGN_UP_RULES,
-  all,
   fromList,
   optional,
   optionalText,
-  pattern,
-  required,
 } from '@portal/libs';
 import { textUpTo, whenGiven } from '../common/body-rules';
 import { FollowsRule } from '../common/rule.decorator';
 
-/** POST /auth/register. The phone arrives as +1 and 10 digits (the form's (123) 456-7890, converted). */
+/** POST /auth/register. The form sends the phone as E.164; any form of a US or Canadian number is taken (phone.ts). */
 export class RegisterDto {
   @FollowsRule(SIGN_UP_RULES.firstName) firstName: string;
   @FollowsRule(SIGN_UP_RULES.lastName) lastName: string;
   @FollowsRule(SIGN_UP_RULES.businessName) businessName: string;
-  @FollowsRule(all(required(COMMON_CODES.phoneRequired), pattern(E164_US_CA_PATTERN, COMMON_CODES.phoneFormat)))
-  phone: string;
+  @FollowsRule(SIGN_UP_RULES.phone) phone: string;
   @FollowsRule(SIGN_UP_RULES.email) email: string;
   @FollowsRule(SIGN_UP_RULES.password) password: string;
   @FollowsRule(SIGN_UP_RULES.confirmPassword) confirmPassword: string;

@@ -19,7 +19,7 @@ const valid = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   businessName: 'Analytical Engines LLC',
-  phone: '+15551234567',
+  phone: '+15145550100',
   email: 'Ada@Example.com',
   password: 'correct horse battery',
   confirmPassword: 'correct horse battery',
@@ -59,7 +59,7 @@ describe('POST /api/auth/register: a new applicant', () => {
     });
 
     const user = await db.collection('users').findOne({ userName: 'ada@example.com' });
-    expect(user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phone: '+15551234567', bankVerified: false });
+    expect(user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phone: '+15145550100', bankVerified: false });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(user)).not.toContain(valid.password);
 
@@ -92,7 +92,7 @@ describe('POST /api/auth/register: a new applicant', () => {
       FirstName: 'Ada',
       LastName: 'Lovelace',
       Email: 'ada@example.com',
-      MobilePhone: '+15551234567',
+      MobilePhone: '+15145550100',
       Company: 'Analytical Engines LLC',
       [APPLICATION_ID_FIELD]: applicationId.toHexString(),
     });
@@ -136,7 +136,13 @@ describe('POST /api/auth/register: a taken email, and the form refused', () => {
     [{ firstName: 'x'.repeat(200) }, 'firstName', 'First name must be 40 characters or less'],
     [{ lastName: 'x'.repeat(200) }, 'lastName', 'Last name must be 80 characters or less'],
     [{ phone: '' }, 'phone', 'Phone number is required'],
-    [{ phone: '5551234567' }, 'phone', 'Invalid phone number format'],
+    [{ phone: '514555010' }, 'phone', 'Invalid phone number format'],
+    [{ phone: '(555) 123-4567' }, 'phone', 'Invalid phone number format'],
+    [
+      { phone: '+44 20 7946 0958' },
+      'phone',
+      'Please enter a US or Canadian phone number, like (514) 555-0100. Numbers from other countries are not accepted.',
+    ],
     [{ email: '' }, 'email', 'Email is required'],
     [{ email: 'ada@example.xyz' }, 'email', 'Please enter a valid email address'],
     [{ confirmPassword: 'something else' }, 'confirmPassword', 'Passwords do not match'],
@@ -146,6 +152,15 @@ describe('POST /api/auth/register: a taken email, and the form refused', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.data.fields[field]).toBe(message);
+  });
+});
+
+describe('POST /api/auth/register: the phone in any form', () => {
+  it('stores 1-514-555-0100 as +15145550100', async () => {
+    const res = await post({ ...valid, email: 'phone-forms@example.com', phone: '1-514-555-0100' });
+    expect(res.status).toBe(201);
+    const user = await db.collection('users').findOne({ userName: 'phone-forms@example.com' });
+    expect(user?.phone).toBe('+15145550100');
   });
 });
 

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Types } from 'mongoose';
-import { ACCOUNT_CODES, maskEmail, type RegisterAnswer } from '@portal/libs';
+import { ACCOUNT_CODES, maskEmail, phoneE164, type RegisterAnswer } from '@portal/libs';
 import type { CrmLeadInput } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
@@ -16,6 +16,9 @@ import type { RegisterDto } from './auth.dto';
 import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+
+/** The phone as stored and sent to the CRM: E.164, in whichever form it was sent (the DTO has judged it). */
+const storedPhone = (phone: string): string => phoneE164(phone) ?? phone;
 
 /**
  * Sign-up creates the applicant's records through each feature's service, every step a find-or-create
@@ -77,7 +80,7 @@ export class SignUpService {
         firstName: dto.firstName.trim(),
         lastName: dto.lastName.trim(),
         email: userName,
-        phone: dto.phone,
+        phone: storedPhone(dto.phone),
         company: dto.businessName.trim(),
         ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
       },
@@ -156,7 +159,7 @@ export class SignUpService {
         email: userName,
         firstName: dto.firstName.trim(),
         lastName: dto.lastName.trim(),
-        phone: dto.phone,
+        phone: storedPhone(dto.phone),
         passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
         bankVerified: false,
         ...(dto.language ? { language: dto.language } : {}),

@@ -92,5 +92,23 @@ describe('the business sections as DTOs', () => {
     expect(
       await refusalOf(SECTION_DTOS.financial, { annualRevenue: '450 000,50', amountRequested: '450\u00a0000,50 $' }),
     ).toMatchObject({ fields: { annualRevenue: COMMON_CODES.notANumber, amountRequested: COMMON_CODES.notANumber } });
+    // Three digits after the point are thousands written another way, or a slip: never read as 450.
+    expect(await refusalOf(SECTION_DTOS.financial, { annualRevenue: '450.000', amountRequested: '$60,000' })).toEqual({
+      message: COMMON_CODES.thousandsOrCents,
+      fields: { annualRevenue: COMMON_CODES.thousandsOrCents },
+    });
+  });
+
+  it('takes the business phone in any form of a US or Canadian number, and refuses another country’s with its code', async () => {
+    const phoneOf = async (phoneNumber: unknown) =>
+      ((await refusalOf(SECTION_DTOS.details, { phoneNumber })) as { fields?: Record<string, string> } | undefined)
+        ?.fields?.phoneNumber;
+    for (const written of ['+15145550100', '(514) 555-0100', '+1 (514) 555-0100', '1-514-555-0100', '5145550100'])
+      expect(await phoneOf(written), written).toBeUndefined();
+    expect(await phoneOf('+44 20 7946 0958')).toBe(COMMON_CODES.phoneOutsideUsCanada);
+    expect(await phoneOf('(876) 555-0100')).toBe(COMMON_CODES.phoneOutsideUsCanada);
+    expect(await phoneOf('(514) 555-010')).toBe(COMMON_CODES.phoneFormat);
+    expect(await phoneOf('(555) 123-4567')).toBe(COMMON_CODES.phoneFormat);
+    expect(await phoneOf('')).toBe(APPLICATION_CODES.businessPhoneRequired);
   });
 });

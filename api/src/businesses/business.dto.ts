@@ -1,5 +1,11 @@
 import { ValidateIf } from 'class-validator';
-import { API_CODES, BUSINESS_DETAILS_RULES, BUSINESS_QUESTION_RULES, FINANCIAL_RULES } from '@portal/libs';
+import {
+  API_CODES,
+  BUSINESS_DETAILS_RULES,
+  BUSINESS_QUESTION_RULES,
+  FINANCIAL_RULES,
+  revisionRule,
+} from '@portal/libs';
 import { oneOf } from '../common/body-rules';
 import { FollowsRule } from '../common/rule.decorator';
 import { OpenBody, REFUSED_ALONE } from '../common/validation.pipe';
@@ -17,6 +23,8 @@ export type BusinessSection = (typeof BUSINESS_SECTIONS)[number];
 export class BusinessSectionBody {
   @FollowsRule(oneOf('section', BUSINESS_SECTIONS, API_CODES.sectionInvalid), REFUSED_ALONE)
   section: BusinessSection;
+  /** The revision of the answers the form showed (common/revisions.ts): an older one is refused with 409. */
+  @FollowsRule(revisionRule) revision?: unknown;
 }
 
 /** Step 1: the revenue and the amount requested. */

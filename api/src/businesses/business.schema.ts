@@ -49,6 +49,8 @@ export class Business implements BusinessRecord<Types.ObjectId> {
   @Prop() acceptsCreditCards?: string;
   @Prop() numberOfEmployees?: number;
   @Prop({ type: AddressDataSchema, default: () => ({}) }) addressData: AddressData;
+  /** Saves of the applicant's answers (common/revisions.ts); absent until the first, and on older records. */
+  @Prop() revision?: number;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type BusinessFields = SameFields<RecordFields<Business, BusinessRecord<Types.ObjectId>>>;

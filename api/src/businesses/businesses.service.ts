@@ -9,6 +9,8 @@ import {
   monthlyRevenue,
   parseAmount,
   parseNumber,
+  phoneE164,
+  revisionOf,
   API_CODES,
   type BusinessView,
   type LeadChange,
@@ -16,6 +18,7 @@ import {
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
 import { findOrCreate } from '../common/find-or-create';
+import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { validateBody } from '../common/validation.pipe';
 import { SECTION_DTOS, type BusinessSection } from './business.dto';
 import { Business, type BusinessDocument } from './business.schema';
@@ -92,15 +95,30 @@ export class BusinessesService {
 
   /**
    * One step's answers: validated with the section's DTO (the form's own rules) once the business is
-   * the user's, saved, then mirrored to the CRM lead.
+   * the user's and the answers the form showed are still those on file (else 409 with the ones on file),
+   * saved, then mirrored to the CRM lead.
    */
   async update(businessId: string, userId: string, section: BusinessSection, body: Record<string, unknown>) {
     const business = await this.owned(businessId, userId);
+    const revision = sentRevision(body);
+    refuseIfStale(revision, business, () => this.view(business));
     const { set, lead } = await this.changes(business, section, body);
-    // One round trip: the write answers the record as saved (no read after it).
-    const saved = await this.businesses.findOneAndUpdate({ _id: business._id }, { $set: set }, { new: true }).orFail();
+    // One round trip: the write answers the record as saved (no read after it). Held to the revision sent,
+    // so of two windows saving from the same answers only the first is written.
+    const saved = await this.businesses.findOneAndUpdate(
+      { _id: business._id, ...atRevision(revision) },
+      { $set: set, $inc: { revision: 1 } },
+      { new: true },
+    );
+    if (!saved) throw await this.changedMeanwhile(business._id);
     if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
     return this.view(saved);
+  }
+
+  /** A save whose conditional write matched nothing: another save came first (409 with its answers), or the record is gone. */
+  private async changedMeanwhile(id: Types.ObjectId) {
+    const current = await this.viewFor(id);
+    return current ? new AnswersChangedException(current) : new NotFoundException(BUSINESS_NOT_FOUND);
   }
 
   /** What a section's answers change: the record's fields, and the CRM lead's. */
@@ -138,6 +156,7 @@ export class BusinessesService {
       businessStarted: o.businessStarted ?? 'Yes',
       hasRealEstate: o.hasRealEstate ?? false,
       federalTaxId: maskTail(this.pii.open(o.federalTaxId)),
+      revision: revisionOf(o),
     };
   }
 }
@@ -181,7 +200,8 @@ function detailsSet(form: Record<string, unknown>, sealedTaxId: unknown) {
     federalTaxId: sealedTaxId,
     avgDailyBalance: money(form.avgDailyBalance),
     openLoanBalances: money(form.openLoanBalances) ?? 0,
-    phoneNumber: str(form.phoneNumber),
+    // E.164 however it was written (the rules have judged it); the lead's mapper writes it as the CRM has it.
+    phoneNumber: phoneE164(str(form.phoneNumber)) ?? str(form.phoneNumber),
     website: str(form.website),
     industry: str(form.industry),
     // The industry's own code: the rules let only that one (or none) through.

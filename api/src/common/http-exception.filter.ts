@@ -57,7 +57,8 @@ export class TryAgainException extends HttpException {
  * word) and its `messageCode` (libs/src/validation/codes.ts), on every error. `fields` keeps each field's
  * English and `fieldCodes` beside it holds their codes: a parallel map rather than objects in `fields`,
  * so every client that reads `fields[name]` as text keeps working. `code` is a refusal's own code to act
- * on (a journey refusal, TRY_AGAIN, NO_SESSION), as before.
+ * on (a journey refusal, TRY_AGAIN, NO_SESSION), as before; `current` the answers as saved now beside an
+ * ANSWERS_CHANGED refusal (common/revisions.ts).
  */
 export type ErrorData = {
   message: string;
@@ -88,8 +89,8 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
     const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
     const thrown = Array.isArray(raw) ? String(raw[0]) : String(raw ?? exception.message);
     const { message, messageCode } = fromThrown(thrown, status);
-    const { fields, code } =
-      typeof body === 'object' ? (body as { fields?: Record<string, string>; code?: string }) : {};
+    const { fields, code, current } =
+      typeof body === 'object' ? (body as { fields?: Record<string, string>; code?: string; current?: unknown }) : {};
     const coded = fields
       ? Object.entries(fields).map(([name, f]) => [name, fromThrown(f, status)] as const)
       : undefined;
@@ -110,6 +111,7 @@ export function errorAnswer(exception: unknown): ErrorAnswer {
               }
             : {}),
           ...(code ? { code } : {}),
+          ...(current !== undefined ? { current } : {}),
         },
       },
     };

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { FILE_CODES, FILE_TYPES, API_CODES } from '@portal/libs';
+import { FILE_CODES, FILE_TYPES, API_CODES, statementsSubmittedView, type StatementsSubmittedView } from '@portal/libs';
 import { getProgress, submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
 import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
@@ -23,14 +23,19 @@ export class SubmissionService {
     private readonly files: FilesService,
   ) {}
 
-  async submitStatements(id: string, userId: string) {
+  /**
+   * The workflow's answer is the truth: it took the statements, so they are submitted, whether or not the
+   * CRM converted the lead in time (in an outage the conversion waits in the workflow). The record keeps
+   * that for the session's answer, beside the stage.
+   */
+  async submitStatements(id: string, userId: string): Promise<StatementsSubmittedView> {
     await this.applications.checkOwner(id, userId);
     // The statements go with the submission (no signal was sent for each while at this step).
     const statements = bankStatements(await this.files.documentsOf(new Types.ObjectId(id)));
     const position = await this.workflows.update(id, submitStatements, [statements], FILE_CODES.unknown);
-    const stage = await this.stages.save(id, position);
+    const [stage] = await Promise.all([this.stages.save(id, position), this.applications.markStatementsSubmitted(id)]);
     const app = await this.applications.owned(id, userId);
-    return { sfOpportunityId: app.sfOpportunityId, stage };
+    return statementsSubmittedView(app, stage);
   }
 
   /**

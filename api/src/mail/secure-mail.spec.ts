@@ -41,7 +41,7 @@ const signUp = (email: string) =>
     firstName: 'Grace',
     lastName: 'Hopper',
     businessName: 'Compilers LLC',
-    phone: '+15551234567',
+    phone: '+12125550123',
     email,
     password: 'Ledger-Quill-42',
     confirmPassword: 'Ledger-Quill-42',

@@ -1,4 +1,6 @@
 import { Allow } from 'class-validator';
+import { revisionRule } from '@portal/libs';
+import { FollowsRule } from '../common/rule.decorator';
 import { OpenBody } from '../common/validation.pipe';
 
 /**
@@ -11,4 +13,6 @@ import { OpenBody } from '../common/validation.pipe';
 export class OwnerSetDto {
   @Allow() owners?: unknown;
   @Allow() sameAsBusinessInfo?: unknown;
+  /** The revision of the owners the form showed (common/revisions.ts): an older one is refused with 409. */
+  @FollowsRule(revisionRule) revision?: unknown;
 }

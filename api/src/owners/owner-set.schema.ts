@@ -12,6 +12,8 @@ export class OwnerSet implements OwnerSetRecord<Types.ObjectId> {
   @Prop({ type: SchemaTypes.ObjectId, required: true }) businessId: Types.ObjectId;
   @Prop({ default: false }) sameAsBusinessInfo: boolean;
   @Prop({ type: [Object], default: [] }) owners: StoredOwner[];
+  /** Saves of the owners step (common/revisions.ts); absent until the first, and on older records. */
+  @Prop() revision?: number;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type OwnerSetFields = SameFields<RecordFields<OwnerSet, OwnerSetRecord<Types.ObjectId>>>;

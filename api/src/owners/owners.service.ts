@@ -8,8 +8,10 @@ import {
   digitsOnly,
   formatPhone,
   keepMasked,
+  phoneE164,
   optionalBoolean,
   parseNumber,
+  revisionOf,
   validateForm,
   API_CODES,
   type OwnerSetView,
@@ -18,6 +20,7 @@ import {
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
+import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
 import { OwnerSet, type OwnerSetDocument, type StoredOwner } from './owner-set.schema';
 
@@ -31,9 +34,8 @@ const num = (v: unknown): number | '' => (Number.isNaN(parseNumber(v)) ? '' : pa
 type OwnerInput = Record<string, unknown>;
 const isOwnerInput = (o: unknown): o is OwnerInput => o !== null && typeof o === 'object' && !Array.isArray(o);
 export const OWNERS_REQUIRED = API_CODES.ownersRequired;
-/** A phone typed with the mask's characters only (digits as some clients send them) is put in the mask. */
-const masked = (phone: unknown) =>
-  typeof phone === 'string' && /^[\d ()-]{1,14}$/.test(phone) ? formatPhone(phone) : phone;
+/** A phone as stored and sent to the CRM: E.164, in whichever form it was written (the rules have judged it). */
+const e164 = (phone: unknown): string => phoneE164(str(phone)) ?? str(phone);
 
 @Injectable()
 export class OwnersService {
@@ -100,9 +102,18 @@ export class OwnersService {
     return set;
   }
 
-  /** The owners step on submit: every card by the form's rules, then the set rules, then the CRM. */
-  async update(setId: string, userId: string, body: { owners?: unknown; sameAsBusinessInfo?: unknown }) {
+  /**
+   * The owners step on submit: the owners the form showed still those on file (else 409 with the ones on
+   * file), every card by the form's rules, then the set rules, then the CRM.
+   */
+  async update(
+    setId: string,
+    userId: string,
+    body: { owners?: unknown; sameAsBusinessInfo?: unknown; revision?: unknown },
+  ) {
     const set = await this.owned(setId, userId);
+    const revision = sentRevision(body);
+    refuseIfStale(revision, set, () => this.view(set));
     const input: unknown[] = Array.isArray(body.owners) ? body.owners : [];
     if (input.length === 0 || input.length > MAX_OWNERS || !input.every(isOwnerInput))
       throw new BadRequestException(OWNERS_REQUIRED);
@@ -111,7 +122,7 @@ export class OwnersService {
     // The exact masks this api answers for the owner on file at the same place keep what is on file for
     // that owner; any other mask (a new card has nothing on file) meets the card's rules and is refused.
     const owners = input.map((o, i) => this.unmask(o, set.owners[i]));
-    const fieldErrors = owners.map((o) => validateForm(OWNER_RULES, { ...o, phoneNumber: masked(o.phoneNumber) }));
+    const fieldErrors = owners.map((o) => validateForm(OWNER_RULES, o));
     const firstBad = fieldErrors.findIndex((e) => Object.keys(e).length > 0);
     if (firstBad >= 0) {
       const fields = fieldErrors[firstBad]!;
@@ -121,14 +132,17 @@ export class OwnersService {
     if (problem) throw new BadRequestException({ message: problem.message, addSecondOwner: problem.addSecondOwner });
 
     const stored = owners.map((o, i) => this.toStored(o, i));
-    // One round trip: the write answers the set as saved (no read after it).
-    const saved = await this.sets
-      .findOneAndUpdate(
-        { _id: set._id },
-        { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true } },
-        { new: true },
-      )
-      .orFail();
+    // One round trip: the write answers the set as saved (no read after it). Held to the revision sent, so
+    // of two windows saving from the same owners only the first is written.
+    const saved = await this.sets.findOneAndUpdate(
+      { _id: set._id, ...atRevision(revision) },
+      { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true }, $inc: { revision: 1 } },
+      { new: true },
+    );
+    if (!saved) {
+      const current = await this.viewFor(set._id);
+      throw current ? new AnswersChangedException(current) : new NotFoundException(OWNERS_NOT_FOUND);
+    }
     await this.applications.updateLead(String(set.applicationId), this.leadChange(owners));
     return this.view(saved);
   }
@@ -151,7 +165,7 @@ export class OwnersService {
       ownerType: type,
       firstName: str(o.firstName),
       lastName: str(o.lastName),
-      phoneNumber: digitsOnly(str(o.phoneNumber)).slice(0, 10),
+      phoneNumber: e164(o.phoneNumber),
       ownerEmailId: str(o.ownerEmailId).toLowerCase(),
       dateOfBirth: this.pii.seal(str(o.dateOfBirth)),
       ssn: this.pii.seal(digitsOnly(str(o.ssn))),
@@ -187,6 +201,7 @@ export class OwnersService {
       applicationId: String(o.applicationId),
       businessId: String(o.businessId),
       sameAsBusinessInfo: o.sameAsBusinessInfo,
+      revision: revisionOf(o),
       owners: o.owners.map((w) => ({
         ...w,
         phoneNumber: formatPhone(w.phoneNumber),
@@ -202,7 +217,7 @@ function leadOwner(o: OwnerInput): LeadOwner {
   return {
     firstName: str(o.firstName),
     lastName: str(o.lastName),
-    phoneNumber: digitsOnly(str(o.phoneNumber)).slice(0, 10),
+    phoneNumber: e164(o.phoneNumber),
     email: str(o.ownerEmailId).toLowerCase(),
     dateOfBirth: str(o.dateOfBirth),
     ownershipPercent: parseNumber(o.ownershipPercent),

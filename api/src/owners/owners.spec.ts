@@ -19,7 +19,8 @@ const owner2 = {
   firstName: 'Charles',
   lastName: 'Babbage',
   ownerEmailId: 'charles@example.com',
-  phoneNumber: '(555) 765-4321',
+  // Written another way than the form's mask: the same number, stored as E.164.
+  phoneNumber: '+1 212-555-0143',
   ownershipPercent: 60,
   ssn: '587-65-4321',
 };
@@ -74,14 +75,15 @@ describe('owners step: saved, encrypted and masked', () => {
       type: 'primary',
       ssn: '*****6789',
       dateOfBirth: '****-**-**',
-      phoneNumber: '(555) 123-4567',
+      phoneNumber: '(212) 555-0123',
     });
     expect(res.body.owners[1]).toMatchObject({ type: 'secondary', ssn: '*****4321' });
     const stored = await db.collection('ownersets').findOne({ sameAsBusinessInfo: true });
     const raw = JSON.stringify(stored);
     expect(raw).not.toContain('6789');
     expect(raw).not.toContain('1980');
-    expect(stored?.owners[0].phoneNumber).toBe('5551234567');
+    expect(stored?.owners.map((o: { phoneNumber: string }) => o.phoneNumber)).toEqual(['+12125550123', '+12125550143']);
+    expect(res.body.owners[1].phoneNumber).toBe('(212) 555-0143');
 
     const lead = await until(
       () => slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com'),
@@ -96,6 +98,8 @@ describe('owners step: saved, encrypted and masked', () => {
         hasSecondOwner: true,
       }),
     );
+    // The owners' mobiles as the CRM has always had them: the ten digits.
+    expect(lead).toMatchObject({ Owner_1_Mobile__c: '2125550123', Owner_2_Mobile__c: '2125550143' });
   });
 
   it('keeps the SSN on file when the masked value comes back', async () => {

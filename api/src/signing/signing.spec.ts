@@ -41,10 +41,10 @@ beforeAll(async () => {
   solo = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-solo', '10.6.0.1');
   pair = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-pair', '10.6.0.2');
   nobody = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-none', '10.6.0.3');
-  soloApp = await withOwners(solo, [owner('Sam', 'sam@example.com', '(555) 111-2222', 100, '123-45-6789')]);
+  soloApp = await withOwners(solo, [owner('Sam', 'sam@example.com', '(212) 555-0111', 100, '123-45-6789')]);
   pairApp = await withOwners(pair, [
-    owner('Pat', 'pat@example.com', '(555) 333-4444', 40, '111-22-3333'),
-    owner('Lee', 'lee@example.com', '(555) 555-6666', 60, '444-55-6666'),
+    owner('Pat', 'pat@example.com', '(212) 555-0133', 40, '111-22-3333'),
+    owner('Lee', 'lee@example.com', '(212) 555-0156', 60, '444-55-6666'),
   ]);
 });
 
@@ -169,7 +169,7 @@ describe('signing through the Box stand-in: refusals, webhooks and a decline', (
 
   it('starts again after a decline', async () => {
     const decliner = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'sign-decline', '10.6.0.4');
-    const app = await withOwners(decliner, [owner('Dee', 'dee@example.com', '(555) 777-8888', 100, '222-33-4444')]);
+    const app = await withOwners(decliner, [owner('Dee', 'dee@example.com', '(212) 555-0178', 100, '222-33-4444')]);
     const first = (await decliner.post('/box/sign', { applicationId: app })).body.data;
     expect(await decide(first.signers[0].embedUrl, 'declined')).toBe('http://localhost:8080/signature?declined=true');
     await until(

@@ -86,7 +86,7 @@ describe('the co-owner’s status link', () => {
   it('mails each co-owner still to sign one signed link per sign request, which shows the steps and no one’s details', async () => {
     const mail = await coOwnerInvited(slice.maildevUrl, bea, beaApp, {
       applicant: { email: 'bea-one@example.com', firstName: 'Bea' },
-      coOwner: { email: 'bea-two@example.com', firstName: 'Cy', ssn: '234-56-7801', phoneNumber: '(555) 987-6543' },
+      coOwner: { email: 'bea-two@example.com', firstName: 'Cy', ssn: '234-56-7801', phoneNumber: '(212) 555-0165' },
     });
     expect(mail.subject).toBe("Your signature is needed on Analytical Engines LLC's funding application");
     expect(mail.text).toContain('Katherine named you as an owner');
@@ -208,7 +208,7 @@ describe('the co-owner’s links, revoked and limited', () => {
   it('revokes a co-owner’s link at once when the applicant removes them from the owners', async () => {
     const mail = await coOwnerInvited(slice.maildevUrl, ann, annApp, {
       applicant: { email: 'ann-one@example.com', firstName: 'Ann' },
-      coOwner: { email: 'ann-two@example.com', firstName: 'Dee', ssn: '234-56-7802', phoneNumber: '(555) 987-6544' },
+      coOwner: { email: 'ann-two@example.com', firstName: 'Dee', ssn: '234-56-7802', phoneNumber: '(212) 555-0166' },
     });
     const link = `${slice.baseUrl}/status/shared/${tokenIn(mail.text)}`;
     expect((await fetch(link, from(20))).status).toBe(200);

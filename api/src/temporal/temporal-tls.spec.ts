@@ -48,7 +48,7 @@ it('a sign-up runs through the api and the worker over mTLS: the workflow starts
     firstName: 'Ada',
     lastName: 'Lovelace',
     businessName: 'Analytical Engines LLC',
-    phone: '+15551234567',
+    phone: '+12125550123',
     email,
     password: 'Ledger-Quill-42',
     confirmPassword: 'Ledger-Quill-42',

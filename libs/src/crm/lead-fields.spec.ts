@@ -79,6 +79,26 @@ describe('the lead mapper: financial and business answers', () => {
   });
 });
 
+describe('the lead mapper: phones stored as E.164', () => {
+  it("writes the business phone and the owners' mobiles as the CRM has always had them", () => {
+    const fields = leadFieldsOf({
+      phoneNumber: '+15145550100',
+      owner1: { ...owner, phoneNumber: '+12125550123' },
+      owner2: { ...owner, phoneNumber: '+14165550199' },
+    });
+    expect(fields).toMatchObject({
+      Phone: '(514) 555-0100',
+      Owner_1_Mobile__c: '2125550123',
+      Owner_2_Mobile__c: '4165550199',
+    });
+  });
+
+  it('writes a change recorded before, in the old shapes, exactly as it was', () =>
+    expect(
+      leadFieldsOf({ phoneNumber: '(514) 555-0100', owner1: { ...owner, phoneNumber: '2125550123' } }),
+    ).toMatchObject({ Phone: '(514) 555-0100', Owner_1_Mobile__c: '2125550123' }));
+});
+
 describe('the lead mapper: owners, status and new leads', () => {
   it('writes owners 1 and 2 with the portal status', () => {
     const fields = leadFieldsOf({

@@ -10,12 +10,13 @@
  * mapper, already in Salesforce's words. Those keys are not the domain's and pass through unchanged
  * (leadFieldsOf), so an old queued change is written exactly as it was.
  */
+import { formatPhone, nationalDigits } from '../validation/phone';
 
 /** One owner as the lead mirrors them (the specification's 'Owners' fields); sent whole, never field by field. */
 export type LeadOwner = {
   firstName: string;
   lastName: string;
-  /** Digits only, at most 10. */
+  /** E.164 (+15145550100); changes recorded before it carry the ten digits, which read the same. */
   phoneNumber: string;
   email: string;
   dateOfBirth: string;
@@ -64,6 +65,7 @@ export type LeadChange = Partial<{
   state: string;
   industry: string;
   numberOfEmployees: number | null;
+  /** The business phone: E.164 (+15145550100); changes recorded before it carry (514) 555-0100. */
   phoneNumber: string;
   website: string;
   // The owners step.
@@ -90,7 +92,8 @@ const one =
 const OWNER_FIELDS: { [K in keyof LeadOwner]: (o: Partial<LeadOwner>) => Record<string, LeadValue> } = {
   firstName: (o) => ({ First_Name__c: o.firstName! }),
   lastName: (o) => ({ Last_Name__c: o.lastName! }),
-  phoneNumber: (o) => ({ Mobile__c: o.phoneNumber! }),
+  // The ten digits the owner's mobile has always had in the CRM, from the stored E.164.
+  phoneNumber: (o) => ({ Mobile__c: nationalDigits(o.phoneNumber!) }),
   email: (o) => ({ Email__c: o.email! }),
   dateOfBirth: (o) => ({ Birthdate__c: o.dateOfBirth! }),
   ownershipPercent: (o) => ({ Ownership__c: o.ownershipPercent! }),
@@ -143,7 +146,8 @@ const LEAD_FIELDS: Mapping = {
   state: one('State', 'state'),
   industry: one('Industry', 'industry'),
   numberOfEmployees: one('NumberOfEmployees', 'numberOfEmployees'),
-  phoneNumber: one('Phone', 'phoneNumber'),
+  // (514) 555-0100, as the form's mask once sent it, from the stored E.164.
+  phoneNumber: (c) => ({ Phone: formatPhone(c.phoneNumber ?? '') }),
   website: one('Website', 'website'),
   owner1: (c) => (c.owner1 ? ownerFields('Owner_1', c.owner1) : {}),
   owner2: (c) => (c.owner2 ? ownerFields('Owner_2', c.owner2) : {}),

@@ -4,6 +4,7 @@
  */
 import type { SignUpForm } from '../validation/sign-up';
 import type { RegisterAnswer } from './entities';
+import type { SessionApplicationView } from './views';
 
 export const API_BASE = '/api';
 /** Every request carries the current page path (as the specification's endpoints expect). */
@@ -32,10 +33,12 @@ export type ApiError = {
     fields?: Record<string, string>;
     fieldCodes?: Record<string, string>;
     code?: string;
+    /** ANSWERS_CHANGED: the answers as saved now, in the shape (and with the masks) the api answers them. */
+    current?: unknown;
   };
 };
 
-/** The sign-up form's answers; the phone as +1 and 10 digits. */
+/** The sign-up form's answers; the phone as E.164, +1 and 10 digits. */
 export type RegisterRequest = SignUpForm & {
   affiliateId?: string;
   /** The language chosen in the web app; the account's emails follow it. */
@@ -77,13 +80,7 @@ export type DbUser = {
   userName: string;
   firstName: string;
   lastName: string;
-  applications: {
-    _id: string;
-    applicationStatus: string;
-    sfOpportunityId?: string;
-    /** The saved stage: where the applicant resumes. */
-    stage?: { pageName: string; pageStep: number; path: string };
-  }[];
+  applications: SessionApplicationView[];
 };
 export type UserAnswer = { data: DbUser };
 

@@ -41,6 +41,11 @@ export type ApplicationRecord<Id> = {
   sfLeadId?: string;
   sfLeadOwnerId?: string;
   sfOpportunityId?: string;
+  /**
+   * Set by the api once the workflow took the bank statements' submission: the session answers it, as the
+   * opportunity may come much later (the conversion waits out a CRM outage in the workflow).
+   */
+  statementsSubmitted?: boolean;
   signatureId?: string;
   statusLinkSentFor?: string;
   applicationStatus: string;
@@ -83,6 +88,7 @@ export type BusinessRecord<Id> = {
   avgDailyBalance?: number;
   openLoanBalances?: number;
   otherBusinessLoans?: string;
+  /** E.164 (+15145550100); records saved before it hold (514) 555-0100 (validation/phone.ts reads both). */
   phoneNumber?: string;
   legalEntity?: string;
   businessDescription?: string;
@@ -96,6 +102,8 @@ export type BusinessRecord<Id> = {
   acceptsCreditCards?: string;
   numberOfEmployees?: number;
   addressData: AddressRecord;
+  /** How many times the applicant's answers were saved (see revisions.ts); absent on records saved before it. */
+  revision?: number;
 };
 
 /**
@@ -114,7 +122,7 @@ export type OwnerRecord = {
   ownerType: 'primary' | 'secondary';
   firstName: string;
   lastName: string;
-  /** Digits only, at most 10. */
+  /** E.164 (+15145550100); records saved before it hold the ten digits (validation/phone.ts reads both). */
   phoneNumber: string;
   ownerEmailId: string;
   dateOfBirth: string;
@@ -130,6 +138,8 @@ export type OwnerSetRecord<Id> = {
   businessId: Id;
   sameAsBusinessInfo: boolean;
   owners: OwnerRecord[];
+  /** How many times the owners step was saved (see revisions.ts); absent on records saved before it. */
+  revision?: number;
 };
 
 export type OfferRecord<Id> = {

@@ -3,8 +3,34 @@
  * clients and query options read them). Ids are strings; PII arrives masked.
  */
 import type { OfferAffordability } from './affordability';
+import type { StageRecord } from './entities';
 import type { OfferOptionView } from './offers';
 import type { BusinessRecord, OwnerRecord } from './records';
+
+/**
+ * One application of the session (GET /auth/user's `applications`, the client's dbUser): what the journey
+ * machine is hydrated with. `statementsSubmitted` is the api's answer (libs statementsSubmittedIn over the
+ * record), true from the statements' submission on even while the CRM has not made the opportunity yet.
+ */
+export type SessionApplicationView = {
+  _id: string;
+  applicationStatus: string;
+  sfOpportunityId?: string;
+  statementsSubmitted: boolean;
+  /** The saved stage: where the applicant resumes. */
+  stage?: { pageName: string; pageStep: number; path: string };
+};
+
+/**
+ * POST /application/:id/submit-statements (in `data`): the saved stage the submission moved to, and the
+ * opportunity when the CRM converted the lead in time (during an outage it comes later; the statements are
+ * submitted all the same).
+ */
+export type StatementsSubmittedView = {
+  sfOpportunityId?: string;
+  statementsSubmitted: boolean;
+  stage: StageRecord;
+};
 
 /** An address as the business and owner answers carry it. */
 export type AddressView = {
@@ -20,10 +46,15 @@ export type AddressView = {
  * GET /business/application/:id and PATCH /business/:id: the business record, every answer optional; the
  * tax id (EIN or BN) masked but for its last digits; businessStarted (Yes/No) 'Yes' when never answered.
  */
-export type BusinessView = Partial<Omit<BusinessRecord<string>, 'applicationId' | 'addressData'>> & {
+export type BusinessView = Partial<Omit<BusinessRecord<string>, 'applicationId' | 'addressData' | 'revision'>> & {
   _id: string;
   applicationId: string;
   addressData?: AddressView;
+  /**
+   * The answers' revision (domain/revisions.ts), which a save sends back. Always answered; absent only in
+   * an answer of an api from before revisions, which the web reads as 0 (revisionOf).
+   */
+  revision?: number;
 };
 
 /** One owner of GET /owner/application/:id: SSN/SIN and date of birth masked, the phone in the form's mask. */
@@ -39,6 +70,11 @@ export type OwnerSetView = {
   businessId: string;
   sameAsBusinessInfo: boolean;
   owners: OwnerView[];
+  /**
+   * The answers' revision (domain/revisions.ts), which a save sends back. Always answered; absent only in
+   * an answer of an api from before revisions, which the web reads as 0 (revisionOf).
+   */
+  revision?: number;
 };
 
 /** POST /offer and PATCH /offer/:id (in `data`): the offer and its options. */

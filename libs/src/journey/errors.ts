@@ -17,6 +17,9 @@ export const JOURNEY_ERRORS = {
   },
   NO_SIGNERS: { status: 422, message: 'No signers found' },
   APPLICATION_CLOSED: { status: 409, message: 'This application is closed' },
+  // Not in the specification: a save from a window showing answers that another window has saved over
+  // since (domain/revisions.ts); the refusal carries the answers as saved now.
+  ANSWERS_CHANGED: { status: 409, message: 'This was changed in another window' },
 } as const;
 
 export type JourneyErrorCode = keyof typeof JOURNEY_ERRORS;

@@ -9,6 +9,25 @@ export const OFFERS_NOT_READY = JOURNEY_ERRORS.OFFERS_NOT_READY.message;
 /** What the workflow knows beyond the position: the signature and the statements' submission. */
 export type MoveFacts = { signed: boolean; statementsSubmitted: boolean };
 
+/**
+ * Whether the bank statements are submitted: once their submission went through, whether or not the CRM has
+ * converted the lead yet (during a CRM outage the conversion waits in the workflow, and the journey goes on
+ * to /offers without an opportunity). The workflow reads it from its progress, the api from the application
+ * record it marks after that submission; the web takes the api's answer and never guesses it from the
+ * opportunity id.
+ */
+export const statementsSubmittedIn = (s: { statementsSubmitted?: boolean; sfOpportunityId?: string }): boolean =>
+  !!s.statementsSubmitted || !!s.sfOpportunityId;
+
+/** What the workflow has achieved that its moves depend on (its progress, in part). */
+export type MoveProgress = { signing?: { signed: boolean }; statementsSubmitted?: boolean; sfOpportunityId?: string };
+
+/** The facts moveStage's validator judges by, from the workflow's progress. */
+export const moveFactsOf = (p: MoveProgress): MoveFacts => ({
+  signed: !!p.signing?.signed,
+  statementsSubmitted: statementsSubmittedIn(p),
+});
+
 export type MoveVerdict =
   { ok: true; position: JourneyPosition; stale: boolean } | { ok: false; error: string; code: JourneyErrorCode };
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_NAME_MAX, emailGreeting, endSentence, escapeHtml, labelled, nameForEmail } from './email-text';
+import {
+  EMAIL_NAME_MAX,
+  emailGreeting,
+  endSentence,
+  escapeHtml,
+  labelled,
+  linkInLanguage,
+  nameForEmail,
+} from './email-text';
 
 // This first name went verbatim into the code email, which goes to any address.
 const ATTACK = 'there. Your account is locked, call +1-555-0100 or visit https://evil.example';
@@ -77,5 +85,13 @@ describe('French typography and sentence ends in emails', () => {
     expect(endSentence('Merci pour Boulangerie Roy inc.')).toBe('Merci pour Boulangerie Roy inc.');
     expect(endSentence('Thanks for Orbital LLC')).toBe('Thanks for Orbital LLC.');
     expect(endSentence('Is it you?')).toBe('Is it you?');
+  });
+});
+
+describe('a link in an email, in its language', () => {
+  it('names the language the portal opens in, beside any query the link has', () => {
+    expect(linkInLanguage('https://apply.example/offers', 'fr-CA')).toBe('https://apply.example/offers?lng=fr-CA');
+    expect(linkInLanguage('https://apply.example/status', 'en')).toBe('https://apply.example/status?lng=en');
+    expect(linkInLanguage('https://apply.example/x?a=1', 'fr-CA')).toBe('https://apply.example/x?a=1&lng=fr-CA');
   });
 });

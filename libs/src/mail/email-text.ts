@@ -64,3 +64,10 @@ export const labelled = (label: string, value: string, language: 'en' | 'fr-CA' 
  * takes no second one ('inc..' was seen in an email).
  */
 export const endSentence = (s: string) => (/[.!?…]$/u.test(s.trimEnd()) ? s.trimEnd() : `${s.trimEnd()}.`);
+
+/**
+ * A link in an email, in the email's language (`?lng=`, which the portal reads on arrival, web/src/router.tsx):
+ * a French applicant reading on an English phone lands on the portal in French, and the other way round.
+ */
+export const linkInLanguage = (url: string, language: 'en' | 'fr-CA') =>
+  `${url}${url.includes('?') ? '&' : '?'}lng=${language}`;

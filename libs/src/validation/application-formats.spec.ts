@@ -35,15 +35,15 @@ describe('SSNs the SSA never issues (properties)', () => {
 });
 
 describe('owner set on submit', () => {
-  const a = { ownershipPercent: 60, phoneNumber: '(555) 123-4567', ownerEmailId: 'a@example.com' };
-  const b = { ownershipPercent: 40, phoneNumber: '(555) 765-4321', ownerEmailId: 'b@example.com' };
+  const a = { ownershipPercent: 60, phoneNumber: '(212) 555-0123', ownerEmailId: 'a@example.com' };
+  const b = { ownershipPercent: 40, phoneNumber: '(212) 555-0143', ownerEmailId: 'b@example.com' };
   it('accepts a valid set', () => expect(checkOwnerSet([a, b])).toBeUndefined());
   it('refuses a total over 100', () =>
     expect(english(checkOwnerSet([a, { ...b, ownershipPercent: 41 }])?.message)).toBe(
       'Total ownership percentage cannot exceed 100%',
     ));
   it('refuses repeated phones', () =>
-    expect(english(checkOwnerSet([a, { ...b, phoneNumber: '5551234567' }])?.message)).toBe(
+    expect(english(checkOwnerSet([a, { ...b, phoneNumber: '2125550123' }])?.message)).toBe(
       'Each phone number must be unique.',
     ));
   it('refuses repeated emails in any case', () =>

@@ -1,4 +1,6 @@
 import { messageText } from './codes';
+// The rule sets' phone rule reads with the library phone.ts gives it as it loads (the libs index loads it).
+import './phone';
 import { validateForm, type RuleSet } from './rules';
 
 /** The rules answer codes; the English the api answers for them is what the specification words. */

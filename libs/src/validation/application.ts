@@ -7,9 +7,10 @@ import { INDUSTRIES, industryByName } from '../domain/industries';
 import { LEGAL_ENTITIES, PRODUCTS, productsFor, USE_OF_PROCEEDS, YES_NO } from '../domain/pick-lists';
 import { COUNTRY_CODES, regionCodes } from '../domain/regions';
 import { isCalendarDate, todayIso, yearsBefore } from './dates';
-import { EMAIL_PATTERN, PHONE_PATTERN, digitsOnly } from './formats';
+import { EMAIL_PATTERN, digitsOnly } from './formats';
 import { APPLICATION_CODES, COMMON_CODES, type MessageCode } from './codes';
-import { countCheck, numberRule, parseAmount, parseNumber } from './numbers';
+import { amountNumberRule, countCheck, numberRule, parseNumber } from './numbers';
+import { phoneKey, phoneNumberRule } from './phone-rule';
 import {
   all,
   noMarkup,
@@ -47,9 +48,7 @@ export const monthlyRevenue = (annual: number): number => Math.round((annual / 1
 
 /** A requested or earned amount: above 0 and at most $99,000,000 (the specification's limit). */
 const amountRule = (requiredMessage: string): Rule =>
-  numberRule(parseAmount, requiredMessage, (n) =>
-    n <= 0 ? M.valueZero : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
-  );
+  amountNumberRule(requiredMessage, (n) => (n <= 0 ? M.valueZero : n > MAX_AMOUNT ? M.valueTooLarge : undefined));
 
 export const FINANCIAL_RULES = {
   annualRevenue: amountRule(M.annualRevenueRequired),
@@ -155,13 +154,13 @@ export const BUSINESS_DETAILS_RULES = {
   acceptsCreditCards: fromList(YES_NO, M.selectionRequired),
   otherBusinessLoans: fromList(YES_NO, M.selectionRequired),
   federalTaxId: taxIdRule,
-  avgDailyBalance: numberRule(parseAmount, M.avgDailyBalanceRequired, (n) =>
+  avgDailyBalance: amountNumberRule(M.avgDailyBalanceRequired, (n) =>
     n < MIN_AVG_DAILY_BALANCE ? M.avgDailyBalanceMin : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
   ),
-  openLoanBalances: numberRule(parseAmount, undefined, (n) =>
+  openLoanBalances: amountNumberRule(undefined, (n) =>
     n < 0 ? COMMON_CODES.negative : n > MAX_AMOUNT ? M.valueTooLarge : undefined,
   ),
-  phoneNumber: all(required(M.businessPhoneRequired), pattern(PHONE_PATTERN, COMMON_CODES.phoneFormat)),
+  phoneNumber: phoneNumberRule(M.businessPhoneRequired),
   country: fromList(COUNTRY_CODES, M.countryOfBusinessRequired),
   address: requiredText(M.addressRequired),
   suiteFloor: optionalText(),
@@ -242,7 +241,7 @@ export const OWNER_RULES = {
     pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid),
   ),
   dateOfBirth: dobRule,
-  phoneNumber: all(required(COMMON_CODES.phoneRequired), pattern(PHONE_PATTERN, COMMON_CODES.phoneFormat)),
+  phoneNumber: phoneNumberRule(),
   ownershipPercent: percentRule,
   creditReport: creditRule,
   ssn: ssnRule,
@@ -260,7 +259,8 @@ export function checkOwnerSet(
 ): OwnerSetProblem | undefined {
   const total = owners.reduce((sum, o) => sum + (parseNumber(o.ownershipPercent) || 0), 0);
   if (total > 100) return { message: M.totalOwnershipTooLarge };
-  const phones = owners.map((o) => digitsOnly(asText(o.phoneNumber) ?? '')).filter(Boolean);
+  // The same number however it was written: (514) 555-0100 and +15145550100 are one phone.
+  const phones = owners.map((o) => phoneKey(asText(o.phoneNumber) ?? '')).filter(Boolean);
   if (new Set(phones).size !== phones.length) return { message: M.phonesUnique };
   const emails = owners.map((o) => (asText(o.ownerEmailId) ?? '').trim().toLowerCase()).filter(Boolean);
   if (new Set(emails).size !== emails.length) return { message: M.emailsUnique };

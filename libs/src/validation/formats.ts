@@ -38,29 +38,14 @@ export const EMAIL_PATTERN = new RegExp(
   'i',
 );
 
-/** (123) 456-7890 */
-export const PHONE_PATTERN = /^\(\d{3}\) \d{3}-\d{4}$/;
-export const PHONE_INPUT_MAX_LENGTH = 14;
+/**
+ * What a phone input holds (phone.ts reads it): room for a pasted '+1 (514) 555-0100' (17 characters) or
+ * '+44 20 7946 0958', which a shorter limit cut before anything read it (a paste was once cut to '(151) 455-50').
+ * Here, apart from phone.ts, so the first visit's page has it without the phone library.
+ */
+export const PHONE_INPUT_MAX_LENGTH = 24;
 
 export const digitsOnly = (s: string): string => s.replace(/\D/g, '');
-
-/** Formats what the user typed as (123) 456-7890, progressively, at most 10 digits. */
-export function formatPhone(input: string): string {
-  const d = digitsOnly(input).slice(0, 10);
-  if (d.length === 0) return '';
-  if (d.length < 4) return `(${d}`;
-  if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
-/** The phone as sent to the server: +1 and 10 digits when 10 digits are given, otherwise + and the digits. */
-export function toE164(phone: string): string {
-  const d = digitsOnly(phone);
-  return d.length === 10 ? `+1${d}` : `+${d}`;
-}
-
-/** The phone as the api receives it from the sign-up form: +1 and 10 digits. */
-export const E164_US_CA_PATTERN = /^\+1\d{10}$/;
 
 /** Currency as typed: $ with thousands separators and at most 2 decimals ('1234.567' -> '$1,234.56'). */
 /** An amount (number or numeric string) as dollars with cents: 219600 -> $219,600.00. */

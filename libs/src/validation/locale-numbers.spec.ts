@@ -34,16 +34,17 @@ describe('parseLocaleAmount in Canadian French (450 000,50 was read as 45,000,05
     ['1 234.50', C.frenchDecimalPoint],
     ['$1,234.56', C.frenchDecimalPoint],
     ['1.234.567', C.frenchDecimalPoint],
-    ['1,234', C.ambiguous],
-    ['999,000', C.ambiguous],
+    ['1,234', C.thousandsOrCents],
+    ['999,000', C.thousandsOrCents],
     ['1,2,3', C.ambiguous],
     ['45 00', C.ambiguous],
     ['1 23 456', C.ambiguous],
     ['1234 567', C.ambiguous],
     ['1,23 4', C.ambiguous],
-    ['1 234,567', C.tooManyDecimals],
-    ['1234,567', C.tooManyDecimals],
+    ['1 234,567', C.thousandsOrCents],
+    ['1234,567', C.thousandsOrCents],
     ['0,125', C.tooManyDecimals],
+    ['0,1250', C.tooManyDecimals],
     ['abc', C.notANumber],
     ['', C.notANumber],
     ['$', C.notANumber],
@@ -71,14 +72,14 @@ describe('parseLocaleAmount in English', () => {
   ])('%j is %d', (text, n) => expect(parseLocaleAmount(text, 'en')).toBe(n));
 
   it.each([
-    ['1.234', C.ambiguous],
+    ['1.234', C.thousandsOrCents],
     ['1,5', C.ambiguous],
     ['12,34', C.ambiguous],
     ['450 000,50', C.ambiguous],
     ['1.234,56', C.ambiguous],
     ['1.234.567', C.ambiguous],
     ['1,234 567', C.ambiguous],
-    ['1,234.567', C.tooManyDecimals],
+    ['1,234.567', C.thousandsOrCents],
     ['0.125', C.tooManyDecimals],
     ['twelve', C.notANumber],
   ])('%j is refused with %s', (text, code) => expect(parseLocaleAmount(text, 'en')).toBe(code));
@@ -87,6 +88,48 @@ describe('parseLocaleAmount in English', () => {
     expect(parseLocaleAmount(1234.5, 'en')).toBe(1234.5);
     expect(parseLocaleAmount(Infinity, 'fr-CA')).toBe(C.notANumber);
     expect(parseLocaleAmount({}, 'en')).toBe(C.invalidValue);
+  });
+});
+
+describe('an amount that reads as thousands or as cents is refused, never cut to its cents (450,000 was stored 450)', () => {
+  it.each([
+    ['450 000', 'fr-CA', 450000],
+    [`450${NBSP}000 $`, 'fr-CA', 450000],
+    ['450000,50', 'fr-CA', 450000.5],
+    ['1,5', 'fr-CA', 1.5],
+    ['60 000', 'fr-CA', 60000],
+    ['450,000', 'en', 450000],
+    ['1.50', 'en', 1.5],
+    ['$60,000', 'en', 60000],
+  ])('%j in %s is %d', (text, lng, n) => expect(parseLocaleAmount(text, lng)).toBe(n));
+
+  it.each([
+    ['450,000', 'fr-CA'],
+    ['60,000', 'fr-CA'],
+    ['450,000 $', 'fr-CA'],
+    ['1 450,000', 'fr-CA'],
+    ['450.000', 'en'],
+    ['$60.000', 'en'],
+  ])('%j in %s is refused with its advice', (text, lng) =>
+    expect(parseLocaleAmount(text, lng)).toBe(C.thousandsOrCents),
+  );
+
+  it('says in English how to write it', () =>
+    expect(messageText(C.thousandsOrCents)).toBe(
+      'Write 450,000 or 450000: a period marks the cents, as in 450,000.50.',
+    ));
+
+  it('is judged the same by the form rules, in both languages', () => {
+    const kinds = { annualRevenue: 'money', amountRequested: 'money' } as const;
+    expect(localeNumberRules(FINANCIAL_RULES, kinds, 'fr-CA').amountRequested('450,000', {})).toBe(C.thousandsOrCents);
+    expect(localeNumberRules(FINANCIAL_RULES, kinds, 'en').amountRequested('450.000', {})).toBe(C.thousandsOrCents);
+    expect(localeNumberRules(FINANCIAL_RULES, kinds, 'en').amountRequested('450,000', {})).toBeUndefined();
+  });
+
+  it('leaves the other numbers to their own messages (no cents in a share or a score)', () => {
+    expect(parseLocaleNumber('51,555', 'fr-CA', { symbol: '%' })).toBe(C.ambiguous);
+    expect(parseLocaleNumber('51,5555', 'fr-CA', { symbol: '%' })).toBe(C.tooManyDecimals);
+    expect(parseLocaleNumber('7,500', 'fr-CA', { maxDecimals: 0 })).toBe(C.ambiguous);
   });
 });
 
@@ -123,8 +166,9 @@ describe('localeNumberRules: the text is read in the language, the number judged
   });
   it('refuses an ambiguous entry with its own message, in either language', () => {
     expect(fr.annualRevenue('1.234', {})).toBe(C.frenchDecimalPoint);
-    expect(fr.annualRevenue('1,234', {})).toBe(C.ambiguous);
-    expect(en.annualRevenue('1.234', {})).toBe(C.ambiguous);
+    expect(fr.annualRevenue('1,234', {})).toBe(C.thousandsOrCents);
+    expect(en.annualRevenue('1.234', {})).toBe(C.thousandsOrCents);
+    expect(en.annualRevenue('1,5', {})).toBe(C.ambiguous);
     expect(messageText(C.ambiguous)).toMatch(/read two ways/);
   });
   it('judges an owner share and score by the owner rules (the country decides the score maximum)', () => {

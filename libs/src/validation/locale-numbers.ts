@@ -9,8 +9,11 @@
  *
  * Refused, never guessed:
  * - a '.' in a French number ('1.234', '1 234.50', '$1,234.56' pasted from English): `frenchDecimalPoint`;
- * - a separator that could be either the group or the decimal one: three digits after the only separator,
- *   with at most three before ('1,234' in French, '1.234' in English), `ambiguous`;
+ * - an amount with three digits after the decimal separator ('450,000' in French, '450.000' in English): the
+ *   person wrote thousands the other language's way, or slipped; cutting it to 450.00 stored 450, so it is
+ *   refused with `thousandsOrCents`, whatever comes before it;
+ * - elsewhere, a separator that could be either the group or the decimal one: three digits after the only
+ *   separator, with at most three before ('1,234' in French, '1.234' in English), `ambiguous`;
  * - groups that are not of three digits ('12,34', '1,5' in English; '45 00' in French), two decimal
  *   separators, both kinds of group separator, a group separator after the decimal one: `ambiguous`;
  * - more decimals than the field takes: `tooManyDecimals` (whole-number fields: `wholeNumber`);
@@ -78,6 +81,8 @@ export function parseLocaleNumber(
   const separator = separators[0] as ',' | ' ' | undefined;
   if (separator && !GROUPED[separator].test(whole)) return COMMON_CODES.ambiguous;
 
+  // An amount's three digits after the decimal separator are thousands or a slip, never cents ('450,000' in French).
+  if (symbol === '$' && fraction.length === 3 && /[1-9]/.test(whole)) return COMMON_CODES.thousandsOrCents;
   // A whole-number field refuses any decimal separator, even one with nothing after it yet ('7,').
   if (fraction.length > maxDecimals || (maxDecimals === 0 && parts.length === 2)) {
     // '1,234' (French) or '1.234' (English): the only separator could also be the other language's group.

@@ -5,6 +5,9 @@ export const MESSAGES = {
   maxLength: (n: number) => `Must be ${n} characters or less`,
   phoneRequired: 'Phone number is required',
   phoneFormat: 'Invalid phone number format',
+  // Not in the specification: a number of another country than the US and Canada, with what to do.
+  phoneOutsideUsCanada:
+    'Please enter a US or Canadian phone number, like (514) 555-0100. Numbers from other countries are not accepted.',
   emailRequired: 'Email is required',
   emailRequiredReset: 'Email is requiured',
   emailInvalid: 'Please enter a valid email address',
@@ -36,6 +39,8 @@ export const MESSAGES = {
   ambiguous:
     'This number can be read two ways. Write it like 450,000.50: commas between thousands, a period before the cents.',
   frenchDecimalPoint: 'In French, write the cents after a comma and the thousands with spaces, like 450 000,50.',
+  // Three digits after the decimal separator are thousands or a slip, never cents: refused, not cut to 450.00.
+  thousandsOrCents: 'Write 450,000 or 450000: a period marks the cents, as in 450,000.50.',
   tooManyDecimals: 'Enter at most 2 decimals',
   // Not in the specification: the CRM's own field lengths (libs/src/crm/fields.ts), so that nothing reaches
   // Salesforce longer than it keeps.

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCurrency } from './formats';
-import { countCheck, numberRule, parseAmount, parseNumber } from './numbers';
+import { amountNumberRule, countCheck, numberRule, parseAmount, parseNumber } from './numbers';
+import { FINANCIAL_RULES } from './application';
 import { messageText } from './codes';
 
 /** The rules answer codes; the English the api answers for them is what the specification words. */
@@ -87,4 +88,15 @@ describe('number fields', () => {
     [[12], 'Invalid value'],
     [true, 'Invalid value'],
   ])('employees %j -> %s', (v, message) => expect(english(employees(v, {}))).toBe(message));
+});
+
+describe('an amount sent as text with three digits after its point ("450.000" was read as 450)', () => {
+  const amount = amountNumberRule('application.amountRequestedRequired', () => undefined);
+  it.each(['450.000', '$60.000', ' $1,234.567 '])('%j is refused with its advice', (v) => {
+    expect(amount(v, {})).toBe('common.thousandsOrCents');
+    expect(FINANCIAL_RULES.amountRequested(v, {})).toBe('common.thousandsOrCents');
+  });
+  it.each(['450,000', '$450,000.50', '1.50', '450000', 450.5])('%j is read as the number it is', (v) =>
+    expect(FINANCIAL_RULES.amountRequested(v, {})).toBeUndefined(),
+  );
 });

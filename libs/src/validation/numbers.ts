@@ -48,6 +48,20 @@ export const numberRule =
     return Number.isNaN(n) ? COMMON_CODES.notANumber : check(n, form);
   };
 
+/**
+ * An amount field: numberRule over parseAmount, for amounts a client sends as text. Three digits after the
+ * point ('450.000') are thousands written another way, or a slip, never cents: refused with that advice
+ * rather than read as 450 (the forms send numbers, read by parseLocaleNumber under the same rule).
+ */
+export const amountNumberRule = (
+  requiredMessage: string | undefined,
+  check: (n: number, form: Readonly<Record<string, unknown>>) => string | undefined,
+): Rule => {
+  const rule = numberRule(parseAmount, requiredMessage, check);
+  return (v, form) =>
+    typeof v === 'string' && /\.\d{3}$/.test(v.trim()) ? COMMON_CODES.thousandsOrCents : rule(v, form);
+};
+
 /** A count such as the number of employees: a whole number from 0 to 99,999,999. */
 export const countCheck = (n: number): string | undefined =>
   !Number.isInteger(n)

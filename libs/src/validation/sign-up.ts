@@ -1,5 +1,6 @@
 import { NAME_LIMITS } from '../crm/fields';
-import { EMAIL_PATTERN, PHONE_PATTERN } from './formats';
+import { EMAIL_PATTERN } from './formats';
+import { phoneNumberRule } from './phone-rule';
 import { COMMON_CODES } from './codes';
 import {
   PASSWORD_MAX_LENGTH,
@@ -28,7 +29,7 @@ export type SignUpForm = {
 export const emailRule = (requiredMessage: string = COMMON_CODES.emailRequired) =>
   all(required(requiredMessage), maxLength(200), pattern(EMAIL_PATTERN, COMMON_CODES.emailInvalid));
 
-export const phoneRule = all(required(COMMON_CODES.phoneRequired), pattern(PHONE_PATTERN, COMMON_CODES.phoneFormat));
+export const phoneRule = phoneNumberRule();
 
 export const newPasswordRule = (requiredMessage?: string) =>
   all(
@@ -46,8 +47,9 @@ export const crmEmailRule = (requiredMessage: string = COMMON_CODES.emailRequire
   );
 
 /**
- * The specification's 'Sign-up' rules. The phone rule applies to the masked form value, (123) 456-7890. Names, business
- * name and email are held to the lengths of the CRM lead they become (sign-in still accepts 200).
+ * The specification's 'Sign-up' rules. The phone is read in any of its forms (phone.ts): the form shows it as
+ * (123) 456-7890 and sends its E.164, the api stores that. Names, business name and email are held to the lengths of
+ * the CRM lead they become (sign-in still accepts 200).
  */
 export const SIGN_UP_RULES = {
   firstName: all(requiredText(undefined, NAME_LIMITS.firstName, COMMON_CODES.firstNameTooLong), noMarkup),

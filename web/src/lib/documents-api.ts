@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FileType, StatementAdviceNote } from '@portal/libs';
+import type { FileType, StatementAdviceNote, StatementsSubmittedView } from '@portal/libs';
 import { api } from './http';
 import { refreshSession } from './session';
 import { clearSigning } from './storage';
@@ -41,7 +41,7 @@ export const documentsApi = {
   remove: (id: string) => api.delete(`/file/${id}`),
   submitStatements: async (applicationId: string) =>
     (
-      await api.post<{ data: { sfOpportunityId: string; stage: { path: string } } }>(
+      await api.post<{ data: StatementsSubmittedView }>(
         `/application/${applicationId}/submit-statements`,
         {},
         { idempotent: true },
@@ -63,8 +63,9 @@ export const useUploadDocument = (applicationId: string) =>
 export const useRemoveDocument = () => useMutation({ mutationFn: (id: string) => documentsApi.remove(id) });
 
 /**
- * The statements submitted: the session is read again (it now carries the opportunity), and the signing
- * remembered for the signature page is forgotten, before the page moves the journey on.
+ * The statements submitted: the session is read again (it now says they are, and carries the opportunity
+ * when the CRM made it in time), and the signing remembered for the signature page is forgotten, before
+ * the page moves the journey on.
  */
 export function useSubmitStatements(applicationId: string) {
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import {
   type ApiError,
 } from '@portal/libs';
 import { actionAnswered, keyForAction } from './idempotency';
-import { clearUserName, storedUserName, xsrfToken } from './storage';
+import { noteSessionEnded, storedUserName, xsrfToken } from './storage';
 
 import { codeOf, networkError, toError } from './http-error';
 
@@ -32,9 +32,12 @@ let onSessionLost: () => void = () => {
 };
 /** The router replaces the hard redirect with a navigation. */
 export const setSessionLostHandler = (fn: () => void) => (onSessionLost = fn);
-/** The session is gone and cannot be refreshed: the stored name is forgotten and the applicant sent to /login. */
+/**
+ * The session is gone and cannot be refreshed: the stored name is forgotten (that a session ended is noted,
+ * so a later visit is told so too) and the applicant sent to /login.
+ */
 export function endSession() {
-  clearUserName();
+  noteSessionEnded();
   onSessionLost();
 }
 

@@ -14,9 +14,30 @@ export function readCookie(name: string): string | undefined {
 
 export const xsrfToken = () => readCookie(XSRF_COOKIE_NAME);
 
+/**
+ * A session that ended by itself (not a sign-out on purpose), noted without the user name: every later
+ * visit without a session is then told so at /login, not shown /sign-up as if it were the first.
+ */
+const SESSION_ENDED_KEY = 'sessionEnded';
+
 export const storedUserName = () => localStorage.getItem(USER_NAME_KEY) ?? undefined;
-export const storeUserName = (userName: string) => localStorage.setItem(USER_NAME_KEY, userName);
-export const clearUserName = () => localStorage.removeItem(USER_NAME_KEY);
+/** A session begins: its user name is kept (the refresh sends it), and any ended one is forgotten. */
+export function storeUserName(userName: string) {
+  localStorage.setItem(USER_NAME_KEY, userName);
+  localStorage.removeItem(SESSION_ENDED_KEY);
+}
+/** Forgets the user: the name, and any note of a session that ended (a sign-out on purpose). */
+export function clearUserName() {
+  localStorage.removeItem(USER_NAME_KEY);
+  localStorage.removeItem(SESSION_ENDED_KEY);
+}
+/** The session ended and could not be refreshed: the name goes, the note that there was one stays. */
+export function noteSessionEnded() {
+  localStorage.removeItem(USER_NAME_KEY);
+  localStorage.setItem(SESSION_ENDED_KEY, 'true');
+}
+/** Signed in on this browser and not signed out on purpose since: a name kept, or a session noted as ended. */
+export const hadSession = () => storedUserName() !== undefined || localStorage.getItem(SESSION_ENDED_KEY) === 'true';
 
 /** ?iso= on /sign-up: the affiliate's referral id, 12 hours, SameSite=Strict (the lender credits the referral only within that window). */
 export function rememberAffiliate(iso: string) {

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { documentsQueryOptions } from '../lib/documents-api';
 import { offerQueryOptions } from '../features/offers/offers-api';
+import { loadPhoneLibrary } from '../lib/phone';
 import { ensureApplication } from '../lib/session';
 import { businessQueryOptions, industriesQueryOptions, ownersQueryOptions } from '../lib/journey/journey-api';
 
-/** What each journey page reads, ensured before it renders: no page shows a form its answers can overwrite. */
+/**
+ * What each journey page reads, ensured before it renders: no page shows a form its answers can overwrite. The pages
+ * with a phone field also wait for the phone library (lib/phone.ts), fetched beside their answers.
+ */
 export const journeyLoaders = {
   '/financial': async (qc: QueryClient) => {
     const app = await ensureApplication(qc);
@@ -15,6 +19,7 @@ export const journeyLoaders = {
     await Promise.all([
       qc.ensureQueryData(businessQueryOptions(app._id)),
       qc.ensureQueryData(industriesQueryOptions()),
+      loadPhoneLibrary(),
     ]);
   },
   '/owners': async (qc: QueryClient) => {
@@ -22,6 +27,7 @@ export const journeyLoaders = {
     await Promise.all([
       qc.ensureQueryData(businessQueryOptions(app._id)),
       qc.ensureQueryData(ownersQueryOptions(app._id)),
+      loadPhoneLibrary(),
     ]);
   },
   '/signature': async (qc: QueryClient) => void (await ensureApplication(qc)),

@@ -1,6 +1,7 @@
 import {
   amountRequestedOf,
   formatMoney,
+  formatPhone,
   frenchLabel,
   type AddressRecord,
   type BusinessRecord,
@@ -88,7 +89,8 @@ export function businessRows(
     ['hasRealEstate', say.pick('yesNo', b.hasRealEstate === true ? 'Yes' : b.hasRealEstate === false ? 'No' : '')],
     ['openBusinessLoans', say.pick('yesNo', b.otherBusinessLoans)],
     ['averageDailyBalance', say.money(b.avgDailyBalance)],
-    ['businessPhone', text(b.phoneNumber)],
+    // Stored as E.164 (older records: the form's mask): shown (514) 555-0100 either way.
+    ['businessPhone', formatPhone(text(b.phoneNumber))],
     ['website', text(b.website)],
     ['businessAddress', addressLine(b.addressData)],
   ];

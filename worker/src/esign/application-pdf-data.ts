@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { formatPhone } from '@portal/libs';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { NO_SIGNERS_FOUND } from '@portal/workflows';
 import type { ApplicationPdfData } from '../documents/application-pdf';
@@ -35,7 +36,8 @@ export async function pdfData(
       return {
         name: `${o.firstName ?? ''} ${o.lastName ?? ''}`.trim(),
         email: o.ownerEmailId ?? '',
-        phone: o.phoneNumber ?? '',
+        // Stored as E.164 (older records: the ten digits): shown (514) 555-0100 either way.
+        phone: formatPhone(o.phoneNumber ?? ''),
         dateOfBirth: pii.open(o.dateOfBirth),
         ssnMasked: maskTail(ssn),
         taxIdLabel: o.addressData?.country === 'CA' ? 'SIN' : 'SSN',

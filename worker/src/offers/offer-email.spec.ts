@@ -109,6 +109,16 @@ describe('the offer email’s wording', () => {
     expect(mail('en').text).toContain('Your application: https://apply.fundwise.example/offers');
   });
 
+  it('links to the portal in the email’s language, whatever the reader’s phone is set to', () => {
+    const fr = mail('fr-CA');
+    expect(fr.text).toMatch(/: https:\/\/apply\.fundwise\.example\/offers\?lng=fr-CA$/m);
+    expect(fr.html).toContain('href="https://apply.fundwise.example/offers?lng=fr-CA"');
+    expect(fr.html).not.toContain('lng=en');
+    const en = mail('en');
+    expect(en.text).toContain('Your application: https://apply.fundwise.example/offers?lng=en');
+    expect(en.html).toContain('href="https://apply.fundwise.example/offers?lng=en"');
+  });
+
   it('shows the estimated APR the offer card shows, in each language', () => {
     // 252 daily payments of $119.05 repaying $25,000: the card's estimatedApr, to one decimal.
     expect(mail('en').text).toContain('- Estimated APR: 37.5%');

@@ -6,6 +6,7 @@ import {
   estimatedApr,
   formatMoney,
   labelled,
+  linkInLanguage,
   nameForEmail,
 } from '@portal/libs';
 /** The offer summary email the applicant asks for on the offer page: HTML and plain text from one template. */
@@ -113,6 +114,8 @@ export function renderOfferEmail(d: OfferEmailData): { subject: string; html: st
   const greeting = emailGreeting(d.firstName, lang);
   const company = nameForEmail(d.company, COMPANY_MAX) ?? c.yourBusiness;
   const subject = c.subject(company);
+  // The portal opens in the email's language, whatever the phone's own.
+  const offersUrl = linkInLanguage(`${d.publicUrl}/offers`, lang);
   const text = [
     greeting,
     '',
@@ -120,7 +123,7 @@ export function renderOfferEmail(d: OfferEmailData): { subject: string; html: st
     ...rows.map(([k, v]) => `- ${labelled(k, v, lang)}`),
     '',
     c.soft,
-    labelled(c.yourApplication, `${d.publicUrl}/offers`, lang),
+    labelled(c.yourApplication, offersUrl, lang),
   ].join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -132,7 +135,7 @@ export function renderOfferEmail(d: OfferEmailData): { subject: string; html: st
 ${rows.map(([k, v]) => `<tr><td style="color:#475467">${esc(k)}</td><td align="right" style="font-weight:600">${esc(v)}</td></tr>`).join('\n')}
 </table></td></tr>
 <tr><td style="font-size:14px;color:#475467;padding-top:16px">${esc(c.soft)}</td></tr>
-<tr><td style="padding-top:20px"><a href="${esc(d.publicUrl)}/offers" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.view)}</a></td></tr>
+<tr><td style="padding-top:20px"><a href="${esc(offersUrl)}" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.view)}</a></td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, html, text };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderReminderEmail } from './reminder-email';
 
 describe('the reminder email', () => {
-  it('greets by name and links back to the saved step', () => {
+  it('greets by name and links back to the saved step, the links in English', () => {
     const e = renderReminderEmail({
       firstName: 'Grace',
       company: 'Compilers Inc',
@@ -12,13 +12,13 @@ describe('the reminder email', () => {
     });
     expect(e.subject).toBe('Your funding application for Compilers Inc is waiting for you');
     expect(e.text).toContain('Hi Grace');
-    expect(e.text).toContain('https://apply.fundwise.example/owners');
-    expect(e.html).toContain('href="https://apply.fundwise.example/owners"');
-    expect(e.text).toContain('See where your application stands:\nhttps://apply.fundwise.example/status');
-    expect(e.html).toContain('href="https://apply.fundwise.example/status"');
+    expect(e.text).toContain('https://apply.fundwise.example/owners?lng=en\n');
+    expect(e.html).toContain('href="https://apply.fundwise.example/owners?lng=en"');
+    expect(e.text).toContain('See where your application stands:\nhttps://apply.fundwise.example/status?lng=en\n');
+    expect(e.html).toContain('href="https://apply.fundwise.example/status?lng=en"');
   });
 
-  it('is written in Canadian French for an account in French, with the same links', () => {
+  it('is written in Canadian French for an account in French, its links opening the portal in French', () => {
     const e = renderReminderEmail({
       firstName: 'Grace',
       company: 'Compilateurs inc.',
@@ -30,7 +30,12 @@ describe('the reminder email', () => {
     expect(e.subject).toBe('Toujours intéressé? Votre demande pour Compilateurs inc. est enregistrée');
     expect(e.text.startsWith('Bonjour Grace,')).toBe(true);
     expect(e.html).toContain('lang="fr-CA"');
-    expect(e.html).toContain('href="https://apply.fundwise.example/status"');
+    // Read on a phone set to English, the portal still opens in French (the web reads ?lng= on arrival).
+    expect(e.text).toContain('\nhttps://apply.fundwise.example/owners?lng=fr-CA\n');
+    expect(e.text).toContain('\nhttps://apply.fundwise.example/status?lng=fr-CA\n');
+    expect(e.html).toContain('href="https://apply.fundwise.example/owners?lng=fr-CA"');
+    expect(e.html).toContain('href="https://apply.fundwise.example/status?lng=fr-CA"');
+    expect(e.html).not.toContain('lng=en');
   });
 
   it('never carries a stranger’s words: a name with a link or a phone number is left out, HTML escaped', () => {

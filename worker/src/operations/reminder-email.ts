@@ -1,8 +1,8 @@
-import { emailGreeting, escapeHtml, nameForEmail } from '@portal/libs';
+import { emailGreeting, escapeHtml, linkInLanguage, nameForEmail } from '@portal/libs';
 
 /**
  * The reminder sent to an applicant whose application has not moved: a link to their step,
- * and one to 'Where do I stand'. In the account's language (English unless 'fr-CA').
+ * and one to 'Where do I stand'. In the account's language (English unless 'fr-CA'), the links too.
  */
 export type ReminderEmailData = {
   firstName: string;
@@ -51,7 +51,10 @@ export function renderReminderEmail(d: ReminderEmailData): { subject: string; ht
   const company = nameForEmail(d.company, COMPANY_MAX) ?? c.business;
   const subject = d.reminder === 1 ? c.subject1(company) : c.subject2(company);
   const lead = d.reminder === 1 ? c.lead1(company) : c.lead2(company);
-  const text = [greeting, '', lead, d.stepUrl, '', c.status, d.statusUrl, '', c.outro].join('\n');
+  // The portal opens in the email's language, whatever the phone's own.
+  const stepUrl = linkInLanguage(d.stepUrl, lang);
+  const statusUrl = linkInLanguage(d.statusUrl, lang);
+  const text = [greeting, '', lead, stepUrl, '', c.status, statusUrl, '', c.outro].join('\n');
   const esc = escapeHtml;
   const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
@@ -59,8 +62,8 @@ export function renderReminderEmail(d: ReminderEmailData): { subject: string; ht
 <tr><td style="font-size:20px;font-weight:700;color:#0b5cab;padding-bottom:12px">Fundwise</td></tr>
 <tr><td style="font-size:16px;padding-bottom:12px">${esc(greeting)}</td></tr>
 <tr><td style="font-size:15px;padding-bottom:16px">${esc(lead)}</td></tr>
-<tr><td style="padding-top:8px"><a href="${esc(d.stepUrl)}" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.button)}</a></td></tr>
-<tr><td style="font-size:15px;padding-top:16px">${esc(c.status)} <a href="${esc(d.statusUrl)}">${esc(c.statusLink)}</a></td></tr>
+<tr><td style="padding-top:8px"><a href="${esc(stepUrl)}" style="background:#0b5cab;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${esc(c.button)}</a></td></tr>
+<tr><td style="font-size:15px;padding-top:16px">${esc(c.status)} <a href="${esc(statusUrl)}">${esc(c.statusLink)}</a></td></tr>
 <tr><td style="font-size:14px;color:#475467;padding-top:16px">${esc(c.outro)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, html, text };

@@ -1,5 +1,5 @@
 import { allHandlersFinished, condition, continueAsNew, log, setHandler } from '@temporalio/workflow';
-import { isStaleMove, judgeMove, resolveMove, type JourneyPosition, type StageMove } from '@portal/libs';
+import { isStaleMove, judgeMove, moveFactsOf, resolveMove, type JourneyPosition, type StageMove } from '@portal/libs';
 import type { StoredDocument } from './activities';
 import { CrmSync } from './crm-sync';
 import { journeyFailure } from './failures';
@@ -150,10 +150,7 @@ function setOperatorHandlers(run: ApplicationRun, { crm, signing, clock }: Rooms
 function judge(run: ApplicationRun, move: StageMove): void {
   run.refuseWhenEnded();
   const { progress } = run;
-  const verdict = judgeMove(progress.position, move, {
-    signed: !!progress.signing?.signed,
-    statementsSubmitted: !!progress.sfOpportunityId || !!progress.statementsSubmitted,
-  });
+  const verdict = judgeMove(progress.position, move, moveFactsOf(progress));
   if (!verdict.ok) throw journeyFailure(verdict.code);
 }
 

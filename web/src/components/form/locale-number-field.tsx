@@ -43,6 +43,15 @@ export function numberInputBehaviour(lng: Language, kind: NumberKind) {
   };
   const typedByLibrary = (typed: string) =>
     /^\d*$/.test(typed) || (typed === fmt.decimalSeparator && NUMBER_KINDS[kind].maxDecimals > 0);
+  /**
+   * The library's reading of a key typed, unless it holds more decimals than the field takes: the library
+   * would cut them ('450,000' typed in French became 450,00 $, saved as 450), so the parser judges it.
+   */
+  const byLibrary = (input: string, change: ChangeMeta) => {
+    const numStr = removeNumericFormat(input, change, fmt);
+    const decimals = numStr.split('.')[1] ?? '';
+    return decimals.length > NUMBER_KINDS[kind].maxDecimals ? judged(input) : numStr;
+  };
   // A share above 100% means nothing: what is typed is capped at 100.
   const cap = (numStr: string) => (kind === 'percent' && Number(numStr) > 100 ? '100' : numStr);
   return {
@@ -51,7 +60,7 @@ export function numberInputBehaviour(lng: Language, kind: NumberKind) {
       if (!change) return isRefused(input) ? RAW + input : removeNumericFormat(input, NO_CHANGE, fmt);
       if (isRefused(change.lastValue)) return cap(judged(input));
       const typed = input.slice(change.to.start, change.to.end);
-      return cap(typedByLibrary(typed) ? removeNumericFormat(input, change, fmt) : judged(input));
+      return cap(typedByLibrary(typed) ? byLibrary(input, change) : judged(input));
     },
     getCaretBoundary: (shown: string) =>
       isRefused(shown) ? Array.from({ length: shown.length + 1 }, () => true) : getNumericCaretBoundary(shown, fmt),

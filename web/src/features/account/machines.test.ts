@@ -9,7 +9,7 @@ const form = {
   firstName: 'A',
   lastName: 'B',
   businessName: 'C',
-  phone: '(555) 123-4567',
+  phone: '(212) 555-0123',
   email: 'a@example.com',
   password: 'Pass-word-1',
   confirmPassword: 'Pass-word-1',

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
+import { accountApi } from '../../lib/account-api';
+import { loadPhoneLibrary } from '../../lib/phone';
 import { renderPage } from './render-page';
 import { SignUpPage } from './sign-up-page';
 
@@ -8,6 +10,7 @@ const renderSignUp = () => renderPage('/sign-up', SignUpPage);
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 it.each(['', '   '])('has no review widget box when no widget id is configured (%j)', async (id) => {
@@ -28,11 +31,56 @@ it('shows the required-field messages on an empty submit, and the strength meter
   renderSignUp();
   await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(screen.getByText('Phone number is required')).toBeTruthy();
+  // The phone library comes once the page has shown; the form is judged once it is here.
+  expect(await screen.findByText('Phone number is required')).toBeTruthy();
   expect(screen.getByText('Email is required')).toBeTruthy();
   expect(screen.getAllByText('This field is required')).toHaveLength(5);
-  await userEvent.type(screen.getByLabelText('Phone'), '5551234567');
-  expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(555) 123-4567');
+  await userEvent.type(screen.getByLabelText('Phone'), '2125550123');
+  expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('(212) 555-0123');
   await userEvent.type(screen.getByLabelText('Password'), 'abcdefgh1!');
   expect(screen.getByText('Password strength: Excellent')).toBeTruthy();
+});
+
+const phone = () => screen.getByLabelText('Phone') as HTMLInputElement;
+
+it('reads a phone typed or pasted in any form as one number ((151) 455-5010 once), and sends its E.164', async () => {
+  const register = vi
+    .spyOn(accountApi, 'register')
+    .mockResolvedValue({ destination: 'a***@example.com', deliveryMedium: 'EMAIL', userName: 'ada@example.com' });
+  renderSignUp();
+  await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
+  await loadPhoneLibrary();
+  for (const typed of ['+1 (514) 555-0100', '+15145550100', '1-514-555-0100']) {
+    await userEvent.clear(phone());
+    await userEvent.type(phone(), typed);
+    expect(phone().value, typed).toBe('(514) 555-0100');
+    await userEvent.clear(phone());
+    await userEvent.click(phone());
+    await userEvent.paste(typed);
+    expect(phone().value, typed).toBe('(514) 555-0100');
+  }
+  await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+  await userEvent.type(screen.getByLabelText('Business name'), 'Analytical Engines');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse 9!');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse 9!');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(register).toHaveBeenCalledOnce());
+  expect(register.mock.calls[0]![0]).toMatchObject({ phone: '+15145550100' });
+});
+
+it('refuses a number of another country with advice, shown as it was pasted', async () => {
+  renderSignUp();
+  await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
+  await loadPhoneLibrary();
+  await userEvent.click(phone());
+  await userEvent.paste('+44 20 7946 0958');
+  expect(phone().value).toBe('+44 20 7946 0958');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(
+    await screen.findByText(
+      'Please enter a US or Canadian phone number, like (514) 555-0100. Numbers from other countries are not accepted.',
+    ),
+  ).toBeTruthy();
 });

@@ -1,19 +1,17 @@
-// Not react-hook-form, by measure: the prerendered /sign-up keeps a lighter path. /sign-up is
-// the first visit's page, prerendered and hydrated, inside the first-visit size budget (web/.size-limit.mjs,
-// 130.3 KiB = 133.43 kB gzip). Measured on 2026-11-26 with `vite build` and size-limit: the first visit is
-// 130.95 kB with this page's useState form (131.03 kB once the password reset and offers moved to
-// react-hook-form); with react-hook-form on this page (useForm, the libs rules resolver and components/form's
-// FormField, as the journey forms) it is 146.95 kB, 13.52 kB over the budget. So the fields stay in
-// useState here, checked by the same libs rules (validateForm) on submit, each message cleared as its field
-// is edited (the password reset keeps that timing with useClearOnEdit). The code step it shows
-// (code-step.tsx, also login's) is part of the same first visit and keeps its one field the same way.
+// Not react-hook-form, by measure: the prerendered /sign-up keeps a lighter path. /sign-up is the first visit's
+// page, prerendered and hydrated, inside the first-visit size budget (web/.size-limit.mjs). Measured on 2026-11-26
+// with `vite build` and size-limit: the first visit is 130.95 kB with this page's useState form; with react-hook-form
+// on this page (useForm, the libs rules resolver and components/form's FormField, as the journey forms) it is
+// 146.95 kB, 13.52 kB over the budget. So the fields stay in useState here, checked by the same libs rules
+// (validateForm) on submit, each message cleared as its field is edited (the password reset keeps that timing with
+// useClearOnEdit). The code step it shows (code-step.tsx, also login's) is part of the same first visit and keeps its
+// one field the same way. The phone library comes after the page has shown (lib/phone.ts).
 import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
 import {
   ACCOUNT_CODES,
+  COMMON_CODES,
   SIGN_UP_RULES,
-  formatPhone,
-  toE164,
   validateForm,
   PHONE_INPUT_MAX_LENGTH,
   type SignUpForm,
@@ -22,7 +20,6 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
-import { useFormat } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
 import { NewPasswordFields } from '../../components/ui/password-strength';
 import { affiliateId, storeUserName } from '../../lib/storage';
@@ -30,7 +27,9 @@ import { JourneyContext } from '../../lib/journey/use-journey';
 import { resumePath } from '../../lib/resume';
 import { Link, useNav } from '../../lib/nav';
 import { accountApi } from '../../lib/account-api';
+import { apiPhone, loadPhoneLibrary, shownPhone } from '../../lib/phone';
 import { CodeStep } from './code-step';
+import { TrustPanel } from './trust-panel';
 import { createSignUpFlow } from './sign-up.flow';
 
 const EMPTY: SignUpForm = {
@@ -52,7 +51,7 @@ export function SignUpPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [flow] = useState(() =>
     createSignUpFlow({
-      register: (input) => accountApi.register({ ...input, phone: toE164(input.phone), language: currentLanguage() }),
+      register: (input) => accountApi.register({ ...input, phone: apiPhone(input.phone), language: currentLanguage() }),
       confirm: async (input) => {
         const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
         if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_CODES.unableToConfirm);
@@ -73,16 +72,31 @@ export function SignUpPage() {
   }, [state, go, refreshSession]);
 
   const set = (k: keyof SignUpForm, v: string) => {
-    setForm((f) => ({ ...f, [k]: k === 'phone' ? formatPhone(v) : v }));
+    setForm((f) => ({ ...f, [k]: k === 'phone' ? shownPhone(v) : v }));
     setErrors((e) => ({ ...e, [k]: '' }));
   };
 
+  // The phone library comes once the page has shown: a phone typed before it is then shown its way.
+  const [unreachable, setUnreachable] = useState('');
+  useEffect(() => {
+    loadPhoneLibrary().then(
+      () => setForm((f) => ({ ...f, phone: shownPhone(f.phone) })),
+      () => undefined,
+    );
+  }, []);
+
   const submitWith = (values: SignUpForm) => {
-    const found = validateForm(SIGN_UP_RULES, values);
-    setErrors(found);
-    if (Object.keys(found).length) return report();
-    clear();
-    send({ type: 'details.submit', form: { ...values, email: values.email.trim(), affiliateId: affiliateId() } });
+    loadPhoneLibrary().then(
+      () => {
+        setUnreachable('');
+        const found = validateForm(SIGN_UP_RULES, values);
+        setErrors(found);
+        if (Object.keys(found).length) return report();
+        clear();
+        send({ type: 'details.submit', form: { ...values, email: values.email.trim(), affiliateId: affiliateId() } });
+      },
+      () => setUnreachable(COMMON_CODES.network),
+    );
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -98,7 +112,7 @@ export function SignUpPage() {
     const typed = { ...EMPTY };
     for (const k of Object.keys(EMPTY) as (keyof SignUpForm)[]) {
       const input = fields?.namedItem(k);
-      if (input instanceof HTMLInputElement) typed[k] = k === 'phone' ? formatPhone(input.value) : input.value;
+      if (input instanceof HTMLInputElement) typed[k] = k === 'phone' ? shownPhone(input.value) : input.value;
     }
     // The fields' DOM is the outside system here, read once: the one render more is the point.
     // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -150,7 +164,7 @@ export function SignUpPage() {
           <form onSubmit={submit} noValidate ref={formRef}>
             {summary}
             <p className="lead">{t('signUp.lead')}</p>
-            {context.error ? <Alert>{context.error}</Alert> : null}
+            {context.error || unreachable ? <Alert>{context.error || unreachable}</Alert> : null}
             <div className="grid-2">
               {(['firstName', 'lastName'] as const).map((k) => (
                 <Field
@@ -214,37 +228,5 @@ export function SignUpPage() {
       </section>
       <TrustPanel />
     </div>
-  );
-}
-
-const TRUST_POINTS = [
-  'signUp.trustEncrypted',
-  'signUp.trustCountries',
-  'signUp.trustMonths',
-  'signUp.trustOwnership',
-] as const;
-
-/** The lender's on-screen statements, and the review widget's slot only when a widget id is configured. */
-function TrustPanel() {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  // A blank or whitespace-only id (an env file line left empty) counts as none: no empty box.
-  const widget = ((import.meta.env.VITE_REVIEW_WIDGET_ID as string | undefined) ?? '').trim();
-  return (
-    <aside className="trust" aria-label={t('signUp.trustLabel')}>
-      <p className="trust-headline">{t('signUp.trusted', { n: fmt.integer(3000) })}</p>
-      <ul>
-        {TRUST_POINTS.map((point) => (
-          <li key={point}>
-            <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-              <circle cx="10" cy="10" r="10" fill="rgba(255,255,255,0.18)" />
-              <path d="M6 10.5l2.5 2.5L14 7.5" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
-            </svg>
-            {t(point)}
-          </li>
-        ))}
-      </ul>
-      {widget ? <div className="review-widget" data-widget-id={widget} /> : null}
-    </aside>
   );
 }

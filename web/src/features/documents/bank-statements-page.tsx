@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format';
 import { useLanguage } from '../../i18n/use-language';
 import { useMessage } from '../../i18n/use-message';
 import { businessQueryOptions } from '../../lib/journey/journey-api';
+import { statementsSubmittedEvent } from '../../lib/journey/journey-answers';
 import { useJourney } from '../../lib/journey/use-journey';
 import { sessionQueryOptions, useApplication } from '../../lib/session';
 import { DocumentSlot } from '../../components/documents/document-slot';
@@ -56,6 +57,9 @@ export function BankStatementsPage() {
   const attentionMonths = new Intl.ListFormat(language, { type: 'conjunction' }).format(
     needingAttention(files.data).map(fmt.month),
   );
+  // The spec's rule (Back hidden once an opportunity id exists), which the api's own refusals follow too
+  // (a statement is kept, the bank not fetched again, once the opportunity exists); the journey's
+  // 'statements submitted' is the api's answer, read by the machine.
   const submitted = !!app.sfOpportunityId;
   const reload = () => files.refetch();
 
@@ -89,7 +93,7 @@ export function BankStatementsPage() {
     // The submission moved the journey on; the machine follows the server there.
     // Counting ends with the submission, so the page stays busy from Proceed to the answer.
     submission.mutate(undefined, {
-      onSuccess: ({ sfOpportunityId }) => journey.send({ type: 'journey.next', sfOpportunityId }),
+      onSuccess: (answer) => journey.send(statementsSubmittedEvent(answer)),
       onSettled: () => setCounting(false),
     });
   }

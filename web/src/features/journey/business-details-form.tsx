@@ -10,7 +10,6 @@ import {
   PHONE_INPUT_MAX_LENGTH,
   YES_NO,
   productsFor,
-  formatPhone,
   formatTaxId,
   typedOverMask,
   withShownMasks,
@@ -30,6 +29,7 @@ import {
   type BusinessView,
 } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
+import { shownPhone, usePhoneLibrary } from '../../lib/phone';
 import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -45,6 +45,8 @@ const YES_NO_QUESTIONS = [
 
 /** /business step 2: the business details; saving moves the journey on to /owners. */
 export function BusinessDetailsForm({ business }: { business: BusinessView }) {
+  // The phone's mask and rule read with it (here at once after the page's loader).
+  usePhoneLibrary();
   const { t } = useTranslation();
   const opts = useOptions();
   const queryClient = useQueryClient();
@@ -58,15 +60,18 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
     shouldFocusError: false,
   });
   const { control } = form;
+  const { queryKey } = businessQueryOptions(business.applicationId);
   const page = useJourneyForm(
     form,
     journey,
-    (v) => journeyApi.saveBusiness(business._id, 'details', detailsPayload(v, currentLanguage())),
+    (v, revision) =>
+      journeyApi.saveBusiness(business._id, 'details', { ...detailsPayload(v, currentLanguage()), revision }),
     (saved) => {
-      queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
+      queryClient.setQueryData(queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'businessDetails' });
     },
     'businessDetails',
+    { loaded: business, queryKey, valuesOf: (saved) => detailsFrom(saved, lng) },
   );
   const country = useWatch({ control, name: 'country' });
   const ca = country === 'CA';
@@ -181,7 +186,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             name="phoneNumber"
             label={t('business.phone')}
             type="tel"
-            mask={formatPhone}
+            mask={shownPhone}
             maxLength={PHONE_INPUT_MAX_LENGTH}
             placeholder="(123) 456-7890"
           />

@@ -2,6 +2,7 @@ import { CA_PROVINCES, parseLocaleAmount, US_STATES } from '@portal/libs';
 import { numberText } from '../../i18n/number-input';
 import type { Language } from '../../i18n/i18n';
 import type { BusinessView } from '../../lib/journey/journey-api';
+import { apiPhone, shownPhone } from '../../lib/phone';
 
 export type DetailsValues = {
   businessName: string;
@@ -51,7 +52,8 @@ export function detailsFrom(b: BusinessView, lng: Language = 'en'): DetailsValue
     businessStartDate: b.businessStartDate ?? '',
     avgDailyBalance: money(b.avgDailyBalance),
     openLoanBalances: b.openLoanBalances ? money(b.openLoanBalances) : '',
-    phoneNumber: b.phoneNumber ?? '',
+    // Stored as E.164 (older records: the mask): shown as the input shows it, (514) 555-0100.
+    phoneNumber: shownPhone(b.phoneNumber ?? ''),
     website: b.website ?? '',
     country: a?.country || 'US',
     address: a?.address ?? '',
@@ -70,9 +72,10 @@ export function detailsFrom(b: BusinessView, lng: Language = 'en'): DetailsValue
 /** A typed amount as the api takes it: a plain number ('' when nothing was typed). */
 const amount = (text: string, lng: string) => (text.trim() ? parseLocaleAmount(text, lng) : '');
 
-/** The details as the api's business save takes them; the amounts as numbers, read in `lng`. */
+/** The details as the api's business save takes them; the amounts as numbers, read in `lng`; the phone as E.164. */
 export const detailsPayload = (v: DetailsValues, lng: string) => ({
   ...v,
+  phoneNumber: apiPhone(v.phoneNumber),
   avgDailyBalance: amount(v.avgDailyBalance, lng),
   openLoanBalances: amount(v.openLoanBalances, lng),
   numberOfEmployees: v.numberOfEmployees ? Number(v.numberOfEmployees) : undefined,

@@ -17,6 +17,13 @@ const started = required(APPLICATION_CODES.selectionRequired);
 const questionRules = (v: QuestionValues) =>
   v.businessStarted === 'Yes' ? { ...BUSINESS_QUESTION_RULES, businessStarted: started } : { businessStarted: started };
 
+/** The saved answers as the form shows them: no answer to 'started' until its date is saved with it. */
+const questionValues = (business: BusinessView): QuestionValues => ({
+  businessStarted: business.businessStarted && business.businessStartDate ? business.businessStarted : '',
+  businessStartDate: business.businessStartDate ?? '',
+  useOfProceeds: business.useOfProceeds ?? '',
+});
+
 /** /business step 1: has the business started? Yes asks when and what for; No goes to /giggle-finance. */
 export function BusinessQuestionForm({ business }: { business: BusinessView }) {
   const { t } = useTranslation();
@@ -24,26 +31,27 @@ export function BusinessQuestionForm({ business }: { business: BusinessView }) {
   const queryClient = useQueryClient();
   const journey = useJourney();
   const form = useForm<QuestionValues>({
-    defaultValues: {
-      businessStarted: business.businessStarted && business.businessStartDate ? business.businessStarted : '',
-      businessStartDate: business.businessStartDate ?? '',
-      useOfProceeds: business.useOfProceeds ?? '',
-    },
+    defaultValues: questionValues(business),
     resolver: rulesResolver(questionRules),
     shouldFocusError: false,
   });
+  const { queryKey } = businessQueryOptions(business.applicationId);
   const page = useJourneyForm(
     form,
     journey,
-    (v) =>
-      journeyApi.saveBusiness(business._id, 'question', v.businessStarted === 'No' ? { businessStarted: 'No' } : v),
+    (v, revision) =>
+      journeyApi.saveBusiness(business._id, 'question', {
+        ...(v.businessStarted === 'No' ? { businessStarted: 'No' } : v),
+        revision,
+      }),
     (saved, v) => {
-      queryClient.setQueryData(businessQueryOptions(business.applicationId).queryKey, saved);
+      queryClient.setQueryData(queryKey, saved);
       journey.send(
         v.businessStarted === 'No' ? { type: 'journey.giggle' } : { type: 'journey.next', saved: 'businessQuestion' },
       );
     },
     'businessQuestion',
+    { loaded: business, queryKey, valuesOf: questionValues },
   );
   const started = useWatch({ control: form.control, name: 'businessStarted' });
 

@@ -6,11 +6,11 @@ import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { rulesResolver } from '../../components/form/rules-resolver';
 import { Button } from '../../components/ui/button';
 import { numberText } from '../../i18n/number-input';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, type Language } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/use-language';
 import { storedAmountRequested } from '../../lib/storage';
 import { useApplication } from '../../lib/session';
-import { businessQueryOptions, journeyApi } from '../../lib/journey/journey-api';
+import { businessQueryOptions, journeyApi, type BusinessView } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
 import { JourneyForm, useJourneyForm } from './journey-form';
 
@@ -26,6 +26,12 @@ export const financialPayload = (v: FinancialValues, lng: string) => ({
   amountRequested: parseLocaleAmount(v.amountRequested, lng),
 });
 
+/** The saved amounts as the form shows them; an amount not saved yet is the one the applicant came with. */
+const financialValues = (business: BusinessView, lng: Language): FinancialValues => ({
+  annualRevenue: numberText(business.annualRevenue, lng, 'money'),
+  amountRequested: numberText(business.amountRequested ?? storedAmountRequested(), lng, 'money'),
+});
+
 /** '/financial': annual revenue and amount requested; submit saves, then the journey moves on. */
 export function FinancialPage() {
   const { t } = useTranslation();
@@ -37,22 +43,21 @@ export function FinancialPage() {
   const lng = useLanguage();
   // The saved answers are here before the form is (the route's loader): nothing typed is overwritten.
   const form = useForm<FinancialValues>({
-    defaultValues: {
-      annualRevenue: numberText(business.annualRevenue, lng, 'money'),
-      amountRequested: numberText(business.amountRequested ?? storedAmountRequested(), lng, 'money'),
-    },
+    defaultValues: financialValues(business, lng),
     resolver: rulesResolver(financialRules),
     shouldFocusError: false,
   });
   const page = useJourneyForm(
     form,
     journey,
-    (values) => journeyApi.saveBusiness(business._id, 'financial', financialPayload(values, currentLanguage())),
+    (values, revision) =>
+      journeyApi.saveBusiness(business._id, 'financial', { ...financialPayload(values, currentLanguage()), revision }),
     (saved) => {
       queryClient.setQueryData(options.queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'financial' });
     },
     'financial',
+    { loaded: business, queryKey: options.queryKey, valuesOf: (saved) => financialValues(saved, lng) },
   );
 
   return (

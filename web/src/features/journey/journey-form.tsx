@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { useJourney } from '../../lib/journey/use-journey';
 import { useDraft } from './use-draft';
+import { useRevision, type RevisedAnswers } from './use-revision';
 import { useSave } from './use-save';
 
 type Journey = ReturnType<typeof useJourney>;
@@ -15,19 +16,26 @@ type Journey = ReturnType<typeof useJourney>;
  * summary and saves valid answers (or reports the fields in error), the message above the form (the
  * save's, else the journey's) and busy while either works. What is typed is kept as the step's draft
  * (`step`, see useDraft) until the step is saved: a reload, a lost session or a new login loses nothing.
+ * With `revised`, each save is given the revision of the answers the form shows (see useRevision); answers
+ * saved meanwhile in another window replace the form's values and its draft's base.
  */
-export function useJourneyForm<T extends FieldValues, R>(
+export function useJourneyForm<T extends FieldValues, R, V extends { revision?: number } = never>(
   form: UseFormReturn<T>,
   journey: Journey,
-  save: (values: T) => Promise<R>,
+  save: (values: T, revision: number) => Promise<R>,
   onSaved: (saved: R, values: T) => void,
   step: string,
+  revised?: RevisedAnswers<T, V>,
 ) {
   const { formRef, report, clear, summary } = useErrorSummary();
   const draft = useDraft(form, step);
+  const withRevision = useRevision(revised, (values) => {
+    draft.rebase(values);
+    form.reset(values);
+  });
   const saving = useSave(
     form,
-    save,
+    (values: T) => withRevision((revision) => save(values, revision)),
     (saved, values) => {
       draft.clear();
       onSaved(saved, values);

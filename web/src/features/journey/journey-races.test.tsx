@@ -20,7 +20,8 @@ const business: BusinessView = {
   annualRevenue: 1200000,
   amountRequested: 150000,
   businessEmail: 'office@engine.co',
-  phoneNumber: '(555) 222-3333',
+  // As the api stores it: E.164.
+  phoneNumber: '+17575550123',
   addressData: { address: '1 Analytical Way', city: 'Hampton', state: 'VA', zip: '23681', country: 'US' },
 };
 const ownerSet: OwnerSetView = {
@@ -101,7 +102,7 @@ describe("/owners: 'Same as business information' always has a business to copy"
     expect((screen.getByLabelText('Same as business information') as HTMLInputElement).checked).toBe(true);
     expect(valueOf(screen.getByLabelText('Home address'))).toBe('1 Analytical Way');
     expect(valueOf(screen.getByLabelText('Email'))).toBe('office@engine.co');
-    expect(valueOf(screen.getByLabelText('Phone'))).toBe('(555) 222-3333');
+    expect(valueOf(screen.getByLabelText('Phone'))).toBe('(757) 555-0123');
     expect(valueOf(screen.getByLabelText('Zip code'))).toBe('23681');
   });
 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
-import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatPhone, formatSsn, isMasked, typedOverMask } from '@portal/libs';
+import { PHONE_INPUT_MAX_LENGTH, YES_NO, formatSsn, isMasked, typedOverMask } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { Button } from '../../components/ui/button';
 import { useOptions } from '../../i18n/use-options';
 import { AddressLookup } from '../../components/address/address-lookup';
+import { shownPhone } from '../../lib/phone';
 import type { OwnersValues } from './owner-values';
 
 type Props = {
@@ -85,7 +86,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           name={name('phoneNumber')}
           label={t('owners.phone')}
           type="tel"
-          mask={formatPhone}
+          mask={shownPhone}
           maxLength={PHONE_INPUT_MAX_LENGTH}
           placeholder="(123) 456-7890"
         />

@@ -10,7 +10,8 @@ import {
 import { toFieldErrors } from '../../components/form/rules-resolver';
 import { numberText } from '../../i18n/number-input';
 import { currentLanguage, type Language } from '../../i18n/i18n';
-import type { BusinessView, OwnerView } from '../../lib/journey/journey-api';
+import type { BusinessView, OwnerSetView, OwnerView } from '../../lib/journey/journey-api';
+import { apiPhone, shownPhone } from '../../lib/phone';
 
 export const OWNER_FIELDS = [
   'firstName',
@@ -66,17 +67,25 @@ export function ownerFrom(o: OwnerView, country = 'US', lng: Language = currentL
   };
 }
 
-/** An owner card as the api takes it: the share and the score as plain numbers, read in `lng`. */
+/** The saved owners as the form shows them: one blank card (in `country`) when none is saved yet. */
+export const ownersFrom = (set: OwnerSetView, country = 'US'): OwnersValues => ({
+  sameAsBusinessInfo: set.sameAsBusinessInfo,
+  owners: set.owners.length ? set.owners.map((o) => ownerFrom(o, country)) : [blankOwner(country)],
+});
+
+/** An owner card as the api takes it: the share and the score as plain numbers, read in `lng`; the phone as E.164. */
 export function ownerPayload(o: OwnerValues, lng: string = currentLanguage()) {
   const read = (k: keyof typeof OWNER_NUMBER_KINDS) =>
     o[k].trim() ? parseLocaleNumber(o[k], lng, NUMBER_KINDS[OWNER_NUMBER_KINDS[k]]) : '';
-  return { ...o, ownershipPercent: read('ownershipPercent'), creditReport: read('creditReport') };
+  const phoneNumber = apiPhone(o.phoneNumber);
+  return { ...o, phoneNumber, ownershipPercent: read('ownershipPercent'), creditReport: read('creditReport') };
 }
 
 /** 'Same as business information': the business email, phone and address, into the primary owner. */
 export const businessContact = (b: BusinessView): Partial<OwnerValues> => ({
   ownerEmailId: b.businessEmail ?? '',
-  phoneNumber: b.phoneNumber ?? '',
+  // Stored as E.164 (older records: the mask): shown as the owner's phone input shows it.
+  phoneNumber: shownPhone(b.phoneNumber ?? ''),
   country: defaultCountry(b),
   address: b.addressData?.address ?? '',
   city: b.addressData?.city ?? '',

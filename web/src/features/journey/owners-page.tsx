@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import { MAX_OWNERS, checkOwnerSet } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
@@ -13,16 +13,19 @@ import {
   defaultCountry,
   businessContact,
   firstOwnerError,
-  ownerFrom,
   ownerPayload,
+  ownersFrom,
   ownersResolver,
   type OwnersValues,
 } from './owner-values';
 import { useJourney } from '../../lib/journey/use-journey';
+import { usePhoneLibrary } from '../../lib/phone';
 import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
 
 /** '/owners': one or two owner cards, the set rules on submit, then the journey moves on. */
 export function OwnersPage() {
+  // The phones' mask and rules read with it (here at once after the page's loader).
+  usePhoneLibrary();
   const { t } = useTranslation();
   const app = useApplication();
   const queryClient = useQueryClient();
@@ -32,10 +35,7 @@ export function OwnersPage() {
   const journey = useJourney();
   const country = defaultCountry(business);
   const form = useForm<OwnersValues>({
-    defaultValues: {
-      sameAsBusinessInfo: set.sameAsBusinessInfo,
-      owners: set.owners.length ? set.owners.map((o) => ownerFrom(o, country)) : [blankOwner(country)],
-    },
+    defaultValues: ownersFrom(set, country),
     resolver: ownersResolver(set.owners),
     shouldFocusError: false,
   });
@@ -48,16 +48,18 @@ export function OwnersPage() {
   const page = useJourneyForm(
     form,
     journey,
-    (v) =>
+    (v, revision) =>
       journeyApi.saveOwners(set._id, {
         owners: v.owners.map((o) => ownerPayload(o)),
         sameAsBusinessInfo: v.sameAsBusinessInfo,
+        revision,
       }),
     (saved) => {
       queryClient.setQueryData(ownersQueryOptions(app._id).queryKey, saved);
       journey.send({ type: 'journey.next', saved: 'owners' });
     },
     'owners',
+    { loaded: set, queryKey: ownersQueryOptions(app._id).queryKey, valuesOf: (saved) => ownersFrom(saved, country) },
   );
 
   function handleValid(v: OwnersValues) {
@@ -74,10 +76,13 @@ export function OwnersPage() {
     page.save.mutate(v);
   }
 
-  /** A closed card hides its fields: open every card in error, then the summary lists them and takes focus. */
-  function handleInvalid() {
-    const list = (form.formState.errors.owners ?? []) as unknown[];
-    if (!firstOwnerError(form.formState.errors)) return;
+  /**
+   * A closed card hides its fields: open every card in error, then the summary lists them and takes focus.
+   * The errors are the ones this submit found (`form.formState` is the last render's, still empty here).
+   */
+  function handleInvalid(errors: FieldErrors<OwnersValues>) {
+    const list = (errors.owners ?? []) as unknown[];
+    if (!firstOwnerError(errors)) return;
     setOpen((o) => o.map((v, i) => v || !!list[i]));
     page.report();
   }

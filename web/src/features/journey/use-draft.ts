@@ -40,7 +40,9 @@ export const changedFields = (values: Values, saved: Values): Values =>
  * A journey form's draft (nothing typed is lost to a session that ends or a reload): on its first render the draft of this user, this
  * application and this step is laid over the saved answers (the form's default values stay the saved ones,
  * so the fields it changed show as changed); every change after that keeps the fields that differ from the
- * saved answers (lib/storage.ts leaves PII out). `clear` drops it once the step is saved.
+ * saved answers (lib/storage.ts leaves PII out). `clear` drops it once the step is saved; `rebase` when the
+ * saved answers changed under the form (another window saved them): the newer ones are what the draft is
+ * measured against from then on, and what was typed over the older ones is dropped with the form's values.
  */
 export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, step: string) {
   const { data: user } = useSuspenseQuery(sessionQueryOptions());
@@ -65,5 +67,11 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, step: st
     return unsubscribe;
   }, [form, key]);
 
-  return { clear: () => key && clearDraft(key) };
+  return {
+    clear: () => key && clearDraft(key),
+    rebase: (values: T) => {
+      saved.current = values as Values;
+      if (key) clearDraft(key);
+    },
+  };
 }

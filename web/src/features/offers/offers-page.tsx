@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../i18n/translation';
 import { Alert } from '../../components/ui/alert';
@@ -39,7 +39,7 @@ export function OffersPage() {
 
   const step = journey.step;
   if (submitted || submittedApp)
-    return <Submitted rep={submitted ?? rep.data} repLoading={!submitted && rep.isLoading} />;
+    return <Submitted rep={submitted ?? rep.data} repLoading={!submitted && rep.isLoading} justSent={!!submitted} />;
   if (offer.isPending)
     return (
       <section className="card narrow">
@@ -116,12 +116,23 @@ export function OffersPage() {
   );
 }
 
-/** The booking view: the rep's name and link as soon as they are known, whatever the widget is doing. */
-function Submitted({ rep, repLoading }: { rep?: Rep; repLoading: boolean }) {
+/**
+ * The booking view: the rep's name and link as soon as they are known, whatever the widget is doing. Just
+ * submitted (`justSent`), it replaces the page in place and the pressed button with it: focus goes to its
+ * heading, not to the page's <body>, so the submission is heard.
+ */
+function Submitted({ rep, repLoading, justSent }: { rep?: Rep; repLoading: boolean; justSent: boolean }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justSent) heading.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <section className="card wide">
-      <h1>{t('offers.submittedTitle')}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('offers.submittedTitle')}
+      </h1>
       {repLoading ? (
         <p className="loading" role="status">
           {t('app.loadingShort')}

@@ -2,17 +2,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../../i18n/translation';
 import { INITIAL_POSITION } from '@portal/libs';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { HttpError } from '../../lib/http';
 import { useJourneySelector } from '../../lib/journey/use-journey';
 import { useApplication } from '../../lib/session';
 import { progressQueryOptions, useResendInvitation } from './status-api';
+import { ResendOutcome, type Resent } from './resend-outcome';
 import { StatusDetails } from './status-details';
 import { statusView } from './status-view';
-
-/** The resend's outcome, kept as what to say (not words), so a language switch re-words it. */
-type Resent = { kind: 'sent'; name?: string } | { kind: 'notNeeded' } | { kind: 'error'; message: string } | undefined;
 
 /**
  * '/status', 'Where do I stand': open at any stage and after submission. Owners are named as typed; while
@@ -58,19 +55,18 @@ export function StatusPage() {
         <>
           <h2>{t('status.actionsHeading')}</h2>
           <p className="status-action">
-            <Button type="button" variant="secondary" onClick={() => resend.mutate(co)} disabled={sending}>
+            {/* Held by aria-disabled, not disabled: a disabled button loses focus to <body> mid-send. */}
+            <Button
+              type="button"
+              variant="secondary"
+              aria-disabled={sending || undefined}
+              aria-busy={sending || undefined}
+              onClick={() => (sending ? undefined : resend.mutate(co))}
+            >
               {co.name ? t('status.resendNamed', { name: co.name }) : t('status.resend')}
             </Button>
           </p>
-          {resent?.kind === 'sent' ? (
-            <Alert kind="success">
-              {resent.name ? t('status.resentNamed', { name: resent.name }) : t('status.resent')}
-            </Alert>
-          ) : resent?.kind === 'notNeeded' ? (
-            <Alert kind="warning">{t('status.resendNotNeeded')}</Alert>
-          ) : resent?.kind === 'error' ? (
-            <Alert>{resent.message}</Alert>
-          ) : null}
+          <ResendOutcome resent={resent} />
           <p className="status-action">
             {/* The applicant signs first if they have not; the page then hands the device to the co-owner. */}
             <a

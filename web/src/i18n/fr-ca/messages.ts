@@ -9,6 +9,8 @@ export const frMessages = {
       maxLength: '{{a}} caractères au maximum',
       phoneRequired: 'Le numéro de téléphone est obligatoire',
       phoneFormat: 'Format de numéro de téléphone invalide',
+      phoneOutsideUsCanada:
+        'Veuillez entrer un numéro de téléphone des États-Unis ou du Canada, comme (514) 555-0100. Les numéros d’autres pays ne sont pas acceptés.',
       emailRequired: 'Le courriel est obligatoire',
       emailRequiredReset: 'Le courriel est obligatoire',
       emailInvalid: 'Veuillez entrer une adresse courriel valide',
@@ -31,6 +33,8 @@ export const frMessages = {
         'Ce nombre peut se lire de deux façons. Écrivez-le comme 450\u00a0000,50\u00a0: une espace entre les milliers, une virgule avant les cents.',
       frenchDecimalPoint:
         'En français, les cents suivent une virgule et les milliers sont séparés par une espace\u00a0: 450\u00a0000,50. Le point n’est pas accepté.',
+      thousandsOrCents:
+        'Écrivez 450\u00a0000 ou 450000\u00a0: la virgule marque les cents, comme dans 450\u00a0000,50.',
       tooManyDecimals: 'Entrez au plus 2 décimales',
       firstNameTooLong: 'Le prénom doit comporter 40 caractères au maximum',
       lastNameTooLong: 'Le nom de famille doit comporter 80 caractères au maximum',
@@ -155,6 +159,7 @@ export const frMessages = {
         'Nous n’avons pas pu soumettre vos documents pour le moment. Veuillez réessayer dans quelques minutes.',
       NO_SIGNERS: 'Aucun signataire trouvé',
       APPLICATION_CLOSED: 'Cette demande est fermée',
+      ANSWERS_CHANGED: 'Ces réponses ont été modifiées dans une autre fenêtre',
     },
   },
 } satisfies Partial<Catalogue>;

@@ -12,8 +12,10 @@ export const journeyApi = {
     api.patch<BusinessView>(`/business/${id}`, { section, ...body }, { idempotent: true }),
   industries: async () => (await api.get<{ data: Industry[] }>('/business/industry-list')).data,
   owners: (applicationId: string) => api.get<OwnerSetView>(`/owner/application/${applicationId}`),
-  saveOwners: (id: string, body: { owners: Record<string, unknown>[]; sameAsBusinessInfo: boolean }) =>
-    api.patch<OwnerSetView>(`/owner/${id}`, body, { idempotent: true }),
+  saveOwners: (
+    id: string,
+    body: { owners: Record<string, unknown>[]; sameAsBusinessInfo: boolean; revision?: number },
+  ) => api.patch<OwnerSetView>(`/owner/${id}`, body, { idempotent: true }),
   /** Every move names where it starts, so a double click or a stale tab never moves twice. */
   moveStage: (applicationId: string, move: StageMove & { from: NonNullable<StageMove['from']> }) =>
     move.to === 'position'

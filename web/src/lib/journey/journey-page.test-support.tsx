@@ -2,13 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { createActor } from 'xstate';
-import type { DbUser } from '@portal/libs';
+import { SUBMISSION_STEPS, type DbUser } from '@portal/libs';
 import { Loading } from '../../components/ui/loading';
 import { sessionQueryOptions } from '../session';
 import { journeyMachine } from './journey.machine';
 import { heldJourney, JourneyContext } from './use-journey';
+import { hydrateEvent } from './journey-answers';
+import { asPosition, isBefore } from './journey-routes';
 
 type Stage = DbUser['applications'][number]['stage'];
+const STATEMENTS = asPosition(SUBMISSION_STEPS.statements);
 
 /** Ada, signed in, with one application (app-1) at `stage`. */
 export const applicantAt = (stage: Stage): DbUser => ({
@@ -17,7 +20,15 @@ export const applicantAt = (stage: Stage): DbUser => ({
   userName: 'ada@example.com',
   firstName: 'Ada',
   lastName: 'Lovelace',
-  applications: [{ _id: 'app-1', applicationStatus: 'Created', stage }],
+  // As the api answers it: only the statements' submission takes the journey past the bank statements.
+  applications: [
+    {
+      _id: 'app-1',
+      applicationStatus: 'Created',
+      statementsSubmitted: isBefore(STATEMENTS, asPosition(stage)),
+      stage,
+    },
+  ],
 });
 
 /**
@@ -28,7 +39,7 @@ export function renderJourneyPage(page: ReactNode, user: DbUser, fallback: React
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(sessionQueryOptions().queryKey, user);
   const journey = createActor(journeyMachine).start();
-  journey.send({ type: 'journey.hydrate', application: user.applications[0]! });
+  journey.send(hydrateEvent(user.applications[0]!));
   render(
     <QueryClientProvider client={queryClient}>
       <JourneyContext.Provider value={heldJourney(journey)}>

@@ -5,9 +5,11 @@ import {
   positionOf,
   type JourneyPosition,
   type MoveFacts,
+  type SessionApplicationView,
   type StageName,
 } from '@portal/libs';
-import { journeyMachine, type JourneyApplication } from './journey.machine';
+import { hydrateEvent } from './journey-answers';
+import { journeyMachine } from './journey.machine';
 
 export const at = (pageName: StageName, pageStep: number): JourneyPosition => {
   const p = positionOf(pageName, pageStep);
@@ -44,15 +46,27 @@ export function testServer(
   return { server, machine };
 }
 
-/** A started actor hydrated with an application at `saved`, whose navigations are recorded. */
-export function startAt(saved: JourneyPosition, options: { facts?: MoveFacts; sfOpportunityId?: string } = {}) {
+/**
+ * A started actor hydrated, as the router does, with the session's application at `saved` (its opportunity
+ * and whether its statements are submitted as given), whose navigations are recorded.
+ */
+export function startAt(
+  saved: JourneyPosition,
+  options: { facts?: MoveFacts; sfOpportunityId?: string; statementsSubmitted?: boolean } = {},
+) {
   const { server, machine } = testServer(saved, options.facts);
   const routes: string[] = [];
   const actor = createActor(
     machine.provide({ actions: { navigate: (_, { route }) => void routes.push(route) } }),
   ).start();
-  const application: JourneyApplication = { _id: 'app-1', stage: saved, sfOpportunityId: options.sfOpportunityId };
-  actor.send({ type: 'journey.hydrate', application });
+  const application: SessionApplicationView = {
+    _id: 'app-1',
+    applicationStatus: 'Created',
+    stage: saved,
+    sfOpportunityId: options.sfOpportunityId,
+    statementsSubmitted: options.statementsSubmitted ?? false,
+  };
+  actor.send(hydrateEvent(application));
   return { actor, server, routes };
 }
 

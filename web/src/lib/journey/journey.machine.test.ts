@@ -48,10 +48,17 @@ describe('journey machine: hydration and the route guard', () => {
     const j = startAt(at('BUSINESS', 3));
     j.actor.send({
       type: 'journey.hydrate',
-      application: { _id: 'app-1', stage: at('FINANCIAL', 1), sfOpportunityId: 'o' },
+      application: { _id: 'app-1', stage: at('FINANCIAL', 1), sfOpportunityId: 'o', statementsSubmitted: true },
     });
-    expect(j.actor.getSnapshot().context).toMatchObject({ position: at('BUSINESS', 3), sfOpportunityId: 'o' });
-    j.actor.send({ type: 'journey.hydrate', application: { _id: 'app-2', stage: at('FINANCIAL', 1) } });
+    expect(j.actor.getSnapshot().context).toMatchObject({
+      position: at('BUSINESS', 3),
+      sfOpportunityId: 'o',
+      statementsSubmitted: true,
+    });
+    j.actor.send({
+      type: 'journey.hydrate',
+      application: { _id: 'app-2', stage: at('FINANCIAL', 1), statementsSubmitted: false },
+    });
     expect(j.actor.getSnapshot().context).toMatchObject({ applicationId: 'app-2', position: at('FINANCIAL', 1) });
     j.actor.send({ type: 'journey.reset' });
     expect(j.actor.getSnapshot().value).toBe('idle');
@@ -115,10 +122,24 @@ describe('journey machine: moves', () => {
   it('follows the server when it has moved on meanwhile (the statements submission moves it)', async () => {
     const j = startAt(at('DOCUMENTS', 1), { facts: { signed: true, statementsSubmitted: true } });
     j.server.position = at('DOCUMENTS', 2);
-    j.actor.send({ type: 'journey.next', sfOpportunityId: 'opp-1' });
+    j.actor.send({ type: 'journey.next', statementsSubmitted: true, sfOpportunityId: 'opp-1' });
     await settled(j.actor);
     expect(j.actor.getSnapshot().context).toMatchObject({ position: at('DOCUMENTS', 2), sfOpportunityId: 'opp-1' });
     expect(j.routes).toEqual(['/offers']);
+  });
+
+  it('takes the statements as submitted when the api says so, with no opportunity yet (the CRM is down)', async () => {
+    const j = startAt(at('DOCUMENTS', 1), { facts: { signed: true, statementsSubmitted: true } });
+    j.server.position = at('DOCUMENTS', 2);
+    j.actor.send({ type: 'journey.next', statementsSubmitted: true });
+    await settled(j.actor);
+    expect(j.actor.getSnapshot().context).toMatchObject({ position: at('DOCUMENTS', 2), error: undefined });
+    expect(j.routes).toEqual(['/offers']);
+    // The machine infers nothing from an opportunity id (the api never answers one without the statements
+    // submitted): the api's answer alone says so.
+    const opportunityOnly = startAt(at('DOCUMENTS', 1), { sfOpportunityId: 'opp-1' });
+    opportunityOnly.actor.send({ type: 'journey.next', sfOpportunityId: 'opp-1' });
+    expect(opportunityOnly.actor.getSnapshot().context.error).toBe(JOURNEY_CODES.OFFERS_NOT_READY);
   });
 
   it('shows a server refusal and stays', async () => {

@@ -7,17 +7,20 @@ import {
   previousPosition,
   type AnswerSection,
   type JourneyPosition,
+  type SessionApplicationView,
   type StageMove,
 } from '@portal/libs';
 import { journeyApi } from './journey-api';
 import { asPosition, GIGGLE_ROUTE, guardRoute, isBefore, positionOnRoute } from './journey-routes';
 
-/** What the machine needs of the application: its id, its saved stage and whether it has an opportunity. */
-export type JourneyApplication = {
-  _id: string;
-  sfOpportunityId?: string;
-  stage?: { pageName: string; pageStep: number; path: string };
-};
+/**
+ * What the machine needs of the session's application: its id, its saved stage, whether it has an
+ * opportunity (the spec's route guard) and whether its statements are submitted (the api's answer).
+ */
+export type JourneyApplication = Pick<
+  SessionApplicationView,
+  '_id' | 'sfOpportunityId' | 'statementsSubmitted' | 'stage'
+>;
 
 export type JourneyContext = {
   applicationId?: string;
@@ -29,6 +32,8 @@ export type JourneyContext = {
   route: string;
   sfOpportunityId?: string;
   signed: boolean;
+  /** The api's answer (session or submission), never guessed from the opportunity: a CRM outage delays that. */
+  statementsSubmitted: boolean;
   /** The move being asked of the server. */
   pending?: StageMove & { from: { pageName: JourneyPosition['pageName']; pageStep: number } };
   error?: string;
@@ -38,7 +43,13 @@ export type JourneyContext = {
 export type JourneyEvent =
   | { type: 'journey.hydrate'; application: JourneyApplication }
   | { type: 'journey.visit'; route: string }
-  | { type: 'journey.next'; saved?: AnswerSection; signed?: boolean; sfOpportunityId?: string }
+  | {
+      type: 'journey.next';
+      saved?: AnswerSection;
+      signed?: boolean;
+      statementsSubmitted?: boolean;
+      sfOpportunityId?: string;
+    }
   | { type: 'journey.back' }
   | { type: 'journey.giggle' }
   | { type: 'journey.reset' };
@@ -51,6 +62,7 @@ const EMPTY: JourneyContext = {
   at: INITIAL_POSITION,
   route: INITIAL_POSITION.path,
   signed: false,
+  statementsSubmitted: false,
 };
 
 const fromAt = (c: JourneyContext) => ({ pageName: c.at.pageName, pageStep: c.at.pageStep });
@@ -65,7 +77,7 @@ function verdictOf(context: JourneyContext, event: JourneyEvent) {
   };
   return judgeMove(context.position, move, {
     signed: context.signed || (next && !!event.signed),
-    statementsSubmitted: !!context.sfOpportunityId || (next && !!event.sfOpportunityId),
+    statementsSubmitted: context.statementsSubmitted || (next && !!event.statementsSubmitted),
   });
 }
 
@@ -95,15 +107,22 @@ export const journeyMachine = setup({
         ...EMPTY,
         applicationId: event.application._id,
         sfOpportunityId: event.application.sfOpportunityId,
+        statementsSubmitted: event.application.statementsSubmitted,
         position,
         at: position,
         route: position.path,
       };
     }),
-    learnOpportunity: assign({
-      sfOpportunityId: ({ context, event }) =>
-        (event.type === 'journey.hydrate' && event.application.sfOpportunityId) || context.sfOpportunityId,
-    }),
+    // The session read again (after a submission, on each guarded route): what it says now is learnt;
+    // neither fact is ever taken back.
+    learnSession: assign(({ context, event }) =>
+      event.type === 'journey.hydrate'
+        ? {
+            sfOpportunityId: event.application.sfOpportunityId || context.sfOpportunityId,
+            statementsSubmitted: context.statementsSubmitted || event.application.statementsSubmitted,
+          }
+        : {},
+    ),
     visit: assign(({ context, event }) => {
       if (event.type !== 'journey.visit') return {};
       const route = guardRoute(event.route, context.position, context.sfOpportunityId);
@@ -118,6 +137,7 @@ export const journeyMachine = setup({
       event.type === 'journey.next'
         ? {
             signed: context.signed || !!event.signed,
+            statementsSubmitted: context.statementsSubmitted || !!event.statementsSubmitted,
             sfOpportunityId: event.sfOpportunityId ?? context.sfOpportunityId,
           }
         : {},
@@ -176,7 +196,7 @@ export const journeyMachine = setup({
     },
     ready: {
       on: {
-        'journey.hydrate': [{ guard: 'isOtherApplication', actions: 'hydrate' }, { actions: 'learnOpportunity' }],
+        'journey.hydrate': [{ guard: 'isOtherApplication', actions: 'hydrate' }, { actions: 'learnSession' }],
         'journey.visit': { actions: 'visit' },
         'journey.next': [
           {

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageText } from '@portal/libs';
 import { holdFor } from '../../../tests/support/until';
+import { BOUNDARY, formBody as form } from './upload/multipart.spec-setup';
 import {
   BODY_PACE,
   spoolUpload,
@@ -90,19 +91,6 @@ function receiving(opts: { put?: boolean; failAfter?: number } = {}) {
     };
   });
   return { puts, result };
-}
-
-const BOUNDARY = 'spec-boundary';
-function form(file: Buffer, { trailer = `\r\n--${BOUNDARY}--\r\n`, after = '' } = {}) {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="applicationId"\r\n\r\nabc\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
-        `Content-Type: application/pdf\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(after + trailer),
-  ]);
 }
 
 /** Sends `body` in pieces of `piece` bytes, `pauseMs` apart; `stopAt` drops the connection there. */

@@ -3,19 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { announcedFileSize, FormPrefix } from './announced-size';
+import { BOUNDARY, formBody as form } from './multipart.spec-setup';
 
-const BOUNDARY = 'spec-boundary';
-function form(file: Buffer) {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="applicationId"\r\n\r\nabc\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
-        `Content-Type: application/pdf\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
 const file = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => i % 251));
 
 describe('announcedFileSize', () => {

@@ -4,21 +4,11 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FILE_CODES } from '@portal/libs';
 import { isPdfPart, openForm, readForm } from './form';
+import { formBody, MULTIPART } from './multipart.spec-setup';
 
-const BOUNDARY = 'form-spec';
-const multipart = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+const body = (file: Buffer, trailer?: string) => formBody(file, { trailer });
 
-function body(file: Buffer, trailer = `\r\n--${BOUNDARY}--\r\n`) {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="applicationId"\r\n\r\nabc\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
-        `Content-Type: application/pdf\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(trailer),
-  ]);
-}
+const multipart = MULTIPART;
 
 /** A request whose body is `bytes`, complete once read to its end (as Node's own). */
 function request(bytes: Buffer, headers: Record<string, string> = multipart) {

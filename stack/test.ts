@@ -10,6 +10,8 @@ const reports = join(ROOT, 'test-results');
 mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
+// Named again under the closing line, so the tail of a long log says what failed.
+const failures: string[] = [];
 const started = Date.now();
 
 function step(
@@ -24,6 +26,7 @@ function step(
   const r = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   const ok = r.status === 0;
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
+  if (!ok) failures.push(`step: ${name}`);
   return ok;
 }
 const bin = (p: string) => join(ROOT, 'node_modules', p);
@@ -47,6 +50,7 @@ function quietStep(
       const ok = code === 0;
       process.stdout.write(`\n=== ${name}\n${Buffer.concat(out).toString()}`);
       console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
+      if (!ok) failures.push(`step: ${name}`);
       done(ok);
     });
   });
@@ -114,12 +118,24 @@ const checks: boolean[] = (
   ])
 ).flat();
 
+const firstLine = (message = '') => message.split('\n')[0]!.slice(0, 300);
+
 /** Counts a Vitest JSON report's tests into the closing line. */
 function countVitest(report: string): void {
   if (!existsSync(report)) return;
-  const v = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const v = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: {
+      name: string;
+      assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
+    }[];
+  };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
+  for (const file of v.testResults)
+    for (const t of file.assertionResults.filter((a) => a.status === 'failed'))
+      failures.push(`${file.name.replace(`${ROOT}/`, '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
 }
 const vitestJson = join(reports, 'vitest.json');
 const resilienceJson = join(reports, 'vitest-resilience.json');
@@ -159,14 +175,26 @@ const pwJson = join(reports, 'playwright.json');
 rmSync(pwJson, { force: true });
 checks.push(step('end-to-end tests (Playwright, Chromium)', NODE, [bin('@playwright/test/cli.js'), 'test']));
 if (existsSync(pwJson)) {
-  const p = JSON.parse(readFileSync(pwJson, 'utf8')) as {
+  type Suite = {
+    suites?: Suite[];
+    specs?: { title: string; file: string; ok: boolean; tests: { projectName: string; status: string }[] }[];
+  };
+  const p = JSON.parse(readFileSync(pwJson, 'utf8')) as Suite & {
     stats: { expected: number; unexpected: number; flaky: number };
   };
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
+  const walk = (s: Suite): void => {
+    for (const spec of s.specs ?? [])
+      for (const t of spec.tests.filter((x) => x.status === 'unexpected'))
+        failures.push(`${spec.file} > ${spec.title} [${t.projectName}]`);
+    s.suites?.forEach(walk);
+  };
+  walk(p);
 }
 
 const failedSteps = checks.filter((ok) => !ok).length;
 console.log(`\nnpm test finished in ${((Date.now() - started) / 60000).toFixed(1)} min; ${failedSteps} step(s) failed`);
+for (const f of failures) console.log(`FAILED ${f}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

@@ -1,33 +1,18 @@
 // A statement that needs attention (password-protected, another month) keeps its slot amber
 // with its reason, and Proceed asks before going on; a good statement's slot is green. The question is a
 // warning, never a refusal: the applicant may go on to /offers. English at 1280 px, French at 390 px.
-import { expect, test, type Page } from '@playwright/test';
-import { saveAnswers, stepOn } from '../support/journey';
+import { expect, test } from '@playwright/test';
 import { onePagePdf, userPasswordPdf } from '../support/pdf-fixtures';
-import { base, pdf, sessionClient, signUp } from './journey.steps';
+import { pdf, toBankStatements } from './journey.steps';
 import { expectNoAxeViolations } from './keyboard';
-
-/** Signed up in the browser, walked to the signature through the api (Texas: three months), signed on the stand-in. */
-async function toBankStatements(page: Page, email: string) {
-  await signUp(page, email);
-  const client = sessionClient(page, '/owners');
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  await saveAnswers(client, applicationId);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  await page.goto(`${base()}/signature`);
-  await page.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
-  const slots = page.locator('.doc-slot');
-  await expect(slots).toHaveCount(3);
-  return slots;
-}
 
 test('a protected or wrong-month statement keeps its slot amber, and Proceed asks before going on', async ({
   page,
 }, info) => {
   test.setTimeout(90_000);
   const email = `amber-${info.project.name}-${Date.now()}@example.com`;
-  const slots = await toBankStatements(page, email);
+  const { slots } = await toBankStatements(page, email);
+  await expect(slots).toHaveCount(3);
   const upload = (i: number, file: { name: string; buffer: Buffer }) =>
     slots
       .nth(i)
@@ -86,7 +71,8 @@ test('a protected or wrong-month statement keeps its slot amber, and Proceed ask
 test('good statements stay green and Proceed goes straight on', async ({ page }, info) => {
   test.setTimeout(90_000);
   const email = `green-${info.project.name}-${Date.now()}@example.com`;
-  const slots = await toBankStatements(page, email);
+  const { slots } = await toBankStatements(page, email);
+  await expect(slots).toHaveCount(3);
   for (let i = 0; i < 3; i++) {
     await slots
       .nth(i)

@@ -3,24 +3,9 @@
 // token, fetches the asked months' statements (PRODUCT_NOT_READY first: "still preparing") and puts each in
 // its slot marked "From your bank", through the upload's path: the CRM gets them as it gets uploads.
 import { expect, test, type Page } from '@playwright/test';
-import { DETAILS_ANSWERS, saveAnswers, stepOn } from '../support/journey';
-import { base, leadOf, offersToBooking, records, sessionClient, signUp } from './journey.steps';
+import { leadOf, offersToBooking, records, toBankStatements } from './journey.steps';
 
-async function toBankStatements(page: Page, email: string) {
-  await signUp(page, email);
-  const client = sessionClient(page, '/owners');
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  await saveAnswers(client, applicationId);
-  // A New York business: the product spec asks four months of statements from a New York business, so four slots to fill.
-  const businessId = (await client.get(`/business/application/${applicationId}`)).body._id as string;
-  const ny = { ...DETAILS_ANSWERS, city: 'New York', state: 'NY', zip: '10001' };
-  expect((await client.patch(`/business/${businessId}`, ny)).status).toBe(200);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  await page.goto(`${base()}/signature`);
-  await page.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
-  return { client, applicationId };
-}
+const NEW_YORK = { city: 'New York', state: 'NY', zip: '10001' };
 
 async function connectSandboxBank(page: Page, connect: string) {
   await page.getByRole('button', { name: connect }).click();
@@ -35,7 +20,8 @@ test('connecting the sandbox bank fills the statement slots, and the application
 }, info) => {
   test.setTimeout(120_000);
   const email = `bank-${info.project.name}-${Date.now()}@example.com`;
-  await toBankStatements(page, email);
+  // A New York business: the product spec asks four months of statements from it, so four slots to fill.
+  await toBankStatements(page, email, NEW_YORK);
   const slots = page.locator('.doc-slot');
   // New York asks for four months (toBankStatements).
   const months = 4;
@@ -91,7 +77,7 @@ test('in French at 390 px: connect your bank, the slots say where their statemen
 }, info) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await toBankStatements(page, `bank-fr-${info.project.name}-${Date.now()}@example.com`);
+  await toBankStatements(page, `bank-fr-${info.project.name}-${Date.now()}@example.com`, NEW_YORK);
   await page.getByRole('button', { name: 'Français' }).click();
   await connectSandboxBank(page, 'Connecter votre banque');
   await expect(page.getByText('Vos relevés bancaires sont arrivés.')).toBeVisible({ timeout: 30_000 });

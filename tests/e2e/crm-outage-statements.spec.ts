@@ -4,9 +4,8 @@
 // submitted" from the api, not from an opportunity id the outage delays). A reload stays on /offers. Once
 // the CRM is back the workflow converts the lead, and the offers go through to the booking view.
 import { expect, test, type Page } from '@playwright/test';
-import { saveAnswers, stepOn } from '../support/journey';
 import { until } from '../support/until';
-import { base, crm, leadOf, offersToBooking, pdf, records, sessionClient, signUp } from './journey.steps';
+import { crm, leadOf, offersToBooking, pdf, records, toBankStatements } from './journey.steps';
 
 /** OFFERS_NOT_READY's English: what the page said, falsely, while the CRM was down. */
 const FALSE_REFUSAL = 'Please submit your bank statements first';
@@ -14,19 +13,6 @@ const PICK = "You're Pre-Qualified. Now Pick Your Path.";
 
 const crmSwitch = async (to: 'down' | 'up') =>
   expect((await fetch(`${crm()}/__admin/${to}`, { method: 'POST' })).status).toBe(200);
-
-/** Signed up in the browser, walked to the signature through the api (Texas: three months), signed on the stand-in. */
-async function toBankStatements(page: Page, email: string) {
-  await signUp(page, email);
-  const client = sessionClient(page, '/owners');
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  await saveAnswers(client, applicationId);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  await page.goto(`${base()}/signature`);
-  await page.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
-  return client;
-}
 
 /** On /offers, choosing the offer, with no refusal shown (within `ms`). */
 async function expectOffersWithoutRefusal(page: Page, ms = 30_000) {
@@ -41,7 +27,7 @@ test('the CRM down at Proceed on /bank-statements: on to /offers without a refus
 }, info) => {
   test.setTimeout(300_000);
   const email = `crm-outage-${info.project.name}-${Date.now()}@example.com`;
-  const client = await toBankStatements(page, email);
+  const { client } = await toBankStatements(page, email);
   const application = async () => (await client.get('/auth/user')).body.data.applications[0];
   // The lead is made before the outage: only its conversion meets the CRM down.
   await until(

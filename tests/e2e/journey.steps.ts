@@ -1,6 +1,7 @@
 // The journey's steps the US and Canada journeys share (journey.spec.ts, journey-canada.spec.ts).
 import { expect, type APIResponse, type Page } from '@playwright/test';
 import { codeFromMail, type ApiClient } from '../support/api-client';
+import { DETAILS_ANSWERS, saveAnswers, stepOn } from '../support/journey';
 import { handWrittenPdf } from '../support/pdf-fixtures';
 import { expectNoAxeViolations } from './keyboard';
 
@@ -155,3 +156,24 @@ export const pageErrors = (page: Page) => {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 };
+
+/**
+ * Signed up in the browser, walked to the signature through the api, signed on the stand-in: the applicant
+ * at /bank-statements with the api client of their session. A Texas business by default (three months of
+ * statements); `business` changes the details saved (a New York business is asked for four).
+ */
+export async function toBankStatements(page: Page, email: string, business: Partial<typeof DETAILS_ANSWERS> = {}) {
+  await signUp(page, email);
+  const client = sessionClient(page, '/owners');
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  await saveAnswers(client, applicationId);
+  if (Object.keys(business).length) {
+    const businessId = (await client.get(`/business/application/${applicationId}`)).body._id as string;
+    expect((await client.patch(`/business/${businessId}`, { ...DETAILS_ANSWERS, ...business })).status).toBe(200);
+  }
+  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
+  await page.goto(`${base()}/signature`);
+  await page.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
+  return { client, applicationId, slots: page.locator('.doc-slot') };
+}

@@ -2,26 +2,10 @@
 // daily deposits (read on the api from the statements' text) and the lowest balance after it, with a note
 // when the statements cannot be read well enough; and a comparison table that passes axe, is reached by
 // keyboard and scrolls in its own region at 390 px. English at 1280 px, French at 390 px.
-import { expect, test, type Page } from '@playwright/test';
-import { saveAnswers, stepOn } from '../support/journey';
+import { expect, test } from '@playwright/test';
 import { statementPdf } from '../support/pdf-fixtures';
-import { base, pdf, sessionClient, signUp } from './journey.steps';
+import { pdf, toBankStatements } from './journey.steps';
 import { expectNoAxeViolations, expectNoSidewaysScroll, focusedName, tabTo } from './keyboard';
-
-/** Signed up in the browser, walked to the signature through the api (Texas: three months), signed on the stand-in. */
-async function toBankStatements(page: Page, email: string) {
-  await signUp(page, email);
-  const client = sessionClient(page, '/owners');
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  await saveAnswers(client, applicationId);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  await page.goto(`${base()}/signature`);
-  await page.getByRole('button', { name: 'Sign', exact: true }).click({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/bank-statements$/, { timeout: 30_000 });
-  const slots = page.locator('.doc-slot');
-  await expect(slots).toHaveCount(3);
-  return { slots, client, applicationId };
-}
 
 const DEPOSIT = 5_000;
 const PAYROLL = 22_000;
@@ -88,6 +72,7 @@ test('each offer shows its share of daily deposits and lowest balance; the compa
   test.setTimeout(120_000);
   const email = `afford-${info.project.name}-${Date.now()}@example.com`;
   const { slots, client, applicationId } = await toBankStatements(page, email);
+  await expect(slots).toHaveCount(3);
   const labels = await slots.locator('.doc-slot-title').allInnerTexts();
   // Oldest month first, each statement opening on the last one's closing balance.
   const months = labels
@@ -178,6 +163,7 @@ test('statements that cannot be read well enough: a clear note, no figures, the 
   test.setTimeout(90_000);
   const email = `afford-unread-${info.project.name}-${Date.now()}@example.com`;
   const { slots } = await toBankStatements(page, email);
+  await expect(slots).toHaveCount(3);
   for (let i = 0; i < 3; i++) {
     await slots
       .nth(i)

@@ -5,32 +5,19 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
-import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
+import { journeyApi } from '../../lib/journey/journey-api';
+import { applicantAt, businessOf, NO_OWNERS, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { OwnersPage } from './owners-page';
 
 const user = applicantAt({ pageName: 'BUSINESS', pageStep: 3, path: '/owners' });
-const business: BusinessView = {
-  _id: 'b-1',
-  applicationId: 'app-1',
-  businessEmail: 'office@example.com',
-  phoneNumber: '(212) 555-0101',
-  addressData: { address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' },
-};
-const emptySet: OwnerSetView = {
-  _id: 'os-1',
-  applicationId: 'app-1',
-  businessId: 'b-1',
-  owners: [],
-  sameAsBusinessInfo: false,
-};
+const business = businessOf();
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('/owners: an incomplete Proceed', () => {
   it('shows the error summary, which takes focus and names the fields in error', async () => {
     vi.spyOn(journeyApi, 'business').mockResolvedValue(business);
-    vi.spyOn(journeyApi, 'owners').mockResolvedValue(emptySet);
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue(NO_OWNERS);
     const save = vi.spyOn(journeyApi, 'saveOwners');
     renderJourneyPage(<OwnersPage />, user);
     const proceed = await screen.findByRole('button', { name: 'Proceed' });
@@ -46,7 +33,7 @@ describe('/owners: an incomplete Proceed', () => {
 
   it('opens a closed card in error, so the summary can name and reach its fields', async () => {
     vi.spyOn(journeyApi, 'business').mockResolvedValue(business);
-    vi.spyOn(journeyApi, 'owners').mockResolvedValue(emptySet);
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue(NO_OWNERS);
     renderJourneyPage(<OwnersPage />, user);
     const proceed = await screen.findByRole('button', { name: 'Proceed' });
     const card = document.querySelector('details.owner-card') as HTMLDetailsElement;

@@ -5,26 +5,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
-import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
+import { journeyApi } from '../../lib/journey/journey-api';
+import { applicantAt, businessOf, NO_OWNERS, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { detailsFrom, detailsPayload } from './business-details-values';
 import { businessContact, ownerPayload, ownerFrom } from './owner-values';
 import { OwnersPage } from './owners-page';
 
-const business: BusinessView = {
-  _id: 'b-1',
-  applicationId: 'app-1',
+const business = businessOf({
   businessEmail: 'bureau@boulangerie.ca',
   phoneNumber: '+15145550100',
   addressData: { address: '1 rue Principale', city: 'Montréal', state: 'QC', zip: 'H2X 1Y4', country: 'CA' },
-};
-const emptySet: OwnerSetView = {
-  _id: 'os-1',
-  applicationId: 'app-1',
-  businessId: 'b-1',
-  owners: [],
-  sameAsBusinessInfo: false,
-};
+});
 const phone = () => screen.getByLabelText('Phone') as HTMLInputElement;
 
 afterEach(() => vi.restoreAllMocks());
@@ -32,7 +23,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('the owner card’s phone', () => {
   it('shows (514) 555-0100 for the number typed or pasted in any form', async () => {
     vi.spyOn(journeyApi, 'business').mockResolvedValue(business);
-    vi.spyOn(journeyApi, 'owners').mockResolvedValue(emptySet);
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue(NO_OWNERS);
     renderJourneyPage(<OwnersPage />, applicantAt({ pageName: 'BUSINESS', pageStep: 3, path: '/owners' }));
     await screen.findByLabelText('Phone');
     for (const written of ['+1 (514) 555-0100', '+15145550100', '1-514-555-0100', '514.555.0100']) {
@@ -48,7 +39,7 @@ describe('the owner card’s phone', () => {
 
   it('keeps a number of another country as pasted and refuses it with advice', async () => {
     vi.spyOn(journeyApi, 'business').mockResolvedValue(business);
-    vi.spyOn(journeyApi, 'owners').mockResolvedValue(emptySet);
+    vi.spyOn(journeyApi, 'owners').mockResolvedValue(NO_OWNERS);
     const save = vi.spyOn(journeyApi, 'saveOwners');
     renderJourneyPage(<OwnersPage />, applicantAt({ pageName: 'BUSINESS', pageStep: 3, path: '/owners' }));
     await userEvent.click(await screen.findByLabelText('Phone'));

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { createActor } from 'xstate';
 import { SUBMISSION_STEPS, type DbUser } from '@portal/libs';
+import type { BusinessView, OwnerSetView } from './journey-api';
 import { Loading } from '../../components/ui/loading';
 import { sessionQueryOptions } from '../session';
 import { journeyMachine } from './journey.machine';
@@ -49,3 +50,22 @@ export function renderJourneyPage(page: ReactNode, user: DbUser, fallback: React
   );
   return { queryClient };
 }
+
+/** app-1's owner set (os-1) before any owner is saved. */
+export const NO_OWNERS: OwnerSetView = {
+  _id: 'os-1',
+  applicationId: 'app-1',
+  businessId: 'b-1',
+  owners: [],
+  sameAsBusinessInfo: false,
+};
+
+/** app-1's business (b-1) with the contact and address the owners' page copies; `over` sets what a test needs. */
+export const businessOf = (over: Partial<BusinessView> = {}): BusinessView => ({
+  _id: 'b-1',
+  applicationId: 'app-1',
+  businessEmail: 'office@example.com',
+  phoneNumber: '(212) 555-0101',
+  addressData: { address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' },
+  ...over,
+});

@@ -135,7 +135,6 @@ export class ApplicationsService {
     return app.save();
   }
 
-  /** The application is submitted (its status and accepted date). */
   /**
    * The workflow took the bank statements' submission: the session answers so from now on, with or without an
    * opportunity (a CRM outage leaves the conversion waiting in the workflow). One write, no read.
@@ -147,6 +146,7 @@ export class ApplicationsService {
     );
   }
 
+  /** The application is submitted (its status and accepted date). */
   async markSubmitted(app: ApplicationDocument): Promise<void> {
     if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED) return;
     app.set({ applicationStatus: APPLICATION_STATUS_SUBMITTED, acceptedDate: new Date() });

@@ -8,14 +8,7 @@
 // one field the same way. The phone library comes after the page has shown (lib/phone.ts).
 import { useContext, useEffect, useLayoutEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/translation';
-import {
-  ACCOUNT_CODES,
-  COMMON_CODES,
-  SIGN_UP_RULES,
-  validateForm,
-  PHONE_INPUT_MAX_LENGTH,
-  type SignUpForm,
-} from '@portal/libs';
+import { ACCOUNT_CODES, SIGN_UP_RULES, validateForm, PHONE_INPUT_MAX_LENGTH, type SignUpForm } from '@portal/libs';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
@@ -77,7 +70,6 @@ export function SignUpPage() {
   };
 
   // The phone library comes once the page has shown: a phone typed before it is then shown its way.
-  const [unreachable, setUnreachable] = useState('');
   useEffect(() => {
     loadPhoneLibrary().then(
       () => setForm((f) => ({ ...f, phone: shownPhone(f.phone) })),
@@ -85,18 +77,14 @@ export function SignUpPage() {
     );
   }, []);
 
+  // Judged at once: before the library is here by the number's shape (lib/phone.ts); the api reads it with
+  // the library and answers with the same messages.
   const submitWith = (values: SignUpForm) => {
-    loadPhoneLibrary().then(
-      () => {
-        setUnreachable('');
-        const found = validateForm(SIGN_UP_RULES, values);
-        setErrors(found);
-        if (Object.keys(found).length) return report();
-        clear();
-        send({ type: 'details.submit', form: { ...values, email: values.email.trim(), affiliateId: affiliateId() } });
-      },
-      () => setUnreachable(COMMON_CODES.network),
-    );
+    const found = validateForm(SIGN_UP_RULES, values);
+    setErrors(found);
+    if (Object.keys(found).length) return report();
+    clear();
+    send({ type: 'details.submit', form: { ...values, email: values.email.trim(), affiliateId: affiliateId() } });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -164,7 +152,7 @@ export function SignUpPage() {
           <form onSubmit={submit} noValidate ref={formRef}>
             {summary}
             <p className="lead">{t('signUp.lead')}</p>
-            {context.error || unreachable ? <Alert>{context.error || unreachable}</Alert> : null}
+            {context.error ? <Alert>{context.error}</Alert> : null}
             <div className="grid-2">
               {(['firstName', 'lastName'] as const).map((k) => (
                 <Field

@@ -7,6 +7,7 @@ import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
 import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
 import { BusinessesModule } from './businesses/businesses.module';
+import { DraftsModule } from './drafts/drafts.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OwnersModule } from './owners/owners.module';
@@ -40,6 +41,7 @@ import { UsersModule } from './users/users.module';
     OffersModule,
     BusinessesModule,
     OwnersModule,
+    DraftsModule,
     UsersModule,
     OperationsModule,
     StatusModule,

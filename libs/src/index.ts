@@ -12,6 +12,7 @@ export * from './domain/industries';
 export * from './domain/offers';
 export * from './domain/affordability';
 export * from './domain/cash-flow';
+export * from './domain/drafts';
 export * from './domain/statement-cash';
 export * from './domain/pick-lists';
 export * from './domain/records';

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMail } from '../support/api-client';
 import { fillSignUp as fillSignUpAs, signUp } from './journey.steps';
+import { expectNoSidewaysScroll } from './keyboard';
 
 const base = () => process.env.E2E_BASE_URL!;
 const mailbox = () => process.env.E2E_MAILDEV_URL!;
@@ -69,6 +70,23 @@ test('sign up with the emailed code, sign out through the dialog, log in again',
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+});
+
+test('a long email on the code step wraps inside the card at 390 px', async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // 60 characters, one unbroken word to the browser.
+  const email = `a-very-long-mailbox-name-${info.project.name}-${Date.now()}@example.com`.padStart(60, 'x');
+  await page.goto(`${base()}/sign-up`);
+  await fillSignUp(page, email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const shown = page.locator('strong', { hasText: email });
+  await expect(shown).toBeVisible();
+  await page.screenshot({ path: `test-results/shots/code-step-long-email-${info.project.name}.png` });
+  const card = (await page.locator('.card').filter({ has: shown }).boundingBox())!;
+  const words = (await shown.boundingBox())!;
+  expect(words.x + words.width, 'the email inside its card').toBeLessThanOrEqual(card.x + card.width);
+  expect(card.x + card.width, 'the card inside the screen').toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, 'the code step with a 60-character email');
 });
 
 test('an unconfirmed account logging in gets a new code and confirms', async ({ page }, info) => {

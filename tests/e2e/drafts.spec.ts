@@ -1,5 +1,5 @@
-// Nothing typed is lost (a session that ends mid-form, a reload), and a step
-// re-saved with its masked values untouched keeps what is on file.
+// Nothing typed is lost (a session that ends mid-form, a reload, another browser): drafts are kept by the
+// api, never in the browser's storage; and a step re-saved with its masked values untouched keeps what is on file.
 import { expect, test, type Page } from '@playwright/test';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, ownerAnswers, stepOn } from '../support/journey';
 import { DOROTHY, base, sessionClient, leadOf, signUp } from './journey.steps';
@@ -21,12 +21,20 @@ async function toStep(page: Page, email: string, steps: number, owners?: Record<
   return { client, applicationId };
 }
 
-test('a session that ends on /owners: the login page says so, and logging in brings back the step and what was typed (not the SSN)', async ({
+/** The api's draft of a page, as the browser's session reads it. */
+const draftOf = async (client: ReturnType<typeof sessionClient>, applicationId: string, step: string) =>
+  JSON.stringify((await client.get(`/draft/${applicationId}/${step}`)).body?.fields ?? {});
+
+/** What localStorage holds that is personal: any of `words`. */
+const personalIn = async (page: Page, words: RegExp) =>
+  words.test(await page.evaluate(() => JSON.stringify(localStorage)));
+
+test('a session that ends on /owners: the login page says so, and logging in brings back the step and what was typed, SSN and birth date masked', async ({
   page,
 }, info) => {
   test.setTimeout(90_000);
   const email = `draft-lost-${info.project.name}-${Date.now()}@example.com`;
-  await toStep(page, email, 3);
+  const { client, applicationId } = await toStep(page, email, 3);
   await page.goto(`${base()}/owners`);
   await page.getByLabel('First name').fill('Katherine');
   await page.getByLabel('Last name').fill('Johnson');
@@ -41,14 +49,18 @@ test('a session that ends on /owners: the login page says so, and logging in bri
   await page.getByLabel('Estimated credit score').fill('760');
   await page.getByLabel('SSN').pressSequentially('123456789');
   await page.getByRole('group', { name: 'US citizen?' }).getByText('Yes').click();
-  const kept = await page.evaluate(() => JSON.stringify(localStorage));
-  expect(kept).toContain('Katherine');
-  expect(kept).not.toMatch(/123-?45-?6789|1978-08-26/);
+  // Kept by the api (its answer masks the SSN), once typing pauses; nothing personal in the browser.
+  await expect
+    .poll(() => draftOf(client, applicationId, 'owners'), { timeout: 10_000 })
+    .toMatch(/\*\*\*-\*\*-6789.*Yes|Yes.*\*\*\*-\*\*-6789/);
+  const personal = /Katherine|Johnson|Orbit|Hampton|23666|555-?0144|6789|1978/;
+  expect(await personalIn(page, personal)).toBe(false);
 
   await page.context().clearCookies();
   await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/login\?/);
   await expect(page.getByText('You were signed out; your answers are kept.')).toBeVisible();
+  expect(await personalIn(page, new RegExp(`${personal.source}|${email}`))).toBe(false);
   await page.screenshot({ path: `test-results/shots/drafts-signed-out-${info.project.name}.png`, fullPage: true });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DOROTHY.password);
@@ -63,21 +75,51 @@ test('a session that ends on /owners: the login page says so, and logging in bri
   await expect(page.getByLabel('Phone')).toHaveValue('(212) 555-0144');
   await expect(page.getByLabel('Percent ownership')).toHaveValue('100');
   await expect(page.getByLabel('Estimated credit score')).toHaveValue('760');
-  // Never kept in the browser: typed again.
-  await expect(page.getByLabel('SSN')).toHaveValue('');
-  await expect(page.getByLabel('Date of birth')).toHaveValue('');
-  await page.getByLabel('Date of birth').fill('1978-08-26');
-  await page.getByLabel('SSN').pressSequentially('123456789');
+  // Never sent back in clear: masked, said so, and still the answer (the api keeps what was typed).
+  await expect(page.getByLabel('SSN')).toHaveValue('***-**-6789');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('****-**-**');
+  await expect(page.getByText(/Kept from your unsaved answers/)).toHaveCount(2);
   await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page).toHaveURL(/\/signature$/, { timeout: 20_000 });
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('draft:')))).toEqual([]);
+  const want = { owner1: { ssn: '123456789', dateOfBirth: '1978-08-26' } };
+  await expect.poll(async () => showsChange(await leadOf(email), want), { timeout: 20_000 }).toBe(true);
+  expect(await draftOf(client, applicationId, 'owners')).toBe('{}');
+});
+
+test('what was typed in one browser is there in another after logging in', async ({ page, browser }, info) => {
+  test.setTimeout(60_000);
+  const email = `draft-device-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email);
+  const client = sessionClient(page, '/financial');
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  await page.getByLabel('Annual revenue').fill('1250000');
+  await page.getByLabel('Amount requested').fill('80000');
+  await expect.poll(() => draftOf(client, applicationId, 'financial'), { timeout: 10_000 }).toMatch(/80,?000/);
+
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await second.goto(`${base()}/login`);
+    await second.getByLabel('Email').fill(email);
+    await second.getByLabel('Password').fill(DOROTHY.password);
+    await second.getByRole('button', { name: 'Log in' }).click();
+    await expect(second).toHaveURL(/\/financial$/, { timeout: 15_000 });
+    await expect(second.getByLabel('Annual revenue')).toHaveValue('$1,250,000');
+    await expect(second.getByLabel('Amount requested')).toHaveValue('$80,000');
+  } finally {
+    await other.close();
+  }
 });
 
 test('what was typed on /financial comes back after a reload', async ({ page }, info) => {
   const email = `draft-reload-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
+  const client = sessionClient(page, '/financial');
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
   await page.getByLabel('Annual revenue').fill('1250000');
   await page.getByLabel('Amount requested').fill('80000');
+  // Saved once typing pauses: a reload within that moment loses the last keystrokes.
+  await expect.poll(() => draftOf(client, applicationId, 'financial'), { timeout: 10_000 }).toMatch(/80,?000/);
   await page.reload();
   await expect(page.getByLabel('Annual revenue')).toHaveValue('$1,250,000');
   await expect(page.getByLabel('Amount requested')).toHaveValue('$80,000');

@@ -70,7 +70,8 @@ export async function offersToBooking(page: Page, offerName: RegExp, docs: 'both
   });
   await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
   const card = page.getByRole('article', { name: offerName });
-  await expect(card.getByText('Estimated APR').or(card.getByText('Monthly interest rate'))).toBeVisible();
+  // Every card, a line of credit's too, states its estimated APR.
+  await expect(card.getByText('Estimated APR', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Select Offer' }).click();
   await expect(card.getByRole('button', { name: 'Selected' })).toBeVisible();
   await page.screenshot({ path: `test-results/screenshots/offers-${shot}.png`, fullPage: true });

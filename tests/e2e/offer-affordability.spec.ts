@@ -64,7 +64,8 @@ function expectedShareTenths(option: Record<string, string>): number {
   const perBusinessDay = option.maxAmount ? (Number(option.monthlyPayments) * 12) / 252 : Number(option.dailyPayment);
   return Math.round((perBusinessDay / DEPOSIT) * 1000) / 10;
 }
-const expectedShare = (option: Record<string, string>) => Math.round(expectedShareTenths(option));
+// The card writes the share as the table does (to the tenth), never rounded apart from it.
+const expectedShare = (option: Record<string, string>) => Math.round(expectedShareTenths(option) * 10) / 10;
 
 test('each offer shows its share of daily deposits and lowest balance; the comparison table passes axe', async ({
   page,
@@ -142,11 +143,27 @@ test('each offer shows its share of daily deposits and lowest balance; the compa
   expect(await focusedName(page)).toBe('Offer comparison, scrolls sideways');
   await expectNoAxeViolations(page, '/offers with the comparison table');
   await expectNoSidewaysScroll(page, '/offers with the comparison table');
+
+  // On a phone the table scrolls in its own region, to its last offer; the figures' names stay in view.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const region = page.getByRole('region', { name: 'Offer comparison, scrolls sideways' });
+  await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  expect(await region.evaluate((el) => el.scrollLeft), 'the region scrolls sideways').toBeGreaterThan(0);
+  const frame = (await region.boundingBox())!;
+  const name = (await table.getByRole('rowheader', { name: 'Amount', exact: true }).boundingBox())!;
+  expect(Math.abs(name.x - frame.x), 'the row header at the region’s left edge').toBeLessThanOrEqual(2);
+  const lastOffer = (await table.getByRole('columnheader').last().boundingBox())!;
+  expect(lastOffer.x + lastOffer.width, 'the last offer whole').toBeLessThanOrEqual(frame.x + frame.width + 1);
+  expect(lastOffer.x, 'the last offer clear of the row headers').toBeGreaterThanOrEqual(name.x + name.width - 1);
+  await expectNoSidewaysScroll(page, '/offers at 390 px');
+  await region.screenshot({ path: `test-results/shots/offer-compare-390-${info.project.name}.png` });
+  await page.setViewportSize(viewport);
   await page.screenshot({ path: `test-results/shots/offer-affordability-en-${info.project.name}.png`, fullPage: true });
 
   // In French: the same share in French words and numbers, the table in French, axe again.
   await page.getByRole('button', { name: 'Français' }).click();
-  const fr = new Intl.NumberFormat('fr-CA', { style: 'percent' });
+  const fr = new Intl.NumberFormat('fr-CA', { style: 'percent', maximumFractionDigits: 2 });
   for (let i = 0; i < options.length; i++)
     await expect(cards.nth(i).locator('.offer-share')).toHaveText(
       `Environ ${fr.format(expectedShare(options[i]!) / 100)} de ce qui entre chaque jour`,

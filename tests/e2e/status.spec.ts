@@ -59,6 +59,10 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
   await expect(page.getByText('Waiting on the owners’ signatures.')).toBeVisible();
   // Owners by name; ownerAnswers' last name is King.
   await expect(page.getByText('Mary King: signature waiting')).toBeVisible();
+  // The applicant is told the co-owner can sign on their own device.
+  await expect(
+    page.getByText('Mary King receives an email and can sign on their own phone or computer.'),
+  ).toBeVisible();
   await expect(steps.nth(3)).toHaveAttribute('aria-current', 'step');
   await checkScreen(page, '/status at /signature', `status-signature-en-${info.project.name}`);
   await page.getByRole('button', { name: 'Français' }).click();
@@ -90,7 +94,9 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
   await expect(
     co.getByRole('heading', { level: 1, name: 'Funding application for Analytical Engines LLC' }),
   ).toBeVisible();
-  await expect(co.getByText('Owner 1: signature waiting')).toBeVisible();
+  // The owners by name, as the applicant's own view names them, never 'Owner 1'.
+  await expect(co.getByText('Dorothy King: signature waiting')).toBeVisible();
+  await expect(co.getByText('Owner 1', { exact: false })).toHaveCount(0);
   await expect(co.getByText('You: signature waiting')).toBeVisible();
   await expect(co.getByText(email)).toHaveCount(0);
   await checkScreen(co, 'a co-owner’s link', `status-shared-en-${info.project.name}`);

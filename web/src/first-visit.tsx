@@ -4,7 +4,6 @@ import { SignUpPage } from './features/account/sign-up-page';
 import { accountApi } from './lib/account-api';
 import { JourneyContext, type JourneyHolder } from './lib/journey/use-journey';
 import { NavContext, ownClick, type Nav, type NavLinkProps } from './lib/nav';
-import { keepDraftsOf } from './lib/storage';
 import { Shell } from './routes/shell';
 
 /**
@@ -41,7 +40,6 @@ export function firstVisitNav({ leave, preload }: { leave: Leave; preload: (path
     go,
     refreshSession: async () => {
       user = await accountApi.currentUser();
-      if (user) keepDraftsOf(user._id);
       return user;
     },
     signedOut: () => void (user = null),

@@ -46,13 +46,27 @@ async function start() {
         window.earlyGets = undefined;
         firstShown();
       });
+      // An entry arrived at otherwise (a reload, a link) learns the step it shows, as go's entries do, so
+      // that Back to it from the page's next step shows that step again.
+      app.router.subscribe('onResolved', ({ toLocation }) => {
+        const at = journey.current()?.getSnapshot().context.at;
+        if (at?.path === toLocation.pathname && toLocation.state.step === undefined)
+          window.history.replaceState({ ...(window.history.state as object), step: at.pageStep }, '');
+      });
       return app;
     }));
   /** The first visit's page, until the applicant leaves it: what is shown, and how it goes elsewhere. */
   let firstVisit: { root: Root; go: (to: string, search?: Record<string, unknown>) => Promise<void> } | undefined;
-  const go = (to: string, search?: Record<string, unknown>) => {
+  // `step`: the journey's step shown at `to`. Another step of the same page (the business question, then
+  // its details) is a history entry of its own, so that the browser's Back returns to the step before.
+  const go = (to: string, search?: Record<string, unknown>, step?: number) => {
     if (router) {
-      if (search || router.state.location.pathname !== to) void router.navigate({ to, search });
+      const here = router.state.location.pathname;
+      // The entry's own state: one arrived at otherwise got its step outside the router (onResolved above).
+      const shown = (window.history.state as { step?: number } | null)?.step;
+      const otherStep = step !== undefined && here === to && shown !== step;
+      if (search || here !== to || otherStep)
+        void router.navigate({ to, search, state: step === undefined ? undefined : { step } });
     } else void firstVisit?.go(to, search);
   };
 
@@ -62,9 +76,9 @@ async function start() {
   const journey = holdJourney(async () => {
     const { devInspector, startJourney } = await import('./lib/journey/journey-actor');
     return startJourney(
-      (route) => {
+      (route, step) => {
         if (inFrame()) window.parent.postMessage({ type: 'navigate', path: route }, '*');
-        else go(route);
+        else go(route, undefined, step);
       },
       await devInspector(),
     );

@@ -56,7 +56,8 @@ export function renderJourneyShell(lng: Language, path: string): string {
   };
   // Not started: the progress bar shows the page's own stage (journey-routes.ts progressOn).
   const journey = holdJourney(fail);
-  // The page's own markup (financial-page.tsx, owners-page.tsx) down to its lead: the form comes with the app.
+  // The page's own markup (financial-page.tsx, owners-page.tsx) down to its lead: the form comes with the app,
+  // which on a slow connection takes seconds; meanwhile the form's place says so (Loading's words).
   return renderToString(
     <JourneyContext.Provider value={journey}>
       <NavContext.Provider value={nav}>
@@ -64,6 +65,9 @@ export function renderJourneyShell(lng: Language, path: string): string {
           <section className={`card ${page.card}`}>
             <h1>{translate(lng, page.title)}</h1>
             <p className="lead">{translate(lng, page.lead)}</p>
+            <p className="loading" role="status">
+              {translate(lng, 'app.loading')}
+            </p>
           </section>
         </Shell>
       </NavContext.Provider>
@@ -204,6 +208,8 @@ const LOAD_FAILED_SCRIPT = `(function(k){
     var main = root.querySelector('main');
     var into = main || root;
     into.insertBefore(card, into.firstChild);
+    // A journey frame's 'Loading' would say the opposite of the card: it goes.
+    [].forEach.call(root.querySelectorAll('.loading[role=status]'), function (l) { l.remove(); });
     // A journey frame is inert as a whole: only the card is made live, the rest stays inert.
     var frame = main && main.closest('[inert]');
     if (frame) {

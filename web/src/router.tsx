@@ -120,7 +120,8 @@ const guarded = (path: JourneyPath, component: RouteComponent) =>
     beforeLoad: async ({ context, location }) => {
       const journey = await hydrated(context);
       if (!journey) noSession(location.href);
-      journey.send({ type: 'journey.visit', route: path });
+      // Back or Forward to an entry of a page of two steps: the step that entry showed (main.tsx go).
+      journey.send({ type: 'journey.visit', route: path, step: location.state.step });
       const route = journey.getSnapshot().context.route;
       if (route !== path) throw redirect({ to: route });
     },
@@ -223,5 +224,12 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
+  }
+}
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The journey step a journey page's entry shows (/business: the question, then the details). */
+    step?: number;
   }
 }

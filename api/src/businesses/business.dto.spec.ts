@@ -7,6 +7,7 @@ import {
   COMMON_CODES,
   BUSINESS_QUESTION_RULES,
   FINANCIAL_RULES,
+  normalizeZip,
   validateForm,
   type RuleSet,
 } from '@portal/libs';
@@ -110,5 +111,22 @@ describe('the business sections as DTOs', () => {
     expect(await phoneOf('(514) 555-010')).toBe(COMMON_CODES.phoneFormat);
     expect(await phoneOf('(555) 123-4567')).toBe(COMMON_CODES.phoneFormat);
     expect(await phoneOf('')).toBe(APPLICATION_CODES.businessPhoneRequired);
+  });
+
+  it('takes a postal code or zip however it is cased and spaced, judged in the form it is kept in', async () => {
+    const zipOf = async (country: string, zip: unknown) =>
+      ((await refusalOf(SECTION_DTOS.details, { country, zip })) as { fields?: Record<string, string> } | undefined)
+        ?.fields?.zip;
+    for (const written of ['h2x 1y4', 'h2x1y4', ' H2X  1y4 ', 'H2X 1Y4']) {
+      expect(await zipOf('CA', written), written).toBeUndefined();
+      expect(normalizeZip(written)).toBe('H2X 1Y4');
+    }
+    for (const written of [' 78701 ', '78701-1234 ']) {
+      expect(await zipOf('US', written), written).toBeUndefined();
+      expect(normalizeZip(written)).toBe(written.trim());
+    }
+    expect(await zipOf('CA', 'h2x 1y')).toBe(APPLICATION_CODES.postalInvalid);
+    expect(await zipOf('CA', '   ')).toBe(APPLICATION_CODES.postalRequired);
+    expect(await zipOf('US', ' 7870 ')).toBe(APPLICATION_CODES.usZipInvalid);
   });
 });

@@ -5,8 +5,10 @@ import {
   amountRequestedFields,
   INDUSTRIES,
   industryByName,
+  isMasked,
   keepMasked,
   monthlyRevenue,
+  normalizeZip,
   parseAmount,
   parseNumber,
   phoneE164,
@@ -17,6 +19,7 @@ import {
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
+import { DraftsService } from '../drafts/drafts.service';
 import { findOrCreate } from '../common/find-or-create';
 import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { validateBody } from '../common/validation.pipe';
@@ -40,6 +43,7 @@ export class BusinessesService {
     @InjectModel(Business.name) private readonly businesses: Model<Business>,
     private readonly applications: ApplicationsService,
     private readonly pii: PiiCipher,
+    private readonly drafts: DraftsService,
   ) {}
 
   industries() {
@@ -135,15 +139,24 @@ export class BusinessesService {
       await validateBody(SECTION_DTOS.question, body);
       return questionChanges(body);
     }
-    // The exact mask this api answers for the tax id on file, sent back unchanged, keeps that one; any other
-    // mask stays as sent, and the tax id rule refuses it.
+    // The exact mask this api answers for the tax id on file, sent back unchanged, keeps that one; else the
+    // mask of the one the page's draft keeps (typed, then restored masked); any other mask stays as sent,
+    // and the tax id rule refuses it.
     const storedTaxId = this.pii.open(business.federalTaxId);
-    const taxIdSent = keepMasked(body.federalTaxId, storedTaxId, maskTail(storedTaxId));
+    const onFile = keepMasked(body.federalTaxId, storedTaxId, maskTail(storedTaxId));
+    const taxIdSent = isMasked(onFile) ? await this.draftTaxId(business, onFile) : onFile;
     const form: Record<string, unknown> = { ...body, federalTaxId: taxIdSent };
     await validateBody(SECTION_DTOS.details, form);
     const taxId = str(form.federalTaxId);
     const set = detailsSet(form, this.pii.seal(taxId));
     return { set, lead: detailsLead(set, taxId) };
+  }
+
+  /** The tax id the details page's draft keeps, when `sent` is its mask; else `sent` as it came. */
+  private async draftTaxId(business: BusinessDocument, sent: string): Promise<unknown> {
+    const kept = (await this.drafts.keptFields(String(business.applicationId), 'businessDetails')).federalTaxId;
+    const draftTaxId = typeof kept === 'string' ? kept : '';
+    return keepMasked(sent, draftTaxId, maskTail(draftTaxId));
   }
 
   /** The answer shape: ids as strings and the tax id masked. */
@@ -189,6 +202,8 @@ function questionChanges(body: Record<string, unknown>): Changes {
 /** The details section's fields, from its checked form (`sealedTaxId`: the tax id as stored). */
 function detailsSet(form: Record<string, unknown>, sealedTaxId: unknown) {
   const address = Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, str(form[k])]));
+  // One written form ('H2X 1Y4') for the record, the signed PDF and the lead, however it was typed.
+  address.zip = normalizeZip(address.zip ?? '');
   const products = Array.isArray(form.productsInterestedIn) ? form.productsInterestedIn.map(str) : [];
   const employees = parseNumber(form.numberOfEmployees);
   return {

@@ -116,6 +116,16 @@ describe('business details', () => {
     });
   });
 
+  it('keeps a postal code typed in lower case in its one written form: on file, in the answer and on the lead', async () => {
+    const canadian = { country: 'CA', state: 'QC', federalTaxId: '123-456-789', productsInterestedIn: ['Term Loan'] };
+    const res = await ada.patch(`/business/${businessId}`, { ...details, ...canadian, zip: ' h2x1y4 ' });
+    expect(res.status).toBe(200);
+    expect(res.body.addressData).toMatchObject({ zip: 'H2X 1Y4' });
+    const stored = await db.collection('businesses').findOne({ businessName: 'Analytical Engines LLC' });
+    expect(stored?.addressData.zip).toBe('H2X 1Y4');
+    expect(await leadOf('biz-ada@example.com', { zip: 'H2X 1Y4' })).toMatchObject({ PostalCode: 'H2X 1Y4' });
+  });
+
   it('answers another user’s business as not found', async () => {
     expect((await eve.patch(`/business/${businessId}`, details)).status).toBe(404);
     expect((await eve.get(`/business/application/${applicationId}`)).status).toBe(404);

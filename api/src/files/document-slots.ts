@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { API_CODES, FILE_CODES, FILE_TYPES, isFileType, isRecentStatementMonth } from '@portal/libs';
-import { ApplicationsService } from '../applications/applications.service';
+import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { StagesService } from '../stages/stages.service';
 import { UploadRefused } from './upload-stream';
 
@@ -29,8 +29,18 @@ export class DocumentSlots {
     // Each document only once the journey asks for it, not while the applicant is still at the financial
     // step: statements from the statements step (after the signature), the voided check and the license
     // from the final documents (DOCUMENTS 2, once the statements are submitted).
-    if (!(await this.atDocuments(app._id, bank ? 1 : 2))) throw new UploadRefused(FILE_CODES.notAtThisStep);
+    const [stage] = await this.stages.forApplications([app._id]);
+    const step = stage?.pageName === 'DOCUMENTS' ? stage.pageStep : 0;
+    if (step < (bank ? 1 : 2)) throw new UploadRefused(FILE_CODES.notAtThisStep);
+    // Submitted, the lender has the documents: nothing is added after (a stale tab, a script). Asked only
+    // from the offers' steps on, where a submission can have happened (the last step holds both).
+    if (step >= 2 && (await this.submitted(app._id))) throw new UploadRefused(FILE_CODES.applicationSubmitted);
     return { app, fileType, monthLabel: month };
+  }
+
+  private async submitted(applicationId: Types.ObjectId): Promise<boolean> {
+    const app = await this.applications.byId(String(applicationId))?.select({ applicationStatus: 1 }).lean();
+    return app?.applicationStatus === APPLICATION_STATUS_SUBMITTED;
   }
 
   /**

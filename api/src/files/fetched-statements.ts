@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Types, type Model } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, isRecentStatementMonth, type CashReading } from '@portal/libs';
-import { ApplicationsService } from '../applications/applications.service';
+import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { ApplicationFileIndex } from './application-files';
 import { DocumentHandover } from './document-handover';
 import { DocumentNames } from './document-names';
@@ -48,6 +48,9 @@ export class FetchedStatements {
     const app = await this.applications.owned(applicationId, userId);
     if (!isRecentStatementMonth(monthLabel, new Date())) throw new BadRequestException(FILE_CODES.monthNotAsked);
     if (!(await this.slots.atDocuments(app._id, 1))) throw new BadRequestException(FILE_CODES.notAtThisStep);
+    // As an upload (document-slots.ts): nothing is added to a submitted application.
+    if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED)
+      throw new BadRequestException(FILE_CODES.applicationSubmitted);
     const fileId = new Types.ObjectId();
     const fileName = await this.names.take(app._id, FILE_TYPES.bankStatement, monthLabel).catch((e: Error) => {
       throw e instanceof UploadRefused ? new BadRequestException(e.message) : e;

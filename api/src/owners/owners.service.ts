@@ -7,7 +7,9 @@ import {
   checkOwnerSet,
   digitsOnly,
   formatPhone,
+  isMasked,
   keepMasked,
+  normalizeZip,
   phoneE164,
   optionalBoolean,
   parseNumber,
@@ -22,6 +24,7 @@ import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
 import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
+import { DraftsService } from '../drafts/drafts.service';
 import { OwnerSet, type OwnerSetDocument, type StoredOwner } from './owner-set.schema';
 
 export const OWNERS_NOT_FOUND = API_CODES.ownersNotFound;
@@ -43,6 +46,7 @@ export class OwnersService {
     @InjectModel(OwnerSet.name) private readonly sets: Model<OwnerSet>,
     private readonly applications: ApplicationsService,
     private readonly pii: PiiCipher,
+    private readonly drafts: DraftsService,
   ) {}
 
   /**
@@ -121,7 +125,7 @@ export class OwnersService {
     if (same) throw new BadRequestException({ message: same, fields: { sameAsBusinessInfo: same } });
     // The exact masks this api answers for the owner on file at the same place keep what is on file for
     // that owner; any other mask (a new card has nothing on file) meets the card's rules and is refused.
-    const owners = input.map((o, i) => this.unmask(o, set.owners[i]));
+    const owners = await this.unmasked(input, set);
     const fieldErrors = owners.map((o) => validateForm(OWNER_RULES, o));
     const firstBad = fieldErrors.findIndex((e) => Object.keys(e).length > 0);
     if (firstBad >= 0) {
@@ -145,6 +149,18 @@ export class OwnersService {
     }
     await this.applications.updateLead(String(set.applicationId), this.leadChange(owners));
     return this.view(saved);
+  }
+
+  /**
+   * The cards with each mask sent back replaced by the value it stands for: the one on file when it is that
+   * value's mask; else the one the page's draft keeps at the same card (typed, then restored masked after a
+   * reload or on another device), the draft read only when a mask is left.
+   */
+  private async unmasked(input: OwnerInput[], set: OwnerSetDocument): Promise<OwnerInput[]> {
+    const onFile = input.map((o, i) => this.unmask(o, set.owners[i]));
+    if (!onFile.some((o) => isMasked(o.ssn) || isMasked(o.dateOfBirth))) return onFile;
+    const drafted = (await this.drafts.keptFields(String(set.applicationId), 'owners')).owners;
+    return onFile.map((o, i) => fromDraft(o, Array.isArray(drafted) ? drafted[i] : undefined));
   }
 
   private unmask(o: OwnerInput, before: StoredOwner | undefined): OwnerInput {
@@ -173,7 +189,7 @@ export class OwnersService {
         address: str(o.address),
         city: str(o.city),
         state: str(o.state),
-        zip: str(o.zip),
+        zip: normalizeZip(str(o.zip)),
         country: str(o.country),
       },
       ownershipPercent: num(o.ownershipPercent),
@@ -213,6 +229,18 @@ export class OwnersService {
   }
 }
 
+/** A card's masks that are those of the values its draft keeps (an SSN typed for the same country), as those values. */
+function fromDraft(o: OwnerInput, drafted: unknown): OwnerInput {
+  const d = isOwnerInput(drafted) ? drafted : {};
+  const ssn = str(d.country) === str(o.country) ? str(d.ssn) : '';
+  const dateOfBirth = str(d.dateOfBirth);
+  return {
+    ...o,
+    ssn: keepMasked(o.ssn, ssn, maskTail(ssn)),
+    dateOfBirth: keepMasked(o.dateOfBirth, dateOfBirth, maskDate(dateOfBirth)),
+  };
+}
+
 function leadOwner(o: OwnerInput): LeadOwner {
   return {
     firstName: str(o.firstName),
@@ -224,7 +252,7 @@ function leadOwner(o: OwnerInput): LeadOwner {
     address: str(o.address),
     city: str(o.city),
     state: str(o.state),
-    zip: str(o.zip),
+    zip: normalizeZip(str(o.zip)),
     country: str(o.country),
     ssn: digitsOnly(str(o.ssn)),
     creditScore: parseNumber(o.creditReport),

@@ -69,7 +69,9 @@ describe('owners step: the form refused', () => {
 
 describe('owners step: saved, encrypted and masked', () => {
   it('saves two owners with SSN and birth date encrypted, answers them masked, and updates the lead', async () => {
-    const res = await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2], sameAsBusinessInfo: true });
+    // Owner 2's zip typed as a Canadian code in lower case: kept in its one written form.
+    const owners = [owner1, { ...owner2, zip: ' k1a0b1 ' }];
+    const res = await ada.patch(`/owner/${setId}`, { owners, sameAsBusinessInfo: true });
     expect(res.status).toBe(200);
     expect(res.body.owners[0]).toMatchObject({
       type: 'primary',
@@ -84,6 +86,7 @@ describe('owners step: saved, encrypted and masked', () => {
     expect(raw).not.toContain('1980');
     expect(stored?.owners.map((o: { phoneNumber: string }) => o.phoneNumber)).toEqual(['+12125550123', '+12125550143']);
     expect(res.body.owners[1].phoneNumber).toBe('(212) 555-0143');
+    expect(stored?.owners[1].addressData.zip).toBe('K1A 0B1');
 
     const lead = await until(
       () => slice.crm.records('Lead').find((l) => l.Email === 'own-ada@example.com'),

@@ -1,4 +1,4 @@
-import { escapeHtml, nameForEmail } from '@portal/libs';
+import { endSentence, escapeHtml, nameForEmail } from '@portal/libs';
 
 type Language = 'en' | 'fr-CA';
 const COMPANY_MAX = 80;
@@ -25,7 +25,8 @@ export function renderStatusEmail(d: {
             ? `Votre signature est attendue pour la demande de financement de l’entreprise ${company}`
             : 'Votre signature est attendue pour une demande de financement',
           greeting: 'Bonjour,',
-          intro: `${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ? `l’entreprise ${company}` : 'votre entreprise'}. Votre signature est requise : signez la demande à partir de ce courriel, sur l’appareil de votre choix, sans créer de compte.`,
+          // endSentence: a name ending in its own period ('Maple Leaf Inc.') takes no second one.
+          intro: `${endSentence(`${who ?? 'Un copropriétaire'} vous a nommé comme propriétaire dans la demande de financement de ${company ? `l’entreprise ${company}` : 'votre entreprise'}`)} Votre signature est requise : signez la demande à partir de ce courriel, sur l’appareil de votre choix, sans créer de compte.`,
           sign: 'Examiner et signer la demande',
           link: 'Voir où en est la demande',
           outro:
@@ -36,7 +37,7 @@ export function renderStatusEmail(d: {
             ? `Your signature is needed on ${company}'s funding application`
             : 'Your signature is needed on a funding application',
           greeting: 'Hello,',
-          intro: `${who ?? 'A co-owner'} named you as an owner on the funding application for ${company ?? 'your business'}. Your signature is needed: sign the application from this email, on any device, with no account to create.`,
+          intro: `${endSentence(`${who ?? 'A co-owner'} named you as an owner on the funding application for ${company ?? 'your business'}`)} Your signature is needed: sign the application from this email, on any device, with no account to create.`,
           sign: 'Review and sign the application',
           link: 'See where the application stands',
           outro:

@@ -204,4 +204,21 @@ describe('the co-owner’s email', () => {
     expect(e.html).not.toContain('evil.example');
     expect(e.html).not.toContain('555');
   });
+
+  it('ends the sentence once after a business name with its own period, in both languages', () => {
+    for (const language of ['en', 'fr-CA']) {
+      const e = renderStatusEmail({
+        applicantFirstName: 'Ada',
+        businessName: 'Maple Leaf Inc.',
+        statusUrl: 'https://x/s',
+        signUrl: 'https://x/t',
+        language,
+      });
+      expect(e.text, language).toContain('Maple Leaf Inc. ');
+      expect(e.text, language).not.toContain('Inc..');
+      expect(e.html, language).not.toContain('Inc..');
+    }
+    const plain = renderStatusEmail({ applicantFirstName: 'Ada', businessName: 'Acme', statusUrl: 'u', signUrl: 't' });
+    expect(plain.text).toContain('the funding application for Acme. Your signature is needed');
+  });
 });

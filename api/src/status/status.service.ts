@@ -41,6 +41,10 @@ export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
 const lang = (l: unknown) => (l === 'fr-CA' ? 'fr-CA' : 'en');
 
 /** 'Where do I stand': the workflow's progress in the applicant's words. */
+/** The signatures with each owner's name as typed on /owners (by place: owner 1 signs first), where known. */
+const namedSignatures = (status: ApplicantStatus, names: readonly (string | undefined)[]) =>
+  status.signatures?.map((s) => (names[s.order - 1] ? { ...s, name: names[s.order - 1] } : s));
+
 @Injectable()
 export class StatusService {
   private readonly logger = new Logger(StatusService.name);
@@ -74,7 +78,7 @@ export class StatusService {
       this.status(applicationId, app.applicationStatus),
       this.owners.namesOf(applicationId),
     ]);
-    const signatures = status.signatures?.map((s) => (names[s.order - 1] ? { ...s, name: names[s.order - 1] } : s));
+    const signatures = namedSignatures(status, names);
     const missing =
       status.ended === 'submitted'
         ? await Promise.all(
@@ -89,7 +93,10 @@ export class StatusService {
     };
   }
 
-  /** A co-owner's view through a signed link: the business's name and the steps, no rep, no one's details. */
+  /**
+   * A co-owner's view through a signed link: the business's name, the steps and the owners by name (as the
+   * applicant's view names them), no rep, no one's other details.
+   */
   async shared(token: unknown): Promise<SharedStatus> {
     const claims = verifyStatusLink(this.key, token);
     const app = claims ? await this.applications.byId(claims.applicationId) : null;
@@ -100,17 +107,21 @@ export class StatusService {
     const now = await this.signRequestNow(claims.applicationId);
     if (now && (now.id !== claims.signRequestId || !(await this.stillOwner(claims.applicationId, now.coOwners))))
       throw new NotFoundException(STATUS_LINK_INVALID);
-    const [status, business] = await Promise.all([
+    const [status, business, names] = await Promise.all([
       this.status(claims.applicationId, app.applicationStatus),
       this.businesses.viewFor(claims.applicationId),
+      this.owners.namesOf(claims.applicationId),
     ]);
     const { rep: _rep, ...rest } = status;
+    // The owners by the names the applicant's own view shows (not 'Owner 1'): the co-owner knows them.
+    const signatures = namedSignatures(status, names);
     // The holder is the co-owner (the second signer: at most two owners sign). While their signature is
     // still to come on the request the link was sent for, the page offers their own signing link.
     const you = status.signatures?.find((s) => s.order > 1);
     const canSign = you && !you.signed && status.signingOpen && now?.id === claims.signRequestId;
     return {
       ...rest,
+      ...(signatures ? { signatures } : {}),
       ...(business?.businessName ? { businessName: business.businessName } : {}),
       ...(you ? { you: you.order } : {}),
       ...(canSign ? { signPath: this.signPathFor(claims.applicationId, claims.signRequestId, you.order) } : {}),

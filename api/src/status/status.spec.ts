@@ -83,7 +83,7 @@ describe('GET /application/{id}/progress', () => {
 });
 
 describe('the co-owner’s status link', () => {
-  it('mails each co-owner still to sign one signed link per sign request, which shows the steps and no one’s details', async () => {
+  it('mails each co-owner still to sign one signed link per sign request, which shows the steps and the owners by name, no one’s other details', async () => {
     const mail = await coOwnerInvited(slice.maildevUrl, bea, beaApp, {
       applicant: { email: 'bea-one@example.com', firstName: 'Bea' },
       coOwner: { email: 'bea-two@example.com', firstName: 'Cy', ssn: '234-56-7801', phoneNumber: '(212) 555-0165' },
@@ -102,14 +102,15 @@ describe('the co-owner’s status link', () => {
       source: 'live',
       businessName: 'Analytical Engines LLC',
       stage: 'SIGNATURE',
+      // By name, as the applicant's own view shows them, never 'Owner 1'.
       signatures: [
-        { order: 1, signed: false },
-        { order: 2, signed: false },
+        { order: 1, signed: false, name: 'Bea King' },
+        { order: 2, signed: false, name: 'Cy King' },
       ],
     });
     expect(shared.waiting[0].on).toBe('signature');
     expect(shared.rep).toBeUndefined();
-    for (const hidden of ['@example.com', 'Bea', 'Katherine', '6789', '7801'])
+    for (const hidden of ['@example.com', 'Katherine', '6789', '7801'])
       expect(JSON.stringify(shared)).not.toContain(hidden);
 
     // A reload of the signature page continues the same request: no second email.
@@ -198,8 +199,8 @@ describe('the co-owner’s signing link', () => {
     const after = await (await fetch(`${slice.baseUrl}/status/shared/${statusToken}`, from(7))).json();
     expect(after.signPath).toBeUndefined();
     expect(after.signatures).toEqual([
-      { order: 1, signed: true },
-      { order: 2, signed: true },
+      { order: 1, signed: true, name: 'Bea King' },
+      { order: 2, signed: true, name: 'Cy King' },
     ]);
   });
 });

@@ -77,6 +77,14 @@ describe('the lead mapper: financial and business answers', () => {
     ]);
     expect(leadFieldsOf({ address: '1 Main St', suiteFloor: '' })).toEqual({ Street: '1 Main St' });
   });
+
+  it('writes a postal code in its one written form, a change queued before the api normalised it included', () => {
+    expect(leadFieldsOf({ zip: 'h2x 1y4', owner1: { ...owner, zip: 'k1a0b1 ' } })).toMatchObject({
+      PostalCode: 'H2X 1Y4',
+      Owner_1_Home_Zip__c: 'K1A 0B1',
+    });
+    expect(leadFieldsOf({ zip: ' 12207 ' })).toEqual({ PostalCode: '12207' });
+  });
 });
 
 describe('the lead mapper: phones stored as E.164', () => {

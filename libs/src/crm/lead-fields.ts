@@ -10,6 +10,7 @@
  * mapper, already in Salesforce's words. Those keys are not the domain's and pass through unchanged
  * (leadFieldsOf), so an old queued change is written exactly as it was.
  */
+import { normalizeZip } from '../validation/formats';
 import { formatPhone, nationalDigits } from '../validation/phone';
 
 /** One owner as the lead mirrors them (the specification's 'Owners' fields); sent whole, never field by field. */
@@ -100,7 +101,8 @@ const OWNER_FIELDS: { [K in keyof LeadOwner]: (o: Partial<LeadOwner>) => Record<
   address: (o) => ({ Home_Street__c: o.address! }),
   city: (o) => ({ Home_City__c: o.city! }),
   state: (o) => ({ Home_State__c: o.state! }),
-  zip: (o) => ({ Home_Zip__c: o.zip! }),
+  // In its one written form ('H2X 1Y4'), a change queued before the api wrote it so included.
+  zip: (o) => ({ Home_Zip__c: normalizeZip(o.zip ?? '') }),
   country: (o) => ({ Home_Country__c: o.country! }),
   ssn: (o) => ({ SSN__c: o.ssn! }),
   creditScore: (o) => ({ Credit_Score__c: o.creditScore!, Credit_Score_Text__c: String(o.creditScore) }),
@@ -139,7 +141,7 @@ const LEAD_FIELDS: Mapping = {
   hasOpenBusinessLoans: one('Has_Open_Business_Loans__c', 'hasOpenBusinessLoans'),
   hasBusinessBankAccount: one('Has_Business_Bank_Account__c', 'hasBusinessBankAccount'),
   country: one('Country', 'country'),
-  zip: one('PostalCode', 'zip'),
+  zip: (c) => ({ PostalCode: normalizeZip(c.zip ?? '') }),
   address: street,
   suiteFloor: street,
   city: one('City', 'city'),

@@ -20,6 +20,16 @@ export function estimatedApr(amount: number, payment: number, count: number, per
   return Math.round(((lo + hi) / 2) * perYear * 1000) / 10;
 }
 
+/**
+ * A rate as every place that shows one writes it (the offer card and table, the offer email): the figure
+ * given in percent, at most two decimals and no trailing zero ('1.50' -> '1.5%', '1,5 %' in French).
+ */
+export function formatPercent(percent: number | string | undefined | null, language: 'en' | 'fr-CA' = 'en'): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+    (Number(percent ?? 0) || 0) / 100,
+  );
+}
+
 /** Business days a year for daily payments (21 a month), weeks for weekly ones. */
 export const DAILY_PAYMENTS_PER_YEAR = 252;
 export const WEEKLY_PAYMENTS_PER_YEAR = 52;

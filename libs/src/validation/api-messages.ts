@@ -11,6 +11,8 @@ export const API_MESSAGES = {
   giggleActionInvalid: 'action must be enter or back',
   ownersNotFound: 'Owners not found',
   ownersRequired: 'One or two owners are required',
+  draftPageInvalid: 'This page keeps no draft',
+  draftInvalid: 'The draft is too large or is not a form',
   offerNotFound: 'Offer not found',
   repNotFound: 'Rep not found',
   selectAnOffer: 'Please select one of the offers',

@@ -12,6 +12,7 @@ import {
   isIssuableSsn,
   requiredStatementCount,
 } from './application';
+import { normalizeZip } from './formats';
 import { validateForm } from './rules';
 import { english } from './application.spec-setup';
 
@@ -127,5 +128,16 @@ describe('format rules (properties)', () => {
         expect(US_ZIP_PATTERN.test(`${a}${b}${c}${d}${e}${f}`)).toBe(false);
       }),
     );
+  });
+});
+
+describe('a zip or postal code in its one written form', () => {
+  it('upper-cases a Canadian code with one space and trims a US zip', () => {
+    for (const written of ['h2x 1y4', 'h2x1y4', ' H2x  1Y4 ', 'H2X 1Y4']) expect(normalizeZip(written)).toBe('H2X 1Y4');
+    expect(normalizeZip(' k1a ')).toBe('K1A');
+    expect(normalizeZip(' 78701 ')).toBe('78701');
+    expect(normalizeZip('78701-1234\t')).toBe('78701-1234');
+    // What no rule takes is left as typed (trimmed) for the rule to refuse.
+    expect(normalizeZip(' h2x 1y ')).toBe('h2x 1y');
   });
 });

@@ -70,6 +70,9 @@ describe('business details', () => {
     [{ country: 'CA', zip: 'K1A 0B1' }, 'zip', undefined],
     [{ country: 'CA', zip: 'K1A' }, 'zip', undefined],
     [{ country: 'CA', zip: '12345' }, 'zip', 'Invalid postal code'],
+    [{ country: 'CA', zip: 'h2x 1y4' }, 'zip', undefined],
+    [{ country: 'CA', zip: ' h2x1y4 ' }, 'zip', undefined],
+    [{ zip: ' 78701 ' }, 'zip', undefined],
     [{ industry: '' }, 'industry', 'Industry is required'],
   ])('%o -> %s: %s', (change, field, message) => expect(errors(change)[field]).toBe(message));
 });
@@ -83,6 +86,7 @@ describe('owner card', () => {
     [{ country: '' }, 'country', 'Country of residence required'],
     [{ zip: 'K1A 0B1' }, 'zip', undefined],
     [{ zip: '7870' }, 'zip', 'Invalid zip code'],
+    [{ zip: 'k1a0b1' }, 'zip', undefined],
     [{ country: 'CA', zip: '7870' }, 'zip', 'Invalid postal code'],
     [{ ownerEmailId: '' }, 'ownerEmailId', 'Email is required'],
     [{ ownerEmailId: 'a@b.xyz' }, 'ownerEmailId', 'Please enter a valid email address'],

@@ -7,7 +7,7 @@ import { INDUSTRIES, industryByName } from '../domain/industries';
 import { LEGAL_ENTITIES, PRODUCTS, productsFor, USE_OF_PROCEEDS, YES_NO } from '../domain/pick-lists';
 import { COUNTRY_CODES, regionCodes } from '../domain/regions';
 import { isCalendarDate, todayIso, yearsBefore } from './dates';
-import { EMAIL_PATTERN, digitsOnly } from './formats';
+import { EMAIL_PATTERN, digitsOnly, normalizeZip } from './formats';
 import { APPLICATION_CODES, COMMON_CODES, type MessageCode } from './codes';
 import { amountNumberRule, countCheck, numberRule, parseNumber } from './numbers';
 import { phoneKey, phoneNumberRule } from './phone-rule';
@@ -100,6 +100,12 @@ const byCountry =
   (v, form) =>
     (isCanada(form) ? canada : us)(v, form);
 
+/** A zip rule judging the code as it will be kept (normalizeZip): 'h2x1y4 ' is 'H2X 1Y4'. */
+const onNormalZip =
+  (rule: Rule): Rule =>
+  (v, form) =>
+    rule(typeof v === 'string' ? normalizeZip(v) : v, form);
+
 /** A Canadian postal code, for the business and for an owner. */
 const caPostalRule = all(
   required(M.postalRequired),
@@ -122,9 +128,11 @@ const stateRule: Rule = (v, form) =>
 
 const cityRule = requiredText(M.cityRequired, CITY_MAX_LENGTH, M.cityTooLong);
 
-const businessZipRule = byCountry(
-  caPostalRule,
-  all(required(M.zipRequired), maxLength(10, M.usZipInvalid), pattern(US_ZIP_PATTERN, M.usZipInvalid)),
+const businessZipRule = onNormalZip(
+  byCountry(
+    caPostalRule,
+    all(required(M.zipRequired), maxLength(10, M.usZipInvalid), pattern(US_ZIP_PATTERN, M.usZipInvalid)),
+  ),
 );
 
 const INDUSTRY_NAMES: readonly string[] = INDUSTRIES.map((i) => i.name);
@@ -191,7 +199,9 @@ export function isIssuableSsn(ssn: string): boolean {
   );
 }
 
-const ownerZipRule = byCountry(caPostalRule, all(required(M.zipRequired), pattern(OWNER_US_ZIP, M.zipInvalid)));
+const ownerZipRule = onNormalZip(
+  byCountry(caPostalRule, all(required(M.zipRequired), pattern(OWNER_US_ZIP, M.zipInvalid))),
+);
 
 const percentRule = numberRule(parseNumber, M.percentRequired, (n) =>
   n > 100 ? M.percentTooLarge : n < 0 ? M.percentNegative : undefined,

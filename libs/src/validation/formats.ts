@@ -47,6 +47,18 @@ export const PHONE_INPUT_MAX_LENGTH = 24;
 
 export const digitsOnly = (s: string): string => s.replace(/\D/g, '');
 
+/**
+ * A zip or postal code in its one written form, whatever the country field says (an owner's US zip may
+ * be Canadian): a Canadian code upper-cased with one space (' h2x1y4' -> 'H2X 1Y4'), anything else
+ * trimmed. Stored, printed on the signed PDF and sent to the CRM in this form, and judged in it.
+ */
+export function normalizeZip(text: string): string {
+  const compact = text.replace(/\s+/g, '').toUpperCase();
+  if (/^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(compact)) return `${compact.slice(0, 3)} ${compact.slice(3)}`;
+  if (/^[A-Z]\d[A-Z]$/.test(compact)) return compact;
+  return text.trim();
+}
+
 /** Currency as typed: $ with thousands separators and at most 2 decimals ('1234.567' -> '$1,234.56'). */
 /** An amount (number or numeric string) as dollars with cents: 219600 -> $219,600.00. */
 export const formatMoney = (v: number | string | undefined | null): string =>

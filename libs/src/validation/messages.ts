@@ -88,6 +88,7 @@ export const FILE_MESSAGES = {
   tooSlow: 'The upload was too slow and was stopped. Please check your connection and try again.',
   slotFull: 'You have uploaded as many files as this document takes. Please remove one to add another.',
   notAtThisStep: 'This document is not asked for yet at this step of your application.',
+  applicationSubmitted: 'Your application is submitted: its documents can no longer be added or changed here.',
   monthNotAsked: 'Please upload statements only for the recent months this page asks for.',
   // Not in the specification: photos sent from a phone through its link (short: these ship with the first visit).
   photosOnly: 'Please send only JPEG or PNG photos.',

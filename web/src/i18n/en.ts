@@ -50,6 +50,8 @@ export const enLater = {
     legalEntity: 'Legal entity',
     ein: 'EIN / Tax ID',
     bn: 'BN',
+    keptMasked:
+      'Kept from your unsaved answers. For your protection it is shown masked: leave it as it is to keep it, or type it again.',
     products: 'Products interested in (optional)',
     acceptsCards: 'Do you accept credit cards?',
     openLoans: 'Do you have open business loans?',
@@ -101,6 +103,8 @@ export const enLater = {
     ssn: 'SSN',
     sin: 'SIN',
     usCitizen: 'US citizen?',
+    keptMasked:
+      'Kept from your unsaved answers. For your protection it is shown masked: leave it as it is to keep it, or type it again.',
   },
   signature: {
     title: 'Ready to finish? Please sign below.',
@@ -109,6 +113,8 @@ export const enLater = {
     expired: 'The signature request has expired. You can start it again.',
     cancelled: 'The signature request has been cancelled. You can start it again.',
     lead: "You will be taken to a secure page to sign your application electronically. When there is more than one owner, you are taken to the next owner's signature afterwards, and back here when everyone has signed.",
+    coOwnerOwnDevice:
+      'A co-owner also receives an email and can sign on their own phone or computer: they do not need to be with you.',
     preparing: 'Preparing your application for signature...',
     checking: 'Confirming your signature...',
     alreadySigned: 'Your application is signed. Continue to upload your bank statements.',
@@ -183,8 +189,6 @@ export const enLater = {
     termName: '{{count}}-month term',
     creditLine: 'Credit line',
     term: 'Term',
-    years_one: '{{count}} year',
-    years_other: '{{count}} years',
     months_one: '{{count}} month',
     months_other: '{{count}} months',
     monthlyRate: 'Monthly interest rate',
@@ -300,6 +304,8 @@ export const enLater = {
     resendNotNeeded: 'No co-owner is waiting to sign.',
     signHere: 'Sign on this device',
     signHereHint: 'For a co-owner who is with you now: they sign on this device, without their email.',
+    ownDevice: 'The co-owner receives an email and can sign on their own phone or computer.',
+    ownDeviceNamed: '{{name}} receives an email and can sign on their own phone or computer.',
     missingHeading: 'Documents you marked “{{dontHave}}”',
     missingNote: 'Your funding rep may ask you for them, or for another way to confirm the same details.',
   },

@@ -1,5 +1,5 @@
 import { useTranslation } from './translation';
-import { MONTH_NAMES } from '@portal/libs';
+import { MONTH_NAMES, formatPercent } from '@portal/libs';
 import { toLanguage, type Language } from './i18n';
 
 const num = (v: number | string | undefined | null) => Number(v ?? 0) || 0;
@@ -7,13 +7,12 @@ const num = (v: number | string | undefined | null) => Number(v ?? 0) || 0;
 /** Amounts, percentages, months, dates, sizes and phone numbers as the applicant's language writes them. */
 export function formatterFor(lng: Language) {
   const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
-  const percent = new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 2 });
   const integer = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 });
   return {
     /** 219600 -> $219,600.00 (en) or 219 600,00 $ (fr-CA). */
     money: (v: number | string | undefined | null) => money.format(num(v)),
-    /** Takes a figure already in percent: 2.5 -> 2.5% or 2,5 %. */
-    percent: (v: number | string | undefined | null) => percent.format(num(v) / 100),
+    /** Takes a figure already in percent: 2.5 -> 2.5% or 2,5 %; the offer email's rule too (libs). */
+    percent: (v: number | string | undefined | null) => formatPercent(v, lng),
     integer: (v: number | string | undefined | null) => integer.format(num(v)),
     /** A statement slot's label ('October 2026', how the server files it) as 'October 2026' or 'octobre 2026'. */
     month: (label: string) => {
@@ -46,8 +45,21 @@ export function formatterFor(lng: Language) {
         ? iso
         : new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
     },
-    kilobytes: (bytes: number) =>
-      new Intl.NumberFormat(lng, { style: 'unit', unit: 'kilobyte' }).format(Math.round(bytes / 1024)),
+    /**
+     * A file's size: bytes under 1 kB ('512 B', '512 o': a small PDF is never '0 kB'), kB with one decimal
+     * under 10 kB ('1.5 kB', '1,5 ko'), whole kB above. Intl writes a byte 'byte' in English, so the byte
+     * unit is ours, after the number as Intl sets the kilobyte's (a no-break space in French).
+     */
+    fileSize: (bytes: number) => {
+      const n = Math.max(0, Math.round(num(bytes)));
+      if (n < 1024) return `${integer.format(n)}${lng === 'fr-CA' ? '\u00a0o' : ' B'}`;
+      const kb = n / 1024;
+      return new Intl.NumberFormat(lng, {
+        style: 'unit',
+        unit: 'kilobyte',
+        maximumFractionDigits: kb < 10 ? 1 : 0,
+      }).format(kb);
+    },
     /**
      * A North American number: (888) 555-0142 in English, 888 555-0142 in Canadian French (the Office
      * québécois de la langue française's form). Intl has no phone format, so this one is ours.

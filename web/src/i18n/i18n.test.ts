@@ -65,4 +65,15 @@ describe('formats', () => {
     expect(en.phone('(888) 555-0142')).toBe('(888) 555-0142');
     expect(fr.phone('(888) 555-0142')).toBe('888 555-0142');
   });
+
+  it('write a file size in bytes under 1 kB, with one decimal under 10 kB', () => {
+    expect(en.fileSize(512)).toBe('512 B');
+    expect(fr.fileSize(512)).toBe('512\u00a0o');
+    expect(en.fileSize(0)).toBe('0 B');
+    expect(en.fileSize(1536)).toBe('1.5 kB');
+    expect(fr.fileSize(1536)).toBe('1,5\u00a0ko');
+    expect(en.fileSize(20480)).toBe('20 kB');
+    expect(fr.fileSize(20480)).toBe('20\u00a0ko');
+    expect(en.fileSize(5 * 1024 * 1024)).toBe('5,120 kB');
+  });
 });

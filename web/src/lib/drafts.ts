@@ -1,56 +1,55 @@
-import { DRAFT_PREFIX } from './storage';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { DraftView } from '@portal/libs';
+import { request } from './http';
 
 /**
- * Drafts: what was typed on a journey step and not saved yet, kept in
- * localStorage under the user, the application and the step. localStorage, not sessionStorage: a draft
- * must outlive the tab and the session (a session that ends, then a new login, maybe in a new tab), in
- * this browser only. It never holds SSN/SIN, the tax id or the date of birth (DRAFT_NEVER): those are
- * left out wherever they sit, so the form shows what the api has on file (masked) for them, or nothing.
+ * Drafts: what was typed on a journey page and not saved yet, kept by the api under the application and
+ * the page, never in this browser's storage (a shared computer would keep names, addresses and scores for
+ * whoever comes next). The api checks the application is the signed-in user's, seals the draft at rest and
+ * answers SSN/SIN, tax id and date of birth masked; a masked value sent back untouched keeps the one it holds.
  */
-/** A draft older than this is dropped unread. */
-export const DRAFT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
-export const DRAFT_NEVER: readonly string[] = ['ssn', 'federalTaxId', 'dateOfBirth'];
+export type DraftKey = { applicationId: string; step: string };
 
-export type DraftKey = { userId: string; applicationId: string; step: string };
-const draftKey = ({ userId, applicationId, step }: DraftKey) =>
-  `${DRAFT_PREFIX}${encodeURIComponent(userId)}:${encodeURIComponent(applicationId)}:${step}`;
+/** Typing is saved once it pauses this long: a keystroke is never a request. */
+export const DRAFT_SAVE_DELAY_MS = 800;
 
-/** The value with every DRAFT_NEVER field left out, at any depth (the owner cards). */
-function withoutPii(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutPii);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([k]) => !DRAFT_NEVER.includes(k))
-      .map(([k, v]) => [k, withoutPii(v)]),
-  );
-}
+const draftPath = ({ applicationId, step }: DraftKey) => `/draft/${encodeURIComponent(applicationId)}/${step}`;
 
-/** Stores the fields of the draft (PII left out); nothing left to keep removes it. */
-export function storeDraft(key: DraftKey, fields: Record<string, unknown>) {
-  const kept = withoutPii(fields) as Record<string, unknown>;
-  try {
-    if (!Object.keys(kept).length) localStorage.removeItem(draftKey(key));
-    else localStorage.setItem(draftKey(key), JSON.stringify({ at: Date.now(), fields: kept }));
-  } catch {
-    // Storage full or refused (private mode): the form works on, without a draft.
-  }
-}
+// Quiet: a draft is kept in the background, and a session lost meanwhile is for the applicant's next
+// action to tell (the login page), not for a save they did not ask for.
+export const draftsApi = {
+  read: (key: DraftKey) => request<DraftView>('GET', draftPath(key), undefined, true),
+  save: (key: DraftKey, fields: Record<string, unknown>) => request<void>('PUT', draftPath(key), { fields }, true),
+  remove: (key: DraftKey) => request<void>('DELETE', draftPath(key), undefined, true),
+};
 
-/** The draft's fields, if there is one for this user, application and step and it is recent. */
-export function storedDraft(key: DraftKey): Record<string, unknown> | undefined {
-  try {
-    const raw = localStorage.getItem(draftKey(key));
-    const draft = raw ? (JSON.parse(raw) as { at?: unknown; fields?: unknown }) : undefined;
-    const fresh = typeof draft?.at === 'number' && Date.now() - draft.at < DRAFT_MAX_AGE_MS;
-    if (!fresh || !draft.fields || typeof draft.fields !== 'object') return clearDraft(key);
-    return withoutPii(draft.fields) as Record<string, unknown>;
-  } catch {
-    return clearDraft(key);
-  }
-}
+/**
+ * The page's draft fields ({} when there is none, or no application, or it could not be read: a draft is
+ * a convenience, never a reason for the page not to show). Read afresh each time the page shows (another
+ * device may have typed since), and gone from memory once no page shows it.
+ */
+export const draftQueryOptions = (key: DraftKey | undefined) =>
+  queryOptions({
+    queryKey: ['draft', key?.applicationId ?? '', key?.step ?? ''],
+    queryFn: async (): Promise<Record<string, unknown>> => {
+      if (!key) return {};
+      const view = await draftsApi.read(key).catch(() => undefined);
+      return view?.fields && typeof view.fields === 'object' ? view.fields : {};
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
 
-export function clearDraft(key: DraftKey): undefined {
-  localStorage.removeItem(draftKey(key));
-  return undefined;
+/**
+ * Saves (or, with no fields left, removes) the page's draft. One scope per page: saves go one after the
+ * other, so an older one never lands after a newer one, nor after the removal once the step is saved.
+ */
+export function useDraftMutation(key: DraftKey | undefined) {
+  return useMutation({
+    scope: { id: `draft:${key?.applicationId ?? ''}:${key?.step ?? ''}` },
+    mutationFn: async (fields: Record<string, unknown> | null) => {
+      if (!key) return;
+      await (fields && Object.keys(fields).length ? draftsApi.save(key, fields) : draftsApi.remove(key));
+    },
+  });
 }

@@ -2,7 +2,6 @@ import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/reac
 import type { DbUser } from '@portal/libs';
 import { accountApi } from './account-api';
 import type { DraftKey } from './drafts';
-import { keepDraftsOf } from './storage';
 
 export type Application = DbUser['applications'][number];
 
@@ -34,20 +33,14 @@ export const ensureApplication = async (queryClient: QueryClient) =>
 /** For pages below a loader that ensured it. */
 export const useApplication = () => useSuspenseQuery(applicationQueryOptions()).data;
 
-/**
- * Reads the session afresh (after sign-in) so the guards see it before the next navigation. Drafts of
- * anyone else who used this browser go (lib/storage.ts): one person's draft never reaches another.
- */
-export const refreshSession = async (queryClient: QueryClient) => {
-  const user = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
-  if (user) keepDraftsOf(user._id);
-  return user;
-};
+/** Reads the session afresh (after sign-in) so the guards see it before the next navigation. */
+export const refreshSession = (queryClient: QueryClient) =>
+  queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 
-/** Whose drafts a journey form keeps: the signed-in user's, for their application (none signed out). */
+/** Whose drafts a journey form keeps: the signed-in user's application's (none signed out). */
 export const sessionDraftOwner = (user: DbUser | null | undefined): Omit<DraftKey, 'step'> | undefined => {
   const app = firstApplication(user);
-  return user && app ? { userId: user._id, applicationId: app._id } : undefined;
+  return user && app ? { applicationId: app._id } : undefined;
 };
 
 /**

@@ -25,16 +25,22 @@ export const storedUserName = () => localStorage.getItem(USER_NAME_KEY) ?? undef
 export function storeUserName(userName: string) {
   localStorage.setItem(USER_NAME_KEY, userName);
   localStorage.removeItem(SESSION_ENDED_KEY);
+  forgetLocalDrafts();
 }
 /** Forgets the user: the name, and any note of a session that ended (a sign-out on purpose). */
 export function clearUserName() {
   localStorage.removeItem(USER_NAME_KEY);
   localStorage.removeItem(SESSION_ENDED_KEY);
+  forgetLocalDrafts();
 }
-/** The session ended and could not be refreshed: the name goes, the note that there was one stays. */
+/**
+ * The session ended and could not be refreshed: the name goes, the note that there was one stays (a bare
+ * flag, nothing about whom). Drafts are the api's (lib/drafts.ts): nothing typed stays in this browser.
+ */
 export function noteSessionEnded() {
   localStorage.removeItem(USER_NAME_KEY);
   localStorage.setItem(SESSION_ENDED_KEY, 'true');
+  forgetLocalDrafts();
 }
 /** Signed in on this browser and not signed out on purpose since: a name kept, or a session noted as ended. */
 export const hadSession = () => storedUserName() !== undefined || localStorage.getItem(SESSION_ENDED_KEY) === 'true';
@@ -66,12 +72,13 @@ export function clearSigning() {
   localStorage.removeItem(SECOND_SIGNER_KEY);
 }
 
-/** Where drafts are kept (lib/drafts.ts): `draft:v1:<user>:<application>:<step>`. */
-export const DRAFT_PREFIX = 'draft:v1:';
+/**
+ * Where an earlier version kept drafts in this browser, in clear (`draft:v1:<user>:<application>:<step>`).
+ * Drafts are the api's now; any left behind are removed whenever a session begins or ends.
+ */
+const OLD_DRAFT_PREFIX = 'draft:';
 
-/** Removes every draft but those of `userId` (none kept when undefined: a sign-out). */
-export function keepDraftsOf(userId: string | undefined) {
-  const own = userId === undefined ? undefined : `${DRAFT_PREFIX}${encodeURIComponent(userId)}:`;
+export function forgetLocalDrafts() {
   const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
-  for (const k of keys) if (k?.startsWith(DRAFT_PREFIX) && !(own && k.startsWith(own))) localStorage.removeItem(k);
+  for (const k of keys) if (k?.startsWith(OLD_DRAFT_PREFIX)) localStorage.removeItem(k);
 }

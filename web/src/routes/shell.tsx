@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Logo } from '../components/ui/logo';
 import { useFormat } from '../i18n/format';
 import { chooseLanguage, toLanguage } from '../i18n/i18n';
-import { clearUserName, keepDraftsOf } from '../lib/storage';
+import { clearUserName } from '../lib/storage';
 import { accountApi } from '../lib/account-api';
 import { progressOn } from '../lib/journey/journey-routes';
 import { ProgressBar } from '../components/progress/progress-bar';
@@ -107,9 +107,8 @@ export function Shell({ children }: { children: ReactNode }) {
     setConfirming(false);
     setMenuOpen(false);
     await accountApi.logout().catch(() => undefined);
+    // Nothing typed is kept in this browser (drafts are the api's); the name goes too.
     clearUserName();
-    // Signing out on purpose leaves nothing typed behind in this browser (a session that ends keeps it).
-    keepDraftsOf(undefined);
     nav.signedOut();
     journey?.current()?.send({ type: 'journey.reset' });
     await nav.go('/login');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfTextLines } from '../../../tests/support/pdf-text';
 import { renderApplicationPdf } from './application-pdf';
-import { answerWriter } from './pdf-answers';
+import { addressLine, answerWriter } from './pdf-answers';
 
 describe('the application PDF’s answers in the applicant’s language', () => {
   it('writes pick-list values by their French labels and amounts the French way for fr-CA', () => {
@@ -44,5 +44,11 @@ describe('the application PDF’s answers in the applicant’s language', () => 
     expect(lines).toContain('150 000,00 $');
     expect(lines).toContain('Équipement');
     expect(lines).not.toContain('?');
+  });
+
+  it('writes a postal code kept in lower case (a record from before) in its one written form', () => {
+    expect(addressLine({ address: '1 rue A', city: 'Montréal', state: 'QC', zip: 'h2x1y4', country: 'CA' })).toBe(
+      '1 rue A, Montréal, QC, H2X 1Y4, CA',
+    );
   });
 });

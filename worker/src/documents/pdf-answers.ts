@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatPhone,
   frenchLabel,
+  normalizeZip,
   type AddressRecord,
   type BusinessRecord,
   type PickList,
@@ -11,9 +12,14 @@ import { pdfLabels, type PdfLabelKey } from './pdf-labels';
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
 
-/** One line of an address, its parts as given. */
+/** One line of an address, its parts as given, the zip in its one written form (a record kept before it was). */
 export const addressLine = (a?: Partial<AddressRecord>) =>
-  a ? [a.address, a.suiteFloor, a.city, a.state, a.zip, a.country].map(text).filter(Boolean).join(', ') : '';
+  a
+    ? [a.address, a.suiteFloor, a.city, a.state, normalizeZip(text(a.zip)), a.country]
+        .map(text)
+        .filter(Boolean)
+        .join(', ')
+    : '';
 
 /**
  * The applicant's answers as the application PDF writes them, in their language: for

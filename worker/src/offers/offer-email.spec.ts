@@ -125,4 +125,54 @@ describe('the offer email’s wording', () => {
     expect(mail('en').html).toContain('Estimated APR');
     expect(mail('fr-CA').text).toContain('- TAP estimé\u00a0: 37,5\u00a0%');
   });
+
+  it('is fluid on a phone: no fixed width over 480 px without a max-width of 100%, and rates written as the screen writes them', () => {
+    const line = {
+      maxAmount: '10000.00',
+      termYears: '2',
+      monthlyInterestRate: '1.50',
+      monthlyPayments: '499.24',
+    };
+    for (const language of ['en', 'fr-CA']) {
+      for (const offerType of ['standard', 'lineOfCredit'] as const) {
+        const { html } = renderOfferEmail({
+          firstName: 'Ada',
+          company: 'Acme',
+          offerType,
+          option: offerType === 'standard' ? option : line,
+          publicUrl: 'https://apply.fundwise.example',
+          language,
+        });
+        // Every element given a width: an attribute or a style over 480 px needs max-width:100% beside it.
+        for (const tag of html.match(/<[a-z]+\b[^>]*>/g) ?? []) {
+          const widths = [...tag.matchAll(/(?:\bwidth="|[;"]\s*width:\s*)(\d+)(?:px)?/g)].map((m) => Number(m[1]));
+          if (widths.some((w) => w > 480)) expect(tag, tag).toMatch(/max-width:\s*100%/);
+        }
+        expect(html).toMatch(/max-width:\s*560px/);
+        expect(html).toMatch(/width:100%/);
+      }
+    }
+    const en = renderOfferEmail({
+      firstName: 'Ada',
+      company: 'Acme',
+      offerType: 'lineOfCredit',
+      option: line,
+      publicUrl: 'u',
+    });
+    expect(en.text).toContain('- Monthly interest rate: 1.5%');
+    expect(en.text).not.toContain('1.50%');
+    // The card's term, payback and APR for a line of credit, as the screen writes them.
+    expect(en.text).toContain('- Term: 24 months');
+    expect(en.text).toContain('- Total payback: $11,981.76');
+    expect(en.text).toContain('- Estimated APR: 18%');
+    const fr = renderOfferEmail({
+      firstName: 'Ada',
+      company: 'Acme',
+      offerType: 'lineOfCredit',
+      option: line,
+      publicUrl: 'u',
+      language: 'fr-CA',
+    });
+    expect(fr.text).toContain('- Taux d’intérêt mensuel\u00a0: 1,5\u00a0%');
+  });
 });

@@ -1,13 +1,13 @@
 import {
-  DAILY_PAYMENTS_PER_YEAR,
   emailGreeting,
   endSentence,
   escapeHtml,
-  estimatedApr,
   formatMoney,
+  formatPercent,
   labelled,
   linkInLanguage,
   nameForEmail,
+  offerTerms,
 } from '@portal/libs';
 /** The offer summary email the applicant asks for on the offer page: HTML and plain text from one template. */
 export type OfferEmailData = {
@@ -26,7 +26,6 @@ const FR_MONEY = new Intl.NumberFormat('fr-CA', {
   currency: 'USD',
   currencyDisplay: 'narrowSymbol',
 });
-const FR_PERCENT = new Intl.NumberFormat('fr-CA', { style: 'percent', maximumFractionDigits: 2 });
 const frMoney = (v: string | undefined) => FR_MONEY.format(Number(v ?? 0) || 0);
 
 const COPY = {
@@ -55,55 +54,58 @@ const esc = escapeHtml;
 /** Business names run longer than first names; the same rules keep links and line breaks out. */
 const COMPANY_MAX = 80;
 
-/** A standard option's estimated APR, worked out as the offer card works it (offer-card.tsx), in percent. */
-const aprOf = (o: Record<string, string>) =>
-  Math.round(
-    estimatedApr(
-      Number(o.offeredAmount),
-      Number(o.dailyPayment),
-      Number(o.noOfdailyPayments),
-      DAILY_PAYMENTS_PER_YEAR,
-    ) * 10,
-  ) / 10;
+/**
+ * A rate as the screen writes it (formatPercent, the web's rule: '1.50' is '1.5%'), with a no-break space
+ * where Intl may set a narrow one, which some mail clients show as a box.
+ */
+const percentIn = (v: number | string | undefined, lang: Language) =>
+  formatPercent(v, lang).replace(/\u202f/g, '\u00a0');
 
-/** The option's figures as its card shows them, the estimated APR of a standard option included,
- * so the email says nothing the page did not. */
+/** The option's figures as its card shows them (offerTerms: the term in months, the payback and the
+ * estimated APR of a line of credit as if fully drawn), so the email says nothing the page did not. */
 export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'language'>): [string, string][] {
   const o = d.option;
+  const terms = offerTerms(o);
   if (d.language === 'fr-CA') {
-    const months = `${o.monthlyTerm} mois`;
+    const months = `${terms.termMonths} mois`;
+    const apr = percentIn(terms.apr, 'fr-CA');
     if (d.offerType === 'lineOfCredit')
       return [
         ['Marge de crédit', frMoney(o.maxAmount)],
-        ['Durée', `${o.termYears} an${o.termYears === '1' ? '' : 's'}`],
-        ['Taux d’intérêt mensuel', FR_PERCENT.format((Number(o.monthlyInterestRate) || 0) / 100)],
+        ['Durée', months],
+        ['Taux d’intérêt mensuel', percentIn(o.monthlyInterestRate, 'fr-CA')],
         ['Paiement mensuel (marge entièrement utilisée)', frMoney(o.monthlyPayments)],
+        ['Remboursement total', frMoney(String(terms.totalPayback))],
+        ['TAP estimé', apr],
       ];
     return [
       ['Montant du financement', frMoney(o.offeredAmount)],
       ['Durée', months],
-      ['Remboursement total', frMoney(o.totalPayment)],
+      ['Remboursement total', frMoney(String(terms.totalPayback))],
       ...(o.monthlyPayment ? [['Paiement mensuel', frMoney(o.monthlyPayment)] as [string, string]] : []),
       ['Paiements quotidiens', `${o.noOfdailyPayments} × ${frMoney(o.dailyPayment)}`],
       ['ou paiements hebdomadaires', `${o.noOfweeklyPayments} × ${frMoney(o.weeklyPayment)}`],
-      ['TAP estimé', FR_PERCENT.format(aprOf(o) / 100).replace(/\u202f/g, '\u00a0')],
+      ['TAP estimé', apr],
     ];
   }
+  const months = `${terms.termMonths} month${terms.termMonths === 1 ? '' : 's'}`;
   if (d.offerType === 'lineOfCredit')
     return [
       ['Credit line', usd(o.maxAmount)],
-      ['Term', `${o.termYears} year${o.termYears === '1' ? '' : 's'}`],
-      ['Monthly interest rate', `${o.monthlyInterestRate}%`],
+      ['Term', months],
+      ['Monthly interest rate', percentIn(o.monthlyInterestRate, 'en')],
       ['Monthly payment (full line drawn)', usd(o.monthlyPayments)],
+      ['Total payback', usd(terms.totalPayback)],
+      ['Estimated APR', percentIn(terms.apr, 'en')],
     ];
   return [
     ['Funding amount', usd(o.offeredAmount)],
-    ['Term', `${o.monthlyTerm} months`],
-    ['Total payback', usd(o.totalPayment)],
+    ['Term', months],
+    ['Total payback', usd(terms.totalPayback)],
     ...(o.monthlyPayment ? [['Monthly payment', usd(o.monthlyPayment)] as [string, string]] : []),
     ['Daily payments', `${o.noOfdailyPayments} × ${usd(o.dailyPayment)}`],
     ['or weekly payments', `${o.noOfweeklyPayments} × ${usd(o.weeklyPayment)}`],
-    ['Estimated APR', `${aprOf(o)}%`],
+    ['Estimated APR', percentIn(terms.apr, 'en')],
   ];
 }
 
@@ -125,9 +127,11 @@ export function renderOfferEmail(d: OfferEmailData): { subject: string; html: st
     c.soft,
     labelled(c.yourApplication, offersUrl, lang),
   ].join('\n');
+  // Fluid: the card is the screen's width up to 560 px (a fixed 560 plus padding made a phone's mail 608 px
+  // wide, scrolled sideways); the padding is kept small for the same reason.
   const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#1d2939">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:28px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#fff;border-radius:12px;padding:20px">
 <tr><td style="font-size:20px;font-weight:700;color:#0b5cab;padding-bottom:12px">Fundwise</td></tr>
 <tr><td style="font-size:16px;padding-bottom:12px">${esc(greeting)}</td></tr>
 <tr><td style="font-size:15px;padding-bottom:16px">${esc(c.thanks)} <strong>${esc(company)}</strong>${endSentence(company) === company ? '' : '.'} ${esc(c.summary)}</td></tr>

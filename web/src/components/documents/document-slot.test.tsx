@@ -119,3 +119,28 @@ it('says the file is being checked once every byte is sent, until the server ans
     vi.unstubAllGlobals();
   }
 });
+
+it('writes a small file’s size in bytes, never 0 kB, in both languages', async () => {
+  await act(() => loadLanguage('en'));
+  const small = (
+    <DocumentSlot
+      title="August 2026"
+      applicationId="app-1"
+      fileType="Bank Statement"
+      monthLabel="August 2026"
+      files={[
+        { ...file, size: 512, advice: [] },
+        { ...file, _id: 'f2', size: 1536, advice: [] },
+      ]}
+      canRemove
+      onChange={() => undefined}
+    />
+  );
+  const { rerender, container } = render(small);
+  const sizes = () => [...container.querySelectorAll('.doc-file-size')].map((e) => e.textContent);
+  expect(sizes()).toEqual(['512 B', '1.5 kB']);
+  await act(() => loadLanguage('fr-CA'));
+  rerender(small);
+  expect(sizes()).toEqual(['512\u00a0o', '1,5\u00a0ko']);
+  await act(() => loadLanguage('en'));
+});

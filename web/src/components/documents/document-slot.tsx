@@ -25,6 +25,8 @@ export function DocumentSlot(
     title: string;
     files: UploadedFile[];
     canRemove: boolean;
+    /** The files only (a submitted application's): no upload, no photos, no phone link, no removal. */
+    readOnly?: boolean;
   } & SlotTarget,
 ) {
   const { t } = useTranslation();
@@ -54,44 +56,48 @@ export function DocumentSlot(
             </>
           ) : null}
         </h2>
-        <label htmlFor={inputId} className="btn btn-secondary doc-slot-pick">
-          {props.files.length ? t('documents.addAnother') : t('documents.upload')}
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          className="visually-hidden file-input"
-          type="file"
-          accept="application/pdf,.pdf"
-          multiple
-          aria-label={t('documents.pdfLabel', { title })}
-          onChange={slot.choose}
-        />
-        {phone ? (
+        {props.readOnly ? null : (
           <>
-            <label htmlFor={photoInputId} className="btn btn-secondary doc-slot-pick doc-slot-photos">
-              {t('phone.takePhotos')}
+            <label htmlFor={inputId} className="btn btn-secondary doc-slot-pick">
+              {props.files.length ? t('documents.addAnother') : t('documents.upload')}
             </label>
             <input
-              id={photoInputId}
+              ref={input}
+              id={inputId}
               className="visually-hidden file-input"
               type="file"
-              accept="image/jpeg,image/png,image/*"
-              capture="environment"
+              accept="application/pdf,.pdf"
               multiple
-              aria-label={t('phone.takePhotosFor', { title })}
-              onChange={slot.choosePhotos}
+              aria-label={t('documents.pdfLabel', { title })}
+              onChange={slot.choose}
             />
+            {phone ? (
+              <>
+                <label htmlFor={photoInputId} className="btn btn-secondary doc-slot-pick doc-slot-photos">
+                  {t('phone.takePhotos')}
+                </label>
+                <input
+                  id={photoInputId}
+                  className="visually-hidden file-input"
+                  type="file"
+                  accept="image/jpeg,image/png,image/*"
+                  capture="environment"
+                  multiple
+                  aria-label={t('phone.takePhotosFor', { title })}
+                  onChange={slot.choosePhotos}
+                />
+              </>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-secondary doc-slot-phone"
+                aria-label={t('phone.useMyPhoneFor', { title })}
+                onClick={() => setPhoneOpen(true)}
+              >
+                {t('phone.useMyPhone')}
+              </button>
+            )}
           </>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-secondary doc-slot-phone"
-            aria-label={t('phone.useMyPhoneFor', { title })}
-            onClick={() => setPhoneOpen(true)}
-          >
-            {t('phone.useMyPhone')}
-          </button>
         )}
       </div>
       {phoneOpen ? (
@@ -108,8 +114,8 @@ export function DocumentSlot(
           <li key={f._id} className={`doc-file${f.advice?.length ? ' has-advice' : ''}`}>
             <span className="doc-file-name">{shownDocumentName(f.fileName, language)}</span>
             {f.source === 'bank' ? <span className="doc-file-source">{t('documents.bank.fromBank')}</span> : null}
-            <span className="doc-file-size">{fmt.kilobytes(f.size)}</span>
-            {props.canRemove ? (
+            <span className="doc-file-size">{fmt.fileSize(f.size)}</span>
+            {props.canRemove && !props.readOnly ? (
               <button
                 type="button"
                 className="btn btn-link"

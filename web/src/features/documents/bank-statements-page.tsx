@@ -61,6 +61,9 @@ export function BankStatementsPage() {
   // (a statement is kept, the bank not fetched again, once the opportunity exists); the journey's
   // 'statements submitted' is the api's answer, read by the machine.
   const submitted = !!app.sfOpportunityId;
+  // The application submitted: the statements are the lender's now, shown read-only (the api refuses
+  // any upload too): no upload, no removal, no bank connection, nothing to proceed with.
+  const closed = app.applicationStatus === 'Submitted';
   const reload = () => files.refetch();
 
   /**
@@ -103,6 +106,7 @@ export function BankStatementsPage() {
       <h1>{t('documents.title')}</h1>
       {(error ?? journey.error) ? <Alert>{error ?? journey.error}</Alert> : null}
       <p className="lead">{t('documents.lead', { count: months.length })}</p>
+      {closed ? <p className="muted">{tm(FILE_CODES.applicationSubmitted)}</p> : null}
       <p className="muted">
         <Trans
           i18nKey="documents.email"
@@ -110,6 +114,12 @@ export function BankStatementsPage() {
           components={{ mail: <a href={`mailto:${DOCUMENTS_EMAIL}`} /> }}
         />
       </p>
+      {/* Above the slots: on a phone, below them, the quicker way was a long scroll down, out of sight. */}
+      {submitted || closed || PLAID_LINK_URL === 'none' ? null : (
+        <Suspense fallback={null}>
+          <BankConnect applicationId={app._id} disabled={busy} onFilled={() => void reload()} />
+        </Suspense>
+      )}
       <div className="doc-slots">
         {months.map((m) => (
           <DocumentSlot
@@ -120,16 +130,12 @@ export function BankStatementsPage() {
             monthLabel={m}
             files={statements.filter((f) => f.monthLabel === m)}
             canRemove={!submitted}
+            readOnly={closed}
             onChange={reload}
             onUpload={trackUpload}
           />
         ))}
       </div>
-      {submitted || PLAID_LINK_URL === 'none' ? null : (
-        <Suspense fallback={null}>
-          <BankConnect applicationId={app._id} disabled={busy} onFilled={() => void reload()} />
-        </Suspense>
-      )}
       {busy ? (
         <p className="loading" role="status">
           {tm(FILE_CODES.analyzing)}
@@ -145,9 +151,11 @@ export function BankStatementsPage() {
             {t('app.back')}
           </Button>
         )}
-        <Button ref={proceedRef} busy={busy} onClick={() => void proceed()}>
-          {t('app.proceed')}
-        </Button>
+        {closed ? null : (
+          <Button ref={proceedRef} busy={busy} onClick={() => void proceed()}>
+            {t('app.proceed')}
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         open={confirming === 'missing'}

@@ -59,6 +59,7 @@ export function BusinessAddressFields({ form }: { form: UseFormReturn<DetailsVal
         name="state"
         label={ca ? t('business.province') : t('business.state')}
         options={opts.regions(ca ? 'CA' : 'US')}
+        autoComplete="address-level1"
       />
       <FormField
         control={control}

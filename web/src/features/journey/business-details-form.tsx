@@ -13,12 +13,14 @@ import {
   formatTaxId,
   typedOverMask,
   withShownMasks,
+  isMasked,
 } from '@portal/libs';
 import { FormChoice, FormField, FormSelect } from '../../components/form/form-fields';
 import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { currentLanguage } from '../../i18n/i18n';
 import { useLanguage } from '../../i18n/use-language';
 import { rulesResolver } from '../../components/form/rules-resolver';
+import { draftQueryOptions } from '../../lib/drafts';
 import { useOptions } from '../../i18n/use-options';
 import { BusinessAddressFields } from './business-address-fields';
 import { DETAILS_NUMBER_KINDS, detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
@@ -53,13 +55,18 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const journey = useJourney();
   const lng = useLanguage();
   const { data: industries } = useSuspenseQuery(industriesQueryOptions());
+  // A tax id the page's draft keeps comes masked too, and is an answer like the one on file (read before the form).
+  const draftKey = { applicationId: business.applicationId, step: 'businessDetails' };
+  const { data: draft } = useSuspenseQuery(draftQueryOptions(draftKey));
+  const shownTaxId = isMasked(draft.federalTaxId) ? draft.federalTaxId : business.federalTaxId;
   const form = useForm<DetailsValues>({
     defaultValues: detailsFrom(business, lng),
     // The tax id on file comes masked: sent back untouched, the api keeps it (the browser never holds it whole).
-    resolver: rulesResolver(() => withShownMasks(detailsRules(), { federalTaxId: business.federalTaxId })),
+    resolver: rulesResolver(() => withShownMasks(detailsRules(), { federalTaxId: shownTaxId })),
     shouldFocusError: false,
   });
   const { control } = form;
+  const taxId = useWatch({ control, name: 'federalTaxId' });
   const { queryKey } = businessQueryOptions(business.applicationId);
   const page = useJourneyForm(
     form,
@@ -116,6 +123,7 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             }
             maxLength={ca ? BN_INPUT_MAX_LENGTH : 10}
             placeholder={ca ? '123-456-789' : '12-3456789'}
+            hint={page.draftMasked.includes('federalTaxId') && isMasked(taxId) ? t('business.keptMasked') : undefined}
           />
         </div>
         <Controller
@@ -186,6 +194,8 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             name="phoneNumber"
             label={t('business.phone')}
             type="tel"
+            // The business's line, which the HTML tokens call a work number, not the applicant's home one.
+            autoComplete="work tel"
             mask={shownPhone}
             maxLength={PHONE_INPUT_MAX_LENGTH}
             placeholder="(123) 456-7890"

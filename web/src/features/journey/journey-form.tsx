@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { useJourney } from '../../lib/journey/use-journey';
-import { useDraft } from './use-draft';
+import { useDraft } from '../../lib/journey/use-draft';
 import { useRevision, type RevisedAnswers } from './use-revision';
 import { useSave } from './use-save';
 
@@ -47,6 +47,8 @@ export function useJourneyForm<T extends FieldValues, R, V extends { revision?: 
     report,
     clear,
     summary,
+    /** Fields restored from the draft as a mask (see useDraft): the page says why near each. */
+    draftMasked: draft.masked,
     save: saving,
     onSubmit: form.handleSubmit((values) => {
       clear();

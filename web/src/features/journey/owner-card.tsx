@@ -16,17 +16,26 @@ type Props = {
   open: boolean;
   onToggle: (open: boolean) => void;
   onRemove?: () => void;
+  /** This card's fields restored from the draft as a mask ('ssn', 'dateOfBirth'): each says why. */
+  keptMasked?: readonly string[];
 };
 
 /** One collapsible owner card on '/owners': Owner #N, the primary first, others removable. */
-export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
+export function OwnerCard({ form, index: i, open, onToggle, onRemove, keptMasked = [] }: Props) {
   const { t } = useTranslation();
   const opts = useOptions();
   const { control, setValue, getValues, clearErrors } = form;
   const [ssnShown, setSsnShown] = useState(false);
   const ca = useWatch({ control, name: `owners.${i}.country` }) === 'CA';
   const dobMasked = isMasked(useWatch({ control, name: `owners.${i}.dateOfBirth` }));
+  const ssnMasked = isMasked(useWatch({ control, name: `owners.${i}.ssn` }));
+  // Until typed over: the draft keeps the value behind the mask, never sent back to the browser in clear.
+  const keptNote = (field: 'ssn' | 'dateOfBirth', stillMasked: boolean) =>
+    keptMasked.includes(field) && stillMasked ? t('owners.keptMasked') : undefined;
   const name = <K extends keyof OwnersValues['owners'][number]>(k: K) => `owners.${i}.${k}` as const;
+  // Owner 1 is the applicant: the browser may fill in their own saved details. The other owners are other
+  // people, so 'off': a section token would still offer the applicant's own address and birth date there.
+  const own = (token: string) => (i === 0 ? token : 'off');
   const at = (k: 'firstName' | 'lastName' | 'address' | 'ownerEmailId', label: string, extra = {}) => (
     <FormField control={control} name={name(k)} label={label} maxLength={200} {...extra} />
   );
@@ -37,8 +46,8 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
         {i === 0 ? <span className="badge">{t('owners.primary')}</span> : null}
       </summary>
       <div className="grid-2">
-        {at('firstName', t('owners.firstName'), { autoComplete: i === 0 ? 'given-name' : 'off' })}
-        {at('lastName', t('owners.lastName'), { autoComplete: i === 0 ? 'family-name' : 'off' })}
+        {at('firstName', t('owners.firstName'), { autoComplete: own('given-name') })}
+        {at('lastName', t('owners.lastName'), { autoComplete: own('family-name') })}
         <AddressLookup
           label={t('owners.addressLookup')}
           onFound={(a) => {
@@ -57,28 +66,39 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
             for (const k of ['address', 'city', 'state', 'zip', 'ssn'] as const) setValue(name(k), '');
           }}
         />
-        {at('address', t('owners.address'))}
-        <FormField control={control} name={name('city')} label={t('business.city')} maxLength={40} />
+        {/* The home address has no second line here: the whole street part, apartment included. */}
+        {at('address', t('owners.address'), { autoComplete: own('street-address') })}
+        <FormField
+          control={control}
+          name={name('city')}
+          label={t('business.city')}
+          maxLength={40}
+          autoComplete={own('address-level2')}
+        />
         <FormSelect
           control={control}
           name={name('state')}
           label={ca ? t('business.province') : t('business.state')}
           options={opts.regions(ca ? 'CA' : 'US')}
+          autoComplete={own('address-level1')}
         />
         <FormField
           control={control}
           name={name('zip')}
           label={ca ? t('business.postal') : t('business.zip')}
           maxLength={ca ? 7 : 5}
+          autoComplete={own('postal-code')}
         />
-        {at('ownerEmailId', t('owners.email'), { type: 'email' })}
+        {at('ownerEmailId', t('owners.email'), { type: 'email', autoComplete: own('email') })}
         <FormField
           control={control}
           name={name('dateOfBirth')}
           label={t('owners.dateOfBirth')}
           // The date on file comes masked (no date input can show it): as text until it is typed over.
           type={dobMasked ? 'text' : 'date'}
+          hint={keptNote('dateOfBirth', dobMasked)}
           max="9999-12-31"
+          autoComplete={own('bday')}
           mask={(typed) => typedOverMask(getValues(name('dateOfBirth')), typed).slice(0, 10)}
         />
         <FormField
@@ -86,6 +106,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           name={name('phoneNumber')}
           label={t('owners.phone')}
           type="tel"
+          autoComplete={own('tel')}
           mask={shownPhone}
           maxLength={PHONE_INPUT_MAX_LENGTH}
           placeholder="(123) 456-7890"
@@ -102,6 +123,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove }: Props) {
           name={name('ssn')}
           label={ca ? t('owners.sin') : t('owners.ssn')}
           type={ssnShown ? 'text' : 'password'}
+          hint={keptNote('ssn', ssnMasked)}
           inputMode="numeric"
           maxLength={11}
           autoComplete="off"

@@ -6,6 +6,7 @@ import {
   NUMBER_KINDS,
   validateForm,
   withShownMasks,
+  isMasked,
 } from '@portal/libs';
 import { toFieldErrors } from '../../components/form/rules-resolver';
 import { numberText } from '../../i18n/number-input';
@@ -112,6 +113,28 @@ export const ownersResolver =
     const owners = found.map((f) => (Object.keys(f).length ? toFieldErrors(f) : undefined));
     return { values: {}, errors: { owners } as unknown as FieldErrors<OwnersValues> };
   };
+
+/**
+ * The masks each card may send back untouched: the draft's own where it holds one (the api keeps what
+ * was typed behind it, in the country it was typed for), else the saved owner's.
+ */
+export function shownMasks(
+  saved: readonly OwnerView[],
+  draft: Readonly<Record<string, unknown>>,
+): Pick<OwnerView, 'ssn' | 'dateOfBirth' | 'addressData'>[] {
+  const drafted: unknown[] = Array.isArray(draft.owners) ? draft.owners : [];
+  return Array.from({ length: Math.max(saved.length, drafted.length) }, (_, i) => {
+    const s = saved[i];
+    const d = (drafted[i] ?? {}) as Record<string, unknown>;
+    const ssn = isMasked(d.ssn) ? d.ssn : undefined;
+    const country = ssn && typeof d.country === 'string' ? { country: d.country } : {};
+    return {
+      ssn: ssn ?? s?.ssn,
+      dateOfBirth: isMasked(d.dateOfBirth) ? d.dateOfBirth : s?.dateOfBirth,
+      addressData: { ...s?.addressData, ...country },
+    };
+  });
+}
 
 /** The first field in error, to open its card and focus it. */
 export function firstOwnerError(errors: FieldErrors<OwnersValues>): { index: number; field: string } | undefined {

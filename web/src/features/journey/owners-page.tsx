@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useApplication } from '../../lib/session';
 import { businessQueryOptions, journeyApi, ownersQueryOptions } from '../../lib/journey/journey-api';
+import { draftQueryOptions } from '../../lib/drafts';
 import { OwnerCard } from './owner-card';
 import {
   blankOwner,
@@ -16,6 +17,7 @@ import {
   ownerPayload,
   ownersFrom,
   ownersResolver,
+  shownMasks,
   type OwnersValues,
 } from './owner-values';
 import { useJourney } from '../../lib/journey/use-journey';
@@ -32,14 +34,18 @@ export function OwnersPage() {
   // Both are loaded before the page renders: 'Same as business information' always has a business to copy.
   const { data: business } = useSuspenseQuery(businessQueryOptions(app._id));
   const { data: set } = useSuspenseQuery(ownersQueryOptions(app._id));
+  // The draft's masks are answers too (the api keeps what was typed behind them): read before the form.
+  const { data: draft } = useSuspenseQuery(draftQueryOptions({ applicationId: app._id, step: 'owners' }));
   const journey = useJourney();
   const country = defaultCountry(business);
   const form = useForm<OwnersValues>({
     defaultValues: ownersFrom(set, country),
-    resolver: ownersResolver(set.owners),
+    resolver: ownersResolver(shownMasks(set.owners, draft)),
     shouldFocusError: false,
   });
   const owners = useFieldArray({ control: form.control, name: 'owners' });
+  // Watched before the draft is laid over the form (useJourneyForm), so the restored choice shows.
+  const same = useWatch({ control: form.control, name: 'sameAsBusinessInfo' });
   const [open, setOpen] = useState([true, true]);
   const [warning, setWarning] = useState<string>();
   // Each refusal is announced anew: its message comes into view and takes focus (on a phone it is far above).
@@ -94,7 +100,6 @@ export function OwnersPage() {
       form.setValue(`owners.0.${k}` as `owners.0.address`, v, { shouldValidate: form.formState.isSubmitted });
   }
 
-  const same = useWatch({ control: form.control, name: 'sameAsBusinessInfo' });
   return (
     <section className="card wide">
       <h1>{t('owners.title')}</h1>
@@ -122,6 +127,7 @@ export function OwnersPage() {
             open={open[i] ?? true}
             onToggle={(isOpen) => setOpen((v) => v.map((x, j) => (j === i ? isOpen : x)))}
             onRemove={i > 0 ? () => owners.remove(i) : undefined}
+            keptMasked={page.draftMasked.flatMap((p) => (p.startsWith(`owners.${i}.`) ? [p.split('.')[2]!] : []))}
           />
         ))}
         {owners.fields.length <= 1 && owners.fields.length < MAX_OWNERS ? (

@@ -133,6 +133,8 @@ export function SignaturePage() {
         </Alert>
       ) : null}
       <p className="lead">{t('signature.lead')}</p>
+      {/* The co-owner's turn need not be on this device: said, so the applicant does not wait beside them. */}
+      <p className="muted">{t('signature.coOwnerOwnDevice')}</p>
       {view.kind === 'preparing' ? (
         <p className="loading" role="status">
           {t('signature.preparing')}

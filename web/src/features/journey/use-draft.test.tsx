@@ -1,27 +1,28 @@
 /**
- * Every journey form keeps a draft of what was typed, per user, application and
- * step, in localStorage; it is laid over the saved answers when the step shows again (a reload, a new
- * login), never holds SSN/SIN, tax id or birth date, is dropped once the step is saved, and is never shown
- * to another user. The network is stubbed at fetch; the pages, the hook and the storage are the real ones.
+ * Every journey form keeps a draft of what was typed, per application and page, on the api (PUT
+ * /draft/{application}/{page} once typing pauses), never in the browser's storage; the api's draft is laid
+ * over the saved answers when the page shows again (a reload, a new login, another device), and dropped
+ * once the step is saved. The network is stubbed at fetch (an in-memory drafts api); the pages, the hook
+ * and the storage are the real ones.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessView, OwnerSetView } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
-import { refreshSession } from '../../lib/session';
+import { noteSessionEnded, storeUserName } from '../../lib/storage';
 import { FinancialPage } from './financial-page';
 import { OwnersPage } from './owners-page';
-import { changedFields, mergeDraft } from './use-draft';
+import { changedFields, maskedFromDraft, mergeDraft } from '../../lib/journey/use-draft';
 
 const ada = applicantAt({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
-const eve = { ...applicantAt({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' }), _id: 'u-2' };
 const business: BusinessView = {
   _id: 'b-1',
   applicationId: 'app-1',
   annualRevenue: 900000,
   amountRequested: 50000,
+  businessEmail: 'office@example.com',
+  phoneNumber: '(212) 555-0101',
   addressData: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
 };
 const savedOwners: OwnerSetView = {
@@ -33,23 +34,33 @@ const savedOwners: OwnerSetView = {
 };
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let patches: { url: string; body: unknown }[] = [];
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+/** The api's drafts, by path, as it answers them (a test seeds masked values as the api would mask them). */
+let drafts: Map<string, Record<string, unknown>>;
+let calls: { method: string; url: string; body?: unknown }[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  patches = [];
+  drafts = new Map();
+  calls = [];
   document.cookie = 'XSRF-TOKEN=tok-1; path=/';
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      if (init.method === 'PATCH') {
-        patches.push({ url, body: JSON.parse(String(init.body)) });
-        return url.includes('/stage/') ? json(200, {}) : json(200, business);
-      }
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ method, url, body });
+      const draft = /\/draft\/(.+)$/.exec(url)?.[1];
+      if (draft && method === 'PUT') drafts.set(draft, body!.fields as Record<string, unknown>);
+      if (draft && method === 'DELETE') drafts.delete(draft);
+      if (draft) return method === 'GET' ? json(200, { fields: drafts.get(draft) ?? {} }) : json(204, undefined);
+      if (method === 'PATCH' && url.includes('/owner/')) return json(200, savedOwners);
+      if (method === 'PATCH') return url.includes('/stage/') ? json(200, {}) : json(200, business);
       if (url.endsWith('/business/application/app-1')) return json(200, business);
       if (url.endsWith('/owner/application/app-1')) return json(200, savedOwners);
-      if (url.endsWith('/auth/user')) return json(200, { data: eve });
       return json(200, {});
     }),
   );
@@ -59,15 +70,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const drafts = () => Object.keys(localStorage).filter((k) => k.startsWith('draft:'));
+const saves = (page: string) => calls.filter((c) => c.method === 'PUT' && c.url.endsWith(`/draft/app-1/${page}`));
 
-describe('journey drafts', () => {
-  it('keeps what was typed on /financial and lays it over the saved answers when the step shows again', async () => {
+describe('journey drafts, kept by the api', () => {
+  it('saves what was typed on /financial to the api, not the browser, and lays it over the saved answers', async () => {
+    storeUserName('ada@example.com');
     renderJourneyPage(<FinancialPage />, ada);
     const revenue = await screen.findByLabelText('Annual revenue');
     await act(() => userEvent.clear(revenue));
     await act(() => userEvent.type(revenue, '1250000'));
-    expect(drafts()).toEqual(['draft:v1:u-1:app-1:financial']);
+    await waitFor(() => expect(drafts.get('app-1/financial')).toBeDefined(), { timeout: 3000 });
+    // Typing pauses once: one save, not one per keystroke.
+    expect(saves('financial')).toHaveLength(1);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('draft:'))).toEqual([]);
+    expect(JSON.stringify(localStorage)).not.toMatch(/1250000|1,250,000/);
     cleanup();
 
     renderJourneyPage(<FinancialPage />, ada);
@@ -76,50 +92,80 @@ describe('journey drafts', () => {
     expect(screen.getByLabelText('Amount requested')).toHaveProperty('value', '$50,000');
   });
 
-  it('is dropped once the step is saved', async () => {
+  it('is dropped on the api once the step is saved', async () => {
     renderJourneyPage(<FinancialPage />, ada);
     const revenue = await screen.findByLabelText('Annual revenue');
     await act(() => userEvent.clear(revenue));
     await act(() => userEvent.type(revenue, '1250000'));
-    expect(drafts()).toHaveLength(1);
+    await waitFor(() => expect(drafts.size).toBe(1), { timeout: 3000 });
     await act(() => userEvent.click(screen.getByRole('button', { name: 'Continue' })));
-    await waitFor(() => expect(patches.some((p) => p.url.includes('/business/b-1'))).toBe(true));
-    await waitFor(() => expect(drafts()).toEqual([]));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url.includes('/business/b-1'))).toBe(true));
+    await waitFor(() => expect(drafts.size).toBe(0));
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/draft/app-1/financial'))).toBe(true);
   });
 
-  it('never holds the SSN or the birth date, and restores the rest of an owner card', async () => {
+  it('leaves no personal data in localStorage, after the draft is saved and after the session ends', async () => {
+    storeUserName('ada@example.com');
+    // Left by an earlier version, in clear: removed when the session ends.
+    localStorage.setItem('draft:v1:u-1:app-1:owners', JSON.stringify({ fields: { owners: [{ firstName: 'Old' }] } }));
     renderJourneyPage(<OwnersPage />, ada);
     const first = await screen.findByLabelText('First name', {}, { timeout: 10_000 });
     await act(() => userEvent.type(first, 'Grace'));
+    await act(() => userEvent.type(screen.getByLabelText('Home address'), '12 Orbit Way'));
     await act(() => userEvent.type(screen.getByLabelText('SSN'), '123456789'));
-    await act(() => userEvent.type(screen.getByLabelText('Date of birth'), '1980-01-02'));
-    const stored = JSON.stringify(localStorage);
-    expect(stored).toContain('Grace');
-    expect(stored).not.toMatch(/6789|1980/);
-    cleanup();
+    await waitFor(() => expect(JSON.stringify(drafts.get('app-1/owners'))).toContain('123-45-6789'), {
+      timeout: 3000,
+    });
+    const personal = /Grace|Orbit|6789/;
+    expect(JSON.stringify(localStorage)).not.toMatch(personal);
 
-    renderJourneyPage(<OwnersPage />, ada);
-    expect(await screen.findByLabelText('First name')).toHaveProperty('value', 'Grace');
-    expect(screen.getByLabelText('SSN')).toHaveProperty('value', '');
-    expect(screen.getByLabelText('Date of birth')).toHaveProperty('value', '');
+    noteSessionEnded();
+    expect(Object.keys(localStorage).sort()).toEqual(['sessionEnded']);
+    expect(localStorage.getItem('sessionEnded')).toBe('true');
+    expect(JSON.stringify(localStorage)).not.toMatch(/Grace|Orbit|6789|ada@|Old/);
   }, 30_000);
 
-  it('is never shown to another user, and another user signing in removes it', async () => {
-    renderJourneyPage(<FinancialPage />, ada);
-    const revenue = await screen.findByLabelText('Annual revenue');
-    await act(() => userEvent.clear(revenue));
-    await act(() => userEvent.type(revenue, '1250000'));
-    cleanup();
+  it('restores an owner card from the api: masked SSN and birth date kept and explained, same-as-business ticked', async () => {
+    drafts.set('app-1/owners', {
+      sameAsBusinessInfo: true,
+      owners: [
+        {
+          firstName: 'Katherine',
+          lastName: 'Johnson',
+          country: 'US',
+          address: '1 Main St',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+          ownerEmailId: 'office@example.com',
+          phoneNumber: '(212) 555-0101',
+          ownershipPercent: '100',
+          creditReport: '760',
+          isUSCitizen: 'Yes',
+          ssn: '***-**-6789',
+          dateOfBirth: '****-**-**',
+        },
+      ],
+    });
+    renderJourneyPage(<OwnersPage />, ada);
+    expect(await screen.findByLabelText('First name', {}, { timeout: 10_000 })).toHaveProperty('value', 'Katherine');
+    expect(screen.getByLabelText('Last name')).toHaveProperty('value', 'Johnson');
+    expect(screen.getByLabelText('SSN')).toHaveProperty('value', '***-**-6789');
+    expect(screen.getByLabelText('Date of birth')).toHaveProperty('value', '****-**-**');
+    expect(screen.getByRole('checkbox', { name: 'Same as business information' })).toHaveProperty('checked', true);
+    expect(screen.getAllByText(/Kept from your unsaved answers/)).toHaveLength(2);
 
-    renderJourneyPage(<FinancialPage />, eve);
-    expect(await screen.findByLabelText('Annual revenue')).toHaveProperty('value', '$900,000');
-    cleanup();
-    await refreshSession(new QueryClient());
-    expect(drafts()).toEqual([]);
-  });
+    // The masks are answers: the step is sent with them, for the api to put the kept values behind them.
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Proceed' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url.endsWith('/owner/os-1'))).toBe(true));
+    const sent = calls.find((c) => c.method === 'PATCH' && c.url.endsWith('/owner/os-1'))?.body as {
+      owners: Record<string, unknown>[];
+    };
+    expect(sent.owners[0]).toMatchObject({ ssn: '***-**-6789', dateOfBirth: '****-**-**', firstName: 'Katherine' });
+  }, 30_000);
 });
 
-describe('mergeDraft and changedFields', () => {
+describe('mergeDraft, changedFields and maskedFromDraft', () => {
   it('keeps only changed fields, and merges cards by place over the saved ones', () => {
     const saved = { a: '1', owners: [{ first: 'A', ssn: '*****6789' }] };
     expect(changedFields({ a: '1', owners: [{ first: 'B', ssn: '' }] }, saved)).toEqual({
@@ -132,5 +178,11 @@ describe('mergeDraft and changedFields', () => {
         { first: 'C', ssn: '' },
       ],
     });
+  });
+
+  it('names the masks the draft brought that are not the saved ones', () => {
+    const saved = { owners: [{ ssn: '*****6789', dateOfBirth: '' }] };
+    const draft = { owners: [{ ssn: '*****6789', dateOfBirth: '****-**-**' }, { ssn: '***-**-1234' }] };
+    expect(maskedFromDraft(draft, saved)).toEqual(['owners.0.dateOfBirth', 'owners.1.ssn']);
   });
 });

@@ -17,16 +17,20 @@ import { useSubmitApplication, type Rep } from './offers-api';
 export function FinalStep(props: {
   applicationId: string;
   chosen?: OfferOptionView;
+  /** Come back to this step (the offer picked on an earlier visit): the documents show at once. */
+  returning?: boolean;
   onBack: () => void;
   onSubmitted: (rep: Rep) => void;
 }) {
   const { t } = useTranslation();
   const files = useQuery(documentsQueryOptions(props.applicationId));
-  const [documentsShown, setDocumentsShown] = useState(false);
-  // 'Schedule a call with my agent' is gone once pressed: focus goes to the documents' heading.
+  const [documentsShown, setDocumentsShown] = useState(!!props.returning);
+  // 'Schedule a call with my agent' is gone once pressed: focus goes to the documents' heading. Shown on
+  // arrival (returning), they leave focus where the page puts it.
   const documentsHeading = useRef<HTMLHeadingElement>(null);
+  const pressed = useRef(false);
   useEffect(() => {
-    if (documentsShown) documentsHeading.current?.focus();
+    if (documentsShown && pressed.current) documentsHeading.current?.focus();
   }, [documentsShown]);
   // 'I don't have it' for each document.
   const form = useForm<{ check: boolean; license: boolean }>({ defaultValues: { check: false, license: false } });
@@ -114,7 +118,14 @@ export function FinalStep(props: {
           <Button variant="secondary" onClick={props.onBack}>
             {t('app.back')}
           </Button>
-          <Button onClick={() => setDocumentsShown(true)}>{t('offers.schedule')}</Button>
+          <Button
+            onClick={() => {
+              pressed.current = true;
+              setDocumentsShown(true);
+            }}
+          >
+            {t('offers.schedule')}
+          </Button>
         </div>
       )}
     </section>

@@ -2,15 +2,19 @@ import type { OfferAffordability } from '@portal/libs';
 import { useTranslation } from '../../i18n/translation';
 import { useFormat, type Formatter } from '../../i18n/format';
 import type { TFunction } from '../../i18n/i18n';
+import { offerFigures } from './offer-figures';
 
 type Measured = Extract<OfferAffordability, { readable: true }>['options'][number];
 
-/** 'About 9 % of what comes in each day': the share in whole percent, 'Less than 1 %' below a half. */
+/**
+ * 'About 8.5% of what comes in each day': the share as the comparison table writes it (offerFigures), so
+ * the card and the table never show two figures for one offer; 'Less than 0.1%' below what that shows.
+ */
 export function shareText(sharePercent: number, t: TFunction, fmt: Formatter): string {
-  const whole = Math.round(sharePercent);
-  return whole < 1
-    ? t('offers.afford.shareSmall', { share: fmt.percent(1) })
-    : t('offers.afford.share', { share: fmt.percent(whole) });
+  const { rate } = offerFigures(t, fmt);
+  return sharePercent < 0.1
+    ? t('offers.afford.shareSmall', { share: rate(0.1) })
+    : t('offers.afford.share', { share: rate(sharePercent) });
 }
 
 /** On each offer's card: its share of the business's deposits and the lowest balance after it. */

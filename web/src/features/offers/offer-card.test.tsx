@@ -1,6 +1,12 @@
-import { render, screen, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { loadLanguage } from '../../i18n/i18n';
 import { OfferCard } from './offer-card';
+import { OfferComparison } from './offer-comparison';
+
+afterEach(async () => {
+  await act(() => loadLanguage('en'));
+});
 
 // The offer-calculation stand-in's 12-month option for its README example (every value a string, as the calculation answers them).
 const standard = {
@@ -36,3 +42,64 @@ it('leaves the row out rather than show $0.00 when a service sends no monthly pa
   render(<OfferCard option={without} selected />);
   expect(within(screen.getByRole('article')).queryByText('Monthly payment')).toBeNull();
 });
+
+const line = {
+  id: 'loc',
+  maxAmount: '10000.00',
+  termYears: '2',
+  monthlyInterestRate: '1.5',
+  monthlyPayments: '499.24',
+  isSelected: 'false',
+};
+const measured = {
+  id: 'loc',
+  payment: 499.24,
+  frequency: 'monthly' as const,
+  sharePercent: 8.5,
+  lowestBalance: 900,
+  lowestOn: '2026-08-03',
+};
+/** Text with every kind of space as a plain one (French writes no-break and narrow no-break spaces). */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
+
+it.each([
+  ['en', 'Line of credit', ['Term', 'Total payback', 'Estimated APR', 'Monthly interest rate'], 'About 8.5% of'],
+  [
+    'fr-CA',
+    'Marge de crédit',
+    ['Durée', 'Remboursement total', 'TAP estimé', 'Taux d’intérêt mensuel'],
+    'Environ 8,5 % de',
+  ],
+] as const)(
+  'in %s, the line of credit’s card writes its term, payback, APR and share as the table does',
+  async (lng, name, labels, share) => {
+    await act(() => loadLanguage(lng));
+    const [term, payback, apr, rate] = labels;
+    render(<OfferCard option={line} selected={false} measured={measured} />);
+    render(
+      <OfferComparison
+        options={[standard, line]}
+        names={{ 'std-12': '12', loc: name }}
+        affordability={{
+          readable: true,
+          averageDailyDeposits: 1000,
+          options: [{ ...measured, id: 'std-12' }, measured],
+        }}
+      />,
+    );
+    const card = screen.getByRole('article', { name });
+    const cell = (row: string) =>
+      plain(
+        within(screen.getByRole('table')).getByRole('rowheader', { name: row }).closest('tr')!.lastElementChild!
+          .textContent,
+      );
+    expect(plain(fact(card, term))).toBe(lng === 'en' ? '24 months' : '24 mois');
+    expect(plain(fact(card, term))).toBe(cell(lng === 'en' ? 'Term' : 'Durée'));
+    expect(plain(fact(card, payback))).toBe(lng === 'en' ? '$11,981.76' : '11 981,76 $');
+    expect(plain(fact(card, payback))).toBe(cell(payback));
+    expect(plain(fact(card, apr))).toBe(lng === 'en' ? '18%' : '18 %');
+    expect(plain(fact(card, apr))).toBe(cell(apr));
+    expect(plain(fact(card, rate))).toBe(lng === 'en' ? '1.5%' : '1,5 %');
+    expect(plain(card.querySelector('.offer-share')?.textContent)).toContain(share);
+  },
+);

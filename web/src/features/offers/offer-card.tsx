@@ -1,28 +1,31 @@
 import { useTranslation } from '../../i18n/translation';
 import type { TFunction } from '../../i18n/i18n';
-import { DAILY_PAYMENTS_PER_YEAR, estimatedApr, isLineOfCredit, type OfferOptionView } from '@portal/libs';
+import { isLineOfCredit, offerTerms, type OfferOptionView } from '@portal/libs';
 import { useFormat, type Formatter } from '../../i18n/format';
 import { toLanguage } from '../../i18n/i18n';
 import { OfferAffordabilityLines } from './offer-affordability';
+import { offerFigures } from './offer-figures';
 
-/** The cost of an option in plain words: what you get, what you pay back, how often, and the APR. */
+/**
+ * The cost of an option in plain words: what you get, what you pay back, how often, and the APR. The term,
+ * the payback and the APR are the comparison table's (offerTerms, written by offerFigures), a line of
+ * credit's as if fully drawn at once.
+ */
 export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [string, string][] {
+  const terms = offerTerms(o);
+  const figure = offerFigures(t, fmt);
   if (isLineOfCredit(o))
     return [
       [t('offers.creditLine'), fmt.money(o.maxAmount)],
-      [t('offers.term'), t('offers.years', { count: Number(o.termYears) })],
-      [t('offers.monthlyRate'), fmt.percent(o.monthlyInterestRate)],
+      [t('offers.term'), figure.term(terms.termMonths)],
+      [t('offers.monthlyRate'), figure.rate(o.monthlyInterestRate)],
       [t('offers.monthlyIfDrawn'), fmt.money(o.monthlyPayments)],
+      [t('offers.totalPayback'), fmt.money(terms.totalPayback)],
+      [t('offers.apr'), figure.rate(terms.apr)],
     ];
-  const apr = estimatedApr(
-    Number(o.offeredAmount),
-    Number(o.dailyPayment),
-    Number(o.noOfdailyPayments),
-    DAILY_PAYMENTS_PER_YEAR,
-  );
   return [
-    [t('offers.term'), t('offers.months', { count: Number(o.monthlyTerm) })],
-    [t('offers.totalPayback'), fmt.money(o.totalPayment)],
+    [t('offers.term'), figure.term(terms.termMonths)],
+    [t('offers.totalPayback'), fmt.money(terms.totalPayback)],
     // What the schedule costs a month, whichever way it is paid: the figure applicants budget with.
     ...(o.monthlyPayment ? [[t('offers.monthlyPayment'), fmt.money(o.monthlyPayment)] as [string, string]] : []),
     [
@@ -33,7 +36,7 @@ export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [s
       t('offers.weekly'),
       t('offers.payments', { count: Number(o.noOfweeklyPayments), amount: fmt.money(o.weeklyPayment) }),
     ],
-    [t('offers.apr'), fmt.percent(Math.round(apr * 10) / 10)],
+    [t('offers.apr'), figure.rate(terms.apr)],
   ];
 }
 

@@ -1,6 +1,7 @@
 import { offerTerms, type OfferAffordability, type OfferOptionView } from '@portal/libs';
 import { useTranslation } from '../../i18n/translation';
 import { useFormat } from '../../i18n/format';
+import { offerFigures } from './offer-figures';
 
 /**
  * The offers side by side, one column each (its name the column's header), one row per
@@ -18,13 +19,14 @@ export function OfferComparison({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const figure = offerFigures(t, fmt);
   if (options.length < 2) return null;
   const measured = affordability?.readable ? affordability.options : undefined;
   const columns = options.map((o) => ({ o, terms: offerTerms(o), share: measured?.find((m) => m.id === o.id) }));
   type Column = (typeof columns)[number];
   const rows: [string, (c: Column) => string][] = [
     [t('offers.compare.amount'), (c) => fmt.money(c.terms.amount)],
-    [t('offers.compare.term'), (c) => t('offers.months', { count: c.terms.termMonths })],
+    [t('offers.compare.term'), (c) => figure.term(c.terms.termMonths)],
     [
       t('offers.compare.payment'),
       (c) =>
@@ -34,10 +36,10 @@ export function OfferComparison({
     ],
     [t('offers.compare.totalPayback'), (c) => fmt.money(c.terms.totalPayback)],
     [t('offers.compare.costOfCapital'), (c) => fmt.money(c.terms.costOfCapital)],
-    [t('offers.compare.apr'), (c) => fmt.percent(c.terms.apr)],
+    [t('offers.compare.apr'), (c) => figure.rate(c.terms.apr)],
     ...(measured
       ? [
-          [t('offers.compare.share'), (c: Column) => (c.share ? fmt.percent(c.share.sharePercent) : '—')] as [
+          [t('offers.compare.share'), (c: Column) => (c.share ? figure.rate(c.share.sharePercent) : '—')] as [
             string,
             (c: Column) => string,
           ],

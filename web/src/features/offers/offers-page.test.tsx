@@ -47,12 +47,28 @@ it('shows the saved pick, takes another, and saves the one picked before moving 
   await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
   await waitFor(() => expect(select).toHaveBeenCalledWith('o-1', 'app-1', 'std-18'));
   await waitFor(() => expect(journeyApi.moveStage).toHaveBeenCalled());
+  // Picked on this visit: step 3 thanks, and offers the call before the last documents.
+  await screen.findByRole('heading', { name: 'Thanks for Selecting Your Offer' });
+  expect(await screen.findByRole('button', { name: 'Schedule a call with my agent' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
+});
+
+it('an applicant who comes back after picking sees the chosen offer, the last document slots and Submit at once', async () => {
+  renderOffers(3);
+  await screen.findByRole('heading', { level: 1, name: 'Thanks for Selecting Your Offer' });
+  expect(await screen.findByRole('heading', { level: 2, name: 'Two last documents' })).toBeTruthy();
+  expect(card('12-month term')).toBeTruthy();
+  expect(screen.getByLabelText(/^Voided check\W+PDF$/)).toBeTruthy();
+  expect(screen.getByLabelText(/^Driver's license\W+PDF$/)).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Submit Application' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Schedule a call with my agent' })).toBeNull();
+  // Shown on arrival, the documents' heading does not take focus from the page.
+  expect(document.activeElement).not.toBe(screen.getByRole('heading', { level: 2, name: 'Two last documents' }));
 });
 
 it('submits once each last document is uploaded or marked as not available', async () => {
   const submit = vi.spyOn(offersApi, 'submit').mockResolvedValue({ repName: '', schedulingLink: '' });
   renderOffers(3);
-  await userEvent.click(await screen.findByRole('button', { name: 'Schedule a call with my agent' }));
   const send = await screen.findByRole('button', { name: 'Submit Application' });
   expect((send as HTMLButtonElement).disabled).toBe(true);
   // Each box is named by its document (the visible words are the same on both), and a disabled Submit says why.

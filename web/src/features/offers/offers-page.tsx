@@ -12,6 +12,7 @@ import { AffordabilityNote } from './offer-affordability';
 import { OfferComparison } from './offer-comparison';
 import { toLanguage } from '../../i18n/i18n';
 import { FinalStep } from './final-step';
+import { useDraft } from '../../lib/journey/use-draft';
 import { offerQueryOptions, repQueryOptions, useSelectOffer, type Rep } from './offers-api';
 
 /** '/offers': step 2 picks the offer, step 3 asks for the last documents and submits the application. */
@@ -31,11 +32,16 @@ export function OffersPage() {
   });
   // The applicant's pick, until it is saved (the saved one shows until then).
   const form = useForm<{ choice: string }>({ defaultValues: { choice: '' } });
-  const choice = useWatch({ control: form.control, name: 'choice' }) || undefined;
+  // Kept by the api as the page's draft until saved: a session that ends, or another device, keeps the pick.
+  const draft = useDraft(form, 'offer');
+  const picked = useWatch({ control: form.control, name: 'choice' }) || undefined;
   const select = useSelectOffer(app._id);
   const busy = select.isPending;
   const error = select.error ? select.error.message || UNKNOWN : undefined;
   const [submitted, setSubmitted] = useState<Rep>();
+  // Picked on this visit: step 3 then offers the call first. An applicant who comes back to step 3 (the pick
+  // saved before) is shown the last documents and Submit at once, never the thanks alone.
+  const [pickedNow, setPickedNow] = useState(false);
 
   const step = journey.step;
   if (submitted || submittedApp)
@@ -49,6 +55,8 @@ export function OffersPage() {
       </section>
     );
   const options = offer.data?.offerOptions ?? [];
+  // A pick kept from before the offers were priced again is no pick.
+  const choice = options.some((o) => o.id === picked) ? picked : undefined;
   const affordability = offer.data?.affordability;
   const measured = affordability?.readable ? affordability.options : [];
   const language = toLanguage(i18n.resolvedLanguage ?? i18n.language);
@@ -60,7 +68,13 @@ export function OffersPage() {
     if (!offer.data || !selectedId) return;
     select.mutate(
       { offerId: offer.data._id, selectedId },
-      { onSuccess: () => journey.send({ type: 'journey.next', saved: 'offer' }) },
+      {
+        onSuccess: () => {
+          draft.clear();
+          setPickedNow(true);
+          journey.send({ type: 'journey.next', saved: 'offer' });
+        },
+      },
     );
   }
 
@@ -107,6 +121,7 @@ export function OffersPage() {
     <FinalStep
       applicationId={app._id}
       chosen={chosen}
+      returning={!pickedNow}
       onBack={back}
       onSubmitted={(r) => {
         setSubmitted(r);

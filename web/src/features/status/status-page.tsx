@@ -54,6 +54,7 @@ export function StatusPage() {
       {co ? (
         <>
           <h2>{t('status.actionsHeading')}</h2>
+          <p>{co.name ? t('status.ownDeviceNamed', { name: co.name }) : t('status.ownDevice')}</p>
           <p className="status-action">
             {/* Held by aria-disabled, not disabled: a disabled button loses focus to <body> mid-send. */}
             <Button

@@ -21,6 +21,8 @@ export const frJourney = {
     legalEntity: 'Forme juridique',
     ein: 'EIN / numéro d’identification fiscale',
     bn: 'NE',
+    keptMasked:
+      'Conservé de vos réponses non enregistrées. Pour votre protection, il est masqué. Laissez-le tel quel pour le garder, ou saisissez-le de nouveau.',
     products: 'Produits qui vous intéressent (facultatif)',
     acceptsCards: 'Acceptez-vous les cartes de crédit?',
     openLoans: 'Avez-vous des prêts d’entreprise en cours?',
@@ -72,6 +74,8 @@ export const frJourney = {
     ssn: 'SSN',
     sin: 'NAS',
     usCitizen: 'Citoyen des États-Unis?',
+    keptMasked:
+      'Conservé de vos réponses non enregistrées. Pour votre protection, il est masqué. Laissez-le tel quel pour le garder, ou saisissez-le de nouveau.',
   },
   signature: {
     title: 'Prêt à terminer? Veuillez signer ci-dessous.',
@@ -80,6 +84,8 @@ export const frJourney = {
     expired: 'La demande de signature a expiré. Vous pouvez la recommencer.',
     cancelled: 'La demande de signature a été annulée. Vous pouvez la recommencer.',
     lead: 'Vous serez dirigé vers une page sécurisée pour signer votre demande électroniquement. S’il y a plus d’un propriétaire, vous êtes ensuite dirigé vers la signature du suivant, puis ramené ici quand tout le monde a signé.',
+    coOwnerOwnDevice:
+      'Un copropriétaire reçoit aussi un courriel et peut signer sur son propre téléphone ou ordinateur\u00a0: il n’a pas besoin d’être avec vous.',
     preparing: 'Préparation de votre demande pour la signature...',
     checking: 'Confirmation de votre signature...',
     alreadySigned: 'Votre demande est signée. Continuez pour téléverser vos relevés bancaires.',

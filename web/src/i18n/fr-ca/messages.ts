@@ -133,6 +133,8 @@ export const frMessages = {
       slotFull:
         'Vous avez téléversé autant de fichiers que ce document en accepte. Veuillez en retirer un pour en ajouter un autre.',
       notAtThisStep: 'Ce document n’est pas encore demandé à cette étape de votre demande.',
+      applicationSubmitted:
+        'Votre demande est soumise\u00a0: ses documents ne peuvent plus être ajoutés ni modifiés ici.',
       monthNotAsked: 'Veuillez téléverser des relevés uniquement pour les mois récents demandés sur cette page.',
       photosOnly: 'Veuillez envoyer uniquement des photos JPEG ou PNG.',
       photoTooBig: 'Cette photo est trop grande.',

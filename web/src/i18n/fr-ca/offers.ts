@@ -13,8 +13,6 @@ export const frOffers = {
     termName: 'Offre sur {{count}} mois',
     creditLine: 'Marge de crédit',
     term: 'Durée',
-    years_one: '{{count}} an',
-    years_other: '{{count}} ans',
     months_one: '{{count}} mois',
     months_other: '{{count}} mois',
     monthlyRate: 'Taux d’intérêt mensuel',
@@ -138,6 +136,8 @@ export const frOffers = {
     signHere: 'Signer sur cet appareil',
     signHereHint:
       'Pour un copropriétaire qui est avec vous\u00a0: il signe sur cet appareil, sans passer par son courriel.',
+    ownDevice: 'Le copropriétaire reçoit un courriel et peut signer sur son propre téléphone ou ordinateur.',
+    ownDeviceNamed: '{{name}} reçoit un courriel et peut signer sur son propre téléphone ou ordinateur.',
     missingHeading: 'Documents pour lesquels vous avez coché « {{dontHave}} »',
     missingNote:
       'Votre représentant pourrait vous les demander, ou vous proposer une autre façon de confirmer les mêmes renseignements.',

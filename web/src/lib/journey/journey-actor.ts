@@ -5,10 +5,10 @@ type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
 /**
  * Starts the app's one journey actor. `navigate` is the router's (or, inside the signing frame, a
- * message to the parent window); `inspect` is the Stately inspector in development only.
+ * message to the parent window), with the step shown there; `inspect` is the Stately inspector in development only.
  */
-export function startJourney(navigate: (route: string) => void, inspect?: Inspect): JourneyActor {
-  const machine = journeyMachine.provide({ actions: { navigate: (_, { route }) => navigate(route) } });
+export function startJourney(navigate: (route: string, step?: number) => void, inspect?: Inspect): JourneyActor {
+  const machine = journeyMachine.provide({ actions: { navigate: (_, { route, step }) => navigate(route, step) } });
   return createActor(machine, { inspect }).start();
 }
 

@@ -42,6 +42,20 @@ export function positionOnRoute(route: string, saved: JourneyPosition): JourneyP
 }
 
 const BEFORE_OPPORTUNITY = ['/financial', '/business', '/owners', '/signature', GIGGLE_ROUTE];
+
+/**
+ * The step a history entry of `route` showed (Back or Forward to it), when it may show it again: a step of
+ * the answers' pages not ahead of the saved stage. The offers' steps are not: a submission lies between them.
+ */
+export function stepShown(
+  route: string,
+  step: number | undefined,
+  saved: JourneyPosition,
+): JourneyPosition | undefined {
+  if (step === undefined || route === GIGGLE_ROUTE || !BEFORE_OPPORTUNITY.includes(route)) return undefined;
+  const shown = ALL_POSITIONS.find((p) => p.path === route && p.pageStep === step);
+  return shown && !isBefore(saved, shown) ? shown : undefined;
+}
 const AFTER_OPPORTUNITY = ['/bank-statements', '/offers'];
 
 /**

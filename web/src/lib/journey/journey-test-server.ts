@@ -56,8 +56,17 @@ export function startAt(
 ) {
   const { server, machine } = testServer(saved, options.facts);
   const routes: string[] = [];
+  /** The navigations with the step shown there (the history entry keeps it). */
+  const steps: { route: string; step?: number }[] = [];
   const actor = createActor(
-    machine.provide({ actions: { navigate: (_, { route }) => void routes.push(route) } }),
+    machine.provide({
+      actions: {
+        navigate: (_, { route, step }) => {
+          routes.push(route);
+          steps.push({ route, step });
+        },
+      },
+    }),
   ).start();
   const application: SessionApplicationView = {
     _id: 'app-1',
@@ -67,7 +76,7 @@ export function startAt(
     statementsSubmitted: options.statementsSubmitted ?? false,
   };
   actor.send(hydrateEvent(application));
-  return { actor, server, routes };
+  return { actor, server, routes, steps };
 }
 
 /** Resolves once the actor is back at rest (no server call under way). */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { JOURNEY_CODES } from '@portal/libs';
 import { at, settled, startAt } from './journey-test-server';
 
-const visit = (j: ReturnType<typeof startAt>, route: string) => {
-  j.actor.send({ type: 'journey.visit', route });
+const visit = (j: ReturnType<typeof startAt>, route: string, step?: number) => {
+  j.actor.send({ type: 'journey.visit', route, step });
   return j.actor.getSnapshot().context;
 };
 
@@ -31,6 +31,23 @@ describe('journey machine: hydration and the route guard', () => {
     expect(visit(startAt(at('BUSINESS', 1)), '/business').at).toEqual(at('BUSINESS', 1));
     expect(visit(startAt(at('DOCUMENTS', 3)), '/offers').at).toEqual(at('DOCUMENTS', 3));
     expect(visit(startAt(at('DOCUMENTS', 3)), '/bank-statements').at).toEqual(at('DOCUMENTS', 1));
+  });
+
+  it('Back and Forward between the question and the details of /business show the step their entry showed', async () => {
+    const j = startAt(at('BUSINESS', 1));
+    j.actor.send({ type: 'journey.next', saved: 'businessQuestion' });
+    await settled(j.actor);
+    // The details are an entry of their own: the navigation names the step.
+    expect(j.steps).toEqual([{ route: '/business', step: 2 }]);
+    expect(visit(j, '/business', 1)).toMatchObject({ route: '/business', at: at('BUSINESS', 1) });
+    expect(visit(j, '/business', 2).at).toEqual(at('BUSINESS', 2));
+    // An entry without a step (a reload, a link) keeps the step shown.
+    expect(visit(j, '/business').at).toEqual(at('BUSINESS', 2));
+  });
+
+  it('never shows a step from history that is ahead of the saved stage, nor an offers step', () => {
+    expect(visit(startAt(at('BUSINESS', 1)), '/business', 2).at).toEqual(at('BUSINESS', 1));
+    expect(visit(startAt(at('DOCUMENTS', 3)), '/offers', 2).at).toEqual(at('DOCUMENTS', 3));
   });
 
   it('with an opportunity, sends the pages before it to /offers unless the saved path is /bank-statements or /offers', () => {

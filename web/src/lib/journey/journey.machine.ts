@@ -11,7 +11,7 @@ import {
   type StageMove,
 } from '@portal/libs';
 import { journeyApi } from './journey-api';
-import { asPosition, GIGGLE_ROUTE, guardRoute, isBefore, positionOnRoute } from './journey-routes';
+import { asPosition, GIGGLE_ROUTE, guardRoute, isBefore, positionOnRoute, stepShown } from './journey-routes';
 
 /**
  * What the machine needs of the session's application: its id, its saved stage, whether it has an
@@ -42,7 +42,8 @@ export type JourneyContext = {
 /** Pages send these, with what they saved; they never name a route nor call the stage api. */
 export type JourneyEvent =
   | { type: 'journey.hydrate'; application: JourneyApplication }
-  | { type: 'journey.visit'; route: string }
+  /** `step`: the step the history entry showed, when Back or Forward returns to it (a page of two steps). */
+  | { type: 'journey.visit'; route: string; step?: number }
   | {
       type: 'journey.next';
       saved?: AnswerSection;
@@ -99,7 +100,8 @@ export const journeyMachine = setup({
   },
   actions: {
     // Provided by the app (the router) and by tests; the machine only says where.
-    navigate: (_, _params: { route: string }) => undefined,
+    // `step`: the step shown there, which the history entry keeps so that Back and Forward return to it.
+    navigate: (_, _params: { route: string; step?: number }) => undefined,
     hydrate: assign(({ event }) => {
       if (event.type !== 'journey.hydrate') return {};
       const position = asPosition(event.application.stage);
@@ -127,9 +129,10 @@ export const journeyMachine = setup({
       if (event.type !== 'journey.visit') return {};
       const route = guardRoute(event.route, context.position, context.sfOpportunityId);
       const keep = context.at.path === route;
+      const shown = route === event.route ? stepShown(route, event.step, context.position) : undefined;
       return {
         route,
-        at: keep ? context.at : (positionOnRoute(route, context.position) ?? context.at),
+        at: shown ?? (keep ? context.at : (positionOnRoute(route, context.position) ?? context.at)),
         error: undefined,
       };
     }),
@@ -201,7 +204,10 @@ export const journeyMachine = setup({
         'journey.next': [
           {
             guard: 'isRevisit',
-            actions: ['stepLocally', { type: 'navigate', params: ({ context }) => ({ route: context.route }) }],
+            actions: [
+              'stepLocally',
+              { type: 'navigate', params: ({ context }) => ({ route: context.route, step: context.at.pageStep }) },
+            ],
           },
           { guard: 'isRefused', actions: 'refuse' },
           { target: 'moving', actions: ['learnFacts', 'askServer'] },
@@ -210,7 +216,10 @@ export const journeyMachine = setup({
           { guard: 'onGiggle', target: 'leavingGiggle' },
           {
             guard: 'isRevisit',
-            actions: ['stepLocally', { type: 'navigate', params: ({ context }) => ({ route: context.route }) }],
+            actions: [
+              'stepLocally',
+              { type: 'navigate', params: ({ context }) => ({ route: context.route, step: context.at.pageStep }) },
+            ],
           },
           { guard: 'isRefused', actions: 'refuse' },
           { target: 'moving', actions: 'askServer' },
@@ -229,7 +238,7 @@ export const journeyMachine = setup({
           target: 'ready',
           actions: [
             { type: 'land', params: ({ event }) => ({ position: event.output }) },
-            { type: 'navigate', params: ({ context }) => ({ route: context.route }) },
+            { type: 'navigate', params: ({ context }) => ({ route: context.route, step: context.at.pageStep }) },
           ],
         },
         onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
@@ -254,7 +263,7 @@ export const journeyMachine = setup({
           target: 'ready',
           actions: [
             assign(({ context }) => ({ route: context.at.path })),
-            { type: 'navigate', params: ({ context }) => ({ route: context.route }) },
+            { type: 'navigate', params: ({ context }) => ({ route: context.route, step: context.at.pageStep }) },
           ],
         },
         onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },

@@ -95,10 +95,13 @@ export default [
     gzip: true,
     limit: '18 KiB',
   },
+  // Each later page's own chunks. The three answer forms carry the most: react-hook-form (14.7 KiB), the
+  // locale number field, and since 2026-11-29 the server-kept draft (1.3 KiB: nothing typed is lost to an
+  // ended session or another device, and nothing personal stays in the browser): /owners 30.4 KiB then.
   ...Object.entries(LATER_PAGES).map(([route, src]) => ({
     name: `${route} page chunks`,
     path: files(page(src)),
     gzip: true,
-    limit: '30 KiB',
+    limit: '31 KiB',
   })),
 ];

@@ -33,8 +33,9 @@ export class DocumentSlots {
     const step = stage?.pageName === 'DOCUMENTS' ? stage.pageStep : 0;
     if (step < (bank ? 1 : 2)) throw new UploadRefused(FILE_CODES.notAtThisStep);
     // Submitted, the lender has the documents: nothing is added after (a stale tab, a script). Asked only
-    // from the offers' steps on, where a submission can have happened (the last step holds both).
-    if (step >= 2 && (await this.submitted(app._id))) throw new UploadRefused(FILE_CODES.applicationSubmitted);
+    // at the last step: a submission moves the journey there (DOCUMENTS 2 -> 3), so before it the record
+    // cannot say submitted, and the uploads of the offers' step cost no read.
+    if (step >= 3 && (await this.submitted(app._id))) throw new UploadRefused(FILE_CODES.applicationSubmitted);
     return { app, fileType, monthLabel: month };
   }
 

@@ -18,7 +18,8 @@ const draftPath = ({ applicationId, step }: DraftKey) => `/draft/${encodeURIComp
 // Quiet: a draft is kept in the background, and a session lost meanwhile is for the applicant's next
 // action to tell (the login page), not for a save they did not ask for.
 export const draftsApi = {
-  read: (key: DraftKey) => request<DraftView>('GET', draftPath(key), undefined, true),
+  // Once: the page shows without its draft rather than wait through the retries of a busy moment.
+  read: (key: DraftKey) => request<DraftView>('GET', draftPath(key), undefined, true, { once: true }),
   save: (key: DraftKey, fields: Record<string, unknown>) => request<void>('PUT', draftPath(key), { fields }, true),
   remove: (key: DraftKey) => request<void>('DELETE', draftPath(key), undefined, true),
 };

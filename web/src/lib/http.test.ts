@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from './fetch-stub.test-support';
 import { HttpError, api, setSessionLostHandler } from './http';
 
@@ -107,5 +107,38 @@ describe('http client', () => {
     );
     await expect(api.post('/x')).rejects.toMatchObject({ message: 'Invalid or missing XSRF token' });
     expect(calls).toHaveLength(1);
+  });
+
+  describe('reads through a busy moment', () => {
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout'] }));
+    afterEach(() => vi.useRealTimers());
+    const busy = () => json(503, { statusCode: 503, message: 'Service Unavailable' });
+
+    it('retries a read answered busy or not at all, and returns the answer that came', async () => {
+      answers.push(
+        busy,
+        () => Promise.reject(new TypeError('Failed to fetch')),
+        () => json(200, { n: 1 }),
+      );
+      const read = api.get<{ n: number }>('/signing/a1');
+      await vi.runAllTimersAsync();
+      expect(await read).toEqual({ n: 1 });
+      expect(calls.map((c) => c.url)).toEqual(Array(3).fill('/api/signing/a1'));
+    });
+
+    it('says so once the retries are spent', async () => {
+      answers.push(busy, busy, busy, busy);
+      const read = api.get('/signing/a1').catch((e: unknown) => e as HttpError);
+      await vi.runAllTimersAsync();
+      expect(await read).toMatchObject({ status: 503 });
+      expect(calls).toHaveLength(4);
+    });
+
+    it('never retries a refusal, nor a write sent without a key', async () => {
+      answers.push(() => json(404, { statusCode: 404, message: 'Not Found' }), busy);
+      await expect(api.get('/business/1')).rejects.toMatchObject({ status: 404 });
+      await expect(api.post('/x')).rejects.toMatchObject({ status: 503 });
+      expect(calls).toHaveLength(2);
+    });
   });
 });

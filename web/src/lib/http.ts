@@ -124,15 +124,26 @@ export function refreshOnce(): Promise<boolean> {
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const inProgress = (body: unknown) => isSendAgain(codeOf(body));
 
-/** Sends once, or, with a key, retries a network error or an in-progress answer with the same key. */
+/** A busy moment of the api or the proxy before it (a replica restarting, a query timed out), worth a retry. */
+const BUSY = new Set([502, 503, 504]);
+/** The longest a retry waits for a Retry-After: past it, the page says so rather than seeming to hang. */
+const MAX_RETRY_AFTER_MS = 5000;
+
+/**
+ * Sends once, or, with a key, retries a network error or an in-progress answer with the same key. A read
+ * (GET changes nothing) is retried the same way, and after a busy answer too, so a busy moment of the api
+ * never shows the applicant "Something went wrong".
+ */
 async function sendWithRetries(
   method: string,
   path: string,
   body: unknown,
   key: string | undefined,
+  once = false,
 ): Promise<{ res: Response; parsed: unknown }> {
+  const read = method === 'GET' && !once;
   for (let attempt = 0; ; attempt++) {
-    const retryIn = key ? RETRY_DELAYS_MS[attempt] : undefined;
+    const retryIn = key || read ? RETRY_DELAYS_MS[attempt] : undefined;
     let res: Response;
     try {
       res = await send(method, path, body, key);
@@ -142,8 +153,9 @@ async function sendWithRetries(
       continue;
     }
     const parsed = await parse(res);
-    if (retryIn !== undefined && inProgress(parsed)) {
-      await pause(Math.max(retryIn, Number(res.headers.get('Retry-After') ?? 0) * 1000));
+    if (retryIn !== undefined && (inProgress(parsed) || (read && BUSY.has(res.status)))) {
+      const after = Math.min(Number(res.headers.get('Retry-After') ?? 0) * 1000 || 0, MAX_RETRY_AFTER_MS);
+      await pause(Math.max(retryIn, after));
       continue;
     }
     return { res, parsed };
@@ -156,6 +168,8 @@ export type CallOptions = {
    * retries and by a repeat of the action until the server has answered it (lib/idempotency.ts).
    */
   idempotent?: boolean;
+  /** A read sent once, not retried after a busy moment: one the page shows without (a draft). */
+  once?: boolean;
 };
 
 /**
@@ -171,11 +185,11 @@ export async function request<T>(
 ): Promise<T> {
   const action = opts.idempotent ? `${method} ${path} ${JSON.stringify(body ?? null)}` : undefined;
   const key = action ? keyForAction(action) : undefined;
-  let { res, parsed } = await sendWithRetries(method, path, body, key);
+  let { res, parsed } = await sendWithRetries(method, path, body, key, opts.once);
   if (isExpiredSession(res.status, parsed) && !NO_REFRESH.includes(path as (typeof NO_REFRESH)[number])) {
     // NO_SESSION: the api saw no refresh cookie either (auth paths say so), so a refresh would fail.
     if (codeOf(parsed) !== NO_SESSION && (await refreshOnce())) {
-      ({ res, parsed } = await sendWithRetries(method, path, body, key));
+      ({ res, parsed } = await sendWithRetries(method, path, body, key, opts.once));
     } else {
       if (!quiet) endSession();
       throw toError(res.status, parsed);

@@ -24,6 +24,8 @@ const ada = { _id: 'u-1', email: 'ada@example.com', applications: [{ _id: 'app-1
 
 /** /login at `search` (the page reads it from the address), with the pages it may go on to. */
 function renderLogin(search: string) {
+  // Signed out: the session check finds none (logIn below answers with Ada once she has logged in).
+  vi.spyOn(accountApi, 'currentUser').mockResolvedValue(null);
   window.history.replaceState(null, '', `/login${search}`);
   const root = createRootRoute({
     component: () => (

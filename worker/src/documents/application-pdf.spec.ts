@@ -54,6 +54,20 @@ describe('the application PDF in the applicant’s language', () => {
   });
 });
 
+describe('the signers’ places, for Box Sign', () => {
+  it('tags each owner’s signature and date on their own line, in the order they sign', async () => {
+    const coOwner = { ...data.owners[0]!, name: 'Louis Hémon', email: 'louis@example.com' };
+    const lines = await pdfTextLines(await renderApplicationPdf({ ...data, owners: [data.owners[0]!, coOwner] }));
+    const at = (s: string) => lines.findIndex((l) => l.includes(s));
+    for (const tag of ['[[s|1]]', '[[d|1]]', '[[s|2]]', '[[d|2]]']) expect(at(tag), tag).toBeGreaterThan(-1);
+    // Each pair sits just above its owner's caption, the applicant's first.
+    expect(at('[[s|1]]')).toBeLessThan(at('Signature: Gabrielle Roy'));
+    expect(at('Signature: Gabrielle Roy')).toBeLessThan(at('[[s|2]]'));
+    expect(at('[[s|2]]')).toBeLessThan(at('Signature: Louis Hémon'));
+    expect(lines.join('\n')).not.toContain('[[s|3]]');
+  });
+});
+
 describe('the PDF states only what was answered, with no internal ids', () => {
   // A Québec bakery as saved: DBA left blank, the real-estate question never put (null), a NAICS code.
   const business = {

@@ -62,6 +62,7 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
   });
   form.heading(label.authorization);
   form.paragraph(label.consent);
-  for (const o of data.owners) form.signatureLine(`${label.signature} ${o.name}`, label.date);
+  // Signer n of the sign request is owner n (esign.activities.ts lists the signers in the owners' order).
+  data.owners.forEach((o, i) => form.signatureLine(`${label.signature} ${o.name}`, label.date, i + 1));
   return doc.save();
 }

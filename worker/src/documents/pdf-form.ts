@@ -4,6 +4,8 @@ const PAGE = { width: 612, height: 792, margin: 54 };
 const INK = rgb(0.11, 0.16, 0.22);
 const MUTED = rgb(0.28, 0.33, 0.4);
 const BRAND = rgb(0.04, 0.36, 0.67);
+/** The page's own white: what Box Sign's tags are written in, read by Box and unseen by people. */
+const PAPER = rgb(1, 1, 1);
 /** Where a row's answer starts, right of its label. */
 const ANSWER_X = PAGE.margin + 190;
 
@@ -85,9 +87,18 @@ export class FormWriter {
   }
 
   /** A line to sign on, captioned with who signs, and a line for the date beside it. */
-  signatureLine(caption: string, dateCaption: string) {
+  /**
+   * A signer's line: signature left, date right. `signer` is the signer's number in the sign request (1 the
+   * applicant, 2 the co-owner): Box Sign tags (`[[s|n]]` signature, `[[d|n]]` date signed) in white over the
+   * lines place each signer's fields there, so nobody signs where they like, nor on another's line. The
+   * signature tag's size reserves the height of the signature.
+   */
+  signatureLine(caption: string, dateCaption: string, signer: number) {
     this.ensure(60);
     this.y -= 36;
+    const tag = { y: this.y + 3, font: this.regular, color: PAPER };
+    this.page.drawText(`[[s|${signer}]]`, { ...tag, x: PAGE.margin, size: 18 });
+    this.page.drawText(`[[d|${signer}]]`, { ...tag, x: PAGE.margin + 300, size: 10 });
     this.line(PAGE.margin, PAGE.margin + 260, this.y, 0.8, INK);
     this.line(PAGE.margin + 300, PAGE.width - PAGE.margin, this.y, 0.8, INK);
     this.y -= 12;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { recordHistory } from '../../../tests/support/histories';
 import { startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 import { coOwnerInvited, decide, from, signTokenIn } from '../status/status.spec-setup';
@@ -120,6 +121,7 @@ describe('answers changed after signing', () => {
     });
     await holdFor(1_000, 'a refused change, had it been handed over, would reach the lead within this window');
     expect(Number(lead()!.AnnualRevenue)).toBe(900_000);
+    await recordHistory(slice.env.TEMPORAL_ADDRESS, soloApp, 'application-answers-revised.pb');
   });
 });
 

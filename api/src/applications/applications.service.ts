@@ -3,7 +3,8 @@ import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import type { LeadChange } from '@portal/libs';
-import { documentUploaded, updateLead, type StoredDocument } from '@portal/workflows';
+import { documentUploaded, reviseAnswers, updateLead, type StoredDocument } from '@portal/workflows';
+import { atSigningMark } from '../common/signed-answers';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { WorkflowLeadChanges } from '../temporal/workflow-lead-changes';
@@ -65,6 +66,21 @@ export class ApplicationsService {
       this.logger.error({ msg: 'lead change not kept; signalled', applicationId, error: e.message });
       return this.workflows.signal(applicationId, updateLead, change).catch(() => undefined); // logged by the door
     });
+  }
+
+  /**
+   * Before a save of answers the application PDF shows (common/signed-answers.ts): when it changes them and
+   * a sign request was built from the record (`mark`), the workflow voids the open request or refuses (409
+   * SIGNED_ANSWERS_LOCKED once signed). Answers the part of the write's filter that holds it to the mark read.
+   */
+  async reviseSignedAnswers(
+    applicationId: string,
+    mark: number | null | undefined,
+    changed: boolean,
+  ): Promise<Record<string, unknown>> {
+    if (!changed) return {};
+    if (mark !== undefined && mark !== null) await this.workflows.update(applicationId, reviseAnswers, []);
+    return atSigningMark(mark);
   }
 
   /** Hands an uploaded document to the workflow, which copies it to the CRM opportunity in the background. */

@@ -51,6 +51,8 @@ export class Business implements BusinessRecord<Types.ObjectId> {
   @Prop({ type: AddressDataSchema, default: () => ({}) }) addressData: AddressData;
   /** Saves of the applicant's answers (common/revisions.ts); absent until the first, and on older records. */
   @Prop() revision?: number;
+  /** The attempt of the latest sign request built from these answers (the worker sets it as it reads them). */
+  @Prop() signRequestAttempt?: number;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type BusinessFields = SameFields<RecordFields<Business, BusinessRecord<Types.ObjectId>>>;

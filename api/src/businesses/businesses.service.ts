@@ -21,6 +21,7 @@ import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
 import { DraftsService } from '../drafts/drafts.service';
 import { findOrCreate } from '../common/find-or-create';
+import { changesAnswers } from '../common/signed-answers';
 import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { validateBody } from '../common/validation.pipe';
 import { SECTION_DTOS, type BusinessSection } from './business.dto';
@@ -107,10 +108,19 @@ export class BusinessesService {
     const revision = sentRevision(body);
     refuseIfStale(revision, business, () => this.view(business));
     const { set, lead } = await this.changes(business, section, body);
+    // Answers a sign request was built from: the workflow voids it, or refuses once signed (signed-answers.ts).
+    const stored = { ...business.toObject(), federalTaxId: this.pii.open(business.federalTaxId) };
+    const { pageStep: _step, ...answers } = set;
+    const compared = { ...answers, ...('federalTaxId' in set ? { federalTaxId: lead.federalTaxId } : {}) };
+    const signing = await this.applications.reviseSignedAnswers(
+      String(business.applicationId),
+      business.signRequestAttempt,
+      changesAnswers(stored, compared),
+    );
     // One round trip: the write answers the record as saved (no read after it). Held to the revision sent,
     // so of two windows saving from the same answers only the first is written.
     const saved = await this.businesses.findOneAndUpdate(
-      { _id: business._id, ...atRevision(revision) },
+      { _id: business._id, ...atRevision(revision), ...signing },
       { $set: set, $inc: { revision: 1 } },
       { new: true },
     );

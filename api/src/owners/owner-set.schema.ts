@@ -14,6 +14,8 @@ export class OwnerSet implements OwnerSetRecord<Types.ObjectId> {
   @Prop({ type: [Object], default: [] }) owners: StoredOwner[];
   /** Saves of the owners step (common/revisions.ts); absent until the first, and on older records. */
   @Prop() revision?: number;
+  /** The attempt of the latest sign request built from these answers (the worker sets it as it reads them). */
+  @Prop() signRequestAttempt?: number;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type OwnerSetFields = SameFields<RecordFields<OwnerSet, OwnerSetRecord<Types.ObjectId>>>;

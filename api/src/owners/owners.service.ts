@@ -22,6 +22,7 @@ import {
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
+import { changesAnswers } from '../common/signed-answers';
 import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
 import { DraftsService } from '../drafts/drafts.service';
@@ -135,11 +136,22 @@ export class OwnersService {
     const problem = checkOwnerSet(owners);
     if (problem) throw new BadRequestException({ message: problem.message, addSecondOwner: problem.addSecondOwner });
 
-    const stored = owners.map((o, i) => this.toStored(o, i));
+    const plain = owners.map((o, i) => this.plainOwner(o, i));
+    const stored = plain.map((o) => ({ ...o, dateOfBirth: this.pii.seal(o.dateOfBirth), ssn: this.pii.seal(o.ssn) }));
+    // Owners a sign request was built from (removed, added or changed): the workflow voids it (its signing
+    // and status links stop working), or refuses once signed (common/signed-answers.ts).
+    const before = set
+      .toObject()
+      .owners.map((o) => ({ ...o, dateOfBirth: this.pii.open(o.dateOfBirth), ssn: this.pii.open(o.ssn) }));
+    const signing = await this.applications.reviseSignedAnswers(
+      String(set.applicationId),
+      set.signRequestAttempt,
+      changesAnswers(before, plain),
+    );
     // One round trip: the write answers the set as saved (no read after it). Held to the revision sent, so
     // of two windows saving from the same owners only the first is written.
     const saved = await this.sets.findOneAndUpdate(
-      { _id: set._id, ...atRevision(revision) },
+      { _id: set._id, ...atRevision(revision), ...signing },
       { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true }, $inc: { revision: 1 } },
       { new: true },
     );
@@ -174,7 +186,8 @@ export class OwnersService {
     };
   }
 
-  private toStored(o: OwnerInput, index: number): StoredOwner {
+  /** An owner as stored, with the date of birth and the SSN in clear (sealed before the write). */
+  private plainOwner(o: OwnerInput, index: number): StoredOwner & { dateOfBirth: string; ssn: string } {
     const type = index === 0 ? 'primary' : 'secondary';
     return {
       type,
@@ -183,8 +196,8 @@ export class OwnersService {
       lastName: str(o.lastName),
       phoneNumber: e164(o.phoneNumber),
       ownerEmailId: str(o.ownerEmailId).toLowerCase(),
-      dateOfBirth: this.pii.seal(str(o.dateOfBirth)),
-      ssn: this.pii.seal(digitsOnly(str(o.ssn))),
+      dateOfBirth: str(o.dateOfBirth),
+      ssn: digitsOnly(str(o.ssn)),
       addressData: {
         address: str(o.address),
         city: str(o.city),

@@ -157,15 +157,19 @@ export class StatusService {
     const claims = verifySignLink(this.signKey, token);
     const app = claims ? await this.applications.byId(claims.applicationId) : null;
     if (!claims || !app) throw new NotFoundException(STATUS_LINK_INVALID);
-    const [progress, business] = await Promise.all([
+    const [progress, business, owners] = await Promise.all([
       this.workflows.query(claims.applicationId, getProgress),
       this.businesses.viewFor(claims.applicationId),
+      this.owners.emailsOf(claims.applicationId),
     ]);
     const named = business?.businessName ? { businessName: business.businessName } : {};
     const signing = progress.signing;
     if (!signing || signing.request.id !== claims.signRequestId) return { state: 'closed', ...named };
     const signer = signing.request.signers.find((s) => s.order === claims.order);
     if (!signer) return { state: 'closed', ...named };
+    // Only current owners sign: a co-owner the applicant removed (or replaced) loses the link at once, as
+    // their status link does, whatever the request's state (its void at Box may still be under way).
+    if (!owners.includes(signer.email.trim().toLowerCase())) throw new NotFoundException(STATUS_LINK_INVALID);
     if (signing.signed || signer.decision === 'signed') return { state: 'signed', ...named };
     if (signer.decision || SIGN_ENDED_STATUSES.includes(signing.request.status) || hasEnded(progress))
       return { state: 'closed', ...named };

@@ -104,6 +104,8 @@ export type BusinessRecord<Id> = {
   addressData: AddressRecord;
   /** How many times the applicant's answers were saved (see revisions.ts); absent on records saved before it. */
   revision?: number;
+  /** The attempt of the latest sign request built from this record (set as it is read for the PDF). */
+  signRequestAttempt?: number;
 };
 
 /**
@@ -140,6 +142,8 @@ export type OwnerSetRecord<Id> = {
   owners: OwnerRecord[];
   /** How many times the owners step was saved (see revisions.ts); absent on records saved before it. */
   revision?: number;
+  /** The attempt of the latest sign request built from this record (set as it is read for the PDF). */
+  signRequestAttempt?: number;
 };
 
 export type OfferRecord<Id> = {

@@ -20,6 +20,12 @@ export const JOURNEY_ERRORS = {
   // Not in the specification: a save from a window showing answers that another window has saved over
   // since (domain/revisions.ts); the refusal carries the answers as saved now.
   ANSWERS_CHANGED: { status: 409, message: 'This was changed in another window' },
+  // Not in the specification: a change to an answer the signed application shows, once every signer has
+  // signed (or the opportunity exists). The signature binds what was signed.
+  SIGNED_ANSWERS_LOCKED: {
+    status: 409,
+    message: 'Your application is signed: these answers can no longer be changed',
+  },
 } as const;
 
 export type JourneyErrorCode = keyof typeof JOURNEY_ERRORS;

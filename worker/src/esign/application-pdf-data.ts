@@ -9,17 +9,24 @@ import type { Records, StoredBusiness, StoredOwner } from '../records/records';
 
 const str = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === undefined || v === null ? '' : String(v));
 
-/** What the application PDF shows, read from the records, and the owners who sign it (the first two). */
+/**
+ * What the application PDF shows, read from the records, and the owners who sign it (the first two). The
+ * business and the owners are marked with the sign request's attempt in the same write that reads them:
+ * from then on a save of those answers goes through the workflow (which voids the request, or refuses once
+ * signed), and a save that read them unmarked no longer matches its conditional write (api's signed-answers.ts).
+ */
 export async function pdfData(
   records: Records,
   pii: PiiKeys,
   applicationId: string,
+  attempt: number,
 ): Promise<{ data: ApplicationPdfData; owners: StoredOwner[] }> {
   const _id = new ObjectId(applicationId);
+  const mark = { $set: { signRequestAttempt: attempt } };
   const [application, business, ownerSet] = await Promise.all([
     records.applications.findOne({ _id }),
-    records.businesses.findOne({ _id }),
-    records.ownerSets.findOne({ _id }),
+    records.businesses.findOneAndUpdate({ _id }, mark, { returnDocument: 'after' }),
+    records.ownerSets.findOneAndUpdate({ _id }, mark, { returnDocument: 'after' }),
   ]);
   // The applicant's language: the form's words follow it, so they read what they sign.
   const user = application?.userId ? await records.users.findOne({ _id: application.userId }) : null;

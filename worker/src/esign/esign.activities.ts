@@ -74,7 +74,7 @@ export function createSigningActivities(deps: {
       const externalId = signExternalId(applicationId, attempt);
       // Three independent look-ups at once: the applicant waits on this activity (signature start).
       const [{ data, owners }, folderId, known] = await Promise.all([
-        pdfData(records, deps.pii, applicationId),
+        pdfData(records, deps.pii, applicationId, attempt),
         folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId),
         // A retry after the request was created must not make another: it finds the request by the id
         // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually

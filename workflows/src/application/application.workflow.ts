@@ -14,6 +14,7 @@ import {
   moveStage,
   resendSignRequest,
   retryCrmSync,
+  reviseAnswers,
   signRequestEvent,
   startSigning,
   submitApplication,
@@ -122,6 +123,7 @@ function setApplicantHandlers(run: ApplicationRun, { crm, signing, submission }:
   setHandler(updateLead, (handover) => crm.onLeadChange(handover));
   setHandler(documentUploaded, (d) => crm.onDocument(d));
   setHandler(startSigning, () => signing.start(), { validator: () => run.refuseWhenEnded() });
+  setHandler(reviseAnswers, () => signing.revise(), { validator: () => signing.refuseWhenSigned() });
   setHandler(signRequestEvent, (e) => signing.onEvent(e));
   // Both carry the bank statements (optional: a caller may send none).
   setHandler(submitStatements, (statements) => submission.submitStatements(statements), {

@@ -130,6 +130,14 @@ export const isSignedRequest = (r: SignRequestView): boolean =>
 /** Builds the sign request (or continues the current one) and answers it with the signers' links. */
 export const startSigning = defineUpdate<SigningState, []>('startSigning');
 
+/**
+ * The applicant is about to change answers a sign request was built from (what the application PDF shows).
+ * Refused (SIGNED_ANSWERS_LOCKED) once every signer has signed or the opportunity exists: the signature
+ * binds what was signed. An open request is voided at Box first (its links stop working), so the applicant
+ * signs again what they now save. Answers the request's status afterwards (none: there was none).
+ */
+export const reviseAnswers = defineUpdate<{ voided: boolean }, []>('reviseAnswers');
+
 /** A verified Box webhook about a sign request (the api checks the signature before signalling). */
 export const signRequestEvent =
   defineSignal<[{ signRequestId: string; trigger: string; eventId: string }]>('signRequestEvent');

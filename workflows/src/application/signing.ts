@@ -1,5 +1,6 @@
-import { CancellationScope, condition, log, sleep } from '@temporalio/workflow';
+import { ApplicationFailure, CancellationScope, condition, log, sleep } from '@temporalio/workflow';
 import type { SignRequestView } from './activities';
+import { journeyFailure } from './failures';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
 import { records, waited } from './proxies';
 import type { ApplicationRun } from './run';
@@ -73,16 +74,57 @@ export class Signing {
     }
   }
 
-  /** Voids the open sign request, if any: its links stop working. */
-  async voidOpen(): Promise<void> {
+  /** Voids the open sign request, if any: its links stop working. False: Box could not be told (noted). */
+  async voidOpen(): Promise<boolean> {
     const current = this.run.progress.signing;
-    if (!current || !this.run.signingOpen()) return;
+    if (!current || !this.run.signingOpen()) return true;
     try {
       await waited.voidSignRequest({ signRequestId: current.request.id });
       current.request = { ...current.request, status: 'cancelled' };
+      return true;
     } catch (e) {
       log.error('sign request not voided', { applicationId: this.run.applicationId, error: (e as Error).message });
       this.run.noteError('SIGN_VOID_FAILED');
+      return false;
+    }
+  }
+
+  /**
+   * reviseAnswers' validator (and its handler's first check): answers that every signer has signed, or that
+   * the opportunity was made from, stay as signed. Refused before it enters history.
+   */
+  refuseWhenSigned(): void {
+    const { progress } = this.run;
+    this.run.refuseWhenEnded();
+    if (progress.signing?.signed || progress.sfOpportunityId || progress.statementsSubmitted)
+      throw journeyFailure('SIGNED_ANSWERS_LOCKED');
+  }
+
+  /**
+   * reviseAnswers: signed answers are about to change. The open request is read afresh (Box may know of the
+   * last signature before its webhook reaches us): refused once all have signed (finalizing too), else
+   * voided, so that what is signed next is what is saved now. A void Box did not take refuses the change.
+   */
+  async revise(): Promise<{ voided: boolean }> {
+    const { run } = this;
+    run.accepted();
+    await condition(() => !this.busy);
+    this.busy = true;
+    try {
+      this.refuseWhenSigned();
+      const current = run.progress.signing;
+      if (!current || !run.signingOpen()) return { voided: false };
+      this.apply(current, await waited.getSignRequest({ signRequestId: current.request.id }));
+      if (current.signed || current.request.signers.every((s) => s.decision === 'signed'))
+        throw journeyFailure('SIGNED_ANSWERS_LOCKED');
+      if (!run.signingOpen()) return { voided: false };
+      if (!(await this.voidOpen()))
+        throw ApplicationFailure.create({ type: 'SignVoidFailed', message: 'The sign request could not be voided' });
+      log.info('sign request voided: answers changed', { applicationId: run.applicationId });
+      run.publish();
+      return { voided: true };
+    } finally {
+      this.busy = false;
     }
   }
 

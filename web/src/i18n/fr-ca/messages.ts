@@ -162,6 +162,7 @@ export const frMessages = {
       NO_SIGNERS: 'Aucun signataire trouvé',
       APPLICATION_CLOSED: 'Cette demande est fermée',
       ANSWERS_CHANGED: 'Ces réponses ont été modifiées dans une autre fenêtre',
+      SIGNED_ANSWERS_LOCKED: 'Votre demande est signée : ces réponses ne peuvent plus être modifiées',
     },
   },
 } satisfies Partial<Catalogue>;

@@ -7,6 +7,7 @@ import {
 } from '../crm/fields';
 import { duration, hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { bindHost, metricsPort } from './metrics';
+import { kmsKeyId } from './s3';
 import { MIN_KEY_BYTES } from './secrets';
 
 /** A CRM setting that is 'none' unless given, read by its parser (which answers a string when it refuses). */
@@ -78,7 +79,7 @@ export const COMMON_SETTINGS = {
   S3_ACCESS_KEY_ID: str('S3 access key id', 'local-dev-key'),
   S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'local-dev-secret', { how: 'from your S3 provider' }),
   S3_SSE: oneOf(['AES256', 'aws:kms'] as const, 'server-side encryption of every stored document', 'AES256'),
-  S3_SSE_KMS_KEY_ID: str('KMS key id or ARN, required when S3_SSE is aws:kms', 'none'),
+  S3_SSE_KMS_KEY_ID: kmsKeyId('KMS key id, key ARN, alias/<name> or alias ARN, required when S3_SSE is aws:kms'),
   S3_CHECKSUMS: oneOf(
     ['when_supported', 'when_required'] as const,
     'S3 integrity checksums: when_supported as on AWS; when_required only for stores that cannot take them',

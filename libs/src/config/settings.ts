@@ -51,6 +51,18 @@ const tracesUrl = (describe: string): Setting<string> => ({
   parse: (raw) => (raw.trim() === 'none' ? 'none' : url(describe).parse(raw.trim())),
 });
 
+/** TRACES_SAMPLE_RATIO: a share of traces between 0 and 1. */
+const ratio = (describe: string, def: string): Setting<number> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const n = Number(raw.trim());
+    if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+      throw new Error(`must be a number from 0 to 1, got '${raw}'`);
+    return n;
+  },
+});
+
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 /** A setting that may also be 'none' (the feature off). */
 const orNone = (s: Setting<string>): Setting<string> => ({
@@ -112,6 +124,10 @@ export const COMMON_SETTINGS = {
     '127.0.0.1',
   ),
   TRACES_URL: tracesUrl("OpenTelemetry spans' export endpoint (Zipkin v2: http://host:9411/api/v2/spans); none: off"),
+  TRACES_SAMPLE_RATIO: ratio(
+    "share of the traces started at the api that are kept (0 to 1); a caller's traceparent never raises it",
+    '1',
+  ),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */

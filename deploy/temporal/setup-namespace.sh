@@ -18,16 +18,21 @@ done
 temporal operator namespace describe --address "$ADDRESS" --namespace "$NAMESPACE" >/dev/null 2>&1 ||
   temporal operator namespace create --address "$ADDRESS" --namespace "$NAMESPACE" --retention "$RETENTION"
 
+# A namespace just made is not known to every part of the server at once ("Namespace … is not found" for
+# a few seconds): each attribute is tried again for up to two minutes.
 for attribute in ApplicationStage=Keyword ApplicationStep=Int ApplicationStatus=Keyword Country=Keyword \
   AffiliateId=Keyword StalledSince=Datetime CrmSyncPending=Bool LastError=Keyword CrmLeadId=Keyword; do
   name="${attribute%%=*}"
   type="${attribute##*=}"
-  if ! out=$(temporal operator search-attribute create --address "$ADDRESS" --namespace "$NAMESPACE" \
-    --name "$name" --type "$type" 2>&1); then
+  attempt=0
+  until out=$(temporal operator search-attribute create --address "$ADDRESS" --namespace "$NAMESPACE" \
+    --name "$name" --type "$type" 2>&1); do
     case "$out" in
-      *"already exists"*) ;;
-      *) echo "$out"; exit 1 ;;
+      *"already exists"*) break ;;
     esac
-  fi
+    attempt=$((attempt + 1))
+    [ "$attempt" -lt 60 ] || { echo "$out"; exit 1; }
+    sleep 2
+  done
 done
 echo "namespace $NAMESPACE ready"

@@ -6,7 +6,8 @@
 set -eu
 : "${POSTGRES_SEEDS:?}" "${POSTGRES_USER:?}" "${SQL_PASSWORD:?}"
 PORT="${DB_PORT:-5432}"
-SCHEMA=/etc/temporal/schema/postgresql/v12
+# The admin-tools image keeps the schema files here (another place only for a run outside the image).
+SCHEMA="${TEMPORAL_SCHEMA_DIR:-/etc/temporal/schema/postgresql/v12}"
 
 sql() {
   temporal-sql-tool --plugin postgres12 --ep "$POSTGRES_SEEDS" -p "$PORT" -u "$POSTGRES_USER" "$@"

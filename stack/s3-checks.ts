@@ -240,8 +240,9 @@ export function checkBody(req: IncomingMessage, raw: Buffer, signed: Signed, o: 
   }
   if (req.headers['x-amz-server-side-encryption'] === 'aws:kms') {
     const keyId = req.headers['x-amz-server-side-encryption-aws-kms-key-id'];
-    // AWS would use the account's aws/s3 key when none is named; the portal always names one (s3.ts).
-    const known = typeof keyId === 'string' && o.kmsKeys.some((k) => keyId === k || keyId.endsWith(`:key/${k}`));
+    // AWS would use the account's aws/s3 key when none is named; the portal always names one (s3.ts). As AWS,
+    // a key is found by its id or ARN (…:key/<id>), an alias by alias/<name> or its ARN (…:alias/<name>).
+    const known = typeof keyId === 'string' && o.kmsKeys.some((k) => keyId === k || keyId.endsWith(kmsArnTail(k)));
     if (!known) return refuse(400, 'KMS.NotFoundException', `Invalid keyId '${String(keyId ?? '')}'`);
   }
   return { data, trailers };
@@ -273,3 +274,6 @@ export function storeHeaders(req: IncomingMessage, checked: Checked): IncomingMe
     if (name.startsWith('x-amz-checksum-')) headers[name] = value;
   return headers;
 }
+
+/** The end of a KMS ARN naming `k`: `:alias/<name>` for an alias, `:key/<id>` for a key id. */
+const kmsArnTail = (k: string) => (k.startsWith('alias/') ? `:${k}` : `:key/${k}`);

@@ -149,7 +149,17 @@ it('refuses a wrong Content-MD5 and a wrong x-amz-checksum', async () => {
   });
 });
 
+it('takes the local key by its alias ARN, as AWS does', async () => {
+  const arn = `arn:aws:kms:us-east-1:123456789012:${LOCAL_KMS_ALIAS}`;
+  await put({ Key: 'a/kms-alias-arn.pdf', ServerSideEncryption: 'aws:kms', SSEKMSKeyId: arn });
+});
+
 it('refuses an aws:kms put naming a key the local KMS does not have', async () => {
   const unknown = put({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: 'alias/no-such-key' });
   expect(await failure(unknown)).toEqual({ name: 'KMS.NotFoundException', status: 400 });
+  const unknownArn = 'arn:aws:kms:us-east-1:123456789012:alias/no-such-key';
+  expect(await failure(put({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: unknownArn }))).toEqual({
+    name: 'KMS.NotFoundException',
+    status: 400,
+  });
 });

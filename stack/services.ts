@@ -31,10 +31,10 @@ export const SERVICES: Service[] = [
   {
     name: 'temporal',
     tier: 'infrastructure',
-    part: 'Temporal (dev server with its UI locally; the server on PostgreSQL and the UI in production)',
+    part: 'Temporal (dev server with its UI locally; in production the server on PostgreSQL, its schema and namespace set up by the admin tools, and the UI on loopback)',
     ports: ['TEMPORAL_PORT', 'TEMPORAL_UI_PORT', 'TEMPORAL_METRICS_PORT'],
-    compose: ['temporal', 'postgres', 'temporal-ui'],
-    composePorts: ['8233:8080'],
+    compose: ['temporal', 'postgres', 'temporal-schema', 'temporal-namespace', 'temporal-ui'],
+    composePorts: ['127.0.0.1:8233:8080'],
   },
   {
     name: 'postgres',
@@ -47,9 +47,9 @@ export const SERVICES: Service[] = [
   {
     name: 'ferretdb',
     tier: 'infrastructure',
-    part: 'the MongoDB wire protocol: FerretDB locally, a MongoDB replica set in production',
+    part: 'the MongoDB wire protocol: FerretDB locally, a MongoDB replica set with authentication and a keyFile in production',
     ports: ['MONGODB_PORT'],
-    compose: ['mongo1', 'mongo2', 'mongo3'],
+    compose: ['mongo-keyfile', 'mongo1', 'mongo2', 'mongo3'],
   },
   {
     name: 'maildev',
@@ -61,9 +61,9 @@ export const SERVICES: Service[] = [
   {
     name: 's3',
     tier: 'infrastructure',
-    part: 'S3: moto behind a strict front (npm start: signatures, checksums, KMS key ids) or bare moto (tests) locally, MinIO in production',
+    part: "S3: moto behind a strict front (npm start: signatures, checksums, KMS key ids) or bare moto (tests) locally; compose has none, production's store is AWS S3 (S3_ENDPOINT, S3_REGION, S3_BUCKET)",
     ports: ['S3_PORT'],
-    compose: ['minio'],
+    compose: [],
   },
   {
     name: 'crm',
@@ -118,10 +118,11 @@ export const SERVICES: Service[] = [
   {
     name: 'prometheus',
     tier: 'app',
-    part: "Prometheus (Debian's package), scraping the metrics ports, with deploy/prometheus/alerts.yml",
+    part: "Prometheus (Debian's package locally), scraping the metrics ports, with deploy/prometheus/alerts.yml; in production with Alertmanager, both on loopback",
     when: 'metrics',
     ports: ['PROMETHEUS_PORT'],
-    compose: [],
+    compose: ['prometheus', 'alertmanager'],
+    composePorts: ['127.0.0.1:9090:9090', '127.0.0.1:9093:9093'],
   },
   {
     name: 'codec',
@@ -134,10 +135,10 @@ export const SERVICES: Service[] = [
   {
     name: 'web',
     tier: 'app',
-    part: 'the web app: Vite (preview or dev) locally, nginx with the build in production',
+    part: 'the web app: Vite (preview or dev) locally; in production nginx with the build, behind Caddy (TLS)',
     ports: ['WEB_PORT'],
-    compose: ['web'],
-    composePorts: ['8080:80'],
+    compose: ['web', 'caddy'],
+    composePorts: ['80:80', '443:443', '443:443/udp'],
   },
   {
     name: 'web-build',
@@ -160,11 +161,12 @@ export const COMPOSE_APP_ENV = {
     ...['SMTP_HOST', 'SMTP_PORT', 'SMTP_TLS', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM'],
     ...['PAYLOAD_KEY_ID', 'PAYLOAD_KEY', 'PII_KEY_ID', 'PII_KEY', 'PII_OLD_KEYS'],
     ...['SF_LOGIN_URL', 'SF_CLIENT_ID', 'SF_CLIENT_SECRET', 'SF_API_VERSION'],
-    ...['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ...['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ...['S3_SSE', 'S3_SSE_KMS_KEY_ID'],
     ...['OFFER_SERVICE_URL', 'OFFER_SERVICE_CLIENT_ID', 'OFFER_SERVICE_CLIENT_SECRET'],
     ...['BOX_API_URL', 'BOX_UPLOAD_URL', 'BOX_CLIENT_ID', 'BOX_CLIENT_SECRET', 'BOX_ENTERPRISE_ID'],
     ...['BOX_PARENT_FOLDER_ID', 'BOX_WEBHOOK_ADDRESS'],
-    'TRACES_URL',
+    ...['TRACES_URL', 'TRACES_SAMPLE_RATIO', 'METRICS_HOST', 'METRICS_PORT'],
   ],
   api: [
     ...['API_HOST', 'API_PORT', 'TRUSTED_PROXIES', 'SESSION_SECRET', 'BOX_WEBHOOK_PRIMARY_KEY'],

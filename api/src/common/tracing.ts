@@ -10,10 +10,11 @@ import { parseTraceparent } from '@portal/libs';
 const TRACER = 'portal-api';
 
 /** Registers the SDK (main.ts, before the app is built) when TRACES_URL is set; loaded only then. */
-export async function startApiTracing(s: { TRACES_URL: string }) {
+export async function startApiTracing(s: { TRACES_URL: string; TRACES_SAMPLE_RATIO: number }) {
   if (s.TRACES_URL === 'none') return undefined;
   const { startTracing } = await import('@portal/libs/dist/telemetry/tracing.js');
-  return startTracing(TRACER, s.TRACES_URL);
+  // A browser's traceparent is followed for its ids, never for the decision to keep the trace ('draw').
+  return startTracing(TRACER, s.TRACES_URL, s.TRACES_SAMPLE_RATIO, 'draw');
 }
 
 /** The Temporal client's interceptors: StartWorkflow, SignalWorkflow, StartWorkflowUpdate… spans and headers. */

@@ -132,7 +132,7 @@ describe('Temporal in production', () => {
     ]);
   });
 
-  it('gives the client and the worker TLS with the CA, the client pair, the server name and the API key', () => {
+  it('gives the client and the worker TLS with the CA, the client pair, the server name and the API key with its namespace', () => {
     const read = (path: string) => new TextEncoder().encode(path);
     const mtls = loadEnv(WORKER_SETTINGS, {
       TEMPORAL_ADDRESS: 'temporal.internal:7233',
@@ -155,6 +155,8 @@ describe('Temporal in production', () => {
       address: CLOUD.TEMPORAL_ADDRESS,
       tls: {},
       apiKey: 'cloud-key',
+      // Temporal Cloud finds a key-authenticated call's namespace by this header.
+      metadata: { 'temporal-namespace': 'fundwise.a1b2c' },
     });
     expect(temporalConnectionOptions(loadEnv(API_SETTINGS, {}), read)).toEqual({
       address: '127.0.0.1:7233',

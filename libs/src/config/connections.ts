@@ -18,6 +18,7 @@ export type SmtpSettings = {
 
 export type TemporalSettings = {
   TEMPORAL_ADDRESS: string;
+  TEMPORAL_NAMESPACE: string;
   TEMPORAL_TLS: 'off' | 'on';
   TEMPORAL_TLS_CA_FILE: string;
   TEMPORAL_TLS_CERT_FILE: string;
@@ -56,10 +57,14 @@ export function smtpTransportOptions<B>(s: SmtpSettings, read: ReadFile<B>) {
 
 /**
  * The Temporal connection's options (the api's Connection and the worker's NativeConnection take the same):
- * TLS with a CA and an mTLS client pair when given, and the Temporal Cloud API key (which needs TLS).
+ * TLS with a CA and an mTLS client pair when given, and the Temporal Cloud API key (which needs TLS). With
+ * the key goes the `temporal-namespace` header: Temporal Cloud routes a key-authenticated call to its
+ * namespace by that header (an mTLS client is known by its certificate instead).
  */
 export function temporalConnectionOptions<B>(s: TemporalSettings, read: ReadFile<B>) {
-  const apiKey = given(s.TEMPORAL_API_KEY) ? { apiKey: s.TEMPORAL_API_KEY } : {};
+  const apiKey = given(s.TEMPORAL_API_KEY)
+    ? { apiKey: s.TEMPORAL_API_KEY, metadata: { 'temporal-namespace': s.TEMPORAL_NAMESPACE } }
+    : {};
   if (s.TEMPORAL_TLS === 'off') return { address: s.TEMPORAL_ADDRESS, tls: false as const, ...apiKey };
   return {
     address: s.TEMPORAL_ADDRESS,

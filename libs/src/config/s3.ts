@@ -1,4 +1,25 @@
 import { ConfigError } from './env';
+import type { Setting } from './setting';
+
+const KMS_KEY_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|mrk-[0-9a-f]{32})$/;
+const KMS_ALIAS = /^alias\/[A-Za-z0-9/_-]+$/;
+const KMS_ARN = /^arn:aws[a-z-]*:kms:[a-z0-9-]+:\d+:(?:key\/[A-Za-z0-9-]+|alias\/[A-Za-z0-9/_-]+)$/;
+
+/**
+ * S3_SSE_KMS_KEY_ID: the forms S3 takes for the documents' KMS key, as AWS names them: a key id (a UUID, or
+ * mrk-… for a multi-Region key), a key ARN (…:key/<id>), an alias (alias/<name>) or an alias ARN
+ * (…:alias/<name>); or 'none'. A bare name without alias/ would be read by AWS as a key id and refused at
+ * the first upload: it stops start-up here instead.
+ */
+export const kmsKeyId = (describe: string): Setting<string> => ({
+  describe,
+  default: 'none',
+  parse: (raw) => {
+    const v = raw.trim();
+    if (v === 'none' || KMS_KEY_ID.test(v) || KMS_ALIAS.test(v) || KMS_ARN.test(v)) return v;
+    throw new Error(`must be a KMS key id, key ARN, alias/<name> or alias ARN (or none), got '${raw}'`);
+  },
+});
 
 export type S3Settings = {
   S3_ENDPOINT: string;

@@ -7,6 +7,7 @@ import {
 } from '../crm/fields';
 import { duration, hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { bindHost, metricsPort } from './metrics';
+import { kmsKeyId } from './s3';
 import { MIN_KEY_BYTES } from './secrets';
 
 /** A CRM setting that is 'none' unless given, read by its parser (which answers a string when it refuses). */
@@ -50,6 +51,18 @@ const tracesUrl = (describe: string): Setting<string> => ({
   parse: (raw) => (raw.trim() === 'none' ? 'none' : url(describe).parse(raw.trim())),
 });
 
+/** TRACES_SAMPLE_RATIO: a share of traces between 0 and 1. */
+const ratio = (describe: string, def: string): Setting<number> => ({
+  describe,
+  default: def,
+  parse: (raw) => {
+    const n = Number(raw.trim());
+    if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+      throw new Error(`must be a number from 0 to 1, got '${raw}'`);
+    return n;
+  },
+});
+
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 /** A setting that may also be 'none' (the feature off). */
 const orNone = (s: Setting<string>): Setting<string> => ({
@@ -78,7 +91,7 @@ export const COMMON_SETTINGS = {
   S3_ACCESS_KEY_ID: str('S3 access key id', 'local-dev-key'),
   S3_SECRET_ACCESS_KEY: secret('S3 secret access key', 'local-dev-secret', { how: 'from your S3 provider' }),
   S3_SSE: oneOf(['AES256', 'aws:kms'] as const, 'server-side encryption of every stored document', 'AES256'),
-  S3_SSE_KMS_KEY_ID: str('KMS key id or ARN, required when S3_SSE is aws:kms', 'none'),
+  S3_SSE_KMS_KEY_ID: kmsKeyId('KMS key id, key ARN, alias/<name> or alias ARN, required when S3_SSE is aws:kms'),
   S3_CHECKSUMS: oneOf(
     ['when_supported', 'when_required'] as const,
     'S3 integrity checksums: when_supported as on AWS; when_required only for stores that cannot take them',
@@ -111,6 +124,10 @@ export const COMMON_SETTINGS = {
     '127.0.0.1',
   ),
   TRACES_URL: tracesUrl("OpenTelemetry spans' export endpoint (Zipkin v2: http://host:9411/api/v2/spans); none: off"),
+  TRACES_SAMPLE_RATIO: ratio(
+    "share of the traces started at the api that are kept (0 to 1); a caller's traceparent never raises it",
+    '1',
+  ),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */

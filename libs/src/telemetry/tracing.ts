@@ -13,9 +13,13 @@ import type { ExportResult } from '@opentelemetry/core';
 import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
 import { Resource } from '@opentelemetry/resources';
 import {
-  AlwaysOnSampler,
   BatchSpanProcessor,
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
   type ReadableSpan,
+  type Sampler,
+  type SamplingResult,
   type SpanExporter,
 } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
@@ -80,16 +84,54 @@ export type Tracing = {
   shutdown: () => Promise<void>;
 };
 
+/** Keeps a share of what it is asked about, by a random draw: nothing the caller sends can change it. */
+export class RandomRatioSampler implements Sampler {
+  constructor(
+    private readonly ratio: number,
+    private readonly random: () => number = Math.random,
+  ) {}
+  shouldSample(): SamplingResult {
+    return {
+      decision: this.random() < this.ratio ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD,
+    };
+  }
+  toString() {
+    return `RandomRatioSampler{${this.ratio}}`;
+  }
+}
+
+/**
+ * Which traces are kept: `ratio` of the traces that start here (TRACES_SAMPLE_RATIO), and a span inside a
+ * kept trace is kept. A caller's traceparent is followed where the caller is ours ('follow': the worker,
+ * whose callers are the api and Temporal), but not where anyone may send one ('draw': the api, whose
+ * callers are browsers). There the trace id and the sampled flag are the client's choice, and a ratio read
+ * from the trace id would keep every request of a client that picks ids under the threshold: each request
+ * is drawn at random instead.
+ */
+export function traceSampler(ratio: number, remoteParents: 'follow' | 'draw'): Sampler {
+  const draw = new RandomRatioSampler(ratio);
+  return new ParentBasedSampler({
+    root: new TraceIdRatioBasedSampler(ratio),
+    ...(remoteParents === 'draw' ? { remoteParentSampled: draw, remoteParentNotSampled: draw } : {}),
+  });
+}
+
 /**
  * Registers the global tracer provider (AsyncLocalStorage context, W3C propagation) for `service`, exporting
- * to `url` in Zipkin's v2 JSON. Every span is sampled whatever a caller's traceparent flags say.
+ * to `url` in Zipkin's v2 JSON, keeping the traces traceSampler keeps.
  */
-export function startTracing(service: 'portal-api' | 'portal-worker', url: string): Tracing {
+export function startTracing(
+  service: 'portal-api' | 'portal-worker',
+  url: string,
+  ratio = 1,
+  remoteParents: 'follow' | 'draw' = 'follow',
+): Tracing {
   const resource = new Resource({ [ATTR_SERVICE_NAME]: service });
   const processor = new BatchSpanProcessor(new AllowListExporter(new ZipkinExporter({ url, serviceName: service })), {
     scheduledDelayMillis: 1000,
   });
-  const provider = new NodeTracerProvider({ resource, sampler: new AlwaysOnSampler(), spanProcessors: [processor] });
+  const sampler = traceSampler(ratio, remoteParents);
+  const provider = new NodeTracerProvider({ resource, sampler, spanProcessors: [processor] });
   provider.register();
   return { tracer: trace.getTracer(service), processor, resource, shutdown: () => provider.shutdown() };
 }

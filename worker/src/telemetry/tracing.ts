@@ -77,7 +77,7 @@ function traceUndici() {
  * Registers the SDK and answers the options each Worker.create adds: the workflow interceptor module (bundled
  * with the workflows), the activity interceptors and the sink the workflow's spans leave the sandbox through.
  */
-export async function startWorkerTracing(s: { TRACES_URL: string }): Promise<{
+export async function startWorkerTracing(s: { TRACES_URL: string; TRACES_SAMPLE_RATIO: number }): Promise<{
   workflows: TracingOptions;
   activities: TracingOptions;
   shutdown: () => Promise<void>;
@@ -86,7 +86,8 @@ export async function startWorkerTracing(s: { TRACES_URL: string }): Promise<{
   // Loaded only now: with TRACES_URL none the process never loads the SDK.
   const { startTracing } = await import('@portal/libs/dist/telemetry/tracing.js');
   const otel = await import('@temporalio/interceptors-opentelemetry');
-  const tracing = startTracing('portal-worker', s.TRACES_URL);
+  // The api decided for the traces it started; the worker keeps what the api kept.
+  const tracing = startTracing('portal-worker', s.TRACES_URL, s.TRACES_SAMPLE_RATIO, 'follow');
   traceUndici();
   const activity: NonNullable<WorkerOptions['interceptors']>['activity'] = [
     (ctx) => ({

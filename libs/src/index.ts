@@ -5,6 +5,7 @@ export * from './config/s3';
 export * from './config/settings';
 export * from './crm/fields';
 export * from './crm/lead-fields';
+export * from './esign/box-triggers';
 export * from './domain/account-api';
 export * from './domain/entities';
 export * from './domain/idempotency';

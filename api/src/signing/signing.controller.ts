@@ -12,7 +12,7 @@ import {
   UseGuards,
   type RawBodyRequest,
 } from '@nestjs/common';
-import { WebhooksManager } from 'box-node-sdk/managers/webhooks';
+import { verifyBoxDelivery } from '@portal/libs/dist/security/box-webhook-signature';
 import type { Request } from 'express';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { ApplicationIdDto } from '../common/application-id.dto';
@@ -38,7 +38,10 @@ export class SigningController {
   }
 }
 
-/** Box webhooks: no session and no XSRF token, so the signature is the only proof (checked by the SDK). */
+/**
+ * Box webhooks: no session and no XSRF token, so the signature is the only proof. Checked here, not by
+ * box-node-sdk's validateMessage, which refuses a delivery timestamped even 1 s ahead of our clock.
+ */
 @Controller('webhooks')
 export class BoxWebhookController {
   constructor(
@@ -49,8 +52,8 @@ export class BoxWebhookController {
   @Post('box')
   @HttpCode(200)
   async box(@Req() req: RawBodyRequest<Request>, @Headers() headers: Record<string, string>) {
-    const raw = req.rawBody?.toString('utf8') ?? '';
-    const valid = await WebhooksManager.validateMessage(raw, headers, this.settings.BOX_WEBHOOK_PRIMARY_KEY, {
+    const valid = verifyBoxDelivery(req.rawBody ?? Buffer.alloc(0), headers, {
+      primaryKey: this.settings.BOX_WEBHOOK_PRIMARY_KEY,
       secondaryKey: this.settings.BOX_WEBHOOK_SECONDARY_KEY,
     });
     if (!valid) throw new UnauthorizedException('Invalid webhook signature');

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { API_CODES } from '@portal/libs';
+import { API_CODES, BOX_SIGN_TRIGGERS, FINAL_SIGN_TRIGGERS } from '@portal/libs';
 import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
-import { FINAL_SIGN_TRIGGERS, SIGNER_SIGNED } from './box-event';
+import type { SignEvent } from './box-event';
 import { ApplicationsService } from '../applications/applications.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -59,9 +59,9 @@ export class SigningService {
    * the request's end at once: it costs the history no signal (the workflow's poll reads any step
    * between). Unknown requests are ignored.
    */
-  async event(e: { signRequestId: string; trigger: string; eventId: string }): Promise<void> {
+  async event(e: SignEvent): Promise<void> {
     const final = FINAL_SIGN_TRIGGERS.includes(e.trigger);
-    if (!final && e.trigger !== SIGNER_SIGNED) return;
+    if (!final && e.trigger !== BOX_SIGN_TRIGGERS.signerSigned) return;
     const found = await this.applications.findBySignature(e.signRequestId);
     if (!found || (!final && found.signers === 1)) return;
     await this.workflows.signal(String(found.app._id), signRequestEvent, e);

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ClientOptions } from '@portal/libs';
+import { FINAL_SIGN_TRIGGERS, REGISTERED_SIGN_TRIGGERS, s3ClientOptions } from '@portal/libs';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
 import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { recordHistory } from '../../../tests/support/histories';
+import { signEventOf } from './box-event';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let solo: ApiClient;
@@ -185,5 +186,44 @@ describe('signing through the Box stand-in: refusals, webhooks and a decline', (
       (d) => d.signed === true,
     );
     await recordHistory(slice.env.TEMPORAL_ADDRESS, app, 'application-decline-then-sign.pb');
+  });
+});
+
+describe("a webhook's delivery timestamp", () => {
+  it("takes a delivery a little ahead of our clock (Box's clock is not ours), never one over 10 minutes old", async () => {
+    const body = JSON.stringify({ type: 'webhook_event', id: 'evt-3', trigger: 'SIGN_REQUEST.COMPLETED' });
+    const deliver = (offsetMs: number) => {
+      const ts = new Date(Date.now() + offsetMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      return fetch(`${slice.baseUrl}/webhooks/box`, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'box-delivery-timestamp': ts,
+          'box-signature-version': '1',
+          'box-signature-algorithm': 'HmacSHA256',
+          'box-signature-primary': createHmac('sha256', 'it-primary').update(body).update(ts).digest('base64'),
+        },
+      });
+    };
+    // box-node-sdk's check refused even 1 s ahead: the delivery was lost and signing waited for the poll.
+    expect((await deliver(2_000)).status).toBe(200);
+    expect((await deliver(30_000)).status).toBe(200);
+    expect((await deliver(-11 * 60_000)).status).toBe(401);
+    expect((await deliver(5 * 60_000)).status).toBe(401);
+  });
+});
+
+describe('the trigger names a delivery is read by', () => {
+  const event = (trigger: string) =>
+    signEventOf({ type: 'webhook_event', id: 'evt', trigger, additional_info: { sign_request_id: 'sr-1' } });
+
+  it('acts on the names the worker registers (one table) and ignores any other spelling', async () => {
+    for (const trigger of REGISTERED_SIGN_TRIGGERS)
+      expect(await event(trigger)).toEqual({ signRequestId: 'sr-1', trigger, eventId: 'evt' });
+    expect(FINAL_SIGN_TRIGGERS).toContain('SIGN_REQUEST.ERROR_FINALIZING');
+    // The SDK enum's spellings are not what Box's trigger list names: a delivery under one is not acted on.
+    for (const trigger of ['SIGN_REQUEST.SIGN_ERROR_FINALIZING', 'SIGN_REQUEST.SIGN_SIGNER_SIGNED', 'FILE.UPLOADED'])
+      expect(await event(trigger)).toBeUndefined();
   });
 });

@@ -21,6 +21,7 @@ const SECRETS = {
   PLAID_URL: 'https://production.plaid.com',
   PLAID_SECRET: 'plaid-production-secret',
   OPERATOR_TOKEN: b64('operator'),
+  BOX_WEBHOOK_ADDRESS: 'https://apply.fundwise.example/api/webhooks/box',
 };
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example', ...SECRETS };
 const SES = {
@@ -178,5 +179,32 @@ describe("Plaid's webhook address", () => {
       ]);
     // Locally, the stack's own api.
     expect(problems(API_SETTINGS, { PLAID_WEBHOOK_URL: 'http://127.0.0.1:3000/api/webhooks/plaid' })).toEqual([]);
+  });
+});
+
+describe("Box's webhook address", () => {
+  // docker-compose left BOX_WEBHOOK_ADDRESS at none: no webhook was registered, and production only polled.
+  it('is required in production, https on port 443 off this host; the api does not read it', () => {
+    const env = { ...PRODUCTION, ...SES, ...CLOUD };
+    expect(problems(WORKER_SETTINGS, env)).toEqual([]);
+    expect(problems(WORKER_SETTINGS, { ...env, BOX_WEBHOOK_ADDRESS: 'none' })).toEqual([
+      "BOX_WEBHOOK_ADDRESS is none (NODE_ENV is production): set the api's public https://<host>/api/webhooks/box, " +
+        'or Box never calls and signing only polls every 30 s',
+    ]);
+    const { BOX_WEBHOOK_ADDRESS: _, ...unset } = env;
+    expect(problems(WORKER_SETTINGS, unset)).toHaveLength(1);
+    for (const BOX_WEBHOOK_ADDRESS of [
+      'http://apply.fundwise.example/api/webhooks/box',
+      'https://apply.fundwise.example:8443/api/webhooks/box',
+      'https://127.0.0.1/api/webhooks/box',
+    ])
+      expect(problems(WORKER_SETTINGS, { ...env, BOX_WEBHOOK_ADDRESS })).toEqual([
+        `BOX_WEBHOOK_ADDRESS ${BOX_WEBHOOK_ADDRESS} is not one Box delivers to (NODE_ENV is production): ` +
+          "set the api's public https://<host>/api/webhooks/box (https, port 443)",
+      ]);
+    expect(problems(API_SETTINGS, { ...env, BOX_WEBHOOK_ADDRESS: 'none' })).toEqual([]);
+    // Locally: none (the stand-in is never called back) or the stack's own api on loopback.
+    expect(problems(WORKER_SETTINGS, {})).toEqual([]);
+    expect(problems(WORKER_SETTINGS, { BOX_WEBHOOK_ADDRESS: 'http://127.0.0.1:3000/api/webhooks/box' })).toEqual([]);
   });
 });

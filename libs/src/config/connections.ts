@@ -138,6 +138,7 @@ export function connectionProblems(spec: Spec, source: Readonly<Record<string, s
     (isLoopbackUrl(plaidHook) || !plaidHook.startsWith('https://'))
   )
     problems.push(`PLAID_WEBHOOK_URL must be the api's public https address (${where}), or none`);
+  problems.push(...boxWebhookProblems(value('BOX_WEBHOOK_ADDRESS'), where, source.NODE_ENV === 'production'));
   return problems;
 }
 
@@ -148,3 +149,26 @@ const hostOf = (u: string) => {
     return '';
   }
 };
+
+/**
+ * BOX_WEBHOOK_ADDRESS outside local development: without it the worker registers no webhook, Box never
+ * calls the api, and every signature waits for the workflow's 30 s poll. In production it must be what Box
+ * delivers to (https on port 443, off this host); a loopback address stays possible for a local stack
+ * whose PUBLIC_URL names another host.
+ */
+function boxWebhookProblems(address: string | undefined, where: string | undefined, production: boolean): string[] {
+  if (address === undefined || !where) return [];
+  const set = "set the api's public https://<host>/api/webhooks/box";
+  if (address === 'none')
+    return [`BOX_WEBHOOK_ADDRESS is none (${where}): ${set}, or Box never calls and signing only polls every 30 s`];
+  if (!production) return [];
+  let u: URL | undefined;
+  try {
+    u = new URL(address);
+  } catch {
+    u = undefined;
+  }
+  if (!u || u.protocol !== 'https:' || (u.port !== '' && u.port !== '443') || isLoopbackUrl(address))
+    return [`BOX_WEBHOOK_ADDRESS ${address} is not one Box delivers to (${where}): ${set} (https, port 443)`];
+  return [];
+}

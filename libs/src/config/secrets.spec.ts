@@ -31,6 +31,7 @@ const DEPLOYED = {
   SMTP_PASSWORD: 'smtp-password-from-ses',
   MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
   TEMPORAL_TLS: 'on',
+  BOX_WEBHOOK_ADDRESS: 'https://apply.fundwise.example/api/webhooks/box',
 };
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://apply.fundwise.example', ...DEPLOYED };
 

@@ -1,29 +1,11 @@
-// Box's content API as the stand-in serves it: webhooks on folders, folders, uploads (multipart, the
+// Box's content API as the stand-in serves it: folders, uploads (multipart, the
 // attributes part first) and downloads (a signed copy still finalizing answers 202).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { Signatures } from './signatures';
 import type { EsignStore } from './store';
-import { boxError, now, readBody, type Reply, type StoredFile, type Webhook } from './types';
-
-/**
- * An address Box delivers webhooks to: https on port 443. The one local exception (not Box's): a loopback
- * host (127.0.0.0/8, ::1, localhost) on any scheme and port, so that the stack on one machine, whose api
- * listens on plain http, still hears its signatures.
- */
-export function deliverable(address: string): boolean {
-  let u: URL;
-  try {
-    u = new URL(address);
-  } catch {
-    return false;
-  }
-  const host = u.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host))
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  return u.protocol === 'https:' && (u.port === '' || u.port === '443');
-}
+import { boxError, readBody, type Reply, type StoredFile } from './types';
 
 /** Multipart as Box requires it: the attributes part first, then the file. */
 function readUpload(req: IncomingMessage): Promise<{ attributes?: string; file?: Buffer; order: string[] }> {
@@ -55,7 +37,6 @@ export async function filesRoute(
 ): Promise<Reply | undefined> {
   const { state } = store;
   const method = req.method ?? 'GET';
-  if (path === '/2.0/webhooks' && method === 'POST') return createWebhook(store, req);
   if (path === '/2.0/folders' && method === 'POST') return createFolder(store, req);
   if (path === '/api/2.0/files/content' && method === 'POST') return uploadFile(store, req);
 
@@ -72,41 +53,6 @@ export async function filesRoute(
       : boxError(404, 'not_found', 'Not Found');
   }
   return undefined;
-}
-
-/** A webhook on a folder: Box's own checks, in its order (the target, the fields, the address, one per target). */
-async function createWebhook(store: EsignStore, req: IncomingMessage): Promise<Reply> {
-  const { state, save, nextId } = store;
-  const body = JSON.parse((await readBody(req)).toString('utf8')) as {
-    target?: { id?: string; type?: string };
-    address?: string;
-    triggers?: string[];
-  };
-  const targetId = body.target?.id ?? '';
-  if (targetId === '0' || body.target?.type !== 'folder')
-    return boxError(400, 'bad_request', 'Webhooks cannot be created on the root folder');
-  if (!state.folders.some((f) => f.id === targetId)) return boxError(404, 'not_found', 'Target not found');
-  if (!body.address || !body.triggers?.length) return boxError(400, 'bad_request', 'address and triggers are required');
-  if (!deliverable(body.address))
-    return boxError(400, 'bad_request', 'The webhook address must be an HTTPS URL on port 443', {
-      errors: [{ name: 'address', message: 'Invalid value for address' }],
-    });
-  if (state.webhooks!.some((w) => w.targetId === targetId))
-    return boxError(409, 'conflict', 'Webhook already exists on the specified target.');
-  const hook: Webhook = { id: nextId(), targetId, address: body.address, triggers: body.triggers };
-  state.webhooks!.push(hook);
-  save('webhooks', hook);
-  return {
-    status: 201,
-    body: {
-      type: 'webhook',
-      id: hook.id,
-      target: { id: targetId, type: 'folder' },
-      address: hook.address,
-      triggers: hook.triggers,
-      created_at: now(),
-    },
-  };
 }
 
 async function createFolder(store: EsignStore, req: IncomingMessage): Promise<Reply> {

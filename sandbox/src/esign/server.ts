@@ -6,13 +6,15 @@ import { signRequestsRoute } from './sign-requests';
 import { signatures } from './signatures';
 import { signerRoute } from './signer-page';
 import { openStore, type EsignStore } from './store';
+import { webhooksRoute } from './webhooks';
 import { boxError, readBody, type EsignStandin, type EsignStandinOptions, type Reply } from './types';
 
 export { LOCAL_APPLICATIONS_FOLDER_ID, type EsignStandin, type EsignStandinOptions } from './types';
 
 /**
  * A local Box that speaks what box-node-sdk sends for signing and document submission: the token
- * endpoint, folders, uploads, downloads and sign requests (create, get, list). Each embedded signer gets
+ * endpoint, folders, uploads, downloads, sign requests (create, get, list) and webhooks (create, list, get,
+ * update; webhooks.ts). Each embedded signer gets
  * a page at its embed_url with the PDF and 'Sign' and 'Decline'; deciding redirects the browser to the
  * signer's redirect URL and, when the request is finished, delivers a signed webhook as Box does.
  * State and records: store.ts; a request's course and its webhooks: signatures.ts; the routes by
@@ -43,6 +45,7 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
     if (store.throttled.count > 0) return throttled(store);
 
     return (
+      (await webhooksRoute(store, req, u)) ??
       (await filesRoute(store, sig, req, path)) ??
       (await signRequestsRoute(store, sig, req, u)) ??
       boxError(404, 'not_found', `No route for ${method} ${path}`)

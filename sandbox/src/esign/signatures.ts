@@ -1,6 +1,7 @@
 // A sign request's course as time passes and signers decide (converting, sent, viewed, finalizing, signed or
 // declined), and the webhook deliveries it makes, signed with the app's keys as Box signs them.
 import { createHmac, randomUUID } from 'node:crypto';
+import { BOX_SIGN_TRIGGERS } from '@portal/libs';
 import type { EsignStore } from './store';
 import { now, type SignRequest, type StoredFile, type Webhook } from './types';
 
@@ -19,7 +20,7 @@ export function signatures(store: EsignStore) {
       r.status = 'signed';
       r.finished_at = now();
       save('requests', r);
-      void deliver(r, 'SIGN_REQUEST.COMPLETED');
+      void deliver(r, BOX_SIGN_TRIGGERS.completed);
     }
     return r;
   }
@@ -47,13 +48,13 @@ export function signatures(store: EsignStore) {
     if (decision === 'declined') {
       r.status = 'declined';
       r.finished_at = now();
-      void deliver(r, 'SIGN_REQUEST.DECLINED');
+      void deliver(r, BOX_SIGN_TRIGGERS.declined);
       return signer.declined_redirect_url ?? signer.redirect_url ?? `${store.url}/done`;
     }
     const pending = r.signers.filter((s) => s.role === 'signer' && !s.signer_decision);
     // Box tells the webhook each signer's signature as it comes (the next signer's turn begins, or the
     // request finalizes).
-    void deliver(r, 'SIGN_REQUEST.SIGNER_SIGNED');
+    void deliver(r, BOX_SIGN_TRIGGERS.signerSigned);
     if (pending.length === 0) {
       // Box copies the source into a signed file once every signer has signed.
       const source = state.files.find((f) => f.id === r.sourceFileId)!;

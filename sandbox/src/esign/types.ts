@@ -56,7 +56,7 @@ export type SignRequest = {
   signedFileId?: string;
   events: string[];
 };
-export type Webhook = { id: string; targetId: string; address: string; triggers: string[] };
+export type Webhook = { id: string; targetId: string; address: string; triggers: string[]; created_at?: string };
 export type State = {
   seq: number;
   folders: Folder[];
@@ -71,7 +71,7 @@ export type EsignStandin = {
   fileBytes(id: string): Buffer | undefined;
   folders(): Folder[];
   files(): StoredFile[];
-  /** Registered webhooks (POST /2.0/webhooks). */
+  /** Registered webhooks (POST /2.0/webhooks, changed by PUT /2.0/webhooks/:id). */
   webhooks(): Webhook[];
   /** The next N API calls answer 429 with this Retry-After (seconds). */
   throttle(count: number, retryAfterSeconds: number): void;

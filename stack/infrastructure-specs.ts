@@ -121,7 +121,10 @@ export function zipkinSpec(port: number): ServiceSpec {
     // 67 s measured at load 21 on 2 cores), for a viewer that never runs hot.
     args: [
       ...['-Xmx256m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', process.env.ZIPKIN_JAR ?? bin(ZIPKIN_JAR)],
-      ...['--server.address=127.0.0.1', `--server.port=${port}`],
+      // Zipkin 3 serves through Armeria, which takes its listening ports from armeria.ports and ignores
+      // server.address: without an ip there it listened on every interface and took spans from anyone.
+      // The list is given whole (a list set here replaces the jar's, it does not merge with it).
+      ...['--armeria.ports[0].ip=127.0.0.1', `--armeria.ports[0].port=${port}`, '--armeria.ports[0].protocols[0]=http'],
     ],
     env: { STORAGE_TYPE: 'mem' },
     ready: () => httpOk(`http://127.0.0.1:${port}/health`),

@@ -27,6 +27,8 @@ declare module 'vitest' {
     securityMetricsPorts: { API_METRICS_PORT: number; WORKER_METRICS_PORT: number; TEMPORAL_METRICS_PORT: number };
     /** The stack's ports: the traces test starts its own api and worker (with TRACES_URL) beside these services. */
     securityPorts: StackPorts;
+    /** The stack's processes (listening-sockets.spec.ts reads what they and their children listen on). */
+    securityStackPids: number[];
   }
 }
 
@@ -88,6 +90,10 @@ export async function setup(project: TestProject) {
   const { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT } = ports;
   project.provide('securityMetricsPorts', { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT });
   project.provide('securityPorts', ports);
+  project.provide(
+    'securityStackPids',
+    running.map((r) => r.child.pid!),
+  );
 }
 
 export async function teardown() {

@@ -3,7 +3,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  CODEC_PATH_SECRET,
   S3_BUCKET,
   ferretdb,
   motoSpec,
@@ -17,7 +16,7 @@ import { ROOT, bin } from './root.ts';
 import type { StackPorts } from './stack.ts';
 
 export {
-  CODEC_PATH_SECRET,
+  LOCAL_OPERATOR_TOKEN,
   S3_BUCKET,
   ZIPKIN_JAR,
   motoSpec,
@@ -191,8 +190,15 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
             name: 'codec',
             command: NODE,
             args: [...NODE_TS, bin('stack/codec-proxy.ts')],
-            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT), CODEC_PATH_SECRET },
+            env: {
+              ...env,
+              CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT),
+              // The UI it serves (none when the stack runs Temporal headless).
+              ...(p.TEMPORAL_UI_PORT ? { TEMPORAL_UI_URL: `http://127.0.0.1:${p.TEMPORAL_UI_PORT}` } : {}),
+            },
             ready: () => tcpOpen(p.CODEC_PROXY_PORT!),
+            // The operator's way in: the Temporal UI, signed in (the link holds this start's operator token).
+            url: `http://localhost:${p.CODEC_PROXY_PORT}/sign-in?token=${encodeURIComponent(env.OPERATOR_TOKEN ?? '')}`,
             quiet: true,
           },
         ]

@@ -60,4 +60,52 @@ describe('an unconfirmed sign-up', () => {
     expect(await workflowOf(applicationId)).toBe('RUNNING');
     await expect.poll(async () => (await leadsFor(email)).length, { timeout: 20_000 }).toBe(1);
   });
+
+  it('expires: after 30 days the address is free for a new sign-up, and the old code confirms nothing', async () => {
+    const tag = `expired-${Date.now()}`;
+    const email = `${tag}@example.com`;
+    const squatter = new HostileClient();
+    const since = new Date();
+    const mine = { ...applicantFor(tag), firstName: 'Squatter', businessName: 'Not Theirs LLC' };
+    expect((await squatter.post('/auth/register', mine)).status).toBe(201);
+    const code = await codeFromMail(maildevUrl(), email, since);
+    const users = mongo.db().collection('users');
+    const old = await users.findOne({ userName: email });
+    await users.updateOne({ _id: old!._id }, { $set: { createdAt: new Date(Date.now() - 31 * 24 * 3600_000) } });
+
+    // Confirming it now is too late, and removes it.
+    const late = await squatter.post('/auth/confirm-signup', { username: email, password: TEST_PASSWORD, code });
+    expect(late.status).toBe(409);
+    expect(await users.findOne({ userName: email })).toBeNull();
+    expect(await mongo.db().collection('businesses').findOne({ _id: old!.applicationId })).toBeNull();
+
+    // The address's owner signs up with it as anyone would, with their own password and business.
+    const owner = { ...applicantFor(tag), password: 'Owner-Quill-77', confirmPassword: 'Owner-Quill-77' };
+    expect((await new HostileClient().post('/auth/register', owner)).status).toBe(201);
+    const fresh = await users.findOne({ userName: email });
+    expect(fresh?.firstName).toBe('Katherine');
+    expect(String(fresh?._id)).not.toBe(String(old!._id));
+  });
+
+  it('expired, it gives way to a new sign-up at once', async () => {
+    const tag = `expired-taken-${Date.now()}`;
+    const email = `${tag}@example.com`;
+    expect((await new HostileClient().post('/auth/register', applicantFor(tag))).status).toBe(201);
+    const users = mongo.db().collection('users');
+    const old = await users.findOne({ userName: email });
+    await users.updateOne({ _id: old!._id }, { $set: { createdAt: new Date(Date.now() - 31 * 24 * 3600_000) } });
+    const owner = {
+      ...applicantFor(tag),
+      businessName: 'Owner Co',
+      password: 'Owner-Quill-77',
+      confirmPassword: 'Owner-Quill-77',
+    };
+    expect((await new HostileClient().post('/auth/register', owner)).status).toBe(201);
+    const fresh = await users.findOne({ userName: email });
+    expect(String(fresh?._id)).not.toBe(String(old!._id));
+    expect(await mongo.db().collection('businesses').findOne({ _id: old!.applicationId })).toBeNull();
+    expect(await mongo.db().collection('businesses').findOne({ _id: fresh?.applicationId })).toMatchObject({
+      businessName: 'Owner Co',
+    });
+  });
 });

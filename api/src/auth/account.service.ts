@@ -25,6 +25,7 @@ import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 import { SignUpService } from './sign-up.service';
+import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
@@ -42,6 +43,7 @@ export class AccountService {
     private readonly codes: CodesService,
     private readonly mail: MailService,
     private readonly signUp: SignUpService,
+    private readonly unconfirmed: UnconfirmedSignUps,
   ) {}
 
   findUser(userName: string) {
@@ -66,6 +68,11 @@ export class AccountService {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
+      // Too late: the sign-up expired (unconfirmed sign-ups reach nobody and are kept for a while only).
+      if (this.unconfirmed.expired(user)) {
+        await this.unconfirmed.remove(user);
+        throw new ConflictException(ACCOUNT_CODES.somethingWentWrong);
+      }
       // The address is proven: the lead and the application's workflow start now, not at sign-up.
       await this.signUp.startJourney(user);
       await this.users.update(user._id, { confirmed: true });

@@ -16,6 +16,7 @@ import type { RegisterDto } from './auth.dto';
 import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 
 /** The phone as stored and sent to the CRM: E.164, in whichever form it was sent (the DTO has judged it). */
 const storedPhone = (phone: string): string => phoneE164(phone) ?? phone;
@@ -37,6 +38,7 @@ export class SignUpService {
     private readonly codes: CodesService,
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
+    private readonly unconfirmed: UnconfirmedSignUps,
   ) {}
 
   /**
@@ -132,6 +134,11 @@ export class SignUpService {
     // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
     const userId = await this.users.idFor(userName);
     const existing = await this.users.findById(userId);
+    if (existing && this.unconfirmed.expired(existing)) {
+      // Nobody confirmed it in time: the address is free again, for whoever signs up with it now.
+      await this.unconfirmed.remove(existing);
+      return this.userFor(userName, dto);
+    }
     if (existing) {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code). Checking the password costs what hashing a new one does, so the time tells nothing.

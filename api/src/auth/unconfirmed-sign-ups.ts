@@ -43,7 +43,9 @@ export class UnconfirmedSignUps {
     if (user.applicationId)
       for (const name of APPLICATION_RECORDS) await db.collection(name).deleteOne({ _id: user.applicationId });
     await db.collection(COLLECTIONS.users).deleteOne({ _id: user._id, confirmed: { $ne: true } });
-    await db.collection('usernames').deleteOne({ _id: user.userName as never, userId: user._id });
+    await db
+      .collection<{ _id: string; userId: unknown }>('usernames')
+      .deleteOne({ _id: user.userName, userId: user._id });
     this.logger.log({ msg: 'unconfirmed sign-up expired', userId: user._id.toHexString() });
   }
 }

@@ -2,14 +2,7 @@
 // per service name, giving its process spec(s) for the stack's ports (none when its option is off).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  S3_BUCKET,
-  ferretdb,
-  motoSpec,
-  temporalSpec,
-  zipkinSpec,
-  type LocalContext,
-} from './infrastructure-specs.ts';
+import { S3_BUCKET, ferretdb, motoSpec, temporalSpec, zipkinSpec, type LocalContext } from './infrastructure-specs.ts';
 import { httpOk, tcpOpen, type ServiceSpec } from './processes.ts';
 import { prometheusSpec } from './prometheus.ts';
 import { ROOT, bin } from './root.ts';

@@ -1,15 +1,16 @@
-// The operator's codec proxy for the local Temporal UI. The UI's browser calls a codec endpoint with no
-// credential of ours (the dev server's UI has no sign-in to pass on), so this loopback-only proxy holds
-// the operator token and forwards /decode and /encode to the api's codec server, which checks it.
-// In production the same role is played by the operators' SSO proxy in front of /api/codec.
-//
-// It decodes applicants' data, so it answers only the UI:
-// - the path must start with the per-start secret the UI's codec endpoint was given (CODEC_PATH_SECRET);
-// - the Host must be this proxy's own loopback name (a DNS-rebinding page's Host is its own domain);
-// - an Origin, when sent, must be the UI's; and only JSON bodies, so a cross-site "simple" request
-//   (text/plain, form) that skips the CORS preflight is refused before anything is forwarded.
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+// The operators' door to the local Temporal UI and its codec, on CODEC_PROXY_PORT (loopback). The codec
+// decodes applicants' data (emails, EIN, birth dates, SSNs), so it answers a signed-in operator only:
+// - the credential is the operator token the stack makes at each start (OPERATOR_TOKEN, the api's own,
+//   written to the data directory for the operator alone); `npm start` prints a sign-in link that turns it
+//   into a cookie (HttpOnly, SameSite=Strict). Scripts may send it as `Authorization: Bearer`;
+// - the Temporal UI is served through this door too, so its codec endpoint (/codec, same origin) gets the
+//   cookie with the UI's own requests. The UI's settings, which anyone can read on the UI's own port, name
+//   that endpoint and nothing more: a secret the settings publish would protect nothing;
+// - the Host must be this door's own loopback name (a DNS-rebinding page's Host is its own domain), an
+//   Origin, when sent, this door's own, and codec bodies JSON (no cross-site "simple" request).
+// In production the same role is played by the operators' SSO proxy in front of the UI and /api/codec.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { ROOT } from './stack.ts';
 
@@ -17,40 +18,51 @@ const { API_SETTINGS, loadEnv } = createRequire(import.meta.url)(`${ROOT}/libs/d
 const settings = loadEnv(API_SETTINGS, process.env);
 const port = Number(process.env.CODEC_PROXY_PORT ?? 8234);
 const api = (process.env.API_URL ?? `http://127.0.0.1:${settings.API_PORT}`).replace(/\/$/, '');
-const origin = new URL(settings.TEMPORAL_UI_ORIGIN).origin;
-const secret = process.env.CODEC_PATH_SECRET ?? '';
-if (secret.length < 16) throw new Error('CODEC_PATH_SECRET (the per-start secret of the codec path) is required');
+const ui = process.env.TEMPORAL_UI_URL ? new URL(process.env.TEMPORAL_UI_URL) : undefined;
+const token: string = settings.OPERATOR_TOKEN;
 const hosts = new Set([`localhost:${port}`, `127.0.0.1:${port}`]);
+const origins = new Set([...hosts].map((h) => `http://${h}`));
+const COOKIE = 'portal-operator';
+/** The cookie's value: derived from the token, so the cookie is good for this start only. */
+const session = createHmac('sha256', token).update('local operator session').digest('base64url');
 const MAX_BODY = 4 * 1024 * 1024;
 
-const sameSecret = (given: string) =>
-  given.length === secret.length && timingSafeEqual(Buffer.from(given), Buffer.from(secret));
+const same = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
-/** Why a request is refused (status), or undefined when it may be forwarded. */
-function refusal(req: IncomingMessage, pathname: string): number | undefined {
-  if (!hosts.has(String(req.headers.host ?? ''))) return 421;
-  if (req.headers.origin !== undefined && req.headers.origin !== origin) return 403;
-  const [given = '', action = '', ...rest] = pathname.split('/').filter(Boolean);
-  if (!sameSecret(given) || rest.length > 0 || !['decode', 'encode'].includes(action)) return 404;
-  if (req.method === 'OPTIONS') return undefined;
+function cookieOf(req: IncomingMessage): string {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return value.join('=');
+  }
+  return '';
+}
+
+function signedIn(req: IncomingMessage): boolean {
+  const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+  return same(bearer, token) || same(cookieOf(req), session);
+}
+
+/** /sign-in?token=…: the link `npm start` prints; the cookie for this door's localhost origin. */
+function signIn(url: URL, res: ServerResponse) {
+  if (!same(url.searchParams.get('token') ?? '', token)) return void res.writeHead(401).end('wrong token\n');
+  res.writeHead(303, {
+    'set-cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+    location: `http://localhost:${port}/`,
+    'cache-control': 'no-store',
+  });
+  res.end();
+}
+
+/** Why a codec request is refused (status), or undefined when it may be forwarded. */
+function codecRefusal(req: IncomingMessage, pathname: string): number | undefined {
+  if (!['/codec/decode', '/codec/encode'].includes(pathname)) return 404;
   if (req.method !== 'POST') return 405;
   if (!/^application\/json\b/i.test(String(req.headers['content-type'] ?? ''))) return 415;
   return undefined;
 }
 
-const server = createServer((req, res) => {
-  const pathname = new URL(req.url ?? '/', 'http://proxy').pathname;
-  const refused = refusal(req, pathname);
-  if (refused) return void res.writeHead(refused).end();
-  if (req.headers.origin === origin) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type, x-namespace');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-  }
-  res.setHeader('Vary', 'Origin');
-  if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-  const action = pathname.endsWith('/decode') ? 'decode' : 'encode';
+function codec(req: IncomingMessage, res: ServerResponse, action: string) {
   const chunks: Buffer[] = [];
   let size = 0;
   req.on('data', (c: Buffer) => {
@@ -65,7 +77,7 @@ const server = createServer((req, res) => {
       headers: {
         'content-type': 'application/json',
         'x-namespace': String(req.headers['x-namespace'] ?? 'default'),
-        authorization: `Bearer ${settings.OPERATOR_TOKEN}`,
+        authorization: `Bearer ${token}`,
       },
       body: Buffer.concat(chunks),
     })
@@ -75,6 +87,44 @@ const server = createServer((req, res) => {
       })
       .catch(() => res.writeHead(502).end());
   });
+}
+
+/** The Temporal UI, as it is, minus this door's own credentials. */
+function toUi(req: IncomingMessage, res: ServerResponse, target: URL) {
+  const headers = { ...req.headers };
+  delete headers.authorization;
+  const cookies = String(headers.cookie ?? '')
+    .split(';')
+    .filter((c) => c.trim() && c.trim().split('=')[0] !== COOKIE);
+  if (cookies.length) headers.cookie = cookies.join(';');
+  else delete headers.cookie;
+  const upstream = request(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+  req.pipe(upstream);
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://door');
+  if (!hosts.has(String(req.headers.host ?? ''))) return void res.writeHead(421).end();
+  if (req.headers.origin !== undefined && !origins.has(req.headers.origin)) return void res.writeHead(403).end();
+  if (url.pathname === '/sign-in' && req.method === 'GET') return signIn(url, res);
+  if (!signedIn(req))
+    return void res
+      .writeHead(401, { 'content-type': 'text/plain; charset=utf-8' })
+      .end('Operators only: open the sign-in link `npm start` printed.\n');
+  if (url.pathname.startsWith('/codec/')) {
+    const refused = codecRefusal(req, url.pathname);
+    if (refused) return void res.writeHead(refused).end();
+    return codec(req, res, url.pathname.slice('/codec/'.length));
+  }
+  if (ui) return toUi(req, res, ui);
+  res.writeHead(404).end();
 });
-server.listen(port, '127.0.0.1', () => console.log(`codec proxy on http://127.0.0.1:${port} -> ${api}/api/codec`));
+server.listen(port, '127.0.0.1', () => console.log(`operators' door on http://localhost:${port} -> ${api}/api/codec`));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -9,10 +9,12 @@ import type { DbEngine, S3Kind, StackPorts, WebMode } from './stack.ts';
 
 export const S3_BUCKET = 'portal-documents';
 /**
- * A secret made at each start and given only to the Temporal UI, as the first part of its codec endpoint's
- * path: the codec proxy (stack/codec-proxy.ts) decodes for no caller that does not know it.
+ * The operators' token (the api's OPERATOR_TOKEN), made at each start unless the environment sets one: the
+ * published development default would let any local process decode applicants' data through the api's
+ * codec. The operators' door (stack/codec-proxy.ts) signs operators in with it; `npm run ops` reads it from
+ * the data directory (start.ts writes it there, for the operator's account alone).
  */
-export const CODEC_PATH_SECRET = randomBytes(18).toString('base64url');
+export const LOCAL_OPERATOR_TOKEN = process.env.OPERATOR_TOKEN || randomBytes(32).toString('base64url');
 
 /** What a builder is given: the ports, the data directory, the options and the app processes' environment. */
 export type LocalContext = {
@@ -60,10 +62,10 @@ export function temporalSpec({ p, data, opts }: LocalContext): ServiceSpec {
             '--ui-port',
             String(p.TEMPORAL_UI_PORT),
             '--ui-disable-news-fetch',
-            // The UI decodes payloads through the operator's codec proxy (stack/codec-proxy.ts).
-            ...(p.CODEC_PROXY_PORT
-              ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}/${CODEC_PATH_SECRET}`]
-              : []),
+            // The UI decodes payloads through the operators' door (stack/codec-proxy.ts), which serves the UI
+            // too: the endpoint is the door's own origin, so the operator's sign-in cookie goes with each call.
+            // Anyone can read it in the UI's settings: it names the door and holds no credential.
+            ...(p.CODEC_PROXY_PORT ? ['--ui-codec-endpoint', `http://localhost:${p.CODEC_PROXY_PORT}/codec`] : []),
           ]),
       ...Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
       // Its own metrics (frontend requests, persistence latency) for Prometheus, when the stack gives a port.
@@ -121,7 +123,10 @@ export function zipkinSpec(port: number): ServiceSpec {
     // 67 s measured at load 21 on 2 cores), for a viewer that never runs hot.
     args: [
       ...['-Xmx256m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', process.env.ZIPKIN_JAR ?? bin(ZIPKIN_JAR)],
-      ...['--server.address=127.0.0.1', `--server.port=${port}`],
+      // Zipkin 3 serves through Armeria, which takes its listening ports from armeria.ports and ignores
+      // server.address: without an ip there it listened on every interface and took spans from anyone.
+      // The list is given whole (a list set here replaces the jar's, it does not merge with it).
+      ...['--armeria.ports[0].ip=127.0.0.1', `--armeria.ports[0].port=${port}`, '--armeria.ports[0].protocols[0]=http'],
     ],
     env: { STORAGE_TYPE: 'mem' },
     ready: () => httpOk(`http://127.0.0.1:${port}/health`),

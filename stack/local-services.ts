@@ -2,22 +2,14 @@
 // per service name, giving its process spec(s) for the stack's ports (none when its option is off).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  CODEC_PATH_SECRET,
-  S3_BUCKET,
-  ferretdb,
-  motoSpec,
-  temporalSpec,
-  zipkinSpec,
-  type LocalContext,
-} from './infrastructure-specs.ts';
+import { S3_BUCKET, ferretdb, motoSpec, temporalSpec, zipkinSpec, type LocalContext } from './infrastructure-specs.ts';
 import { httpOk, tcpOpen, type ServiceSpec } from './processes.ts';
 import { prometheusSpec } from './prometheus.ts';
 import { ROOT, bin } from './root.ts';
 import type { StackPorts } from './stack.ts';
 
 export {
-  CODEC_PATH_SECRET,
+  LOCAL_OPERATOR_TOKEN,
   S3_BUCKET,
   ZIPKIN_JAR,
   motoSpec,
@@ -191,8 +183,15 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
             name: 'codec',
             command: NODE,
             args: [...NODE_TS, bin('stack/codec-proxy.ts')],
-            env: { ...env, CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT), CODEC_PATH_SECRET },
+            env: {
+              ...env,
+              CODEC_PROXY_PORT: String(p.CODEC_PROXY_PORT),
+              // The UI it serves (none when the stack runs Temporal headless).
+              ...(p.TEMPORAL_UI_PORT ? { TEMPORAL_UI_URL: `http://127.0.0.1:${p.TEMPORAL_UI_PORT}` } : {}),
+            },
             ready: () => tcpOpen(p.CODEC_PROXY_PORT!),
+            // The operator's way in: the Temporal UI, signed in (the link holds this start's operator token).
+            url: `http://localhost:${p.CODEC_PROXY_PORT}/sign-in?token=${encodeURIComponent(env.OPERATOR_TOKEN ?? '')}`,
             quiet: true,
           },
         ]

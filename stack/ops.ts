@@ -7,9 +7,12 @@
 //   withdraw         close the lead, void an open sign request, stop the timers, end the workflow
 //   progress         print getProgress (stage, step, pending work, whose turn, last error)
 // `npm run ops -- views`: the saved views of the Temporal UI as links (stack/views.ts).
-// Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN, validated as the api does;
+// Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN (default: the one `npm start`
+// made, in $DATA_DIR/operator-token), validated as the api does;
 // for views, TEMPORAL_UI_ORIGIN and TEMPORAL_NAMESPACE.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { ROOT } from './stack.ts';
 import { viewLines } from './views.ts';
 
@@ -23,10 +26,15 @@ if (action !== 'views' && (!action || !applicationId || !ACTIONS.includes(action
   process.exit(2);
 }
 
-const { API_SETTINGS, loadEnv, ConfigError } = createRequire(import.meta.url)(`${ROOT}/libs/dist/index.js`);
+const { API_SETTINGS, STACK_SETTINGS, loadEnv, ConfigError } = createRequire(import.meta.url)(
+  `${ROOT}/libs/dist/index.js`,
+);
 let settings;
 try {
-  settings = loadEnv(API_SETTINGS, process.env);
+  // The local stack's token of this start (start.ts wrote it), unless the environment gives one.
+  const tokenFile = join(resolve(ROOT, loadEnv(STACK_SETTINGS, process.env).DATA_DIR), 'operator-token');
+  const local = !process.env.OPERATOR_TOKEN && existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
+  settings = loadEnv(API_SETTINGS, local ? { ...process.env, OPERATOR_TOKEN: local } : process.env);
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message);

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/types.ts';
 import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
-import { LOCAL_SERVICES, S3_BUCKET, dataDirOf, type LocalContext } from './local-services.ts';
+import { LOCAL_OPERATOR_TOKEN, LOCAL_SERVICES, S3_BUCKET, dataDirOf, type LocalContext } from './local-services.ts';
 import { startService, stopAll, type Running, type ServiceSpec } from './processes.ts';
 import { ROOT, bin } from './root.ts';
 import { SERVICES, type Service } from './services.ts';
@@ -81,6 +81,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),
     TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
+    OPERATOR_TOKEN: LOCAL_OPERATOR_TOKEN,
     LOCAL_PROXY_SECRET,
     TRACES_URL: p.ZIPKIN_PORT ? `http://127.0.0.1:${p.ZIPKIN_PORT}/api/v2/spans` : 'none',
   };

@@ -2,8 +2,11 @@
 // as users get it: the production build, rebuilt when a source changes. `npm run dev` (--dev) serves it
 // from Vite's development server instead, with hot reload.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { ROOT, appEnv, startStack } from './stack.ts';
+import { LOCAL_OPERATOR_TOKEN } from './local-services.ts';
 import { stopAll, supervise, type Running, type Supervisor } from './processes.ts';
 import { viewLines } from './views.ts';
 
@@ -52,6 +55,10 @@ async function shutdown(code: number) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
+// This start's operator token, for `npm run ops` (stack/ops.ts), readable by the operator's account alone.
+mkdirSync(resolve(ROOT, ports.DATA_DIR), { recursive: true });
+writeFileSync(join(resolve(ROOT, ports.DATA_DIR), 'operator-token'), LOCAL_OPERATOR_TOKEN, { mode: 0o600 });
+
 try {
   running = await startStack(ports, { webMode: dev ? 'dev' : 'watch' });
 } catch (e) {
@@ -63,7 +70,9 @@ for (const r of running) if (r.spec.url) console.log(`  ${r.spec.name.padEnd(9)}
 console.log(`  api       http://localhost:${ports.WEB_PORT}/api/health`);
 // The operators' saved views as links (the dev server's UI keeps saved views in the browser only).
 console.log(`\nSaved views (npm run ops -- views prints them again with fresh times):`);
-console.log(viewLines(`http://localhost:${ports.TEMPORAL_UI_PORT}`, namespace).join('\n'));
+// Through the operators' door when it runs (the UI decodes payloads there, once signed in).
+const ui = `http://localhost:${ports.CODEC_PROXY_PORT ?? ports.TEMPORAL_UI_PORT}`;
+console.log(viewLines(ui, namespace).join('\n'));
 console.log('\nCtrl-C stops everything.');
 // A crashed api, worker, web server or stand-in is restarted (one malformed request must not end a
 // developer's session). Temporal and FerretDB hold the data: when one dies the cause is usually one a

@@ -32,9 +32,12 @@ const toApi = {
 /**
  * The local Plaid stand-in's Link script and page on this origin (VITE_PLAID_LINK_URL's default,
  * web/src/features/documents/plaid-link-url.ts), so the page policy needs no other origin locally.
+ * Only those two paths: the stand-in's test routes (__admin: sign any webhook, fail every login) and its
+ * Plaid api must not answer a browser, or any page could forge "verified" webhooks through this origin.
  */
+const PLAID_PROXY_PATHS = '^/plaid/(link-initialize\\.js|link)(\\?.*)?$';
 const toPlaid = { target: process.env.PLAID_URL ?? 'http://127.0.0.1:4040' };
-const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': toApi, '/plaid/': toPlaid } };
+const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': toApi, [PLAID_PROXY_PATHS]: toPlaid } };
 
 /**
  * Every page's file by its route (routes/pages.ts makes each its own chunk). One list, in pages.json, read here

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { httpOk, startService, stopAll, type Running } from '../../stack/processes.ts';
 import { ROOT, appSpecs, infrastructureSpecs, type StackPorts } from '../../stack/stack.ts';
-import { CODEC_PATH_SECRET } from '../../stack/local-services.ts';
+import { LOCAL_OPERATOR_TOKEN } from '../../stack/local-services.ts';
 import { freePorts } from '../support/free-port.ts';
 import { OTHER_UPLOAD_GOAL_MS, TALLY_DIR, type Tally } from './tally.ts';
 
@@ -19,7 +19,10 @@ declare module 'vitest' {
     securityCrmUrl: string;
     securityS3Endpoint: string;
     securityCodecUrl: string;
-    securityCodecSecret: string;
+    /** The operators' token of this start: the operators' door (codec proxy) signs in with it. */
+    securityOperatorToken: string;
+    /** The Temporal UI itself, as any local process reaches it. */
+    securityTemporalUiUrl: string;
     securityPlaidUrl: string;
     /** Everything the api process wrote (stdout and stderr), appended as it runs. */
     securityApiLog: string;
@@ -27,6 +30,8 @@ declare module 'vitest' {
     securityMetricsPorts: { API_METRICS_PORT: number; WORKER_METRICS_PORT: number; TEMPORAL_METRICS_PORT: number };
     /** The stack's ports: the traces test starts its own api and worker (with TRACES_URL) beside these services. */
     securityPorts: StackPorts;
+    /** The stack's processes (listening-sockets.spec.ts reads what they and their children listen on). */
+    securityStackPids: number[];
   }
 }
 
@@ -38,12 +43,12 @@ export async function setup(project: TestProject) {
   rmSync(TALLY_DIR, { recursive: true, force: true });
   mkdirSync(TALLY_DIR, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'portal-sec-'));
-  const p = await freePorts(15);
+  const p = await freePorts(16);
   const ports = {
     WEB_PORT: p[0]!,
     API_PORT: p[1]!,
     TEMPORAL_PORT: p[2]!,
-    TEMPORAL_UI_PORT: 0,
+    TEMPORAL_UI_PORT: p[15]!,
     MONGODB_PORT: p[3]!,
     SMTP_PORT: p[4]!,
     MAILDEV_WEB_PORT: p[5]!,
@@ -59,7 +64,8 @@ export async function setup(project: TestProject) {
     DATA_DIR: dataDir,
   };
   const specs = [
-    ...infrastructureSpecs(ports, { headless: true }),
+    // With its UI: the operators' door serves it, and the codec test reads what its settings publish.
+    ...infrastructureSpecs(ports),
     ...appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web'),
   ];
   for (const spec of specs) {
@@ -82,12 +88,17 @@ export async function setup(project: TestProject) {
   project.provide('securityCrmUrl', `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`);
   project.provide('securityS3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
   project.provide('securityCodecUrl', `http://127.0.0.1:${ports.CODEC_PROXY_PORT}`);
-  project.provide('securityCodecSecret', CODEC_PATH_SECRET);
+  project.provide('securityOperatorToken', LOCAL_OPERATOR_TOKEN);
+  project.provide('securityTemporalUiUrl', `http://127.0.0.1:${ports.TEMPORAL_UI_PORT}`);
   project.provide('securityPlaidUrl', `http://127.0.0.1:${ports.PLAID_STANDIN_PORT}`);
   project.provide('securityApiLog', join(dataDir, 'api.log'));
   const { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT } = ports;
   project.provide('securityMetricsPorts', { API_METRICS_PORT, WORKER_METRICS_PORT, TEMPORAL_METRICS_PORT });
   project.provide('securityPorts', ports);
+  project.provide(
+    'securityStackPids',
+    running.map((r) => r.child.pid!),
+  );
 }
 
 export async function teardown() {

@@ -1,5 +1,6 @@
-// Traces: one application's sign-up seen in Zipkin as one trace, from the browser's traceparent through
-// the api, the Temporal client, the workflow and its activity to the Salesforce call, parented correctly; and no
+// Traces: one application's sign-up seen in Zipkin, from the browser's traceparent through the api (the code's
+// email), and its confirmation through the Temporal client, the workflow and its activity to the Salesforce call
+// (the lead waits for the confirmed address), parented correctly; and no
 // span carries the applicant's email, name, SSN or date of birth. An api and a worker of this file's own (on
 // their own task queue, TRACES_URL set) run beside the suite's services; Zipkin is the pinned jar npm start runs.
 import { randomBytes } from 'node:crypto';
@@ -71,7 +72,7 @@ const trace = async (traceId: string): Promise<ZipkinSpan[]> => {
 };
 
 describe('traces', () => {
-  it("holds one sign-up's trace from the browser to Salesforce, with no PII", async () => {
+  it("holds a sign-up's traces from the browser to Salesforce (the lead from the confirmation), with no PII", async () => {
     const tag = `traces-${Date.now()}`;
     const applicant = applicantFor(tag);
     const browserTrace = randomBytes(16).toString('hex');
@@ -83,9 +84,16 @@ describe('traces', () => {
     });
     expect(reg.status).toBe(201);
     const code = await codeFromMail(maildevUrl(), applicant.email, since);
-    expect(
-      (await client.post('/auth/confirm-signup', { username: applicant.email, password: TEST_PASSWORD, code })).status,
-    ).toBe(200);
+    // The lead and the workflow start at the confirmation (the emailed code): their trace is its request's.
+    const confirmTrace = randomBytes(16).toString('hex');
+    const confirmSpan = randomBytes(8).toString('hex');
+    const confirmed = await client.call(
+      'POST',
+      '/auth/confirm-signup',
+      { username: applicant.email, password: TEST_PASSWORD, code },
+      { traceparent: `00-${confirmTrace}-${confirmSpan}-01` },
+    );
+    expect(confirmed.status).toBe(200);
     const user = await client.get(`/user/by-email/${encodeURIComponent(applicant.email)}`);
     const applicationId = String(user.body?.data?.applications?.[0]?._id);
     // The owner's SSN and date of birth go to the workflow and the CRM too: they must not reach a span either.
@@ -106,7 +114,7 @@ describe('traces', () => {
     // Spans arrive within a second or so; RunWorkflow once the application is abandoned (6 s idle).
     let seen: ZipkinSpan[] = [];
     const spans = await until(
-      async () => (seen = await trace(browserTrace)),
+      async () => (seen = await trace(confirmTrace)),
       (s) => s.some((x) => x.name.startsWith('runworkflow')) && s.some((x) => x.tags?.['salesforce.object'] === 'Lead'),
       { ms: 45_000, what: 'the sign-up trace in Zipkin' },
     ).catch((e: Error) => {
@@ -120,7 +128,7 @@ describe('traces', () => {
       return found[0]!;
     };
     const of = (service: string) => (s: ZipkinSpan) => s.localEndpoint?.serviceName === service;
-    const request = one('the api request', (s) => of('portal-api')(s) && s.name === 'post /api/auth/register');
+    const request = one('the api request', (s) => of('portal-api')(s) && s.name === 'post /api/auth/confirm-signup');
     const start = one('the Temporal client', (s) => of('portal-api')(s) && s.name.startsWith('startworkflow:'));
     const run = one('the workflow', (s) => of('portal-worker')(s) && s.name.startsWith('runworkflow:'));
     const schedule = one('the scheduled activity', (s) => s.name === 'startactivity:createcrmlead');
@@ -129,8 +137,8 @@ describe('traces', () => {
       'the Salesforce call',
       (s) => s.parentId === activity.id && s.tags?.['salesforce.object'] === 'Lead' && s.kind === 'CLIENT',
     );
-    expect(request.parentId).toBe(browserSpan);
-    expect(request.tags?.['http.response.status_code']).toBe('201');
+    expect(request.parentId).toBe(confirmSpan);
+    expect(request.tags?.['http.response.status_code']).toBe('200');
     expect(start.parentId).toBe(request.id);
     expect(start.tags?.temporalWorkflowId).toContain(applicationId);
     expect(run.parentId).toBe(start.id);
@@ -138,9 +146,18 @@ describe('traces', () => {
     expect(activity.parentId).toBe(schedule.id);
     expect(crm.name).toMatch(/^post \/services\/data\/v[\d.]+\/sobjects\/lead$/);
     expect(crm.tags?.['http.response.status_code']).toBe('201');
-    // The sign-up code's email, sent in the background of the request: its SMTP span (no address, no subject).
-    const smtp = one('the SMTP send', (s) => of('portal-api')(s) && s.name === 'smtp send');
-    expect(smtp.parentId).toBe(request.id);
+    // The sign-up's trace: its request, and the code's email sent in its background (an SMTP span with no
+    // address and no subject).
+    const signUp = await until(
+      () => trace(browserTrace),
+      (t) => t.some((x) => x.name === 'smtp send'),
+      { ms: 45_000, what: "the sign-up's trace in Zipkin" },
+    );
+    const registered = signUp.find((x) => of('portal-api')(x) && x.name === 'post /api/auth/register');
+    expect(registered?.parentId).toBe(browserSpan);
+    expect(registered?.tags?.['http.response.status_code']).toBe('201');
+    const smtp = signUp.find((x) => of('portal-api')(x) && x.name === 'smtp send')!;
+    expect(smtp.parentId).toBe(registered!.id);
     expect(smtp.kind).toBe('CLIENT');
 
     // The upload's trace: the api's request and its S3 PutObject, the object key kept as its kind only.

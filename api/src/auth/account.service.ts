@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   Injectable,
   NotFoundException,
@@ -24,6 +25,7 @@ import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
 import { SignUpService } from './sign-up.service';
+import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
@@ -41,6 +43,7 @@ export class AccountService {
     private readonly codes: CodesService,
     private readonly mail: MailService,
     private readonly signUp: SignUpService,
+    private readonly unconfirmed: UnconfirmedSignUps,
   ) {}
 
   findUser(userName: string) {
@@ -65,8 +68,13 @@ export class AccountService {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
-      // A sign-up that noted its end has nothing to resume.
-      if (!user.signUpFinished) await this.signUp.resume(user);
+      // Too late: the sign-up expired (unconfirmed sign-ups reach nobody and are kept for a while only).
+      if (this.unconfirmed.expired(user)) {
+        await this.unconfirmed.remove(user);
+        throw new ConflictException(ACCOUNT_CODES.somethingWentWrong);
+      }
+      // The address is proven: the lead and the application's workflow start now, not at sign-up.
+      await this.signUp.startJourney(user);
       await this.users.update(user._id, { confirmed: true });
     }
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };
@@ -99,13 +107,26 @@ export class AccountService {
     await this.codes.consume(email, 'reset-password', dto.code, requester);
     const user = await this.findUser(email);
     if (!user) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
-    // Proving the emailed code also proves the email address.
+    // Proving the emailed code also proves the email address: an account not yet confirmed starts its
+    // journey (lead and workflow) as the sign-up code would; one that cannot (no business name saved) gets
+    // its new password and stays unconfirmed, its confirmation asking for the sign-up again.
+    const proven = user.confirmed || (await this.startJourneyUnlessUnfinished(user));
     await this.users.update(user._id, {
       passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
-      confirmed: true,
+      ...(proven ? { confirmed: true } : {}),
     });
     await this.tokens.revokeAllFor(user._id);
     return { message: ACCOUNT_MESSAGES.success };
+  }
+
+  private startJourneyUnlessUnfinished(user: UserDocument): Promise<boolean> {
+    return this.signUp.startJourney(user).then(
+      () => true,
+      (e: unknown) => {
+        if (e instanceof ConflictException) return false;
+        throw e;
+      },
+    );
   }
 
   async refresh(refreshToken: string | undefined) {

@@ -1,6 +1,6 @@
 import type { Document, WithId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
-import { applicantFor } from '../../../tests/support/api-client';
+import { TEST_PASSWORD, applicantFor, codeFromMail } from '../../../tests/support/api-client';
 import { until } from '../../../tests/support/until';
 import { authSlice } from './auth.spec-setup';
 import { affiliateAccount, affiliateOf } from '../../../tests/support/crm-lead';
@@ -20,13 +20,23 @@ describe('affiliates', () => {
     ) as Promise<WithId<Document>>;
   }
 
+  /** Signs up with an affiliate id and confirms: the workflow (which checks the id) starts at the code. */
+  async function signUp(tag: string, affiliateId: string) {
+    const browser = room.browser();
+    const since = new Date();
+    expect((await browser.post('/auth/register', { ...applicant(tag), affiliateId })).status).toBe(201);
+    const code = await codeFromMail(room.slice.maildevUrl, `${tag}@example.com`, since);
+    const username = `${tag}@example.com`;
+    expect((await browser.post('/auth/confirm-signup', { username, password: TEST_PASSWORD, code })).status).toBe(200);
+  }
+
   it('keeps an active affiliate of the configured record type and drops any other', async () => {
     const affiliateType = room.slice.settings.worker.AFFILIATE_RECORD_TYPE_ID;
     const active = room.slice.crm.insert('Account', affiliateAccount('Partner Co', 'ACTIVE', affiliateType));
     const inactive = room.slice.crm.insert('Account', affiliateAccount('Lapsed Co', 'Inactive', affiliateType));
-    await room.browser().post('/auth/register', { ...applicant('referred'), affiliateId: active });
-    await room.browser().post('/auth/register', { ...applicant('lapsed'), affiliateId: inactive });
-    await room.browser().post('/auth/register', { ...applicant('bogus'), affiliateId: "x' OR Id != '" });
+    await signUp('referred', active);
+    await signUp('lapsed', inactive);
+    await signUp('bogus', "x' OR Id != '");
 
     expect((await applicationOf('referred@example.com')).affiliateId).toBe(active);
     expect((await applicationOf('lapsed@example.com')).affiliateId).toBeUndefined();

@@ -15,6 +15,7 @@ import { LoginThrottle } from './login-throttle';
 import { DeviceTrust } from './device-trust';
 import { SessionModule } from '../session/session.module';
 import { SignUpService } from './sign-up.service';
+import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 
 /** The account layer: sign-up (through the features' services), sign-in, codes and passwords. */
 @Module({
@@ -30,6 +31,6 @@ import { SignUpService } from './sign-up.service';
     StagesModule,
   ],
   controllers: [AuthController],
-  providers: [SignUpService, AccountService, CodesService, LoginThrottle, DeviceTrust],
+  providers: [SignUpService, AccountService, CodesService, LoginThrottle, DeviceTrust, UnconfirmedSignUps],
 })
 export class AuthModule {}

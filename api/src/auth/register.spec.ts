@@ -1,4 +1,4 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
@@ -32,6 +32,17 @@ const post = async (body: unknown) => {
   return { status, json: () => Promise.resolve(json) };
 };
 
+/** Confirms a sign-up with the code mailed since `since`. */
+async function confirmSignUp(email: string, since: Date) {
+  const code = await codeFromMail(slice.maildevUrl, email, since);
+  const ok = await new ApiClient(slice.baseUrl, `10.0.0.${++ip}`).post('/auth/confirm-signup', {
+    username: email,
+    password: valid.password,
+    code,
+  });
+  expect(ok.status).toBe(200);
+}
+
 beforeAll(async () => {
   slice = await startSlice();
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
@@ -49,7 +60,8 @@ afterAll(async () => {
 });
 
 describe('POST /api/auth/register: a new applicant', () => {
-  it('creates the records, starts the workflow and the CRM lead', async () => {
+  it('creates the records and nothing outside; the emailed code starts the workflow and the CRM lead', async () => {
+    const since = new Date();
     const res = await post(valid);
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({
@@ -79,9 +91,13 @@ describe('POST /api/auth/register: a new applicant', () => {
       isPdfSent: false,
     });
 
+    // An address nobody confirmed reaches nobody: no workflow (so no reminders either), no lead.
     const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString()));
-    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await expect(handle.describe()).rejects.toThrow(WorkflowNotFoundError);
+    expect(slice.crm.records('Lead')).toHaveLength(0);
 
+    await confirmSignUp('ada@example.com', since);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
     const leadId = await eventually(
       async () => (await db.collection('applications').findOne({ _id: applicationId }))?.sfLeadId as string | undefined,
     );
@@ -167,8 +183,10 @@ describe('POST /api/auth/register: the phone in any form', () => {
 describe('POST /api/auth/register while the CRM is down', () => {
   it('keeps the applicant data when the CRM is down, and the lead lands once it is back', async () => {
     await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
+    const since = new Date();
     const res = await post({ ...valid, email: 'grace@example.com' });
     expect(res.status).toBe(201);
+    await confirmSignUp('grace@example.com', since);
     const user = await db.collection('users').findOne({ userName: 'grace@example.com' });
     const application = await db.collection('applications').findOne({ userId: user!._id });
     expect(application?.sfLeadId).toBeUndefined();
@@ -184,13 +202,15 @@ describe('POST /api/auth/register while the CRM is down', () => {
 
 describe('POST /api/auth/register: a sign-up whose api stopped half-way, its applicant then signing in instead of pressing again', () => {
   const registeredAt = new Map<string, Date>();
-  /** Registers, then leaves what an api that died after the business was saved leaves: no workflow, no rest. */
+  /** Registers, then leaves what an api that died after the business was saved leaves: no rest (no workflow yet). */
   async function interrupted(email: string) {
     registeredAt.set(email, new Date());
     expect((await post({ ...valid, email })).status).toBe(201);
     const user = await db.collection('users').findOne({ userName: email });
     const applicationId = user!.applicationId as import('mongodb').ObjectId;
-    await temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString())).terminate('api stopped');
+    await expect(
+      temporal.workflow.getHandle(applicationWorkflowId(applicationId.toHexString())).describe(),
+    ).rejects.toThrow(WorkflowNotFoundError);
     for (const c of ['ownersets', 'offers', 'stages']) await db.collection(c).deleteMany({ applicationId });
     // Nor the note that sign-up finished (written last).
     await db.collection('users').updateOne({ _id: user!._id }, { $unset: { signUpFinished: '' } });

@@ -16,6 +16,7 @@ import type { RegisterDto } from './auth.dto';
 import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 
 /** The phone as stored and sent to the CRM: E.164, in whichever form it was sent (the DTO has judged it). */
 const storedPhone = (phone: string): string => phoneE164(phone) ?? phone;
@@ -37,12 +38,14 @@ export class SignUpService {
     private readonly codes: CodesService,
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
+    private readonly unconfirmed: UnconfirmedSignUps,
   ) {}
 
   /**
-   * The server-side sign-up sequence: user, application, business, owner set, then offer and stage,
-   * then the application's workflow (which checks the affiliate, creates the CRM lead and reads its
-   * owner, with retries), and finally the confirmation code by email.
+   * The server-side sign-up sequence: user, application, business, owner set, then offer and stage, and
+   * finally the confirmation code by email. The CRM lead and the application's workflow (which checks the
+   * affiliate, creates the lead, reads its owner and sends the reminders) wait for the emailed code
+   * (startJourney): an address nobody confirmed must not reach the sales team or be sent reminders.
    * There are no transactions on FerretDB, so every step is find-or-create on a unique key: a sign-up
    * that failed half-way is finished by the next try with the same email and password.
    */
@@ -63,7 +66,6 @@ export class SignUpService {
         this.mail.sendCodeInBackground(userName, 'account-exists', '', taken.firstName, taken.language);
       return answer;
     }
-    // The affiliate id is stored only once the workflow has checked it against the CRM.
     // A user made by this request names an application id made with it: its records are all new, so each
     // is inserted first (a retried sign-up, whose records may stand, reads first).
     const application = await this.applications.ensureForUser(user, created);
@@ -73,20 +75,8 @@ export class SignUpService {
       { businessName: dto.businessName.trim(), businessEmail: userName },
       created,
     );
-    await this.finish(
-      applicationId,
-      business._id,
-      {
-        firstName: dto.firstName.trim(),
-        lastName: dto.lastName.trim(),
-        email: userName,
-        phone: storedPhone(dto.phone),
-        company: dto.businessName.trim(),
-        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
-      },
-      created,
-    );
-    // Noted once all of it stands, so the first confirmation skips resume (five reads and a workflow start).
+    await this.records(applicationId, business._id, created);
+    // Noted once all of it stands, so the first confirmation skips ensuring them again.
     if (!user.signUpFinished) await this.users.update(user._id, { signUpFinished: true });
     try {
       const code = await this.codes.issue(userName, 'confirm-sign-up');
@@ -98,43 +88,42 @@ export class SignUpService {
     return answer;
   }
 
-  /** The steps after the business: owner set, offer and stage, then the application's workflow. */
-  private async finish(
-    applicationId: Types.ObjectId,
-    businessId: Types.ObjectId,
-    lead: Omit<CrmLeadInput, 'applicationId'>,
-    likelyNew = false,
-  ) {
+  /** The records after the business: owner set, then offer and stage. */
+  private async records(applicationId: Types.ObjectId, businessId: Types.ObjectId, likelyNew = false) {
     await this.owners.ensureFor(applicationId, businessId, likelyNew);
     await Promise.all([
       this.offers.ensureFor(applicationId, likelyNew),
       this.stages.ensureFor(applicationId, likelyNew),
     ]);
-    await this.workflows.start({
-      applicationId: applicationId.toHexString(),
-      lead: { applicationId: applicationId.toHexString(), ...lead },
-    });
   }
 
   /**
-   * At the first confirmation: a sign-up whose api stopped after its business was saved, and whose
-   * applicant then signed in (code resent) instead of pressing 'Sign up' again, is finished here, or the
-   * account would open on an application no workflow carries (no lead, no journey). Every step is a
-   * find-or-create and the workflow start keeps a running workflow, so a whole sign-up passes unchanged.
+   * At the first proof of the address (the sign-up code, or a password reset's): the CRM lead and the
+   * application's workflow start. A sign-up whose api stopped after its business was saved is finished
+   * here too, or the account would open on an application with no records. Every step is a find-or-create
+   * and the workflow start keeps a running workflow, so a repeat changes nothing.
    * A sign-up that stopped before its business was saved holds no business name to make the lead with:
    * its applicant is asked to sign up again (their password continues it).
    */
-  async resume(user: UserDocument): Promise<void> {
-    const application = await this.applications.ensureForUser(user);
-    const business = await this.businesses.ofApplication(application._id);
+  async startJourney(user: UserDocument): Promise<void> {
+    const applicationId =
+      user.signUpFinished && user.applicationId
+        ? user.applicationId
+        : (await this.applications.ensureForUser(user))._id;
+    const business = await this.businesses.ofApplication(applicationId);
     if (!business?.businessName) throw new ConflictException(ACCOUNT_CODES.somethingWentWrong);
-    await this.finish(application._id, business._id, {
+    if (!user.signUpFinished) await this.records(applicationId, business._id);
+    const lead: CrmLeadInput = {
+      applicationId: applicationId.toHexString(),
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.userName,
       phone: user.phone,
       company: business.businessName,
-    });
+      // As the applicant gave it: the workflow checks it against the CRM before it is stored.
+      ...(user.affiliateId ? { affiliateId: user.affiliateId } : {}),
+    };
+    await this.workflows.start({ applicationId: lead.applicationId, lead });
   }
 
   /** The user to sign up, or undefined when the address belongs to someone else's account. */
@@ -145,6 +134,11 @@ export class SignUpService {
     // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
     const userId = await this.users.idFor(userName);
     const existing = await this.users.findById(userId);
+    if (existing && this.unconfirmed.expired(existing)) {
+      // Nobody confirmed it in time: the address is free again, for whoever signs up with it now.
+      await this.unconfirmed.remove(existing);
+      return this.userFor(userName, dto);
+    }
     if (existing) {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code). Checking the password costs what hashing a new one does, so the time tells nothing.
@@ -163,6 +157,7 @@ export class SignUpService {
         passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
         bankVerified: false,
         ...(dto.language ? { language: dto.language } : {}),
+        ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
       });
       return { user, created: true };
     } catch (e) {

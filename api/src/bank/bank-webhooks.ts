@@ -5,6 +5,7 @@ import { BankLink } from './bank-link.schema';
 import { BankService } from './bank.service';
 import { PlaidClient, plaidCode } from './plaid-client';
 import { plaidWebhookRefusal, type PlaidWebhookKey, type WebhookRefusal } from './plaid-webhook';
+import { WebhookKeys } from './webhook-keys';
 
 type PlaidEvent = { itemId: string; type: string; code: string; errorCode: unknown; failed: boolean };
 
@@ -31,8 +32,8 @@ const needsLogin = (e: PlaidEvent) =>
 @Injectable()
 export class BankWebhooks {
   private readonly logger = new Logger(BankWebhooks.name);
-  /** Plaid's webhook verification keys by kid (a kid Plaid did not know: undefined, asked again after 5 minutes). */
-  private readonly keys = new Map<string, { key?: PlaidWebhookKey; until: number }>();
+  /** Plaid's webhook verification keys by kid: bounded, and a made-up kid costs a bounded share of Plaid calls. */
+  private readonly keys = new WebhookKeys((kid) => this.askPlaid(kid));
 
   constructor(
     @InjectModel(BankLink.name) private readonly links: Model<BankLink>,
@@ -47,7 +48,7 @@ export class BankWebhooks {
    */
   async receive(rawBody: Buffer, verification: string | undefined, body: unknown): Promise<WebhookRefusal | undefined> {
     if (!this.plaid.api) return 'unknownKey';
-    const refusal = await plaidWebhookRefusal(rawBody, verification, (kid) => this.key(kid));
+    const refusal = await plaidWebhookRefusal(rawBody, verification, (kid) => this.keys.keyOf(kid));
     if (refusal) {
       this.logger.warn({ msg: 'plaid webhook refused', reason: refusal });
       return refusal;
@@ -70,19 +71,13 @@ export class BankWebhooks {
     return undefined;
   }
 
-  private async key(kid: string): Promise<PlaidWebhookKey | undefined> {
-    const known = this.keys.get(kid);
-    if (known && (known.key || known.until > Date.now())) return known.key;
-    let key: PlaidWebhookKey | undefined;
+  private async askPlaid(kid: string): Promise<PlaidWebhookKey | undefined> {
     try {
-      key = (await this.plaid.client().webhookVerificationKeyGet({ key_id: kid })).data
+      return (await this.plaid.client().webhookVerificationKeyGet({ key_id: kid })).data
         .key as unknown as PlaidWebhookKey;
     } catch (e) {
       this.logger.warn({ msg: 'plaid webhook key not found', code: plaidCode(e) });
+      return undefined;
     }
-    // A kid Plaid did not know is not asked about again for 5 minutes; the map stays small.
-    if (this.keys.size > 100) this.keys.clear();
-    this.keys.set(kid, { key, until: Date.now() + 5 * 60_000 });
-    return key;
   }
 }

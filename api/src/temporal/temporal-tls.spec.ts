@@ -9,7 +9,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { temporalConnectionOptions } from '@portal/libs';
 import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
-import { ApiClient } from '../../../tests/support/api-client';
+import { signUpAndConfirm } from '../../../tests/support/api-client';
 import { makeCertificates, startMtlsFront, type Certificates } from '../../../tests/support/secure-servers';
 import { startSlice } from '../../../tests/support/slice';
 import { eventually } from '../../../tests/support/until';
@@ -43,17 +43,10 @@ afterAll(async () => {
 });
 
 it('a sign-up runs through the api and the worker over mTLS: the workflow starts, its activities run, it answers', async () => {
-  const email = `mtls-${Date.now()}@example.com`;
-  const res = await new ApiClient(slice.baseUrl, '10.0.4.1').post('/auth/register', {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    businessName: 'Analytical Engines LLC',
-    phone: '+12125550123',
-    email,
-    password: 'Ledger-Quill-42',
-    confirmPassword: 'Ledger-Quill-42',
-  });
-  expect(res.status).toBe(201);
+  const tag = `mtls-${Date.now()}`;
+  const email = `${tag}@example.com`;
+  // The workflow starts at the confirmation (the emailed code), as it does for every applicant.
+  await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, tag, '10.0.4.1');
   const db = mongo.db();
   const user = await db.collection('users').findOne({ userName: email });
   const application = await db.collection('applications').findOne({ userId: user!._id });

@@ -22,8 +22,13 @@ export class User implements UserRecord<Types.ObjectId> {
    * index; a lookup by userId would read the whole collection).
    */
   @Prop({ type: SchemaTypes.ObjectId }) applicationId?: Types.ObjectId;
-  /** Sign-up's sequence finished (records and workflow): the first confirmation need not resume it. */
+  /** Sign-up's records all stand: the first confirmation need not ensure them again. */
   @Prop() signUpFinished?: boolean;
+  /**
+   * The affiliate id sent with the sign-up, unchecked: the workflow, started at the confirmation, checks it
+   * against the CRM and stores it on the application only if it is an active affiliate's.
+   */
+  @Prop() affiliateId?: string;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type UserFields = SameFields<RecordFields<User, UserRecord<Types.ObjectId>>>;

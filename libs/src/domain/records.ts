@@ -166,8 +166,10 @@ export type UserRecord<Id> = {
   confirmed: boolean;
   language?: string;
   applicationId?: Id;
-  /** Set once sign-up's whole sequence (records and workflow) finished: the first confirmation need not resume it. */
+  /** Set once sign-up's records all stand: the first confirmation need not ensure them again. */
   signUpFinished?: boolean;
+  /** The affiliate id sent with the sign-up, unchecked until the workflow (started at the confirmation) checks it. */
+  affiliateId?: string;
 };
 
 export type FileRecord<Id> = {

@@ -55,6 +55,7 @@ function itemOf(state: PlaidState, input: Input): Item | PlaidAnswer {
 }
 
 function webhookKey(state: PlaidState, input: Input): PlaidAnswer {
+  state.keyLookups++;
   if (input.key_id !== state.signer.kid)
     return refused('INVALID_FIELD', 'no webhook verification key with this key_id');
   return { status: 200, body: { key: state.signer.publicKey(), request_id: requestId() } };

@@ -31,6 +31,9 @@ export type PlaidStandin = {
   close(): Promise<void>;
 };
 
+/** What the web origin's /plaid proxy may reach: the Link script and the Link page. */
+const BROWSER_PATHS = new Set(['/link-initialize.js', '/link']);
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -57,8 +60,10 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
 
   async function route(req: IncomingMessage, res: ServerResponse, send: (status: number, data: unknown) => void) {
     const u = new URL(req.url ?? '/', 'http://x');
-    // Behind the web server's /plaid proxy locally, or at the root.
+    // Behind the web server's /plaid proxy locally, or at the root. Under /plaid only what a browser needs
+    // (the Link script and page): the test routes and the api answer callers of this port alone.
     const path = u.pathname.replace(/^\/plaid(?=\/)/, '');
+    if (path !== u.pathname && !BROWSER_PATHS.has(path)) return send(404, plaidError('INVALID_FIELD', 'not found'));
     if (path === '/health') return send(200, { ok: true });
     if (path === '/link-initialize.js' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
@@ -95,6 +100,7 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
   async function admin(path: string, req: IncomingMessage, send: (status: number, data: unknown) => void) {
     // The items linked and not removed (tests check a disconnect removed its item here).
     if (path === '/__admin/items' && req.method === 'GET') send(200, { items: stand.items() });
+    else if (path === '/__admin/key-lookups' && req.method === 'GET') send(200, { keyLookups: state.keyLookups });
     else if (path === '/__admin/require-login' && req.method === 'POST') {
       await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
       send(200, { ok: true });

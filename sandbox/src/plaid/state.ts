@@ -29,6 +29,8 @@ export type PlaidState = {
   publicTokens: Map<string, { item: Item; expires: number }>;
   items: Map<string, Item>;
   downloads: number;
+  /** /webhook_verification_key/get calls answered (a forged kid must not cost the api one per webhook). */
+  keyLookups: number;
   signer: WebhookSigner;
 };
 
@@ -38,6 +40,7 @@ export const newPlaidState = (readyAfter: number): PlaidState => ({
   publicTokens: new Map(),
   items: new Map(),
   downloads: 0,
+  keyLookups: 0,
   signer: webhookSigner(),
 });
 

@@ -113,6 +113,9 @@ export function motoSpec(port: number, env: Record<string, string> = {}): Servic
 /** The pinned Zipkin jar stack/setup.sh fetched (Maven Central, checksum checked). */
 export const ZIPKIN_JAR = '.tools/zipkin/zipkin-server-3.6.1-exec.jar';
 
+/** The spans Zipkin keeps in memory (measured in docs/performance.md: the heap stays far below its 256 MB). */
+export const ZIPKIN_MAX_SPANS = 50_000;
+
 /** Zipkin on the port: in-memory storage, its UI at / and the spans' endpoint at /api/v2/spans. */
 export function zipkinSpec(port: number): ServiceSpec {
   return {
@@ -128,7 +131,9 @@ export function zipkinSpec(port: number): ServiceSpec {
       // The list is given whole (a list set here replaces the jar's, it does not merge with it).
       ...['--armeria.ports[0].ip=127.0.0.1', `--armeria.ports[0].port=${port}`, '--armeria.ports[0].protocols[0]=http'],
     ],
-    env: { STORAGE_TYPE: 'mem' },
+    // At most MEM_MAX_SPANS spans are kept, the oldest traces dropped first: Zipkin's default (500,000) outgrows
+    // the 256 MB heap after a few hours of light traffic, and a full heap answers every span with an error.
+    env: { STORAGE_TYPE: 'mem', MEM_MAX_SPANS: String(ZIPKIN_MAX_SPANS) },
     ready: () => httpOk(`http://127.0.0.1:${port}/health`),
     readyTimeoutMs: 150_000,
     url: `http://localhost:${port}/zipkin/`,

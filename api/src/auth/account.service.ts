@@ -5,7 +5,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { Algorithm, hash } from '@node-rs/argon2';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_CODES,
@@ -23,12 +23,16 @@ import type { ConfirmForgotPasswordDto } from './auth.dto';
 import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword, type Hasher } from './password-hashing';
 import { SignUpService } from './sign-up.service';
 import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/** Verifying against this when the account does not exist keeps both answers equally slow. */
+/**
+ * Verifying against this when the account does not exist keeps both answers equally slow: made with the
+ * same algorithm and cost as every stored password, and through the same hashing turns.
+ */
 const DUMMY_HASH = hash('not-a-real-password', { algorithm: Algorithm.Argon2id });
 
 @Injectable()
@@ -47,22 +51,22 @@ export class AccountService {
     return this.users.findByUserName(normalise(userName));
   }
 
-  private async checkPassword(userName: string, password: string): Promise<UserDocument> {
+  private async checkPassword(userName: string, password: string, who: Hasher): Promise<UserDocument> {
     const user = await this.findUser(userName);
-    const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
+    const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password, who);
     if (!user || !ok) throw new UnauthorizedException(ACCOUNT_CODES.incorrectCredentials);
     return user;
   }
 
-  async login(userName: string, password: string): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
-    const user = await this.checkPassword(userName, password);
+  async login(userName: string, password: string, who: Hasher): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
+    const user = await this.checkPassword(userName, password, who);
     if (!user.confirmed) throw new BadRequestException(ACCOUNT_CODES.userNotConfirmed);
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };
   }
 
   /** The code step of sign-up: confirms the email and signs the applicant in. */
-  async confirmSignUp(userName: string, password: string, code: string) {
-    const user = await this.checkPassword(userName, password);
+  async confirmSignUp(userName: string, password: string, code: string, who: Hasher) {
+    const user = await this.checkPassword(userName, password, who);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
       // A sign-up that noted its end has nothing to resume.
@@ -88,7 +92,7 @@ export class AccountService {
   }
 
   /** `requester` is the browser that asked for the code: only its own code is tried. */
-  async confirmForgotPassword(dto: ConfirmForgotPasswordDto, requester = '') {
+  async confirmForgotPassword(dto: ConfirmForgotPasswordDto, requester = '', address = '') {
     if (isCommonPassword(dto.password)) {
       throw new BadRequestException({
         message: ACCOUNT_CODES.commonPassword,
@@ -101,7 +105,8 @@ export class AccountService {
     if (!user) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     // Proving the emailed code also proves the email address.
     await this.users.update(user._id, {
-      passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
+      // The emailed code proved the owner: the known lane of the hashing turns.
+      passwordHash: await hashPassword(dto.password, { address, known: true }),
       confirmed: true,
     });
     await this.tokens.revokeAllFor(user._id);

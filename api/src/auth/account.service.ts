@@ -5,7 +5,7 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { Algorithm, hash } from '@node-rs/argon2';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_CODES,
@@ -23,7 +23,7 @@ import type { ConfirmForgotPasswordDto } from './auth.dto';
 import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
-import { hashPassword, verifyPassword, type Hasher } from './password-hashing';
+import { hashPassword } from './password-hashing';
 import { SignUpService } from './sign-up.service';
 import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
@@ -31,7 +31,7 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 /**
  * Verifying against this when the account does not exist keeps both answers equally slow: made with the
- * same algorithm and cost as every stored password, and through the same hashing turns.
+ * same algorithm and cost as every stored password, and checked in the same password turns.
  */
 const DUMMY_HASH = hash('not-a-real-password', { algorithm: Algorithm.Argon2id });
 
@@ -51,22 +51,23 @@ export class AccountService {
     return this.users.findByUserName(normalise(userName));
   }
 
-  private async checkPassword(userName: string, password: string, who: Hasher): Promise<UserDocument> {
+  /** Called in a password turn (password-hashing.ts): the controller takes it around the whole check. */
+  private async checkPassword(userName: string, password: string): Promise<UserDocument> {
     const user = await this.findUser(userName);
-    const ok = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password, who);
+    const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
     if (!user || !ok) throw new UnauthorizedException(ACCOUNT_CODES.incorrectCredentials);
     return user;
   }
 
-  async login(userName: string, password: string, who: Hasher): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
-    const user = await this.checkPassword(userName, password, who);
+  async login(userName: string, password: string): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
+    const user = await this.checkPassword(userName, password);
     if (!user.confirmed) throw new BadRequestException(ACCOUNT_CODES.userNotConfirmed);
     return { user, tokens: await this.tokens.issue(user._id, user.userName) };
   }
 
   /** The code step of sign-up: confirms the email and signs the applicant in. */
-  async confirmSignUp(userName: string, password: string, code: string, who: Hasher) {
-    const user = await this.checkPassword(userName, password, who);
+  async confirmSignUp(userName: string, password: string, code: string) {
+    const user = await this.checkPassword(userName, password);
     if (!user.confirmed) {
       await this.codes.consume(user.userName, 'confirm-sign-up', code);
       // A sign-up that noted its end has nothing to resume.

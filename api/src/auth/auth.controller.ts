@@ -40,7 +40,7 @@ import {
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { LoginThrottle } from './login-throttle';
 import { DeviceTrust, type Device } from './device-trust';
-import type { Hasher } from './password-hashing';
+import { inPasswordTurn, type Hasher } from './password-hashing';
 import { SignUpService } from './sign-up.service';
 import type { IssuedTokens } from '../session/tokens.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
@@ -58,7 +58,7 @@ const perAccount = (action: string, username: string, max: number, windowSeconds
 });
 
 /**
- * Who checks a password, for its turn at hashing (password-hashing.ts): its address, and whether the
+ * Who checks a password, for its password turn (password-hashing.ts): its address, and whether the
  * browser signed in on this account before (its device cookie), which strangers cannot claim.
  */
 const hasher = (req: Request, device: Device, username: string): Hasher => ({
@@ -102,8 +102,10 @@ export class AuthController {
     // It takes the password too: the same throttle as login, or it would be a second password oracle.
     const device = this.devices.read(req);
     const who = hasher(req, device, dto.username);
-    const { user, tokens } = await this.passwords.check(dto.username, who.address, device, () =>
-      this.accounts.confirmSignUp(dto.username, dto.password, dto.code, who),
+    const { user, tokens } = await inPasswordTurn(who, () =>
+      this.passwords.check(dto.username, who.address, device, () =>
+        this.accounts.confirmSignUp(dto.username, dto.password, dto.code),
+      ),
     );
     this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
@@ -126,8 +128,9 @@ export class AuthController {
   ): Promise<LoginAnswer> {
     const device = this.devices.read(req);
     const who = hasher(req, device, dto.username);
-    const { user, tokens } = await this.passwords.check(dto.username, who.address, device, () =>
-      this.accounts.login(dto.username, dto.password, who),
+    // The whole check in one turn, its throttle's reads too: a flood's excess is refused before any of it.
+    const { user, tokens } = await inPasswordTurn(who, () =>
+      this.passwords.check(dto.username, who.address, device, () => this.accounts.login(dto.username, dto.password)),
     );
     this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);

@@ -6,36 +6,28 @@ import { TooManyRequestsError } from '../common/rate-limit';
  * has four threads for the whole process, shared with every file read and write, DNS lookup and zlib
  * stream, and the machine two cores: 1,473 wrong passwords for made-up emails in 30 s, from many addresses,
  * queued ahead of everyone's (another applicant's sign-in went from 22 to 849 ms, their upload, whose
- * spool writes wait for the same pool, from 60 to 1,172 ms). So this process hashes at most `concurrent`
- * passwords at once (two of the pool's four threads, about one core, stay free), and few wait:
+ * spool writes wait for the same pool, from 60 to 1,172 ms). So each password check (a sign-in with its
+ * throttle's reads and its hash, or the hash of a sign-up or a reset) takes one of `concurrent` turns of
+ * this process, and few wait:
  * - a browser that proved itself on the account before (its device cookie, device-trust.ts) or by the
- *   emailed code of a reset waits in a lane of its own, served first: strangers cannot fill it;
- * - everyone else (an unknown browser, a sign-up) waits in the anonymous lane, at most `perAddress` from one
- *   address and `waiting` in all; past either the check is not made and the request answers 429 with
- *   Retry-After at once (a flood gets refusals, not a queue everyone else stands behind), before any hash
- *   and whatever the account, so the answer tells nothing of whether the account exists.
- * A waiting check costs a few milliseconds of hashing per place ahead of it: 16 wait under half a second.
+ *   emailed code of a reset has a lane of its own, `concurrent` turns and `waiting` places that strangers
+ *   cannot take (a stolen cookie guesses no more: the login throttle counts its tries on their own);
+ * - everyone else (an unknown browser, a sign-up) takes the anonymous lane's turns, at most `perAddress`
+ *   from one address and `waiting` waiting in all; past either the check is not made and the request
+ *   answers 429 with Retry-After at once, before any database read or hash (a flood gets refusals, not a
+ *   queue everyone else stands behind), and whatever the account, so it tells nothing of whether it exists.
+ * Unknown emails are still checked against a hash of the same cost (account.service.ts, DUMMY_HASH).
+ * A turn takes tens of milliseconds (the hash about 10 of CPU): 12 waiting wait well under a second.
  */
-export const PASSWORD_HASHING = { concurrent: 2, waiting: 16, perAddress: 2, retryAfterSeconds: 2 };
+export const PASSWORD_TURNS = { concurrent: 2, waiting: 12, perAddress: 2, retryAfterSeconds: 2 };
 
-/** Who asks for a hash: the client's address, and whether it proved itself on the account before. */
+/** Who checks a password: the client's address, and whether it proved itself on the account before. */
 export type Hasher = { address: string; known: boolean };
 
-type Waiting = { who: Hasher; go: () => void };
-let running = 0;
-const known: Waiting[] = [];
-const anonymous: Waiting[] = [];
+type Lane = { running: number; waiting: (() => void)[] };
+const lanes = { known: { running: 0, waiting: [] } as Lane, anonymous: { running: 0, waiting: [] } as Lane };
 /** Each address's checks running or waiting in the anonymous lane. */
 const byAddress = new Map<string, number>();
-
-function next() {
-  while (running < PASSWORD_HASHING.concurrent) {
-    const turn = known.shift() ?? anonymous.shift();
-    if (!turn) return;
-    running++;
-    turn.go();
-  }
-}
 
 function count(address: string, by: number) {
   const left = (byAddress.get(address) ?? 0) + by;
@@ -43,36 +35,34 @@ function count(address: string, by: number) {
   else byAddress.delete(address);
 }
 
-/** Runs `work` (one hash) in `who`'s turn; TooManyRequestsError (429) when its lane has no place. */
-export async function inHashTurn<T>(who: Hasher, work: () => Promise<T>): Promise<T> {
-  if (!who.known) {
-    if (
-      (byAddress.get(who.address) ?? 0) >= PASSWORD_HASHING.perAddress ||
-      anonymous.length >= PASSWORD_HASHING.waiting
-    )
-      throw new TooManyRequestsError(PASSWORD_HASHING.retryAfterSeconds, undefined, 'password:busy');
-    count(who.address, 1);
-  }
+const busy = () => new TooManyRequestsError(PASSWORD_TURNS.retryAfterSeconds, undefined, 'password:busy');
+
+/** Runs `work` (one password check) in `who`'s turn; TooManyRequestsError (429) when its lane has no place. */
+export async function inPasswordTurn<T>(who: Hasher, work: () => Promise<T>): Promise<T> {
+  const lane = who.known ? lanes.known : lanes.anonymous;
+  const mine = byAddress.get(who.address) ?? 0;
+  if (lane.waiting.length >= PASSWORD_TURNS.waiting || (!who.known && mine >= PASSWORD_TURNS.perAddress)) throw busy();
+  if (!who.known) count(who.address, 1);
   try {
-    if (running < PASSWORD_HASHING.concurrent && !known.length && !anonymous.length) running++;
-    else if (who.known && known.length >= PASSWORD_HASHING.waiting)
-      throw new TooManyRequestsError(PASSWORD_HASHING.retryAfterSeconds, undefined, 'password:busy');
-    else await new Promise<void>((go) => (who.known ? known : anonymous).push({ who, go }));
+    if (lane.running < PASSWORD_TURNS.concurrent && !lane.waiting.length) lane.running++;
+    // The turn is counted as it is handed over, before anyone else can see it free.
+    else await new Promise<void>((go) => lane.waiting.push(go));
     try {
       return await work();
     } finally {
-      running--;
-      next();
+      const next = lane.waiting.shift();
+      if (next) next();
+      else lane.running--;
     }
   } finally {
     if (!who.known) count(who.address, -1);
   }
 }
 
-/** The stored form of a new password (Argon2id, the library's default cost: every hash costs the same). */
+/** The stored form of a new password (Argon2id at the library's default cost, as every stored one), in a turn. */
 export const hashPassword = (password: string, who: Hasher) =>
-  inHashTurn(who, () => hash(password, { algorithm: Algorithm.Argon2id }));
+  inPasswordTurn(who, () => hash(password, { algorithm: Algorithm.Argon2id }));
 
-/** Whether `password` is the one `stored` was made of. */
+/** Whether `password` is the one `stored` was made of, in a turn. */
 export const verifyPassword = (stored: string, password: string, who: Hasher) =>
-  inHashTurn(who, () => verify(stored, password));
+  inPasswordTurn(who, () => verify(stored, password));

@@ -86,7 +86,9 @@ export async function spoolPhotos(req: Request, folder: string): Promise<string[
       settled = true;
       req.unpipe(bb);
       req.resume();
-      streams.forEach((s) => s.destroy());
+      // With an error: a file stream busboy already ended (cut at its size limit) closes otherwise as if
+      // whole, and its pipeline would wait for an end that never comes.
+      streams.forEach((s) => s.destroy(new Error('sending refused')));
       void Promise.allSettled(writing).then(() => reject(e));
     };
     bb.on('file', (_name, stream) => {

@@ -80,7 +80,7 @@ describe('a phone’s photos are made into a PDF off the api’s thread', () => 
   it('a 1 × 1 PNG of 10 MB that would inflate to 10 GB is refused as too big, another applicant’s reads staying under 1 s', async () => {
     const link = await newLink();
     const sending = send(link.token, [pngBomb(9.7)]);
-    const slowest = await slowestWhile('a 10 MB PNG bomb by the phone link', sending, otherReads);
+    const slowest = await slowestWhile('a 10 MB PNG bomb by the phone link (their file list)', sending, otherReads);
     const res = await sending;
     expect(res.status).toBe(400);
     expect(res.body.message ?? res.body.data?.message).toBe(TOO_BIG);
@@ -93,7 +93,7 @@ describe('a phone’s photos are made into a PDF off the api’s thread', () => 
     const link = await newLink();
     const big = smallPng(4000, 4000);
     const sending = send(link.token, [big, big]);
-    const slowest = await slowestWhile('two 16 MP PNGs by the phone link', sending, otherReads);
+    const slowest = await slowestWhile('two 16 MP PNGs by the phone link (their file list)', sending, otherReads);
     const res = await sending;
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({ fileType: 'Voided Check', pages: 2 });
@@ -121,6 +121,7 @@ describe('wrong passwords are hashed in bounded turns', () => {
     const flood = Array.from({ length: 60 }, () => new HostileClient());
     await Promise.all(flood.map((c) => c.get('/health')));
     const statuses: number[] = [];
+    let retryAfter: string | null | undefined;
     let stop = false;
     // Each address tries a made-up email every half second or so: about 100 a second in all, twice the
     // rate the attack ran at, for as long as the other applicant is measured.
@@ -133,6 +134,7 @@ describe('wrong passwords are hashed in bounded turns', () => {
             password: 'Wrong-guess-9',
           });
           statuses.push(res.status);
+          if (res.status === 429) retryAfter ??= res.headers.get('retry-after');
           await holdFor(500, 'this address’s next try');
         }
       }),
@@ -141,12 +143,12 @@ describe('wrong passwords are hashed in bounded turns', () => {
     const signIn = async () =>
       (await other.client.post('/auth/login', { username: other.user.email, password: TEST_PASSWORD })).status;
     const signInMs = await slowestWhile(
-      'a wrong-password flood from 60 addresses (sign-in)',
+      '60 addresses each trying a wrong password every ½ s (their sign-in)',
       holdFor(1_500, 'flood'),
       signIn,
     );
     const readMs = await slowestWhile(
-      'a wrong-password flood from 60 addresses (read)',
+      '60 addresses each trying a wrong password every ½ s (their file list)',
       holdFor(1_000, 'flood'),
       otherReads,
     );
@@ -157,5 +159,6 @@ describe('wrong passwords are hashed in bounded turns', () => {
     // Wrong or refused, never a 5xx: the excess is told to come back rather than queued.
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
   }, 60_000);
 });

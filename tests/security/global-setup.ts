@@ -136,7 +136,7 @@ export async function teardown() {
       `api still serving: ${alive ? 'yes' : 'NO'}`,
   );
   for (const [attack, ms] of Object.entries(otherUploadMs))
-    console.log(`another applicant's upload during ${attack}: ${ms} ms (goal under ${OTHER_UPLOAD_GOAL_MS} ms)`);
+    console.log(`another applicant's request during ${attack}: ${ms} ms (goal under ${OTHER_UPLOAD_GOAL_MS} ms)`);
   await stopAll(running);
   running = [];
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -13,8 +13,9 @@ export const tally: Tally = { requests: 0, serverErrors: 0, invalidAccepted: 0, 
 export const serverErrorRequests: string[] = [];
 
 /**
- * Another applicant's upload time (ms) during each attack on the shared upload resources, by
- * attack (goal under 1 s). Written beside the counts, printed in the report.
+ * Another applicant's request time (ms) during each attack on shared resources (an upload, a sign-in, a
+ * read of their files; the slowest of a few), by attack (goal under 1 s). Written beside the counts,
+ * printed in the report.
  */
 export const otherUploadMs: Record<string, number> = {};
 export const OTHER_UPLOAD_GOAL_MS = 1_000;

@@ -1,5 +1,5 @@
 // Small photos made in code, for the phone link's tests (unit, e2e and security).
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
 /** A 32 × 24 baseline JPEG (a colour gradient), as a camera would send one, made once with an encoder. */
 const JPEG_32x24 =
@@ -32,6 +32,33 @@ export function smallPng(width = 24, height = 32, claim?: { width: number; heigh
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A PNG whose header says `width` × `height` and whose image data is `megabytes` MB of deflate that inflates
+ * to about a thousand times that (zeros): the decompression bomb a 1 × 1 header hides, as an attacker sent
+ * it (10 MB of it inflated to about 10 GB). Made of one flushed segment repeated, so it costs the test
+ * nothing to build.
+ */
+export function pngBomb(megabytes: number, width = 1, height = 1): Buffer {
+  const segment = deflateRawSync(Buffer.alloc(16 * 1024 * 1024), { finishFlush: constants.Z_FULL_FLUSH });
+  const count = Math.max(1, Math.round((megabytes * 1024 * 1024) / segment.length));
+  // zlib's header, the segments, a last empty block, and an adler-32 that no decoder reaching it could match.
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0x9c]),
+    ...Array<Buffer>(count).fill(segment),
+    Buffer.from([3, 0, 0, 0, 0, 1]),
+  ]);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', data),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

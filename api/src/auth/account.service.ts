@@ -24,13 +24,17 @@ import type { ConfirmForgotPasswordDto } from './auth.dto';
 import type { CodePurpose } from './code.schema';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+import { hashPassword } from './password-hashing';
 import { SignUpService } from './sign-up.service';
 import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-/** Verifying against this when the account does not exist keeps both answers equally slow. */
+/**
+ * Verifying against this when the account does not exist keeps both answers equally slow: made with the
+ * same algorithm and cost as every stored password, and checked in the same password turns.
+ */
 const DUMMY_HASH = hash('not-a-real-password', { algorithm: Algorithm.Argon2id });
 
 @Injectable()
@@ -50,6 +54,7 @@ export class AccountService {
     return this.users.findByUserName(normalise(userName));
   }
 
+  /** Called in a password turn (password-hashing.ts): the controller takes it around the whole check. */
   private async checkPassword(userName: string, password: string): Promise<UserDocument> {
     const user = await this.findUser(userName);
     const ok = await verify(user?.passwordHash ?? (await DUMMY_HASH), password);
@@ -96,7 +101,7 @@ export class AccountService {
   }
 
   /** `requester` is the browser that asked for the code: only its own code is tried. */
-  async confirmForgotPassword(dto: ConfirmForgotPasswordDto, requester = '') {
+  async confirmForgotPassword(dto: ConfirmForgotPasswordDto, requester = '', address = '') {
     if (isCommonPassword(dto.password)) {
       throw new BadRequestException({
         message: ACCOUNT_CODES.commonPassword,
@@ -112,7 +117,8 @@ export class AccountService {
     // its new password and stays unconfirmed, its confirmation asking for the sign-up again.
     const proven = user.confirmed || (await this.startJourneyUnlessUnfinished(user));
     await this.users.update(user._id, {
-      passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
+      // The emailed code proved the owner: the known lane of the hashing turns.
+      passwordHash: await hashPassword(dto.password, { address, known: true }),
       ...(proven ? { confirmed: true } : {}),
     });
     await this.tokens.revokeAllFor(user._id);

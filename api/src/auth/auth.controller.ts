@@ -39,7 +39,8 @@ import {
 } from '../session/cookies';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { LoginThrottle } from './login-throttle';
-import { DeviceTrust } from './device-trust';
+import { DeviceTrust, type Device } from './device-trust';
+import { inPasswordTurn, type Hasher } from './password-hashing';
 import { SignUpService } from './sign-up.service';
 import type { IssuedTokens } from '../session/tokens.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
@@ -54,6 +55,15 @@ const perAccount = (action: string, username: string, max: number, windowSeconds
   key: `${action}:acct:${username.trim().toLowerCase()}`,
   max,
   windowSeconds,
+});
+
+/**
+ * Who checks a password, for its password turn (password-hashing.ts): its address, and whether the
+ * browser signed in on this account before (its device cookie), which strangers cannot claim.
+ */
+const hasher = (req: Request, device: Device, username: string): Hasher => ({
+  address: clientIp(req),
+  known: device.id !== undefined && device.trustedFor(username.trim().toLowerCase()),
 });
 
 /** The account layer: our own accounts, sessions in httpOnly cookies. */
@@ -79,7 +89,7 @@ export class AuthController {
   @HttpCode(201)
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterAnswer> {
     await this.limiter.hit(perIp('register', req, this.settings.SIGN_UPS_PER_ADDRESS_HOUR, 60 * MINUTE));
-    return this.signUp.register(dto);
+    return this.signUp.register(dto, { address: clientIp(req), known: false });
   }
 
   @Post('confirm-signup')
@@ -91,8 +101,11 @@ export class AuthController {
   ): Promise<ConfirmSignUpAnswer> {
     // It takes the password too: the same throttle as login, or it would be a second password oracle.
     const device = this.devices.read(req);
-    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), device, () =>
-      this.accounts.confirmSignUp(dto.username, dto.password, dto.code),
+    const who = hasher(req, device, dto.username);
+    const { user, tokens } = await inPasswordTurn(who, () =>
+      this.passwords.check(dto.username, who.address, device, () =>
+        this.accounts.confirmSignUp(dto.username, dto.password, dto.code),
+      ),
     );
     this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
@@ -114,8 +127,10 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoginAnswer> {
     const device = this.devices.read(req);
-    const { user, tokens } = await this.passwords.check(dto.username, clientIp(req), device, () =>
-      this.accounts.login(dto.username, dto.password),
+    const who = hasher(req, device, dto.username);
+    // The whole check in one turn, its throttle's reads too: a flood's excess is refused before any of it.
+    const { user, tokens } = await inPasswordTurn(who, () =>
+      this.passwords.check(dto.username, who.address, device, () => this.accounts.login(dto.username, dto.password)),
     );
     this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
@@ -187,7 +202,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageAnswer> {
     await this.limiter.hit(perIp('reset', req, 30));
-    const answer = await this.accounts.confirmForgotPassword(dto, this.devices.read(req).id ?? '');
+    const answer = await this.accounts.confirmForgotPassword(dto, this.devices.read(req).id ?? '', clientIp(req));
     await this.passwords.forgive(dto.username);
     // The emailed code proved the owner on this browser.
     this.devices.trust(req, res, dto.username.trim().toLowerCase());

@@ -1,5 +1,4 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Types } from 'mongoose';
 import { ACCOUNT_CODES, maskEmail, phoneE164, type RegisterAnswer } from '@portal/libs';
 import type { CrmLeadInput } from '@portal/workflows';
@@ -16,6 +15,7 @@ import type { RegisterDto } from './auth.dto';
 import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { CodesService } from './codes.service';
 import { isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword, type Hasher } from './password-hashing';
 import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 
 /** The phone as stored and sent to the CRM: E.164, in whichever form it was sent (the DTO has judged it). */
@@ -49,14 +49,15 @@ export class SignUpService {
    * There are no transactions on FerretDB, so every step is find-or-create on a unique key: a sign-up
    * that failed half-way is finished by the next try with the same email and password.
    */
-  async register(dto: RegisterDto): Promise<RegisterAnswer> {
+  /** `who`: the browser signing up, for its turn at hashing the password (password-hashing.ts). */
+  async register(dto: RegisterDto, who: Hasher): Promise<RegisterAnswer> {
     if (isCommonPassword(dto.password))
       throw new BadRequestException({
         message: ACCOUNT_CODES.commonPassword,
         fields: { password: ACCOUNT_CODES.commonPassword },
       });
     const userName = dto.email.trim().toLowerCase();
-    const { user, created } = (await this.userFor(userName, dto)) ?? {};
+    const { user, created } = (await this.userFor(userName, dto, who)) ?? {};
     const answer: RegisterAnswer = { destination: maskEmail(userName), deliveryMedium: 'EMAIL', userName };
     if (!user) {
       // The address has an account: the answer is a new account's, so it tells nobody the address is
@@ -130,6 +131,7 @@ export class SignUpService {
   private async userFor(
     userName: string,
     dto: RegisterDto,
+    who: Hasher,
   ): Promise<{ user: UserDocument; created: boolean } | undefined> {
     // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
     const userId = await this.users.idFor(userName);
@@ -137,12 +139,12 @@ export class SignUpService {
     if (existing && this.unconfirmed.expired(existing)) {
       // Nobody confirmed it in time: the address is free again, for whoever signs up with it now.
       await this.unconfirmed.remove(existing);
-      return this.userFor(userName, dto);
+      return this.userFor(userName, dto, who);
     }
     if (existing) {
       // Only the same person, not yet confirmed, may continue an interrupted sign-up (and get a new
       // code). Checking the password costs what hashing a new one does, so the time tells nothing.
-      const samePerson = await verify(existing.passwordHash, dto.password);
+      const samePerson = await verifyPassword(existing.passwordHash, dto.password, who);
       return !existing.confirmed && samePerson ? { user: existing, created: false } : undefined;
     }
     try {
@@ -154,7 +156,7 @@ export class SignUpService {
         firstName: dto.firstName.trim(),
         lastName: dto.lastName.trim(),
         phone: storedPhone(dto.phone),
-        passwordHash: await hash(dto.password, { algorithm: Algorithm.Argon2id }),
+        passwordHash: await hashPassword(dto.password, who),
         bankVerified: false,
         ...(dto.language ? { language: dto.language } : {}),
         ...(dto.affiliateId ? { affiliateId: dto.affiliateId } : {}),
@@ -162,7 +164,7 @@ export class SignUpService {
       return { user, created: true };
     } catch (e) {
       // A parallel sign-up with the same address won the insert: judge this one against what it made.
-      if ((e as { code?: number }).code === 11000) return this.userFor(userName, dto);
+      if ((e as { code?: number }).code === 11000) return this.userFor(userName, dto, who);
       throw e;
     }
   }

@@ -47,6 +47,17 @@ export class DocumentNames {
     throw new UploadRefused(FILE_CODES.slotFull);
   }
 
+  /**
+   * Whether the slot has a name free now (`take` would not refuse it as full): asked before a phone's photos
+   * are read and converted, so a full slot costs no conversion.
+   */
+  async hasRoom(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<boolean> {
+    const used = new Set((await this.index.fieldsOf(applicationId, ['fileName'])).map((f) => f.fileName));
+    const names = Array.from({ length: MAX_FILES_PER_SLOT }, (_, i) => documentFileName(fileType, monthLabel, i));
+    const free = names.filter((n) => !used.has(n)).map((n) => nameId(applicationId, n));
+    return free.length > (await this.names.countDocuments({ _id: { $in: free } }));
+  }
+
   /** Gives a name back when its upload failed or its file was removed, so the numbering has no holes. */
   async release(applicationId: Types.ObjectId, fileName: string): Promise<void> {
     await this.names.deleteOne({ _id: nameId(applicationId, fileName) });

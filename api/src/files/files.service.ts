@@ -13,7 +13,7 @@ import { StoredFile } from './file.schema';
 import { FILE_NOT_FOUND, fileView } from './file-views';
 import { prepareInspection } from './pdf-inspection';
 import { ReceivedUploads } from './received-uploads';
-import { spoolBuffer, spoolUpload } from './upload-stream';
+import { spoolMadeFile, spoolUpload, type MadeFile } from './upload-stream';
 
 export { FILE_NOT_FOUND } from './file-views';
 
@@ -60,12 +60,12 @@ export class FilesService {
     req: Request,
     userId: string,
     fields: { applicationId: string; fileType: FileType; monthLabel?: string },
-    pdf: Buffer,
+    pdf: MadeFile,
   ) {
     const done = await this.turns.enter(userId, req);
     try {
       const given = { ...fields, monthLabel: fields.monthLabel ?? '' };
-      return await this.received.receive(userId, undefined, (decide) => spoolBuffer(pdf, given, decide));
+      return await this.received.receive(userId, undefined, (decide) => spoolMadeFile(pdf, given, decide));
     } finally {
       done();
     }

@@ -1,8 +1,8 @@
 // Runs in a worker thread started by pdf-inspection.ts. pdf-lib parses hostile bytes here, where its
 // memory, its time and its module state (a pool of every PDF name it has ever met, never emptied) end with
 // the thread instead of growing in the api: a thread that refused a file, or whose heap grew, is ended.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire, registerHooks } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
@@ -216,10 +216,58 @@ async function advise(path: string, monthLabel: string): Promise<Reading> {
   }
 }
 
-// Started ahead of its uploads (pdf-inspection.ts keeps a small pool): each file comes by message, and
-// the thread says when it is done with it and how big its heap has grown, so the api can retire it.
-parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMonth?: string }) => {
+/**
+ * The photos module (photos-to-pdf): built beside this file as CommonJS (.js); under the tests, its
+ * TypeScript source, which Node runs with its types stripped.
+ */
+const PHOTOS_MODULE = new URL(
+  import.meta.url.endsWith('.mts') ? './photos-to-pdf.ts' : './photos-to-pdf.js',
+  import.meta.url,
+).href;
+type PhotosModule = typeof import('./photos-to-pdf.js');
+// Said to be an ES module, as stack/esm-sources.mjs says of our sources (no reparse, no warning).
+if (import.meta.url.endsWith('.mts'))
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const resolved = nextResolve(specifier, context);
+      return resolved.url === PHOTOS_MODULE ? { ...resolved, format: 'module-typescript' } : resolved;
+    },
+  });
+
+/**
+ * A phone's photos (photo-conversion.ts sends them) judged and made into one PDF here, written to `out`:
+ * pdf-lib decodes a PNG whole, seconds of CPU for a large one, and a hostile one would inflate to gigabytes
+ * on the api's thread.
+ */
+async function convertPhotos(photos: string[], out: string) {
+  const { photosToPdf, PhotoRefused } = (await import(PHOTOS_MODULE)) as PhotosModule;
+  try {
+    const pdf = await photosToPdf(await Promise.all(photos.map((p) => readFile(String(p)))));
+    await writeFile(String(out), pdf, { mode: 0o600 });
+    return { ok: true, pages: photos.length, size: pdf.length };
+  } catch (e) {
+    if (e instanceof PhotoRefused) return { ok: false, refused: e.reason };
+    throw e;
+  }
+}
+
+const heapMb = () => getHeapStatistics().used_heap_size / 1024 / 1024;
+
+type Job = { path: string; statementMonth?: string } | { photos: string[]; out: string };
+
+// Started ahead of its uploads (pdf-inspection.ts keeps a small pool): each file, or a phone's photos,
+// comes by message, and the thread says when it is done with it and how big its heap has grown, so the api
+// can retire it.
+parentPort?.on('message', (job: Job) => {
   const port = parentPort!;
+  if ('photos' in job) {
+    void convertPhotos(Array.from(job.photos), job.out)
+      .catch((e: Error) => ({ ok: false, reason: `failed: ${String(e?.message).slice(0, 200)}` }))
+      .then((answer) => port.postMessage(answer))
+      .finally(() => port.postMessage({ done: true, heapMb: heapMb(), fileMb: 0 }));
+    return;
+  }
+  const { path, statementMonth } = job;
   // The decode budget is per document.
   decoded = 0;
   overBudget = false;
@@ -232,11 +280,5 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
         port.postMessage(await advise(String(path), statementMonth).catch(() => ({ advice: [] })));
     })
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
-    .finally(() =>
-      port.postMessage({
-        done: true,
-        heapMb: getHeapStatistics().used_heap_size / 1024 / 1024,
-        fileMb: lastFileBytes / 1024 / 1024,
-      }),
-    );
+    .finally(() => port.postMessage({ done: true, heapMb: heapMb(), fileMb: lastFileBytes / 1024 / 1024 }));
 });

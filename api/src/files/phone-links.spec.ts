@@ -2,7 +2,8 @@
 // and the photos' conversion to one PDF (JPEG and PNG only, by their bytes, within the pixel limits).
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { jpegMagicHtml, pdfHtmlPolyglot, smallJpeg, smallPng } from '../../../tests/support/photo-fixtures';
+import { crc32 } from 'node:zlib';
+import { jpegMagicHtml, pdfHtmlPolyglot, pngBomb, smallJpeg, smallPng } from '../../../tests/support/photo-fixtures';
 import {
   PHONE_LINK_MINUTES,
   phoneLinkKey,
@@ -14,7 +15,7 @@ import {
   verifySignLink,
   verifyStatusLink,
 } from '../status/status-link';
-import { PHOTO_LIMITS, PhotoRefused, photoHeader, photosToPdf } from './photos-to-pdf';
+import { judgePng, PHOTO_LIMITS, pngDataBytes, PhotoRefused, photoHeader, photosToPdf } from './photos-to-pdf';
 
 const secret = Buffer.from('a session secret of enough bytes for the test');
 const key = phoneLinkKey(secret);
@@ -78,5 +79,64 @@ describe('photos to one PDF', () => {
     await expect(photosToPdf([Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00, 0x02, 0xff, 0xd9])])).rejects.toBeInstanceOf(
       PhotoRefused,
     );
+  });
+});
+
+/** `png` with the chunk `type` (of `data`) put in before its IEND. */
+function withChunk(png: Buffer, type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const added = Buffer.alloc(12 + data.length);
+  added.writeUInt32BE(data.length, 0);
+  body.copy(added, 4);
+  added.writeUInt32BE(crc32(body), 8 + data.length);
+  return Buffer.concat([png.subarray(0, png.length - 12), added, png.subarray(png.length - 12)]);
+}
+
+describe('a PNG judged by its data before it is decoded', () => {
+  it('passes an honest PNG, and a header past its data (the decoder fills what is missing)', () => {
+    expect(() => judgePng(smallPng())).not.toThrow();
+    expect(() => judgePng(smallPng(4, 4, { width: 4000, height: 4000 }))).not.toThrow();
+    expect(() => judgePng(smallJpeg())).not.toThrow();
+  });
+
+  it('refuses a 1 × 1 PNG with megabytes of data as too big, at once, never inflating it', () => {
+    const bomb = pngBomb(10);
+    expect(bomb.length).toBeGreaterThan(9 * 1024 * 1024);
+    const started = performance.now();
+    expect(() => judgePng(bomb)).toThrow(new PhotoRefused('tooBig'));
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('refuses data that fits its header compressed but inflates past it, stopping at the first byte past', () => {
+    // 100 × 100 RGB needs 30,100 bytes: one 16 KB segment of deflate within that, inflating to 16 MB.
+    const bomb = pngBomb(0.01, 100, 100);
+    expect(bomb.length).toBeLessThan(pngDataBytes(100, 100, 24, false));
+    expect(() => judgePng(bomb)).toThrow(new PhotoRefused('tooBig'));
+  });
+
+  it('counts rows and Adam7 passes as a decoder does', () => {
+    expect(pngDataBytes(1, 1, 24, false)).toBe(4);
+    expect(pngDataBytes(24, 32, 24, false)).toBe(32 * (1 + 72));
+    expect(pngDataBytes(3, 1, 1, false)).toBe(2);
+    // 8 × 8 interlaced, 8 bits a pixel: passes of 1×1, 1×1, 2×1, 2×2, 4×2, 4×4, 8×4 pixels.
+    expect(pngDataBytes(8, 8, 8, true)).toBe(2 + 2 + 3 + 2 * 3 + 2 * 5 + 4 * 5 + 4 * 9);
+  });
+
+  it('refuses an animated PNG, a second header, a chunk cut short or a bit depth PNG has not as no photo', () => {
+    const png = smallPng();
+    const notAPhoto = new PhotoRefused('notAPhoto');
+    expect(() => judgePng(withChunk(png, 'acTL', Buffer.alloc(8)))).toThrow(notAPhoto);
+    expect(() => judgePng(withChunk(png, 'fdAT', Buffer.alloc(64)))).toThrow(notAPhoto);
+    expect(() => judgePng(withChunk(png, 'IHDR', png.subarray(16, 29)))).toThrow(notAPhoto);
+    expect(() => judgePng(png.subarray(0, png.length - 20))).toThrow(notAPhoto);
+    const depth = Buffer.from(png);
+    depth[24] = 7;
+    expect(() => judgePng(depth)).toThrow(notAPhoto);
+  });
+
+  it('photosToPdf refuses the bomb before pdf-lib sees it', async () => {
+    const started = performance.now();
+    await expect(photosToPdf([smallJpeg(), pngBomb(3)])).rejects.toThrow(new PhotoRefused('tooBig'));
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

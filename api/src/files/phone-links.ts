@@ -5,20 +5,23 @@ import {
   Injectable,
   NotFoundException,
   PayloadTooLargeException,
-  ServiceUnavailableException,
 } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import busboy from 'busboy';
 import type { Request } from 'express';
+import { dirname } from 'node:path';
 import { isValidObjectId, SchemaTypes, Types, type Model } from 'mongoose';
 import QRCode from 'qrcode';
-import { API_CODES, FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
+import { API_CODES, FILE_CODES, type FileType } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { PHONE_LINK_MINUTES, phoneLinkKey, signPhoneLink, verifyPhoneLink } from '../status/status-link';
 import { DocumentSlots } from './document-slots';
 import { FilesService } from './files.service';
-import { PHOTO_LIMITS, PhotoRefused, photoHeader, photosToPdf } from './photos-to-pdf';
+import { DocumentNames } from './document-names';
+import { PHOTOS_BODY_BYTES, refusal, spoolPhotos } from './phone-photos';
+import { convertPhotos } from './photo-conversion';
+import { PhotoRefused } from './photos-to-pdf';
 import { UploadRefused } from './upload-stream';
+import { openSpool, type SpoolFolder } from './upload/spool-folder';
 
 /** A phone link's life: open, taken while its photos are checked, used once they are stored, or revoked. */
 type LinkState = 'open' | 'sending' | 'used' | 'revoked';
@@ -38,13 +41,6 @@ export const PhoneLinkSchema = SchemaFactory.createForClass(PhoneLink);
 /** What the phone is told: the slot only (its type, and a statement's month), never the application's data. */
 export type PhoneLinkView = { fileType: string; monthLabel?: string; expiresAt: string; state: 'open' | 'used' };
 
-/** The whole body of one sending: the photos become one PDF, which must stay under an upload's limit. */
-export const PHOTOS_BODY_BYTES = MAX_FILE_BYTES - 1024 * 1024;
-
-/** PDFs being made from photos in this process at once (a PNG is decoded to be embedded); past it, 503. */
-export const CONVERSIONS = { max: 2 };
-let converting = 0;
-
 /**
  * A link that is not (or no longer) valid: forged, expired, revoked, another's. The words of the co-owner's
  * links ('This link is no longer valid'); the phone page says more in its own words (404 or 410, used).
@@ -60,6 +56,7 @@ export class PhoneLinks {
     @Inject(SETTINGS) private readonly settings: ApiSettings,
     private readonly files: FilesService,
     private readonly slots: DocumentSlots,
+    private readonly names: DocumentNames,
   ) {
     this.key = phoneLinkKey(Buffer.from(settings.SESSION_SECRET, 'base64'));
   }
@@ -124,8 +121,16 @@ export class PhoneLinks {
   }
 
   /**
-   * The phone's photos: taken once (the link is claimed while they are read, checked and stored, freed again
-   * if they are refused), made into one PDF and sent down the slot's upload path; the link is used after.
+   * The phone's photos: taken once (the link is claimed while they are read, checked and stored), made into
+   * one PDF in an inspection thread and sent down the slot's upload path; the link is used after. The slot
+   * is asked first, so a slot that cannot take a file costs no reading and no conversion.
+   * What a refusal leaves of the link (the product's rule):
+   * - the photos' fault (not a photo, too big, too many): open again, the phone takes other photos;
+   * - the slot's (full, the journey past it, its month no longer asked, the application gone): the link is
+   *   ended (revoked: the phone says it is no longer valid, the desktop offers a new link), whether found
+   *   before the photos were read or after they were converted; a link is one file for one slot, never a
+   *   standing door that converts photos for a slot that refuses them;
+   * - ours (a full queue, S3 or the database failing, our own PDF refused): open again, to try once more.
    */
   async receive(token: string, req: Request): Promise<{ fileType: string; pages: number }> {
     if (Number(req.headers['content-length'] ?? 0) > PHOTOS_BODY_BYTES)
@@ -137,32 +142,41 @@ export class PhoneLinks {
       { new: true },
     );
     if (!claimed) throw link.state === 'revoked' ? expired() : new GoneException(API_CODES.statusLinkInvalid);
-    let used = false;
+    const fields = {
+      applicationId: String(link.applicationId),
+      fileType: link.fileType as FileType,
+      ...(link.monthLabel ? { monthLabel: link.monthLabel } : {}),
+    };
+    let after: LinkState = 'open';
+    let spool: SpoolFolder | undefined;
     try {
-      const photos = await readPhotos(req);
-      if (converting >= CONVERSIONS.max) throw new ServiceUnavailableException(FILE_CODES.busy);
-      converting++;
-      const pdf = await photosToPdf(photos)
-        .catch((e: unknown) => {
-          throw e instanceof PhotoRefused ? refusal(e) : e;
-        })
-        .finally(() => converting--);
-      await this.files.uploadMadePdf(
-        req,
-        link.userId,
-        {
-          applicationId: String(link.applicationId),
-          fileType: link.fileType as FileType,
-          ...(link.monthLabel ? { monthLabel: link.monthLabel } : {}),
-        },
-        pdf,
-      );
-      used = true;
-      return { fileType: link.fileType, pages: photos.length };
+      await this.slotTakesOne(link.userId, fields);
+      spool = await openSpool();
+      const photos = await spoolPhotos(req, dirname(spool.path));
+      const made = await convertPhotos(link.userId, photos, spool.path).catch((e: unknown) => {
+        throw e instanceof PhotoRefused ? refusal(e) : e;
+      });
+      await this.files.uploadMadePdf(req, link.userId, fields, { ...made, ...spool });
+      after = 'used';
+      return { fileType: link.fileType, pages: made.pages };
+    } catch (e) {
+      if (slotRefused(e)) after = 'revoked';
+      throw e instanceof UploadRefused ? new BadRequestException(e.message) : e;
     } finally {
-      // Used once stored; refused photos leave the link open for another try (unless it was revoked meanwhile).
-      await this.links.updateOne({ _id: link._id, state: 'sending' }, { $set: { state: used ? 'used' : 'open' } });
+      await spool?.dispose();
+      // Unless it was revoked meanwhile.
+      await this.links.updateOne({ _id: link._id, state: 'sending' }, { $set: { state: after } });
     }
+  }
+
+  /** The upload path's own checks of the slot, and a name free in it (UploadRefused otherwise). */
+  private async slotTakesOne(
+    userId: string,
+    fields: { applicationId: string; fileType: FileType; monthLabel?: string },
+  ) {
+    const slot = await this.slots.slotOf(fields.applicationId, userId, fields.fileType, fields.monthLabel);
+    if (!(await this.names.hasRoom(slot.app._id, slot.fileType, slot.monthLabel)))
+      throw new UploadRefused(FILE_CODES.slotFull);
   }
 
   /** The link row of a token this api signed, not revoked and not expired (404 alike for all the others). */
@@ -175,72 +189,14 @@ export class PhoneLinks {
   }
 }
 
-const refusal = (e: PhotoRefused) =>
-  new BadRequestException(e.reason === 'tooBig' ? FILE_CODES.photoTooBig : FILE_CODES.photosOnly);
-
-/**
- * The photos of a multipart body, in memory: at most PHOTO_LIMITS.count files of PHOTO_LIMITS.bytes, each a
- * JPEG or PNG by its first bytes and within the pixel limits (judged from its header as soon as it is whole).
- */
-export async function readPhotos(req: Request): Promise<Buffer[]> {
-  if (!/^multipart\/form-data\s*;/i.test(req.headers['content-type'] ?? '') || req.readableEnded)
-    throw new BadRequestException(FILE_CODES.photosOnly);
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: req.headers,
-      limits: {
-        files: PHOTO_LIMITS.count,
-        fileSize: PHOTO_LIMITS.bytes,
-        fields: 0,
-        parts: PHOTO_LIMITS.count + 2,
-      },
-    });
-  } catch {
-    throw new BadRequestException(FILE_CODES.photosOnly);
-  }
-  return new Promise<Buffer[]>((resolve, reject) => {
-    const photos: Buffer[] = [];
-    let settled = false;
-    let total = 0;
-    const fail = (e: Error) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(bb);
-      req.resume();
-      reject(e);
-    };
-    bb.on('file', (_name, stream) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => {
-        total += c.length;
-        if (total > PHOTOS_BODY_BYTES) fail(new PayloadTooLargeException(FILE_CODES.tooLarge));
-        else chunks.push(c);
-      });
-      stream.on('limit', () => fail(new BadRequestException(FILE_CODES.photoTooBig)));
-      stream.on('error', () => fail(new BadRequestException(FILE_CODES.photosOnly)));
-      stream.on('end', () => {
-        if (settled) return;
-        const bytes = Buffer.concat(chunks);
-        try {
-          photoHeader(bytes);
-        } catch (e) {
-          return fail(e instanceof PhotoRefused ? refusal(e) : new BadRequestException(FILE_CODES.photosOnly));
-        }
-        photos.push(bytes);
-      });
-    });
-    bb.on('filesLimit', () => fail(new BadRequestException(FILE_CODES.tooManyPhotos)));
-    bb.on('partsLimit', () => fail(new BadRequestException(FILE_CODES.tooManyPhotos)));
-    bb.on('fieldsLimit', () => fail(new BadRequestException(FILE_CODES.photosOnly)));
-    bb.on('error', () => fail(new BadRequestException(FILE_CODES.photosOnly)));
-    req.on('error', () => fail(new BadRequestException(FILE_CODES.photosOnly)));
-    bb.on('close', () => {
-      if (settled) return;
-      if (!photos.length) return fail(new BadRequestException(FILE_CODES.photosOnly));
-      settled = true;
-      resolve(photos);
-    });
-    req.pipe(bb);
-  });
-}
+/** The slot's own refusals (and the application gone), as the upload path answers them: the link ends. */
+const SLOT_REFUSALS = new Set<string>([
+  FILE_CODES.slotFull,
+  FILE_CODES.notAtThisStep,
+  FILE_CODES.monthNotAsked,
+  API_CODES.fileTypeInvalid,
+  API_CODES.monthLabelRequired,
+]);
+const slotRefused = (e: unknown) =>
+  e instanceof NotFoundException ||
+  ((e instanceof UploadRefused || e instanceof BadRequestException) && SLOT_REFUSALS.has(e.message));

@@ -1,10 +1,16 @@
 import { degrees, PDFDocument } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
 
 /**
  * Photos from a phone's camera become one PDF, one photo per page. Only JPEG and PNG, told
  * by their first bytes (never by a name or a declared type), each within PHOTO_LIMITS before any decoding:
  * a PNG of a few kilobytes can claim 100,000 × 100,000 pixels and inflate to gigabytes (a decompression
- * bomb), so its header's dimensions are judged before pdf-lib reads its data.
+ * bomb), so its header's dimensions are judged before pdf-lib reads its data; and since pdf-lib inflates all
+ * of a PNG's data, not only what its header needs (a 1 × 1 PNG of 10 MB inflated to about 10 GB), its data
+ * is judged against its header too (`judgePng`).
+ * This module runs in the inspection threads (pdf-inspection.worker.mts loads it; photo-conversion.ts sends
+ * the work), never on the api's thread: it imports no module of ours, so Node can load it there from its
+ * sources under the tests.
  */
 export const PHOTO_LIMITS = {
   /** Photos in one sending. */
@@ -30,12 +36,19 @@ export type PhotoHeader = { kind: PhotoKind; width: number; height: number; orie
 
 /** Why a photo is refused: not a JPEG or PNG, or past the limits. */
 export class PhotoRefused extends Error {
-  constructor(readonly reason: 'notAPhoto' | 'tooBig') {
+  readonly reason: 'notAPhoto' | 'tooBig';
+  constructor(reason: 'notAPhoto' | 'tooBig') {
     super(reason);
+    this.reason = reason;
   }
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Whether a file's first bytes (8 of them, or all of a shorter file) are a PNG's or a JPEG's. */
+export const startsLikePhoto = (head: Buffer): boolean =>
+  head.subarray(0, 8).equals(PNG_MAGIC) ||
+  (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff);
 
 /** The photo's kind, size and EXIF orientation from its header; refused when it is neither JPEG nor PNG. */
 export function photoHeader(bytes: Buffer): PhotoHeader {
@@ -106,16 +119,94 @@ function exifOrientation(seg: Buffer): number | undefined {
   return undefined;
 }
 
+/** Samples per pixel of each PNG colour type, and the bit depths it may have. */
+const PNG_COLOURS: Partial<Record<number, { channels: number; depths: number[] }>> = {
+  0: { channels: 1, depths: [1, 2, 4, 8, 16] },
+  2: { channels: 3, depths: [8, 16] },
+  3: { channels: 1, depths: [1, 2, 4, 8] },
+  4: { channels: 2, depths: [8, 16] },
+  6: { channels: 4, depths: [8, 16] },
+};
+/** Adam7's seven passes: the first pixel of each and the steps between its pixels (x0, y0, dx, dy). */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+/** Chunks of an animated PNG: pdf-lib decodes every frame (each of any size its fcTL says) before refusing it. */
+const APNG_CHUNKS = new Set(['acTL', 'fcTL', 'fdAT']);
+
+/** What a PNG's image data inflates to, exactly, by its header: each row's filter byte, then its samples. */
+export function pngDataBytes(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
+  if (!interlaced) return rows(width, height);
+  return ADAM7.reduce(
+    (sum, [x0, y0, dx, dy]) => sum + rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy)),
+    0,
+  );
+}
+
+/**
+ * The most an honest encoder's deflate data takes for `n` bytes: deflate at worst stores them (5 bytes a
+ * block of up to 65,535, a 0.008 % growth) inside zlib's 6-byte wrapper; 0.1 % and 64 bytes leave room.
+ */
+export const deflateBound = (n: number) => n + Math.ceil(n / 1000) + 64;
+
+/**
+ * A PNG's data judged against its header before pdf-lib decodes it. Its chunks must be whole, its IHDR
+ * the first and only one, with a colour type, bit depth and methods PNG has, and no animation; its image
+ * data (the IDAT chunks up to IEND) must take at most what deflate needs for the bytes its header says,
+ * then inflate to no more than those bytes: the inflation stops at the first byte past them (a 1 × 1 PNG
+ * needs 4 bytes). Data for more than its header is refused as too big, a malformed PNG as no photo.
+ * A JPEG passes: it is embedded as it is, never decoded.
+ */
+export function judgePng(bytes: Buffer): void {
+  const header = photoHeader(bytes);
+  if (header.kind !== 'png') return;
+  const notAPhoto = () => new PhotoRefused('notAPhoto');
+  const [depth, colourType, compression, filter, interlace] = bytes.subarray(24, 29);
+  const colour = PNG_COLOURS[colourType ?? -1];
+  if (bytes.readUInt32BE(8) !== 13 || !colour || !colour.depths.includes(depth ?? 0)) throw notAPhoto();
+  if (compression !== 0 || filter !== 0 || (interlace !== 0 && interlace !== 1)) throw notAPhoto();
+  const need = pngDataBytes(header.width, header.height, colour.channels * depth!, interlace === 1);
+  const data: Buffer[] = [];
+  let compressed = 0;
+  for (let at = 8, type = ''; type !== 'IEND';) {
+    if (at + 12 > bytes.length) throw notAPhoto();
+    const length = bytes.readUInt32BE(at);
+    type = bytes.toString('latin1', at + 4, at + 8);
+    if (at + 12 + length > bytes.length || (type === 'IHDR' && at !== 8) || APNG_CHUNKS.has(type)) throw notAPhoto();
+    if (type === 'IDAT') {
+      compressed += length;
+      if (compressed > deflateBound(need)) throw new PhotoRefused('tooBig');
+      data.push(bytes.subarray(at + 8, at + 8 + length));
+    }
+    at += 12 + length;
+  }
+  if (!compressed) throw notAPhoto();
+  try {
+    // On the thread that converts (zlib's asynchronous inflate would take a thread of libuv's shared pool).
+    inflateSync(Buffer.concat(data), { maxOutputLength: Math.max(need, 1) });
+  } catch (e) {
+    throw (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? new PhotoRefused('tooBig') : notAPhoto();
+  }
+}
+
 /** A US Letter page (points), with a margin around the photo. */
 const PAGE = { width: 612, height: 792, margin: 24 };
 
 /**
  * One PDF of the photos, in their order: each on its own Letter page, turned upright as the camera noted
- * (EXIF orientation 3, 6, 8), scaled down to fit within the margins and centered. The photos must have
- * passed `photoHeader`; a file whose data pdf-lib cannot read is refused as not a photo.
+ * (EXIF orientation 3, 6, 8), scaled down to fit within the margins and centered. Each photo is judged by
+ * its header and a PNG by its data first; a file whose data pdf-lib cannot read is refused as not a photo.
  */
 export async function photosToPdf(photos: Buffer[]): Promise<Buffer> {
   const headers = photos.map(photoHeader);
+  photos.forEach(judgePng);
   const pngPixels = headers.reduce((sum, h) => sum + (h.kind === 'png' ? h.width * h.height : 0), 0);
   if (pngPixels > PHOTO_LIMITS.pngPixelsPerSending) throw new PhotoRefused('tooBig');
   const pdf = await PDFDocument.create();

@@ -21,7 +21,7 @@ import { inspectStatement } from './pdf-inspection';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { UploadRefused, type Decide, type Destination, type SpooledUpload } from './upload-stream';
 
-/** Reads an upload's body with the destination `decide` gives (spoolUpload, or spoolBuffer for a made PDF). */
+/** Reads an upload's body with the destination `decide` gives (spoolUpload, or spoolMadeFile for a made PDF). */
 export type Spool = (decide: Decide) => Promise<SpooledUpload>;
 
 /** One upload on its way from the slot's checks to its File row: what it claimed, and what to undo. */

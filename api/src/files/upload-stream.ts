@@ -1,12 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
-import { writeFile } from 'node:fs/promises';
 import { FILE_CODES, MAX_FILE_BYTES } from '@portal/libs';
 import { uploadBytesPassed } from './upload-garbage';
 import { openForm } from './upload/form';
 import { UploadRefused } from './upload/refusals';
 import { UploadRun } from './upload/run';
-import { neverAborted } from './upload/settle';
+import { putFromSpool } from './upload/settle';
 import { openSpool } from './upload/spool-folder';
 import type { Decide, SpooledUpload } from './upload/types';
 
@@ -45,26 +43,23 @@ export async function spoolUpload(req: IncomingMessage, decide: Decide): Promise
   }
 }
 
+/** A file the api made itself, already on local disk in a private folder of its own that `dispose` removes. */
+export type MadeFile = { path: string; size: number; dispose: () => Promise<void> };
+
 /**
- * A file the api made itself (the PDF of a phone's photos) taken like an upload's: `decide` gives its
- * destination from the fields, then it is spooled to a private temp folder for the inspection and put
- * from memory. The same answer as `spoolUpload`'s, so the rest of the upload path is shared.
+ * A file the api made itself (the PDF of a phone's photos, written by the thread that made it) taken like an
+ * upload's: `decide` gives its destination from the fields, then it is put from disk (never held whole in
+ * memory). The same answer as `spoolUpload`'s, so the rest of the upload path is shared; its folder is the
+ * caller's (removed by `dispose`, after the answer, either way).
  */
-export async function spoolBuffer(
-  bytes: Buffer,
+export async function spoolMadeFile(
+  made: MadeFile,
   fields: Record<string, string>,
   decide: Decide,
 ): Promise<SpooledUpload> {
-  if (bytes.length > MAX_FILE_BYTES) throw new UploadRefused(FILE_CODES.tooLarge);
+  if (made.size > MAX_FILE_BYTES) throw new UploadRefused(FILE_CODES.tooLarge);
   const { key, put } = await decide({ ...fields });
-  const { path, dispose } = await openSpool();
-  try {
-    await writeFile(path, bytes, { mode: 0o600 });
-  } catch (e) {
-    await dispose();
-    throw e;
-  }
-  uploadBytesPassed(bytes.length);
-  const stored = put ? put(Readable.from([bytes]), bytes.length, neverAborted).then(() => undefined) : undefined;
-  return { key, fields, path, size: bytes.length, stored, dispose };
+  uploadBytesPassed(made.size);
+  const stored = put ? putFromSpool(put, made.path, made.size).then(() => undefined) : undefined;
+  return { key, fields, path: made.path, size: made.size, stored, dispose: made.dispose };
 }

@@ -1,0 +1,65 @@
+import { Logger } from '@nestjs/common';
+import { slot } from './inspection-queue';
+import { release, REUSE, takeThread } from './inspection-threads';
+import { PhotoRefused } from './photos-to-pdf';
+
+const logger = new Logger('PhotoConversion');
+
+/**
+ * A phone's photos become one PDF in one of the inspection threads, never on the api's thread: there pdf-lib
+ * decoded two 16 MP PNGs in 2-3 s of the api's CPU, and a hostile PNG (its data judged by judgePng first)
+ * could inflate for minutes. The thread has the inspections' heap limit, and `budgetMs` of wall-clock time
+ * (a honest sending within PHOTO_LIMITS takes a few seconds on a busy machine): past it, or out of memory,
+ * the thread is ended and the photos refused as too big.
+ */
+export const PHOTO_CONVERSION = { budgetMs: 20_000 };
+
+export type MadePdf = { pages: number; size: number };
+
+type FromThread = { ok?: unknown; pages?: unknown; size?: unknown; refused?: unknown; reason?: unknown };
+
+/**
+ * The photos on disk at `photos` judged (photos-to-pdf) and made into one PDF written at `out`, in the
+ * inspection queue's turn of `applicant` (bounded and fair: InspectionBusy, 503, when it is full); a
+ * PhotoRefused when they are not photos or past the limits.
+ */
+export function convertPhotos(applicant: string, photos: string[], out: string): Promise<MadePdf> {
+  return slot(applicant, () => inThread(photos, out));
+}
+
+function inThread(photos: string[], out: string): Promise<MadePdf> {
+  return new Promise((resolve, reject) => {
+    const worker = takeThread();
+    let made: MadePdf | undefined;
+    let failed: Error | undefined;
+    let finished = false;
+    const finish = (reusable: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      release(worker, reusable);
+      if (made && !failed) resolve(made);
+      else reject(failed ?? new Error('photo conversion ended without an answer'));
+    };
+    const timer = setTimeout(() => {
+      logger.warn({ msg: 'photo conversion over its budget', budgetMs: PHOTO_CONVERSION.budgetMs });
+      failed ??= new PhotoRefused('tooBig');
+      finish(false);
+    }, PHOTO_CONVERSION.budgetMs);
+    const onMessage = (m: FromThread & { done?: unknown; heapMb?: unknown }) => {
+      if (m.done === true) return finish(typeof m.heapMb === 'number' && m.heapMb < REUSE.retireHeapMb);
+      if (m.ok === true && typeof m.pages === 'number' && typeof m.size === 'number')
+        made = { pages: m.pages, size: m.size };
+      else if (m.refused === 'tooBig' || m.refused === 'notAPhoto') failed = new PhotoRefused(m.refused);
+      else failed = new Error(`photo conversion failed: ${String(m.reason).slice(0, 200)}`);
+    };
+    // Out of heap: the thread dies, the api does not; the photos asked for more than a sending may take.
+    const onError = (e: Error & { code?: string }) => {
+      failed ??= e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PhotoRefused('tooBig') : e;
+    };
+    const onExit = () => finish(false);
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ photos, out });
+  });
+}

@@ -46,6 +46,8 @@ import { startQueryLog, type LoggedCommand, type QueryLog } from '../../tests/su
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
+import { workflowClient } from '../../tests/support/histories';
+import { applicationWorkflowId, type ProgressAnswer } from '@portal/workflows';
 
 let log: QueryLog;
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -113,6 +115,14 @@ const BUDGET: Record<string, number> = {
   'POST /offer': 5,
   'PATCH /offer/:id': 5,
   'POST /application/:id/submit-application': 9,
+  // After the submission, once the run has closed: the status page's poll reads the application (with the
+  // run's final progress kept on it), the owners' names, and the application's file list and each file by
+  // `_id` (here 3) for the optional documents' types, once for both (once for each before, 10 in all). The
+  // first read also writes the progress there: it trades the closed run's query (a replay of its history
+  // in the worker, on every read) for one write, once.
+  'GET /application/:id/progress': 7,
+  // The booking view's rep: the application alone (its kept progress holds the rep).
+  'GET /salesforce/opportunity/calandly/:id': 1,
 };
 /**
  * The journey's total, without the sign request's status polls and Box's webhook deliveries: how many
@@ -123,7 +133,13 @@ const BUDGET: Record<string, number> = {
 // (130 before) the moves after a save no longer read pendingleads; then one more (124 before): the record
 // of the statements taken, at their submission.
 const JOURNEY_BUDGET = 125;
-const TIMED = ['GET /box/:id', 'POST /webhooks/box'];
+const TIMED = [
+  'GET /box/:id',
+  'POST /webhooks/box',
+  // As many as the page stays open (the status page polls every 30 s).
+  'GET /application/:id/progress',
+  'GET /salesforce/opportunity/calandly/:id',
+];
 
 async function pressNext(client: ApiClient, applicationId: string) {
   const { pageName, pageStep } = (await client.get(`/stage/${applicationId}`)).body;
@@ -198,6 +214,24 @@ async function chooseAndSubmit(client: ApiClient, applicationId: string, file: U
   );
 }
 
+/** The status page and the booking view after the submission, once the workflow's run has closed. */
+async function readAfterClose(client: ApiClient, applicationId: string) {
+  const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+  const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId));
+  await until(
+    async () => (await handle.describe()).status.name,
+    (s) => s === 'COMPLETED',
+    { ms: 30_000 },
+  );
+  // The opportunity from the run's result (its final progress), not a call of the applicant's.
+  const { sfOpportunityId } = (await handle.result()) as ProgressAnswer;
+  await temporal.connection.close();
+  for (let i = 0; i < 3; i++) {
+    expect((await client.get(`/application/${applicationId}/progress`)).body.ended).toBe('submitted');
+    expect((await client.get(`/salesforce/opportunity/calandly/${sfOpportunityId}`)).status).toBe(200);
+  }
+}
+
 describe('an applicant’s whole journey', () => {
   it('reads nothing from FerretDB by scanning a collection', async () => {
     // What the api and worker did at start-up (indexes, migrations) is not the applicant's path.
@@ -213,6 +247,7 @@ describe('an applicant’s whole journey', () => {
     const file = { name: 'statement.pdf', type: 'application/pdf', bytes: await onePagePdf() };
     await submitStatements(client, applicationId, file);
     await chooseAndSubmit(client, applicationId, file, `${email}@example.com`);
+    await readAfterClose(client, applicationId);
 
     charged.stop();
     routes = charged.table().routes;

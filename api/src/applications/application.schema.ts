@@ -27,6 +27,8 @@ export class Application implements ApplicationRecord<Types.ObjectId, ProgressAn
   @Prop() affiliateId?: string;
   /** The closed run's final progress (libs' ApplicationRecord): absent while the run is open. */
   @Prop({ type: SchemaTypes.Mixed }) progress?: ProgressAnswer;
+  /** Absent until kept (libs' ApplicationRecord): no default empty list. */
+  @Prop({ type: [String], default: undefined }) missingDocuments?: string[];
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type ApplicationFields = SameFields<

@@ -18,6 +18,7 @@ import { liveStatus } from './progress-view';
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let ada: ApiClient;
 let appId: string;
+let rpcs: ReturnType<typeof countRpcs>;
 
 /** The applicant's whole journey from the signature on: statements, offers, voided check, submission. */
 async function submit(client: ApiClient, applicationId: string) {
@@ -59,6 +60,7 @@ function countRpcs(client: Client) {
 
 beforeAll(async () => {
   slice = await startSlice();
+  rpcs = countRpcs(slice.app.get<Client>(TEMPORAL_CLIENT));
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'kept-ada', '10.31.0.1');
   appId = await signedApplication(ada);
   await submit(ada, appId);
@@ -78,7 +80,7 @@ describe('a submitted application whose workflow run has closed', () => {
       (s) => s === 'COMPLETED',
       { ms: 30_000 },
     );
-    const rpcs = countRpcs(slice.app.get<Client>(TEMPORAL_CLIENT));
+    rpcs.reset();
 
     const first = await ada.get(`/application/${appId}/progress`);
     expect(first.status).toBe(200);
@@ -114,8 +116,37 @@ describe('a submitted application whose workflow run has closed', () => {
     // Thirty reads, and not one call to Temporal: the closed run is never asked again.
     expect(rpcs.counts).toEqual({});
   });
+});
 
-  it('still answers it from the workflow’s kept progress when Temporal cannot be reached', async () => {
+describe('a withdrawn application whose workflow run has closed', () => {
+  it('keeps its final progress the same way: later reads never query the run', async () => {
+    const bea = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'kept-bea', '10.31.0.2');
+    const beaApp = (await bea.get('/auth/user')).body.data.applications[0]._id as string;
+    const open = await bea.get(`/application/${beaApp}/progress`);
+    expect(open.body.ended).toBeUndefined();
+    const withdrawn = await fetch(`${slice.baseUrl}/operations/applications/${beaApp}/withdraw`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${slice.settings.api.OPERATOR_TOKEN}` },
+    });
+    expect(withdrawn.status).toBe(202);
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+    const handle = temporal.workflow.getHandle(applicationWorkflowId(beaApp));
+    await until(
+      async () => (await handle.describe()).status.name,
+      (s) => s === 'COMPLETED',
+      { ms: 30_000 },
+    );
+    await temporal.connection.close();
+    const first = await bea.get(`/application/${beaApp}/progress`);
+    expect(first.body).toMatchObject({ source: 'live', ended: 'withdrawn', waiting: [{ on: 'nobody' }] });
+    rpcs.reset();
+    for (let i = 0; i < 5; i++) expect((await bea.get(`/application/${beaApp}/progress`)).body).toEqual(first.body);
+    expect(rpcs.counts).toEqual({});
+  });
+});
+
+describe('a closed run’s kept progress', () => {
+  it('answers the submitted application’s status when Temporal cannot be reached', async () => {
     const before = await ada.get(`/application/${appId}/progress`);
     // The api's own connection to Temporal closed: any call through the one door would fail.
     await slice.app.get<Client>(TEMPORAL_CLIENT).connection.close();

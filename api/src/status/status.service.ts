@@ -5,6 +5,7 @@ import {
   isStageName,
   type ApplicantStatus,
   type CoOwnerSigning,
+  type MissingDocument,
   type SharedStatus,
   API_CODES,
   FILE_TYPES,
@@ -17,7 +18,8 @@ import {
   type SigningState,
 } from '@portal/workflows';
 import { ApplicationProgress, type ProgressSource } from '../applications/application-progress.service';
-import { ApplicationsService } from '../applications/applications.service';
+import type { ApplicationDocument } from '../applications/application.schema';
+import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { RateLimiter } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
@@ -45,6 +47,7 @@ export const NOTHING_TO_RESEND = API_CODES.invitationNotNeeded;
 const DAY = 24 * 3_600_000;
 /** The applicant may resend a co-owner's invitation this often (per application and per user). */
 export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
+const isOptionalDocument = (d: string): d is MissingDocument => (OPTIONAL_DOCUMENTS as readonly string[]).includes(d);
 const lang = (l: unknown) => (l === 'fr-CA' ? 'fr-CA' : 'en');
 
 /** The application's sign request now (`id` undefined: none) and its co-owners' emails. */
@@ -93,14 +96,28 @@ export class StatusService {
     const app = await this.applications.owned(applicationId, userId);
     const [status, names] = await Promise.all([this.status(app), this.owners.namesOf(applicationId)]);
     const signatures = namedSignatures(status, names);
-    // The documents' types read once for both (the status page polls every 30 s).
-    const types = status.ended === 'submitted' ? await this.files.typesOf(app._id) : undefined;
-    const missingDocuments = types ? OPTIONAL_DOCUMENTS.filter((d) => !types.has(FILE_TYPES[d])) : [];
+    const missingDocuments = status.ended === 'submitted' ? await this.missingDocuments(app) : [];
     return {
       ...status,
       ...(signatures ? { signatures } : {}),
       ...(missingDocuments.length ? { missingDocuments } : {}),
     };
+  }
+
+  /**
+   * The optional documents marked 'I don't have this'. Nothing is uploaded or removed once the record says
+   * submitted (document-slots, FilesService.remove), so the answer is kept on the record by the first read
+   * then: the status page's poll (every 30 s) reads no files.
+   */
+  private async missingDocuments(app: ApplicationDocument): Promise<MissingDocument[]> {
+    if (app.missingDocuments) return app.missingDocuments.filter(isOptionalDocument);
+    const types = await this.files.typesOf(app._id);
+    const missing = OPTIONAL_DOCUMENTS.filter((d) => !types.has(FILE_TYPES[d]));
+    if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED)
+      await this.applications.keepMissingDocuments(app._id, missing).catch((e: Error) => {
+        this.logger.warn({ msg: 'missing documents not kept', applicationId: String(app._id), error: e.message });
+      });
+    return missing;
   }
 
   /**

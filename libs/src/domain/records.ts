@@ -63,6 +63,12 @@ export type ApplicationRecord<Id, Progress = Record<string, unknown>> = {
    * replays its whole history in the worker).
    */
   progress?: Progress;
+  /**
+   * The optional documents (`voidedCheck`, `driversLicense`) the submitted application went without: kept
+   * by the api's first status read after the submission (nothing is uploaded or removed once submitted), so
+   * that the status page's poll reads no files.
+   */
+  missingDocuments?: string[];
 };
 
 /** Written by the worker when the application ends (markApplicationEnded); not in the api's schema. */

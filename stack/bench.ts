@@ -2,7 +2,8 @@
 // each figure against a bare baseline in the same run (interleaved A B A B ..., warm-up discarded) and
 // writes tests/bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
 // a second, checks that every request was answered, and writes no report. Each benchmark is a module of
-// tests/bench/items (`run(ctx)` gives its figures); `--only=read,stage,...` runs some of them.
+// tests/bench/items (`run(ctx)` gives its figures); `--only=read,stage,...` runs some of them
+// (`--only=status` the reads on a submitted application, `--status-polls=N` of each).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +26,7 @@ import * as stage from '../tests/bench/items/4-stage.ts';
 import * as journeys from '../tests/bench/items/5-journeys.ts';
 import * as upload from '../tests/bench/items/6-upload.ts';
 import * as web from '../tests/bench/items/7-web.ts';
+import * as status from '../tests/bench/items/8-status.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
   ROOT,
@@ -45,6 +47,7 @@ const ITEMS: BenchItem[] = [
   { name: 'upload', run: upload.run },
   { name: 'scale', run: scale.run },
   { name: 'web', run: web.run },
+  { name: 'status', run: status.run },
 ];
 
 const smoke = process.argv.includes('--smoke');

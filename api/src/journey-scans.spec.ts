@@ -46,6 +46,8 @@ import { startQueryLog, type LoggedCommand, type QueryLog } from '../../tests/su
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
+import { workflowClient } from '../../tests/support/histories';
+import { applicationWorkflowId, type ProgressAnswer } from '@portal/workflows';
 
 let log: QueryLog;
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -113,6 +115,13 @@ const BUDGET: Record<string, number> = {
   'POST /offer': 5,
   'PATCH /offer/:id': 5,
   'POST /application/:id/submit-application': 9,
+  // After the submission, once the run has closed: the status page's poll reads the application (the run's
+  // final progress and the documents it went without kept on it) and the owners' names: 2. The first read
+  // keeps them there: the file list and each file by `_id` (here 3) and two writes, 8 in all; it trades the
+  // closed run's query (a replay of its whole history in the worker, on every read before) for those, once.
+  'GET /application/:id/progress': 8,
+  // The booking view's rep: the application alone (its kept progress holds the rep).
+  'GET /salesforce/opportunity/calandly/:id': 1,
 };
 /**
  * The journey's total, without the sign request's status polls and Box's webhook deliveries: how many
@@ -124,7 +133,13 @@ const BUDGET: Record<string, number> = {
 // of the statements taken, at their submission; then one more (125 before): the confirmation reads the business
 // name for the CRM lead, which waits for the confirmed address instead of starting at sign-up.
 const JOURNEY_BUDGET = 126;
-const TIMED = ['GET /box/:id', 'POST /webhooks/box'];
+const TIMED = [
+  'GET /box/:id',
+  'POST /webhooks/box',
+  // As many as the page stays open (the status page polls every 30 s).
+  'GET /application/:id/progress',
+  'GET /salesforce/opportunity/calandly/:id',
+];
 
 async function pressNext(client: ApiClient, applicationId: string) {
   const { pageName, pageStep } = (await client.get(`/stage/${applicationId}`)).body;
@@ -199,6 +214,24 @@ async function chooseAndSubmit(client: ApiClient, applicationId: string, file: U
   );
 }
 
+/** The status page and the booking view after the submission, once the workflow's run has closed. */
+async function readAfterClose(client: ApiClient, applicationId: string) {
+  const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+  const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId));
+  await until(
+    async () => (await handle.describe()).status.name,
+    (s) => s === 'COMPLETED',
+    { ms: 30_000 },
+  );
+  // The opportunity from the run's result (its final progress), not a call of the applicant's.
+  const { sfOpportunityId } = (await handle.result()) as ProgressAnswer;
+  await temporal.connection.close();
+  for (let i = 0; i < 3; i++) {
+    expect((await client.get(`/application/${applicationId}/progress`)).body.ended).toBe('submitted');
+    expect((await client.get(`/salesforce/opportunity/calandly/${sfOpportunityId}`)).status).toBe(200);
+  }
+}
+
 describe('an applicant’s whole journey', () => {
   it('reads nothing from FerretDB by scanning a collection', async () => {
     // What the api and worker did at start-up (indexes, migrations) is not the applicant's path.
@@ -214,6 +247,7 @@ describe('an applicant’s whole journey', () => {
     const file = { name: 'statement.pdf', type: 'application/pdf', bytes: await onePagePdf() };
     await submitStatements(client, applicationId, file);
     await chooseAndSubmit(client, applicationId, file, `${email}@example.com`);
+    await readAfterClose(client, applicationId);
 
     charged.stop();
     routes = charged.table().routes;
@@ -249,6 +283,12 @@ describe('an applicant’s whole journey', () => {
       .filter((r) => r.maxTrips > (BUDGET[r.route] ?? 0))
       .map((r) => `${r.route}: ${r.maxTrips} round trips (budget ${BUDGET[r.route] ?? 'none'})`);
     expect(over).toEqual([]);
+    // Every status poll after the first reads the application and the owners' names alone.
+    const polls = routes.find((r) => r.route === 'GET /application/:id/progress')?.detail ?? [];
+    expect(polls.slice(1)).toEqual([
+      ['applications.findOne', 'ownersets.findOne'],
+      ['applications.findOne', 'ownersets.findOne'],
+    ]);
     const total = routes.filter((r) => !TIMED.includes(r.route)).reduce((n, r) => n + r.trips, 0);
     expect(total, 'round trips of the whole journey').toBeLessThanOrEqual(JOURNEY_BUDGET);
   });

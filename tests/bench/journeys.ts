@@ -21,6 +21,8 @@ export type JourneyResult = {
   retries: Record<string, number>;
   /** The applications of the journeys that reached submission, in that order (item 5 reads their workflows). */
   applicationIds: string[];
+  /** Each of those applicants' signed-in client, in the same order (the status item reads on as them). */
+  clients: ApiClient[];
 };
 
 export type TimedCall = { step: string; start: number; end: number };
@@ -79,6 +81,7 @@ export async function runJourneys(opts: {
   const failures: string[] = [];
   const retries: Record<string, number> = {};
   const applicationIds: string[] = [];
+  const clients: ApiClient[] = [];
   const record = (step: string, start: number, end: number) => {
     (steps[step] ??= []).push(end - start);
     calls.push({ step, start, end });
@@ -181,6 +184,7 @@ export async function runJourneys(opts: {
     });
     expect('submit-application', done.status);
     applicationIds.push(applicationId);
+    clients.push(c);
   }
 
   const started = performance.now();
@@ -207,6 +211,7 @@ export async function runJourneys(opts: {
     waitsMs,
     retries,
     applicationIds,
+    clients,
   };
 }
 

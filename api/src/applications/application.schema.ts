@@ -7,9 +7,10 @@ import {
   type RecordFields,
   type SameFields,
 } from '@portal/libs';
+import type { ProgressAnswer } from '@portal/workflows';
 
 @Schema({ timestamps: true, collection: COLLECTIONS.applications })
-export class Application implements ApplicationRecord<Types.ObjectId> {
+export class Application implements ApplicationRecord<Types.ObjectId, ProgressAnswer> {
   /** One application per user: the unique key lets a retried sign-up find what the first try made. */
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) userId: Types.ObjectId;
   @Prop() sfLeadId?: string;
@@ -24,9 +25,15 @@ export class Application implements ApplicationRecord<Types.ObjectId> {
   @Prop() acceptedDate?: Date;
   @Prop({ default: 0 }) topUp: number;
   @Prop() affiliateId?: string;
+  /** The closed run's final progress (libs' ApplicationRecord): absent while the run is open. */
+  @Prop({ type: SchemaTypes.Mixed }) progress?: ProgressAnswer;
+  /** Absent until kept (libs' ApplicationRecord): no default empty list. */
+  @Prop({ type: [String], default: undefined }) missingDocuments?: string[];
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
-export type ApplicationFields = SameFields<RecordFields<Application, ApplicationRecord<Types.ObjectId>>>;
+export type ApplicationFields = SameFields<
+  RecordFields<Application, ApplicationRecord<Types.ObjectId, ProgressAnswer>>
+>;
 export type ApplicationDocument = HydratedDocument<Application>;
 export const ApplicationSchema = SchemaFactory.createForClass(Application);
 

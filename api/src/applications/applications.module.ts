@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { SessionModule } from '../session/session.module';
 import { User, UserSchema } from '../users/user.schema';
 import { Application, ApplicationSchema, SignatureKey, SignatureKeySchema } from './application.schema';
+import { ApplicationProgress } from './application-progress.service';
 import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
 
@@ -17,7 +18,7 @@ import { ApplicationsService } from './applications.service';
     SessionModule,
   ],
   controllers: [ApplicationsController],
-  providers: [ApplicationsService],
-  exports: [ApplicationsService],
+  providers: [ApplicationsService, ApplicationProgress],
+  exports: [ApplicationsService, ApplicationProgress],
 })
 export class ApplicationsModule {}

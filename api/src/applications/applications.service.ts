@@ -162,6 +162,11 @@ export class ApplicationsService {
     );
   }
 
+  /** The optional documents the submitted application went without (frozen once submitted). */
+  async keepMissingDocuments(applicationId: Types.ObjectId, missing: string[]): Promise<void> {
+    await this.applications.collection.updateOne({ _id: applicationId }, { $set: { missingDocuments: missing } });
+  }
+
   /** The application is submitted (its status and accepted date). */
   async markSubmitted(app: ApplicationDocument): Promise<void> {
     if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED) return;

@@ -97,8 +97,8 @@ export class FilesService {
       .catch((e: Error) => this.logger.error({ msg: 'document not removed from S3', error: e.message }));
   }
 
-  /** Whether the application has a document of this type. */
-  async has(applicationId: Types.ObjectId, fileType: FileType): Promise<boolean> {
-    return (await this.index.fieldsOf(applicationId, ['fileType'])).some((f) => f.fileType === fileType);
+  /** The types of document the application has (its list, then each file by `_id`: once for every type asked). */
+  async typesOf(applicationId: Types.ObjectId): Promise<Set<string>> {
+    return new Set((await this.index.fieldsOf(applicationId, ['fileType'])).map((f) => String(f.fileType)));
   }
 }

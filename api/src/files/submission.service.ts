@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, API_CODES, statementsSubmittedView, type StatementsSubmittedView } from '@portal/libs';
-import { getProgress, submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
+import { submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
+import { ApplicationProgress } from '../applications/application-progress.service';
 import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { OffersService, SELECT_AN_OFFER, UNKNOWN_ERROR } from '../offers/offers.service';
 import { StagesService } from '../stages/stages.service';
@@ -21,6 +22,7 @@ export class SubmissionService {
     private readonly stages: StagesService,
     private readonly offers: OffersService,
     private readonly files: FilesService,
+    private readonly progress: ApplicationProgress,
   ) {}
 
   /**
@@ -62,9 +64,10 @@ export class SubmissionService {
     // Submitted before (a double click, a reload): the workflow's answer stands, and its run may have ended
     // (no update reaches it then). The workflow is asked only when the record says submitted, or
     // the update finds the run ended (a repeat that overtook the first one's record write); a first
-    // submission goes straight to the update, a workflow query fewer per journey.
+    // submission goes straight to the update, a workflow query fewer per journey. A closed run's answer is
+    // read from its result and kept (ApplicationProgress), never replayed again.
     const submittedBefore = async () => {
-      const done = await this.workflows.query(id, getProgress);
+      const done = await this.progress.of(app);
       return done.rep && done.position.pageStep === 3 ? { ...done.rep, position: done.position } : undefined;
     };
     const result =

@@ -2,7 +2,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { API_CODES, FILE_TYPES, offerAffordability, type OfferOptionView, type OfferView } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model, type Types } from 'mongoose';
-import { calculateOffers, emailOffer, getProgress } from '@portal/workflows';
+import { calculateOffers, emailOffer } from '@portal/workflows';
+import { ApplicationProgress } from '../applications/application-progress.service';
 import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -30,6 +31,7 @@ export class OffersService {
     private readonly files: ApplicationFileIndex,
     private readonly applications: ApplicationsService,
     private readonly workflows: ApplicationWorkflows,
+    private readonly progress: ApplicationProgress,
   ) {}
 
   /** Sign-up's find-or-create of the application's offer record (options arrive later), under the application's id. */
@@ -115,11 +117,14 @@ export class OffersService {
     await this.workflows.update(id, emailOffer, [], UNKNOWN_ERROR);
   }
 
-  /** The rep's name and scheduling link, as the workflow learned them at submission. */
+  /**
+   * The rep's name and scheduling link, as the workflow learned them at submission (the booking view): from
+   * the closed run's progress kept on the record, no query (ApplicationProgress).
+   */
   async rep(opportunityId: string, userId: string) {
     const app = await this.applications.findForUser(userId, { sfOpportunityId: opportunityId });
     if (!app) throw new NotFoundException(REP_NOT_FOUND);
-    const progress = await this.workflows.query(String(app._id), getProgress);
+    const progress = await this.progress.of(app);
     if (!progress.rep) throw new NotFoundException(REP_NOT_FOUND);
     return progress.rep;
   }

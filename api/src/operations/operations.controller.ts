@@ -28,6 +28,10 @@ export class OperatorActionDto {
 export class OperationsController {
   constructor(private readonly workflows: ApplicationWorkflows) {}
 
+  /**
+   * The live truth: always a query, even of a closed run (which replays its history in the worker), never
+   * the progress the applicant's pages read from the record (ApplicationProgress). Operators ask rarely.
+   */
   @Get(':id/progress')
   async progress(@Param('id') id: string) {
     return { data: await this.workflows.query(idOf(id), getProgress) };

@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { API_CODES, BOX_SIGN_TRIGGERS, FINAL_SIGN_TRIGGERS } from '@portal/libs';
-import { getProgress, signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
+import { signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
 import type { SignEvent } from './box-event';
+import { ApplicationProgress } from '../applications/application-progress.service';
 import { ApplicationsService } from '../applications/applications.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -32,6 +33,7 @@ export class SigningService {
     private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
     private readonly statusLinks: StatusService,
+    private readonly progress: ApplicationProgress,
   ) {}
 
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
@@ -42,11 +44,14 @@ export class SigningService {
     return answer(signing);
   }
 
-  /** The request's state as the workflow knows it (from the webhook or its polling), never the browser's word. */
+  /**
+   * The request's state as the workflow knows it (from the webhook or its polling), never the browser's word;
+   * once the run has closed, as it left it (ApplicationProgress).
+   */
   async status(signatureId: string, userId: string): Promise<SigningAnswer> {
     const app = await this.applications.findForUser(userId, { signatureId });
     if (!app) throw new NotFoundException(SIGNATURE_NOT_FOUND);
-    const progress = await this.workflows.query(String(app._id), getProgress);
+    const progress = await this.progress.of(app);
     if (!progress.signing || progress.signing.request.id !== signatureId)
       throw new NotFoundException(SIGNATURE_NOT_FOUND);
     return answer(progress.signing);

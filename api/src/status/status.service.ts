@@ -5,12 +5,21 @@ import {
   isStageName,
   type ApplicantStatus,
   type CoOwnerSigning,
+  type MissingDocument,
   type SharedStatus,
   API_CODES,
   FILE_TYPES,
 } from '@portal/libs';
-import { SIGN_ENDED_STATUSES, getProgress, getSignerLink, type SigningState } from '@portal/workflows';
-import { ApplicationsService } from '../applications/applications.service';
+import {
+  SIGN_ENDED_STATUSES,
+  getProgress,
+  getSignerLink,
+  type ProgressAnswer,
+  type SigningState,
+} from '@portal/workflows';
+import { ApplicationProgress, type ProgressSource } from '../applications/application-progress.service';
+import type { ApplicationDocument } from '../applications/application.schema';
+import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { RateLimiter } from '../common/rate-limit';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
@@ -38,7 +47,17 @@ export const NOTHING_TO_RESEND = API_CODES.invitationNotNeeded;
 const DAY = 24 * 3_600_000;
 /** The applicant may resend a co-owner's invitation this often (per application and per user). */
 export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
+const isOptionalDocument = (d: string): d is MissingDocument => (OPTIONAL_DOCUMENTS as readonly string[]).includes(d);
 const lang = (l: unknown) => (l === 'fr-CA' ? 'fr-CA' : 'en');
+
+/** The application's sign request now (`id` undefined: none) and its co-owners' emails. */
+function signRequestNow(progress: ProgressAnswer): { id?: string; coOwners: string[] } {
+  const signers = progress.signing?.request.signers ?? [];
+  return {
+    id: progress.signing?.request.id,
+    coOwners: signers.filter((x) => x.order > 1).map((x) => x.email.trim().toLowerCase()),
+  };
+}
 
 /** 'Where do I stand': the workflow's progress in the applicant's words. */
 /** The signatures with each owner's name as typed on /owners (by place: owner 1 signs first), where known. */
@@ -62,6 +81,7 @@ export class StatusService {
     private readonly files: FilesService,
     private readonly limiter: RateLimiter,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
+    private readonly progress: ApplicationProgress,
   ) {
     const secret = Buffer.from(settings.SESSION_SECRET, 'base64');
     this.key = statusLinkKey(secret);
@@ -74,23 +94,30 @@ export class StatusService {
    */
   async forOwner(applicationId: string, userId: string): Promise<ApplicantStatus> {
     const app = await this.applications.owned(applicationId, userId);
-    const [status, names] = await Promise.all([
-      this.status(applicationId, app.applicationStatus),
-      this.owners.namesOf(applicationId),
-    ]);
+    const [status, names] = await Promise.all([this.status(app), this.owners.namesOf(applicationId)]);
     const signatures = namedSignatures(status, names);
-    const missing =
-      status.ended === 'submitted'
-        ? await Promise.all(
-            OPTIONAL_DOCUMENTS.map(async (d) => ((await this.files.has(app._id, FILE_TYPES[d])) ? null : d)),
-          )
-        : [];
-    const missingDocuments = missing.filter((d) => d !== null);
+    const missingDocuments = status.ended === 'submitted' ? await this.missingDocuments(app) : [];
     return {
       ...status,
       ...(signatures ? { signatures } : {}),
       ...(missingDocuments.length ? { missingDocuments } : {}),
     };
+  }
+
+  /**
+   * The optional documents marked 'I don't have this'. Nothing is uploaded or removed once the record says
+   * submitted (document-slots, FilesService.remove), so the answer is kept on the record by the first read
+   * then: the status page's poll (every 30 s) reads no files.
+   */
+  private async missingDocuments(app: ApplicationDocument): Promise<MissingDocument[]> {
+    if (app.missingDocuments) return app.missingDocuments.filter(isOptionalDocument);
+    const types = await this.files.typesOf(app._id);
+    const missing = OPTIONAL_DOCUMENTS.filter((d) => !types.has(FILE_TYPES[d]));
+    if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED)
+      await this.applications.keepMissingDocuments(app._id, missing).catch((e: Error) => {
+        this.logger.warn({ msg: 'missing documents not kept', applicationId: String(app._id), error: e.message });
+      });
+    return missing;
   }
 
   /**
@@ -103,12 +130,14 @@ export class StatusService {
     if (!claims || !app) throw new NotFoundException(STATUS_LINK_INVALID);
     // A link works while its sign request is the application's and its co-owner is still an owner: one the
     // applicant removed loses the page at once (those on a new request got a new link by email). When
-    // Temporal cannot answer, the saved status is shown rather than no page.
-    const now = await this.signRequestNow(claims.applicationId);
+    // Temporal cannot answer, the saved status is shown rather than no page. One read of the progress
+    // serves both.
+    const progress = await this.progress.of(app).catch(() => undefined);
+    const now = progress && signRequestNow(progress);
     if (now && (now.id !== claims.signRequestId || !(await this.stillOwner(claims.applicationId, now.coOwners))))
       throw new NotFoundException(STATUS_LINK_INVALID);
     const [status, business, names] = await Promise.all([
-      this.status(claims.applicationId, app.applicationStatus),
+      progress ? liveStatus(progress) : this.savedStatus(claims.applicationId, app.applicationStatus),
       this.businesses.viewFor(claims.applicationId),
       this.owners.namesOf(claims.applicationId),
     ]);
@@ -128,20 +157,6 @@ export class StatusService {
     };
   }
 
-  /**
-   * The application's sign request now (`id` undefined: none) and its co-owners' emails, or undefined when
-   * Temporal cannot say.
-   */
-  private async signRequestNow(applicationId: string): Promise<{ id?: string; coOwners: string[] } | undefined> {
-    const progress = await this.workflows.query(applicationId, getProgress).catch(() => undefined);
-    if (!progress) return undefined;
-    const signers = progress.signing?.request.signers ?? [];
-    return {
-      id: progress.signing?.request.id,
-      coOwners: signers.filter((x) => x.order > 1).map((x) => x.email.trim().toLowerCase()),
-    };
-  }
-
   /** Whether a co-owner the request was sent to is still among the application's owners. */
   private async stillOwner(applicationId: string, coOwners: string[]): Promise<boolean> {
     const owners = await this.owners.emailsOf(applicationId);
@@ -158,7 +173,7 @@ export class StatusService {
     const app = claims ? await this.applications.byId(claims.applicationId) : null;
     if (!claims || !app) throw new NotFoundException(STATUS_LINK_INVALID);
     const [progress, business, owners] = await Promise.all([
-      this.workflows.query(claims.applicationId, getProgress),
+      this.progress.of(app),
       this.businesses.viewFor(claims.applicationId),
       this.owners.emailsOf(claims.applicationId),
     ]);
@@ -200,17 +215,21 @@ export class StatusService {
     return { sent: coOwners.length };
   }
 
-  /** Live from the workflow; when Temporal cannot answer, the stage MongoDB saved (never a failed page). */
-  private async status(applicationId: string, applicationStatus: string): Promise<ApplicantStatus> {
-    try {
-      return liveStatus(await this.workflows.query(applicationId, getProgress));
-    } catch {
-      // The one door has logged why (without PII); the page still shows what is saved.
-      const [saved] = await this.stages.forApplications([applicationId]);
-      const name = saved?.pageName;
-      const at = saved && isStageName(name) ? { pageName: name, pageStep: saved.pageStep } : INITIAL_POSITION;
-      return savedStatus(at, applicationStatus);
-    }
+  /**
+   * From the workflow (a closed run's kept progress, ApplicationProgress); when Temporal cannot answer, the
+   * stage MongoDB saved (never a failed page).
+   */
+  private async status(app: ProgressSource & { applicationStatus: string }): Promise<ApplicantStatus> {
+    const progress = await this.progress.of(app).catch(() => undefined);
+    return progress ? liveStatus(progress) : this.savedStatus(String(app._id), app.applicationStatus);
+  }
+
+  /** The one door has logged why Temporal could not answer (without PII); the page still shows what is saved. */
+  private async savedStatus(applicationId: string, applicationStatus: string): Promise<ApplicantStatus> {
+    const [saved] = await this.stages.forApplications([applicationId]);
+    const name = saved?.pageName;
+    const at = saved && isStageName(name) ? { pageName: name, pageStep: saved.pageStep } : INITIAL_POSITION;
+    return savedStatus(at, applicationStatus);
   }
 
   /** The link a co-owner gets, valid STATUS_LINK_DAYS. */

@@ -24,13 +24,18 @@ import {
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
+  getProgress,
   type ApplicationWorkflowInput,
   type LifecycleTiming,
+  type ProgressAnswer,
 } from '@portal/workflows';
 import { TryAgainException } from '../common/http-exception.filter';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { TEMPORAL_CLIENT } from './temporal-client.token';
 import { TEMPORAL_CALL_MS, WorkflowOutbox } from './workflow-outbox.service';
+
+/** A run in one of these states has closed: its progress never changes again. */
+const CLOSED = ['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED_OUT'];
 
 /** Activity error classes whose refusal the applicant sees, by the code the web matches on. */
 const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSignersError: 'NO_SIGNERS' };
@@ -197,6 +202,24 @@ export class ApplicationWorkflows {
       return await this.soon(() => this.handle(applicationId).query(def, ...args));
     } catch (e) {
       return this.refuse(e, applicationId, def.name, ACCOUNT_CODES.somethingWentWrong);
+    }
+  }
+
+  /**
+   * The application's final progress once its run has closed, or undefined while the run is open. Neither
+   * call runs workflow code: the run's state (DescribeWorkflowExecution) and its result, the final
+   * getProgress answer, from the close event. A run closed without one (terminated by an operator, or ended
+   * before runs had a result) is queried once: that query replays its history.
+   */
+  async finalProgress(applicationId: string): Promise<ProgressAnswer | undefined> {
+    const handle = this.handle(applicationId);
+    try {
+      const { status } = await this.soon(() => handle.describe());
+      if (!CLOSED.includes(status.name)) return undefined;
+      const result = status.name === 'COMPLETED' ? ((await this.soon(() => handle.result())) as unknown) : undefined;
+      return (result as ProgressAnswer | undefined) ?? (await this.soon(() => handle.query(getProgress)));
+    } catch (e) {
+      return this.refuse(e, applicationId, 'finalProgress', ACCOUNT_CODES.somethingWentWrong);
     }
   }
 

@@ -36,7 +36,11 @@ export const WORKER_COLLECTIONS = {
   boxsignrequests: 'boxsignrequests',
 } as const;
 
-export type ApplicationRecord<Id> = {
+/**
+ * `Progress`: the workflow's final getProgress answer (typed by the api, which imports the workflow's types;
+ * libs does not).
+ */
+export type ApplicationRecord<Id, Progress = Record<string, unknown>> = {
   userId: Id;
   sfLeadId?: string;
   sfLeadOwnerId?: string;
@@ -52,6 +56,19 @@ export type ApplicationRecord<Id> = {
   acceptedDate?: Date;
   topUp: number;
   affiliateId?: string;
+  /**
+   * The application's progress once its workflow's run has closed (submitted, withdrawn or abandoned), as
+   * the run's result left it: written once by the api, which then serves the applicant's status, the booking
+   * view and the signature's status from it and never asks the closed run again (a query on a closed run
+   * replays its whole history in the worker).
+   */
+  progress?: Progress;
+  /**
+   * The optional documents (`voidedCheck`, `driversLicense`) the submitted application went without: kept
+   * by the api's first status read after the submission (nothing is uploaded or removed once submitted), so
+   * that the status page's poll reads no files.
+   */
+  missingDocuments?: string[];
 };
 
 /** Written by the worker when the application ends (markApplicationEnded); not in the api's schema. */

@@ -23,6 +23,7 @@ import {
   withdrawApplication,
   type ApplicationWorkflowInput,
   type LeadHandover,
+  type ProgressAnswer,
   type SigningState,
 } from './messages';
 import { waited } from './proxies';
@@ -40,9 +41,11 @@ type Rooms = { signing: Signing; crm: CrmSync; clock: StallClock; submission: Su
  * One application's journey and every side effect outside our database, as one long-lived entity: the
  * state is the run's (run.ts), the messages (messages.ts) are handled by its rooms (signing.ts,
  * crm-sync.ts, stall-clock.ts, submission.ts), and the run continues as new before its history grows
- * large. Stage moves are judged by the libs rules that the web's journey machine mirrors.
+ * large. Stage moves are judged by the libs rules that the web's journey machine mirrors. Its result, once
+ * the application has ended, is the final getProgress answer: a closed run's progress never changes, and
+ * the api reads it from the close event (no replay) to keep as the application's snapshot.
  */
-export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<void> {
+export async function applicationWorkflow(input: ApplicationWorkflowInput): Promise<ProgressAnswer> {
   // A change that alters this code's commands goes behind patched(): workflows/README.md, 'Changing the workflow'.
   const run = new ApplicationRun(input);
   const crm = new CrmSync(run);
@@ -73,6 +76,8 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     return continueAsNew<typeof applicationWorkflow>(run.nextInput());
   }
   await closeApplication(run, rooms, ended);
+  // The result is a payload of the completion (no command or event of its own): recorded histories replay.
+  return progressAnswer(run);
 }
 
 /** Ended: undo what an abandoned or withdrawn application leaves open, then let the CRM catch up. */
@@ -99,10 +104,10 @@ const withoutLinks = (s: SigningState): SigningState => ({
   request: { ...s.request, signers: s.request.signers.map((x) => ({ ...x, embedUrl: null })) },
 });
 
-/** Queries add nothing to history. */
-function setQueries(run: ApplicationRun): void {
+/** getProgress's answer, and the ended run's result. */
+function progressAnswer(run: ApplicationRun): ProgressAnswer {
   const { progress } = run;
-  setHandler(getProgress, () => ({
+  return {
     ...progress,
     // Operators read this (Temporal UI, `npm run ops progress`): each signer's status, never their live
     // signing link, which opens the signing session. The link goes to the applicant only.
@@ -110,7 +115,13 @@ function setQueries(run: ApplicationRun): void {
     pendingLeadFields: run.pendingLeadChanges,
     pendingDocuments: run.pendingDocuments,
     operations: run.operations(),
-  }));
+  };
+}
+
+/** Queries add nothing to history. */
+function setQueries(run: ApplicationRun): void {
+  const { progress } = run;
+  setHandler(getProgress, () => progressAnswer(run));
   setHandler(
     getSignerLink,
     (order) => progress.signing?.request.signers.find((x) => x.order === order)?.embedUrl ?? null,

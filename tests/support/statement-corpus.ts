@@ -14,6 +14,10 @@ export type Statement = {
   language?: 'en' | 'fr';
   /** The generator's name (Producer) and when it made the file (period end + a day, as banks do). */
   producer: string;
+  /** The Creator, when it is not the producer. */
+  creator?: string;
+  /** Prints 'Total deposits' and 'Total withdrawals' above the closing balance. */
+  totals?: boolean;
   created: Date;
   modified?: Date;
   /** What a forger changed: a row's amount (its balances left as printed), or the closing balance. */
@@ -69,9 +73,14 @@ export async function bankStatement(s: Statement): Promise<Uint8Array> {
   });
   const last = pages.length - 1;
   const closing = s.tamper?.closing ?? balance;
+  if (s.totals) {
+    const sum = (sign: number) => s.rows.reduce((t, [, , a]) => (Math.sign(a) === sign ? t + Math.abs(a) : t), 0);
+    text(last, `${fr ? 'Total des dépôts' : 'Total deposits'} ${money(sum(1), fr)}`, 54, 112);
+    text(last, `${fr ? 'Total des retraits' : 'Total withdrawals'} ${money(sum(-1), fr)}`, 54, 96);
+  }
   text(last, `${fr ? 'Solde de clôture' : 'Closing balance'} ${money(closing, fr)}`, 54, 80, bold);
   doc.setProducer(s.producer);
-  doc.setCreator(s.producer);
+  doc.setCreator(s.creator ?? s.producer);
   doc.setCreationDate(s.created);
   doc.setModificationDate(s.modified ?? s.created);
   return doc.save({ useObjectStreams: s.useObjectStreams ?? true, updateFieldAppearances: false });
@@ -166,8 +175,31 @@ const OCTOBRE: Row[] = [
   ['2026-10-29', 'Fournisseur', -975.15],
 ];
 
-/** Honest statements: one-page, several pages with page numbers, French, with and without object streams. */
+const JUNE: Row[] = [
+  ['Jun 2', 'Opening deposit from sales', 1_940.0],
+  ['Jun 9', 'Insurance', -310.22],
+  ['Jun 15', 'Card sales deposit', 2_205.0],
+  ['Jun 22', 'Equipment lease', -890.0],
+  ['Jun 30', 'Card sales deposit', 1_010.1],
+];
+
+/**
+ * Honest statements: one page and several with page numbers, French, with and without object streams, with
+ * stated totals, made by the kind of tools banks' generators are built on (Adobe's PDF Library and
+ * Distiller among them), one re-saved the day after it was made.
+ */
 export const HONEST: Record<string, Statement> = {
+  'june-with-totals': {
+    bank: 'Harbour Savings - Small business account',
+    period: 'For the period June 1, 2026 through June 30, 2026',
+    opening: 820.55,
+    rows: JUNE,
+    totals: true,
+    producer: 'Adobe PDF Library 17.0',
+    creator: 'Adobe Acrobat Distiller 23.0 (Windows)',
+    created: day('2026-07-01'),
+    useObjectStreams: false,
+  },
   'august-one-page': {
     bank: 'Northern Bank - Business chequing statement',
     period: 'Statement period: August 1, 2026 - August 31, 2026',

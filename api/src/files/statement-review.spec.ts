@@ -11,6 +11,7 @@ import { inspectStatement } from './pdf-inspection';
 
 const DIR = join(__dirname, '../../../tests/fixtures/statements');
 const MONTHS: Record<string, string> = {
+  'june-with-totals': 'June 2026',
   'august-one-page': 'August 2026',
   'september-three-pages': 'September 2026',
   'octobre-francais': 'October 2026',

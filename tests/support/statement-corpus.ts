@@ -239,7 +239,7 @@ export const DOCTORINGS: Record<string, (s: Statement, bytes: Uint8Array) => Pro
     bankStatement({ ...s, tamper: { row: 2, amount: s.rows[2]![2] + (s.rows[2]![2] > 0 ? 1_000 : -1_000) } }),
   'closing balance changed': (s) => bankStatement({ ...s, tamper: { closing: 25_000 } }),
   'amount redrawn in another font': (s) => bankStatement({ ...s, tamper: { fontOf: 2 } }),
-  'made before the period ended': (s) => bankStatement({ ...s, created: new Date(s.created.getTime() - 9 * 86_400_000) }),
-  'a page left out': async (s) =>
-    withoutLastPage(await bankStatement({ ...s, perPage: Math.ceil(s.rows.length / 2) })),
+  'made before the period ended': (s) =>
+    bankStatement({ ...s, created: new Date(s.created.getTime() - 9 * 86_400_000) }),
+  'a page left out': async (s) => withoutLastPage(await bankStatement({ ...s, perPage: Math.ceil(s.rows.length / 2) })),
 };

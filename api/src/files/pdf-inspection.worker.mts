@@ -271,9 +271,7 @@ parentPort?.on('message', ({ path, statementMonth }: { path: string; statementMo
     .then(async (verdict) => {
       port.postMessage(verdict);
       if (verdict.ok && statementMonth)
-        port.postMessage(
-          await advise(String(path), statementMonth, verdict.traces).catch(() => ({ advice: [] })),
-        );
+        port.postMessage(await advise(String(path), statementMonth, verdict.traces).catch(() => ({ advice: [] })));
     })
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
     .finally(() =>

@@ -23,7 +23,11 @@ const outcomes: Outcome[] = [];
 async function read(file: string, bytes: Uint8Array, monthLabel: string, doctored: boolean) {
   const path = join(DIR, file);
   await writeFile(path, bytes);
-  const { advice, review } = await inspectStatement(path, { applicationId: 'corpus', applicant: file, statementMonth: monthLabel });
+  const { advice, review } = await inspectStatement(path, {
+    applicationId: 'corpus',
+    applicant: file,
+    statementMonth: monthLabel,
+  });
   const outcome = { file, doctored, review, uploadAgain: advice.some((a) => a.code === 'uploadAgain') };
   outcomes.push(outcome);
   return outcome;
@@ -49,7 +53,10 @@ afterAll(() => {
   console.log(
     [
       `statement review: ${caught}/${doctored.length} doctored caught, ${alarms}/${honest.length} honest flagged`,
-      ...outcomes.map((o) => `  ${o.doctored ? 'doctored' : 'honest  '} ${o.file}: ${o.review ? reviewSummary(o.review) : 'no review'}`),
+      ...outcomes.map(
+        (o) =>
+          `  ${o.doctored ? 'doctored' : 'honest  '} ${o.file}: ${o.review ? reviewSummary(o.review) : 'no review'}`,
+      ),
     ].join('\n'),
   );
 });

@@ -59,9 +59,12 @@ describe('edit traces on the pages', () => {
 
   it('finds a figure in a font its line and page do not otherwise use, with its page', () => {
     expect(layoutFindings([[heading, ...row(640, '1,000.00'), ...row(620, '2,000.00')]])).toEqual([]);
-    expect(layoutFindings([[heading, ...row(640, '1,000.00')], [...row(640, '1,000.00'), ...row(620, '2,000.00', 'f9')]])).toEqual([
-      { code: 'otherFont', page: 2, detail: '2,000.00' },
-    ]);
+    expect(
+      layoutFindings([
+        [heading, ...row(640, '1,000.00')],
+        [...row(640, '1,000.00'), ...row(620, '2,000.00', 'f9')],
+      ]),
+    ).toEqual([{ code: 'otherFont', page: 2, detail: '2,000.00' }]);
     // A whole line in bold (a total) is a generator's layout, not an edit.
     const total = [
       { str: 'Closing balance', font: 'bold', x: 54, y: 80 },
@@ -79,12 +82,8 @@ describe('edit traces on the pages', () => {
 
 describe('the statement’s arithmetic', () => {
   const statement = (rows: string[], extra: string[] = []) =>
-    [
-      'Statement period: August 1, 2026 - August 31, 2026',
-      'Opening balance 10,000.00',
-      ...rows,
-      ...extra,
-    ].join('\n') + '\n';
+    ['Statement period: August 1, 2026 - August 31, 2026', 'Opening balance 10,000.00', ...rows, ...extra].join('\n') +
+    '\n';
   const rows = ['08/03 Deposit 1,500.00 11,500.00', '08/04 Rent 2,000.00 9,500.00'];
 
   it('holds the closing balance and the deposits’ total the text states against its rows', () => {
@@ -136,7 +135,10 @@ describe('the summary for the rep', () => {
         ],
       }),
     ).toBe('made or re-saved by iLovePDF; p.2: a running balance does not follow (08/04 rent 2,000.00 9,400.00)');
-    const long = reviewSummary({ findings: Array.from({ length: 30 }, () => ({ code: 'laterSave', detail: '9' })) }, 100);
+    const long = reviewSummary(
+      { findings: Array.from({ length: 30 }, () => ({ code: 'laterSave', detail: '9' })) },
+      100,
+    );
     expect(long).toHaveLength(100);
   });
 });

@@ -141,7 +141,11 @@ export function arithmeticFindings(pageTexts: string[], pageCount: number): Revi
   const out: ReviewFinding[] = [];
   const ledger = readStatementLedger(pageTexts.join(''));
   if (ledger.brokenRow)
-    out.push({ code: 'runningBalance', page: pageWith(pageTexts, ledger.brokenRow), detail: ledger.brokenRow.slice(0, 60) });
+    out.push({
+      code: 'runningBalance',
+      page: pageWith(pageTexts, ledger.brokenRow),
+      detail: ledger.brokenRow.slice(0, 60),
+    });
   if (ledger.reading.readable) {
     const days = ledger.reading.cash.days;
     const last = days[days.length - 1]?.balance;

@@ -94,7 +94,10 @@ describe('uploadContentVersion', () => {
         ...Array.from({ length: 20 }, () => ({ code: 'otherFont' as const, page: 3, detail: 'x'.repeat(80) })),
       ],
     };
-    await activities.uploadContentVersion({ opportunityId, document: await stored(Buffer.from('%PDF-1.4'), 'a.pdf', review) });
+    await activities.uploadContentVersion({
+      opportunityId,
+      document: await stored(Buffer.from('%PDF-1.4'), 'a.pdf', review),
+    });
     await activities.uploadContentVersion({
       opportunityId,
       document: await stored(Buffer.from('%PDF-1.4'), 'b.pdf', { findings: [] }),

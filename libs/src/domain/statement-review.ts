@@ -91,6 +91,25 @@ export function fileFindings(traces: FileTraces, period?: Period): ReviewFinding
 
 const AMOUNT_LIKE = /\d[.,]\d{2}\b/;
 const near = (a: number, b: number) => Math.abs(a - b) < 1;
+/** Runs looked at per page: a statement's page has hundreds; a file built to be slow, far more. */
+const LAYOUT_ITEMS = 5_000;
+
+/** The first of two different texts drawn within a point of each other (runs bucketed by whole points). */
+function drawnOver(items: PageItem[]): PageItem | undefined {
+  const at = new Map<string, PageItem[]>();
+  for (const t of items) {
+    const [x, y] = [Math.round(t.x), Math.round(t.y)];
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (const o of at.get(`${x + dx}|${y + dy}`) ?? [])
+          if (near(o.x, t.x) && near(o.y, t.y) && o.str.trim() !== t.str.trim()) return o;
+    const key = `${x}|${y}`;
+    const bucket = at.get(key);
+    if (bucket) bucket.push(t);
+    else at.set(key, [t]);
+  }
+  return undefined;
+}
 
 /**
  * Traces of an edit on the pages: a figure in a font its line and page otherwise do not use (text added
@@ -101,19 +120,15 @@ export function layoutFindings(pages: PageItem[][]): ReviewFinding[] {
   const out: ReviewFinding[] = [];
   pages.forEach((raw, i) => {
     const page = i + 1;
-    const items = raw.filter((t) => t.str.trim());
+    const items = raw.filter((t) => t.str.trim()).slice(0, LAYOUT_ITEMS);
     const uses = new Map<string, number>();
     for (const t of items) uses.set(t.font, (uses.get(t.font) ?? 0) + 1);
+    const rare = (t: PageItem) => (uses.get(t.font) ?? 0) <= 2;
     const odd = items.find(
-      (t) =>
-        AMOUNT_LIKE.test(t.str) &&
-        (uses.get(t.font) ?? 0) <= 2 &&
-        items.some((o) => o.font !== t.font && near(o.y, t.y) && (uses.get(o.font) ?? 0) > 2),
+      (t) => rare(t) && AMOUNT_LIKE.test(t.str) && items.some((o) => !rare(o) && o.font !== t.font && near(o.y, t.y)),
     );
     if (odd) out.push({ code: 'otherFont', page, detail: odd.str.trim().slice(0, 40) });
-    const over = items.find((t, j) =>
-      items.some((o, k) => k > j && near(o.x, t.x) && near(o.y, t.y) && o.str.trim() !== t.str.trim()),
-    );
+    const over = drawnOver(items);
     if (over) out.push({ code: 'textOverText', page, detail: over.str.trim().slice(0, 40) });
   });
   return out;

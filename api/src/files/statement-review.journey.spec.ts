@@ -1,7 +1,9 @@
 // A statement's review from the upload to the people who act on it, against the slice (real api, worker,
 // Temporal, CRM stand-in): the applicant is asked in neutral words for the statement again, operators read
 // the finding beside the workflow's progress, and the rep reads it on the statement's copy in the CRM.
+import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CashReading } from '@portal/libs';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { bankStatement, HONEST, resaved } from '../../../tests/support/statement-corpus';
@@ -68,5 +70,41 @@ describe('a reviewed statement', () => {
       'august-2026-2':
         'Bank Statement\nStatement review: made or re-saved by Smallpdf; modified 2026-10-01, days after it was created',
     });
+  });
+
+  it("shows operators where a statement's figures differ from the statement fetched from the bank", async () => {
+    const mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+    try {
+      const files = mongo.db().collection('files');
+      const uploaded = await files.findOne({ applicationId: new ObjectId(appId), fileName: 'august-2026.pdf' });
+      const cash = uploaded?.cash as Extract<CashReading, { readable: true }>;
+      expect(cash.readable).toBe(true);
+      // The bank's statement for August, as a fetch stores it, with a closing balance 100.00 lower.
+      const days = cash.cash.days.map((d, i, all) => (i === all.length - 1 ? { ...d, balance: d.balance - 100 } : d));
+      await files.insertOne({
+        applicationId: new ObjectId(appId),
+        fileName: 'august-2026-3.pdf',
+        filePath: 'not/stored',
+        fileType: 'Bank Statement',
+        monthLabel: 'August 2026',
+        size: 1,
+        advice: [],
+        source: 'bank',
+        cash: { readable: true, cash: { ...cash.cash, days } },
+        review: { findings: [] },
+      });
+      const closing = cash.cash.days.at(-1)!.balance;
+      const progress = await fetch(`${slice.baseUrl}/operations/applications/${appId}/progress`, {
+        headers: { authorization: `Bearer ${slice.settings.api.OPERATOR_TOKEN}` },
+      });
+      const lines = (await progress.json()).data.statementReviews as { fileName: string; review: string }[];
+      expect(lines.find((l) => l.fileName === 'august-2026.pdf')?.review).toBe(
+        `differs from the bank connection's figures for the period (closing ${closing.toFixed(2)}, bank ${(closing - 100).toFixed(2)})`,
+      );
+      // The bank's own statement is not held against itself.
+      expect(lines.find((l) => l.fileName === 'august-2026-3.pdf')?.review).toBe('consistent');
+    } finally {
+      await mongo.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CashDays, CashReading } from './cash-flow';
+import { withBankCheck } from './statement-bank-check';
 import { readStatementLedger } from './statement-cash';
 import {
   arithmeticFindings,
@@ -140,5 +142,42 @@ describe('the summary for the rep', () => {
       100,
     );
     expect(long).toHaveLength(100);
+  });
+});
+
+describe('against the bank connection', () => {
+  const period = { start: '2026-08-01', end: '2026-08-03' };
+  const cash = (closing: number, deposit: number): CashReading => ({
+    readable: true,
+    cash: {
+      period,
+      days: [
+        { date: '2026-08-01', deposit: 0, balance: 1_000 },
+        { date: '2026-08-02', deposit, balance: 1_000 + deposit },
+        { date: '2026-08-03', deposit: 0, balance: closing },
+      ],
+    },
+  });
+  const none = { findings: [] };
+
+  it("adds a finding when the closing balance or the deposits differ from the bank's for the same period", () => {
+    expect(withBankCheck(none, cash(1_500, 500), cash(1_500, 500))).toEqual(none);
+    expect(withBankCheck(none, cash(1_500, 500), cash(1_400, 400)).findings).toEqual([
+      { code: 'bankDisagrees', detail: 'closing 1500.00, bank 1400.00' },
+      { code: 'bankDisagrees', detail: 'deposits 500.00, bank 400.00' },
+    ]);
+    expect(reviewSummary(withBankCheck(none, cash(1_500, 500), cash(1_400, 500)))).toBe(
+      "differs from the bank connection's figures for the period (closing 1500.00, bank 1400.00)",
+    );
+  });
+
+  it('compares nothing without both readings, or over different periods', () => {
+    const other: CashReading = {
+      readable: true,
+      cash: { ...(cash(1_400, 400) as { cash: CashDays }).cash, period: { ...period, end: '2026-08-04' } },
+    };
+    expect(withBankCheck(none, cash(1_500, 500), other)).toEqual(none);
+    expect(withBankCheck(none, cash(1_500, 500), undefined)).toEqual(none);
+    expect(withBankCheck(none, { readable: false, reason: 'noRows' }, cash(1_400, 400))).toEqual(none);
   });
 });

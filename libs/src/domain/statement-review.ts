@@ -41,6 +41,7 @@ export const REVIEW_CODES = [
   'closingBalance',
   'depositsTotal',
   'pagesMissing',
+  'bankDisagrees',
 ] as const;
 export type ReviewCode = (typeof REVIEW_CODES)[number];
 /** One finding, with the page it is on when it is on one, and a short detail (a tool, a figure, a date). */
@@ -214,6 +215,7 @@ const WORDS: Record<ReviewCode, string> = {
   closingBalance: 'closing balance does not add up ({d})',
   depositsTotal: 'deposits total does not add up ({d})',
   pagesMissing: 'pages missing ({d})',
+  bankDisagrees: "differs from the bank connection's figures for the period ({d})",
 };
 
 /** The review in one line for the rep: 'consistent', or each finding with its page; at most `max` characters. */

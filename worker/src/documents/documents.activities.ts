@@ -1,7 +1,7 @@
 import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
-import { reviewSummary, type StatementReview } from '@portal/libs';
+import { reviewSummary, withBankCheck, type FileRecord, type StatementReview } from '@portal/libs';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
 import { insertContentVersion } from '../crm/content-version';
@@ -23,6 +23,15 @@ export function createDocumentActivities(deps: {
 }): DocumentActivities {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   const records = recordsOf(deps.db);
+  /** An uploaded statement's review, with the bank connection's figures for its month when they are stored. */
+  const reviewWithBank = async (file: Partial<FileRecord<ObjectId>>): Promise<StatementReview | undefined> => {
+    if (!file.review || file.source === 'bank' || !file.monthLabel) return file.review;
+    const bank = await records.files.findOne(
+      { applicationId: file.applicationId, monthLabel: file.monthLabel, source: 'bank', 'cash.readable': true },
+      { projection: { cash: 1 } },
+    );
+    return withBankCheck(file.review, file.cash, bank?.cash);
+  };
   return {
     convertCrmLead: async ({ leadId, ownerId }) => convertLead(await deps.crm(), org, leadId, ownerId),
 
@@ -62,7 +71,7 @@ export function createDocumentActivities(deps: {
             Title: document.fileName.replace(/\.pdf$/i, ''),
             PathOnClient: path,
             FirstPublishLocationId: opportunityId,
-            Description: documentDescription(document.fileType, file.review),
+            Description: documentDescription(document.fileType, await reviewWithBank(file)),
           },
           { bytes, filename: document.fileName },
         );

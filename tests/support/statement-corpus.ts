@@ -21,7 +21,7 @@ export type Statement = {
   created: Date;
   modified?: Date;
   /** What a forger changed: a row's amount (its balances left as printed), or the closing balance. */
-  tamper?: { row?: number; amount?: number; closing?: number; fontOf?: number };
+  tamper?: { row?: number; amount?: number; closing?: number; fontOf?: number; depositsAdded?: number };
   /** Some generators draw a heading twice, a fraction of a point apart, for a bold look. */
   fakeBold?: boolean;
   useObjectStreams?: boolean;
@@ -75,7 +75,8 @@ export async function bankStatement(s: Statement): Promise<Uint8Array> {
   const closing = s.tamper?.closing ?? balance;
   if (s.totals) {
     const sum = (sign: number) => s.rows.reduce((t, [, , a]) => (Math.sign(a) === sign ? t + Math.abs(a) : t), 0);
-    text(last, `${fr ? 'Total des dépôts' : 'Total deposits'} ${money(sum(1), fr)}`, 54, 112);
+    const deposits = sum(1) + (s.tamper?.depositsAdded ?? 0);
+    text(last, `${fr ? 'Total des dépôts' : 'Total deposits'} ${money(deposits, fr)}`, 54, 112);
     text(last, `${fr ? 'Total des retraits' : 'Total withdrawals'} ${money(sum(-1), fr)}`, 54, 96);
   }
   text(last, `${fr ? 'Solde de clôture' : 'Closing balance'} ${money(closing, fr)}`, 54, 80, bold);
@@ -238,6 +239,7 @@ export const DOCTORINGS: Record<string, (s: Statement, bytes: Uint8Array) => Pro
   'one amount changed, balances left': (s) =>
     bankStatement({ ...s, tamper: { row: 2, amount: s.rows[2]![2] + (s.rows[2]![2] > 0 ? 1_000 : -1_000) } }),
   'closing balance changed': (s) => bankStatement({ ...s, tamper: { closing: 25_000 } }),
+  'deposits total raised': (s) => bankStatement({ ...s, totals: true, tamper: { depositsAdded: 5_000 } }),
   'amount redrawn in another font': (s) => bankStatement({ ...s, tamper: { fontOf: 2 } }),
   'made before the period ended': (s) =>
     bankStatement({ ...s, created: new Date(s.created.getTime() - 9 * 86_400_000) }),

@@ -96,6 +96,7 @@ describe('the statement review on the corpus', () => {
       expect.objectContaining({ code: 'otherFont', page: 1 }),
     ]);
     expect(codes('august-one-page--made-before-the-period-ended.pdf')).toEqual(['createdEarly']);
+    expect(codes('june-with-totals--deposits-total-raised.pdf')).toEqual(['depositsTotal', 'closingBalance']);
     expect(codes('september-three-pages--a-page-left-out.pdf')).toContain('pagesMissing');
   });
 });

@@ -70,15 +70,18 @@ const OPENING =
 export const CLOSING_BALANCE =
   /\b(?:closing|ending|new) balance\b|\bbalance (?:at|as of) end\b|\bsolde (?:de cloture|final|de fermeture)\b/;
 const DEPOSITS_TOTAL = /\btotal (?:of )?(?:deposits|credits)\b|\btotal des (?:depots|credits)\b/;
+const WITHDRAWALS_TOTAL = /\btotal (?:of )?(?:withdrawals|debits)\b|\btotal des (?:retraits|debits)\b/;
 const CENTS = 0.005;
 const MAX_LINE = 400;
 
 /** readStatementCash's reading with what the statement's review checks: its stated totals and a broken row. */
 export type StatementLedger = {
   reading: CashReading;
-  /** The closing balance and the deposits' total the text states, when it states them. */
+  /** The opening and closing balances and the totals the text states, when it states them. */
+  opening?: number;
   closing?: number;
   depositsTotal?: number;
+  withdrawalsTotal?: number;
   /** The first row (as read: lower case, accents and extra spaces dropped) whose balance does not follow. */
   brokenRow?: string;
 };
@@ -116,11 +119,14 @@ export const readStatementCash = (text: string): CashReading => readStatementLed
 export function readStatementLedger(text: string): StatementLedger {
   // A statement's lines are short: a longer one (a file built to make the patterns below slow) is not read.
   const lines = statementLines(text);
-  const stated = { closing: labelled(lines, CLOSING_BALANCE), depositsTotal: labelled(lines, DEPOSITS_TOTAL) };
+  const stated: Omit<StatementLedger, 'reading' | 'brokenRow'> = {
+    closing: labelled(lines, CLOSING_BALANCE),
+    depositsTotal: labelled(lines, DEPOSITS_TOTAL),
+    withdrawalsTotal: labelled(lines, WITHDRAWALS_TOTAL),
+  };
   const ledger = (reading: CashReading, brokenRow?: string): StatementLedger => ({
     reading,
-    ...(stated.closing !== undefined ? { closing: stated.closing } : {}),
-    ...(stated.depositsTotal !== undefined ? { depositsTotal: stated.depositsTotal } : {}),
+    ...Object.fromEntries(Object.entries(stated).filter(([, v]) => v !== undefined)),
     ...(brokenRow ? { brokenRow } : {}),
   });
   const periods = statementPeriods(text);
@@ -130,7 +136,7 @@ export function readStatementLedger(text: string): StatementLedger {
   for (const line of lines) {
     if (opening === undefined && OPENING.test(line)) {
       const amounts = amountsIn(line);
-      if (amounts.length) opening = amounts[amounts.length - 1];
+      if (amounts.length) stated.opening = opening = amounts[amounts.length - 1];
       continue;
     }
     const dated = /^(\d|[a-z]{3,9}\.? \d)/.test(line) && periods.some((p) => rowDate(line, p));

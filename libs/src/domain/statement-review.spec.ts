@@ -98,6 +98,21 @@ describe('the statement’s arithmetic', () => {
     ]);
   });
 
+  it('holds a summary without rows to opening + deposits - withdrawals = closing', () => {
+    const summary = (closing: string) =>
+      [
+        'For the period August 1, 2026 through August 31, 2026',
+        'Opening balance 18,000.00',
+        'Total deposits 42,000.00',
+        'Total withdrawals 39,500.00',
+        `Closing balance ${closing}`,
+      ].join('\n');
+    expect(arithmeticFindings([summary('20,500.00')], 1)).toEqual([]);
+    expect(arithmeticFindings([summary('21,500.00')], 1)).toEqual([
+      { code: 'closingBalance', page: 1, detail: '21500.00 stated, 20500.00 by the totals' },
+    ]);
+  });
+
   it('names the first row whose balance does not follow, on its page', () => {
     const pages = [statement([rows[0]!]), '08/04 Rent 2,000.00 9,400.00\nClosing balance 9,400.00\n'];
     expect(arithmeticFindings(pages, 2)).toEqual([

@@ -178,6 +178,17 @@ export function arithmeticFindings(pageTexts: string[], pageCount: number): Revi
         detail: `${ledger.depositsTotal.toFixed(2)} stated, ${deposits.toFixed(2)} by the rows`,
       });
   }
+  // A statement with a summary and no rows read (or rows that did add up): opening + deposits - withdrawals.
+  const { opening, depositsTotal: inTotal, withdrawalsTotal: outTotal, closing } = ledger;
+  if (opening !== undefined && inTotal !== undefined && outTotal !== undefined && closing !== undefined) {
+    const summed = round2(opening + inTotal - Math.abs(outTotal));
+    if (Math.abs(summed - closing) > 0.005 && !out.some((f) => f.code === 'closingBalance'))
+      out.push({
+        code: 'closingBalance',
+        page: pageMatching(pageTexts, CLOSING_BALANCE),
+        detail: `${closing.toFixed(2)} stated, ${summed.toFixed(2)} by the totals`,
+      });
+  }
   const numbered = pageTexts
     .flatMap((t) => statementLines(t))
     .map((l) => PAGE_OF.exec(l))

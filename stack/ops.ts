@@ -5,7 +5,7 @@
 //   retry-crm-sync   try the CRM now instead of after the back-off (and what it refused); with
 //                    `--email <address>`, make the refused lead with this corrected email
 //   withdraw         close the lead, void an open sign request, stop the timers, end the workflow
-//   progress         print getProgress (stage, step, pending work, whose turn, last error)
+//   progress         print getProgress (stage, step, pending work, whose turn, last error) and statements' reviews
 // `npm run ops -- views`: the saved views of the Temporal UI as links (stack/views.ts).
 // Settings: API_URL (default http://127.0.0.1:$API_PORT) and OPERATOR_TOKEN (default: the one `npm start`
 // made, in $DATA_DIR/operator-token), validated as the api does;

@@ -15,6 +15,8 @@ export * from './domain/affordability';
 export * from './domain/cash-flow';
 export * from './domain/drafts';
 export * from './domain/statement-cash';
+export * from './domain/statement-review';
+export * from './domain/statement-bank-check';
 export * from './domain/pick-lists';
 export * from './domain/records';
 export * from './domain/option-key';

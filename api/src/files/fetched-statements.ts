@@ -59,7 +59,7 @@ export class FetchedStatements {
     const dir = await mkdtemp(join(tmpdir(), 'portal-bank-'));
     const stored = { object: false };
     try {
-      const { advice, cash } = await this.read(
+      const { advice, cash, review } = await this.read(
         join(dir, 'statement.pdf'),
         bytes,
         app._id,
@@ -87,6 +87,7 @@ export class FetchedStatements {
         size: bytes.byteLength,
         advice,
         cash,
+        review,
         source: 'bank',
       });
       await Promise.all([this.unfinished.end(filePath).catch(() => undefined), this.handover.uploaded(saved)]);
@@ -115,6 +116,8 @@ export class FetchedStatements {
     await writeFile(path, bytes);
     const inspected = await inspectStatement(path, { applicationId: String(applicationId), applicant, statementMonth });
     const cash = inspected.cash?.readable ? inspected.cash : ((await aggregatorCash?.()) ?? inspected.cash);
-    return { advice: inspected.advice, cash };
+    // Fetched from the bank itself: the review is kept for the rep, but the applicant is not asked to
+    // upload it again or connect a bank they have connected.
+    return { advice: inspected.advice.filter((a) => a.code !== 'uploadAgain'), cash, review: inspected.review };
   }
 }

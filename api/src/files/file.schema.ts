@@ -7,6 +7,7 @@ import {
   type RecordFields,
   type SameFields,
   type StatementAdviceNote,
+  type StatementReview,
 } from '@portal/libs';
 
 /** An uploaded document (a File row): the bytes live in S3 under filePath. */
@@ -28,6 +29,8 @@ export class StoredFile implements FileRecord<Types.ObjectId> {
    * not be read: for the offers page's affordability, computed on the api; never answered to the browser.
    */
   @Prop({ type: Object }) cash?: CashReading;
+  /** A bank statement's review for the rep (edit traces, arithmetic): to the CRM and operators, never the browser. */
+  @Prop({ type: Object }) review?: StatementReview;
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type StoredFileFields = SameFields<RecordFields<StoredFile, FileRecord<Types.ObjectId>>>;

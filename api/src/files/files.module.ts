@@ -17,6 +17,7 @@ import { PhoneController, PhoneLinkController } from './phone.controller';
 import { PhoneLink, PhoneLinks, PhoneLinkSchema } from './phone-links';
 import { ReceivedUploads } from './received-uploads';
 import { SubmissionController } from './submission.controller';
+import { StatementReviews } from './statement-reviews';
 import { SubmissionService } from './submission.service';
 import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './unfinished-uploads';
 
@@ -47,9 +48,10 @@ import { UnfinishedUpload, UnfinishedUploads, UnfinishedUploadSchema } from './u
     DocumentNames,
     UnfinishedUploads,
     ApplicationFileIndex,
+    StatementReviews,
   ],
   // The status view tells, after submission, which documents were marked 'I don't have this'; the bank
-  // feature stores the statements it fetches.
-  exports: [FilesService, FetchedStatements],
+  // feature stores the statements it fetches; operators read the statements' reviews.
+  exports: [FilesService, FetchedStatements, StatementReviews],
 })
 export class FilesModule {}

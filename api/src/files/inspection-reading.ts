@@ -1,6 +1,19 @@
-import { isStatementAdvice, type CashReading, type StatementAdviceNote } from '@portal/libs';
+import {
+  isStatementAdvice,
+  REVIEW_CODES,
+  type CashReading,
+  type ReviewFinding,
+  type StatementAdviceNote,
+  type StatementReview,
+} from '@portal/libs';
 
-export type Verdict = { ok: boolean; reason?: string; advice: StatementAdviceNote[]; cash?: CashReading };
+export type Verdict = {
+  ok: boolean;
+  reason?: string;
+  advice: StatementAdviceNote[];
+  cash?: CashReading;
+  review?: StatementReview;
+};
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UNREADABLE_REASONS = new Set([
@@ -54,3 +67,18 @@ export const adviceFrom = (raw: unknown): StatementAdviceNote[] =>
 
 /** Kept with this advice when the budget ran out: the same amber 'we could not read this file' as pdf.js's. */
 export const UNREAD: StatementAdviceNote[] = [{ code: 'unreadable' }];
+
+/** A statement's review as the thread sent it, only in the shape stored (known codes, short details). */
+export function reviewFrom(raw: unknown): StatementReview | undefined {
+  const findings = (raw as { findings?: unknown } | undefined)?.findings;
+  if (!Array.isArray(findings) || findings.length > 20) return undefined;
+  return {
+    findings: findings
+      .filter((f: { code?: unknown }) => REVIEW_CODES.includes(f?.code as ReviewFinding['code']))
+      .map((f: { code: ReviewFinding['code']; page?: unknown; detail?: unknown }) => ({
+        code: f.code,
+        ...(Number.isInteger(f.page) && (f.page as number) > 0 ? { page: f.page as number } : {}),
+        ...(typeof f.detail === 'string' ? { detail: f.detail.slice(0, 80) } : {}),
+      })),
+  };
+}

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { FILE_CODES, type CashReading, type StatementAdviceNote } from '@portal/libs';
-import { adviceFrom, cashFrom, UNREAD, type Verdict } from './inspection-reading';
+import { FILE_CODES, type CashReading, type StatementAdviceNote, type StatementReview } from '@portal/libs';
+import { adviceFrom, cashFrom, reviewFrom, UNREAD, type Verdict } from './inspection-reading';
 import { LIMITS, slot } from './inspection-queue';
 import { release, REUSE, takeThread } from './inspection-threads';
 import { UploadRefused } from './upload-stream';
@@ -15,6 +15,7 @@ type FromThread = {
   reason?: unknown;
   advice?: unknown;
   cash?: unknown;
+  review?: unknown;
   done?: unknown;
   heapMb?: unknown;
   fileMb?: unknown;
@@ -64,6 +65,7 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
         if (verdict?.ok) {
           verdict.advice = adviceFrom(m.advice);
           verdict.cash = cashFrom(m.cash);
+          verdict.review = reviewFrom(m.review);
         }
         return;
       }
@@ -98,14 +100,15 @@ export async function inspectPdf(
 
 /**
  * inspectPdf, with what a statement's text says of the business's cash: its daily
- * balances and deposits, or why they could not be read; none for another document or past the budget.
+ * balances and deposits, or why they could not be read; and its review for the rep (libs
+ * statement-review); neither for another document or past the budget.
  */
 export async function inspectStatement(
   path: string,
   context: { applicationId: string; applicant: string; statementMonth?: string },
-): Promise<{ advice: StatementAdviceNote[]; cash?: CashReading }> {
+): Promise<{ advice: StatementAdviceNote[]; cash?: CashReading; review?: StatementReview }> {
   const verdict = await slot(context.applicant, () => runWorker(path, context.statementMonth));
-  if (verdict.ok) return { advice: verdict.advice, cash: verdict.cash };
+  if (verdict.ok) return { advice: verdict.advice, cash: verdict.cash, review: verdict.review };
   logger.warn({ msg: 'upload refused', applicationId: context.applicationId, reason: verdict.reason });
   throw new UploadRefused(FILE_CODES.pdfOnly);
 }

@@ -11,12 +11,18 @@ import {
   decodePdfName,
   hasPdfTrailer,
   indexOfAscii,
+  fileFindings,
   looksLikePdf,
   PDF_ACTIVE_NAMES,
+  pdfSaves,
   readStatementCash,
+  reviewStatement,
   wrongStatementPeriod,
   type CashReading,
+  type FileTraces,
+  type PageItem,
   type StatementAdviceNote,
+  type StatementReview,
 } from '@portal/libs';
 
 /**
@@ -109,10 +115,28 @@ function giveBack(bytes: Uint8Array): boolean {
   }
 }
 
-async function inspect(
-  path: string,
-  prechecked: (objectStreams: boolean) => void,
-): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
+type Inspected = { ok: true; pages: number; traces: FileTraces } | { ok: false; reason: string };
+
+/** How the file says it was made, for the statement's review: its saves and its Info dictionary's tools and dates. */
+function fileTraces(bytes: Uint8Array, doc: PDFDocument): FileTraces {
+  const read = <T,>(get: () => T): T | undefined => {
+    try {
+      return get();
+    } catch {
+      return undefined;
+    }
+  };
+  const iso = (d: Date | undefined) => (d && Number.isFinite(d.getTime()) ? d.toISOString() : undefined);
+  return {
+    saves: pdfSaves(bytes),
+    producer: read(() => doc.getProducer())?.slice(0, 200),
+    creator: read(() => doc.getCreator())?.slice(0, 200),
+    created: iso(read(() => doc.getCreationDate())),
+    modified: iso(read(() => doc.getModificationDate())),
+  };
+}
+
+async function inspect(path: string, prechecked: (objectStreams: boolean) => void): Promise<Inspected> {
   const bytes = await readFile(path);
   lastFileBytes = bytes.length;
   try {
@@ -122,10 +146,7 @@ async function inspect(
   }
 }
 
-async function inspectBytes(
-  bytes: Uint8Array,
-  prechecked: (objectStreams: boolean) => void,
-): Promise<{ ok: true; pages: number } | { ok: false; reason: string }> {
+async function inspectBytes(bytes: Uint8Array, prechecked: (objectStreams: boolean) => void): Promise<Inspected> {
   if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
   if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
   const raw = activePdfNames(bytes);
@@ -146,7 +167,7 @@ async function inspectBytes(
   if (unreadObjectStream(doc)) return { ok: false, reason: 'an object stream could not be read' };
   const parsed = activeNamesIn(doc);
   if (parsed.length) return { ok: false, reason: `active content: ${parsed.join(', ')}` };
-  return { ok: true, pages };
+  return { ok: true, pages, traces: fileTraces(bytes, doc) };
 }
 
 /** Loaded as the thread starts, ahead of its first statement (the pool starts threads before they are needed). */
@@ -158,7 +179,15 @@ const ADVICE_PAGES = 3;
 /** The pages read for the balances and deposits: a month's statement, even a busy one. */
 const CASH_PAGES = 30;
 
-type TextItem = { str?: string; hasEOL?: boolean; transform?: number[] };
+type TextItem = { str?: string; hasEOL?: boolean; transform?: number[]; fontName?: string };
+
+/** A page's text runs with their fonts and places, for the review's layout checks. */
+const pageItems = (items: TextItem[]): PageItem[] =>
+  items.flatMap((t) =>
+    typeof t.str === 'string' && t.transform
+      ? [{ str: t.str, font: String(t.fontName ?? ''), x: t.transform[4] ?? 0, y: t.transform[5] ?? 0 }]
+      : [],
+  );
 
 /** A page's text as lines: pdf.js's items joined, a new line where an item ends one or the baseline moves. */
 function pageLines(items: TextItem[]): string {
@@ -176,7 +205,7 @@ function pageLines(items: TextItem[]): string {
   return text + '\n';
 }
 
-type Reading = { advice: StatementAdviceNote[]; cash?: CashReading };
+type Reading = { advice: StatementAdviceNote[]; cash?: CashReading; review?: StatementReview };
 
 /**
  * A bank statement read the way the lender's people will read it (pdf.js, text extraction), to
@@ -185,7 +214,7 @@ type Reading = { advice: StatementAdviceNote[]; cash?: CashReading };
  * The same text, read on, gives the statement's daily balances and deposits (libs
  * cash-flow), kept with the file for the offers page; they never leave the api.
  */
-async function advise(path: string, monthLabel: string): Promise<Reading> {
+async function advise(path: string, monthLabel: string, traces: FileTraces): Promise<Reading> {
   const { getDocument } = await pdfjs;
   const data = new Uint8Array(await readFile(path));
   // pdf.js may keep this copy until a collection: the thread is retired after a large statement.
@@ -199,18 +228,31 @@ async function advise(path: string, monthLabel: string): Promise<Reading> {
   try {
     const pdf = await task.promise;
     if (pdf.numPages < 1) return { advice: [{ code: 'noPages' }] };
-    let text = '';
-    for (let i = 1; i <= Math.min(pdf.numPages, ADVICE_PAGES); i++)
-      text += pageLines((await (await pdf.getPage(i)).getTextContent()).items as TextItem[]);
-    const wrong = wrongStatementPeriod(text, monthLabel);
+    const pageTexts: string[] = [];
+    const pages: PageItem[][] = [];
+    const readPages = async (upTo: number) => {
+      for (let i = pageTexts.length + 1; i <= Math.min(pdf.numPages, upTo); i++) {
+        const items = (await (await pdf.getPage(i)).getTextContent()).items as TextItem[];
+        pageTexts.push(pageLines(items));
+        pages.push(pageItems(items));
+      }
+      return pageTexts.join('');
+    };
+    const wrong = wrongStatementPeriod(await readPages(ADVICE_PAGES), monthLabel);
     const advice: StatementAdviceNote[] = wrong
       ? [{ code: 'wrongPeriod', periodStart: wrong.start, periodEnd: wrong.end }]
       : [];
-    for (let i = ADVICE_PAGES + 1; i <= Math.min(pdf.numPages, CASH_PAGES); i++)
-      text += pageLines((await (await pdf.getPage(i)).getTextContent()).items as TextItem[]);
-    return { advice, cash: pdf.numPages > CASH_PAGES ? undefined : readStatementCash(text) };
+    const text = await readPages(CASH_PAGES);
+    // Checked for edits on the same reading (its cost is a few passes over the runs already extracted).
+    const review = reviewStatement({ traces, pages, pageTexts, pageCount: pdf.numPages });
+    if (review.findings.length) advice.push({ code: 'uploadAgain' });
+    return { advice, cash: pdf.numPages > CASH_PAGES ? undefined : readStatementCash(text), review };
   } catch (e) {
-    return { advice: [{ code: (e as Error).name === 'PasswordException' ? 'encrypted' : 'unreadable' }] };
+    return {
+      advice: [{ code: (e as Error).name === 'PasswordException' ? 'encrypted' : 'unreadable' }],
+      // What the file's structure says is kept for the rep; the advice already asks for another copy.
+      review: { findings: fileFindings(traces) },
+    };
   } finally {
     await task.destroy();
   }
@@ -277,7 +319,7 @@ parentPort?.on('message', (job: Job) => {
     .then(async (verdict) => {
       port.postMessage(verdict);
       if (verdict.ok && statementMonth)
-        port.postMessage(await advise(String(path), statementMonth).catch(() => ({ advice: [] })));
+        port.postMessage(await advise(String(path), statementMonth, verdict.traces).catch(() => ({ advice: [] })));
     })
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
     .finally(() => port.postMessage({ done: true, heapMb: heapMb(), fileMb: lastFileBytes / 1024 / 1024 }));

@@ -8,7 +8,13 @@ import {
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, type Types } from 'mongoose';
-import { FILE_CODES, isIdempotencyKey, type CashReading, type StatementAdviceNote } from '@portal/libs';
+import {
+  FILE_CODES,
+  isIdempotencyKey,
+  type CashReading,
+  type StatementAdviceNote,
+  type StatementReview,
+} from '@portal/libs';
 import { IdempotencyError } from '../common/idempotency/idempotency.service';
 import { ApplicationFileIndex } from './application-files';
 import { DocumentHandover } from './document-handover';
@@ -28,7 +34,7 @@ export type Spool = (decide: Decide) => Promise<SpooledUpload>;
 class Receipt {
   readonly keyed: boolean;
   readonly fileId: Types.ObjectId;
-  record?: Omit<StoredFile, 'size' | 'advice' | 'cash'>;
+  record?: Omit<StoredFile, 'size' | 'advice' | 'cash' | 'review'>;
   /** The name claim in flight: a client that aborts while it is taken must still give it back. */
   claim?: { applicationId: Types.ObjectId; name: Promise<string> };
   /** The same keyed upload stored before, its answer lost with the api that ran it: that file is the answer. */
@@ -124,11 +130,18 @@ export class ReceivedUploads {
 
   /** The file judged and stored: its File row, entered under the application first, and the workflow told. */
   private async kept(receipt: Receipt, upload: SpooledUpload) {
-    const { advice, cash } = await this.judged(receipt, upload);
+    const { advice, cash, review } = await this.judged(receipt, upload);
     const record = receipt.record!;
     // Entered under the application first: a File row is never missing from the application's list.
     await this.index.enter(record.applicationId, receipt.fileId);
-    const saved = await this.files.create({ _id: receipt.fileId, ...record, size: upload.size, advice, cash });
+    const saved = await this.files.create({
+      _id: receipt.fileId,
+      ...record,
+      size: upload.size,
+      advice,
+      cash,
+      review,
+    });
     receipt.unrecorded = undefined;
     // Independent once the File row stands (the sweep keeps an object whose file stands): both at once.
     await Promise.all([
@@ -144,7 +157,7 @@ export class ReceivedUploads {
   private async judged(
     receipt: Receipt,
     upload: SpooledUpload,
-  ): Promise<{ advice: StatementAdviceNote[]; cash?: CashReading }> {
+  ): Promise<{ advice: StatementAdviceNote[]; cash?: CashReading; review?: StatementReview }> {
     const stored = upload.stored!;
     receipt.storing = stored.catch(() => undefined);
     try {

@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, UseG
 import { COMMON_CODES, EMAIL_PATTERN, all, maxLength, optional, pattern } from '@portal/libs';
 import { FollowsRule } from '../common/rule.decorator';
 import { extendDeadline, getProgress, resendSignRequest, retryCrmSync, withdrawApplication } from '@portal/workflows';
+import { StatementReviews } from '../files/statement-reviews';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { OperatorGuard } from './operator.guard';
 
@@ -26,15 +27,24 @@ export class OperatorActionDto {
 @Controller('operations/applications')
 @UseGuards(OperatorGuard)
 export class OperationsController {
-  constructor(private readonly workflows: ApplicationWorkflows) {}
+  constructor(
+    private readonly workflows: ApplicationWorkflows,
+    private readonly reviews: StatementReviews,
+  ) {}
 
   /**
-   * The live truth: always a query, even of a closed run (which replays its history in the worker), never
-   * the progress the applicant's pages read from the record (ApplicationProgress). Operators ask rarely.
+   * The workflow's live progress, and each bank statement's review ('consistent' or what was found). The
+   * progress is always a query, even of a closed run (which replays its history in the worker), never the
+   * progress the applicant's pages read from the record (ApplicationProgress): operators ask rarely.
    */
   @Get(':id/progress')
   async progress(@Param('id') id: string) {
-    return { data: await this.workflows.query(idOf(id), getProgress) };
+    const applicationId = idOf(id);
+    const [progress, statementReviews] = await Promise.all([
+      this.workflows.query(applicationId, getProgress),
+      this.reviews.of(applicationId),
+    ]);
+    return { data: { ...progress, statementReviews } };
   }
 
   @Post(':id/:action')

@@ -10,6 +10,7 @@
  */
 import type { StatementAdviceNote } from '../validation/documents';
 import type { CashReading } from './cash-flow';
+import type { StatementReview } from './statement-review';
 
 /** The collections the api's schemas own and the worker reads. */
 export const COLLECTIONS = {
@@ -201,6 +202,8 @@ export type FileRecord<Id> = {
   source?: string;
   /** A bank statement's daily balances and deposits, or why they could not be read. */
   cash?: CashReading;
+  /** A bank statement's review for the rep (libs statement-review): edit traces and arithmetic. */
+  review?: StatementReview;
 };
 
 /**

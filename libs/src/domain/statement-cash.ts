@@ -66,8 +66,43 @@ function rowDate(line: string, period: Period): RowDate | undefined {
 
 const OPENING =
   /\b(?:opening|beginning|starting|previous) balance\b|\bbalance (?:forward|brought forward)\b|\bsolde (?:d'ouverture|d’ouverture|precedent|initial|anterieur|reporte)\b/;
+/** The balance a statement states at its end, and the total of its deposits ('Total deposits'). */
+export const CLOSING_BALANCE =
+  /\b(?:closing|ending|new) balance\b|\bbalance (?:at|as of) end\b|\bsolde (?:de cloture|final|de fermeture)\b/;
+const DEPOSITS_TOTAL = /\btotal (?:of )?(?:deposits|credits)\b|\btotal des (?:depots|credits)\b/;
+const WITHDRAWALS_TOTAL = /\btotal (?:of )?(?:withdrawals|debits)\b|\btotal des (?:retraits|debits)\b/;
 const CENTS = 0.005;
 const MAX_LINE = 400;
+
+/** readStatementCash's reading with what the statement's review checks: its stated totals and a broken row. */
+export type StatementLedger = {
+  reading: CashReading;
+  /** The opening and closing balances and the totals the text states, when it states them. */
+  opening?: number;
+  closing?: number;
+  depositsTotal?: number;
+  withdrawalsTotal?: number;
+  /** The first row (as read: lower case, accents and extra spaces dropped) whose balance does not follow. */
+  brokenRow?: string;
+};
+
+/** A statement's lines as readStatementCash reads them (see `plain`). */
+export const statementLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .filter((l) => l.length <= MAX_LINE)
+    .map(plain)
+    .filter(Boolean);
+
+/** The last amount on the first line matching `label`, if any. */
+function labelled(lines: string[], label: RegExp): number | undefined {
+  for (const line of lines)
+    if (label.test(line)) {
+      const amounts = amountsIn(line);
+      if (amounts.length) return amounts[amounts.length - 1];
+    }
+  return undefined;
+}
 
 /**
  * A statement's text (lines; pdf.js's items joined per line) to its days. What is read:
@@ -78,21 +113,30 @@ const MAX_LINE = 400;
  *   money out. A row that does not add up, a dated row with a single amount, or dates that read two ways
  *   (03/08 as March 8 and as August 3, both inside the period) make the statement not readable enough.
  */
-export function readStatementCash(text: string): CashReading {
-  const periods = statementPeriods(text);
-  if (!periods.length) return { readable: false, reason: 'noPeriod' };
+export const readStatementCash = (text: string): CashReading => readStatementLedger(text).reading;
+
+/** readStatementCash, with the totals the text states and the first row that does not add up. */
+export function readStatementLedger(text: string): StatementLedger {
   // A statement's lines are short: a longer one (a file built to make the patterns below slow) is not read.
-  const lines = text
-    .split(/\r?\n/)
-    .filter((l) => l.length <= MAX_LINE)
-    .map(plain)
-    .filter(Boolean);
+  const lines = statementLines(text);
+  const stated: Omit<StatementLedger, 'reading' | 'brokenRow'> = {
+    closing: labelled(lines, CLOSING_BALANCE),
+    depositsTotal: labelled(lines, DEPOSITS_TOTAL),
+    withdrawalsTotal: labelled(lines, WITHDRAWALS_TOTAL),
+  };
+  const ledger = (reading: CashReading, brokenRow?: string): StatementLedger => ({
+    reading,
+    ...Object.fromEntries(Object.entries(stated).filter(([, v]) => v !== undefined)),
+    ...(brokenRow ? { brokenRow } : {}),
+  });
+  const periods = statementPeriods(text);
+  if (!periods.length) return ledger({ readable: false, reason: 'noPeriod' });
   let opening: number | undefined;
   const rows: { line: string; amount: number; balance: number }[] = [];
   for (const line of lines) {
     if (opening === undefined && OPENING.test(line)) {
       const amounts = amountsIn(line);
-      if (amounts.length) opening = amounts[amounts.length - 1];
+      if (amounts.length) stated.opening = opening = amounts[amounts.length - 1];
       continue;
     }
     const dated = /^(\d|[a-z]{3,9}\.? \d)/.test(line) && periods.some((p) => rowDate(line, p));
@@ -101,11 +145,11 @@ export function readStatementCash(text: string): CashReading {
     if (statementPeriods(line).length) continue;
     const amounts = amountsIn(line);
     if (amounts.length === 0) continue;
-    if (amounts.length === 1) return { readable: false, reason: 'rowWithoutBalance' };
+    if (amounts.length === 1) return ledger({ readable: false, reason: 'rowWithoutBalance' });
     rows.push({ line, amount: Math.abs(amounts[amounts.length - 2]!), balance: amounts[amounts.length - 1]! });
   }
-  if (opening === undefined) return { readable: false, reason: 'noOpeningBalance' };
-  if (!rows.length) return { readable: false, reason: 'noRows' };
+  if (opening === undefined) return ledger({ readable: false, reason: 'noOpeningBalance' });
+  if (!rows.length) return ledger({ readable: false, reason: 'noRows' });
 
   // The readings under which every row falls in the period, in order: exactly one set of dates must remain.
   const candidates = new Map<string, { period: Period; dates: string[] }>();
@@ -120,16 +164,17 @@ export function readStatementCash(text: string): CashReading {
       );
       if (fits) candidates.set(`${period.start}|${period.end}|${dates.join()}`, { period, dates: dates as string[] });
     }
-  if (candidates.size !== 1) return { readable: false, reason: 'datesUnclear' };
+  if (candidates.size !== 1) return ledger({ readable: false, reason: 'datesUnclear' });
   const { period, dates } = [...candidates.values()][0]!;
 
   const entries: CashEntry[] = [];
   let before = opening;
   for (const [i, row] of rows.entries()) {
     const change = row.balance - before;
-    if (Math.abs(Math.abs(change) - row.amount) > CENTS) return { readable: false, reason: 'balancesDisagree' };
+    if (Math.abs(Math.abs(change) - row.amount) > CENTS)
+      return ledger({ readable: false, reason: 'balancesDisagree' }, row.line);
     entries.push({ date: dates[i]!, deposit: change > 0 ? row.amount : 0, balance: row.balance });
     before = row.balance;
   }
-  return { readable: true, cash: cashFromEntries(period, entries, opening) };
+  return ledger({ readable: true, cash: cashFromEntries(period, entries, opening) });
 }

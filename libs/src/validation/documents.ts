@@ -132,8 +132,10 @@ export function looksLikePdf(head: Uint8Array): boolean {
  * What the server's reading of an uploaded bank statement may advise: it cannot read the file,
  * the file is password-protected, it has no pages, or its statement period does not cover the slot's
  * month. Advice only: the statement is kept either way, and a file it cannot judge gets none.
+ * 'uploadAgain': its review (libs statement-review) found something for the rep to look at; the applicant
+ * is asked, in neutral words, for the statement as the bank gave it or to connect the bank.
  */
-export const STATEMENT_ADVICE = ['unreadable', 'encrypted', 'noPages', 'wrongPeriod'] as const;
+export const STATEMENT_ADVICE = ['unreadable', 'encrypted', 'noPages', 'wrongPeriod', 'uploadAgain'] as const;
 export type StatementAdvice = (typeof STATEMENT_ADVICE)[number];
 export const isStatementAdvice = (v: unknown): v is StatementAdvice => STATEMENT_ADVICE.includes(v as StatementAdvice);
 /** One piece of advice on an uploaded statement; a wrong period carries the period read (YYYY-MM-DD). */

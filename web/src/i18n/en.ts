@@ -176,6 +176,8 @@ export const enLater = {
       noPages: 'This file has no pages. Please upload the full statement.',
       wrongPeriod:
         'This statement seems to cover {{period}}, not {{month}}. Please check that it is in the right month.',
+      uploadAgain:
+        'We could not confirm every detail of this statement. Please upload it again as downloaded from your bank, or connect your bank instead.',
     },
   },
   offers: {

@@ -5,7 +5,7 @@ import type { Connection } from 'jsforce';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { COMMON_SETTINGS, loadEnv } from '@portal/libs';
+import { COMMON_SETTINGS, loadEnv, type CashReading, type FileRecord, type StatementReview } from '@portal/libs';
 import { startCrmStandin, startEsignStandin, type CrmStandin } from '../../../sandbox/src';
 import { connectCrm } from '../crm/crm.connection';
 import { DEFAULT_CRM_ORG } from '../crm/crm.org';
@@ -67,9 +67,14 @@ async function convertedOpportunity() {
   return (await activities.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })).opportunityId;
 }
 
-async function stored(bytes: Buffer, name = 'statement.pdf') {
+async function stored(
+  bytes: Buffer,
+  name = 'statement.pdf',
+  review?: StatementReview,
+  row: Partial<FileRecord<ObjectId>> = {},
+) {
   const fileId = new ObjectId();
-  await recordsOf(mongo.db()).files.insertOne({ _id: fileId });
+  await recordsOf(mongo.db()).files.insertOne({ _id: fileId, ...(review ? { review } : {}), ...row });
   const s3Key = `spec/${fileId.toHexString()}/${name}`;
   await store.put(s3Key, bytes, 'application/pdf');
   return { fileId: fileId.toHexString(), s3Key, fileName: name, fileType: 'bankStatement' };
@@ -83,6 +88,65 @@ describe('uploadContentVersion', () => {
     await activities.uploadContentVersion({ opportunityId, document: await stored(bytes) });
     const version = crm.records('ContentVersion').find((r) => r.FirstPublishLocationId === opportunityId);
     expect(version).toMatchObject({ ContentSize: bytes.length });
+  });
+
+  it("puts a statement's review in the copy's Description for the rep, within the org's 1000 characters", async () => {
+    const opportunityId = await convertedOpportunity();
+    const review: StatementReview = {
+      findings: [
+        { code: 'editingTool', detail: 'iLovePDF' },
+        { code: 'runningBalance', page: 2, detail: '08/04 rent 2,000.00 9,400.00' },
+        ...Array.from({ length: 20 }, () => ({ code: 'otherFont' as const, page: 3, detail: 'x'.repeat(80) })),
+      ],
+    };
+    await activities.uploadContentVersion({
+      opportunityId,
+      document: await stored(Buffer.from('%PDF-1.4'), 'a.pdf', review),
+    });
+    await activities.uploadContentVersion({
+      opportunityId,
+      document: await stored(Buffer.from('%PDF-1.4'), 'b.pdf', { findings: [] }),
+    });
+    const versions = crm.records('ContentVersion').filter((r) => r.FirstPublishLocationId === opportunityId);
+    const flagged = String(versions.find((v) => String(v.PathOnClient).endsWith('/a.pdf'))?.Description);
+    expect(flagged).toMatch(
+      /^bankStatement\nStatement review: made or re-saved by iLovePDF; p\.2: a running balance does not follow \(08\/04/,
+    );
+    expect(flagged.length).toBeLessThanOrEqual(1000);
+    expect(versions.find((v) => String(v.PathOnClient).endsWith('/b.pdf'))?.Description).toBe(
+      'bankStatement\nStatement review: consistent',
+    );
+  });
+
+  it("adds where an uploaded statement's figures differ from the one fetched from the bank for its month", async () => {
+    const opportunityId = await convertedOpportunity();
+    const applicationId = new ObjectId();
+    const cash = (closing: number): CashReading => ({
+      readable: true,
+      cash: {
+        period: { start: '2026-08-01', end: '2026-08-02' },
+        days: [
+          { date: '2026-08-01', deposit: 500, balance: 1_500 },
+          { date: '2026-08-02', deposit: 0, balance: closing },
+        ],
+      },
+    });
+    const month = { applicationId, monthLabel: 'August 2026' };
+    await stored(
+      Buffer.from('%PDF-1.4'),
+      'bank.pdf',
+      { findings: [] },
+      { ...month, source: 'bank', cash: cash(1_200) },
+    );
+    const uploaded = { ...month, cash: cash(9_200) };
+    await activities.uploadContentVersion({
+      opportunityId,
+      document: await stored(Buffer.from('%PDF-1.4'), 'upload.pdf', { findings: [] }, uploaded),
+    });
+    const version = crm.records('ContentVersion').find((r) => String(r.PathOnClient).endsWith('/upload.pdf'));
+    expect(version?.Description).toBe(
+      "bankStatement\nStatement review: differs from the bank connection's figures for the period (closing 9200.00, bank 1200.00)",
+    );
   });
 
   it('stops at once, with the code, when the CRM refuses the document', async () => {

@@ -1,6 +1,7 @@
 import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
+import { reviewSummary, withBankCheck, type FileRecord, type StatementReview } from '@portal/libs';
 import type { DocumentActivities } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
 import { insertContentVersion } from '../crm/content-version';
@@ -22,6 +23,15 @@ export function createDocumentActivities(deps: {
 }): DocumentActivities {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   const records = recordsOf(deps.db);
+  /** An uploaded statement's review, with the bank connection's figures for its month when they are stored. */
+  const reviewWithBank = async (file: Partial<FileRecord<ObjectId>>): Promise<StatementReview | undefined> => {
+    if (!file.review || file.source === 'bank' || !file.monthLabel) return file.review;
+    const bank = await records.files.findOne(
+      { applicationId: file.applicationId, monthLabel: file.monthLabel, source: 'bank', 'cash.readable': true },
+      { projection: { cash: 1 } },
+    );
+    return withBankCheck(file.review, file.cash, bank?.cash);
+  };
   return {
     convertCrmLead: async ({ leadId, ownerId }) => convertLead(await deps.crm(), org, leadId, ownerId),
 
@@ -35,7 +45,8 @@ export function createDocumentActivities(deps: {
 
     async uploadContentVersion({ opportunityId, document }) {
       // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
-      if (!(await records.files.findOne({ _id: new ObjectId(document.fileId) }))) return;
+      const file = await records.files.findOne({ _id: new ObjectId(document.fileId) });
+      if (!file) return;
       const conn = await deps.crm();
       const path = `${document.fileId}/${document.fileName}`;
       try {
@@ -60,7 +71,7 @@ export function createDocumentActivities(deps: {
             Title: document.fileName.replace(/\.pdf$/i, ''),
             PathOnClient: path,
             FirstPublishLocationId: opportunityId,
-            Description: document.fileType,
+            Description: documentDescription(document.fileType, await reviewWithBank(file)),
           },
           { bytes, filename: document.fileName },
         );
@@ -73,6 +84,10 @@ export function createDocumentActivities(deps: {
     },
   };
 }
+
+/** ContentVersion's Description (1000 characters in Salesforce): a statement's review follows its type for the rep. */
+export const documentDescription = (fileType: string, review?: StatementReview) =>
+  review ? `${fileType}\nStatement review: ${reviewSummary(review, 1000 - fileType.length - 20)}` : fileType;
 
 /**
  * The lead converted into an account, contact and opportunity, answering the opportunity's id. Safe to

@@ -30,7 +30,11 @@ const slot = () => (
     applicationId="app-1"
     fileType="Bank Statement"
     monthLabel="August 2026"
-    files={[file, { ...file, _id: 'f2', fileName: 'august-2026-2.pdf', advice: [{ code: 'encrypted' }] }]}
+    files={[
+      file,
+      { ...file, _id: 'f2', fileName: 'august-2026-2.pdf', advice: [{ code: 'encrypted' }] },
+      { ...file, _id: 'f3', fileName: 'august-2026-3.pdf', advice: [{ code: 'uploadAgain' }] },
+    ]}
     canRemove
     onChange={() => undefined}
   />
@@ -44,6 +48,12 @@ it('shows the server’s advice under each statement, in the applicant’s langu
   expect(screen.getByText('august-2026-2.pdf')).toBeTruthy();
   expect(screen.getByText(/This statement seems to cover July 1 – 31, 2026, not August 2026\./)).toBeTruthy();
   expect(screen.getByText(/This file is password-protected/)).toBeTruthy();
+  // A statement the review flagged: asked for again in neutral words, never told what was found.
+  expect(
+    screen.getByText(
+      'We could not confirm every detail of this statement. Please upload it again as downloaded from your bank, or connect your bank instead.',
+    ),
+  ).toBeTruthy();
   await act(() => loadLanguage('fr-CA'));
   rerender(slot());
   expect(screen.getByRole('heading', { name: 'août 2026 À vérifier' })).toBeTruthy();
@@ -52,6 +62,7 @@ it('shows the server’s advice under each statement, in the applicant’s langu
   expect(screen.getByRole('button', { name: 'Retirer août-2026-2.pdf' })).toBeTruthy();
   expect(screen.getByText(/Ce relevé semble couvrir .*juillet 2026, et non août 2026\./)).toBeTruthy();
   expect(screen.getByText(/protégé par un mot de passe/)).toBeTruthy();
+  expect(screen.getByText(/tel que téléchargé de votre banque, ou plutôt connecter votre banque\./)).toBeTruthy();
   expect(screen.getByLabelText('août 2026 – PDF')).toBeTruthy();
 });
 

@@ -148,6 +148,8 @@ export const frJourney = {
       noPages: 'Ce fichier ne contient aucune page. Veuillez téléverser le relevé complet.',
       wrongPeriod:
         'Ce relevé semble couvrir {{period}}, et non {{month}}. Veuillez vérifier qu’il est dans le bon mois.',
+      uploadAgain:
+        'Nous n’avons pas pu confirmer tous les détails de ce relevé. Veuillez le téléverser de nouveau tel que téléchargé de votre banque, ou plutôt connecter votre banque.',
     },
   },
 } satisfies Partial<Catalogue>;

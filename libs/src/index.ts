@@ -16,6 +16,7 @@ export * from './domain/cash-flow';
 export * from './domain/drafts';
 export * from './domain/statement-cash';
 export * from './domain/statement-review';
+export * from './domain/pdf-reading';
 export * from './domain/statement-bank-check';
 export * from './domain/pick-lists';
 export * from './domain/records';

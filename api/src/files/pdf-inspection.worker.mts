@@ -12,15 +12,18 @@ import {
   hasPdfTrailer,
   indexOfAscii,
   fileFindings,
+  fileTraces,
   looksLikePdf,
+  pageItems,
+  pageLines,
   PDF_ACTIVE_NAMES,
-  pdfSaves,
   readStatementCash,
   reviewStatement,
   wrongStatementPeriod,
   type CashReading,
-  type FileTraces,
   type PageItem,
+  type PdfTextItem,
+  type FileTraces,
   type StatementAdviceNote,
   type StatementReview,
 } from '@portal/libs';
@@ -117,25 +120,6 @@ function giveBack(bytes: Uint8Array): boolean {
 
 type Inspected = { ok: true; pages: number; traces: FileTraces } | { ok: false; reason: string };
 
-/** How the file says it was made, for the statement's review: its saves and its Info dictionary's tools and dates. */
-function fileTraces(bytes: Uint8Array, doc: PDFDocument): FileTraces {
-  const read = <T,>(get: () => T): T | undefined => {
-    try {
-      return get();
-    } catch {
-      return undefined;
-    }
-  };
-  const iso = (d: Date | undefined) => (d && Number.isFinite(d.getTime()) ? d.toISOString() : undefined);
-  return {
-    saves: pdfSaves(bytes),
-    producer: read(() => doc.getProducer())?.slice(0, 200),
-    creator: read(() => doc.getCreator())?.slice(0, 200),
-    created: iso(read(() => doc.getCreationDate())),
-    modified: iso(read(() => doc.getModificationDate())),
-  };
-}
-
 async function inspect(path: string, prechecked: (objectStreams: boolean) => void): Promise<Inspected> {
   const bytes = await readFile(path);
   lastFileBytes = bytes.length;
@@ -179,32 +163,6 @@ const ADVICE_PAGES = 3;
 /** The pages read for the balances and deposits: a month's statement, even a busy one. */
 const CASH_PAGES = 30;
 
-type TextItem = { str?: string; hasEOL?: boolean; transform?: number[]; fontName?: string };
-
-/** A page's text runs with their fonts and places, for the review's layout checks. */
-const pageItems = (items: TextItem[]): PageItem[] =>
-  items.flatMap((t) =>
-    typeof t.str === 'string' && t.transform
-      ? [{ str: t.str, font: String(t.fontName ?? ''), x: t.transform[4] ?? 0, y: t.transform[5] ?? 0 }]
-      : [],
-  );
-
-/** A page's text as lines: pdf.js's items joined, a new line where an item ends one or the baseline moves. */
-function pageLines(items: TextItem[]): string {
-  let text = '';
-  let y: number | undefined;
-  for (const item of items) {
-    if (typeof item.str !== 'string') continue;
-    const at = item.transform?.[5];
-    if (y !== undefined && at !== undefined && Math.abs(at - y) > 1 && !text.endsWith('\n')) text += '\n';
-    else if (text && !text.endsWith('\n')) text += ' ';
-    text += item.str;
-    if (item.hasEOL) text += '\n';
-    if (at !== undefined) y = at;
-  }
-  return text + '\n';
-}
-
 type Reading = { advice: StatementAdviceNote[]; cash?: CashReading; review?: StatementReview };
 
 /**
@@ -232,7 +190,7 @@ async function advise(path: string, monthLabel: string, traces: FileTraces): Pro
     const pages: PageItem[][] = [];
     const readPages = async (upTo: number) => {
       for (let i = pageTexts.length + 1; i <= Math.min(pdf.numPages, upTo); i++) {
-        const items = (await (await pdf.getPage(i)).getTextContent()).items as TextItem[];
+        const items = (await (await pdf.getPage(i)).getTextContent()).items as PdfTextItem[];
         pageTexts.push(pageLines(items));
         pages.push(pageItems(items));
       }

@@ -3,7 +3,8 @@
 // writes tests/bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
 // a second, checks that every request was answered, and writes no report. Each benchmark is a module of
 // tests/bench/items (`run(ctx)` gives its figures); `--only=read,stage,...` runs some of them
-// (`--only=status` the reads on a submitted application, `--status-polls=N` of each).
+// (`--only=status` the reads on a submitted application, `--status-polls=N` of each; `--only=idle` npm start's
+// idle stack, `--idle-settle=S` and `--idle-window=S`).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +28,7 @@ import * as journeys from '../tests/bench/items/5-journeys.ts';
 import * as upload from '../tests/bench/items/6-upload.ts';
 import * as web from '../tests/bench/items/7-web.ts';
 import * as status from '../tests/bench/items/8-status.ts';
+import * as idle from '../tests/bench/items/9-idle.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
   ROOT,
@@ -48,6 +50,7 @@ const ITEMS: BenchItem[] = [
   { name: 'scale', run: scale.run },
   { name: 'web', run: web.run },
   { name: 'status', run: status.run },
+  { name: 'idle', run: idle.run },
 ];
 
 const smoke = process.argv.includes('--smoke');

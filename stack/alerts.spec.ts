@@ -9,9 +9,16 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_SCRAPE_INTERVAL } from './prometheus.ts';
 import { ROOT } from './root.ts';
 
-type Rule = { alert: string; expr: string; labels?: { severity?: string }; annotations?: Record<string, string> };
+type Rule = {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels?: { severity?: string };
+  annotations?: Record<string, string>;
+};
 const yaml = createRequire(join(ROOT, 'package.json'))('js-yaml') as { load: (text: string) => unknown };
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const rules = (yaml.load(read('deploy/prometheus/alerts.yml')) as { groups: { rules: Rule[] }[] }).groups.flatMap(
@@ -55,6 +62,18 @@ describe('deploy/prometheus/alerts.yml', () => {
     const r = spawnSync(PROMTOOL, ['check', 'config', 'prometheus.yml'], { cwd: dir, encoding: 'utf8' });
     expect(r.stdout + r.stderr).toMatch(/SUCCESS: 1 rule files found/);
     expect(r.status).toBe(0);
+  });
+
+  it("sees at least four of the local stack's scrapes in each range and each `for:`", () => {
+    // The local Prometheus scrapes less often than production's (stack/prometheus.ts): a rule whose window
+    // held fewer scrapes would fire late or never on a developer's machine.
+    const seconds = (d: string) => Number(d.slice(0, -1)) * { s: 1, m: 60, h: 3600 }[d.slice(-1) as 's' | 'm' | 'h'];
+    const scrape = seconds(LOCAL_SCRAPE_INTERVAL);
+    for (const rule of rules) {
+      const windows = [...rule.expr.matchAll(/\[(\d+[smh])\]/g)].map((m) => m[1]!);
+      for (const w of [...windows, ...(rule.for ? [rule.for] : [])])
+        expect(seconds(w), `${rule.alert}: ${w}`).toBeGreaterThanOrEqual(4 * scrape);
+    }
   });
 
   it('has a test case for each alert on the Temporal SDK', () => {

@@ -11,11 +11,24 @@ export const PROMETHEUS_BIN = process.env.PROMETHEUS_BIN ?? '/usr/bin/prometheus
 /** The alert rules, the same file a production Prometheus loads. */
 export const ALERT_RULES = bin('deploy/prometheus/alerts.yml');
 
+/**
+ * How often the local stack's Prometheus scrapes and evaluates the rules. Each scrape costs the scraped
+ * processes their /metrics rendering (the Temporal dev server's is thousands of lines) and Prometheus a
+ * write: at 15 s, production's interval, they were a fifth of the idle stack's CPU (docs/performance.md,
+ * 'The idle stack'). Every rule's range and `for:` is at least 5 minutes, five scrapes or more at 60 s
+ * (stack/alerts.spec.ts holds them to four), so the rules still fire locally as in production.
+ */
+export const LOCAL_SCRAPE_INTERVAL = '60s';
+
 /** What Prometheus scrapes: job name → host:port of a /metrics endpoint. */
 export type ScrapeTargets = Record<string, string>;
 
 /** The configuration, as YAML text: one job per target, the alert rules, the scrape interval. */
-export function prometheusConfig(targets: ScrapeTargets, scrapeInterval = '15s', rules = ALERT_RULES): string {
+export function prometheusConfig(
+  targets: ScrapeTargets,
+  scrapeInterval = LOCAL_SCRAPE_INTERVAL,
+  rules = ALERT_RULES,
+): string {
   const jobs = Object.entries(targets).map(
     ([job, target]) => `  - job_name: ${job}\n    static_configs:\n      - targets: ['${target}']\n`,
   );
@@ -35,7 +48,12 @@ export function prometheusConfig(targets: ScrapeTargets, scrapeInterval = '15s',
  * Prometheus on 127.0.0.1:`port`, its configuration written into `dir` (with its storage), scraping
  * `targets`. Ready when /-/ready answers.
  */
-export function prometheusSpec(port: number, dir: string, targets: ScrapeTargets, scrapeInterval = '15s'): ServiceSpec {
+export function prometheusSpec(
+  port: number,
+  dir: string,
+  targets: ScrapeTargets,
+  scrapeInterval = LOCAL_SCRAPE_INTERVAL,
+): ServiceSpec {
   mkdirSync(join(dir, 'data'), { recursive: true });
   const config = join(dir, 'prometheus.yml');
   writeFileSync(config, prometheusConfig(targets, scrapeInterval));

@@ -80,6 +80,12 @@ export function temporalSpec({ p, data, opts }: LocalContext): ServiceSpec {
       'matching.numTaskqueueReadPartitions=1',
       '--dynamic-config-value',
       'matching.numTaskqueueWritePartitions=1',
+      // An idle poll is answered empty after 5 minutes, not 1: the server's own system workers keep a dozen
+      // polls open, and renewing them every minute was about 0.1 CPU-s a minute of an idle dev server's 0.22
+      // (measured, docs/performance.md 'The idle stack'). The worker's polls are unchanged: the server ends
+      // a poll before the deadline its caller set (the SDK's 70 s), whichever comes first.
+      '--dynamic-config-value',
+      'matching.longPollExpirationInterval="5m"',
       '--log-level',
       'warn',
     ],
@@ -123,9 +129,12 @@ export function zipkinSpec(port: number): ServiceSpec {
     command: 'java',
     // ZIPKIN_JAR: another copy of the same pinned jar (as MOTO_SERVER for moto).
     // The client compiler and the serial collector: a third of the start-up time on a busy machine (22 s against
-    // 67 s measured at load 21 on 2 cores), for a viewer that never runs hot.
+    // 67 s measured at load 21 on 2 cores), for a viewer that never runs hot. Without the JVM's performance
+    // counters (UsePerfData, sampled every 50 ms for jstat, which nobody runs here) it idles at 0.026 CPU-s a
+    // minute instead of 0.066 (measured, docs/performance.md 'The idle stack').
     args: [
-      ...['-Xmx256m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', process.env.ZIPKIN_JAR ?? bin(ZIPKIN_JAR)],
+      ...['-Xmx256m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-XX:-UsePerfData'],
+      ...['-jar', process.env.ZIPKIN_JAR ?? bin(ZIPKIN_JAR)],
       // Zipkin 3 serves through Armeria, which takes its listening ports from armeria.ports and ignores
       // server.address: without an ip there it listened on every interface and took spans from anyone.
       // The list is given whole (a list set here replaces the jar's, it does not merge with it).

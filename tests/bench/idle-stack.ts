@@ -4,7 +4,7 @@
 // (`bash stack/node.sh tests/bench/idle-stack.ts [settle-s] [window-s]`) it prints the same lines, for
 // measuring one change to the stack's idle work at a time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -135,6 +135,8 @@ export async function measureIdleStack(
     const timeout = sleep(30_000).then(() => 'timeout');
     if ((await Promise.race([exited, timeout])) === 'timeout') launcher.kill('SIGKILL');
     rmSync(data, { recursive: true, force: true });
+    // IDLE_STACK_LOG=<file>: the launcher's last output (the services' warnings while idle), for a change's review.
+    if (process.env.IDLE_STACK_LOG) writeFileSync(process.env.IDLE_STACK_LOG, output);
   }
 }
 

@@ -4,7 +4,8 @@
 // `--idle-settle` seconds (60), then each service's CPU (its process tree, /proc utime + stime, reaped
 // children included) over `--idle-window` seconds (120), in CPU-s per minute. Load on the shared cores
 // barely moves a CPU-time figure, unlike a latency. The smoke form starts nothing: two seconds of the
-// bench's own stack, idle between items, so `npm test` stays quick and the reading code still runs.
+// bench's own stack (busy with the sign-ups just made, so not judged), so `npm test` stays quick and the
+// reading code still runs.
 import type { BenchContext } from '../context.ts';
 import { describeIdle, measureIdleStack, type IdleReading } from '../idle-stack.ts';
 import { describeWindow, startWindow } from '../machine-cpu.ts';
@@ -39,11 +40,14 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   return [
     {
       item: '9',
-      name: `idle stack CPU per minute (every process of npm start's stack, ${windowS} s after ${settleS} s idle)`,
+      name: ctx.smoke
+        ? "idle stack CPU per minute (smoke: 2 s of the bench's own stack, not idle, not judged)"
+        : `idle stack CPU per minute (every process of npm start's stack, ${windowS} s after ${settleS} s idle)`,
       unit: 'CPU-s/min',
       value: r.total,
       goal: `≤ ${GOAL_CPU_S_PER_MIN} CPU-s/min`,
-      pass: r.total <= GOAL_CPU_S_PER_MIN,
+      // The smoke form reads a stack that has just signed its applicants up: only that it reads is checked.
+      pass: ctx.smoke ? undefined : r.total <= GOAL_CPU_S_PER_MIN,
       note: `by process, CPU-s/min: ${describeIdle(r)}; the stack came up in ${r.startS.toFixed(0)} s`,
       machine: r.machine,
     },

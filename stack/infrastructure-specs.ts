@@ -80,10 +80,10 @@ export function temporalSpec({ p, data, opts }: LocalContext): ServiceSpec {
       'matching.numTaskqueueReadPartitions=1',
       '--dynamic-config-value',
       'matching.numTaskqueueWritePartitions=1',
-      // An idle poll is answered empty after 5 minutes, not 1: the server's own system workers keep polls
-      // of their own open, and renewing them every minute was about 0.1 CPU-s a minute of an idle dev server's 0.22
-      // (measured, docs/performance.md 'The idle stack'). The worker's polls are unchanged: the server ends
-      // a poll before the deadline its caller set (the SDK's 70 s), whichever comes first.
+      // An idle poll is answered empty after 5 minutes, not 1: the server's own system workers keep polls of
+      // their own open, and renewing them every minute was about 0.1 CPU-s a minute of an idle dev server's
+      // 0.22 (measured, docs/performance.md 'The idle stack'). The worker's polls are unchanged: the server
+      // ends a poll a second before the deadline its caller set (the SDK's 70 s) when that comes first.
       '--dynamic-config-value',
       'matching.longPollExpirationInterval="5m"',
       '--log-level',

@@ -81,7 +81,14 @@ describe('a reviewed statement', () => {
       expect(cash.readable).toBe(true);
       // The bank's statement for August, as a fetch stores it, with a closing balance 100.00 lower.
       const days = cash.cash.days.map((d, i, all) => (i === all.length - 1 ? { ...d, balance: d.balance - 100 } : d));
+      // Entered in the application's file index first, as every stored file is (application-files.ts).
+      const bankFile = new ObjectId();
+      await mongo
+        .db()
+        .collection<{ _id: string; fileIds: ObjectId[] }>('applicationfiles')
+        .updateOne({ _id: appId }, { $addToSet: { fileIds: bankFile } });
       await files.insertOne({
+        _id: bankFile,
         applicationId: new ObjectId(appId),
         fileName: 'august-2026-3.pdf',
         filePath: 'not/stored',
@@ -92,6 +99,7 @@ describe('a reviewed statement', () => {
         source: 'bank',
         cash: { readable: true, cash: { ...cash.cash, days } },
         review: { findings: [] },
+        createdAt: new Date(),
       });
       const closing = cash.cash.days.at(-1)!.balance;
       const progress = await fetch(`${slice.baseUrl}/operations/applications/${appId}/progress`, {

@@ -9,6 +9,11 @@ import { OneTimeCode, type CodePurpose } from './code.schema';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * A password reset's mail: at most one per account every `mailEveryMs`, its code good for `ttlMs`, so a
+ * browser that asks while the last mail is recent is given that mail's code with at least 10 minutes left.
+ */
+export const RESET_MAIL = { mailEveryMs: 10 * 60 * 1000, ttlMs: 20 * 60 * 1000 };
 
 /**
  * Six-digit one-time codes: hashed, single use, ten minutes, five wrong tries, one resend per 30 s.
@@ -63,6 +68,39 @@ export class CodesService {
     return code;
   }
 
+  /**
+   * A password reset's code for the browser that asks (`requester`), and whether it is a new one to mail.
+   * The account's last mailed code is handed to every browser that asks within `RESET_MAIL.mailEveryMs` of
+   * that mail, so strangers asking again and again send the owner one mail, not one each, and whatever they
+   * ask, the owner's own browser is bound to the code in the owner's inbox. Each browser has its own five
+   * tries of it (a stranger's wrong codes use up nothing of the owner's), and the 30-second rule per browser.
+   */
+  async issueReset(userName: string, requester: string, now = new Date()): Promise<{ code?: string; mail: boolean }> {
+    const key = codeKey(userName, 'reset-password', requester);
+    const [mine, mailed] = await Promise.all([this.codes.findById(key), this.codes.findById(mailKey(userName))]);
+    if (mine) {
+      const wait = Math.ceil((mine.sentAt.getTime() + RESEND_CODE_SECONDS * 1000 - now.getTime()) / 1000);
+      if (wait > 0) throw new TooManyRequestsError(wait, ACCOUNT_CODES.resendTooSoon(wait), 'code:resend');
+    }
+    const recent = mailed && !mailed.consumed && now.getTime() - mailed.sentAt.getTime() < RESET_MAIL.mailEveryMs;
+    // Already bound to the mailed code: nothing new (its tries stay as they are).
+    if (recent && mine && !mine.consumed && mine.codeHash === mailed.codeHash) return { mail: false };
+    const code = recent ? undefined : String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+    const codeHash = code ? this.hash(mailKey(userName), code) : mailed!.codeHash;
+    const expiresAt = code ? new Date(now.getTime() + RESET_MAIL.ttlMs) : mailed!.expiresAt;
+    const fields = { purpose: 'reset-password', codeHash, expiresAt, attempts: 0, consumed: false };
+    await Promise.all([
+      this.codes.updateOne({ _id: key }, { $set: { key, ...fields, sentAt: now } }, { upsert: true }),
+      code &&
+        this.codes.updateOne(
+          { _id: mailKey(userName) },
+          { $set: { key: mailKey(userName), ...fields, sentAt: now } },
+          { upsert: true },
+        ),
+    ]);
+    return { code, mail: !!code };
+  }
+
   /** Consumes the code when it matches; otherwise counts the try and answers the spec-style error. */
   async consume(userName: string, purpose: CodePurpose, code: string, requester = '', now = new Date()): Promise<void> {
     const key = codeKey(userName, purpose, requester);
@@ -78,8 +116,10 @@ export class CodesService {
       doc.expiresAt,
     );
     if (attempts === 0) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
+    // A reset's code is the account's mailed one (issueReset), hashed under the account's key.
+    const shared = purpose === 'reset-password' && requester !== '';
     const expected = Buffer.from(doc.codeHash, 'hex');
-    const given = Buffer.from(this.hash(key, code), 'hex');
+    const given = Buffer.from(this.hash(shared ? mailKey(userName) : key, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       // Guarded by the hash so a code issued meanwhile keeps its count (a wrong code's path only: FerretDB
       // scans for a filter of more than `_id`).
@@ -90,12 +130,17 @@ export class CodesService {
     }
     // Single use, even under a race: only the request that takes the code's one use (a conditional `$inc` by
     // `_id`) wins; a conditional update on `consumed` would read every code on FerretDB.
-    const won = await this.limiter.takeOneOf(`code-used:${key}:${doc.sentAt.getTime()}`, 1, doc.expiresAt);
+    const used = shared ? `code-used:${doc.codeHash}` : `code-used:${key}:${doc.sentAt.getTime()}`;
+    const won = await this.limiter.takeOneOf(used, 1, doc.expiresAt);
     if (won !== 1) throw new BadRequestException(ACCOUNT_CODES.expiredCode);
     await this.codes.updateOne({ _id: key }, { $set: { consumed: true } });
+    // Used: the next reset asked for is mailed a new code.
+    if (shared) await this.codes.updateOne({ _id: mailKey(userName) }, { $set: { consumed: true } });
   }
 }
 
 /** Sign-up codes have one key per email (the code step may be on any device); others one per requester too. */
 const codeKey = (userName: string, purpose: CodePurpose, requester: string) =>
   requester ? `${userName}:${purpose}:${requester}` : `${userName}:${purpose}`;
+/** The account's last mailed reset code (issueReset): a key no browser's own code can have. */
+const mailKey = (userName: string) => `${userName}:reset-password:mail`;

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import { API_CODES, FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
+import { clientIp } from '../common/client-ip';
 import { ApplicantUploads } from './applicant-uploads';
 import { ApplicationFileIndex } from './application-files';
 import { DocumentHandover } from './document-handover';
@@ -45,7 +46,7 @@ export class FilesService {
     const done = await this.turns.enter(userId, req);
     try {
       const key = req.headers['idempotency-key'];
-      return await this.received.receive(userId, key, (decide) => spoolUpload(req, decide));
+      return await this.received.receive(userId, clientIp(req), key, (decide) => spoolUpload(req, decide));
     } finally {
       done();
     }
@@ -65,7 +66,7 @@ export class FilesService {
     const done = await this.turns.enter(userId, req);
     try {
       const given = { ...fields, monthLabel: fields.monthLabel ?? '' };
-      return await this.received.receive(userId, undefined, (decide) => spoolBuffer(pdf, given, decide));
+      return await this.received.receive(userId, clientIp(req), undefined, (decide) => spoolBuffer(pdf, given, decide));
     } finally {
       done();
     }

@@ -43,7 +43,7 @@ export class FilesService {
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_CODES.tooLarge);
-    const done = await this.turns.enter(userId, req);
+    const done = await this.turns.enter(userId, req, clientIp(req));
     try {
       const key = req.headers['idempotency-key'];
       return await this.received.receive(userId, clientIp(req), key, (decide) => spoolUpload(req, decide));
@@ -63,7 +63,7 @@ export class FilesService {
     fields: { applicationId: string; fileType: FileType; monthLabel?: string },
     pdf: Buffer,
   ) {
-    const done = await this.turns.enter(userId, req);
+    const done = await this.turns.enter(userId, req, clientIp(req));
     try {
       const given = { ...fields, monthLabel: fields.monthLabel ?? '' };
       return await this.received.receive(userId, clientIp(req), undefined, (decide) => spoolBuffer(pdf, given, decide));

@@ -30,6 +30,9 @@ export const LIMITS = { heapMb: 384, budgetMs: 3_000, concurrent: 2, yieldAfterM
  *   other thread within one inspection's time at most, usually at once.
  * - A freed thread goes to the address served longest ago, then within it to its applicant served longest
  *   ago (round robin, not first come first served: one address's backlog never runs ahead of a newcomer).
+ * - An address whose inspection ran out its budget lately takes the last free thread only after waiting
+ *   `slowWaitMs`: while another address's file is checked, the other thread stays ready for whoever comes
+ *   next (see `yieldAfterMs` too).
  * All applicants together wait `waiting` at most: 32 real statements (about 100 ms each) wait under 2 s,
  * and even 32 files at the full budget wait 48 s, inside nginx's 60 s. Past any bound the upload answers
  * 503 with Retry-After (InspectionBusy). Shared offices behind one address still get every file checked,
@@ -41,7 +44,7 @@ export const INSPECTION_QUEUE = {
   perApplicantWaiting: 2,
   perAddressRunning: 1,
   perAddressHeld: 6,
-  slowWaitMs: 5_000,
+  slowWaitMs: 20_000,
   retryAfterSeconds: 5,
 };
 
@@ -95,10 +98,14 @@ const isSlow = (address: string) => (slowUntil.get(address) ?? 0) > Date.now();
  * Within the applicant's and the address's shares; an address that ran out a budget lately takes the last
  * free thread only after waiting `slowWaitMs` (the thread stays ready for whoever comes next meanwhile).
  */
-const mayStart = (r: Requester, since = Date.now()) =>
+const withinShares = (r: Requester) =>
   runningFor.applicant.get(r.applicant) < INSPECTION_QUEUE.perApplicantRunning &&
-  runningFor.address.get(r.address) < INSPECTION_QUEUE.perAddressRunning &&
-  (runningJobs.size + 1 < LIMITS.concurrent || !isSlow(r.address) || Date.now() - since >= INSPECTION_QUEUE.slowWaitMs);
+  runningFor.address.get(r.address) < INSPECTION_QUEUE.perAddressRunning;
+const waitedEnough = (r: Requester, since: number) =>
+  !isSlow(r.address) || Date.now() - since >= INSPECTION_QUEUE.slowWaitMs;
+const mayStart = (r: Requester, since = Date.now()) =>
+  withinShares(r) && (runningJobs.size + 1 < LIMITS.concurrent || waitedEnough(r, since));
+
 function markSlow(address: string) {
   slowUntil.delete(address);
   slowUntil.set(address, Date.now() + SLOW_MEMORY_MS);
@@ -123,7 +130,9 @@ function nextTurn(): number {
 /** A slow address's running inspection is ended `yieldAfterMs` after its start while another address waits. */
 function scheduleYields() {
   for (const job of runningJobs) {
-    if (job.cut || !job.hurry || !isSlow(job.address) || !waiting.some((q) => q.address !== job.address)) continue;
+    if (job.cut || !job.hurry || !isSlow(job.address)) continue;
+    // Only for someone the freed thread would go to (not another of a capped address's files).
+    if (!waiting.some((q) => q.address !== job.address && withinShares(q) && waitedEnough(q, q.since))) continue;
     job.cut = setTimeout(job.hurry, Math.max(0, job.startedAt + LIMITS.yieldAfterMs - Date.now()));
   }
 }

@@ -45,7 +45,8 @@ export class BankService {
   }
 
   async linkToken(applicationId: string, userId: string): Promise<{ linkToken: string }> {
-    const app = await this.applications.owned(applicationId, userId);
+    // The owner check kept in memory (recording the token reads and writes a document of its own).
+    const id = new Types.ObjectId(await this.applications.checkOwner(applicationId, userId));
     const plaid = this.plaid.client();
     let made: { link_token: string; expiration: string };
     try {
@@ -62,7 +63,7 @@ export class BankService {
     } catch (e) {
       this.plaid.failed(e);
     }
-    await this.linkTokens.record(app._id, userId, made.link_token, made.expiration);
+    await this.linkTokens.record(id, userId, made.link_token, made.expiration);
     return { linkToken: made.link_token };
   }
 

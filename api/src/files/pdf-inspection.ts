@@ -56,7 +56,7 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
     let advised = false;
     const yieldIfKept = () => {
       const kept = verdict?.ok === true || (!verdict && !!prechecked && !prechecked.objectStreams);
-      if (hurried && kept && !advised) outOfTime('inspection cut short for others waiting');
+      if (hurried && kept && !advised && !finished) outOfTime('inspection cut short for others waiting');
     };
     turn.onContention(() => {
       hurried = true;

@@ -128,14 +128,20 @@ function countVitest(report: string): void {
     numFailedTests: number;
     testResults: {
       name: string;
+      status: string;
+      message?: string;
       assertionResults: { status: string; fullName: string; failureMessages?: string[] }[];
     }[];
   };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
-  for (const file of v.testResults)
+  for (const file of v.testResults) {
+    // A file that failed outside its tests (a hook, an import): no test says so, its message does.
+    if (file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'))
+      failures.push(`${file.name.replace(`${ROOT}/`, '')}: ${firstLine(file.message)}`);
     for (const t of file.assertionResults.filter((a) => a.status === 'failed'))
       failures.push(`${file.name.replace(`${ROOT}/`, '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
 }
 const vitestJson = join(reports, 'vitest.json');
 const resilienceJson = join(reports, 'vitest-resilience.json');

@@ -6,6 +6,7 @@ import { BANK_CODES } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher } from '../common/pii';
 import { BankLink } from './bank-link.schema';
+import { LinkTokens } from './link-tokens';
 import { PlaidClient, plaidCode, type BankFetch } from './plaid-client';
 import { StatementFetch } from './statement-fetch';
 
@@ -14,7 +15,8 @@ export type { BankFetch } from './plaid-client';
 /**
  * The applicant's bank through Plaid: connecting it (a Link token, then the public token exchanged for the
  * item's access token, kept sealed), fetching its statements into the slots (StatementFetch), and
- * disconnecting it.
+ * disconnecting it. A public token is exchanged only for the user and application whose Link token gave
+ * it (LinkTokens).
  */
 @Injectable()
 export class BankService {
@@ -28,6 +30,7 @@ export class BankService {
     private readonly applications: ApplicationsService,
     private readonly statements: StatementFetch,
     private readonly pii: PiiCipher,
+    private readonly linkTokens: LinkTokens,
   ) {}
 
   async status(applicationId: string, userId: string) {
@@ -42,8 +45,10 @@ export class BankService {
   }
 
   async linkToken(applicationId: string, userId: string): Promise<{ linkToken: string }> {
-    await this.applications.checkOwner(applicationId, userId);
+    // The owner check kept in memory (recording the token reads and writes a document of its own).
+    const id = new Types.ObjectId(await this.applications.checkOwner(applicationId, userId));
     const plaid = this.plaid.client();
+    let made: { link_token: string; expiration: string };
     try {
       const r = await plaid.linkTokenCreate({
         user: { client_user_id: userId },
@@ -54,15 +59,19 @@ export class BankService {
         ...(this.plaid.webhookUrl ? { webhook: this.plaid.webhookUrl } : {}),
         statements: { start_date: monthStart(-14), end_date: monthStart(0) },
       });
-      return { linkToken: r.data.link_token };
+      made = r.data;
     } catch (e) {
       this.plaid.failed(e);
     }
+    await this.linkTokens.record(id, userId, made.link_token, made.expiration);
+    return { linkToken: made.link_token };
   }
 
   async exchange(applicationId: string, userId: string, publicToken: string) {
     const app = await this.applications.owned(applicationId, userId);
     const plaid = this.plaid.client();
+    // Before the exchange: a public token some other applicant's Link gave stays theirs to exchange.
+    await this.linkTokens.checkGiven(plaid, app._id, userId, publicToken);
     let token: string, itemId: string;
     try {
       const r = await plaid.itemPublicTokenExchange({ public_token: publicToken });

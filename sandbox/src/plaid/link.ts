@@ -23,6 +23,28 @@ export function link(state: PlaidState, token: string, form: URLSearchParams | u
   };
   const publicToken = `public-sandbox-${randomUUID()}`;
   state.publicTokens.set(publicToken, { item, expires: Date.now() + 30 * 60_000 });
+  const metadata = {
+    institution: SANDBOX_INSTITUTION,
+    accounts: [
+      {
+        id: `${item.item_id}-chk`,
+        name: 'Plaid Business Checking',
+        mask: '0000',
+        type: 'depository',
+        subtype: 'checking',
+      },
+    ],
+    link_session_id: randomUUID(),
+  };
+  // Kept with the link token: /link/token/get tells the app which session of its token gave which public token.
+  const at = new Date().toISOString();
+  held.sessions.push({
+    link_session_id: metadata.link_session_id,
+    started_at: at,
+    finished_at: at,
+    public_token: publicToken,
+    metadata,
+  });
   // The statements are ready a moment later (PRODUCT_NOT_READY until then), as Plaid's webhook tells.
   setTimeout(
     () =>
@@ -36,21 +58,6 @@ export function link(state: PlaidState, token: string, form: URLSearchParams | u
   return linkPage({
     token,
     state: 'done',
-    success: {
-      public_token: publicToken,
-      metadata: {
-        institution: SANDBOX_INSTITUTION,
-        accounts: [
-          {
-            id: `${item.item_id}-chk`,
-            name: 'Plaid Business Checking',
-            mask: '0000',
-            type: 'depository',
-            subtype: 'checking',
-          },
-        ],
-        link_session_id: randomUUID(),
-      },
-    },
+    success: { public_token: publicToken, metadata },
   });
 }

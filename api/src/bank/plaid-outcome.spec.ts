@@ -32,6 +32,7 @@ const linkToken = (plaid: PlaidApi) =>
     language: 'en',
     country_codes: [CountryCode.Us],
     products: [Products.Statements],
+    statements: { start_date: '2025-06-01', end_date: '2026-06-01' },
   });
 async function linked(plaid: PlaidApi) {
   const public_token = await publicTokenFor(standin.url, (await linkToken(plaid)).data.link_token);

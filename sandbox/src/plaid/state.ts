@@ -11,6 +11,8 @@ export type Item = {
   linkedAt: number;
   webhook?: string;
   error?: PlaidErrorCode;
+  /** Days of transactions history Plaid fetched at the link (transactions.days_requested, 90 by default). */
+  daysRequested: number;
   statements: { statement_id: string; month: number; year: number }[];
 };
 export type LinkToken = {
@@ -19,6 +21,9 @@ export type LinkToken = {
   webhook?: string;
   clientUserId: string;
   publicToken?: string;
+  /** Update mode: the item this token re-authenticates (no new item is made). */
+  updates?: string;
+  daysRequested: number;
 };
 
 /** What one stand-in holds in memory: its tokens, its items, and the count of statements downloaded. */
@@ -32,6 +37,12 @@ export type PlaidState = {
   /** /webhook_verification_key/get calls answered (a forged kid must not cost the api one per webhook). */
   keyLookups: number;
   signer: WebhookSigner;
+  /** Access tokens of removed items: Plaid answers ITEM_NOT_FOUND for them, never data. */
+  removed: Set<string>;
+  /** How many of the next API calls answer 429 (tests make Plaid's rate limits happen). */
+  rateLimited: number;
+  /** /statements/refresh calls answered (STATEMENTS_REFRESH_COMPLETE follows each). */
+  refreshes: number;
 };
 
 export const newPlaidState = (readyAfter: number): PlaidState => ({
@@ -42,6 +53,9 @@ export const newPlaidState = (readyAfter: number): PlaidState => ({
   downloads: 0,
   keyLookups: 0,
   signer: webhookSigner(),
+  removed: new Set(),
+  rateLimited: 0,
+  refreshes: 0,
 });
 
 /** The one checking account each sandbox item has. */

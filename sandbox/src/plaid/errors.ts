@@ -30,7 +30,8 @@ const ERRORS: Record<PlaidErrorCode, { error_type: string; error_message: string
   // https://plaid.com/docs/errors/item/#item_not_found: the item was removed (/item/remove) or never existed.
   ITEM_NOT_FOUND: {
     error_type: 'ITEM_ERROR',
-    error_message: 'the Item you requested cannot be found. This Item does not exist, has been previously removed via /item/remove, or has had access removed by the user.',
+    error_message:
+      'the Item you requested cannot be found. This Item does not exist, has been previously removed via /item/remove, or has had access removed by the user.',
     display_message: null,
   },
   INVALID_PRODUCT: {

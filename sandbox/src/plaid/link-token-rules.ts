@@ -7,9 +7,28 @@ import type { PlaidState } from './state';
 type Input = Record<string, unknown>;
 
 /** The country codes /link/token/create takes (its country_codes enum). */
-const COUNTRIES = new Set(
-  ['US', 'GB', 'ES', 'NL', 'FR', 'IE', 'CA', 'DE', 'IT', 'PL', 'DK', 'NO', 'SE', 'EE', 'LT', 'LV', 'PT', 'BE', 'AT', 'FI'],
-);
+const COUNTRIES = new Set([
+  'US',
+  'GB',
+  'ES',
+  'NL',
+  'FR',
+  'IE',
+  'CA',
+  'DE',
+  'IT',
+  'PL',
+  'DK',
+  'NO',
+  'SE',
+  'EE',
+  'LT',
+  'LV',
+  'PT',
+  'BE',
+  'AT',
+  'FI',
+]);
 /** The products Link initializes (its products enum; Balance is not one: it comes with every item). */
 const PRODUCTS = new Set([
   'assets',
@@ -34,7 +53,8 @@ const US_ONLY = new Set(['statements']);
 const STATEMENTS_MAX_DAYS = 2 * 366;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const list = (v: unknown): unknown[] | undefined => (v === undefined || v === null ? [] : Array.isArray(v) ? v : undefined);
+const list = (v: unknown): unknown[] | undefined =>
+  v === undefined || v === null ? [] : Array.isArray(v) ? v : undefined;
 
 /** The token's fields once Plaid's rules pass, or Plaid's refusal. */
 export function linkTokenRules(

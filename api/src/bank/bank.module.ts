@@ -5,6 +5,7 @@ import { BusinessesModule } from '../businesses/businesses.module';
 import { PiiCipher } from '../common/pii';
 import { FilesModule } from '../files/files.module';
 import { SessionModule } from '../session/session.module';
+import { User, UserSchema } from '../users/user.schema';
 import { BankLink, BankLinkSchema } from './bank-link.schema';
 import { BankController, PlaidWebhookController } from './bank.controller';
 import { BankService } from './bank.service';
@@ -14,7 +15,10 @@ import { StatementFetch } from './statement-fetch';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: BankLink.name, schema: BankLinkSchema }]),
+    MongooseModule.forFeature([
+      { name: BankLink.name, schema: BankLinkSchema },
+      { name: User.name, schema: UserSchema },
+    ]),
     SessionModule,
     ApplicationsModule,
     BusinessesModule,

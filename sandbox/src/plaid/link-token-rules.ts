@@ -1,6 +1,8 @@
 // What Plaid's /link/token/create refuses, as Plaid documents it
-// (https://plaid.com/docs/api/link/#linktokencreate, https://plaid.com/docs/statements/,
-// https://plaid.com/docs/link/update-mode/): the stand-in refuses the same, so the api is tested against it.
+// (https://plaid.com/docs/api/link/#linktokencreate, worded the same in the plaid SDK's LinkTokenCreateRequest;
+// https://plaid.com/docs/statements/; https://plaid.com/docs/link/update-mode/): the stand-in refuses the same,
+// so the api is tested against it. A client_name over 30 characters is not refused: Link shows
+// "This Application" instead.
 import { refused } from './errors';
 import type { PlaidState } from './state';
 
@@ -47,6 +49,8 @@ const PRODUCTS = new Set([
   'transactions',
   'transfer',
 ]);
+/** The credit products update mode may add to an item; any other product is omitted in update mode. */
+const UPDATE_MODE_PRODUCTS = new Set(['assets', 'statements', 'income_verification']);
 /** Statements is US only (https://plaid.com/docs/statements/: "Statements (US only)"). */
 const US_ONLY = new Set(['statements']);
 /** "Plaid allows extracting up to 2 years of statements" (https://plaid.com/docs/statements/). */
@@ -69,19 +73,21 @@ export function linkTokenRules(
   if (products.some((p) => !p || !p.every((x) => typeof x === 'string' && PRODUCTS.has(x))))
     return { refusal: refused('INVALID_FIELD', 'products must hold Plaid products') };
   const all = products.flat() as string[];
+  if (new Set(all).size !== all.length)
+    return { refusal: refused('INVALID_FIELD', 'a product may be in only one of the product arrays') };
   if (all.some((p) => US_ONLY.has(p)) && countries.some((c) => c !== 'US'))
     return { refusal: refused('INVALID_PRODUCT', 'statements is available in the US only') };
   const token = input.access_token;
   if (token !== undefined) {
-    // Update mode: the item's own products stay; none is asked again.
-    if (products[0]!.length) return { refusal: refused('INVALID_FIELD', 'products must be omitted in update mode') };
+    // Update mode: the item's own products stay; products are omitted (but for adding a credit product).
+    if (!(products[0] as string[]).every((p) => UPDATE_MODE_PRODUCTS.has(p)))
+      return { refusal: refused('INVALID_FIELD', 'products must be omitted in update mode') };
     if (typeof token !== 'string' || state.removed.has(token)) return { refusal: refused('ITEM_NOT_FOUND') };
     const item = [...state.items.values()].find((i) => i.access_token === token);
     if (!item) return { refusal: refused('INVALID_ACCESS_TOKEN') };
     return { updates: item.item_id, daysRequested: item.daysRequested };
   }
-  if (!products[0]!.length && !products[2]!.length)
-    return { refusal: refused('INVALID_FIELD', 'products must name at least one product') };
+  if (!products[0]!.length) return { refusal: refused('INVALID_FIELD', 'products must name at least one product') };
   if (all.includes('statements')) {
     const s = (input.statements ?? {}) as { start_date?: unknown; end_date?: unknown };
     const { start_date: from, end_date: to } = s;

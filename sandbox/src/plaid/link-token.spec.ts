@@ -59,6 +59,8 @@ describe('/link/token/create on the Plaid stand-in', () => {
       [{ optional_products: ['made_up' as Products] }, 'INVALID_FIELD'],
       [{ statements: { start_date: '2019-01-01', end_date: '2026-01-01' } }, 'INVALID_FIELD'],
       [{ statements: undefined }, 'INVALID_FIELD'],
+      [{ products: [], required_if_supported_products: [Products.Statements] }, 'INVALID_FIELD'],
+      [{ optional_products: [Products.Statements] }, 'INVALID_FIELD'],
     ];
     for (const [change, code] of asked) {
       const refused = await codeOf(plaid.linkTokenCreate({ ...US_STATEMENTS, ...change }));
@@ -68,7 +70,9 @@ describe('/link/token/create on the Plaid stand-in', () => {
 
   it('update mode: no products with an access token; the same item comes back repaired', async () => {
     const { access_token, item_id } = await linked(US_STATEMENTS);
-    const withProducts = await codeOf(plaid.linkTokenCreate({ ...US_STATEMENTS, access_token }));
+    const withProducts = await codeOf(
+      plaid.linkTokenCreate({ ...US_STATEMENTS, products: [Products.Transactions], access_token }),
+    );
     expect(withProducts).toMatchObject({ status: 400, code: 'INVALID_FIELD' });
     await standin.requireLogin(true);
     const { products: _products, statements: _statements, ...update } = US_STATEMENTS;

@@ -20,6 +20,9 @@ export function plaidApi(state: PlaidState, creds: { clientId: string; secret: s
     const clientId = (input.client_id as string | undefined) ?? headers['plaid-client-id'];
     const secret = (input.secret as string | undefined) ?? headers['plaid-secret'];
     if (clientId !== creds.clientId || secret !== creds.secret) return refused('INVALID_API_KEYS');
+    const { client_id: _id, secret: _secret, ...asked } = input;
+    state.calls.push({ path, input: asked });
+    if (state.calls.length > 1000) state.calls.shift();
     if (state.rateLimited > 0) {
       state.rateLimited--;
       return rateLimited();

@@ -32,6 +32,8 @@ export type PlaidStandin = {
   rateLimit(calls: number): void;
   /** /statements/refresh calls answered. */
   statementRefreshes(): number;
+  /** The API calls answered (past the keys' check), oldest first, each body less the keys. */
+  calls(): { path: string; input: Record<string, unknown> }[];
   close(): Promise<void>;
 };
 
@@ -133,6 +135,7 @@ function standin(state: PlaidState, server: ReturnType<typeof createServer>, url
     statementDownloads: () => state.downloads,
     rateLimit: (calls) => void (state.rateLimited = Math.max(0, Math.floor(calls))),
     statementRefreshes: () => state.refreshes,
+    calls: () => [...state.calls],
     async requireLogin(on) {
       for (const item of state.items.values()) {
         item.error = on ? 'ITEM_LOGIN_REQUIRED' : undefined;

@@ -43,6 +43,8 @@ export type PlaidState = {
   rateLimited: number;
   /** /statements/refresh calls answered (STATEMENTS_REFRESH_COMPLETE follows each). */
   refreshes: number;
+  /** Every API call answered, by path, with its body less the keys (tests read what the api asked). */
+  calls: { path: string; input: Record<string, unknown> }[];
 };
 
 export const newPlaidState = (readyAfter: number): PlaidState => ({
@@ -56,6 +58,7 @@ export const newPlaidState = (readyAfter: number): PlaidState => ({
   removed: new Set(),
   rateLimited: 0,
   refreshes: 0,
+  calls: [],
 });
 
 /** The one checking account each sandbox item has. */

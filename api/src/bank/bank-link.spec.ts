@@ -114,7 +114,9 @@ describe('connecting a bank as Plaid works', () => {
     expect(status.body.data.reconnect).toBeUndefined();
     expect(await fetchUntilSettled(a)).toMatchObject({ state: 'done', missing: [] });
   });
+});
 
+describe('a bank connection not offered, or Plaid busy', () => {
   it('a Canadian business is not offered the bank: no link token is asked of Plaid', async () => {
     const client = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'bank-ca', '10.8.1.3');
     const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;

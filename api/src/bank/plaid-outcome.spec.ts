@@ -99,6 +99,12 @@ describe("the api's mapping of Plaid's errors", () => {
     });
   });
 
+  it("PRODUCTS_NOT_SUPPORTED is the applicant's bank without statements, not the portal's setting", () => {
+    // https://plaid.com/docs/errors/item/#products_not_supported: the institution does not support the product.
+    const error = { response: { data: { error_type: 'ITEM_ERROR', error_code: 'PRODUCTS_NOT_SUPPORTED' } } };
+    expect(plaidOutcome(error)).toEqual({ kind: 'noStatements' });
+  });
+
   it('a public token Plaid does not know is refused (400); Plaid unreachable is unavailable', async () => {
     const plaid = client(standin.url);
     const unknown = await rejection(

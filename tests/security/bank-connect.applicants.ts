@@ -37,8 +37,8 @@ export async function applicant(tag: string): Promise<Applicant> {
   return a;
 }
 
-/** Link as the browser does: a link token, the stand-in's Link form with the sandbox credentials, the exchange. */
-export async function connect(a: Applicant) {
+/** A public token as the browser gets one: a link token, then the stand-in's Link form with the sandbox credentials. */
+export async function linkedPublicToken(a: Applicant): Promise<string> {
   const link = await post(a, '/bank/link-token', { applicationId: a.applicationId });
   expect(link.status).toBe(200);
   const page = await fetch(`${plaidUrl()}/link?token=${encodeURIComponent(String(link.body.data.linkToken))}`, {
@@ -48,6 +48,12 @@ export async function connect(a: Applicant) {
   });
   const publicToken = (await page.text()).match(/public-sandbox-[0-9a-f-]{36}/)?.[0];
   expect(publicToken).toBeTruthy();
+  return publicToken!;
+}
+
+/** Link as the browser does: a public token from Link, then the exchange. */
+export async function connect(a: Applicant) {
+  const publicToken = await linkedPublicToken(a);
   const exchanged = await post(a, '/bank/exchange', { applicationId: a.applicationId, publicToken });
   expect(exchanged.status).toBe(200);
   // Not a wait for an event the test could see: the stand-in's statements answer PRODUCT_NOT_READY for a

@@ -15,6 +15,7 @@ import {
   bankLink,
   connect,
   db,
+  linkedPublicToken,
   post,
   seen,
   standinItems,
@@ -149,6 +150,24 @@ describe('Connect your bank: /bank endpoints as hostile input', () => {
     const unknown = await post(owner, '/bank/exchange', { applicationId: id, publicToken: validPublicToken() });
     expect(unknown.status).toBe(400);
     expect((await bankLink(id))?.accessTokenSealed).toBe(before?.accessTokenSealed);
+  });
+
+  it("another applicant's public token is refused on one's own application; the owner's exchange still works", async () => {
+    const [a, b] = await Promise.all([applicant('token-owner'), applicant('token-taker')]);
+    const ownersToken = await linkedPublicToken(a);
+    // B opened Link on their own application too: a link token of theirs exists, but it did not give this one.
+    const own = await post(b, '/bank/link-token', { applicationId: b.applicationId });
+    expect(own.status).toBe(200);
+    const taken = await post(b, '/bank/exchange', { applicationId: b.applicationId, publicToken: ownersToken });
+    if (taken.status < 400) tally.invalidAccepted++;
+    expect(taken.status).toBe(400);
+    expect(taken.body.data.message).toBe('Your bank could not be connected. Please try again.');
+    expect(await bankLink(b.applicationId)).toBeNull();
+    // The token was not spent at Plaid: the owner's exchange links the owner's bank to the owner's application.
+    const mine = await post(a, '/bank/exchange', { applicationId: a.applicationId, publicToken: ownersToken });
+    expect(mine.status).toBe(200);
+    expect(await bankLink(a.applicationId)).toBeTruthy();
+    expect((await post(b, '/bank/statements', { applicationId: b.applicationId })).status).toBe(404);
   });
 
   it('parallel duplicate /bank/statements calls store each month once', async () => {

@@ -1,9 +1,12 @@
 // No stranger can lock an applicant out (NIST SP 800-63B §5.2.2): the owner's known browser
-// passes account-wide limits that strangers fill, a completed reset clears the day's count, and the reset's
-// code answers only to the browser that asked for it.
+// passes account-wide limits that strangers fill, a completed reset clears the day's count, the reset's
+// code answers only to the browsers that asked for it, and strangers asking for resets neither use up the
+// owner's way in nor fill the owner's inbox.
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@portal/libs';
 import { TEST_PASSWORD, codeFromMail } from '../support/api-client';
+import { mailsTo } from '../support/maildev';
+import { holdFor } from '../support/until';
 import { HostileClient, endOfFileChecks, maildevUrl, signedInApplicant } from './support';
 
 endOfFileChecks(__filename);
@@ -74,5 +77,34 @@ describe('a stranger cannot lock the owner out', () => {
     const done = await reset(owner, email, code);
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ message: 'success' });
+  });
+
+  it('resets asked by strangers from 25 addresses: the owner on a new phone still gets a code and gets in, and one mail came', async () => {
+    const email = 'sec-reset-flood@example.com';
+    await signedInApplicant('sec-reset-flood');
+    const since = new Date();
+    // Each a new browser at a new address: an account-wide cap (it was 20 an hour) would be filled by them.
+    const strangers = await Promise.all(
+      Array.from({ length: 25 }, () => new HostileClient().post('/auth/forgot-password', { username: email })),
+    );
+    expect(strangers.map((a) => a.status)).toEqual(strangers.map(() => 200));
+
+    const phone = new HostileClient();
+    const asked = await phone.post('/auth/forgot-password', { username: email });
+    expect(asked.status).toBe(200);
+    // The same answer as anyone's (nothing tells whether a mail went out).
+    expect(asked.body).toEqual(strangers[0]!.body);
+    // The code of the one mail answers to the owner's new browser, which then signs in.
+    const code = await codeFromMail(maildevUrl(), email, since, 'password reset');
+    expect((await reset(phone, email, code)).body).toEqual({ message: 'success' });
+    expect((await phone.post('/auth/login', { username: email, password: NEW_PASSWORD })).status).toBe(200);
+
+    await holdFor(500, 'any further reset mail, sent in the background, reaches maildev');
+    const resetMails = (await mailsTo(maildevUrl(), email)).filter(
+      (m) =>
+        new Date(m.time).getTime() >= since.getTime() - 1000 &&
+        /password reset code|code de réinitialisation/.test(m.subject),
+    );
+    expect(resetMails).toHaveLength(1);
   });
 });

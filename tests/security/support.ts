@@ -73,9 +73,12 @@ export async function raw(
   return client.call(method, path, body === undefined ? undefined : new RawBody(body), headers);
 }
 
-/** Registers `tag@example.com`, confirms it with the mailed code: a signed-in hostile applicant. */
-export async function signedInApplicant(tag: string, overrides: Record<string, unknown> = {}) {
-  const b = new HostileClient();
+/**
+ * Registers `tag@example.com`, confirms it with the mailed code: a signed-in hostile applicant, from a fresh
+ * address or from `address` (several accounts made from one place).
+ */
+export async function signedInApplicant(tag: string, overrides: Record<string, unknown> = {}, address?: string) {
+  const b = new HostileClient(address);
   const since = new Date();
   const reg = await b.post('/auth/register', { ...applicantFor(tag), ...overrides });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.body)}`);

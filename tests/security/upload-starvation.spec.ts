@@ -6,25 +6,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onePagePdf, slowTextPdf } from '../support/pdf-fixtures';
 import { holdFor } from '../support/until';
 import { OTHER_UPLOAD_GOAL_MS, otherUploadMs } from './tally';
-import { apiUrl, atDocumentsStage, endOfFileChecks, signedInApplicant, tally, type HostileClient } from './support';
+import {
+  apiUrl,
+  atDocumentsStage,
+  endOfFileChecks,
+  freshAddress,
+  signedInApplicant,
+  tally,
+  type HostileClient,
+} from './support';
 
 endOfFileChecks(__filename);
 
 const BOUNDARY = '----sec-starvation-boundary';
 /** How long the other applicant's upload is waited for: past it the attack has won (on main: 47 s, or never). */
 const GIVE_UP_MS = 5_000;
+/**
+ * Accounts one attacker makes from one address (sign-ups allow 20 an hour there), each sending as many
+ * slow statements as its turns let through: one FIFO queue shared by applicants kept another applicant's
+ * upload 12.7 - 16.1 s behind 4 of them, and 43 s behind 14.
+ */
+const SELF_MADE = 14;
 
 type Applicant = Awaited<ReturnType<typeof signedInApplicant>>;
 let attacker: Applicant;
 let other: Applicant;
+/** The accounts one attacker made from one address (made here: their sign-ups' work is over before any attack). */
+let made: Applicant[];
 
 beforeAll(async () => {
-  [attacker, other] = await Promise.all([
+  const address = freshAddress();
+  [attacker, other, ...made] = await Promise.all([
     signedInApplicant('sec-starve-attacker'),
     signedInApplicant('sec-starve-other'),
+    ...Array.from({ length: SELF_MADE }, (_, i) => signedInApplicant(`sec-starve-made-${i}`, {}, address)),
   ]);
-  // Each document is taken only at the step that asks for it: both at the final documents.
-  await Promise.all([atDocumentsStage(attacker.applicationId), atDocumentsStage(other.applicationId)]);
+  // Each document is taken only at the step that asks for it: all at the final documents.
+  await Promise.all([attacker, other, ...made].map((a) => atDocumentsStage(a.applicationId)));
 });
 
 /** A multipart form as browsers write it: the fields, then the file. */
@@ -135,6 +153,20 @@ describe('uploads that stall everyone else', () => {
     }
     mine.forEach((m) => m.req.destroy());
   });
+
+  it(`${SELF_MADE} applicants made from one address, 3 slow statements each, keep another applicant’s upload under 1 s`, async () => {
+    const mine = made.flatMap((a) => {
+      const fields = { applicationId: a.applicationId, fileType: 'Bank Statement', monthLabel: 'October 2026' };
+      return Array.from({ length: 3 }, () => post(a.client, form(fields, slowTextPdf())));
+    });
+    attacks.push(...mine);
+    await holdFor(500, 'the statements reach the inspection queue and fill what it lets them');
+    expect(await otherUpload(`${SELF_MADE} applicants from one address`)).toBeLessThan(OTHER_UPLOAD_GOAL_MS);
+    // The address's share of the queue is bounded: what it did not let in was told when to come back.
+    const answered = await Promise.race([Promise.all(mine.map((m) => m.answer)), holdFor(1_000, 'answers so far')]);
+    for (const a of answered ?? []) if (a && a.status !== 201) expect(Number(a.retryAfter)).toBeGreaterThan(0);
+    mine.forEach((m) => m.req.destroy());
+  }, 30_000);
 
   it('60 uploads trickling a byte every 2 s keep another applicant’s upload under 1 s, and a trickle is answered 408 within 25 s', async () => {
     const fields = { applicationId: attacker.applicationId, fileType: 'Voided Check' };

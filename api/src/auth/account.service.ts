@@ -88,13 +88,18 @@ export class AccountService {
   /**
    * Resend and forgot-password answer the same whether or not the account exists: a code is issued
    * (and the 30-second rule applies) either way, and mail goes out in the background, so neither the
-   * answer nor its timing tells. A confirmed account gets no sign-up code; any account may reset.
+   * answer nor its timing tells. A confirmed account gets no sign-up code; any account may reset. A reset
+   * asked for while the account's last reset mail is recent sends nothing: that mail's code answers to this
+   * browser too (CodesService.issueReset), and the answer is the same.
    */
   async sendCode(userName: string, purpose: CodePurpose, requester = ''): Promise<CodeDeliveryAnswer> {
     const email = normalise(userName);
     const user = await this.findUser(email);
-    const code = await this.codes.issue(email, purpose, requester);
-    if (user && (purpose === 'reset-password' || !user.confirmed)) {
+    const { code, mail } =
+      purpose === 'reset-password' && requester
+        ? await this.codes.issueReset(email, requester)
+        : { code: await this.codes.issue(email, purpose, requester), mail: true };
+    if (user && code && mail && (purpose === 'reset-password' || !user.confirmed)) {
       this.mail.sendCodeInBackground(user.userName, purpose, code, user.firstName, user.language);
     }
     return { deliveryMedium: 'EMAIL', destination: maskEmail(email) };

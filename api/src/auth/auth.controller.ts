@@ -177,16 +177,11 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CodeDeliveryAnswer> {
-    const known = this.devices.read(req).trustedFor(dto.username);
     const device = this.devices.ensure(req, res);
-    // Each browser gets its own code and its own 6 requests per 15 minutes. The account-wide cap (a bound
-    // on mail sent to the owner) applies to unknown browsers only, so strangers filling it never stop the
-    // owner's known browser from getting a code.
-    await this.limiter.hit(
-      perIp('forgot', req, 20),
-      perAccount(`forgot:${device}`, dto.username, 6),
-      ...(known ? [] : [perAccount('forgot', dto.username, 20, 60 * MINUTE)]),
-    );
+    // Limited per client address and per browser, never per account: a cap on the account that strangers
+    // could fill would keep the owner on a new device from getting a code. The owner's mail is bounded by
+    // the account's one reset mail per ten minutes instead (CodesService.issueReset).
+    await this.limiter.hit(perIp('forgot', req, 20), perAccount(`forgot:${device}`, dto.username, 6));
     return this.accounts.sendCode(dto.username, 'reset-password', device);
   }
 

@@ -20,7 +20,8 @@ const throttle = (key: string, free: number): Throttle => ({
  * Every check of a password (login, and the code step of sign-up, which takes the password too) goes
  * through here, keyed by account and by client address:
  * - per address: 50 checks per 15 minutes, then one per 30 s, 60 s, 120 s … (up to 15 minutes);
- * - per account: 10 wrong passwords per 15 minutes, then the same growing delays;
+ * - per account: 10 wrong passwords per 15 minutes, then the same growing delays; the 15 minutes slide
+ *   with the failures' own times (a fixed window's turn hands out no fresh tries);
  * - an address that has not failed on the account still gets one try while the account is throttled by
  *   its failures, so an attack from elsewhere never locks the owner out (no lockout DoS); while the
  *   window's tries are still being checked, every further try waits a second;
@@ -42,12 +43,17 @@ export class LoginThrottle {
     const acct = known ? `pw:dev:${name}:${device.id}` : accountKey(name);
     const addr = `pw:ip:${ip}`;
     const pair = `pw:pair:${name}:${ip}`;
-    if (!known && (await this.limiter.failureCount(acct, DAY_SECONDS)) >= MAX_ACCOUNT_FAILURES_PER_DAY)
+    // The account's failures of the day and of the last window, from one read: the window's count makes
+    // the account's limit slide.
+    const [today, lately] = known
+      ? [0, undefined]
+      : await this.limiter.failureCounts(acct, [DAY_SECONDS, WINDOW_SECONDS]);
+    if (today >= MAX_ACCOUNT_FAILURES_PER_DAY)
       throw new TooManyRequestsError(WINDOW_SECONDS, ACCOUNT_CODES.resetPasswordToContinue, 'password:locked');
 
     const byAddress = await this.limiter.throttle(throttle(addr, 50));
     if (!byAddress.go) throw new TooManyRequestsError(byAddress.wait, undefined, 'password:ip');
-    const byAccount = await this.limiter.throttle(throttle(acct, 10));
+    const byAccount = await this.limiter.throttle(throttle(acct, 10), Date.now(), lately);
     const release = byAccount.go ? byAccount.release : undefined;
     if (!byAccount.go) {
       // The window's tries are still being checked, not yet failures: no throttle by failures to pass yet,

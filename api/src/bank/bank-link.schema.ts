@@ -22,3 +22,17 @@ export class BankLink {
 }
 export type BankLinkDocument = HydratedDocument<BankLink>;
 export const BankLinkSchema = SchemaFactory.createForClass(BankLink);
+
+/**
+ * The Link tokens the api made for an application (`_id` the application's id: read by `_id`), the latest
+ * few, each with the applicant it was made for. A public token is exchanged only when one of these
+ * tokens, made for the same applicant, gave it (Plaid's /link/token/get lists its sessions' public tokens).
+ */
+@Schema({ collection: 'banklinktokens', versionKey: false })
+export class BankLinkTokens {
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) _id: Types.ObjectId;
+  /** Each token under a field named by its hash. */
+  @Prop({ type: Object }) t?: Record<string, IssuedLinkToken>;
+}
+export type IssuedLinkToken = { sealed: string; userId: Types.ObjectId; expiresAt: Date };
+export const BankLinkTokensSchema = SchemaFactory.createForClass(BankLinkTokens);

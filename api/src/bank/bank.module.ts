@@ -6,10 +6,11 @@ import { PiiCipher } from '../common/pii';
 import { FilesModule } from '../files/files.module';
 import { SessionModule } from '../session/session.module';
 import { User, UserSchema } from '../users/user.schema';
-import { BankLink, BankLinkSchema } from './bank-link.schema';
+import { BankLink, BankLinkSchema, BankLinkTokens, BankLinkTokensSchema } from './bank-link.schema';
 import { BankController, PlaidWebhookController } from './bank.controller';
 import { BankService } from './bank.service';
 import { BankWebhooks } from './bank-webhooks';
+import { LinkTokens } from './link-tokens';
 import { PlaidClient } from './plaid-client';
 import { StatementFetch } from './statement-fetch';
 
@@ -18,6 +19,7 @@ import { StatementFetch } from './statement-fetch';
     MongooseModule.forFeature([
       { name: BankLink.name, schema: BankLinkSchema },
       { name: User.name, schema: UserSchema },
+      { name: BankLinkTokens.name, schema: BankLinkTokensSchema },
     ]),
     SessionModule,
     ApplicationsModule,
@@ -25,6 +27,6 @@ import { StatementFetch } from './statement-fetch';
     FilesModule,
   ],
   controllers: [BankController, PlaidWebhookController],
-  providers: [BankService, StatementFetch, BankWebhooks, PlaidClient, PiiCipher],
+  providers: [BankService, StatementFetch, BankWebhooks, PlaidClient, PiiCipher, LinkTokens],
 })
 export class BankModule {}

@@ -8,6 +8,7 @@ import { PiiCipher } from '../common/pii';
 import { User } from '../users/user.schema';
 import { BankLink } from './bank-link.schema';
 import { linkRequest, refreshWindow, statementsOffered } from './link-request';
+import { LinkTokens } from './link-tokens';
 import { PlaidClient, plaidCode, type BankFetch } from './plaid-client';
 import { StatementFetch } from './statement-fetch';
 
@@ -16,7 +17,8 @@ export type { BankFetch } from './plaid-client';
 /**
  * The applicant's bank through Plaid: connecting it (a Link token, then the public token exchanged for the
  * item's access token, kept sealed), fetching its statements into the slots (StatementFetch), and
- * disconnecting it.
+ * disconnecting it. A public token is exchanged only for the user and application whose Link token gave
+ * it (LinkTokens).
  */
 @Injectable()
 export class BankService {
@@ -32,6 +34,7 @@ export class BankService {
     private readonly businesses: BusinessesService,
     private readonly statements: StatementFetch,
     private readonly pii: PiiCipher,
+    private readonly linkTokens: LinkTokens,
   ) {}
 
   async status(applicationId: string, userId: string) {
@@ -61,6 +64,7 @@ export class BankService {
     const link = await this.links.findOne({ applicationId: app._id });
     const update = link && !link.removedAt && !link.pendingDisconnect;
     const user = await this.users.findById(userId, { language: 1 }).lean();
+    let made: { link_token: string; expiration: string };
     try {
       const r = await plaid.linkTokenCreate(
         linkRequest({
@@ -70,15 +74,19 @@ export class BankService {
           accessToken: update ? this.pii.decrypt(link.accessTokenSealed) : undefined,
         }),
       );
-      return { linkToken: r.data.link_token };
+      made = r.data;
     } catch (e) {
       this.plaid.failed(e);
     }
+    await this.linkTokens.record(app._id, userId, made.link_token, made.expiration);
+    return { linkToken: made.link_token };
   }
 
   async exchange(applicationId: string, userId: string, publicToken: string) {
     const app = await this.applications.owned(applicationId, userId);
     const plaid = this.plaid.client();
+    // Before the exchange: a public token some other applicant's Link gave stays theirs to exchange.
+    await this.linkTokens.checkGiven(plaid, app._id, userId, publicToken);
     let token: string, itemId: string;
     try {
       const r = await plaid.itemPublicTokenExchange({ public_token: publicToken });

@@ -212,6 +212,12 @@ export class RateLimiter {
     return countSince(await this.readFailures(key), now - windowSeconds * 1000);
   }
 
+  /** Wrong answers of a key within each of the last `windowSeconds`, from one read. */
+  async failureCounts(key: string, windowSeconds: number[], now = Date.now()): Promise<number[]> {
+    const failures = await this.readFailures(key);
+    return windowSeconds.map((w) => countSince(failures, now - w * 1000));
+  }
+
   /** One write (a statement per key, and the hour that sweeps them), whatever the number of keys. */
   async recordFailure(...keys: string[]): Promise<void> {
     const at = new Date();
@@ -249,9 +255,15 @@ export class RateLimiter {
   async throttle(
     t: Throttle,
     now = Date.now(),
+    failedLately?: number,
   ): Promise<{ go: true; release: () => Promise<void> } | { go: false; wait: number; checking?: true }> {
-    const claimed = await this.claimInWindow(t.key, t.free, t.windowSeconds, now);
-    if ('slot' in claimed) return { go: true, release: () => this.release(claimed.slot) };
+    // `failedLately` (the key's failures within the last window, when the caller has read them): at `free`
+    // or more, a new fixed window's free tries are not handed out, so the limit slides with the failures'
+    // own times instead of starting again at the window's turn.
+    if (failedLately === undefined || failedLately < t.free) {
+      const claimed = await this.claimInWindow(t.key, t.free, t.windowSeconds, now);
+      if ('slot' in claimed) return { go: true, release: () => this.release(claimed.slot) };
+    }
     const failures = await this.readFailures(t.key);
     const failed = countSince(failures, now - t.windowSeconds * 1000);
     if (failed < t.free) return { go: false, wait: 1, checking: true };

@@ -7,17 +7,53 @@ import { TooManyRequestsError } from '../common/rate-limit';
  * browser sends the files picked together in parallel) without a byte read, so holding no disk, thread or
  * S3 socket; past `waiting`, or after `maxWaitMs`, the upload answers 429 with Retry-After. Per process,
  * like the resources it shares out.
+ *
+ * One client address reads at most `perAddress` uploads at once, whatever the number of its accounts (20
+ * sign-ups an hour may be made from one): past it an upload answers 429 when its turn comes, before any
+ * byte, database write or S3 call. Without it, 14 accounts made from one address sending 3 files each were 42 uploads'
+ * database writes and S3 calls in one burst, which kept another applicant's upload waiting about a second
+ * even with its inspection fair. Six is what the inspection queue takes from one address
+ * (INSPECTION_QUEUE.perAddressHeld); two applicants of one office uploading three files each still pass.
  */
-export const APPLICANT_UPLOADS = { concurrent: 3, waiting: 12, maxWaitMs: 30_000, retryAfterSeconds: 5 };
+export const APPLICANT_UPLOADS = {
+  concurrent: 3,
+  waiting: 12,
+  maxWaitMs: 30_000,
+  retryAfterSeconds: 5,
+  perAddress: 6,
+};
 
 type Turn = { go: () => void };
 
 export class ApplicantUploads {
   private readonly active = new Map<string, number>();
   private readonly queues = new Map<string, Turn[]>();
+  private readonly byAddress = new Map<string, number>();
 
-  /** Waits for one of the applicant's turns: resolves with the function that gives it back. */
-  async enter(applicant: string, req: IncomingMessage): Promise<() => void> {
+  /**
+   * Waits for one of the applicant's turns, then takes one of the address's (`address`: the client's), or
+   * answers 429 when the address reads its share already: resolves with the function that gives both back.
+   */
+  async enter(applicant: string, req: IncomingMessage, address: string): Promise<() => void> {
+    const done = await this.applicantTurn(applicant, req);
+    const reading = this.byAddress.get(address) ?? 0;
+    if (reading >= APPLICANT_UPLOADS.perAddress) {
+      done();
+      throw this.refusal();
+    }
+    this.byAddress.set(address, reading + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      const left = (this.byAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(address, left);
+      else this.byAddress.delete(address);
+      done();
+    };
+  }
+
+  private async applicantTurn(applicant: string, req: IncomingMessage): Promise<() => void> {
     const active = this.active.get(applicant) ?? 0;
     const queue = this.queues.get(applicant) ?? [];
     if (active < APPLICANT_UPLOADS.concurrent && !queue.length) {

@@ -68,7 +68,7 @@ export class ApplicationFileIndex {
     );
     return found
       .filter((f) => f !== null && f.applicationId.equals(applicationId))
-      .sort((a, b) => a!.createdAt.getTime() - b!.createdAt.getTime()) as (Pick<StoredFile, K> & {
+      .sort((a, b) => (a!.createdAt?.getTime() ?? 0) - (b!.createdAt?.getTime() ?? 0)) as (Pick<StoredFile, K> & {
       _id: Types.ObjectId;
     })[];
   }

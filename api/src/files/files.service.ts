@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import { API_CODES, FILE_CODES, MAX_FILE_BYTES, type FileType } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
+import { clientIp } from '../common/client-ip';
 import { ApplicantUploads } from './applicant-uploads';
 import { ApplicationFileIndex } from './application-files';
 import { DocumentHandover } from './document-handover';
@@ -42,10 +43,10 @@ export class FilesService {
   async upload(req: Request, userId: string) {
     if (Number(req.headers['content-length'] ?? 0) > MAX_FILE_BYTES + 64 * 1024)
       throw new BadRequestException(FILE_CODES.tooLarge);
-    const done = await this.turns.enter(userId, req);
+    const done = await this.turns.enter(userId, req, clientIp(req));
     try {
       const key = req.headers['idempotency-key'];
-      return await this.received.receive(userId, key, (decide) => spoolUpload(req, decide));
+      return await this.received.receive(userId, clientIp(req), key, (decide) => spoolUpload(req, decide));
     } finally {
       done();
     }
@@ -62,10 +63,12 @@ export class FilesService {
     fields: { applicationId: string; fileType: FileType; monthLabel?: string },
     pdf: MadeFile,
   ) {
-    const done = await this.turns.enter(userId, req);
+    const done = await this.turns.enter(userId, req, clientIp(req));
     try {
       const given = { ...fields, monthLabel: fields.monthLabel ?? '' };
-      return await this.received.receive(userId, undefined, (decide) => spoolMadeFile(pdf, given, decide));
+      return await this.received.receive(userId, clientIp(req), undefined, (decide) =>
+        spoolMadeFile(pdf, given, decide),
+      );
     } finally {
       done();
     }

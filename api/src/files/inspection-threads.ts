@@ -34,12 +34,18 @@ const startThread = () => {
 };
 
 /**
+ * One thread more than the slots: an inspection ended early for another address waiting (inspection-queue.ts)
+ * leaves that address a thread with its modules loaded, not one still starting (a second on a busy machine).
+ */
+const SPARE = 1;
+
+/**
  * A thread ready for each slot not in use, its modules loaded (a cold one costs the upload that meets it
  * from 150 ms to over a second on a busy machine): another applicant's upload never waits for a thread to
  * start while a slow file holds the other one.
  */
 function stockThreads() {
-  while (idle.length + runningInspections() < LIMITS.concurrent) idle.push(startThread());
+  while (idle.length + runningInspections() < LIMITS.concurrent + SPARE) idle.push(startThread());
 }
 
 /** Called at boot: the first uploads find threads ready. */
@@ -47,8 +53,9 @@ export function prepareInspection(): void {
   stockThreads();
 }
 
+/** The thread idle longest: one started to replace another may still be loading its modules. */
 export function takeThread(): Worker {
-  const thread = idle.pop() ?? startThread();
+  const thread = idle.shift() ?? startThread();
   thread.ref();
   return thread;
 }
@@ -57,7 +64,7 @@ export function takeThread(): Worker {
 export function release(thread: Worker, reusable: boolean) {
   const files = (filesDone.get(thread) ?? 0) + 1;
   filesDone.set(thread, files);
-  if (reusable && files < REUSE.maxFiles && idle.length < LIMITS.concurrent) {
+  if (reusable && files < REUSE.maxFiles && idle.length < LIMITS.concurrent + SPARE) {
     thread.unref();
     idle.push(thread);
     return;

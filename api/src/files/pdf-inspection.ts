@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { FILE_CODES, type CashReading, type StatementAdviceNote, type StatementReview } from '@portal/libs';
 import { adviceFrom, cashFrom, reviewFrom, UNREAD, type Verdict } from './inspection-reading';
-import { LIMITS, slot } from './inspection-queue';
+import { LIMITS, slot, type Turn } from './inspection-queue';
 import { release, REUSE, takeThread } from './inspection-threads';
 import { UploadRefused } from './upload-stream';
 
@@ -23,7 +23,7 @@ type FromThread = {
   objectStreams?: unknown;
 };
 
-function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
+function runWorker(path: string, statementMonth: string | undefined, turn: Turn): Promise<Verdict> {
   return new Promise((resolve) => {
     const worker = takeThread();
     let verdict: Verdict | undefined;
@@ -42,13 +42,27 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
       release(worker, reusable && verdict?.ok === true);
       resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
     };
-    const timer = setTimeout(() => {
+    /** Ended now, as at the budget: kept with the advice 'unreadable' when it may be, else refused. */
+    const outOfTime = (why: string) => {
       if (verdict?.ok) verdict.advice = UNREAD;
       else if (!verdict && prechecked && !prechecked.objectStreams) verdict = { ok: true, advice: UNREAD };
       verdict ??= { ok: false, reason: `no verdict in ${LIMITS.budgetMs} ms, object streams unread`, advice: [] };
-      logger.warn({ msg: 'inspection over its budget', budgetMs: LIMITS.budgetMs, kept: verdict.ok });
+      logger.warn({ msg: why, budgetMs: LIMITS.budgetMs, kept: verdict.ok });
       finish(false);
-    }, LIMITS.budgetMs);
+    };
+    const timer = setTimeout(() => outOfTime('inspection over its budget'), LIMITS.budgetMs);
+    // Others waiting (inspection-queue.ts, yieldAfterMs): ended early only where the file is kept anyway.
+    // A statement's advice already read: its end is a message away.
+    let hurried = false;
+    let advised = false;
+    const yieldIfKept = () => {
+      const kept = verdict?.ok === true || (!verdict && !!prechecked && !prechecked.objectStreams);
+      if (hurried && kept && !advised && !finished) outOfTime('inspection cut short for others waiting');
+    };
+    turn.onContention(() => {
+      hurried = true;
+      yieldIfKept();
+    });
     const onMessage = (m: FromThread) => {
       if (m.done === true)
         return finish(
@@ -59,9 +73,11 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
         );
       if (m.prechecked === true) {
         prechecked = { objectStreams: m.objectStreams !== false };
+        yieldIfKept();
         return;
       }
       if ('advice' in m) {
+        advised = true;
         if (verdict?.ok) {
           verdict.advice = adviceFrom(m.advice);
           verdict.cash = cashFrom(m.cash);
@@ -73,6 +89,7 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
       verdict = { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined, advice: [] };
       if (!verdict.ok) return finish(false);
       // Accepted: a statement's advice may follow, within what is left of the budget.
+      yieldIfKept();
     };
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a stack overflow: the thread dies, the api does not.
     const onError = (e: Error & { code?: string }) => {
@@ -85,16 +102,21 @@ function runWorker(path: string, statementMonth?: string): Promise<Verdict> {
 }
 
 /**
+ * What an inspection is for. `applicant` (the user) and `address` (the client address the file came
+ * from) are whose shares of the queue it takes; a file no client sent (a statement fetched from the bank)
+ * counts under its applicant alone.
+ */
+export type InspectionContext = { applicationId: string; applicant: string; address?: string; statementMonth?: string };
+const requesterOf = (c: InspectionContext) => ({ applicant: c.applicant, address: c.address ?? `user:${c.applicant}` });
+
+/**
  * Refuses (400, 'Please upload only PDF files.') anything that is not a PDF a reader opens to at least one
  * page, or that carries active content (see PDF_ACTIVE_NAMES in libs). A bank statement (`statementMonth`)
  * is then read with pdf.js for advice, answered with the upload. The checks run in a worker
- * thread (pdf-inspection.worker.mts), within the budget and behind the fair queue above (`applicant`: the
- * user whose share it takes); a full queue throws InspectionBusy (503).
+ * thread (pdf-inspection.worker.mts), within the budget and behind the fair queue (inspection-queue.ts);
+ * a full queue throws InspectionBusy (503).
  */
-export async function inspectPdf(
-  path: string,
-  context: { applicationId: string; applicant: string; statementMonth?: string },
-): Promise<StatementAdviceNote[]> {
+export async function inspectPdf(path: string, context: InspectionContext): Promise<StatementAdviceNote[]> {
   return (await inspectStatement(path, context)).advice;
 }
 
@@ -105,9 +127,9 @@ export async function inspectPdf(
  */
 export async function inspectStatement(
   path: string,
-  context: { applicationId: string; applicant: string; statementMonth?: string },
+  context: InspectionContext,
 ): Promise<{ advice: StatementAdviceNote[]; cash?: CashReading; review?: StatementReview }> {
-  const verdict = await slot(context.applicant, () => runWorker(path, context.statementMonth));
+  const verdict = await slot(requesterOf(context), (turn) => runWorker(path, context.statementMonth, turn));
   if (verdict.ok) return { advice: verdict.advice, cash: verdict.cash, review: verdict.review };
   logger.warn({ msg: 'upload refused', applicationId: context.applicationId, reason: verdict.reason });
   throw new UploadRefused(FILE_CODES.pdfOnly);

@@ -1,3 +1,4 @@
+import { clientIp } from '../common/client-ip';
 import {
   BadRequestException,
   GoneException,
@@ -153,7 +154,8 @@ export class PhoneLinks {
       await this.slotTakesOne(link.userId, fields);
       spool = await openSpool();
       const photos = await spoolPhotos(req, dirname(spool.path));
-      const made = await convertPhotos(link.userId, photos, spool.path).catch((e: unknown) => {
+      const who = { applicant: link.userId, address: clientIp(req) };
+      const made = await convertPhotos(who, photos, spool.path).catch((e: unknown) => {
         throw e instanceof PhotoRefused ? refusal(e) : e;
       });
       await this.files.uploadMadePdf(req, link.userId, fields, { ...made, ...spool });

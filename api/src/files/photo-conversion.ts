@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { slot } from './inspection-queue';
+import { slot, type Requester } from './inspection-queue';
 import { release, REUSE, takeThread } from './inspection-threads';
 import { PhotoRefused } from './photos-to-pdf';
 
@@ -20,11 +20,12 @@ type FromThread = { ok?: unknown; pages?: unknown; size?: unknown; refused?: unk
 
 /**
  * The photos on disk at `photos` judged (photos-to-pdf) and made into one PDF written at `out`, in the
- * inspection queue's turn of `applicant` (bounded and fair: InspectionBusy, 503, when it is full); a
+ * inspection queue's turn of the applicant and the phone's address (bounded and fair: InspectionBusy, 503,
+ * when it is full); a
  * PhotoRefused when they are not photos or past the limits.
  */
-export function convertPhotos(applicant: string, photos: string[], out: string): Promise<MadePdf> {
-  return slot(applicant, () => inThread(photos, out));
+export function convertPhotos(who: Requester, photos: string[], out: string): Promise<MadePdf> {
+  return slot(who, () => inThread(photos, out));
 }
 
 function inThread(photos: string[], out: string): Promise<MadePdf> {

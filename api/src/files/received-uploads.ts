@@ -51,6 +51,8 @@ class Receipt {
 
   constructor(
     readonly userId: string,
+    /** The client address the upload came from: its share of the inspection queue. */
+    readonly address: string,
     idempotencyKey: unknown,
   ) {
     this.keyed = isIdempotencyKey(idempotencyKey);
@@ -76,8 +78,8 @@ export class ReceivedUploads {
     private readonly handover: DocumentHandover,
   ) {}
 
-  async receive(userId: string, idempotencyKey: unknown, spool: Spool) {
-    const receipt = new Receipt(userId, idempotencyKey);
+  async receive(userId: string, address: string, idempotencyKey: unknown, spool: Spool) {
+    const receipt = new Receipt(userId, address, idempotencyKey);
     try {
       const upload = await spool((fields) => this.destination(receipt, fields));
       if (receipt.earlier) return await this.repeated(receipt, receipt.earlier, upload);
@@ -164,6 +166,7 @@ export class ReceivedUploads {
       const reading = await inspectStatement(upload.path, {
         applicationId: String(receipt.record!.applicationId),
         applicant: receipt.userId,
+        address: receipt.address,
         statementMonth: receipt.record!.monthLabel,
       });
       try {

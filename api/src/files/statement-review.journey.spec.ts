@@ -28,6 +28,35 @@ const upload = (bytes: Uint8Array, name: string) =>
     { name, type: 'application/pdf', bytes },
   );
 
+/**
+ * The bank's statement for August as a fetch stores it: entered in the application's file index first, as
+ * every stored file is (application-files.ts), then its File row.
+ */
+async function storeFetched(mongo: MongoClient, cash: Extract<CashReading, { readable: true }>['cash']) {
+  const bankFile = new ObjectId();
+  await mongo
+    .db()
+    .collection<{ _id: string; fileIds: ObjectId[] }>('applicationfiles')
+    .updateOne({ _id: appId }, { $addToSet: { fileIds: bankFile } });
+  await mongo
+    .db()
+    .collection('files')
+    .insertOne({
+      _id: bankFile,
+      applicationId: new ObjectId(appId),
+      fileName: 'august-2026-3.pdf',
+      filePath: 'not/stored',
+      fileType: 'Bank Statement',
+      monthLabel: 'August 2026',
+      size: 1,
+      advice: [],
+      source: 'bank',
+      cash: { readable: true, cash },
+      review: { findings: [] },
+      createdAt: new Date(),
+    });
+}
+
 describe('a reviewed statement', () => {
   it('asks the applicant for it again, and shows the finding to operators and to the rep', async () => {
     const statement = HONEST['august-one-page']!;
@@ -81,18 +110,7 @@ describe('a reviewed statement', () => {
       expect(cash.readable).toBe(true);
       // The bank's statement for August, as a fetch stores it, with a closing balance 100.00 lower.
       const days = cash.cash.days.map((d, i, all) => (i === all.length - 1 ? { ...d, balance: d.balance - 100 } : d));
-      await files.insertOne({
-        applicationId: new ObjectId(appId),
-        fileName: 'august-2026-3.pdf',
-        filePath: 'not/stored',
-        fileType: 'Bank Statement',
-        monthLabel: 'August 2026',
-        size: 1,
-        advice: [],
-        source: 'bank',
-        cash: { readable: true, cash: { ...cash.cash, days } },
-        review: { findings: [] },
-      });
+      await storeFetched(mongo, { ...cash.cash, days });
       const closing = cash.cash.days.at(-1)!.balance;
       const progress = await fetch(`${slice.baseUrl}/operations/applications/${appId}/progress`, {
         headers: { authorization: `Bearer ${slice.settings.api.OPERATOR_TOKEN}` },

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Types, type Model } from 'mongoose';
+import { Types } from 'mongoose';
 import { FILE_TYPES, reviewSummary, withBankCheck, type CashReading, type StatementReview } from '@portal/libs';
-import { StoredFile } from './file.schema';
+import { ApplicationFileIndex } from './application-files';
 
 /** One statement's review as operators read it beside the workflow's progress. */
 export type StatementReviewLine = { fileName: string; monthLabel?: string; review: string };
@@ -17,17 +16,20 @@ type Row = { fileName: string; monthLabel?: string; source?: string; cash?: Cash
  */
 @Injectable()
 export class StatementReviews {
-  constructor(@InjectModel(StoredFile.name) private readonly files: Model<StoredFile>) {}
+  constructor(private readonly index: ApplicationFileIndex) {}
 
   async of(applicationId: string): Promise<StatementReviewLine[]> {
-    const rows = await this.files
-      .find(
-        { applicationId: new Types.ObjectId(applicationId), fileType: FILE_TYPES.bankStatement },
-        { fileName: 1, monthLabel: 1, source: 1, cash: 1, review: 1 },
-      )
-      .sort({ createdAt: 1 })
-      .limit(100)
-      .lean<Row[]>();
+    // Through the application's file index, each file by `_id` (FerretDB serves no other read from an index).
+    const rows = (
+      await this.index.fieldsOf(new Types.ObjectId(applicationId), [
+        'fileType',
+        'fileName',
+        'monthLabel',
+        'source',
+        'cash',
+        'review',
+      ])
+    ).filter((f) => f.fileType === FILE_TYPES.bankStatement) as Row[];
     const fromBank = (month?: string) =>
       rows.find((r) => r.source === 'bank' && r.monthLabel === month && r.cash?.readable)?.cash;
     return rows.flatMap((f) =>

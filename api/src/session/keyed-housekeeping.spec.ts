@@ -58,6 +58,22 @@ describe('the rate limiter, by _id', () => {
     expect((await l.throttle({ ...t, key: `${key}:t` })).go).toBe(true);
   });
 
+  it('a fixed window’s turn hands out no fresh tries while the failures are recent: the limit slides', async () => {
+    const l = limiter();
+    const key = `slide-${randomUUID()}`;
+    // Delays longer than the hour to the next turn: no try is due by delay either.
+    const t = { key, free: 2, windowSeconds: 3600, baseDelaySeconds: 7200, capSeconds: 7200 };
+    await l.recordFailure(key);
+    await l.recordFailure(key);
+    // Just past the next turn of the clock-aligned hour: a new window, the failures still within its last hour.
+    const turn = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 1;
+    const [lately] = await l.failureCounts(key, [t.windowSeconds], turn);
+    expect(lately).toBe(2);
+    expect((await l.throttle(t, turn, lately)).go).toBe(false);
+    // What the fixed window alone did: two fresh tries at the turn.
+    expect((await l.throttle(t, turn)).go).toBe(true);
+  });
+
   it('counts failures within their window and clears them', async () => {
     const l = limiter();
     const key = `fail-${randomUUID()}`;

@@ -28,6 +28,8 @@ export const COLLECTIONS = {
    * (read by `_id`, where a scan of the outbox grew with every application).
    */
   pendingleads: 'pendingleads',
+  /** Keyed lookup documents: an application's id (`_id`, as a string) → its files' ids (`fileIds`). */
+  applicationfiles: 'applicationfiles',
 } as const;
 
 /** The worker's own bookkeeping collections (idempotency marks of its side effects). */

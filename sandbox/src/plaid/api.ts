@@ -32,6 +32,8 @@ export function plaidApi(state: PlaidState, creds: { clientId: string; secret: s
         return webhookKey(state, input);
       case '/link/token/create':
         return createLinkToken(state, input);
+      case '/link/token/get':
+        return linkTokenGet(state, input);
       case '/item/public_token/exchange':
         return exchangePublicToken(state, input);
     }
@@ -110,7 +112,9 @@ function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
   const expires = Date.now() + 4 * 3600_000;
   state.linkTokens.set(token, {
     token,
+    created: Date.now(),
     expires,
+    sessions: [],
     clientUserId: user.client_user_id,
     webhook: typeof input.webhook === 'string' ? input.webhook : undefined,
     updates: rules.updates,
@@ -119,6 +123,43 @@ function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
   return {
     status: 200,
     body: { link_token: token, expiration: new Date(expires).toISOString(), request_id: requestId() },
+  };
+}
+
+/**
+ * Plaid's /link/token/get: the token's dates and settings, and its finished Link sessions, each with the
+ * public token it gave in `results.item_add_results` (and in the older `on_success`).
+ */
+function linkTokenGet(state: PlaidState, input: Input): PlaidAnswer {
+  const held = state.linkTokens.get(String(input.link_token));
+  if (!held) return refused('INVALID_LINK_TOKEN', 'provided link token is expired or invalid');
+  const sessions = held.sessions.map((s) => ({
+    link_session_id: s.link_session_id,
+    started_at: s.started_at,
+    finished_at: s.finished_at,
+    on_success: { public_token: s.public_token, metadata: s.metadata },
+    exit: null,
+    results: {
+      item_add_results: [
+        { public_token: s.public_token, institution: s.metadata.institution, accounts: s.metadata.accounts },
+      ],
+      cra_item_add_results: [],
+      cra_update_results: [],
+      bank_income_results: [],
+      payroll_income_results: [],
+      document_income_results: null,
+    },
+  }));
+  return {
+    status: 200,
+    body: {
+      link_token: held.token,
+      created_at: new Date(held.created).toISOString(),
+      expiration: new Date(held.expires).toISOString(),
+      metadata: { webhook: held.webhook ?? null, client_name: null, country_codes: [], language: null },
+      link_sessions: sessions,
+      request_id: requestId(),
+    },
   };
 }
 

@@ -27,26 +27,33 @@ export function link(state: PlaidState, token: string, form: URLSearchParams | u
   if (existing) existing.error = undefined;
   const publicToken = `public-sandbox-${randomUUID()}`;
   state.publicTokens.set(publicToken, { item, expires: Date.now() + 30 * 60_000 });
+  const metadata = {
+    institution: SANDBOX_INSTITUTION,
+    accounts: [
+      {
+        id: `${item.item_id}-chk`,
+        name: 'Plaid Business Checking',
+        mask: '0000',
+        type: 'depository',
+        subtype: 'checking',
+      },
+    ],
+    link_session_id: randomUUID(),
+  };
+  // Kept with the link token: /link/token/get tells the app which session of its token gave which public token.
+  const at = new Date().toISOString();
+  held.sessions.push({
+    link_session_id: metadata.link_session_id,
+    started_at: at,
+    finished_at: at,
+    public_token: publicToken,
+    metadata,
+  });
   // No webhook here: Plaid sends STATEMENTS_REFRESH_COMPLETE only after /statements/refresh. The statements
   // extracted at the link answer PRODUCT_NOT_READY for a moment (state.readyAfter), then list.
   return linkPage({
     token,
     state: 'done',
-    success: {
-      public_token: publicToken,
-      metadata: {
-        institution: SANDBOX_INSTITUTION,
-        accounts: [
-          {
-            id: `${item.item_id}-chk`,
-            name: 'Plaid Business Checking',
-            mask: '0000',
-            type: 'depository',
-            subtype: 'checking',
-          },
-        ],
-        link_session_id: randomUUID(),
-      },
-    },
+    success: { public_token: publicToken, metadata },
   });
 }

@@ -1,6 +1,7 @@
 // The Plaid stand-in's errors have Plaid's shapes (https://plaid.com/docs/errors), as the real plaid Node
 // client receives them: INVALID_API_KEYS, PRODUCT_NOT_READY until the statements are ready,
-// ITEM_LOGIN_REQUIRED (and its webhook) while an item needs its login, INVALID_ACCESS_TOKEN once removed.
+// ITEM_LOGIN_REQUIRED (and its webhook) while an item needs its login, INVALID_ACCESS_TOKEN once removed;
+// /link/token/get tells which public token each Link session of a link token gave.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
@@ -244,5 +245,28 @@ describe("the Plaid stand-in's items: login required, removed", () => {
       const gone = await plaidError(call);
       expect(gone.data).toMatchObject({ ...PLAID_SHAPE, error_type: 'ITEM_ERROR', error_code: 'ITEM_NOT_FOUND' });
     }
+  });
+});
+
+describe("the Plaid stand-in's Link sessions", () => {
+  it('/link/token/get lists the public token each session of the link token gave, and no other', async () => {
+    const make = (user: string) =>
+      plaid.linkTokenCreate({
+        user: { client_user_id: user },
+        client_name: 'Fundwise',
+        language: 'en',
+        country_codes: [CountryCode.Us],
+      });
+    const [mine, theirs] = await Promise.all([make('user-3'), make('user-4')]);
+    const public_token = await publicTokenFor(standin.url, mine.data.link_token);
+    const got = (await plaid.linkTokenGet({ link_token: mine.data.link_token })).data;
+    expect(got.link_token).toBe(mine.data.link_token);
+    expect(got.link_sessions).toHaveLength(1);
+    expect(got.link_sessions![0]!.results!.item_add_results.map((r) => r.public_token)).toEqual([public_token]);
+    expect(got.link_sessions![0]!.on_success?.public_token).toBe(public_token);
+    const other = (await plaid.linkTokenGet({ link_token: theirs.data.link_token })).data;
+    expect(other.link_sessions).toEqual([]);
+    const unknown = await plaidError(plaid.linkTokenGet({ link_token: 'link-sandbox-not-made' }));
+    expect(unknown.data).toMatchObject({ ...PLAID_SHAPE, error_code: 'INVALID_LINK_TOKEN' });
   });
 });

@@ -15,8 +15,17 @@ export type Item = {
   daysRequested: number;
   statements: { statement_id: string; month: number; year: number }[];
 };
+/** A finished Link session: what Link's onSuccess handed the app, as /link/token/get reports it. */
+export type LinkSession = {
+  link_session_id: string;
+  started_at: string;
+  finished_at: string;
+  public_token: string;
+  metadata: Record<string, unknown>;
+};
 export type LinkToken = {
   token: string;
+  created: number;
   expires: number;
   webhook?: string;
   clientUserId: string;
@@ -24,6 +33,8 @@ export type LinkToken = {
   /** Update mode: the item this token re-authenticates (no new item is made). */
   updates?: string;
   daysRequested: number;
+  /** The sessions finished with this token, each with the public token it gave. */
+  sessions: LinkSession[];
 };
 
 /** What one stand-in holds in memory: its tokens, its items, and the count of statements downloaded. */

@@ -74,7 +74,15 @@ async function stored(
   row: Partial<FileRecord<ObjectId>> = {},
 ) {
   const fileId = new ObjectId();
-  await recordsOf(mongo.db()).files.insertOne({ _id: fileId, ...(review ? { review } : {}), ...row });
+  const records = recordsOf(mongo.db());
+  // Entered in its application's file index first, as the api enters every file it stores.
+  if (row.applicationId)
+    await records.applicationFiles.updateOne(
+      { _id: String(row.applicationId) },
+      { $addToSet: { fileIds: fileId } },
+      { upsert: true },
+    );
+  await records.files.insertOne({ _id: fileId, ...(review ? { review } : {}), ...row });
   const s3Key = `spec/${fileId.toHexString()}/${name}`;
   await store.put(s3Key, bytes, 'application/pdf');
   return { fileId: fileId.toHexString(), s3Key, fileName: name, fileType: 'bankStatement' };

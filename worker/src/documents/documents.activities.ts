@@ -26,9 +26,19 @@ export function createDocumentActivities(deps: {
   /** An uploaded statement's review, with the bank connection's figures for its month when they are stored. */
   const reviewWithBank = async (file: Partial<FileRecord<ObjectId>>): Promise<StatementReview | undefined> => {
     if (!file.review || file.source === 'bank' || !file.monthLabel) return file.review;
-    const bank = await records.files.findOne(
-      { applicationId: file.applicationId, monthLabel: file.monthLabel, source: 'bank', 'cash.readable': true },
-      { projection: { cash: 1 } },
+    // Through the application's file index, each file by `_id` (FerretDB serves no other read from an index).
+    const list = await records.applicationFiles.findOne({ _id: String(file.applicationId) });
+    const others = await Promise.all(
+      (list?.fileIds ?? []).map((_id) =>
+        records.files.findOne({ _id }, { projection: { applicationId: 1, monthLabel: 1, source: 1, cash: 1 } }),
+      ),
+    );
+    const bank = others.find(
+      (f) =>
+        f?.applicationId?.equals(file.applicationId!) &&
+        f.source === 'bank' &&
+        f.monthLabel === file.monthLabel &&
+        f.cash?.readable,
     );
     return withBankCheck(file.review, file.cash, bank?.cash);
   };

@@ -54,6 +54,10 @@ export function recordsOf(db: Db) {
     get files() {
       return db.collection<Stored<FileRecord<ObjectId>>>(COLLECTIONS.files);
     },
+    /** An application's files by id (the api's ApplicationFileIndex): its files are read each by `_id`. */
+    get applicationFiles() {
+      return db.collection<{ _id: string; fileIds: ObjectId[] }>(COLLECTIONS.applicationfiles);
+    },
     /** One mark per reminder email sent (sendReminderEmail). */
     get reminders() {
       return db.collection<{ _id: string; sentAt: Date }>(WORKER_COLLECTIONS.reminders);

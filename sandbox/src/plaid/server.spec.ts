@@ -256,6 +256,8 @@ describe("the Plaid stand-in's Link sessions", () => {
         client_name: 'Fundwise',
         language: 'en',
         country_codes: [CountryCode.Us],
+        products: [Products.Statements],
+        statements: { start_date: '2025-01-01', end_date: '2026-12-01' },
       });
     const [mine, theirs] = await Promise.all([make('user-3'), make('user-4')]);
     const public_token = await publicTokenFor(standin.url, mine.data.link_token);

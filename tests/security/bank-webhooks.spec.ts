@@ -4,8 +4,17 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '@portal/libs';
-import { applicant, bankLink, connect, db, plaidUrl, seen, type Applicant } from './bank-connect.applicants';
-import { HostileClient, endOfFileChecks, raw, tally } from './support';
+import {
+  applicant,
+  bankLink,
+  connect,
+  db,
+  plaidUrl,
+  seen,
+  standinItems,
+  type Applicant,
+} from './bank-connect.applicants';
+import { HostileClient, endOfFileChecks, raw, signedInApplicant, tally } from './support';
 
 endOfFileChecks(__filename);
 
@@ -25,22 +34,32 @@ describe("Plaid's webhooks (/webhooks/plaid): only what Plaid signed is acted on
     fetch(`${plaidUrl()}/__admin/require-login`, { method: 'POST', body: JSON.stringify({ on }) });
 
   let a: Applicant;
+  /** Linked before the statements step: its webhook fetch stores nothing, so its item stays live at Plaid. */
+  let kept: Applicant;
   beforeAll(async () => {
     a = await applicant('hooks');
     await connect(a);
+    kept = await signedInApplicant(`sec-bank-kept-${Date.now()}`);
+    await connect(kept);
   });
 
-  it('statements ready (the STATEMENTS webhook) fetch them with no browser asking', async () => {
-    // connect() never calls /bank/statements: the stand-in's signed webhook, a second after the link, does.
+  it('statements refreshed (the STATEMENTS webhook) fetch them with no browser asking, then the item is removed', async () => {
+    // connect() never calls /bank/statements: the api asks /statements/refresh at the exchange, and the
+    // stand-in's signed STATEMENTS_REFRESH_COMPLETE, a second later, starts the fetch.
     const files = () =>
       db()
         .collection(COLLECTIONS.files)
         .countDocuments({ applicationId: new ObjectId(a.applicationId), source: 'bank' });
     await expect.poll(files, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    // Every month in: the item is removed at Plaid (no more billing for it).
+    const { itemId } = (await bankLink(a.applicationId))!;
+    await expect
+      .poll(async () => (await standinItems()).map((i) => i.item_id), { timeout: 20_000 })
+      .not.toContain(itemId);
   });
 
   it('unsigned, another key, alg none, stale and altered bodies are refused (401) and change nothing', async () => {
-    const { itemId } = (await bankLink(a.applicationId))!;
+    const { itemId } = (await bankLink(kept.applicationId))!;
     const loginRequired = JSON.stringify({
       webhook_type: 'ITEM',
       webhook_code: 'ERROR',
@@ -81,22 +100,22 @@ describe("Plaid's webhooks (/webhooks/plaid): only what Plaid signed is acted on
       const res = await hook(body, headers);
       if (res.status < 400) tally.invalidAccepted++;
       expect(res.status, name).toBe(401);
-      expect((await bankLink(a.applicationId))?.needsReconnect, name).toBeUndefined();
+      expect((await bankLink(kept.applicationId))?.needsReconnect, name).toBeUndefined();
     }
-    expect(seen(await a.client.get(`/bank/application/${a.applicationId}`)).body.data.reconnect).toBeUndefined();
+    expect(seen(await kept.client.get(`/bank/application/${kept.applicationId}`)).body.data.reconnect).toBeUndefined();
     // The same body with its genuine header is acted on: the link needs a reconnect (then repaired).
     expect((await hook(loginRequired, { 'plaid-verification': genuine })).status).toBe(200);
-    expect((await bankLink(a.applicationId))?.needsReconnect).toBe(true);
-    expect(seen(await a.client.get(`/bank/application/${a.applicationId}`)).body.data.reconnect).toBe(true);
+    expect((await bankLink(kept.applicationId))?.needsReconnect).toBe(true);
+    expect(seen(await kept.client.get(`/bank/application/${kept.applicationId}`)).body.data.reconnect).toBe(true);
   });
 
   it("the stand-in's ITEM webhooks: login required marks the link, login repaired clears it", async () => {
     try {
       await requireLogin(true);
-      await expect.poll(async () => (await bankLink(a.applicationId))?.needsReconnect).toBe(true);
+      await expect.poll(async () => (await bankLink(kept.applicationId))?.needsReconnect).toBe(true);
     } finally {
       await requireLogin(false);
     }
-    await expect.poll(async () => (await bankLink(a.applicationId))?.needsReconnect).toBeUndefined();
+    await expect.poll(async () => (await bankLink(kept.applicationId))?.needsReconnect).toBeUndefined();
   });
 });

@@ -11,26 +11,29 @@ const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 export type ListedStatement = StatementsAccount['statements'][number] & { account_id: string };
 
 /**
- * One fetch's view of the applicant's accounts at Plaid: their statements and balances, read at once, and
- * their transactions, read once and only if a statement's text is not readable enough for its cash.
+ * One fetch's view of the applicant's accounts at Plaid: their statements, read at once; their balances and
+ * transactions, read once and only if a statement's text is not readable enough for its cash.
+ * /accounts/balance/get asks the bank in real time (it can take 30 s or more, and is billed per call:
+ * https://plaid.com/docs/api/products/balance/), so it is never on the path of a download, and its failure
+ * only leaves that month's cash as its text gave it.
  */
 export class BankAccounts {
   private transactions?: Promise<Transaction[] | undefined>;
+  private balances?: Promise<AccountBase[] | undefined>;
 
   private constructor(
     private readonly plaid: PlaidApi,
     private readonly access_token: string,
     private readonly months: string[],
     private readonly accounts: StatementsAccount[],
-    private readonly balances: AccountBase[],
+    /** The first day of the transactions history Plaid fetched for the item (days_requested before its link). */
+    private readonly historyFrom?: string,
   ) {}
 
-  /** The accounts' statements and balances (rejects with Plaid's error). */
-  static async read(plaid: PlaidApi, access_token: string, months: string[]): Promise<BankAccounts> {
+  /** The accounts' statements (rejects with Plaid's error). */
+  static async read(plaid: PlaidApi, access_token: string, months: string[], historyFrom?: string) {
     const accounts = (await plaid.statementsList({ access_token })).data.accounts;
-    // Balances (Plaid's balance product): the current one is where the transactions' days are worked back from.
-    const balances = (await plaid.accountsBalanceGet({ access_token })).data.accounts;
-    return new BankAccounts(plaid, access_token, months, accounts, balances);
+    return new BankAccounts(plaid, access_token, months, accounts, historyFrom);
   }
 
   /** Every account's statements of `month` ('October 2026'). */
@@ -59,13 +62,26 @@ export class BankAccounts {
     const { account_id: accountId, month, year } = statement;
     return async (): Promise<CashReading | undefined> => {
       const period = { start: isoDay(Date.UTC(year, month - 1, 1)), end: isoDay(Date.UTC(year, month, 0)) };
+      // A month older than the history Plaid fetched would be worked from a partial ledger: not read.
+      if (this.historyFrom && period.start < this.historyFrom) return undefined;
       this.transactions ??= this.transactionsSince();
-      const all = await this.transactions;
-      const current = this.balances.find((a) => a.account_id === accountId)?.balances.current;
+      this.balances ??= this.currentBalances();
+      const [all, balances] = await Promise.all([this.transactions, this.balances]);
+      const current = balances?.find((a) => a.account_id === accountId)?.balances.current;
       if (!all || typeof current !== 'number') return undefined;
       const own = all.filter((t) => t.account_id === accountId);
       return { readable: true, cash: cashFromTransactions(period, own, current) };
     };
+  }
+
+  /** The accounts' current balances (Plaid's balance product), or undefined when Plaid does not answer them. */
+  private async currentBalances(): Promise<AccountBase[] | undefined> {
+    try {
+      return (await this.plaid.accountsBalanceGet({ access_token: this.access_token })).data.accounts;
+    } catch (e) {
+      logger.warn({ msg: 'plaid balances not read', code: plaidCode(e), error: (e as Error).message });
+      return undefined;
+    }
   }
 
   /** Every posted transaction from the first asked month's start to today (Plaid pages them by 500), or undefined. */

@@ -55,8 +55,12 @@ export class BankWebhooks {
     }
     const event = eventOf(body);
     const link = event && (await this.links.findOne({ itemId: event.itemId }));
-    if (!event || !link) return undefined;
-    if (needsLogin(event)) await link.updateOne({ $set: { needsReconnect: true } });
+    // A removed item's events change nothing: its statements are in, or its application ended.
+    if (!event || !link || link.removedAt) return undefined;
+    if (needsLogin(event))
+      await link.updateOne({
+        $set: { needsReconnect: true, ...(event.code === 'PENDING_DISCONNECT' ? { pendingDisconnect: true } : {}) },
+      });
     else if (event.type === 'ITEM' && event.code === 'LOGIN_REPAIRED')
       await link.updateOne({ $unset: { needsReconnect: 1 } });
     else if (

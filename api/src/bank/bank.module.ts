@@ -5,6 +5,7 @@ import { BusinessesModule } from '../businesses/businesses.module';
 import { PiiCipher } from '../common/pii';
 import { FilesModule } from '../files/files.module';
 import { SessionModule } from '../session/session.module';
+import { User, UserSchema } from '../users/user.schema';
 import { BankLink, BankLinkSchema, BankLinkTokens, BankLinkTokensSchema } from './bank-link.schema';
 import { BankController, PlaidWebhookController } from './bank.controller';
 import { BankService } from './bank.service';
@@ -17,6 +18,7 @@ import { StatementFetch } from './statement-fetch';
   imports: [
     MongooseModule.forFeature([
       { name: BankLink.name, schema: BankLinkSchema },
+      { name: User.name, schema: UserSchema },
       { name: BankLinkTokens.name, schema: BankLinkTokensSchema },
     ]),
     SessionModule,

@@ -1,11 +1,13 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
-import { CountryCode, Products } from 'plaid';
 import { BANK_CODES } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
+import { BusinessesService } from '../businesses/businesses.service';
 import { PiiCipher } from '../common/pii';
+import { User } from '../users/user.schema';
 import { BankLink } from './bank-link.schema';
+import { linkRequest, refreshWindow, statementsOffered } from './link-request';
 import { LinkTokens } from './link-tokens';
 import { PlaidClient, plaidCode, type BankFetch } from './plaid-client';
 import { StatementFetch } from './statement-fetch';
@@ -26,8 +28,10 @@ export class BankService {
 
   constructor(
     @InjectModel(BankLink.name) private readonly links: Model<BankLink>,
+    @InjectModel(User.name) private readonly users: Model<User>,
     private readonly plaid: PlaidClient,
     private readonly applications: ApplicationsService,
+    private readonly businesses: BusinessesService,
     private readonly statements: StatementFetch,
     private readonly pii: PiiCipher,
     private readonly linkTokens: LinkTokens,
@@ -36,34 +40,45 @@ export class BankService {
   async status(applicationId: string, userId: string) {
     const app = await this.applications.owned(applicationId, userId);
     const link = await this.links.findOne({ applicationId: app._id });
+    // An ended application needs its bank no more: the item is removed (no more Plaid billing).
+    if (link && app.sfOpportunityId) await this.statements.removeItem(link);
+    const offered = statementsOffered((await this.businesses.viewFor(app._id))?.addressData?.country);
     return {
       available: !!this.plaid.api,
+      ...(offered ? {} : { notOffered: 'country' as const }),
       connected: !!link,
       institution: link?.institution,
-      ...(link?.needsReconnect ? { reconnect: true } : {}),
+      ...(link?.needsReconnect && !link.removedAt ? { reconnect: true } : {}),
     };
   }
 
+  /**
+   * A Link token: Statements for a US business (link-request.ts); Link in update mode for a connected
+   * item that still is (working, or needing its login again), unless Plaid said it is going away.
+   */
   async linkToken(applicationId: string, userId: string): Promise<{ linkToken: string }> {
-    // The owner check kept in memory (recording the token reads and writes a document of its own).
-    const id = new Types.ObjectId(await this.applications.checkOwner(applicationId, userId));
+    const app = await this.applications.owned(applicationId, userId);
     const plaid = this.plaid.client();
+    if (!statementsOffered((await this.businesses.viewFor(app._id))?.addressData?.country))
+      throw new ConflictException(BANK_CODES.notOfferedInCountry);
+    const link = await this.links.findOne({ applicationId: app._id });
+    const update = link && !link.removedAt && !link.pendingDisconnect;
+    const user = await this.users.findById(userId, { language: 1 }).lean();
     let made: { link_token: string; expiration: string };
     try {
-      const r = await plaid.linkTokenCreate({
-        user: { client_user_id: userId },
-        client_name: 'Fundwise',
-        language: 'en',
-        country_codes: [CountryCode.Us, CountryCode.Ca],
-        products: [Products.Statements, Products.Transactions],
-        ...(this.plaid.webhookUrl ? { webhook: this.plaid.webhookUrl } : {}),
-        statements: { start_date: monthStart(-14), end_date: monthStart(0) },
-      });
+      const r = await plaid.linkTokenCreate(
+        linkRequest({
+          userId,
+          language: user?.language,
+          webhook: this.plaid.webhookUrl,
+          accessToken: update ? this.pii.decrypt(link.accessTokenSealed) : undefined,
+        }),
+      );
       made = r.data;
     } catch (e) {
       this.plaid.failed(e);
     }
-    await this.linkTokens.record(id, userId, made.link_token, made.expiration);
+    await this.linkTokens.record(app._id, userId, made.link_token, made.expiration);
     return { linkToken: made.link_token };
   }
 
@@ -86,18 +101,39 @@ export class BankService {
     } catch {
       institution = undefined;
     }
+    const known = await this.links.findOne({ applicationId: app._id }, { itemId: 1, removedAt: 1 });
+    const newItem = !known || known.itemId !== itemId || !!known.removedAt;
     const earlier = await this.links.findOneAndUpdate(
       { applicationId: app._id },
       {
-        $set: { itemId, accessTokenSealed: this.pii.encrypt(token), institution, userId: new Types.ObjectId(userId) },
-        $unset: { needsReconnect: 1 },
+        $set: {
+          itemId,
+          accessTokenSealed: this.pii.encrypt(token),
+          institution,
+          userId: new Types.ObjectId(userId),
+          ...(newItem ? { linkedAt: new Date() } : {}),
+        },
+        $unset: { needsReconnect: 1, pendingDisconnect: 1, removedAt: 1 },
       },
       { upsert: true },
     );
     // A reconnect replaces the item: the old one is removed at Plaid too.
-    if (earlier && earlier.itemId !== itemId)
+    if (earlier && earlier.itemId !== itemId && !earlier.removedAt)
       await plaid.itemRemove({ access_token: this.pii.decrypt(earlier.accessTokenSealed) }).catch(() => undefined);
+    if (newItem) await this.askRefresh(token);
     return { connected: true, institution };
+  }
+
+  /**
+   * With webhooks on: /statements/refresh, whose STATEMENTS_REFRESH_COMPLETE (the only webhook Plaid sends
+   * about statements) starts the fetch. Without: the page's polling lists the statements extracted at the link.
+   */
+  private async askRefresh(access_token: string) {
+    if (!this.plaid.webhookUrl) return;
+    await this.plaid
+      .client()
+      .statementsRefresh({ access_token, ...refreshWindow() })
+      .catch((e: Error) => this.logger.warn({ msg: 'plaid statements refresh refused', code: plaidCode(e) }));
   }
 
   async fetchStatements(applicationId: string, userId: string): Promise<BankFetch> {
@@ -121,17 +157,11 @@ export class BankService {
     const app = await this.applications.owned(applicationId, userId);
     const link = await this.links.findOne({ applicationId: app._id });
     if (!link) return { connected: false };
-    if (this.plaid.api)
+    if (this.plaid.api && !link.removedAt)
       await this.plaid.api
         .itemRemove({ access_token: this.pii.decrypt(link.accessTokenSealed) })
         .catch((e: Error) => this.logger.warn({ msg: 'plaid item not removed', code: plaidCode(e), error: e.message }));
     await link.deleteOne();
     return { connected: false };
   }
-}
-
-/** The first day of the month `offset` months from now, as YYYY-MM-DD. */
-function monthStart(offset: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
 }

@@ -13,7 +13,10 @@ import { plaidError, plaidOutcome } from './plaid-outcome';
 
 /** What the browser learns of a fetch: never a token. */
 export type BankFetch =
-  { state: 'done'; filled: string[]; missing: string[] } | { state: 'pending' } | { state: 'reconnect' };
+  | { state: 'done'; filled: string[]; missing: string[] }
+  | { state: 'pending' }
+  | { state: 'reconnect' }
+  | { state: 'noStatements' };
 
 export const plaidCode = (e: unknown): string | undefined => plaidError(e).code;
 
@@ -64,7 +67,8 @@ export class PlaidClient {
   /** A fetch's failed Plaid call: pending or reconnect for the page, else failed(). */
   fetchFailed(e: unknown): BankFetch {
     const outcome = plaidOutcome(e);
-    if (outcome.kind === 'pending' || outcome.kind === 'reconnect') return { state: outcome.kind };
+    if (outcome.kind === 'pending' || outcome.kind === 'reconnect' || outcome.kind === 'noStatements')
+      return { state: outcome.kind };
     this.failed(e);
   }
 }

@@ -32,6 +32,7 @@ const linkToken = (plaid: PlaidApi) =>
     language: 'en',
     country_codes: [CountryCode.Us],
     products: [Products.Statements],
+    statements: { start_date: '2025-06-01', end_date: '2026-06-01' },
   });
 async function linked(plaid: PlaidApi) {
   const public_token = await publicTokenFor(standin.url, (await linkToken(plaid)).data.link_token);
@@ -96,6 +97,12 @@ describe("the api's mapping of Plaid's errors", () => {
       kind: 'unavailable',
       code: 'INVALID_API_KEYS',
     });
+  });
+
+  it("PRODUCTS_NOT_SUPPORTED is the applicant's bank without statements, not the portal's setting", () => {
+    // https://plaid.com/docs/errors/item/#products_not_supported: the institution does not support the product.
+    const error = { response: { data: { error_type: 'ITEM_ERROR', error_code: 'PRODUCTS_NOT_SUPPORTED' } } };
+    expect(plaidOutcome(error)).toEqual({ kind: 'noStatements' });
   });
 
   it('a public token Plaid does not know is refused (400); Plaid unreachable is unavailable', async () => {

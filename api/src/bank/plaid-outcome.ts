@@ -5,6 +5,8 @@
  * - pending: the statements are still being prepared (PRODUCT_NOT_READY): try again in a moment;
  * - reconnect: the item needs the applicant at their bank again (ITEM_LOGIN_REQUIRED), or Plaid no longer
  *   knows the stored token (INVALID_ACCESS_TOKEN, ITEM_NOT_FOUND: removed at Plaid);
+ * - noStatements: the applicant's bank does not support Statements (PRODUCTS_NOT_SUPPORTED on a
+ *   Statements call: https://plaid.com/docs/errors/item/#products_not_supported): the applicant uploads;
  * - refused (400): Plaid refused what the browser brought (an expired or unknown public token);
  * - unavailable (503): Plaid is down or refuses the portal itself (INVALID_API_KEYS, API_ERROR, rate
  *   limits): nothing the applicant can fix; uploading stays open.
@@ -12,13 +14,14 @@
 export type PlaidOutcome =
   | { kind: 'pending' }
   | { kind: 'reconnect' }
+  | { kind: 'noStatements' }
   | { kind: 'refused'; code: string }
   | { kind: 'unavailable'; code?: string; misconfigured?: true };
 
 type PlaidErrorBody = { error_type?: unknown; error_code?: unknown };
 
 const RECONNECT = new Set(['ITEM_LOGIN_REQUIRED', 'INVALID_ACCESS_TOKEN', 'ITEM_NOT_FOUND']);
-const OURS = new Set(['INVALID_API_KEYS', 'UNAUTHORIZED_ENVIRONMENT', 'INVALID_PRODUCT', 'PRODUCTS_NOT_SUPPORTED']);
+const OURS = new Set(['INVALID_API_KEYS', 'UNAUTHORIZED_ENVIRONMENT', 'INVALID_PRODUCT']);
 const OUTAGES = new Set(['API_ERROR', 'RATE_LIMIT_EXCEEDED', 'INSTITUTION_ERROR', 'PLANNED_MAINTENANCE']);
 
 /** A body read as bytes (`responseType: 'arraybuffer'`, as /statements/download is read): its JSON. */
@@ -49,6 +52,8 @@ export function plaidOutcome(e: unknown): PlaidOutcome {
   if (!code) return { kind: 'unavailable' };
   if (code === 'PRODUCT_NOT_READY') return { kind: 'pending' };
   if (RECONNECT.has(code)) return { kind: 'reconnect' };
+  // Per institution, not the portal's setting: that bank has no statements to give.
+  if (code === 'PRODUCTS_NOT_SUPPORTED') return { kind: 'noStatements' };
   if (OURS.has(code)) return { kind: 'unavailable', code, misconfigured: true };
   if (type && OUTAGES.has(type)) return { kind: 'unavailable', code };
   return { kind: 'refused', code };

@@ -60,10 +60,13 @@ beforeAll(async () => {
     language: 'en',
     country_codes: [CountryCode.Us],
     products: [Products.Statements],
+    statements: { start_date: '2025-06-01', end_date: '2026-06-01' },
     webhook: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
   });
-  await plaid.itemPublicTokenExchange({ public_token: await publicTokenFor(standin.url, created.data.link_token) });
-  // The STATEMENTS webhook comes once the statements are ready, and ITEM ERROR on a login required.
+  const public_token = await publicTokenFor(standin.url, created.data.link_token);
+  const { access_token } = (await plaid.itemPublicTokenExchange({ public_token })).data;
+  // STATEMENTS_REFRESH_COMPLETE follows /statements/refresh, and ITEM ERROR a login required.
+  await plaid.statementsRefresh({ access_token, start_date: '2025-06-01', end_date: '2026-06-01' });
   await standin.requireLogin(true);
   await standin.requireLogin(false);
   await until(

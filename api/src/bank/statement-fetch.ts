@@ -1,6 +1,6 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import type { HydratedDocument, Model } from 'mongoose';
 import { BANK_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
@@ -9,16 +9,21 @@ import { FetchedStatements } from '../files/fetched-statements';
 import { FilesService } from '../files/files.service';
 import { BankAccounts } from './bank-accounts';
 import { BankLink } from './bank-link.schema';
-import { PlaidClient, type BankFetch } from './plaid-client';
+import { historyFrom } from './link-request';
+import { PlaidClient, plaidCode, type BankFetch } from './plaid-client';
 import { plaidOutcome } from './plaid-outcome';
 
 /**
  * The statements of the months the slots ask for (statementMonths, as the page counts them), fetched from
  * the applicant's bank and stored through FetchedStatements, the upload's own path to S3, the File rows
- * and the CRM. A month already filled from the bank is not fetched again.
+ * and the CRM. A month already filled from the bank is not fetched again. Once every month is in, the item
+ * is removed at Plaid (/item/remove ends Transactions' subscription billing:
+ * https://plaid.com/docs/api/items/#itemremove).
  */
 @Injectable()
 export class StatementFetch {
+  private readonly logger = new Logger(StatementFetch.name);
+
   constructor(
     @InjectModel(BankLink.name) private readonly links: Model<BankLink>,
     private readonly plaid: PlaidClient,
@@ -31,21 +36,45 @@ export class StatementFetch {
 
   async fetch(applicationId: string, userId: string): Promise<BankFetch> {
     const app = await this.applications.owned(applicationId, userId);
-    if (app.sfOpportunityId) throw new ConflictException(BANK_CODES.alreadySubmitted);
     const link = await this.links.findOne({ applicationId: app._id });
+    if (app.sfOpportunityId) {
+      if (link) await this.removeItem(link);
+      throw new ConflictException(BANK_CODES.alreadySubmitted);
+    }
     if (!link) throw new NotFoundException(BANK_CODES.notConnected);
+    // Removed once every month was in: nothing more to fetch.
+    if (link.removedAt) return { state: 'done', filled: [], missing: [] };
     const plaid = this.plaid.client();
     const access_token = this.pii.decrypt(link.accessTokenSealed);
     const business = await this.businesses.viewFor(app._id);
     const months = statementMonths(business?.addressData?.state, new Date());
     let accounts: BankAccounts;
     try {
-      accounts = await BankAccounts.read(plaid, access_token, months);
+      const from = link.linkedAt ? historyFrom(link.linkedAt) : undefined;
+      accounts = await BankAccounts.read(plaid, access_token, months, from);
     } catch (e) {
       if (plaidOutcome(e).kind === 'reconnect') await link.updateOne({ $set: { needsReconnect: true } });
       return this.plaid.fetchFailed(e);
     }
-    return this.fill(applicationId, userId, months, accounts);
+    const done = await this.fill(applicationId, userId, months, accounts);
+    if (done.state === 'done' && !done.missing.length) await this.removeItem(link);
+    return done;
+  }
+
+  /** Removes the link's item at Plaid, once (a failure is logged: the item stays billed until removed). */
+  async removeItem(link: HydratedDocument<BankLink>) {
+    if (link.removedAt || !this.plaid.api) return;
+    try {
+      await this.plaid.api.itemRemove({ access_token: this.pii.decrypt(link.accessTokenSealed) });
+    } catch (e) {
+      // Already gone at Plaid (removed, or revoked by the applicant) is removed all the same.
+      if (plaidCode(e) !== 'ITEM_NOT_FOUND') {
+        this.logger.warn({ msg: 'plaid item not removed', code: plaidCode(e), error: (e as Error).message });
+        return;
+      }
+    }
+    await link.updateOne({ $set: { removedAt: new Date() } });
+    link.removedAt = new Date();
   }
 
   /** Each asked month not yet filled from the bank: its statements stored, or the month said missing. */

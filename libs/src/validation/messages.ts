@@ -106,4 +106,6 @@ export const BANK_MESSAGES = {
   alreadySubmitted: 'Your documents are already submitted: no more statements can be fetched from your bank.',
   refused: 'Your bank could not be connected. Please try again.',
   unavailable: 'We could not reach your bank. Please try again, or upload your statements as PDFs.',
+  notOfferedInCountry: 'Connecting a Canadian bank is not available yet. Please upload your statements as PDFs.',
+  noStatementsAtBank: 'This bank cannot provide statements. Please upload them as PDFs.',
 } as const;

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { plaidError, refused, requestId } from './errors';
+import { plaidError, rateLimited, refused, requestId } from './errors';
+import { linkTokenRules } from './link-token-rules';
 import { checkingAccount, SANDBOX_INSTITUTION, type Item, type PlaidState } from './state';
 import { statementPdf } from './statements';
 import { ledger } from './transactions';
+import { notify } from './webhooks';
 
 type Input = Record<string, unknown>;
 /** Plaid's answer to one call: JSON, or a statement's PDF. */
@@ -18,6 +20,13 @@ export function plaidApi(state: PlaidState, creds: { clientId: string; secret: s
     const clientId = (input.client_id as string | undefined) ?? headers['plaid-client-id'];
     const secret = (input.secret as string | undefined) ?? headers['plaid-secret'];
     if (clientId !== creds.clientId || secret !== creds.secret) return refused('INVALID_API_KEYS');
+    const { client_id: _id, secret: _secret, ...asked } = input;
+    state.calls.push({ path, input: asked });
+    if (state.calls.length > 1000) state.calls.shift();
+    if (state.rateLimited > 0) {
+      state.rateLimited--;
+      return rateLimited();
+    }
     switch (path) {
       case '/webhook_verification_key/get':
         return webhookKey(state, input);
@@ -32,8 +41,10 @@ export function plaidApi(state: PlaidState, creds: { clientId: string; secret: s
     const item = itemOf(state, input);
     if (!('item_id' in item)) return item;
     if (path === '/item/get') return describeItem(item);
+    if (path === '/statements/refresh') return refreshStatements(state, item, input);
     if (path !== '/item/remove') return accountData(state, path, item, input);
     state.items.delete(item.item_id);
+    state.removed.add(item.access_token);
     return { status: 200, body: { request_id: requestId() } };
   };
 }
@@ -46,12 +57,15 @@ const ITEM_PATHS = new Set([
   '/transactions/get',
   '/statements/list',
   '/statements/download',
+  '/statements/refresh',
 ]);
 
 /** The item an access token names, or Plaid's refusal of the token. */
 function itemOf(state: PlaidState, input: Input): Item | PlaidAnswer {
   const token = input.access_token;
   if (typeof token !== 'string' || !token.startsWith('access-sandbox-')) return refused('INVALID_ACCESS_TOKEN');
+  // A removed item's token stays refused (https://plaid.com/docs/api/items/#itemremove: no longer valid).
+  if (state.removed.has(token)) return refused('ITEM_NOT_FOUND');
   const item = [...state.items.values()].find((i) => i.access_token === token);
   return item ?? refused('INVALID_ACCESS_TOKEN', 'the provided access token does not exist');
 }
@@ -63,12 +77,37 @@ function webhookKey(state: PlaidState, input: Input): PlaidAnswer {
   return { status: 200, body: { key: state.signer.publicKey(), request_id: requestId() } };
 }
 
+/**
+ * /statements/refresh: statements extracted again for the window; STATEMENTS_REFRESH_COMPLETE follows, the
+ * only time Plaid sends it (https://plaid.com/docs/api/products/statements/#statements_refresh_complete).
+ */
+function refreshStatements(state: PlaidState, item: Item, input: Input): PlaidAnswer {
+  if (item.error) return refused(item.error);
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  const { start_date: from, end_date: to } = input;
+  if (typeof from !== 'string' || typeof to !== 'string' || !day.test(from) || !day.test(to) || from > to)
+    return refused('INVALID_FIELD', 'start_date and end_date must be YYYY-MM-DD');
+  state.refreshes++;
+  setTimeout(
+    () =>
+      void notify(state.signer, item, {
+        webhook_type: 'STATEMENTS',
+        webhook_code: 'STATEMENTS_REFRESH_COMPLETE',
+        result: 'SUCCESS',
+      }),
+    state.readyAfter,
+  ).unref();
+  return { status: 200, body: { request_id: requestId() } };
+}
+
 function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
   const user = input.user as { client_user_id?: unknown } | undefined;
   if (typeof user?.client_user_id !== 'string' || !user.client_user_id)
     return refused('INVALID_FIELD', 'user.client_user_id must be a non-empty string');
   if (typeof input.client_name !== 'string' || !Array.isArray(input.country_codes))
     return refused('INVALID_FIELD', 'client_name and country_codes are required');
+  const rules = linkTokenRules(state, input);
+  if ('refusal' in rules) return rules.refusal;
   const token = `link-sandbox-${randomUUID()}`;
   const expires = Date.now() + 4 * 3600_000;
   state.linkTokens.set(token, {
@@ -78,6 +117,8 @@ function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
     sessions: [],
     clientUserId: user.client_user_id,
     webhook: typeof input.webhook === 'string' ? input.webhook : undefined,
+    updates: rules.updates,
+    daysRequested: rules.daysRequested,
   });
   return {
     status: 200,
@@ -177,7 +218,12 @@ async function accountData(state: PlaidState, path: string, item: Item, input: I
   if (path === '/accounts/balance/get')
     return { status: 200, body: { accounts: [withBalances], item: itemRef, request_id: requestId() } };
   if (path === '/transactions/get') {
-    const page = transactionsPage(book.transactions, input);
+    // Only the history Plaid fetched at the link: days_requested back from the link day.
+    const from = new Date(item.linkedAt - item.daysRequested * 86_400_000).toISOString().slice(0, 10);
+    const page = transactionsPage(
+      book.transactions.filter((t) => t.date >= from),
+      input,
+    );
     if ('status' in page) return page;
     return { status: 200, body: { accounts: [withBalances], ...page, item: itemRef, request_id: requestId() } };
   }

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
-export type PlaidErrorCode = 'ITEM_LOGIN_REQUIRED' | 'PRODUCT_NOT_READY' | 'INVALID_API_KEYS' | 'INVALID_ACCESS_TOKEN';
+export type PlaidErrorCode =
+  | 'ITEM_LOGIN_REQUIRED'
+  | 'PRODUCT_NOT_READY'
+  | 'INVALID_API_KEYS'
+  | 'INVALID_ACCESS_TOKEN'
+  | 'ITEM_NOT_FOUND'
+  | 'INVALID_PRODUCT'
+  | 'RATE_LIMIT_EXCEEDED';
 
 /** Plaid's own wording for the errors the portal reacts to, so the api is tested against what Plaid sends. */
 const ERRORS: Record<PlaidErrorCode, { error_type: string; error_message: string; display_message: string | null }> = {
@@ -18,6 +25,24 @@ const ERRORS: Record<PlaidErrorCode, { error_type: string; error_message: string
   INVALID_API_KEYS: {
     error_type: 'INVALID_INPUT',
     error_message: 'invalid client_id or secret provided',
+    display_message: null,
+  },
+  // https://plaid.com/docs/errors/item/#item_not_found: the item was removed (/item/remove) or never existed.
+  ITEM_NOT_FOUND: {
+    error_type: 'ITEM_ERROR',
+    error_message:
+      'the Item you requested cannot be found. This Item does not exist, has been previously removed via /item/remove, or has had access removed by the user.',
+    display_message: null,
+  },
+  INVALID_PRODUCT: {
+    error_type: 'INVALID_INPUT',
+    error_message: 'the product is not supported for the country codes or the request',
+    display_message: null,
+  },
+  // https://plaid.com/docs/errors/rate-limit-exceeded/: answered with HTTP 429.
+  RATE_LIMIT_EXCEEDED: {
+    error_type: 'RATE_LIMIT_EXCEEDED',
+    error_message: 'rate limit exceeded for attempts to access this item. please try again later',
     display_message: null,
   },
   INVALID_ACCESS_TOKEN: {
@@ -50,3 +75,6 @@ export const refused = (code: Parameters<typeof plaidError>[0], message?: string
   status: 400,
   body: plaidError(code, message),
 });
+
+/** Plaid's rate limit: HTTP 429 with error_type RATE_LIMIT_EXCEEDED (https://plaid.com/docs/errors/rate-limit-exceeded/). */
+export const rateLimited = () => ({ status: 429, body: { ...plaidError('RATE_LIMIT_EXCEEDED'), status: 429 } });

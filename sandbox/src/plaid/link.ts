@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { linkPage } from './link-page';
 import { SANDBOX_CREDENTIALS, SANDBOX_INSTITUTION, type Item, type PlaidState } from './state';
 import { pastMonths } from './statements';
-import { notify } from './webhooks';
 
 /**
  * The Link page's form: the sandbox institution's credentials give a public token for the link token,
@@ -14,13 +13,18 @@ export function link(state: PlaidState, token: string, form: URLSearchParams | u
   if (!form) return linkPage({ token, state: 'credentials' });
   if (form.get('username') !== SANDBOX_CREDENTIALS.username || form.get('password') !== SANDBOX_CREDENTIALS.password)
     return linkPage({ token, state: 'credentials', wrong: true });
-  const item: Item = {
+  // Update mode: the same item, its login repaired; otherwise a new item with a year of statements.
+  const existing = held.updates ? state.items.get(held.updates) : undefined;
+  if (held.updates && !existing) return linkPage({ token, state: 'expired' });
+  const item: Item = existing ?? {
     item_id: randomBytes(12).toString('hex'),
     access_token: `access-sandbox-${randomUUID()}`,
     linkedAt: Date.now(),
     webhook: held.webhook,
+    daysRequested: held.daysRequested,
     statements: pastMonths(new Date(), 12).map((m) => ({ statement_id: randomBytes(10).toString('hex'), ...m })),
   };
+  if (existing) existing.error = undefined;
   const publicToken = `public-sandbox-${randomUUID()}`;
   state.publicTokens.set(publicToken, { item, expires: Date.now() + 30 * 60_000 });
   const metadata = {
@@ -45,16 +49,8 @@ export function link(state: PlaidState, token: string, form: URLSearchParams | u
     public_token: publicToken,
     metadata,
   });
-  // The statements are ready a moment later (PRODUCT_NOT_READY until then), as Plaid's webhook tells.
-  setTimeout(
-    () =>
-      void notify(state.signer, item, {
-        webhook_type: 'STATEMENTS',
-        webhook_code: 'STATEMENTS_REFRESH_COMPLETE',
-        result: 'SUCCESS',
-      }),
-    state.readyAfter,
-  ).unref();
+  // No webhook here: Plaid sends STATEMENTS_REFRESH_COMPLETE only after /statements/refresh. The statements
+  // extracted at the link answer PRODUCT_NOT_READY for a moment (state.readyAfter), then list.
   return linkPage({
     token,
     state: 'done',

@@ -72,6 +72,9 @@ async function linkedItem() {
     language: 'en',
     country_codes: [CountryCode.Us],
     products: [Products.Statements],
+    statements: { start_date: '2025-01-01', end_date: '2026-12-01' },
+    optional_products: [Products.Transactions],
+    transactions: { days_requested: 730 },
     webhook: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`,
   });
   const public_token = await publicTokenFor(standin.url, created.data.link_token);
@@ -113,7 +116,7 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
     }
   });
 
-  it('PRODUCT_NOT_READY until the statements are ready (then the STATEMENTS webhook), then real PDFs', async () => {
+  it('PRODUCT_NOT_READY until the statements are ready, then real PDFs; the STATEMENTS webhook only after a refresh', async () => {
     const { access_token, item_id } = await linkedItem();
     for (const [call, binary] of [
       [plaid.statementsList({ access_token }), false],
@@ -127,7 +130,10 @@ describe('the Plaid stand-in answers errors as Plaid does', () => {
     expect((await plaid.accountsBalanceGet({ access_token })).data.accounts[0]?.balances.current).toEqual(
       expect.any(Number),
     );
-    // The STATEMENTS webhook tells they are ready: it is sent once the ready time has passed.
+    await statementsReady(access_token);
+    // No STATEMENTS webhook follows a link (Plaid sends STATEMENTS_REFRESH_COMPLETE only after /statements/refresh).
+    expect(webhooks.some((w) => w.item_id === item_id && w.webhook_type === 'STATEMENTS')).toBe(false);
+    await plaid.statementsRefresh({ access_token, start_date: '2025-01-01', end_date: '2025-12-31' });
     await until(
       () => webhooks,
       (received) =>
@@ -220,12 +226,13 @@ describe("the Plaid stand-in's items: login required, removed", () => {
     expect((await plaid.statementsList({ access_token })).data.accounts[0]!.statements).toHaveLength(12);
   });
 
-  it('a removed item is gone: INVALID_ACCESS_TOKEN; a public token is exchanged once', async () => {
+  it('a removed item is gone: ITEM_NOT_FOUND; a public token is exchanged once', async () => {
     const created = await plaid.linkTokenCreate({
       user: { client_user_id: 'user-2' },
       client_name: 'Fundwise',
       language: 'en',
       country_codes: [CountryCode.Us],
+      products: [Products.Transactions],
     });
     const public_token = await publicTokenFor(standin.url, created.data.link_token);
     const { access_token, item_id } = (await plaid.itemPublicTokenExchange({ public_token })).data;
@@ -234,12 +241,10 @@ describe("the Plaid stand-in's items: login required, removed", () => {
     expect(standin.items().map((i) => i.item_id)).toContain(item_id);
     await plaid.itemRemove({ access_token });
     expect(standin.items().map((i) => i.item_id)).not.toContain(item_id);
-    const gone = await plaidError(plaid.statementsList({ access_token }));
-    expect(gone.data).toMatchObject({
-      ...PLAID_SHAPE,
-      error_type: 'INVALID_INPUT',
-      error_code: 'INVALID_ACCESS_TOKEN',
-    });
+    for (const call of [plaid.statementsList({ access_token }), plaid.itemRemove({ access_token })]) {
+      const gone = await plaidError(call);
+      expect(gone.data).toMatchObject({ ...PLAID_SHAPE, error_type: 'ITEM_ERROR', error_code: 'ITEM_NOT_FOUND' });
+    }
   });
 });
 
@@ -251,6 +256,8 @@ describe("the Plaid stand-in's Link sessions", () => {
         client_name: 'Fundwise',
         language: 'en',
         country_codes: [CountryCode.Us],
+        products: [Products.Statements],
+        statements: { start_date: '2025-01-01', end_date: '2026-12-01' },
       });
     const [mine, theirs] = await Promise.all([make('user-3'), make('user-4')]);
     const public_token = await publicTokenFor(standin.url, mine.data.link_token);

@@ -28,6 +28,12 @@ export type PlaidStandin = {
   /** Puts every linked item into ITEM_LOGIN_REQUIRED (and sends the ITEM ERROR webhook), or clears it. */
   requireLogin(on: boolean): Promise<void>;
   statementDownloads(): number;
+  /** The next `calls` API calls answer 429 RATE_LIMIT_EXCEEDED, as Plaid's rate limits do. */
+  rateLimit(calls: number): void;
+  /** /statements/refresh calls answered. */
+  statementRefreshes(): number;
+  /** The API calls answered (past the keys' check), oldest first, each body less the keys. */
+  calls(): { path: string; input: Record<string, unknown> }[];
   close(): Promise<void>;
 };
 
@@ -101,7 +107,11 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
     // The items linked and not removed (tests check a disconnect removed its item here).
     if (path === '/__admin/items' && req.method === 'GET') send(200, { items: stand.items() });
     else if (path === '/__admin/key-lookups' && req.method === 'GET') send(200, { keyLookups: state.keyLookups });
-    else if (path === '/__admin/require-login' && req.method === 'POST') {
+    else if (path === '/__admin/rate-limit' && req.method === 'POST') {
+      const calls = (JSON.parse((await readBody(req)) || '{}') as { calls?: unknown }).calls;
+      stand.rateLimit(typeof calls === 'number' ? calls : 1);
+      send(200, { ok: true });
+    } else if (path === '/__admin/require-login' && req.method === 'POST') {
       await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
       send(200, { ok: true });
     } else if (path === '/__admin/sign-webhook' && req.method === 'POST') {
@@ -123,6 +133,9 @@ function standin(state: PlaidState, server: ReturnType<typeof createServer>, url
     url,
     items: () => [...state.items.values()].map((i) => ({ item_id: i.item_id, error: i.error })),
     statementDownloads: () => state.downloads,
+    rateLimit: (calls) => void (state.rateLimited = Math.max(0, Math.floor(calls))),
+    statementRefreshes: () => state.refreshes,
+    calls: () => [...state.calls],
     async requireLogin(on) {
       for (const item of state.items.values()) {
         item.error = on ? 'ITEM_LOGIN_REQUIRED' : undefined;

@@ -11,6 +11,8 @@ export type Item = {
   linkedAt: number;
   webhook?: string;
   error?: PlaidErrorCode;
+  /** Days of transactions history Plaid fetched at the link (transactions.days_requested, 90 by default). */
+  daysRequested: number;
   statements: { statement_id: string; month: number; year: number }[];
 };
 /** A finished Link session: what Link's onSuccess handed the app, as /link/token/get reports it. */
@@ -27,6 +29,10 @@ export type LinkToken = {
   expires: number;
   webhook?: string;
   clientUserId: string;
+  publicToken?: string;
+  /** Update mode: the item this token re-authenticates (no new item is made). */
+  updates?: string;
+  daysRequested: number;
   /** The sessions finished with this token, each with the public token it gave. */
   sessions: LinkSession[];
 };
@@ -42,6 +48,14 @@ export type PlaidState = {
   /** /webhook_verification_key/get calls answered (a forged kid must not cost the api one per webhook). */
   keyLookups: number;
   signer: WebhookSigner;
+  /** Access tokens of removed items: Plaid answers ITEM_NOT_FOUND for them, never data. */
+  removed: Set<string>;
+  /** How many of the next API calls answer 429 (tests make Plaid's rate limits happen). */
+  rateLimited: number;
+  /** /statements/refresh calls answered (STATEMENTS_REFRESH_COMPLETE follows each). */
+  refreshes: number;
+  /** Every API call answered, by path, with its body less the keys (tests read what the api asked). */
+  calls: { path: string; input: Record<string, unknown> }[];
 };
 
 export const newPlaidState = (readyAfter: number): PlaidState => ({
@@ -52,6 +66,10 @@ export const newPlaidState = (readyAfter: number): PlaidState => ({
   downloads: 0,
   keyLookups: 0,
   signer: webhookSigner(),
+  removed: new Set(),
+  rateLimited: 0,
+  refreshes: 0,
+  calls: [],
 });
 
 /** The one checking account each sandbox item has. */

@@ -166,6 +166,7 @@ export const enLater = {
       failed: 'We could not reach your bank. Please try again, or upload the PDFs.',
       disconnected: 'Your bank is disconnected. The statements already fetched stay in their slots.',
       fromBank: 'From your bank',
+      notOfferedInCountry: 'Connecting a Canadian bank is not available yet: please upload your statements as PDFs.',
     },
     checking: 'Checking the file…',
     retryFile: 'Try again to upload {{name}}',

@@ -1,11 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
-/** One fetch of the statements: the months filled and missing, or the bank still preparing, or a login it wants again. */
+/**
+ * One fetch of the statements: the months filled and missing, or the bank still preparing, or a login it
+ * wants again, or a bank that has no statements to give (the applicant uploads them).
+ */
 export type BankFetch =
-  { state: 'done'; filled: string[]; missing: string[] } | { state: 'pending' } | { state: 'reconnect' };
-/** reconnect: Plaid said (its ITEM webhook) the bank wants the applicant's login again. */
-export type BankStatus = { available: boolean; connected: boolean; institution?: string; reconnect?: boolean };
+  | { state: 'done'; filled: string[]; missing: string[] }
+  | { state: 'pending' }
+  | { state: 'reconnect' }
+  | { state: 'noStatements' };
+/**
+ * reconnect: Plaid said (its ITEM webhook) the bank wants the applicant's login again. notOffered 'country':
+ * the business is not in the US, where Plaid's Statements is offered: no bank to connect.
+ */
+export type BankStatus = {
+  available: boolean;
+  notOffered?: 'country';
+  connected: boolean;
+  institution?: string;
+  reconnect?: boolean;
+};
 
 export const bankApi = {
   status: async (applicationId: string) =>

@@ -131,6 +131,13 @@ describe('bank connection machine', () => {
     expect(b.phase()).toBe('opening');
   });
 
+  it("says so when the applicant's bank has no statements to give (Plaid's PRODUCTS_NOT_SUPPORTED)", async () => {
+    const b = start({ statements: async () => ({ state: 'noStatements' }) });
+    b.actor.send({ type: 'bank.fetch' });
+    await b.until('failed');
+    expect(b.actor.getSnapshot().context.error).toBe(BANK_CODES.noStatementsAtBank);
+  });
+
   it('keeps a refusal by its message code, and has none for a text without one', async () => {
     const refusal = new HttpError(404, BANK_CODES.notConnected);
     const b = start({ statements: () => Promise.reject(refusal) });

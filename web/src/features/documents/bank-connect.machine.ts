@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { MessageCode } from '@portal/libs';
+import { BANK_CODES, type MessageCode } from '@portal/libs';
 import { messageCodeOf } from '../../lib/http-error';
 import { bankApi, type BankFetch } from './bank-api';
 
@@ -52,6 +52,7 @@ const askStatements = {
   onDone: [
     { guard: 'isDone', target: '#bank.done', actions: ['filled', 'learnMissing'] },
     { guard: 'wantsReconnect', target: '#bank.reconnect', actions: 'filled' },
+    { guard: 'hasNoStatements', target: '#bank.failed', actions: 'noStatements' },
     { target: '#bank.still', actions: 'filled' },
   ],
   onError: FAILED,
@@ -91,12 +92,14 @@ export const bankConnectMachine = setup({
     }),
     refuse: assign({ error: ({ event }) => messageCodeOf((event as { error?: unknown }).error) }),
     forget: assign({ error: undefined }),
+    noStatements: assign({ error: BANK_CODES.noStatementsAtBank }),
     filled: emit({ type: 'bank.filled' }),
     statusChanged: emit({ type: 'bank.statusChanged' }),
   },
   guards: {
     isDone: ({ event }) => (event as { output?: BankFetch }).output?.state === 'done',
     wantsReconnect: ({ event }) => (event as { output?: BankFetch }).output?.state === 'reconnect',
+    hasNoStatements: ({ event }) => (event as { output?: BankFetch }).output?.state === 'noStatements',
     triesLeft: ({ context }) => context.tries < POLL_TRIES,
     hasPublicToken: ({ event }) => event.type === 'bank.linked' && !!event.publicToken,
   },

@@ -62,6 +62,13 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
   }, [bank, onFilled, queryClient, props.applicationId]);
 
   if (!status.data?.available) return null;
+  if (status.data.notOffered)
+    return (
+      <section className="bank-connect" aria-labelledby="bank-connect-title">
+        <h2 id="bank-connect-title">{t('documents.bank.title')}</h2>
+        <p className="muted">{t('documents.bank.notOfferedInCountry')}</p>
+      </section>
+    );
   const connected = status.data.connected;
   const busy = isBusy(phase);
   const reconnect = phase === 'reconnect' || (connected && !!status.data.reconnect && phase === 'idle');

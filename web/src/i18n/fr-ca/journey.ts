@@ -137,6 +137,8 @@ export const frJourney = {
       failed: 'Nous n’avons pas pu joindre votre banque. Veuillez réessayer, ou téléverser les PDF.',
       disconnected: 'Votre banque est déconnectée. Les relevés déjà récupérés restent dans leurs cases.',
       fromBank: 'De votre banque',
+      notOfferedInCountry:
+        'La connexion à une banque canadienne n’est pas encore offerte\u00a0: veuillez téléverser vos relevés en PDF.',
     },
     checking: 'Vérification du fichier…',
     retryFile: 'Téléverser de nouveau {{name}}',

@@ -149,6 +149,9 @@ export const frMessages = {
         'Vos documents sont déjà soumis : il n’est plus possible d’aller chercher d’autres relevés auprès de votre banque.',
       refused: 'Votre banque n’a pas pu être connectée. Veuillez réessayer.',
       unavailable: 'Nous n’avons pas pu joindre votre banque. Veuillez réessayer, ou téléverser vos relevés en PDF.',
+      notOfferedInCountry:
+        'La connexion à une banque canadienne n’est pas encore offerte. Veuillez téléverser vos relevés en PDF.',
+      noStatementsAtBank: 'Cette banque ne peut pas fournir de relevés. Veuillez les téléverser en PDF.',
     },
     journey: {
       NO_FURTHER_STAGE: 'Aucune autre étape n’est disponible',

@@ -4,24 +4,14 @@
  */
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApplicantStatus } from '@portal/libs';
 import { loadLanguage } from '../../i18n/i18n';
 import { api } from '../../lib/http';
-import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
+import { renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { StatusPage } from './status-page';
+import { AT_SIGNATURE, AWAITING_CO_OWNER } from './status.test-support';
 
-const progress = {
-  source: 'live',
-  stage: 'SIGNATURE',
-  step: 1,
-  waiting: [{ on: 'signature' }],
-  signingOpen: true,
-  signatures: [
-    { order: 1, signed: true, name: 'Ada Lovelace' },
-    { order: 2, signed: false, name: 'Grace Hopper' },
-  ],
-} as ApplicantStatus;
-const user = applicantAt({ pageName: 'SIGNATURE', pageStep: 1, path: '/signature' });
+const progress = AWAITING_CO_OWNER;
+const user = AT_SIGNATURE;
 
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -1,4 +1,4 @@
-// One lint set-up for the whole repo. Dependency direction (ENGINEERING.md) is enforced here:
+// One lint set-up for the whole repo. Dependency direction (docs/engineering.md) is enforced here:
 // web -> libs; api -> workflows -> libs; worker -> workflows -> libs; nothing imports api, worker or web.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';

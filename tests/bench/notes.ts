@@ -18,8 +18,8 @@ export const NOT_MEASURED = [
     'PostgreSQL after the SQLite run of the same day (not interleaved). SQLite stays the default.',
   "Item 2's SQLite baselines are the earlier SQLite run's figures (commit f6c4c4d; the PostgreSQL run differs from it in benchmark code and documents only), not the item 1 rows above.",
   "Item 5: the stand-ins (CRM, e-sign, offers) time every request they answer, and the e-sign stand-in counts the 300 ms it simulates converting a document; each api call's orchestration time is its wall time less the stand-in time within it (a request made while several calls were in flight is shared evenly among them; the note gives the bound with all of it subtracted). Stand-in time is a few per cent of the calls: the wall time is orchestration. The driver retries a 503 TRY_AGAIN (the database busy) with its Idempotency-Key after the Retry-After, as the web app does, and the figure counts those retries; before 2026-11-25 it counted such an answer as a failed journey.",
-  'Item 5, 2026-11-25 (before: 63.8 applications/min, orchestration p95 2,112 ms on 23f106c the same morning): (a) patch issue-14-fewer-round-trips ' +
-    '(new runs only; older histories replay as they ran, and a recorded history of the new course is replayed beside them): the record writes ' +
+  'Item 5, 2026-11-25 (before: 63.8 applications/min, orchestration p95 2,112 ms on 23f106c the same morning): (a) fewer round trips ' +
+    '(then behind a patch marker for new runs; one course since, docs/decisions/009-one-workflow-course-patch-rule.md): the record writes ' +
     'inside the updates (saveCrmLeadIds, saveSignatureId, saveOpportunityId) run as local activities, in the worker inside the workflow task, ' +
     'where each was an activity task and one more workflow task; the final submission asks the CRM for the rep while the offer email goes; ' +
     'StalledSince moves by whole minutes, so most progress upserts no search attribute (23 upserts in a journey before). (b) The Temporal dev ' +

@@ -14,7 +14,7 @@ function judge(rule: Rule, value: unknown, args: ValidationArguments | undefined
  * rule for that field>)`, validated by class-validator through the global ValidationPipe
  * (validation.pipe.ts: whitelist + forbidNonWhitelisted, so a field the class does not name is refused
  * first). Why DTOs: the project's stack is NestJS + class-validator/class-transformer, and a DTO names
- * each field of a body in one place beside its rule (ENGINEERING.md: "module + thin controller +
+ * each field of a body in one place beside its rule (docs/engineering.md: "module + thin controller +
  * service + schema + DTOs"). Why FollowsRule and not class-validator's own checks: the libs rule sets
  * stay the single source of every rule and its message code (the web forms run the very same rules),
  * so the api refuses exactly what a form refuses, with the same code. The rule is given the whole body,

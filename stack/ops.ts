@@ -19,10 +19,13 @@ import { viewLines } from './views.ts';
 const ACTIONS = ['resend-signing', 'extend-deadline', 'retry-crm-sync', 'withdraw', 'progress'];
 const [action, applicationId, flag, value] = process.argv.slice(2);
 const email = action === 'retry-crm-sync' && flag === '--email' ? value : undefined;
+const usage = `usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId> [--email <address>]\n       npm run ops -- views`;
+if (action === '--help' || action === '-h') {
+  console.log(usage);
+  process.exit(0);
+}
 if (action !== 'views' && (!action || !applicationId || !ACTIONS.includes(action))) {
-  console.error(
-    `usage: npm run ops -- <${ACTIONS.join('|')}> <applicationId> [--email <address>]\n       npm run ops -- views`,
-  );
+  console.error(usage);
   process.exit(2);
 }
 

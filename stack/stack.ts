@@ -87,26 +87,21 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
   };
 }
 
-/** On a dev server started with an existing database, new search attributes must be created explicitly. */
+/**
+ * On a dev server started with an existing database, new search attributes must be created explicitly. Only
+ * the missing ones are created: the server logs a warning for each one asked for again, on every start.
+ */
 export async function registerSearchAttributes(port: number) {
+  const temporal = (...args: string[]) =>
+    spawnSync(bin('.tools/py/bin/temporal'), [...args, '--namespace', 'default', '--address', `127.0.0.1:${port}`], {
+      encoding: 'utf8',
+    });
+  const listed = temporal('operator', 'search-attribute', 'list', '--output', 'json');
+  if (listed.status !== 0) throw new Error(`search attributes: ${listed.stderr}`);
+  const existing = (JSON.parse(listed.stdout) as { customAttributes?: Record<string, string> }).customAttributes ?? {};
   for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
-    const r = spawnSync(
-      bin('.tools/py/bin/temporal'),
-      [
-        'operator',
-        'search-attribute',
-        'create',
-        '--namespace',
-        'default',
-        '--name',
-        name,
-        '--type',
-        type,
-        '--address',
-        `127.0.0.1:${port}`,
-      ],
-      { encoding: 'utf8' },
-    );
+    if (name in existing) continue;
+    const r = temporal('operator', 'search-attribute', 'create', '--name', name, '--type', type);
     if (r.status !== 0 && !/already exists/i.test(`${r.stderr}${r.stdout}`))
       throw new Error(`search attribute ${name}: ${r.stderr}`);
   }

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { FILE_CODES, type CashReading, type StatementAdviceNote, type StatementReview } from '@portal/libs';
 import { adviceFrom, cashFrom, reviewFrom, UNREAD, type Verdict } from './inspection-reading';
 import { LIMITS, slot, type Turn } from './inspection-queue';
-import { release, REUSE, takeThread } from './inspection-threads';
+import { runOnThread } from './thread-job';
 import { UploadRefused } from './upload-stream';
 
 export { INSPECTION_QUEUE, InspectionBusy } from './inspection-queue';
@@ -10,22 +10,8 @@ export { prepareInspection } from './inspection-threads';
 
 const logger = new Logger('PdfInspection');
 
-type FromThread = {
-  ok?: unknown;
-  reason?: unknown;
-  advice?: unknown;
-  cash?: unknown;
-  review?: unknown;
-  done?: unknown;
-  heapMb?: unknown;
-  fileMb?: unknown;
-  prechecked?: unknown;
-  objectStreams?: unknown;
-};
-
 function runWorker(path: string, statementMonth: string | undefined, turn: Turn): Promise<Verdict> {
-  return new Promise((resolve) => {
-    const worker = takeThread();
+  return runOnThread({ path, statementMonth }, LIMITS.budgetMs, (control) => {
     let verdict: Verdict | undefined;
     /**
      * The thread's first message: the header, the trailer and every raw byte were scanned for active names
@@ -33,71 +19,58 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
      * file with none is safe to keep when the walk did not end in time; one with object streams is not.
      */
     let prechecked: { objectStreams: boolean } | undefined;
-    let finished = false;
-    const finish = (reusable: boolean) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      release(worker, reusable && verdict?.ok === true);
-      resolve(verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] });
-    };
     /** Ended now, as at the budget: kept with the advice 'unreadable' when it may be, else refused. */
     const outOfTime = (why: string) => {
       if (verdict?.ok) verdict.advice = UNREAD;
       else if (!verdict && prechecked && !prechecked.objectStreams) verdict = { ok: true, advice: UNREAD };
       verdict ??= { ok: false, reason: `no verdict in ${LIMITS.budgetMs} ms, object streams unread`, advice: [] };
       logger.warn({ msg: why, budgetMs: LIMITS.budgetMs, kept: verdict.ok });
-      finish(false);
     };
-    const timer = setTimeout(() => outOfTime('inspection over its budget'), LIMITS.budgetMs);
     // Others waiting (inspection-queue.ts, yieldAfterMs): ended early only where the file is kept anyway.
     // A statement's advice already read: its end is a message away.
     let hurried = false;
     let advised = false;
     const yieldIfKept = () => {
       const kept = verdict?.ok === true || (!verdict && !!prechecked && !prechecked.objectStreams);
-      if (hurried && kept && !advised && !finished) outOfTime('inspection cut short for others waiting');
+      if (hurried && kept && !advised && !control.ended) {
+        outOfTime('inspection cut short for others waiting');
+        control.end();
+      }
     };
     turn.onContention(() => {
       hurried = true;
       yieldIfKept();
     });
-    const onMessage = (m: FromThread) => {
-      if (m.done === true)
-        return finish(
-          typeof m.heapMb === 'number' &&
-            m.heapMb < REUSE.retireHeapMb &&
-            typeof m.fileMb === 'number' &&
-            m.fileMb < REUSE.largestFileMb,
-        );
-      if (m.prechecked === true) {
-        prechecked = { objectStreams: m.objectStreams !== false };
-        yieldIfKept();
-        return;
-      }
-      if ('advice' in m) {
-        advised = true;
-        if (verdict?.ok) {
-          verdict.advice = adviceFrom(m.advice);
-          verdict.cash = cashFrom(m.cash);
-          verdict.review = reviewFrom(m.review);
+    return {
+      onMessage(m) {
+        if (m.prechecked === true) {
+          prechecked = { objectStreams: m.objectStreams !== false };
+          return yieldIfKept();
         }
-        return;
-      }
-      if (verdict) return;
-      verdict = { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined, advice: [] };
-      if (!verdict.ok) return finish(false);
-      // Accepted: a statement's advice may follow, within what is left of the budget.
-      yieldIfKept();
+        if ('advice' in m) {
+          advised = true;
+          if (verdict?.ok) {
+            verdict.advice = adviceFrom(m.advice);
+            verdict.cash = cashFrom(m.cash);
+            verdict.review = reviewFrom(m.review);
+          }
+          return;
+        }
+        if (verdict) return;
+        verdict = { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined, advice: [] };
+        if (!verdict.ok) return control.end();
+        // Accepted: a statement's advice may follow, within what is left of the budget.
+        yieldIfKept();
+      },
+      // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a stack overflow: the thread dies, the api does not.
+      onError(e) {
+        verdict ??= { ok: false, reason: `inspection failed: ${e.code ?? e.message.slice(0, 200)}`, advice: [] };
+      },
+      onBudget: () => outOfTime('inspection over its budget'),
+      // A refused file may have left anything behind in the thread: it never meets the next one.
+      keepsThread: () => verdict?.ok === true,
+      answer: () => verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] },
     };
-    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a stack overflow: the thread dies, the api does not.
-    const onError = (e: Error & { code?: string }) => {
-      verdict ??= { ok: false, reason: `inspection failed: ${e.code ?? e.message.slice(0, 200)}`, advice: [] };
-    };
-    const onExit = () => finish(false);
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ path, statementMonth });
   });
 }
 

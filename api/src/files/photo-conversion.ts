@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { slot, type Requester } from './inspection-queue';
-import { release, REUSE, takeThread } from './inspection-threads';
 import { PhotoRefused } from './photos-to-pdf';
+import { runOnThread } from './thread-job';
 
 const logger = new Logger('PhotoConversion');
 
@@ -16,8 +16,6 @@ export const PHOTO_CONVERSION = { budgetMs: 20_000 };
 
 export type MadePdf = { pages: number; size: number };
 
-type FromThread = { ok?: unknown; pages?: unknown; size?: unknown; refused?: unknown; reason?: unknown };
-
 /**
  * The photos on disk at `photos` judged (photos-to-pdf) and made into one PDF written at `out`, in the
  * inspection queue's turn of the applicant and the phone's address (bounded and fair: InspectionBusy, 503,
@@ -29,38 +27,28 @@ export function convertPhotos(who: Requester, photos: string[], out: string): Pr
 }
 
 function inThread(photos: string[], out: string): Promise<MadePdf> {
-  return new Promise((resolve, reject) => {
-    const worker = takeThread();
+  return runOnThread({ photos, out }, PHOTO_CONVERSION.budgetMs, () => {
     let made: MadePdf | undefined;
     let failed: Error | undefined;
-    let finished = false;
-    const finish = (reusable: boolean) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      release(worker, reusable);
-      if (made && !failed) resolve(made);
-      else reject(failed ?? new Error('photo conversion ended without an answer'));
+    return {
+      onMessage(m) {
+        if (m.ok === true && typeof m.pages === 'number' && typeof m.size === 'number')
+          made = { pages: m.pages, size: m.size };
+        else if (m.refused === 'tooBig' || m.refused === 'notAPhoto') failed = new PhotoRefused(m.refused);
+        else failed = new Error(`photo conversion failed: ${String(m.reason).slice(0, 200)}`);
+      },
+      // Out of heap: the thread dies, the api does not; the photos asked for more than a sending may take.
+      onError(e) {
+        failed ??= e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PhotoRefused('tooBig') : e;
+      },
+      onBudget() {
+        logger.warn({ msg: 'photo conversion over its budget', budgetMs: PHOTO_CONVERSION.budgetMs });
+        failed ??= new PhotoRefused('tooBig');
+      },
+      answer() {
+        if (made && !failed) return made;
+        throw failed ?? new Error('photo conversion ended without an answer');
+      },
     };
-    const timer = setTimeout(() => {
-      logger.warn({ msg: 'photo conversion over its budget', budgetMs: PHOTO_CONVERSION.budgetMs });
-      failed ??= new PhotoRefused('tooBig');
-      finish(false);
-    }, PHOTO_CONVERSION.budgetMs);
-    const onMessage = (m: FromThread & { done?: unknown; heapMb?: unknown }) => {
-      if (m.done === true) return finish(typeof m.heapMb === 'number' && m.heapMb < REUSE.retireHeapMb);
-      if (m.ok === true && typeof m.pages === 'number' && typeof m.size === 'number')
-        made = { pages: m.pages, size: m.size };
-      else if (m.refused === 'tooBig' || m.refused === 'notAPhoto') failed = new PhotoRefused(m.refused);
-      else failed = new Error(`photo conversion failed: ${String(m.reason).slice(0, 200)}`);
-    };
-    // Out of heap: the thread dies, the api does not; the photos asked for more than a sending may take.
-    const onError = (e: Error & { code?: string }) => {
-      failed ??= e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PhotoRefused('tooBig') : e;
-    };
-    const onExit = () => finish(false);
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ photos, out });
   });
 }

@@ -1,0 +1,79 @@
+import { release, REUSE, takeThread } from './inspection-threads';
+
+/** A message from an inspection thread: whatever the job's answer is, or the thread's closing `done`. */
+export type FromThread = Record<string, unknown>;
+
+/**
+ * What a job may do to its own course from its handlers (not while `start` builds it): end it now (the thread
+ * is then retired, not reused), and see whether it has ended.
+ */
+export type JobControl = { end(): void; readonly ended: boolean };
+
+/** A job's side of its thread: what it reads from the thread, and its answer once the thread is done with it. */
+export type ThreadJob<T> = {
+  /** Every message but the thread's closing `done`. */
+  onMessage(m: FromThread): void;
+  /** The thread failed (out of heap, a stack overflow): it exits next, and the job ends with it. */
+  onError(e: Error & { code?: string }): void;
+  /** The budget ran out: the job ends right after, and the thread with it. */
+  onBudget(): void;
+  /** Whether what the job saw lets the thread serve another file (besides the thread's own heap and file). */
+  keepsThread?(): boolean;
+  /** The job's answer, once ended: a value, or a thrown error. */
+  answer(): T;
+};
+
+/**
+ * The thread said it is done with a file: back to the pool while its heap is small and it holds no large file
+ * (inspection-threads.ts, REUSE), else ended.
+ */
+const reusableAfter = (done: FromThread) =>
+  typeof done.heapMb === 'number' &&
+  done.heapMb < REUSE.retireHeapMb &&
+  typeof done.fileMb === 'number' &&
+  done.fileMb < REUSE.largestFileMb;
+
+/**
+ * One job on one inspection thread, from taking the thread to giving it back: `message` is posted to the
+ * thread; the job ends once, at the thread's `done`, at its exit, at `budgetMs`, or when the job ends itself
+ * (`control.end()`). Then the thread is released (reused only after a clean `done` the job agrees with) and
+ * the job's answer settles the promise. The job's own state stays in the job (`start` builds it).
+ */
+export function runOnThread<T>(
+  message: unknown,
+  budgetMs: number,
+  start: (control: JobControl) => ThreadJob<T>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const thread = takeThread();
+    let ended = false;
+    const finish = (reusable: boolean) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      thread.off('message', onMessage).off('error', onError).off('exit', onExit);
+      release(thread, reusable && (job.keepsThread?.() ?? true));
+      try {
+        resolve(job.answer());
+      } catch (e) {
+        reject(e as Error);
+      }
+    };
+    const timer = setTimeout(() => {
+      if (ended) return;
+      job.onBudget();
+      finish(false);
+    }, budgetMs);
+    const job = start({
+      end: () => finish(false),
+      get ended() {
+        return ended;
+      },
+    });
+    const onMessage = (m: FromThread) => (m.done === true ? finish(reusableAfter(m)) : job.onMessage(m));
+    const onError = (e: Error & { code?: string }) => job.onError(e);
+    const onExit = () => finish(false);
+    thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+    thread.postMessage(message);
+  });
+}

@@ -8,12 +8,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './root.ts';
 
-// Matched whatever the case: the S3 server was also met as S3RVER (its credential), and a name is as gone in
-// capitals as in small letters.
-const REMOVED: { name: string; now: string }[] = [
+// Matched whatever the case (the S3 server was also met as S3RVER, its credential, and a name is as gone in
+// capitals as in small letters), unless `exact`: the engineering notes outside the repository were
+// ENGINEERING.md, and the repo's own are docs/engineering.md.
+const REMOVED: { name: string; now: string; exact?: boolean }[] = [
   { name: 's3rver', now: 'the local S3 is moto behind stack/s3-front.ts' },
   { name: 'test-support/', now: "the tests' helpers live in tests/support/" },
+  { name: '/work/shared', now: 'a file outside the repository: the repo keeps its own notes in docs/' },
+  { name: 'ENGINEERING.md', now: "the repo's engineering notes are docs/engineering.md", exact: true },
 ];
+const found = (line: string, { name, exact }: { name: string; exact?: boolean }) =>
+  exact ? line.includes(name) : line.toLowerCase().includes(name.toLowerCase());
 
 const RECORDS_OF_THE_PAST = [/^tests\/bench\/results\//, /^docs\/history\.md$/, /^docs\/decisions\//];
 const THIS_FILE = 'stack/removed-names.spec.ts';
@@ -36,11 +41,10 @@ describe('names of removed things', () => {
         continue; // listed by git but not on disk (deleted in the working tree, not yet committed)
       }
       if (text.includes('\0')) continue; // binary
-      const lower = text.toLowerCase();
-      if (!REMOVED.some(({ name }) => lower.includes(name.toLowerCase()))) continue;
-      lower.split('\n').forEach((line, i) => {
-        for (const { name, now } of REMOVED)
-          if (line.includes(name.toLowerCase())) hits.push(`${file}:${i + 1}: ${name} (${now})`);
+      if (!REMOVED.some((removed) => found(text, removed))) continue;
+      text.split('\n').forEach((line, i) => {
+        for (const removed of REMOVED)
+          if (found(line, removed)) hits.push(`${file}:${i + 1}: ${removed.name} (${removed.now})`);
       });
     }
     expect(hits, 'names of removed things').toEqual([]);

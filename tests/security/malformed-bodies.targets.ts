@@ -1,101 +1,14 @@
-// Every mutating endpoint, with its valid body and what each of its fields is meant to hold.
-import { TEST_PASSWORD, applicantFor } from '../support/api-client';
-import type { FieldKind } from './malformed-bodies.values';
+// Every mutating endpoint, with its valid body and what each of its fields is meant to hold (the account's
+// own in malformed-bodies.account-targets.ts).
+import { ACCOUNT_TARGETS } from './malformed-bodies.account-targets';
+import { text, type Target } from './malformed-bodies.values';
 import { DETAILS, FINANCIAL, OWNER, QUESTION } from './valid-bodies';
 
-export type Ctx = { applicationId: string; businessId: string; ownerSetId: string; offerId: string; userId: string };
-export type Target = {
-  name: string;
-  method: 'POST' | 'PATCH' | 'DELETE';
-  path: (c: Ctx) => string;
-  /** The valid body; absent for endpoints that take none (they get only the broken-body attacks). */
-  body?: (c: Ctx) => Record<string, unknown>;
-  fields?: Record<string, FieldKind>;
-  anonymous?: boolean;
-  /** The multipart upload: JSON is the wrong content type there. */
-  multipart?: boolean;
-  /** Webhook bodies of the field attacks are signed, so they reach the handler. */
-  signed?: boolean;
-};
-
-const text = (...names: string[]): Record<string, FieldKind> => Object.fromEntries(names.map((n) => [n, 'text']));
-let seq = 0;
-/** A number for a unique email, shared by the spec's own sign-ups. */
-export const nextSeq = () => ++seq;
+export { nextSeq } from './malformed-bodies.account-targets';
+export type { Ctx, Target } from './malformed-bodies.values';
 
 export const TARGETS: Target[] = [
-  {
-    name: 'register',
-    method: 'POST',
-    path: () => '/auth/register',
-    body: () => ({ ...applicantFor(`mal-reg-${Date.now()}-${nextSeq()}`), affiliateId: '' }),
-    fields: text(
-      'firstName',
-      'lastName',
-      'businessName',
-      'phone',
-      'email',
-      'password',
-      'confirmPassword',
-      'affiliateId',
-    ),
-    anonymous: true,
-  },
-  {
-    name: 'login',
-    method: 'POST',
-    path: () => '/auth/login',
-    body: () => ({ username: 'nobody@example.com', password: TEST_PASSWORD }),
-    fields: text('username', 'password'),
-    anonymous: true,
-  },
-  {
-    name: 'confirm sign-up',
-    method: 'POST',
-    path: () => '/auth/confirm-signup',
-    body: () => ({ username: 'nobody@example.com', password: TEST_PASSWORD, code: '123456' }),
-    fields: text('username', 'password', 'code'),
-    anonymous: true,
-  },
-  {
-    name: 'send confirmation code',
-    method: 'POST',
-    path: () => '/auth/send-confirmation-code',
-    body: () => ({ username: 'nobody@example.com' }),
-    fields: text('username'),
-    anonymous: true,
-  },
-  {
-    name: 'forgot password',
-    method: 'POST',
-    path: () => '/auth/forgot-password',
-    body: () => ({ username: 'nobody@example.com' }),
-    fields: text('username'),
-    anonymous: true,
-  },
-  {
-    name: 'confirm forgot password',
-    method: 'POST',
-    path: () => '/auth/confirm-forgot-password',
-    body: () => ({
-      username: 'nobody@example.com',
-      code: '123456',
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-    }),
-    fields: text('username', 'code', 'password', 'confirmPassword'),
-    anonymous: true,
-  },
-  {
-    name: 'refresh token',
-    method: 'POST',
-    path: () => '/auth/refresh-token',
-    body: () => ({ username: 'nobody@example.com' }),
-    fields: text('username'),
-    anonymous: true,
-  },
-  { name: 'logout', method: 'POST', path: () => '/auth/logout', anonymous: true },
-  { name: 'verify email', method: 'PATCH', path: (c) => `/auth/${c.userId}/verify-email` },
+  ...ACCOUNT_TARGETS,
   {
     name: 'create application',
     method: 'POST',
@@ -246,6 +159,16 @@ export const TARGETS: Target[] = [
     body: () => ({}),
     fields: text('applicationId'),
   },
+  // A page's draft: its fields are the form as typed (any text, number or flag, unjudged), so only the
+  // draft as a whole is attacked by type: anything but a plain object is refused.
+  {
+    name: 'draft save',
+    method: 'PUT',
+    path: (c) => `/draft/${c.applicationId}/owners`,
+    body: () => ({ fields: { sameAsBusinessInfo: false, owners: [{ firstName: 'Ada' }] } }),
+    fields: { fields: 'object' },
+  },
+  { name: 'draft removal', method: 'DELETE', path: (c) => `/draft/${c.applicationId}/owners` },
   { name: 'file upload', method: 'POST', path: () => '/file/s3', multipart: true },
   { name: 'file removal', method: 'DELETE', path: () => '/file/000000000000000000000000' },
   // Connect your bank (the bank endpoints), Plaid's webhooks (unsigned here: refused before any

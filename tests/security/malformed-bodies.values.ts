@@ -1,5 +1,5 @@
-// What the malformed-body matrix sends: values of the wrong type for a field, and broken
-// bodies (malformed-bodies.spec.ts sends them to every target of malformed-bodies.targets.ts).
+// What the malformed-body matrix sends: values of the wrong type for a field, and broken bodies
+// (malformed-bodies.spec.ts sends them to every target of malformed-bodies.targets.ts, whose shape is here).
 
 export const JSON_TYPE = { 'content-type': 'application/json' };
 export const nest = (depth: number): unknown => {
@@ -9,12 +9,32 @@ export const nest = (depth: number): unknown => {
 };
 
 /** What a field is meant to hold: a wrong type for it is an invalid value, counted when accepted. */
-export type FieldKind = 'text' | 'number' | 'bool' | 'list';
+export type FieldKind = 'text' | 'number' | 'bool' | 'list' | 'object';
 export type Kind = { name: string; value: unknown; validFor?: FieldKind[] };
+
+/** What a target's path and body are made from: the spec's signed-in applicant's records. */
+export type Ctx = { applicationId: string; businessId: string; ownerSetId: string; offerId: string; userId: string };
+export type Target = {
+  name: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: (c: Ctx) => string;
+  /** The valid body; absent for endpoints that take none (they get only the broken-body attacks). */
+  body?: (c: Ctx) => Record<string, unknown>;
+  fields?: Record<string, FieldKind>;
+  anonymous?: boolean;
+  /** The multipart upload: JSON is the wrong content type there. */
+  multipart?: boolean;
+  /** Webhook bodies of the field attacks are signed, so they reach the handler. */
+  signed?: boolean;
+};
+
+/** Fields that hold text. */
+export const text = (...names: string[]): Record<string, FieldKind> =>
+  Object.fromEntries(names.map((n) => [n, 'text']));
 
 /** Values of the wrong type (or shape) for a field. null and in-kind values may be valid for some fields. */
 export const WRONG_VALUES: Kind[] = [
-  { name: 'an empty object', value: {} },
+  { name: 'an empty object', value: {}, validFor: ['object'] },
   { name: 'a $ne operator object', value: { $ne: null } },
   { name: 'a $gt operator object', value: { $gt: '' } },
   { name: 'a $regex operator object', value: { $regex: '.*' } },

@@ -1,6 +1,7 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import type { Db } from 'mongodb';
+import { languageOf, linkInLanguage } from '@portal/libs';
 import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import type { SignRequestView, SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
@@ -160,7 +161,7 @@ function boxSigners(owners: Owner[], applicationId: string, publicUrl: string, l
     // A co-owner may sign on their own device, through the signed link in their email: Box sends them
     // to the page that says their signature is recorded, in the email's language.
     // On the applicant's device, that page hands back to /signature?isFinished=true.
-    const coOwner = `${publicUrl}/co-owner/signed?lng=${language === 'fr-CA' ? 'fr-CA' : 'en'}`;
+    const coOwner = linkInLanguage(`${publicUrl}/co-owner/signed`, languageOf(language));
     return {
       email: o.ownerEmailId!,
       role: 'signer' as const,

@@ -163,12 +163,12 @@ export const PDF_LABELS: ByLanguage<PdfLabels> = { en: PDF_LABELS_EN, 'fr-CA': P
  * language's PDF may show them:
  * - French `date`: 'Date' is the French word too.
  * - French `ssn`: the US Social Security Number keeps its US name for a US owner (Canada's SIN is the NAS).
- * - Spanish `dba`, `ein`, `ssn`, `sin`: the US (and Canadian) acronyms, in brackets after the Spanish name.
+ * - Spanish `dba`, `ssn`, `sin`: the US (and Canadian) acronyms, in brackets after the Spanish name.
  */
 export const PDF_LABELS_SHOWING_ENGLISH: ByLanguage<readonly PdfLabelKey[]> = {
   en: Object.keys(PDF_LABELS_EN) as PdfLabelKey[],
   'fr-CA': ['date', 'ssn'],
-  'es-US': ['dba', 'ein', 'ssn', 'sin'],
+  'es-US': ['dba', 'ssn', 'sin'],
 };
 
 /** The labels in the applicant's language (English when none is kept). */
@@ -177,6 +177,11 @@ export const pdfLabels = (language: ApplicantLanguage): PdfLabels => PDF_LABELS[
 /** A label with the owner's number in place of `{n}`. */
 export const numbered = (label: string, n: number) => label.replace('{n}', String(n));
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A label as a whole phrase in a text, any number in place of `{n}`. */
+export const labelPhrase = (label: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])${label.split('{n}').map(escape).join('\\d+')}(?![\\p{L}\\p{N}])`, 'u');
+
 /**
  * The English labels found in a PDF's text that should be in `language`: each label as a whole phrase (any
  * number in place of `{n}`), except those whose English words that language's label shows too. The text is the PDF's
@@ -184,10 +189,7 @@ export const numbered = (label: string, n: number) => label.replace('{n}', Strin
  */
 export function englishLabelsIn(text: string, language: ApplicantLanguage): string[] {
   const same = new Set<string>(PDF_LABELS_SHOWING_ENGLISH[language]);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const phrase = (label: string) =>
-    new RegExp(`(^|[^\\p{L}\\p{N}])${label.split('{n}').map(escape).join('\\d+')}(?![\\p{L}\\p{N}])`, 'u');
   return Object.entries(PDF_LABELS_EN)
-    .filter(([key, label]) => !same.has(key) && phrase(label).test(text))
+    .filter(([key, label]) => !same.has(key) && labelPhrase(label).test(text))
     .map(([, label]) => label);
 }

@@ -235,7 +235,14 @@ describe('signing activities: in the applicant’s language', () => {
       legalEntity: 'LLC',
       annualRevenue: 480000,
       acceptsCreditCards: 'Yes',
-      addressData: { address: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+      addressData: {
+        address: '100 Congress Ave',
+        suiteFloor: '',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'US',
+      },
     });
     await records.ownerSets.insertOne({
       _id: applicationId,

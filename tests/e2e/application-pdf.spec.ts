@@ -54,6 +54,6 @@ test('the French application PDF: no unanswered question, no copied trade name, 
   // French throughout: the industry's French label and its code named SCIAN, and none of the form's
   // English labels (the renderer's own table, all of it) on the page.
   expect(after("Secteur d'activité")).toBe('Services professionnels, scientifiques et techniques (SCIAN 541)');
-  expect(englishLabelsIn(lines.join(' '))).toEqual([]);
+  expect(englishLabelsIn(lines.join(' '), 'fr-CA')).toEqual([]);
   expect(text).not.toContain('?');
 });

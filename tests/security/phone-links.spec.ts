@@ -110,6 +110,17 @@ describe('making, watching and cancelling a phone link', () => {
     expect(link.qrSvg).toMatch(/^<svg[^>]*>/);
     expect(link.qrSvg).not.toMatch(/<script|on\w+=/i);
     expect(link.url).toContain(`/phone/${link.token}?lng=en`);
+    // The phone's page opens in the desktop's language; a value that is no language the portal speaks is English.
+    for (const [language, lng] of [
+      ['es-US', 'es-US'],
+      ['fr-CA', 'fr-CA'],
+      [{ $ne: null }, 'en'],
+      ['es-US&x=1', 'en'],
+    ] as const) {
+      const made = await a.client.post('/file/phone-link', { ...body, language });
+      expect(made.body.data.url, JSON.stringify(language)).toMatch(new RegExp(`/phone/[\\w.-]+\\?lng=${lng}$`));
+      await a.client.call('DELETE', `/file/phone-link/${made.body.data.linkId}`);
+    }
     // Another applicant can neither watch nor cancel it, nor can anyone without a session.
     expect((await b.client.get(`/file/phone-link/${link.linkId}`)).status).toBe(404);
     expect((await b.client.call('DELETE', `/file/phone-link/${link.linkId}`)).status).toBe(404);

@@ -138,8 +138,11 @@ type Mail = { id: string; time: string; subject: string; to: { address: string }
  * The newest 6-digit code mailed to `to` after `since` (polls maildev's API). `kind` tells the
  * sign-up code from the password-reset code, which may arrive within the same second.
  */
-/** The same emails for an account in Canadian French. */
-const FRENCH_SUBJECTS = { confirmation: 'code de confirmation', 'password reset': 'code de réinitialisation' };
+/** What each code email's subject says in each language (api/src/mail/code-email.ts). */
+const SUBJECTS = {
+  confirmation: ['confirmation code', 'code de confirmation', 'código de confirmación'],
+  'password reset': ['password reset code', 'code de réinitialisation', 'restablecer la contraseña'],
+};
 
 export async function codeFromMail(
   maildevUrl: string,
@@ -158,7 +161,7 @@ export async function codeFromMail(
     const mine = mails
       .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()))
       .filter((m) => new Date(m.time).getTime() >= since.getTime() - 1000)
-      .filter((m) => m.subject.includes(`${kind} code`) || m.subject.includes(FRENCH_SUBJECTS[kind]));
+      .filter((m) => SUBJECTS[kind].some((words) => m.subject.includes(words)));
     const code = mine.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
     if (Date.now() > end) throw new Error(`no code mailed to ${to}`);

@@ -6,8 +6,10 @@
 //   cash of a month whose statement text is not readable enough.
 // - `transactions.days_requested` (90 by default) reaches back past the oldest month the page can ask for.
 // - Update mode (`access_token`): no products, no statements window (https://plaid.com/docs/link/update-mode/).
-// - Link speaks English or French (`language`: 'en', 'fr'), as the applicant reads the portal.
+// - Link speaks the applicant's language as the portal does (`language`: 'en', 'fr', 'es'; Plaid's list:
+//   https://plaid.com/docs/api/link/#link-token-create-request-language), by LINK_LANGUAGES.
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
+import { languageOf, type ByLanguage } from '@portal/libs';
 
 /**
  * Days of transactions history: the pages ask for at most 4 months before the current one, and one more
@@ -25,8 +27,11 @@ const monthStart = (now: Date, offset: number) => isoDay(Date.UTC(now.getUTCFull
 /** Whether a business in `country` (its address, 'US' when unset) can connect its bank for statements. */
 export const statementsOffered = (country: string | undefined) => !country || country === 'US';
 
-/** Link's language for the applicant's ('fr-CA' reads French). */
-export const linkLanguage = (language: string | undefined) => (language?.toLowerCase().startsWith('fr') ? 'fr' : 'en');
+/** Link's language for each of the portal's: a language added to the portal without its entry does not compile. */
+export const LINK_LANGUAGES: ByLanguage<string> = { en: 'en', 'fr-CA': 'fr', 'es-US': 'es' };
+
+/** Link's language for the applicant's (English when the account keeps none). */
+export const linkLanguage = (language: string | undefined) => LINK_LANGUAGES[languageOf(language)];
 
 /** The first day of the transactions history Plaid fetches for an item linked at `linkedAt`. */
 export const historyFrom = (linkedAt: Date) => isoDay(linkedAt.getTime() - (TRANSACTIONS_DAYS - 1) * DAY_MS);

@@ -12,7 +12,7 @@ import type { Request } from 'express';
 import { dirname } from 'node:path';
 import { isValidObjectId, SchemaTypes, Types, type Model } from 'mongoose';
 import QRCode from 'qrcode';
-import { API_CODES, FILE_CODES, type FileType } from '@portal/libs';
+import { API_CODES, FILE_CODES, languageOf, linkInLanguage, type FileType } from '@portal/libs';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { PHONE_LINK_MINUTES, phoneLinkKey, signPhoneLink, verifyPhoneLink } from '../status/status-link';
 import { DocumentSlots } from './document-slots';
@@ -87,7 +87,7 @@ export class PhoneLinks {
       expiresAt: expiresAt.getTime(),
     });
     // The phone page opens in the desktop's language.
-    const url = `${this.settings.PUBLIC_URL}/phone/${token}?lng=${body.language === 'fr-CA' ? 'fr-CA' : 'en'}`;
+    const url = linkInLanguage(`${this.settings.PUBLIC_URL}/phone/${token}`, languageOf(body.language));
     const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { linkId: String(link._id), token, url, qrSvg, expiresAt: expiresAt.toISOString() };
   }

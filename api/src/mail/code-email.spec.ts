@@ -35,3 +35,32 @@ describe('the code email in the account’s language', () => {
     );
   });
 });
+
+describe('the code emails in US Spanish', () => {
+  it('writes each of the three in Spanish, with no English word of ours', () => {
+    const kinds = ['confirm-sign-up', 'reset-password', 'account-exists'] as const;
+    const subjects = kinds.map((k) => renderCodeEmail(k, '', 'Ana', 'http://localhost:8080', 'es-US').subject);
+    expect(subjects).toEqual([
+      'Su código de confirmación de Fundwise',
+      'Su código para restablecer la contraseña de Fundwise',
+      'Usted ya tiene una cuenta de Fundwise',
+    ]);
+    for (const kind of kinds) {
+      const es = renderCodeEmail(
+        kind,
+        kind === 'account-exists' ? '' : '482913',
+        'Ana',
+        'http://localhost:8080',
+        'es-US',
+      );
+      expect(es.text.split('\n')[0]).toBe('Hola, Ana:');
+      expect(es.html).toContain('<html lang="es-US">');
+      for (const english of ['Hi ', 'Hello', 'code expires', 'ignore this email', 'password', 'account'])
+        expect(es.text + es.html).not.toContain(english);
+    }
+    const confirm = renderCodeEmail('confirm-sign-up', '482913', 'Ana', 'http://localhost:8080', 'es-US');
+    expect(confirm.text).toContain('Ingrese este código para confirmar su correo electrónico:\n\n    482913');
+    expect(confirm.text).toContain('El código vence en 10 minutos y solo se puede usar una vez.');
+    expect(renderCodeEmail('reset-password', '1', ATTACK, 'http://x', 'es-US').text.split('\n')[0]).toBe('Hola:');
+  });
+});

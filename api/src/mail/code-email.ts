@@ -1,13 +1,12 @@
-import { emailGreeting, escapeHtml } from '@portal/libs';
+import { emailGreeting, escapeHtml, languageOf, type ByLanguage } from '@portal/libs';
 
 /** 'account-exists' carries no code: it tells an account's owner that someone tried to sign up again with it. */
 export type CodeEmailKind = 'confirm-sign-up' | 'reset-password' | 'account-exists';
-type Language = 'en' | 'fr-CA';
 
 type Copy = { subject: string; intro: string; expiry: string; outro: string };
 
-/** The code emails in English and in Canadian French: the account's language picks. */
-const COPY: Record<Language, Record<CodeEmailKind, Copy>> = {
+/** The code emails in each language the portal speaks: the account's language picks. */
+const COPY: ByLanguage<Record<CodeEmailKind, Copy>> = {
   en: {
     'confirm-sign-up': {
       subject: 'Your Fundwise confirmation code',
@@ -54,10 +53,33 @@ const COPY: Record<Language, Record<CodeEmailKind, Copy>> = {
       outro: 'Si ce n’était pas vous, vous pouvez ignorer ce courriel; rien n’a changé dans votre compte.',
     },
   },
+  'es-US': {
+    'confirm-sign-up': {
+      subject: 'Su código de confirmación de Fundwise',
+      intro: 'Gracias por comenzar su solicitud. Ingrese este código para confirmar su correo electrónico:',
+      expiry: 'El código vence en 10 minutos y solo se puede usar una vez.',
+      outro: 'Si usted no comenzó una solicitud con nosotros, puede ignorar este correo electrónico.',
+    },
+    'reset-password': {
+      subject: 'Su código para restablecer la contraseña de Fundwise',
+      intro: 'Recibimos una solicitud para restablecer su contraseña. Ingrese este código para elegir una nueva:',
+      expiry: 'El código vence en 10 minutos y solo se puede usar una vez.',
+      outro:
+        'Si usted no pidió restablecer su contraseña, puede ignorar este correo electrónico; su contraseña sigue siendo la misma.',
+    },
+    'account-exists': {
+      subject: 'Usted ya tiene una cuenta de Fundwise',
+      intro:
+        'Alguien, probablemente usted, acaba de intentar registrarse con este correo electrónico, que ya tiene una cuenta. No se creó ninguna cuenta nueva ni se envió ningún código.',
+      expiry:
+        'Para continuar con su solicitud, inicie sesión. Si olvidó su contraseña, elija "¿Olvidó su contraseña?" en la página de inicio de sesión.',
+      outro: 'Si no fue usted, puede ignorar este correo electrónico; nada cambió en su cuenta.',
+    },
+  },
 };
 
 /**
- * The one-time code email, as HTML and plain text, in the account's language (English unless 'fr-CA').
+ * The one-time code email, as HTML and plain text, in the account's language (English when none is kept).
  * It goes to whatever address was typed at sign-up, so the first name shows only when it is safe to
  * (see nameForEmail).
  */
@@ -68,7 +90,7 @@ export function renderCodeEmail(
   publicUrl: string,
   language?: string,
 ) {
-  const lang: Language = language === 'fr-CA' ? 'fr-CA' : 'en';
+  const lang = languageOf(language);
   const c = COPY[lang][kind];
   const greeting = emailGreeting(firstName, lang);
   const codeText = code ? `\n\n    ${code}` : '';

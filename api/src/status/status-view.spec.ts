@@ -205,8 +205,8 @@ describe('the co-owner’s email', () => {
     expect(e.html).not.toContain('555');
   });
 
-  it('ends the sentence once after a business name with its own period, in both languages', () => {
-    for (const language of ['en', 'fr-CA']) {
+  it('ends the sentence once after a business name with its own period, in every language', () => {
+    for (const language of ['en', 'fr-CA', 'es-US']) {
       const e = renderStatusEmail({
         applicantFirstName: 'Ada',
         businessName: 'Maple Leaf Inc.',
@@ -220,5 +220,44 @@ describe('the co-owner’s email', () => {
     }
     const plain = renderStatusEmail({ applicantFirstName: 'Ada', businessName: 'Acme', statusUrl: 'u', signUrl: 't' });
     expect(plain.text).toContain('the funding application for Acme. Your signature is needed');
+  });
+});
+
+describe('the co-owner’s email in US Spanish', () => {
+  it('exists in US Spanish, every word and its links', () => {
+    const es = renderStatusEmail({
+      applicantFirstName: 'Ana',
+      businessName: 'Taquería López LLC',
+      statusUrl: 'https://x/status/shared/t?lng=es-US',
+      signUrl: 'https://x/co-owner/sign/s?lng=es-US',
+      language: 'es-US',
+    });
+    expect(es.subject).toBe('Se necesita su firma en la solicitud de financiamiento de Taquería López LLC');
+    expect(es.text.split('\n')).toEqual([
+      'Hola:',
+      '',
+      'Ana lo nombró como propietario en la solicitud de financiamiento de Taquería López LLC. Se necesita su firma: firme la solicitud desde este correo electrónico, en cualquier dispositivo, sin crear una cuenta.',
+      '',
+      'Revisar y firmar la solicitud: https://x/co-owner/sign/s?lng=es-US',
+      '',
+      'Ver el estado de la solicitud: https://x/status/shared/t?lng=es-US',
+      '',
+      'Estos enlaces son solo para usted y vencen en 30 días. Si no conoce esta empresa, puede ignorar este correo electrónico.',
+      '',
+      'Fundwise',
+    ]);
+    expect(es.html).toContain('lang="es-US"');
+    expect(es.html).toContain('href="https://x/co-owner/sign/s?lng=es-US"');
+    const unnamed = renderStatusEmail({
+      applicantFirstName: 'https://evil.example',
+      businessName: 'call 555-0100',
+      statusUrl: 'u',
+      signUrl: 't',
+      language: 'es-US',
+    });
+    expect(unnamed.subject).toBe('Se necesita su firma en una solicitud de financiamiento');
+    expect(unnamed.text).toContain(
+      'Un copropietario lo nombró como propietario en la solicitud de financiamiento de su empresa.',
+    );
   });
 });

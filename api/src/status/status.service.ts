@@ -9,6 +9,7 @@ import {
   type SharedStatus,
   API_CODES,
   FILE_TYPES,
+  languageOf,
 } from '@portal/libs';
 import {
   SIGN_ENDED_STATUSES,
@@ -48,7 +49,6 @@ const DAY = 24 * 3_600_000;
 /** The applicant may resend a co-owner's invitation this often (per application and per user). */
 export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
 const isOptionalDocument = (d: string): d is MissingDocument => (OPTIONAL_DOCUMENTS as readonly string[]).includes(d);
-const lang = (l: unknown) => (l === 'fr-CA' ? 'fr-CA' : 'en');
 
 /** The application's sign request now (`id` undefined: none) and its co-owners' emails. */
 function signRequestNow(progress: ProgressAnswer): { id?: string; coOwners: string[] } {
@@ -235,7 +235,7 @@ export class StatusService {
   /** The link a co-owner gets, valid STATUS_LINK_DAYS. */
   linkFor(applicationId: string, signRequestId: string, now = Date.now(), language?: string): string {
     const token = signStatusLink(this.key, { applicationId, signRequestId, expiresAt: now + STATUS_LINK_DAYS * DAY });
-    return `${this.settings.PUBLIC_URL}/status/shared/${token}${language ? `?lng=${lang(language)}` : ''}`;
+    return `${this.settings.PUBLIC_URL}/status/shared/${token}${language ? `?lng=${languageOf(language)}` : ''}`;
   }
 
   /** The path of a co-owner's signing link (one signer of one request), valid STATUS_LINK_DAYS. */
@@ -257,7 +257,7 @@ export class StatusService {
     coOwners: { email: string; order: number }[],
   ) {
     const [user, business] = await Promise.all([this.users.findById(userId), this.businesses.viewFor(applicationId)]);
-    const language = lang(user?.language);
+    const language = languageOf(user?.language);
     for (const s of coOwners) {
       const email = renderStatusEmail({
         applicantFirstName: user?.firstName,

@@ -14,7 +14,7 @@ export class User implements UserRecord<Types.ObjectId> {
   @Prop({ required: true }) passwordHash: string;
   @Prop({ default: false }) bankVerified: boolean;
   @Prop({ default: false }) confirmed: boolean;
-  /** 'en' or 'fr-CA': the language of the applicant's emails; English when absent. */
+  /** One of APPLICANT_LANGUAGES ('en', 'fr-CA', 'es-US'): the language of the applicant's emails and PDF; English when absent. */
   @Prop() language?: string;
   /**
    * The user's one application, chosen when the user is created: sign-up creates the application under

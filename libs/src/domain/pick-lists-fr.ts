@@ -1,9 +1,8 @@
-import { optionKey } from './option-key';
-
 /**
  * The pick-lists' labels in Canadian French, by list and by the key made from the English value
  * (`optionKey`). The values sent and stored stay the English ones; the web's French catalogue and the
- * French application PDF both show these labels, so they are written once, here.
+ * French application PDF both show these labels, so they are written once, here. A pick-list value's label
+ * in any language: pickListLabel (pick-list-labels.ts).
  */
 export const PICK_LIST_LABELS_FR = {
   useOfProceeds: {
@@ -221,9 +220,3 @@ export const PICK_LIST_LABELS_FR = {
 } as const;
 
 export type PickList = keyof typeof PICK_LIST_LABELS_FR;
-
-/** A pick-list value's French label; the value itself when the list has no such value. */
-export function frenchLabel(list: PickList, value: string): string {
-  const labels: Readonly<Record<string, string>> = PICK_LIST_LABELS_FR[list];
-  return labels[optionKey(value)] ?? value;
-}

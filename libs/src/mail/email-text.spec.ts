@@ -81,6 +81,16 @@ describe('French typography and sentence ends in emails', () => {
     );
   });
 
+  it('sets no space before the colon in Spanish, and greets the Spanish way (a colon after the greeting)', () => {
+    expect(labelled('Su solicitud', 'https://apply.example/offers', 'es-US')).toBe(
+      'Su solicitud: https://apply.example/offers',
+    );
+    expect(emailGreeting('Ana', 'es-US')).toBe('Hola, Ana:');
+    expect(emailGreeting(ATTACK, 'es-US')).toBe('Hola:');
+    expect(emailGreeting('Ana', 'fr-CA')).toBe('Bonjour Ana,');
+    expect(emailGreeting('Ana')).toBe('Hi Ana,');
+  });
+
   it('ends a sentence once, whether or not the name ends with its own period', () => {
     expect(endSentence('Merci pour Boulangerie Roy inc.')).toBe('Merci pour Boulangerie Roy inc.');
     expect(endSentence('Thanks for Orbital LLC')).toBe('Thanks for Orbital LLC.');
@@ -93,5 +103,6 @@ describe('a link in an email, in its language', () => {
     expect(linkInLanguage('https://apply.example/offers', 'fr-CA')).toBe('https://apply.example/offers?lng=fr-CA');
     expect(linkInLanguage('https://apply.example/status', 'en')).toBe('https://apply.example/status?lng=en');
     expect(linkInLanguage('https://apply.example/x?a=1', 'fr-CA')).toBe('https://apply.example/x?a=1&lng=fr-CA');
+    expect(linkInLanguage('https://apply.example/offers', 'es-US')).toBe('https://apply.example/offers?lng=es-US');
   });
 });

@@ -1,3 +1,6 @@
+import { LANGUAGE_WRITING, type ByLanguage } from '../domain/language-table';
+import type { ApplicantLanguage } from '../domain/languages';
+
 /**
  * What an applicant typed, made fit for the emails we send. Our emails carry our name and reach
  * addresses the sender need not own (a sign-up code goes to whatever address was typed), so a first name
@@ -40,11 +43,19 @@ export function nameForEmail(raw: unknown, max = EMAIL_NAME_MAX): string | undef
   return Array.from(clean).slice(0, max).join('').trimEnd();
 }
 
+/** Each language's greeting to a named reader, and its neutral one for when the name cannot be shown. */
+const GREETINGS: ByLanguage<{ named: (name: string) => string; neutral: string }> = {
+  en: { named: (name) => `Hi ${name},`, neutral: 'Hello,' },
+  'fr-CA': { named: (name) => `Bonjour ${name},`, neutral: 'Bonjour,' },
+  // Spanish letters set a colon after the greeting, and a comma before the name.
+  'es-US': { named: (name) => `Hola, ${name}:`, neutral: 'Hola:' },
+};
+
 /** 'Hi Katherine,' or, when the name cannot be shown, 'Hello,'. Plain text: escape it for HTML. */
-export function emailGreeting(firstName: unknown, language: 'en' | 'fr-CA' = 'en'): string {
+export function emailGreeting(firstName: unknown, language: ApplicantLanguage = 'en'): string {
   const name = nameForEmail(firstName);
-  if (language === 'fr-CA') return name ? `Bonjour ${name},` : 'Bonjour,';
-  return name ? `Hi ${name},` : 'Hello,';
+  const greeting = GREETINGS[language];
+  return name ? greeting.named(name) : greeting.neutral;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -53,11 +64,11 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
- * 'Label: value' as the language writes it: Canadian French sets a no-break space before
- * the colon ('Votre demande : https://…'), so the colon never starts a line; English sets none.
+ * 'Label: value' as the language writes it (LANGUAGE_WRITING): Canadian French sets a no-break space before
+ * the colon ('Votre demande : https://…'), so the colon never starts a line; English and Spanish set none.
  */
-export const labelled = (label: string, value: string, language: 'en' | 'fr-CA' = 'en') =>
-  `${label}${language === 'fr-CA' ? '\u00a0:' : ':'} ${value}`;
+export const labelled = (label: string, value: string, language: ApplicantLanguage = 'en') =>
+  `${label}${LANGUAGE_WRITING[language].colon} ${value}`;
 
 /**
  * A sentence that ends with a name, ended once: a name with its own final period ('Boulangerie Roy inc.')
@@ -67,7 +78,7 @@ export const endSentence = (s: string) => (/[.!?…]$/u.test(s.trimEnd()) ? s.tr
 
 /**
  * A link in an email, in the email's language (`?lng=`, which the portal reads on arrival, web/src/router.tsx):
- * a French applicant reading on an English phone lands on the portal in French, and the other way round.
+ * a French or Spanish reader on an English phone lands on the portal in their language, and the other way round.
  */
-export const linkInLanguage = (url: string, language: 'en' | 'fr-CA') =>
+export const linkInLanguage = (url: string, language: ApplicantLanguage) =>
   `${url}${url.includes('?') ? '&' : '?'}lng=${language}`;

@@ -80,9 +80,24 @@ describe('a stored name shown in the applicant’s language', () => {
       );
   });
 
+  it('shows them in Spanish for es-US, their numbers kept', () => {
+    expect(shownDocumentName('october-2026.pdf', 'es-US')).toBe('octubre-2026.pdf');
+    expect(shownDocumentName('august-2026-2.pdf', 'es-US')).toBe('agosto-2026-2.pdf');
+    expect(shownDocumentName('voided-check.pdf', 'es-US')).toBe('cheque-anulado.pdf');
+    expect(shownDocumentName('drivers-license-2.pdf', 'es-US')).toBe('licencia-de-conducir-2.pdf');
+    expect(shownDocumentName('bank-statement.pdf', 'es-US')).toBe('estado-de-cuenta.pdf');
+    for (const m of statementMonths(undefined, new Date(2026, 11, 15)))
+      expect(shownDocumentName(documentFileName('Bank Statement', m), 'es-US')).not.toBe(
+        documentFileName('Bank Statement', m),
+      );
+    expect(shownDocumentName('smarch-2026.pdf', 'es-US')).toBe('smarch-2026.pdf');
+  });
+
   it('keeps the stored name in English, and any name of another shape as it is', () => {
     expect(shownDocumentName('october-2026.pdf', 'en')).toBe('october-2026.pdf');
     expect(shownDocumentName('voided-check.pdf', 'en')).toBe('voided-check.pdf');
+    // A language the portal does not speak shows the stored name.
+    expect(shownDocumentName('october-2026.pdf', 'de')).toBe('october-2026.pdf');
     expect(shownDocumentName('Relevé octobre.pdf', 'fr-CA')).toBe('Relevé octobre.pdf');
     expect(shownDocumentName('smarch-2026.pdf', 'fr-CA')).toBe('smarch-2026.pdf');
     expect(shownDocumentName('voided-check-2026.pdf', 'fr-CA')).toBe('voided-check-2026.pdf');

@@ -1,5 +1,7 @@
 import { requiredStatementCount } from './application';
 import { FILE_CODES, type MessageCode } from './codes';
+import type { ByLanguage } from '../domain/language-table';
+import { isApplicantLanguage } from '../domain/languages';
 
 /** The 35MB message is checked at 37,000,000 bytes (the specification's figure). */
 export const MAX_FILE_BYTES = 37_000_000;
@@ -73,41 +75,77 @@ export function documentFileName(type: FileType, monthLabel?: string, index = 0)
   return `${base}${index > 0 ? `-${index + 1}` : ''}.pdf`;
 }
 
-const FRENCH_MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
-const FRENCH_DOCUMENT_NAMES: Record<string, string> = {
-  'voided-check': 'chèque-annulé',
-  'drivers-license': 'permis-de-conduire',
-  'bank-statement': 'relevé-bancaire',
+/** A stored document's base name, as documentFileName writes it for a type (not a month's statement). */
+type DocumentBase = 'voided-check' | 'drivers-license' | 'bank-statement';
+
+/**
+ * How each language shows a stored document's name: its month names (January first) and its words for the
+ * documents, or null where the stored (English) names are shown as they are.
+ */
+const SHOWN_NAMES: ByLanguage<{ months: readonly string[]; documents: Record<DocumentBase, string> } | null> = {
+  en: null,
+  'fr-CA': {
+    months: [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ],
+    documents: {
+      'voided-check': 'chèque-annulé',
+      'drivers-license': 'permis-de-conduire',
+      'bank-statement': 'relevé-bancaire',
+    },
+  },
+  'es-US': {
+    months: [
+      'enero',
+      'febrero',
+      'marzo',
+      'abril',
+      'mayo',
+      'junio',
+      'julio',
+      'agosto',
+      'septiembre',
+      'octubre',
+      'noviembre',
+      'diciembre',
+    ],
+    documents: {
+      'voided-check': 'cheque-anulado',
+      'drivers-license': 'licencia-de-conducir',
+      'bank-statement': 'estado-de-cuenta',
+    },
+  },
 };
+const isDocumentBase = (base: string): base is DocumentBase =>
+  base === 'voided-check' || base === 'drivers-license' || base === 'bank-statement';
 
 /**
  * A stored document's name as the applicant reads it. The name stays the one documentFileName
  * fixes (`october-2026.pdf`, `voided-check.pdf`, `drivers-license.pdf`: the lender's and the CRM's files
- * keep it); in Canadian French it is shown in French (`octobre-2026.pdf`, `chèque-annulé.pdf`,
- * `permis-de-conduire.pdf`), its number kept. A name of any other shape is shown as it is.
+ * keep it); in another language it is shown in that language (`octobre-2026.pdf`, `chèque-annulé.pdf` in
+ * Canadian French; `octubre-2026.pdf`, `cheque-anulado.pdf` in Spanish), its number kept. A name of any
+ * other shape is shown as it is.
  */
 export function shownDocumentName(fileName: string, language: string): string {
-  if (language !== 'fr-CA') return fileName;
+  const names = isApplicantLanguage(language) ? SHOWN_NAMES[language] : null;
+  if (!names) return fileName;
   const m = /^([a-z]+(?:-[a-z]+)*)(-\d{4})?(-\d+)?\.pdf$/.exec(fileName);
   if (!m) return fileName;
   const [, base = '', year = '', number = ''] = m;
   const month = MONTH_NAMES.findIndex((name) => name.toLowerCase() === base);
-  if (year && month >= 0) return `${FRENCH_MONTHS[month]}${year}${number}.pdf`;
-  const french = year ? undefined : FRENCH_DOCUMENT_NAMES[base];
-  return french ? `${french}${number}.pdf` : fileName;
+  if (year && month >= 0) return `${names.months[month]}${year}${number}.pdf`;
+  return !year && isDocumentBase(base) ? `${names.documents[base]}${number}.pdf` : fileName;
 }
 
 /** The client-side check of a chosen file (the server checks again, and looks at the bytes too). */

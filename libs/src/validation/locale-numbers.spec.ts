@@ -91,6 +91,20 @@ describe('parseLocaleAmount in English', () => {
   });
 });
 
+describe('parseLocaleAmount in US Spanish: written as Intl es-US writes it ($1,234.56)', () => {
+  it('reads what es-US Intl writes, and refuses a decimal comma as English does', () => {
+    const written = new Intl.NumberFormat('es-US', { style: 'currency', currency: 'USD' }).format(450000.5);
+    expect(parseLocaleAmount(written, 'es-US')).toBe(450000.5);
+    expect(parseLocaleAmount('450,000.50', 'es-US')).toBe(450000.5);
+    expect(parseLocaleAmount('$1,234', 'es-US')).toBe(1234);
+    expect(parseLocaleAmount('1.234', 'es-US')).toBe(C.thousandsOrCents);
+    expect(parseLocaleAmount('450 000,50', 'es-US')).toBe(C.ambiguous);
+    // Only French refuses a decimal point with its own message.
+    expect(parseLocaleAmount('1.5', 'es-US')).toBe(1.5);
+    expect(parseLocaleAmount('1.5', 'fr')).toBe(C.frenchDecimalPoint);
+  });
+});
+
 describe('an amount that reads as thousands or as cents is refused, never cut to its cents (450,000 was stored 450)', () => {
   it.each([
     ['450 000', 'fr-CA', 450000],

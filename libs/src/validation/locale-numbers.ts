@@ -3,7 +3,7 @@
  * read as 45,000,050). The parser reads what it can read one way only and refuses the rest with a code;
  * it never guesses.
  *
- * English: '.' before the decimals; ',' (or a space) between groups of three digits.
+ * English and US Spanish: '.' before the decimals; ',' (or a space) between groups of three digits.
  * Canadian French: ',' before the decimals; a space (U+0020, U+00A0 or U+202F) between groups of three.
  * Either language: '$' (amounts) or '%' (percentages) once, before or after; a leading minus.
  *
@@ -22,6 +22,8 @@
  */
 import { COMMON_CODES, type MessageCode } from './codes';
 import { isAbsent, type Rule, type RuleSet } from './rules';
+import type { ByLanguage } from '../domain/language-table';
+import { APPLICANT_LANGUAGES } from '../domain/languages';
 
 export type NumberSymbol = '$' | '%';
 export type LocaleNumberOptions = {
@@ -37,12 +39,28 @@ const MAX_TEXT = 40;
 /** Every space a keyboard, a paste or Intl may give: space, no-break, narrow no-break, thin, figure. */
 const SPACES = /[\s\u00a0\u202f\u2009\u2007]+/g;
 
-export const isFrench = (lng: string | undefined): boolean => (lng ?? '').toLowerCase().startsWith('fr');
+/**
+ * How each language writes a number: the separator before its decimals, and the code refusing a '.' where
+ * the language's decimal separator is a comma (a French amount pasted from English), if it has one.
+ */
+type NumberWriting = { decimal: '.' | ','; pointRefused?: MessageCode };
+const NUMBER_WRITING: ByLanguage<NumberWriting> = {
+  en: { decimal: '.' },
+  'fr-CA': { decimal: ',', pointRefused: COMMON_CODES.frenchDecimalPoint },
+  // US Spanish writes numbers as US English does ($1,234.56; Intl 'es-US').
+  'es-US': { decimal: '.' },
+};
+/** The writing of `lng` as the web's i18n names it ('fr' and 'fr-CA' alike); English's for any other. */
+const writingOf = (lng: string | undefined): NumberWriting => {
+  const primary = (tag: string) => tag.toLowerCase().split('-')[0];
+  const language = APPLICANT_LANGUAGES.find((l) => primary(l) === primary(lng ?? ''));
+  return NUMBER_WRITING[language ?? 'en'];
+};
 
 const GROUPED = { ',': /^\d{1,3}(?:,\d{3})+$/, ' ': /^\d{1,3}(?: \d{3})+$/ } as const;
 
 /**
- * `text` as a number in `lng` ('en' or 'fr-CA'), or the code of the message that says why it is refused.
+ * `text` as a number in `lng` ('en', 'fr-CA' or 'es-US'), or the code of the message that says why it is refused.
  * Only text is read: a number is already unambiguous and is returned as it is.
  */
 export function parseLocaleNumber(
@@ -67,15 +85,14 @@ export function parseLocaleNumber(
   sign();
   if (!/^\d[\d., ]*$|^[.,]\d+$/.test(s)) return COMMON_CODES.notANumber;
 
-  const french = isFrench(lng);
-  const decimal = french ? ',' : '.';
-  if (french && s.includes('.')) return COMMON_CODES.frenchDecimalPoint;
+  const { decimal, pointRefused } = writingOf(lng);
+  if (pointRefused && s.includes('.')) return pointRefused;
   const parts = s.split(decimal);
   if (parts.length > 2) return COMMON_CODES.ambiguous;
   const [whole = '', fraction = ''] = parts;
   if (!/^\d*$/.test(fraction)) return COMMON_CODES.ambiguous;
 
-  // English writes groups with ',' or a space (never both); French with a space only.
+  // A decimal point's languages write groups with ',' or a space (never both); a decimal comma's with a space only.
   const separators = [...new Set(whole.replace(/\d/g, ''))];
   if (separators.length > 1) return COMMON_CODES.ambiguous;
   const separator = separators[0] as ',' | ' ' | undefined;

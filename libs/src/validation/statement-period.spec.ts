@@ -9,6 +9,10 @@ describe('statementPeriods', () => {
     ['Période : 2026-08-01 au 2026-08-31', [{ start: '2026-08-01', end: '2026-08-31' }]],
     ['Opening balance 1,234.00 Sep 15, 2026 to Oct 14, 2026', [{ start: '2026-09-15', end: '2026-10-14' }]],
     ['Du 01/08/2026 au 31/08/2026', [{ start: '2026-08-01', end: '2026-08-31' }]],
+    // A US bank's statement in Spanish.
+    ['Estado de cuenta del 1 de agosto de 2026 al 31 de agosto de 2026', [{ start: '2026-08-01', end: '2026-08-31' }]],
+    ['Periodo: 15 sept. 2026 hasta el 14 oct. 2026', [{ start: '2026-09-15', end: '2026-10-14' }]],
+    ['Período del 1 dic 2026 al 31 dic 2026', [{ start: '2026-12-01', end: '2026-12-31' }]],
   ])('reads %j', (text, want) => {
     expect(statementPeriods(text)).toEqual(want);
   });

@@ -6,49 +6,69 @@
 
 export type Period = { start: string; end: string };
 
-/** Month names and abbreviations, English and French, to their number (also read by domain/cash-flow.ts). */
+/**
+ * Month names and abbreviations in the languages statements come in (English, French, Spanish: a US bank
+ * may send its statements in Spanish), accents off, to their number (also read by domain/cash-flow.ts).
+ */
 export const MONTH_NUMBERS: Record<string, number> = {
   january: 1,
   jan: 1,
   janvier: 1,
   janv: 1,
+  enero: 1,
+  ene: 1,
   february: 2,
   feb: 2,
   fevrier: 2,
   fevr: 2,
   fev: 2,
+  febrero: 2,
   march: 3,
   mar: 3,
   mars: 3,
+  marzo: 3,
   april: 4,
   apr: 4,
   avril: 4,
   avr: 4,
+  abril: 4,
+  abr: 4,
   may: 5,
   mai: 5,
+  mayo: 5,
   june: 6,
   jun: 6,
   juin: 6,
+  junio: 6,
   july: 7,
   jul: 7,
   juillet: 7,
   juil: 7,
+  julio: 7,
   august: 8,
   aug: 8,
   aout: 8,
+  agosto: 8,
+  ago: 8,
   september: 9,
   sep: 9,
   sept: 9,
   septembre: 9,
+  septiembre: 9,
+  setiembre: 9,
   october: 10,
   oct: 10,
   octobre: 10,
+  octubre: 10,
   november: 11,
   nov: 11,
   novembre: 11,
+  noviembre: 11,
   december: 12,
   dec: 12,
   decembre: 12,
+  diciembre: 12,
+  dic: 12,
 };
 export const MONTH_PATTERN = Object.keys(MONTH_NUMBERS)
   .sort((a, b) => b.length - a.length)
@@ -75,11 +95,16 @@ const normalise = (text: string) =>
 const NUMERIC = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})`;
 const ISO = String.raw`(\d{4})-(\d{2})-(\d{2})`;
 const NAMED_MDY = String.raw`(${MONTH_PATTERN})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})`;
-const NAMED_DMY = String.raw`(\d{1,2})(?:er|st|nd|rd|th)? (${MONTH_PATTERN})\.?,? (\d{4})`;
+// Spanish sets 'de' before the month and the year: '1 de agosto de 2026'.
+const NAMED_DMY = String.raw`(\d{1,2})(?:er|st|nd|rd|th)? (?:de )?(${MONTH_PATTERN})\.?,? (?:de )?(\d{4})`;
 const DATE = `(?:${ISO}|${NUMERIC}|${NAMED_MDY}|${NAMED_DMY})`;
-// A date, a range word, a date: 'from 08/01/2026 to 08/31/2026', 'du 1er aout 2026 au 31 aout 2026'.
+// A date, a range word, a date: 'from 08/01/2026 to 08/31/2026', 'du 1er aout 2026 au 31 aout 2026',
+// 'del 1 de agosto de 2026 al 31 de agosto de 2026'.
 const UNCAPTURED = DATE.replace(/\((?!\?)/g, '(?:');
-const RANGE = new RegExp(`(${UNCAPTURED}) ?(?:-|–|—|to|through|thru|until|au|a|jusqu'au) ?(${UNCAPTURED})`, 'g');
+const RANGE = new RegExp(
+  `(${UNCAPTURED}) ?(?:-|–|—|to|through|thru|until|au|al|a|jusqu'au|hasta(?: el)?) ?(${UNCAPTURED})`,
+  'g',
+);
 const ONE = new RegExp(`^${DATE}$`);
 
 type Reading = { date: string; order: 'mdy' | 'dmy' | 'any' };

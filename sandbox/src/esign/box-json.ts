@@ -55,6 +55,7 @@ export const requestJson = (r: SignRequest, url: string) => ({
     ...(s.embed_url_external_user_id ? { embed_url_external_user_id: s.embed_url_external_user_id } : {}),
     ...(s.redirect_url ? { redirect_url: s.redirect_url } : {}),
     ...(s.declined_redirect_url ? { declined_redirect_url: s.declined_redirect_url } : {}),
+    ...(s.language ? { language: s.language } : {}),
     has_viewed_document: s.has_viewed_document,
     signer_decision: s.signer_decision,
     inputs: [],

@@ -33,7 +33,7 @@ afterAll(async () => {
   await esign.close();
 });
 
-async function signRequest() {
+async function signRequest(signer: Record<string, unknown> = {}) {
   const form = new FormData();
   form.append('attributes', JSON.stringify({ name: `doc-${Math.random()}.pdf`, parent: { id: '100' } }));
   form.append('file', new Blob([Buffer.from('%PDF-1.4 rules')]), 'doc.pdf');
@@ -46,9 +46,14 @@ async function signRequest() {
   const made = await call('/2.0/sign_requests', {
     source_files: [{ id: file.id, type: 'file' }],
     parent_folder: { id: '100', type: 'folder' },
-    signers: [{ email: 'ada@example.com', role: 'signer' }],
+    signers: [{ email: 'ada@example.com', role: 'signer', ...signer }],
   });
-  return (await made.json()) as { id: string; status: string };
+  return (await made.json()) as {
+    id: string;
+    status: string | number;
+    code?: string;
+    signers?: { language?: string }[];
+  };
 }
 
 describe('cancelling a sign request', () => {
@@ -68,6 +73,14 @@ describe('cancelling a sign request', () => {
     expect(await cancelled.json()).toMatchObject({ status: 'cancelled' });
     // Finished: a second cancel is refused too.
     expect((await call(`/2.0/sign_requests/${r.id}/cancel`, {})).status).toBe(400);
+  });
+});
+
+describe('a signer’s language', () => {
+  it('takes Box’s own codes and keeps them on the signer; refuses a locale Box does not list', async () => {
+    expect((await signRequest({ language: 's2' })).signers?.[0]?.language).toBe('s2');
+    expect((await signRequest({ language: 'f2' })).signers?.[0]?.language).toBe('f2');
+    expect(await signRequest({ language: 'es-US' })).toMatchObject({ status: 400, code: 'bad_request' });
   });
 });
 

@@ -6,6 +6,11 @@ import type { Signatures } from './signatures';
 import type { EsignStore } from './store';
 import { boxError, now, readBody, type Reply, type SignRequest, type Signer } from './types';
 
+/** Box's language codes, a modified ISO 639-1 (https://developer.box.com/guides/api-calls/language-codes). */
+const BOX_LANGUAGE_CODES = new Set(
+  'bn da de en gb e2 e3 s2 es fi fr f2 hi it ja ko nb nl pl pt ru sv tr zh zt'.split(' '),
+);
+
 /** The statuses in which a sign request is with its signers, and so can be cancelled. */
 const CANCELLABLE = ['sent', 'viewed', 'downloaded'];
 
@@ -66,6 +71,8 @@ async function createSignRequest(store: EsignStore, req: IncomingMessage): Promi
   if (!body.parent_folder?.id || body.parent_folder.id === '0')
     return boxError(400, 'bad_request', 'parent_folder must not be the root folder');
   if (!body.signers?.length) return boxError(400, 'bad_request', 'signers is required');
+  if (body.signers.some((s) => s.language !== undefined && !BOX_LANGUAGE_CODES.has(s.language)))
+    return boxError(400, 'bad_request', 'signers.language must be one of Box language codes');
   const r: SignRequest = {
     id: randomUUID(),
     // Box converts the document first; the request is sent (and its links valid) only after that.
@@ -85,6 +92,7 @@ async function createSignRequest(store: EsignStore, req: IncomingMessage): Promi
       embed_url_external_user_id: s.embed_url_external_user_id,
       redirect_url: s.redirect_url,
       declined_redirect_url: s.declined_redirect_url,
+      ...(s.language ? { language: s.language } : {}),
       has_viewed_document: false,
       signer_decision: null,
       token: randomBytes(16).toString('hex'),

@@ -34,6 +34,8 @@ export type Signer = {
   embed_url_external_user_id?: string;
   redirect_url?: string;
   declined_redirect_url?: string;
+  /** Box's language code for the signer's page and emails. */
+  language?: string;
   has_viewed_document: boolean;
   signer_decision: { type: 'signed' | 'declined'; finalized_at: string; additional_info: null } | null;
   token: string;

@@ -31,6 +31,30 @@ const COUNTRIES = new Set([
   'AT',
   'FI',
 ]);
+/**
+ * The languages Link is shown in (its language enum, required): a code Plaid does not list ('es-US',
+ * 'fr-CA') is refused, so the api must send Link's own code ('es', 'fr').
+ */
+const LANGUAGES = new Set([
+  'da',
+  'nl',
+  'en',
+  'et',
+  'fr',
+  'de',
+  'hi',
+  'it',
+  'ja',
+  'lv',
+  'lt',
+  'no',
+  'pl',
+  'pt',
+  'ro',
+  'es',
+  'sv',
+  'vi',
+]);
 /** The products Link initializes (its products enum; Balance is not one: it comes with every item). */
 const PRODUCTS = new Set([
   'assets',
@@ -65,6 +89,8 @@ export function linkTokenRules(
   state: PlaidState,
   input: Input,
 ): { refusal: ReturnType<typeof refused> } | { updates?: string; daysRequested: number } {
+  if (typeof input.language !== 'string' || !LANGUAGES.has(input.language))
+    return { refusal: refused('INVALID_FIELD', 'language must be one of the languages Link supports') };
   const countries = list(input.country_codes);
   if (!countries?.length || !countries.every((c) => typeof c === 'string' && COUNTRIES.has(c)))
     return { refusal: refused('INVALID_FIELD', 'country_codes must hold Plaid-supported country codes') };

@@ -49,6 +49,16 @@ describe('/link/token/create on the Plaid stand-in', () => {
     expect(r.data.link_token).toMatch(/^link-sandbox-/);
   });
 
+  it('shows Link in the languages Plaid lists, Spanish and French by their own codes', async () => {
+    for (const language of ['es', 'fr', 'en'])
+      expect((await plaid.linkTokenCreate({ ...US_STATEMENTS, language })).data.link_token).toMatch(/^link-sandbox-/);
+    for (const language of ['es-US', 'fr-CA', 'klingon', ''])
+      expect(await codeOf(plaid.linkTokenCreate({ ...US_STATEMENTS, language }))).toMatchObject({
+        status: 400,
+        code: 'INVALID_FIELD',
+      });
+  });
+
   it('refuses Statements for Canada, unknown countries and products, Balance, and windows over 2 years', async () => {
     const asked: [Partial<LinkTokenCreateRequest>, string][] = [
       [{ country_codes: [CountryCode.Us, CountryCode.Ca] }, 'INVALID_PRODUCT'],

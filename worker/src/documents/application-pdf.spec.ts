@@ -3,16 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { pdfTextLines } from '../../../tests/support/pdf-text';
 import { renderApplicationPdf, type ApplicationPdfData } from './application-pdf';
 import { answerWriter, businessRows } from './pdf-answers';
+import type { ApplicantLanguage } from '@portal/libs';
+import { everything } from './application-pdf.spec-setup';
 import {
   englishLabelsIn,
+  labelPhrase,
+  PDF_LABELS,
   PDF_LABELS_EN,
-  PDF_LABELS_FR,
-  PDF_LABELS_SAME_IN_FRENCH,
+  PDF_LABELS_SHOWING_ENGLISH,
   type PdfLabelKey,
 } from './pdf-labels';
 
 const data: ApplicationPdfData = {
   company: 'Boulangerie Roy inc.',
+  language: 'en',
   rows: [
     ['legalBusinessName', 'Boulangerie Roy inc.'],
     ['hasRealEstate', 'Non'],
@@ -46,8 +50,41 @@ describe('the application PDF in the applicant’s language', () => {
     expect(lines).not.toContain('Business Financing Application');
   });
 
+  it('writes a US Spanish applicant’s PDF in Spanish: labels, pick-lists, amounts and dates the es-US way', async () => {
+    const say = answerWriter('es-US');
+    const us = { ...everything, addressData: { ...everything.addressData, state: 'TX', zip: '78701', country: 'US' } };
+    const rows = businessRows(us, { say, taxId: '12-3456789', language: 'es-US' });
+    const owners = [{ ...data.owners[0]!, taxIdLabel: 'SSN' as const, dateOfBirth: say.date('1979-03-21') }];
+    const pdf = await renderApplicationPdf({ ...data, rows, owners, language: 'es-US' });
+    const lines = (await pdfTextLines(pdf)).join('\n');
+    for (const shown of [
+      'Solicitud de financiamiento empresarial',
+      'Razón social',
+      'Nombre comercial (DBA)\nChez Roy',
+      'Tipo de entidad legal\nCorporación',
+      'Número de identificación fiscal (EIN)\n12-3456789',
+      'Fecha de inicio del negocio\n1 de mayo de 2012',
+      'Silvicultura y explotación forestal (SCIAN 113)',
+      'Monto solicitado\n$150,000.00',
+      'Ingresos anuales\n$900,000.00',
+      'Uso de los fondos\nCapital de trabajo',
+      'Línea de crédito, Préstamo a plazo',
+      'Acepta tarjetas de crédito\nSí',
+      'Tiene bienes raíces\nNo',
+      'Propietario n.º 1 (principal)',
+      'Fecha de nacimiento\n21 de marzo de 1979',
+      'Número de Seguro Social (SSN)',
+      'Porcentaje de propiedad\n100%',
+      'Autorización',
+      'Firma: Gabrielle Roy',
+    ])
+      expect(lines).toContain(shown);
+    // Every Spanish letter is in the PDF's WinAnsi fonts: none printed as '?'.
+    expect(lines).not.toContain('?');
+  });
+
   it('stays in English otherwise', async () => {
-    const lines = (await pdfTextLines(await renderApplicationPdf(data))).join('\n');
+    const lines = (await pdfTextLines(await renderApplicationPdf({ ...data, language: 'en' }))).join('\n');
     expect(lines).toContain('Business Financing Application');
     expect(lines).toContain('Owner #1 (primary)');
     expect(lines).toContain('Signature: Gabrielle Roy');
@@ -82,7 +119,7 @@ describe('the PDF states only what was answered, with no internal ids', () => {
     productsInterestedIn: [],
     addressData: { address: '1000 rue Sherbrooke O', city: 'Montréal', state: 'QC', zip: 'H3A 3G4', country: 'CA' },
   };
-  const render = async (language: string, extra: Record<string, unknown> = {}) => {
+  const render = async (language: ApplicantLanguage, extra: Record<string, unknown> = {}) => {
     const rows = businessRows({ ...business, ...extra }, { say: answerWriter(language), taxId: '123456789', language });
     return (await pdfTextLines(await renderApplicationPdf({ ...data, rows, language }))).join('\n');
   };
@@ -122,71 +159,42 @@ describe('the PDF states only what was answered, with no internal ids', () => {
   });
 });
 
-describe('a French application PDF has no English label', () => {
-  /** Every row and line the PDF can write, each answered in French (names as typed), on two owners. */
-  const everything = {
-    businessName: 'Boulangerie Roy inc.',
-    dbaName: 'Chez Roy',
-    legalEntity: 'Corporation',
-    federalTaxId: '123456789',
-    businessStartDate: '2012-05-01',
-    industry: 'Forestry and Logging',
-    naics: '113',
-    businessDescription: 'Pains et viennoiseries au levain, vendus au comptoir et livrés aux épiceries du quartier.',
-    numberOfEmployees: 12,
-    amountRequested: 150000,
-    annualRevenue: 900000,
-    useOfProceeds: 'Working Capital',
-    productsInterestedIn: ['Line of Credit', 'Term Loan'],
-    acceptsCreditCards: 'Yes',
-    hasRealEstate: false,
-    otherBusinessLoans: 'No',
-    avgDailyBalance: 25000,
-    phoneNumber: '5145550123',
-    website: 'https://boulangerie-roy.example.ca',
-    addressData: {
-      address: '1000 rue Sherbrooke O',
-      suiteFloor: 'Bureau 200',
-      city: 'Montréal',
-      state: 'QC',
-      zip: 'H3A 3G4',
-      country: 'CA',
-    },
-  };
+describe.each(['fr-CA', 'es-US'] as const)('a %s application PDF has no English label', (language) => {
   const owner = data.owners[0]!;
-  const render = async (language: string, country: 'CA' | 'US') => {
+  const render = async (lang: ApplicantLanguage, country: 'CA' | 'US') => {
     const rows = businessRows(
       { ...everything, addressData: { ...everything.addressData, country } },
-      { say: answerWriter(language), taxId: '123456789', language },
+      { say: answerWriter(lang), taxId: '123456789', language: lang },
     );
     const owners = [owner, { ...owner, name: 'Louis Roy', email: 'louis@example.com', taxIdLabel: 'SSN' as const }];
-    return renderApplicationPdf({ ...data, rows, owners, language });
+    return renderApplicationPdf({ ...data, rows, owners, language: lang });
   };
 
-  it('writes every label the English table has in French, save those the same in both languages', async () => {
+  it('writes every label the English table has in the language, save those showing the English words', async () => {
     for (const country of ['CA', 'US'] as const) {
-      const pdf = await render('fr-CA', country);
+      const pdf = await render(language, country);
       const text = (await pdfTextLines(pdf)).join(' ');
-      expect(englishLabelsIn(text)).toEqual([]);
-      expect((await PDFDocument.load(pdf)).getTitle()).toBe(`${PDF_LABELS_FR.documentTitle} - Boulangerie Roy inc.`);
+      expect(englishLabelsIn(text, language)).toEqual([]);
+      const doc = await PDFDocument.load(pdf);
+      expect(doc.getTitle()).toBe(`${PDF_LABELS[language].documentTitle} - Boulangerie Roy inc.`);
     }
   });
 
   it('checks every label: the same render in English shows each one the check looks for', async () => {
     const shown = new Set<string>();
     for (const country of ['CA', 'US'] as const)
-      for (const label of englishLabelsIn((await pdfTextLines(await render('en', country))).join(' ')))
+      for (const label of englishLabelsIn((await pdfTextLines(await render('en', country))).join(' '), language))
         shown.add(label);
-    const same = new Set<PdfLabelKey>(PDF_LABELS_SAME_IN_FRENCH);
+    const same = new Set<PdfLabelKey>(PDF_LABELS_SHOWING_ENGLISH[language]);
     const checked = (Object.keys(PDF_LABELS_EN) as PdfLabelKey[]).filter((k) => !same.has(k));
     // The document title is metadata, not page text: the first test reads it from the PDF's info.
     const onPage = checked.filter((k) => k !== 'documentTitle');
     expect([...shown].sort()).toEqual(onPage.map((k) => PDF_LABELS_EN[k]).sort());
   });
 
-  it('lists as the same in both languages only labels that are', () => {
-    for (const key of PDF_LABELS_SAME_IN_FRENCH) expect(PDF_LABELS_FR[key]).toBe(PDF_LABELS_EN[key]);
-    const same = (Object.keys(PDF_LABELS_EN) as PdfLabelKey[]).filter((k) => PDF_LABELS_FR[k] === PDF_LABELS_EN[k]);
-    expect(same.sort()).toEqual([...PDF_LABELS_SAME_IN_FRENCH].sort());
+  it('lists as showing the English words only labels that do', () => {
+    const keys = Object.keys(PDF_LABELS_EN) as PdfLabelKey[];
+    const showing = keys.filter((k) => labelPhrase(PDF_LABELS_EN[k]).test(PDF_LABELS[language][k]));
+    expect(showing.sort()).toEqual([...PDF_LABELS_SHOWING_ENGLISH[language]].sort());
   });
 });

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { formatPercent, type ApplicantLanguage } from '@portal/libs';
 import { FormWriter, safe } from './pdf-form';
 import { numbered, pdfLabels, type PdfLabelKey } from './pdf-labels';
 
@@ -25,17 +26,16 @@ export type ApplicationPdfData = {
   /** [label's key, answer already in the applicant's language]; see businessRows (pdf-answers.ts). */
   rows: [PdfLabelKey, string][];
   owners: PdfOwner[];
-  /** The applicant's language: 'fr-CA' writes the form's own words in Canadian French (pdf-labels.ts). */
-  language?: string;
+  /** The applicant's language: the form's own words (pdf-labels.ts) and its figures are written in it. */
+  language: ApplicantLanguage;
 };
 
 /** The application as a clean one-or-two-page form, with a signature line per signer. */
 export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = new Date()): Promise<Uint8Array> {
-  const fr = data.language === 'fr-CA';
   const label = pdfLabels(data.language);
   const doc = await PDFDocument.create();
   doc.setTitle(`${label.documentTitle} - ${safe(data.company)}`);
-  if (fr) doc.setLanguage('fr-CA');
+  doc.setLanguage(data.language);
   doc.setCreator('Fundwise portal');
   doc.setCreationDate(signedOn);
   doc.setModificationDate(signedOn);
@@ -55,8 +55,8 @@ export async function renderApplicationPdf(data: ApplicationPdfData, signedOn = 
     form.row(label.phone, o.phone);
     form.row(label.dateOfBirth, o.dateOfBirth);
     form.row(o.taxIdLabel === 'SIN' ? label.sin : label.ssn, o.ssnMasked);
-    // French typography puts a no-break space before the percent sign.
-    form.row(label.ownership, o.ownershipPercent ? `${o.ownershipPercent}${fr ? '\u00a0%' : '%'}` : '');
+    // As the language writes a percentage (60 %, with a no-break space, in French; 60% in English and Spanish).
+    form.row(label.ownership, o.ownershipPercent ? formatPercent(o.ownershipPercent, data.language) : '');
     form.row(label.creditScore, o.creditScore);
     form.row(label.homeAddress, o.address);
   });

@@ -23,7 +23,20 @@ describe('the application PDF’s answers in the applicant’s language', () => 
     expect(say.pick('legalEntities', 'LLC')).toBe('LLC');
     expect(say.picks('products', ['Line of Credit', 'Term Loan'])).toBe('Line of Credit, Term Loan');
     expect(say.money(1234567.5)).toBe('$1,234,567.50');
-    expect(answerWriter(undefined).money(150000)).toBe('$150,000.00');
+    expect(say.date('2012-05-01')).toBe('2012-05-01');
+  });
+
+  it('writes pick-list values by their Spanish labels, amounts and dates the US Spanish way for es-US', () => {
+    const say = answerWriter('es-US');
+    expect(say.pick('legalEntities', 'LLC')).toBe('Compañía de responsabilidad limitada (LLC)');
+    expect(say.pick('industries', 'Truck Transportation')).toBe('Autotransporte de carga');
+    expect(say.pick('yesNo', 'Yes')).toBe('Sí');
+    expect(say.pick('states', 'New Mexico')).toBe('Nuevo México');
+    expect(say.picks('products', ['Line of Credit', 'Term Loan'])).toBe('Línea de crédito, Préstamo a plazo');
+    expect(say.money(1234567.5)).toBe('$1,234,567.50');
+    expect(say.money('12')).toBe('');
+    expect(say.date('2012-05-01')).toBe('1 de mayo de 2012');
+    expect(say.pick('industries', 'Basket Weaving')).toBe('Basket Weaving');
   });
 
   it('renders them in the French PDF', async () => {

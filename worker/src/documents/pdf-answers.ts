@@ -1,10 +1,12 @@
 import {
   amountRequestedOf,
-  formatMoney,
+  dateIn,
   formatPhone,
-  frenchLabel,
+  moneyIn,
   normalizeZip,
+  pickListLabel,
   type AddressRecord,
+  type ApplicantLanguage,
   type BusinessRecord,
   type PickList,
 } from '@portal/libs';
@@ -22,28 +24,20 @@ export const addressLine = (a?: Partial<AddressRecord>) =>
     : '';
 
 /**
- * The applicant's answers as the application PDF writes them, in their language: for
- * 'fr-CA', pick-list values by their French labels (the same labels the web shows) and amounts the
- * French way (219 600,00 $); otherwise as recorded, amounts $219,600.00. The record keeps the English
- * values either way. The PDF's standard fonts are WinAnsi, which has no narrow no-break space (Intl's
- * French digit group separator), so a plain no-break space stands in for it.
+ * The applicant's answers as the application PDF writes them, in their language: pick-list values by
+ * their labels in it (the same labels the web shows; English keeps the values), amounts and dates as the
+ * language writes them ($219,600.00; 219 600,00 $ in French; dates in words in Spanish, libs'
+ * language-table.ts). The record keeps the English values and the form's dates either way.
  */
-export function answerWriter(language?: string) {
-  const fr = language === 'fr-CA';
-  const frMoney = new Intl.NumberFormat('fr-CA', {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-  });
+export function answerWriter(language: ApplicantLanguage) {
   const pick = (list: PickList, v: unknown) => {
     const s = text(v);
-    return fr && s ? frenchLabel(list, s) : s;
+    return s ? pickListLabel(list, s, language) : s;
   };
   return {
-    money: (v: unknown) => {
-      if (typeof v !== 'number') return '';
-      return fr ? frMoney.format(v).replace(/\u202f/g, '\u00a0') : formatMoney(v);
-    },
+    money: (v: unknown) => (typeof v === 'number' ? moneyIn(v, language) : ''),
+    /** A calendar date (YYYY-MM-DD, as the form takes it). */
+    date: (v: unknown) => dateIn(text(v), language),
     pick,
     /** A multi-choice answer (the products), each value by its label. */
     picks: (list: PickList, v: unknown) => (Array.isArray(v) ? v.map((x) => pick(list, x)).join(', ') : pick(list, v)),
@@ -67,12 +61,12 @@ const tradeName = (b: { dbaName?: string; businessName?: string }) => {
  * the applicant signs it as their own statement. A question left unanswered is no row at all: no
  * 'Has real estate: No' for a question never put (the record's null means 'treated as false' for the
  * CRM, not an answer), no trade name copied from the legal name when DBA was left blank (see tradeName).
- * The industry's code is named the applicant's way: NAICS in English, SCIAN in French (as the web form
- * says). Each row names its label by key (pdf-labels.ts); the renderer writes it in the applicant's language.
+ * The industry's code is named the applicant's way: NAICS in English, SCIAN in French and Spanish (as
+ * the web form says). Each row names its label by key (pdf-labels.ts); the renderer writes it in the applicant's language.
  */
 export function businessRows(
   b: Partial<BusinessRecord<unknown>>,
-  opts: { say: AnswerWriter; taxId: string; language?: string },
+  opts: { say: AnswerWriter; taxId: string; language: ApplicantLanguage },
 ): [PdfLabelKey, string][] {
   const { say } = opts;
   const label = pdfLabels(opts.language);
@@ -83,7 +77,7 @@ export function businessRows(
     ['dba', tradeName(b)],
     ['legalEntity', say.pick('legalEntities', b.legalEntity)],
     [b.addressData?.country === 'CA' ? 'businessNumber' : 'ein', text(opts.taxId)],
-    ['businessStartDate', text(b.businessStartDate)],
+    ['businessStartDate', say.date(b.businessStartDate)],
     ['industry', [industry, naics ? `(${label.industryCode} ${naics})` : ''].filter(Boolean).join(' ')],
     ['businessDescription', text(b.businessDescription)],
     ['numberOfEmployees', text(b.numberOfEmployees)],

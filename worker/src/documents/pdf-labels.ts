@@ -1,9 +1,12 @@
+import type { ApplicantLanguage, ByLanguage } from '@portal/libs';
+
 /**
  * Every word of its own the application PDF writes (title, headings, row labels, the consent, the
- * signature lines), by key, in English and in Canadian French. The renderer and businessRows name a
- * label only by its key, so no label can be written in English to a French applicant by accident, and
- * PDF_LABELS_FR is typed against the English keys: a label added in English without its French does not
- * compile. The answers themselves come already written in the applicant's language (pdf-answers.ts);
+ * signature lines), by key, in each language the portal speaks. The renderer and businessRows name a
+ * label only by its key, so no label can be written in English to a French or Spanish applicant by
+ * accident, and each language's table is typed against the English keys (and PDF_LABELS against the
+ * languages): a label added in English without its translations, or a language without its labels, does
+ * not compile. The answers themselves come already written in the applicant's language (pdf-answers.ts);
  * names stay as typed. `{n}` in a label is the owner's number.
  */
 export const PDF_LABELS_EN = {
@@ -104,29 +107,89 @@ export const PDF_LABELS_FR = {
 } as const satisfies PdfLabels;
 
 /**
- * The labels written the same in both languages, each for a reason, so a French PDF may show them:
- * - `date`: 'Date' is the French word too.
- * - `ssn`: the US Social Security Number keeps its US name for a US owner (Canada's SIN is the NAS).
+ * In US Spanish (usted). The US tax numbers keep their English acronyms in brackets, as the IRS's own
+ * Spanish forms write them (número de Seguro Social, SSN), so the owner knows which number was asked.
  */
-export const PDF_LABELS_SAME_IN_FRENCH = ['date', 'ssn'] as const satisfies readonly PdfLabelKey[];
+export const PDF_LABELS_ES = {
+  documentTitle: 'Solicitud de financiamiento empresarial',
+  title: 'Solicitud de financiamiento empresarial',
+  business: 'Empresa',
+  legalBusinessName: 'Razón social',
+  dba: 'Nombre comercial (DBA)',
+  legalEntity: 'Tipo de entidad legal',
+  businessNumber: 'Número de empresa (BN)',
+  ein: 'Número de identificación fiscal (EIN)',
+  businessStartDate: 'Fecha de inicio del negocio',
+  industry: 'Sector',
+  industryCode: 'SCIAN',
+  businessDescription: 'Descripción del negocio',
+  numberOfEmployees: 'Número de empleados',
+  amountRequested: 'Monto solicitado',
+  annualRevenue: 'Ingresos anuales',
+  useOfProceeds: 'Uso de los fondos',
+  productsInterestedIn: 'Productos de interés',
+  acceptsCreditCards: 'Acepta tarjetas de crédito',
+  hasRealEstate: 'Tiene bienes raíces',
+  openBusinessLoans: 'Préstamos comerciales vigentes',
+  averageDailyBalance: 'Saldo diario promedio',
+  businessPhone: 'Teléfono del negocio',
+  website: 'Sitio web',
+  businessAddress: 'Dirección del negocio',
+  owner: 'Propietario n.º {n}',
+  primary: '(principal)',
+  name: 'Nombre',
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  dateOfBirth: 'Fecha de nacimiento',
+  ssn: 'Número de Seguro Social (SSN)',
+  sin: 'Número de Seguro Social de Canadá (SIN)',
+  ownership: 'Porcentaje de propiedad',
+  creditScore: 'Puntaje de crédito estimado',
+  homeAddress: 'Dirección particular',
+  authorization: 'Autorización',
+  consent:
+    'Al firmar a continuación, cada propietario certifica que la información de esta solicitud es verdadera y ' +
+    'completa, y autoriza al prestamista y a sus socios a obtener informes de crédito comerciales y personales ' +
+    'y a verificar la información proporcionada.',
+  signature: 'Firma:',
+  date: 'Fecha',
+} as const satisfies PdfLabels;
 
-/** The labels in the applicant's language: Canadian French for 'fr-CA', English otherwise. */
-export const pdfLabels = (language?: string): PdfLabels => (language === 'fr-CA' ? PDF_LABELS_FR : PDF_LABELS_EN);
+/** Each language's labels: a language added to the portal without its labels does not compile. */
+export const PDF_LABELS: ByLanguage<PdfLabels> = { en: PDF_LABELS_EN, 'fr-CA': PDF_LABELS_FR, 'es-US': PDF_LABELS_ES };
+
+/**
+ * By language, the labels whose English words that language's label shows too, each for a reason, so that
+ * language's PDF may show them:
+ * - French `date`: 'Date' is the French word too.
+ * - French `ssn`: the US Social Security Number keeps its US name for a US owner (Canada's SIN is the NAS).
+ * - Spanish `dba`, `ssn`, `sin`: the US (and Canadian) acronyms, in brackets after the Spanish name.
+ */
+export const PDF_LABELS_SHOWING_ENGLISH: ByLanguage<readonly PdfLabelKey[]> = {
+  en: Object.keys(PDF_LABELS_EN) as PdfLabelKey[],
+  'fr-CA': ['date', 'ssn'],
+  'es-US': ['dba', 'ssn', 'sin'],
+};
+
+/** The labels in the applicant's language (English when none is kept). */
+export const pdfLabels = (language: ApplicantLanguage): PdfLabels => PDF_LABELS[language];
 
 /** A label with the owner's number in place of `{n}`. */
 export const numbered = (label: string, n: number) => label.replace('{n}', String(n));
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A label as a whole phrase in a text, any number in place of `{n}`. */
+export const labelPhrase = (label: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])${label.split('{n}').map(escape).join('\\d+')}(?![\\p{L}\\p{N}])`, 'u');
+
 /**
- * The English labels found in a PDF's text that should be French: each label as a whole phrase (any
- * number in place of `{n}`), except those written the same in both languages. The text is the PDF's
+ * The English labels found in a PDF's text that should be in `language`: each label as a whole phrase (any
+ * number in place of `{n}`), except those whose English words that language's label shows too. The text is the PDF's
  * lines joined by spaces, so a label wrapped over lines (the consent) is found too.
  */
-export function englishLabelsIn(text: string): string[] {
-  const same = new Set<string>(PDF_LABELS_SAME_IN_FRENCH);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const phrase = (label: string) =>
-    new RegExp(`(^|[^\\p{L}\\p{N}])${label.split('{n}').map(escape).join('\\d+')}(?![\\p{L}\\p{N}])`, 'u');
+export function englishLabelsIn(text: string, language: ApplicantLanguage): string[] {
+  const same = new Set<string>(PDF_LABELS_SHOWING_ENGLISH[language]);
   return Object.entries(PDF_LABELS_EN)
-    .filter(([key, label]) => !same.has(key) && phrase(label).test(text))
+    .filter(([key, label]) => !same.has(key) && labelPhrase(label).test(text))
     .map(([, label]) => label);
 }

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { formatPhone } from '@portal/libs';
+import { formatPhone, languageOf } from '@portal/libs';
 import { maskTail, type PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { NO_SIGNERS_FOUND } from '@portal/workflows';
 import type { ApplicationPdfData } from '../documents/application-pdf';
@@ -33,11 +33,12 @@ export async function pdfData(
   const owners = (ownerSet?.owners ?? []).slice(0, 2);
   if (owners.length === 0 || !owners[0]?.ownerEmailId) throw new NoSignersError(NO_SIGNERS_FOUND);
   const b: Partial<StoredBusiness> = business ?? {};
-  const say = answerWriter(user?.language);
+  const language = languageOf(user?.language);
+  const say = answerWriter(language);
   const data: ApplicationPdfData = {
     company: str(b.businessName),
-    language: user?.language,
-    rows: businessRows(b, { say, taxId: pii.open(str(b.federalTaxId)), language: user?.language }),
+    language,
+    rows: businessRows(b, { say, taxId: pii.open(str(b.federalTaxId)), language }),
     owners: owners.map((o) => {
       const ssn = pii.open(o.ssn);
       return {
@@ -45,7 +46,7 @@ export async function pdfData(
         email: o.ownerEmailId ?? '',
         // Stored as E.164 (older records: the ten digits): shown (514) 555-0100 either way.
         phone: formatPhone(o.phoneNumber ?? ''),
-        dateOfBirth: pii.open(o.dateOfBirth),
+        dateOfBirth: say.date(pii.open(o.dateOfBirth)),
         ssnMasked: maskTail(ssn),
         taxIdLabel: o.addressData?.country === 'CA' ? 'SIN' : 'SSN',
         ownershipPercent: str(o.ownershipPercent),

@@ -9,6 +9,7 @@ import { startSlice } from '../../../tests/support/slice';
 import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
 import { applicationPdfKey, createSigningActivities } from './esign.activities';
+import { englishLabelsIn } from '../documents/pdf-labels';
 import { recordsOf } from '../records/records';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -131,6 +132,8 @@ describe('signing activities: one request per attempt', () => {
       ],
     ]);
     expect(first.signers.every((s) => s.embedUrl?.startsWith(slice.esign.url))).toBe(true);
+    // An account that keeps no language: Box's pages in English.
+    expect(req.signers.map((s) => s.language)).toEqual(['en', 'en']);
 
     // The PDF went to S3 and to Box, the same bytes, never through the workflow.
     const pdf = Buffer.from(await store.get(applicationPdfKey(id, 1)));
@@ -214,5 +217,63 @@ describe('signing activities: the document and its signers', () => {
     const id = await application([]);
     const err = await activities.prepareSignRequest({ applicationId: id, attempt: 1 }).catch((e: Error) => e);
     expect(err).toMatchObject({ name: 'NoSignersError', message: 'No signers found' });
+  });
+});
+
+describe('signing activities: in the applicant’s language', () => {
+  it('a US Spanish applicant signs a Spanish PDF, on Box’s pages in Spanish, the co-owner sent back in Spanish', async () => {
+    const applicationId = new ObjectId();
+    const userId = new ObjectId();
+    const records = recordsOf(mongo.db());
+    await records.users.insertOne({ _id: userId, email: 'ana@example.com', firstName: 'Ana', language: 'es-US' });
+    await records.applications.insertOne({ _id: applicationId, userId });
+    await records.businesses.insertOne({
+      _id: applicationId,
+      applicationId,
+      businessName: 'Taquería López LLC',
+      businessStartDate: '2015-03-15',
+      legalEntity: 'LLC',
+      annualRevenue: 480000,
+      acceptsCreditCards: 'Yes',
+      addressData: {
+        address: '100 Congress Ave',
+        suiteFloor: '',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        country: 'US',
+      },
+    });
+    await records.ownerSets.insertOne({
+      _id: applicationId,
+      applicationId,
+      owners: [
+        {
+          firstName: 'Ana',
+          lastName: 'López',
+          ownerEmailId: 'ana@example.com',
+          dateOfBirth: pii.encrypt('1980-12-01'),
+        },
+        { firstName: 'Luis', lastName: 'López', ownerEmailId: 'luis@example.com' },
+      ],
+    });
+    const id = applicationId.toHexString();
+    const made = await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    const req = slice.esign.requests().find((r) => r.id === made.id)!;
+    expect(req.signers.map((s) => s.language)).toEqual(['s2', 's2']);
+    expect(req.signers[1]!.redirect_url).toBe('https://apply.example.com/co-owner/signed?lng=es-US');
+
+    const text = (await pdfTextLines(await store.get(applicationPdfKey(id, 1)))).join('\n');
+    expect(englishLabelsIn(text.replace(/\n/g, ' '), 'es-US')).toEqual([]);
+    for (const shown of [
+      'Solicitud de financiamiento empresarial',
+      'Fecha de inicio del negocio\n15 de marzo de 2015',
+      'Tipo de entidad legal\nCompañía de responsabilidad limitada (LLC)',
+      'Ingresos anuales\n$480,000.00',
+      'Acepta tarjetas de crédito\nSí',
+      'Fecha de nacimiento\n1 de diciembre de 1980',
+      'Firma: Luis López',
+    ])
+      expect(text).toContain(shown);
   });
 });

@@ -1,6 +1,7 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { BoxClient } from 'box-node-sdk';
 import type { Db } from 'mongodb';
+import { languageOf, linkInLanguage, type ByLanguage } from '@portal/libs';
 import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import type { SignRequestView, SigningActivities } from '@portal/workflows';
 import type { DocumentStore } from '../documents/s3';
@@ -150,6 +151,13 @@ async function whenSent(box: BoxClient, request: BoxSignRequest): Promise<SignRe
 }
 
 /**
+ * Box Sign's page and emails in the applicant's language, by Box's own codes
+ * (https://developer.box.com/guides/api-calls/language-codes): French (Canada) `f2`, Spanish (Latin America)
+ * `s2`, the nearest Box has to US Spanish. A language added to the portal without its code does not compile.
+ */
+export const BOX_LANGUAGES: ByLanguage<string> = { en: 'en', 'fr-CA': 'f2', 'es-US': 's2' };
+
+/**
  * The signers in order, each with where Box sends them after signing or declining: the applicant's own
  * device goes back to /signature (on to the second signer, or finished); a co-owner to their own page.
  */
@@ -160,10 +168,11 @@ function boxSigners(owners: Owner[], applicationId: string, publicUrl: string, l
     // A co-owner may sign on their own device, through the signed link in their email: Box sends them
     // to the page that says their signature is recorded, in the email's language.
     // On the applicant's device, that page hands back to /signature?isFinished=true.
-    const coOwner = `${publicUrl}/co-owner/signed?lng=${language === 'fr-CA' ? 'fr-CA' : 'en'}`;
+    const coOwner = linkInLanguage(`${publicUrl}/co-owner/signed`, languageOf(language));
     return {
       email: o.ownerEmailId!,
       role: 'signer' as const,
+      language: BOX_LANGUAGES[languageOf(language)],
       order: i + 1,
       embedUrlExternalUserId: `${applicationId}-owner-${i + 1}`,
       suppressNotifications: true,

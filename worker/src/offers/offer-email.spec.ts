@@ -77,6 +77,60 @@ describe('the offer email in the account’s language', () => {
   });
 });
 
+describe('the offer email in US Spanish', () => {
+  const line = { maxAmount: '10000.00', termYears: '2', monthlyInterestRate: '1.50', monthlyPayments: '499.24' };
+  const es = (offerType: 'standard' | 'lineOfCredit', firstName = 'Ana', company = 'Taquería López LLC') =>
+    renderOfferEmail({
+      firstName,
+      company,
+      offerType,
+      option: offerType === 'standard' ? { ...option, monthlyPayment: '2500.00' } : line,
+      publicUrl: 'https://apply.fundwise.example',
+      language: 'es-US',
+    });
+
+  it('writes every word in Spanish, amounts and rates as es-US writes them', () => {
+    const mail = es('standard');
+    expect(mail.subject).toBe('Su oferta elegida para Taquería López LLC');
+    expect(mail.text.split('\n')).toEqual([
+      'Hola, Ana:',
+      '',
+      'Gracias por elegir su oferta para Taquería López LLC. Este es el resumen:',
+      '- Monto del financiamiento: $25,000.00',
+      '- Plazo: 12 meses',
+      '- Reembolso total: $30,000.00',
+      '- Pago mensual: $2,500.00',
+      '- Pagos diarios: 252 × $119.05',
+      '- o pagos semanales: 52 × $576.92',
+      '- Tasa de porcentaje anual (APR) estimada: 37.5%',
+      '',
+      'Esta es una oferta preliminar: su solicitud está pendiente de revisión y su especialista en financiamiento se comunicará con usted.',
+      'Su solicitud: https://apply.fundwise.example/offers?lng=es-US',
+    ]);
+    expect(mail.html).toContain('<html lang="es-US">');
+    expect(mail.html).toContain('href="https://apply.fundwise.example/offers?lng=es-US"');
+    expect(mail.html).toContain('Ver su solicitud');
+    expect(mail.html).toContain('<strong>Taquería López LLC</strong>. Este es el resumen:');
+  });
+
+  it('a line of credit: its own rows in Spanish', () => {
+    const { text } = es('lineOfCredit');
+    expect(text).toContain('- Línea de crédito: $10,000.00');
+    expect(text).toContain('- Plazo: 24 meses');
+    expect(text).toContain('- Tasa de interés mensual: 1.5%');
+    expect(text).toContain('- Pago mensual (línea de crédito usada por completo): $499.24');
+    expect(text).toContain('- Reembolso total: $11,981.76');
+  });
+
+  it('greets neutrally and names no business when the names cannot be shown, and writes no English', () => {
+    const mail = es('standard', ATTACK, 'Acme\nvisit evil.example');
+    expect(mail.subject).toBe('Su oferta elegida para su empresa');
+    expect(mail.text.split('\n')[0]).toBe('Hola:');
+    for (const english of ['Hello', 'Thanks', 'summary', 'Funding amount', 'Term', 'payback', 'View your'])
+      expect(mail.text + mail.html).not.toContain(english);
+  });
+});
+
 describe('the offer email’s wording', () => {
   const mail = (language: string, company = 'Boulangerie Roy inc.') =>
     renderOfferEmail({
@@ -133,7 +187,7 @@ describe('the offer email’s wording', () => {
       monthlyInterestRate: '1.50',
       monthlyPayments: '499.24',
     };
-    for (const language of ['en', 'fr-CA']) {
+    for (const language of ['en', 'fr-CA', 'es-US']) {
       for (const offerType of ['standard', 'lineOfCredit'] as const) {
         const { html } = renderOfferEmail({
           firstName: 'Ada',

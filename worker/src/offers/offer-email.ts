@@ -2,12 +2,15 @@ import {
   emailGreeting,
   endSentence,
   escapeHtml,
-  formatMoney,
   formatPercent,
   labelled,
+  languageOf,
   linkInLanguage,
+  moneyIn,
   nameForEmail,
   offerTerms,
+  type ApplicantLanguage,
+  type ByLanguage,
 } from '@portal/libs';
 /** The offer summary email the applicant asks for on the offer page: HTML and plain text from one template. */
 export type OfferEmailData = {
@@ -16,40 +19,103 @@ export type OfferEmailData = {
   offerType: 'standard' | 'lineOfCredit';
   option: Record<string, string>;
   publicUrl: string;
-  /** The account's language: 'fr-CA' writes in Canadian French, anything else in English. */
+  /** The account's language: the email is written in it (English when none is kept). */
   language?: string;
 };
 
-type Language = 'en' | 'fr-CA';
-const FR_MONEY = new Intl.NumberFormat('fr-CA', {
-  style: 'currency',
-  currency: 'USD',
-  currencyDisplay: 'narrowSymbol',
-});
-const frMoney = (v: string | undefined) => FR_MONEY.format(Number(v ?? 0) || 0);
+type Copy = {
+  subject: (company: string) => string;
+  yourBusiness: string;
+  thanks: string;
+  summary: string;
+  soft: string;
+  yourApplication: string;
+  view: string;
+  /** The rows' labels, as the offer's card names them in the language. */
+  rows: {
+    months: (n: number) => string;
+    creditLine: string;
+    term: string;
+    monthlyInterestRate: string;
+    monthlyPaymentFullLine: string;
+    totalPayback: string;
+    estimatedApr: string;
+    fundingAmount: string;
+    monthlyPayment: string;
+    dailyPayments: string;
+    weeklyPayments: string;
+  };
+};
 
-const COPY = {
+const COPY: ByLanguage<Copy> = {
   en: {
-    subject: (company: string) => `Your selected offer for ${company}`,
+    subject: (company) => `Your selected offer for ${company}`,
     yourBusiness: 'your business',
     thanks: 'Thanks for selecting your offer for',
     summary: 'Here is a summary:',
     soft: 'This is a soft offer: your application is pending review, and your funding expert will be in touch.',
     yourApplication: 'Your application',
     view: 'View your application',
+    rows: {
+      months: (n) => `${n} month${n === 1 ? '' : 's'}`,
+      creditLine: 'Credit line',
+      term: 'Term',
+      monthlyInterestRate: 'Monthly interest rate',
+      monthlyPaymentFullLine: 'Monthly payment (full line drawn)',
+      totalPayback: 'Total payback',
+      estimatedApr: 'Estimated APR',
+      fundingAmount: 'Funding amount',
+      monthlyPayment: 'Monthly payment',
+      dailyPayments: 'Daily payments',
+      weeklyPayments: 'or weekly payments',
+    },
   },
   'fr-CA': {
-    subject: (company: string) => `Votre offre choisie pour ${company}`,
+    subject: (company) => `Votre offre choisie pour ${company}`,
     yourBusiness: 'votre entreprise',
     thanks: 'Merci d’avoir choisi votre offre pour',
     summary: 'En voici le résumé\u00a0:',
     soft: 'Il s’agit d’une offre préliminaire\u00a0: votre demande doit encore être examinée, et votre spécialiste du financement communiquera avec vous.',
     yourApplication: 'Votre demande',
     view: 'Voir votre demande',
+    rows: {
+      months: (n) => `${n} mois`,
+      creditLine: 'Marge de crédit',
+      term: 'Durée',
+      monthlyInterestRate: 'Taux d’intérêt mensuel',
+      monthlyPaymentFullLine: 'Paiement mensuel (marge entièrement utilisée)',
+      totalPayback: 'Remboursement total',
+      estimatedApr: 'TAP estimé',
+      fundingAmount: 'Montant du financement',
+      monthlyPayment: 'Paiement mensuel',
+      dailyPayments: 'Paiements quotidiens',
+      weeklyPayments: 'ou paiements hebdomadaires',
+    },
   },
-} as const;
+  'es-US': {
+    subject: (company) => `Su oferta elegida para ${company}`,
+    yourBusiness: 'su empresa',
+    thanks: 'Gracias por elegir su oferta para',
+    summary: 'Este es el resumen:',
+    soft: 'Esta es una oferta preliminar: su solicitud está pendiente de revisión y su especialista en financiamiento se comunicará con usted.',
+    yourApplication: 'Su solicitud',
+    view: 'Ver su solicitud',
+    rows: {
+      months: (n) => `${n} ${n === 1 ? 'mes' : 'meses'}`,
+      creditLine: 'Línea de crédito',
+      term: 'Plazo',
+      monthlyInterestRate: 'Tasa de interés mensual',
+      monthlyPaymentFullLine: 'Pago mensual (línea de crédito usada por completo)',
+      totalPayback: 'Reembolso total',
+      estimatedApr: 'Tasa de porcentaje anual (APR) estimada',
+      fundingAmount: 'Monto del financiamiento',
+      monthlyPayment: 'Pago mensual',
+      dailyPayments: 'Pagos diarios',
+      weeklyPayments: 'o pagos semanales',
+    },
+  },
+};
 
-const usd = formatMoney;
 const esc = escapeHtml;
 /** Business names run longer than first names; the same rules keep links and line breaks out. */
 const COMPANY_MAX = 80;
@@ -58,59 +124,42 @@ const COMPANY_MAX = 80;
  * A rate as the screen writes it (formatPercent, the web's rule: '1.50' is '1.5%'), with a no-break space
  * where Intl may set a narrow one, which some mail clients show as a box.
  */
-const percentIn = (v: number | string | undefined, lang: Language) =>
+const percentIn = (v: number | string | undefined, lang: ApplicantLanguage) =>
   formatPercent(v, lang).replace(/\u202f/g, '\u00a0');
 
 /** The option's figures as its card shows them (offerTerms: the term in months, the payback and the
- * estimated APR of a line of credit as if fully drawn), so the email says nothing the page did not. */
+ * estimated APR of a line of credit as if fully drawn), so the email says nothing the page did not.
+ * Amounts and rates as the language writes them (Intl). */
 export function offerRows(d: Pick<OfferEmailData, 'offerType' | 'option' | 'language'>): [string, string][] {
+  const lang = languageOf(d.language);
   const o = d.option;
   const terms = offerTerms(o);
-  if (d.language === 'fr-CA') {
-    const months = `${terms.termMonths} mois`;
-    const apr = percentIn(terms.apr, 'fr-CA');
-    if (d.offerType === 'lineOfCredit')
-      return [
-        ['Marge de crédit', frMoney(o.maxAmount)],
-        ['Durée', months],
-        ['Taux d’intérêt mensuel', percentIn(o.monthlyInterestRate, 'fr-CA')],
-        ['Paiement mensuel (marge entièrement utilisée)', frMoney(o.monthlyPayments)],
-        ['Remboursement total', frMoney(String(terms.totalPayback))],
-        ['TAP estimé', apr],
-      ];
-    return [
-      ['Montant du financement', frMoney(o.offeredAmount)],
-      ['Durée', months],
-      ['Remboursement total', frMoney(String(terms.totalPayback))],
-      ...(o.monthlyPayment ? [['Paiement mensuel', frMoney(o.monthlyPayment)] as [string, string]] : []),
-      ['Paiements quotidiens', `${o.noOfdailyPayments} × ${frMoney(o.dailyPayment)}`],
-      ['ou paiements hebdomadaires', `${o.noOfweeklyPayments} × ${frMoney(o.weeklyPayment)}`],
-      ['TAP estimé', apr],
-    ];
-  }
-  const months = `${terms.termMonths} month${terms.termMonths === 1 ? '' : 's'}`;
+  const label = COPY[lang].rows;
+  const money = (v: string | number | undefined) => moneyIn(v, lang);
+  const months = label.months(terms.termMonths);
+  const apr = percentIn(terms.apr, lang);
   if (d.offerType === 'lineOfCredit')
     return [
-      ['Credit line', usd(o.maxAmount)],
-      ['Term', months],
-      ['Monthly interest rate', percentIn(o.monthlyInterestRate, 'en')],
-      ['Monthly payment (full line drawn)', usd(o.monthlyPayments)],
-      ['Total payback', usd(terms.totalPayback)],
-      ['Estimated APR', percentIn(terms.apr, 'en')],
+      [label.creditLine, money(o.maxAmount)],
+      [label.term, months],
+      [label.monthlyInterestRate, percentIn(o.monthlyInterestRate, lang)],
+      [label.monthlyPaymentFullLine, money(o.monthlyPayments)],
+      [label.totalPayback, money(terms.totalPayback)],
+      [label.estimatedApr, apr],
     ];
   return [
-    ['Funding amount', usd(o.offeredAmount)],
-    ['Term', months],
-    ['Total payback', usd(terms.totalPayback)],
-    ...(o.monthlyPayment ? [['Monthly payment', usd(o.monthlyPayment)] as [string, string]] : []),
-    ['Daily payments', `${o.noOfdailyPayments} × ${usd(o.dailyPayment)}`],
-    ['or weekly payments', `${o.noOfweeklyPayments} × ${usd(o.weeklyPayment)}`],
-    ['Estimated APR', percentIn(terms.apr, 'en')],
+    [label.fundingAmount, money(o.offeredAmount)],
+    [label.term, months],
+    [label.totalPayback, money(terms.totalPayback)],
+    ...(o.monthlyPayment ? [[label.monthlyPayment, money(o.monthlyPayment)] as [string, string]] : []),
+    [label.dailyPayments, `${o.noOfdailyPayments} × ${money(o.dailyPayment)}`],
+    [label.weeklyPayments, `${o.noOfweeklyPayments} × ${money(o.weeklyPayment)}`],
+    [label.estimatedApr, apr],
   ];
 }
 
 export function renderOfferEmail(d: OfferEmailData): { subject: string; html: string; text: string } {
-  const lang: Language = d.language === 'fr-CA' ? 'fr-CA' : 'en';
+  const lang = languageOf(d.language);
   const c = COPY[lang];
   const rows = offerRows(d);
   const greeting = emailGreeting(d.firstName, lang);

@@ -38,6 +38,38 @@ describe('the reminder email', () => {
     expect(e.html).not.toContain('lng=en');
   });
 
+  it('is written in US Spanish for an account in Spanish, both reminders, its links opening the portal in Spanish', () => {
+    const at = (reminder: 1 | 2, firstName = 'Ana', company = 'Taquería López LLC') =>
+      renderReminderEmail({
+        firstName,
+        company,
+        reminder,
+        stepUrl: 'https://apply.fundwise.example/owners',
+        statusUrl: 'https://apply.fundwise.example/status',
+        language: 'es-US',
+      });
+    const first = at(1);
+    expect(first.subject).toBe('Su solicitud de financiamiento para Taquería López LLC sigue pendiente');
+    expect(first.text.split('\n')).toEqual([
+      'Hola, Ana:',
+      '',
+      'Su solicitud para Taquería López LLC está guardada donde la dejó. Termínela en unos minutos:',
+      'https://apply.fundwise.example/owners?lng=es-US',
+      '',
+      'Vea en qué punto está su solicitud:',
+      'https://apply.fundwise.example/status?lng=es-US',
+      '',
+      'Si ya no necesita financiamiento, puede ignorar este correo electrónico.',
+    ]);
+    expect(first.html).toContain('lang="es-US"');
+    expect(first.html).toContain('Continuar su solicitud');
+    expect(first.html).toContain('href="https://apply.fundwise.example/status?lng=es-US"');
+    const second = at(2, 'https://evil.example', 'Acme, call +1-555-0100');
+    expect(second.subject).toBe('¿Todavía le interesa? Su solicitud para su empresa está guardada');
+    expect(second.text).toContain('Hola:\n\nGuardamos su solicitud para su empresa tal como la dejó.');
+    expect(second.html).not.toContain('lng=en');
+  });
+
   it('never carries a stranger’s words: a name with a link or a phone number is left out, HTML escaped', () => {
     const e = renderReminderEmail({
       firstName: 'there. Call +1-555-0100 or visit https://evil.example',

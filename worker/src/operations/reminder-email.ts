@@ -1,8 +1,8 @@
-import { emailGreeting, escapeHtml, linkInLanguage, nameForEmail } from '@portal/libs';
+import { emailGreeting, escapeHtml, languageOf, linkInLanguage, nameForEmail, type ByLanguage } from '@portal/libs';
 
 /**
  * The reminder sent to an applicant whose application has not moved: a link to their step,
- * and one to 'Where do I stand'. In the account's language (English unless 'fr-CA'), the links too.
+ * and one to 'Where do I stand'. In the account's language (English when none is kept), the links too.
  */
 export type ReminderEmailData = {
   firstName: string;
@@ -17,7 +17,19 @@ export type ReminderEmailData = {
 
 const COMPANY_MAX = 80;
 
-const COPY = {
+type Copy = {
+  business: string;
+  subject1: (company: string) => string;
+  subject2: (company: string) => string;
+  lead1: (company: string) => string;
+  lead2: (company: string) => string;
+  button: string;
+  status: string;
+  statusLink: string;
+  outro: string;
+};
+
+const COPY: ByLanguage<Copy> = {
   en: {
     business: 'your business',
     subject1: (c: string) => `Your funding application for ${c} is waiting for you`,
@@ -42,10 +54,21 @@ const COPY = {
     statusLink: 'Où en est ma demande',
     outro: 'Si vous n’avez plus besoin de financement, vous pouvez ignorer ce courriel.',
   },
+  'es-US': {
+    business: 'su empresa',
+    subject1: (c: string) => `Su solicitud de financiamiento para ${c} sigue pendiente`,
+    subject2: (c: string) => `¿Todavía le interesa? Su solicitud para ${c} está guardada`,
+    lead1: (c: string) => `Su solicitud para ${c} está guardada donde la dejó. Termínela en unos minutos:`,
+    lead2: (c: string) => `Guardamos su solicitud para ${c} tal como la dejó. Cuando lo desee, continúe aquí:`,
+    button: 'Continuar su solicitud',
+    status: 'Vea en qué punto está su solicitud:',
+    statusLink: 'Estado de mi solicitud',
+    outro: 'Si ya no necesita financiamiento, puede ignorar este correo electrónico.',
+  },
 };
 
 export function renderReminderEmail(d: ReminderEmailData): { subject: string; html: string; text: string } {
-  const lang = d.language === 'fr-CA' ? 'fr-CA' : 'en';
+  const lang = languageOf(d.language);
   const c = COPY[lang];
   const greeting = emailGreeting(d.firstName, lang);
   const company = nameForEmail(d.company, COMPANY_MAX) ?? c.business;

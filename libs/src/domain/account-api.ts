@@ -3,6 +3,7 @@
  * Every error answers ApiError; the client shows data.message.
  */
 import type { SignUpForm } from '../validation/sign-up';
+import type { ApplicantLanguage } from './languages';
 import type { RegisterAnswer } from './entities';
 import type { SessionApplicationView } from './views';
 
@@ -42,7 +43,7 @@ export type ApiError = {
 export type RegisterRequest = SignUpForm & {
   affiliateId?: string;
   /** The language chosen in the web app; the account's emails follow it. */
-  language?: 'en' | 'fr-CA';
+  language?: ApplicantLanguage;
 };
 export type { RegisterAnswer };
 

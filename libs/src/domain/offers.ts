@@ -1,3 +1,5 @@
+import type { ApplicantLanguage } from './languages';
+
 /** Offer options as the api answers them: every value a string, as the offer service sends them. */
 export type OfferOptionView = Record<string, string> & { id: string; isSelected: string };
 
@@ -24,7 +26,7 @@ export function estimatedApr(amount: number, payment: number, count: number, per
  * A rate as every place that shows one writes it (the offer card and table, the offer email): the figure
  * given in percent, at most two decimals and no trailing zero ('1.50' -> '1.5%', '1,5 %' in French).
  */
-export function formatPercent(percent: number | string | undefined | null, language: 'en' | 'fr-CA' = 'en'): string {
+export function formatPercent(percent: number | string | undefined | null, language: ApplicantLanguage = 'en'): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
     (Number(percent ?? 0) || 0) / 100,
   );

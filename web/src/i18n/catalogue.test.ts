@@ -164,6 +164,17 @@ describe('the first visit’s words (en-first.ts)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('leave every translation out: each is a chunk of its own, loaded when its language is chosen', () => {
+    const first = [
+      ...staticClosure(join(SRC, 'main.tsx')),
+      ...staticClosure(join(SRC, 'features/account/sign-up-page.tsx')),
+    ];
+    const translations = LANGUAGES.filter((l) => l !== 'en').map((l) => l.toLowerCase());
+    const translation = new RegExp(`i18n[/\\\\](${translations.join('|')})(\\.ts$|[/\\\\])`);
+    expect(first.filter((f) => translation.test(f))).toEqual([]);
+    expect(translation.test(join(SRC, 'i18n/es-us/messages.ts'))).toBe(true);
+  });
+
   it('are the English catalogue’s, word for word', () => {
     for (const [key, text] of leaves(enFirst as unknown as Tree)) expect(EN.get(key), key).toBe(text);
   });

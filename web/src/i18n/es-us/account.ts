@@ -87,7 +87,7 @@ export const esAccount = {
     changeEmail: '¿Correo equivocado? Cámbielo',
   },
   login: {
-    title: 'Bienvenido de nuevo',
+    title: 'Le damos la bienvenida de nuevo',
     lead: 'Inicie sesión para continuar con su solicitud.',
     email: 'Correo electrónico',
     password: 'Contraseña',

@@ -78,7 +78,7 @@ export const esJourney = {
       'Se conservó de sus respuestas no guardadas. Por su protección, se muestra oculto: déjelo como está para conservarlo o escríbalo de nuevo.',
   },
   signature: {
-    title: '¿Listo para terminar? Firme abajo.',
+    title: '¿Todo listo para terminar? Firme abajo.',
     notReceived: 'Todavía no hemos recibido su firma. Inténtelo de nuevo en un momento.',
     declined: 'La solicitud fue rechazada, así que no se firmó. Puede comenzar la firma de nuevo.',
     expired: 'La solicitud de firma venció. Puede comenzarla de nuevo.',

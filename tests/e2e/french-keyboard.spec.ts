@@ -3,10 +3,11 @@ import { codeFromMail } from '../support/api-client';
 import { mailsTo } from '../support/maildev';
 import { handWrittenPdf, onePagePdf } from '../support/pdf-fixtures';
 import {
+  checkScreen,
   chooseRadio,
   chooseWithKeys,
-  expectNoAxeViolations,
-  expectNoSidewaysScroll,
+  expectFocusOnHeading,
+  expectHeading,
   press,
   tabTo,
   typeDate,
@@ -21,15 +22,9 @@ test.use({ locale: 'fr-CA' });
 const base = () => process.env.E2E_BASE_URL!;
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: handWrittenPdf(name) });
 
-async function screen(page: Page, name: string, project: string) {
-  await expectNoAxeViolations(page, name);
-  await expectNoSidewaysScroll(page, name);
-  await page.screenshot({ path: `test-results/screenshots/fr-${name}-${project}.png`, fullPage: true });
-}
-
-const heading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-const focusedIsHeading = (page: Page) =>
-  expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+const screen = (page: Page, name: string, project: string) => checkScreen(page, 'fr', name, project);
+const heading = expectHeading;
+const focusedIsHeading = expectFocusOnHeading;
 
 test('fr-CA: the whole journey in French, with the keyboard only, and no axe violation on any screen', async ({
   page,

@@ -112,3 +112,17 @@ export async function expectNoSidewaysScroll(page: Page, what: string) {
   );
   expect(overflow, `sideways scroll on ${what}`).toBeLessThanOrEqual(0);
 }
+
+/** A screen of a keyboard journey: axe clean, no sideways scroll, photographed as `<lang>-<name>-<project>.png`. */
+export async function checkScreen(page: Page, lang: string, name: string, project: string) {
+  await expectNoAxeViolations(page, `${lang} ${name}`);
+  await expectNoSidewaysScroll(page, `${lang} ${name}`);
+  await page.screenshot({ path: `test-results/screenshots/${lang}-${name}-${project}.png`, fullPage: true });
+}
+
+export const expectHeading = (page: Page, name: string) =>
+  expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+/** A new page puts focus on its heading (routes/shell.tsx). */
+export const expectFocusOnHeading = (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');

@@ -77,13 +77,19 @@ export function renderJourneyShell(lng: Language, path: string): string {
 
 /**
  * The language the app will pick (i18n.ts detectLanguage, mirrored for index.html's scripts, which run
- * before the app's code): the stored choice, else the browser's first language. One copy for the three.
+ * before the app's code): the stored choice, else the browser's first language, read as i18n.ts toLanguage
+ * reads it. One copy for the three scripts; its list of languages is the app's.
  */
-const PICK_LANGUAGE = `function (key) {
+export const PICK_LANGUAGE = `function (key) {
   var stored = null;
   try { stored = localStorage.getItem(key); } catch (e) {}
-  var tag = stored || (navigator.languages && navigator.languages[0]) || navigator.language || '';
-  return tag.toLowerCase().indexOf('fr') === 0 ? 'fr-CA' : 'en';
+  var tag = (stored || (navigator.languages && navigator.languages[0]) || navigator.language || '').toLowerCase();
+  var languages = ${JSON.stringify(LANGUAGES)};
+  var primary = function (t) { return t.split('-')[0]; };
+  var i;
+  for (i = 0; i < languages.length; i++) if (tag && languages[i].toLowerCase() === tag) return languages[i];
+  for (i = 0; i < languages.length; i++) if (tag && primary(languages[i].toLowerCase()) === primary(tag)) return languages[i];
+  return 'en';
 }`;
 
 /**

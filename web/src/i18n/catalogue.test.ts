@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { JOURNEY_STAGES, MESSAGE_TABLES, STATEMENT_ADVICE, STRENGTH_LABELS } from '@portal/libs';
 import { en } from './en';
 import { enFirst } from './en-first';
+import { esUS } from './es-us';
 import { frCA } from './fr-ca';
+import { LANGUAGES, type Language } from './i18n';
 import { OPTION_LISTS, optionKey } from './options';
 
 type Tree = { [k: string]: string | Tree };
@@ -19,7 +21,15 @@ const leaves = (tree: Tree, prefix = ''): Map<string, string> => {
   return out;
 };
 const EN = leaves(en as unknown as Tree);
-const FR = leaves(frCA as unknown as Tree);
+/** Every translation, by language: a language of LANGUAGES without one here fails below. */
+const TRANSLATIONS: Record<Exclude<Language, 'en'>, Map<string, string>> = {
+  'fr-CA': leaves(frCA as unknown as Tree),
+  'es-US': leaves(esUS as unknown as Tree),
+};
+/** A catalogue's files: en.ts, en-first.ts, and each language's `<tag>.ts` and `<tag>/` (fr-ca.ts, es-us/). */
+const CATALOGUE_FILE = new RegExp(
+  `i18n[/\\\\](en-first|${LANGUAGES.map((l) => l.toLowerCase()).join('|')})(\\.ts$|[/\\\\])`,
+);
 
 /** Keys whose last part is chosen at run time, each checked against the table it comes from. */
 const DYNAMIC: Record<string, string[]> = {
@@ -37,11 +47,7 @@ const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) &&
-      !/\.test\.tsx?$/.test(name) &&
-      !/i18n[/\\](en|en-first|fr-ca)(\.ts$|[/\\])/.test(path)
-      ? [path]
-      : [];
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !CATALOGUE_FILE.test(path) ? [path] : [];
   });
 const code = sources(SRC)
   .map((p) => readFileSync(p, 'utf8'))
@@ -50,17 +56,34 @@ const code = sources(SRC)
 const variables = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[0]).sort();
 const base = (key: string) => key.replace(/_(one|other|many)$/, '');
 
-describe('the French catalogue', () => {
+describe('the languages', () => {
+  it('each have a catalogue: English, and a translation for every other', () => {
+    expect(LANGUAGES[0]).toBe('en');
+    expect(Object.keys(TRANSLATIONS).sort()).toEqual(LANGUAGES.filter((l) => l !== 'en').sort());
+  });
+});
+
+describe.each(Object.entries(TRANSLATIONS))('the %s catalogue', (lng, words) => {
   it('has every English key, and no other', () => {
-    expect([...FR.keys()].filter((k) => !EN.has(k))).toEqual([]);
-    expect([...EN.keys()].filter((k) => !FR.has(k))).toEqual([]);
+    expect([...words.keys()].filter((k) => !EN.has(k))).toEqual([]);
+    expect([...EN.keys()].filter((k) => !words.has(k))).toEqual([]);
   });
 
   it('has no empty text, and the same {{values}} and <tags> as the English', () => {
-    for (const [key, text] of FR) {
+    for (const [key, text] of words) {
       expect(text.trim(), key).not.toBe('');
       expect(variables(text), key).toEqual(variables(EN.get(key)!));
     }
+  });
+
+  it('is written in its language: most of its texts differ from the English', () => {
+    // Names of states and the like stay as they are; whole sentences must not.
+    const sentences = [...words].filter(([key]) => EN.get(key)!.split(' ').length > 4);
+    const same = sentences.filter(([key, text]) => text === EN.get(key));
+    expect(
+      same.map(([key]) => key),
+      lng,
+    ).toEqual([]);
   });
 });
 
@@ -129,7 +152,7 @@ describe('the first visit’s words (en-first.ts)', () => {
     expect(files.has(join(SRC, 'routes/shell.tsx'))).toBe(true);
     const groups = Object.keys(en).join('|');
     const named = [...files]
-      .filter((f) => !/i18n[/\\](en|en-first|fr-ca)(\.ts$|[/\\])/.test(f))
+      .filter((f) => !CATALOGUE_FILE.test(f))
       .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(new RegExp(`['"\`]((?:${groups})\\.[\\w.]+)`, 'g'))])
       .map((m) => m[1]!);
     // Strings that are keys, or the prefix of a dynamic key (`progress.stages.${name}`), not the
@@ -139,6 +162,17 @@ describe('the first visit’s words (en-first.ts)', () => {
     expect(keys.length).toBeGreaterThan(20);
     const missing = keys.filter((k) => (k.endsWith('.') ? ![...first].some((f) => f.startsWith(k)) : !first.has(k)));
     expect(missing).toEqual([]);
+  });
+
+  it('leave every translation out: each is a chunk of its own, loaded when its language is chosen', () => {
+    const first = [
+      ...staticClosure(join(SRC, 'main.tsx')),
+      ...staticClosure(join(SRC, 'features/account/sign-up-page.tsx')),
+    ];
+    const translations = LANGUAGES.filter((l) => l !== 'en').map((l) => l.toLowerCase());
+    const translation = new RegExp(`i18n[/\\\\](${translations.join('|')})(\\.ts$|[/\\\\])`);
+    expect(first.filter((f) => translation.test(f))).toEqual([]);
+    expect(translation.test(join(SRC, 'i18n/es-us/messages.ts'))).toBe(true);
   });
 
   it('are the English catalogue’s, word for word', () => {

@@ -28,8 +28,13 @@ export const enFirst = {
     signOutQuestion: 'Are you sure you want to log out?',
     stayLoggedIn: 'No, stay logged in',
     logMeOut: 'Yes, log me out',
-    switchTo: 'Français',
+    language: 'Language',
     status: 'Where do I stand',
+  },
+  // What Intl has no format for: a phone number's shape, a size in bytes.
+  format: {
+    phone: '({{area}}) {{exchange}}-{{line}}',
+    bytes: '{{n}} B',
   },
   progress: {
     label: 'Application progress',

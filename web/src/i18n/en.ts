@@ -5,7 +5,7 @@ import { englishOptions } from './options';
 /**
  * The English catalogue, the source of every key: the first visit's words (en-first.ts) and the rest,
  * loaded with the first other page. Words the specification quotes are here word for word; `messages`
- * comes from the libs tables themselves. The French catalogue must have exactly these keys (the compiler
+ * comes from the libs tables themselves. Every translation (fr-ca.ts, es-us.ts) must have exactly these keys (the compiler
  * checks its shape, `catalogue.test.ts` its use).
  */
 export const enLater = {
@@ -341,8 +341,8 @@ export const enLater = {
       'The portal aims to conform to the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. It partially conforms: the parts listed under known gaps do not yet fully meet the standard.',
     testingTitle: 'How we check it',
     testing1:
-      'Every screen and dialog of the application is checked with axe-core at desktop width and at 390 pixels, in English and in French, each time the code changes.',
-    testing2: 'An automated test completes the whole application, in French, with the keyboard alone.',
+      'Every screen and dialog of the application is checked with axe-core at desktop width and at 390 pixels, in English, French and Spanish, each time the code changes.',
+    testing2: 'Automated tests complete the whole application, in French and in Spanish, with the keyboard alone.',
     testing3:
       'Form errors are listed in a summary that takes focus, and each field names its own error to screen readers.',
     testing4: 'Pages reflow to a single column at narrow widths, so they remain usable at 200% zoom and beyond.',

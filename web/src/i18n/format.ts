@@ -1,6 +1,6 @@
 import { useTranslation } from './translation';
 import { MONTH_NAMES, formatPercent } from '@portal/libs';
-import { toLanguage, type Language } from './i18n';
+import { toLanguage, translate, type Language } from './i18n';
 
 const num = (v: number | string | undefined | null) => Number(v ?? 0) || 0;
 
@@ -9,7 +9,7 @@ export function formatterFor(lng: Language) {
   const money = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' });
   const integer = new Intl.NumberFormat(lng, { maximumFractionDigits: 0 });
   return {
-    /** 219600 -> $219,600.00 (en) or 219 600,00 $ (fr-CA). */
+    /** 219600 -> $219,600.00 (en, es-US) or 219 600,00 $ (fr-CA). */
     money: (v: number | string | undefined | null) => money.format(num(v)),
     /** Takes a figure already in percent: 2.5 -> 2.5% or 2,5 %; the offer email's rule too (libs). */
     percent: (v: number | string | undefined | null) => formatPercent(v, lng),
@@ -48,11 +48,11 @@ export function formatterFor(lng: Language) {
     /**
      * A file's size: bytes under 1 kB ('512 B', '512 o': a small PDF is never '0 kB'), kB with one decimal
      * under 10 kB ('1.5 kB', '1,5 ko'), whole kB above. Intl writes a byte 'byte' in English, so the byte
-     * unit is ours, after the number as Intl sets the kilobyte's (a no-break space in French).
+     * unit is the catalogue's (format.bytes), after the number as Intl sets the kilobyte's.
      */
     fileSize: (bytes: number) => {
       const n = Math.max(0, Math.round(num(bytes)));
-      if (n < 1024) return `${integer.format(n)}${lng === 'fr-CA' ? '\u00a0o' : ' B'}`;
+      if (n < 1024) return translate(lng, 'format.bytes', { n: integer.format(n) });
       const kb = n / 1024;
       return new Intl.NumberFormat(lng, {
         style: 'unit',
@@ -61,15 +61,14 @@ export function formatterFor(lng: Language) {
       }).format(kb);
     },
     /**
-     * A North American number: (888) 555-0142 in English, 888 555-0142 in Canadian French (the Office
-     * québécois de la langue française's form). Intl has no phone format, so this one is ours.
+     * A North American number as the language writes it (format.phone): (888) 555-0142 in English and US
+     * Spanish, 888 555-0142 in Canadian French (the Office québécois de la langue française's form). Intl
+     * has no phone format.
      */
     phone: (digits: string) => {
       const d = digits.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
       if (d.length !== 10) return digits;
-      return lng === 'fr-CA'
-        ? `${d.slice(0, 3)} ${d.slice(3, 6)}-${d.slice(6)}`
-        : `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+      return translate(lng, 'format.phone', { area: d.slice(0, 3), exchange: d.slice(3, 6), line: d.slice(6) });
     },
   };
 }

@@ -1,13 +1,36 @@
+import { APPLICANT_LANGUAGES } from '@portal/libs';
 import { enFirst } from './en-first';
+import type { Catalogue } from './en';
 
-export const LANGUAGES = ['en', 'fr-CA'] as const;
+/** The app's languages: the account's (libs), each with its catalogue here. English is the source. */
+export const LANGUAGES = APPLICANT_LANGUAGES;
 export type Language = (typeof LANGUAGES)[number];
 /** The applicant's own choice, kept in localStorage; without one the browser's languages decide. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** Any French (fr, fr-CA, fr-FR) is Canadian French here; anything else is English. */
-export const toLanguage = (tag: string | undefined | null): Language =>
-  tag?.toLowerCase().startsWith('fr') ? 'fr-CA' : 'en';
+const primary = (tag: string) => tag.toLowerCase().split('-')[0] ?? '';
+/**
+ * A language tag as one of the app's languages: the same tag, else the one of the same language (any
+ * French, fr-FR or fr, is Canadian French; any Spanish, es-MX or es, US Spanish), else English.
+ * prerender.tsx's PICK_LANGUAGE is the same rule for index.html.
+ */
+export function toLanguage(tag: string | undefined | null): Language {
+  const t = (tag ?? '').toLowerCase();
+  if (!t) return 'en';
+  return LANGUAGES.find((l) => l.toLowerCase() === t) ?? LANGUAGES.find((l) => primary(l) === primary(t)) ?? 'en';
+}
+
+/** A language's own name, in itself ('English', 'Français', 'Español'), for the switch: no catalogue needed. */
+export function languageName(lng: Language): string {
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames([lng], { type: 'language' }).of(primary(lng));
+  } catch {
+    // an engine without DisplayNames: the tag
+  }
+  const text = name ?? lng;
+  return text.charAt(0).toLocaleUpperCase(lng) + text.slice(1);
+}
 
 /**
  * The app's own small translation layer (it replaced i18next and react-i18next, 24 KiB of the first
@@ -21,12 +44,16 @@ export type TFunction = (key: string, options?: TOptions) => string;
 
 /**
  * The first visit's English words (en-first.ts) are in its code; the rest of the English catalogue comes
- * with the first other page (loadAllWords). French is its own chunk, whole, loaded when it is chosen or
- * detected (loadLanguage), so an English visit never downloads it.
+ * with the first other page (loadAllWords). Every other language is its own chunk, whole, loaded when it
+ * is chosen or detected (loadLanguage), so an English visit never downloads one. A new language is its
+ * catalogue and its line here (the compiler asks for it once its tag is in LANGUAGES).
  */
 export const RESOURCES = { en: enFirst } as const;
 const catalogues: Partial<Record<Language, Tree>> = {};
-const loadFrench = () => import('./fr-ca').then((m) => m.frCA);
+const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  'fr-CA': () => import('./fr-ca').then((m) => m.frCA),
+  'es-US': () => import('./es-us').then((m) => m.esUS),
+};
 const loadEnglishLater = () => import('./en').then((m) => m.enLater);
 
 /** Adds words to a language's catalogue, deep (a later part of the catalogue beside the first). */
@@ -104,7 +131,7 @@ export function detectLanguage(): Language {
   return toLanguage(navigator.languages?.[0] ?? navigator.language);
 }
 
-/** Sets the language: `lng` fixes it (tests), else it is detected (a browser set to fr-CA gets French first). */
+/** Sets the language: `lng` fixes it (tests), else it is detected (a browser set to es-US gets Spanish first). */
 export function setUpI18n(lng?: Language) {
   setLanguage(lng ?? detectLanguage());
 }
@@ -112,11 +139,11 @@ export function setUpI18n(lng?: Language) {
 let allWordsWanted = false;
 let englishLater: Promise<void> | undefined;
 
-/** Puts `lng`'s words in place: French whole; English's rest once a page past the first visit wants it. */
+/** Puts `lng`'s words in place: a translation whole; English's rest once a page past the first visit wants it. */
 async function ensureWords(lng: Language): Promise<void> {
-  if (lng === 'fr-CA' && !hasWords('fr-CA')) addWords('fr-CA', await loadFrench());
-  if (lng === 'en' && allWordsWanted)
-    await (englishLater ??= loadEnglishLater().then((later) => addWords('en', later)));
+  if (lng === 'en') {
+    if (allWordsWanted) await (englishLater ??= loadEnglishLater().then((later) => addWords('en', later)));
+  } else if (!hasWords(lng)) addWords(lng, await TRANSLATIONS[lng]());
 }
 
 /** Makes `lng` the language, loading its catalogue first when it is not in the bundle yet. */

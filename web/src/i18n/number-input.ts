@@ -4,7 +4,7 @@ import { NUMBER_KINDS, type NumberKind } from '@portal/libs';
 import { numericFormatter, type NumericFormatProps } from 'react-number-format';
 import type { Language } from './i18n';
 
-/** The dollar sign's place around an amount as Intl writes it in `lng`: '$' before in English, ' $' after in French. */
+/** The dollar sign's place around an amount as Intl writes it in `lng`: '$' before in English and US Spanish, ' $' after in French. */
 function affixes(lng: Language, kind: NumberKind): { prefix: string; suffix: string } {
   // A share's input is labelled a percentage and shows the number alone ('100' as the spec's e2e reads it).
   if (kind !== 'money') return { prefix: '', suffix: '' };
@@ -31,7 +31,8 @@ export type NumberInputFormat = Pick<
 
 /**
  * How a number input of `kind` writes its number in `lng`, for react-number-format: Intl's group and decimal
- * separators (',' and '.' in English, U+00A0 and ',' in Canadian French) and the dollar sign where Intl puts it.
+ * separators (',' and '.' in English and US Spanish, U+00A0 and ',' in Canadian French) and the dollar sign where
+ * Intl puts it.
  * Only the language's own decimal separator is taken as one: the other is judged by parseLocaleNumber.
  */
 export function numberInputFor(lng: Language, kind: NumberKind): NumberInputFormat {

@@ -30,6 +30,16 @@ describe('?lng= on arrival', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
   });
 
+  it('a Spanish link opens it in Spanish, and any Spanish tag is US Spanish', async () => {
+    await arrive('/co-owner/signed?lng=es-US');
+    expect(currentLanguage()).toBe('es-US');
+    await arrive('/co-owner/signed?lng=en');
+    await arrive('/co-owner/signed?lng=es');
+    expect(currentLanguage()).toBe('es-US');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+    await arrive('/co-owner/signed?lng=en');
+  });
+
   it('an English link opens it in English on a French device', async () => {
     await arrive('/co-owner/signed?lng=fr-CA');
     await arrive('/co-owner/signed?lng=en');

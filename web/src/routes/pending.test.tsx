@@ -33,6 +33,7 @@ describe('the wait for a journey page', () => {
     for (const [lng, text] of [
       ['en', 'Loading your application...'],
       ['fr-CA', 'Chargement de votre demande...'],
+      ['es-US', 'Cargando su solicitud...'],
     ] as const) {
       await loadLanguage(lng);
       await loadAllWords();

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/translation';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { Logo } from '../components/ui/logo';
 import { useFormat } from '../i18n/format';
-import { chooseLanguage, toLanguage } from '../i18n/i18n';
+import { chooseLanguage, LANGUAGES, languageName, toLanguage } from '../i18n/i18n';
 import { clearUserName } from '../lib/storage';
 import { accountApi } from '../lib/account-api';
 import { progressOn } from '../lib/journey/journey-routes';
@@ -114,7 +114,6 @@ export function Shell({ children }: { children: ReactNode }) {
     await nav.go('/login');
   }
 
-  const other = language === 'fr-CA' ? 'en' : 'fr-CA';
   return (
     <div className="app">
       <a className="skip-link" href="#main" inert={menuOpen}>
@@ -126,14 +125,21 @@ export function Shell({ children }: { children: ReactNode }) {
         </Link>
         <div className="topbar-right">
           {user ? <span className="topbar-name">{user.firstName}</span> : null}
-          <button
-            type="button"
-            className="btn btn-link language-switch"
-            lang={other}
-            onClick={() => chooseLanguage(other)}
-          >
-            {t('shell.switchTo')}
-          </button>
+          {/* Every language, each named in itself; the one shown is pressed (at phone width it gives up its place). */}
+          <div className="language-switch" role="group" aria-label={t('shell.language')}>
+            {LANGUAGES.map((lng) => (
+              <button
+                key={lng}
+                type="button"
+                className="btn btn-link"
+                lang={lng}
+                aria-pressed={lng === language}
+                onClick={() => lng !== language && chooseLanguage(lng)}
+              >
+                {languageName(lng)}
+              </button>
+            ))}
+          </div>
           <button
             ref={menuButton}
             type="button"

@@ -19,6 +19,7 @@ afterEach(async () => {
 it.each([
   ['en', /^A co-owner also receives an email and can sign on their own phone or computer/],
   ['fr-CA', /^Un copropriétaire reçoit aussi un courriel et peut signer sur son propre téléphone ou ordinateur/],
+  ['es-US', /^Un codueño también recibe un correo electrónico y puede firmar en su propio teléfono o computadora/],
 ] as const)('/signature says the co-owner can sign on their own device, in %s', async (lng, words) => {
   await act(() => loadLanguage(lng));
   // The signing request stays in preparation: the page's words are what is read here.

@@ -1,12 +1,8 @@
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
-import { formatterFor } from '../../i18n/format';
-import type { LegalSection } from './legal-page';
+import { SupportPhoneLink, type LegalText } from './legal-page';
 import { legalHref } from './legal-links';
 
 // The French version of the privacy policy: a document, kept whole in its language (as the English one).
-const phone = formatterFor('fr-CA').phone(SUPPORT_PHONE);
-
-export const PRIVACY_FR: { title: string; intro: string; sections: LegalSection[]; footer: React.ReactNode } = {
+export const PRIVACY_FR: LegalText = {
   title: 'Politique de confidentialité',
   intro:
     'Fundwise exploite ce portail, où les propriétaires de petites entreprises des États-Unis et du Canada demandent du financement d’entreprise. Cette page explique ce que nous recueillons lorsque vous faites une demande, pourquoi, qui y a accès et comment nous le protégeons.',
@@ -125,8 +121,8 @@ export const PRIVACY_FR: { title: string; intro: string; sections: LegalSection[
       body: (
         <p>
           Vous pouvez demander à voir les renseignements que nous détenons à votre sujet, à les corriger ou à les faire
-          supprimer lorsque la loi le permet, en nous appelant au <a href={SUPPORT_PHONE_HREF}>{phone}</a>. Vous n’êtes
-          pas tenu de nous donner ces renseignements, mais nous ne pouvons pas évaluer une demande sans eux.
+          supprimer lorsque la loi le permet, en nous appelant au <SupportPhoneLink />. Vous n’êtes pas tenu de nous
+          donner ces renseignements, mais nous ne pouvons pas évaluer une demande sans eux.
         </p>
       ),
     },

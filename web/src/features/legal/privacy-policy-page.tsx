@@ -1,8 +1,7 @@
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
-import { LegalPage, type LegalSection } from './legal-page';
+import { LegalDocumentPage, SupportPhoneLink, type LegalSection, type LegalText } from './legal-page';
 import { legalHref } from './legal-links';
+import { PRIVACY_ES } from './privacy-policy-es';
 import { PRIVACY_FR } from './privacy-policy-fr';
-import { useLanguage } from '../../i18n/use-language';
 
 // Written from what the portal actually collects and where it sends it; keep it in step with the code.
 const SECTIONS: LegalSection[] = [
@@ -104,30 +103,30 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         You can ask to see the information we hold about you, to correct it, or to have it deleted where the law allows,
-        by calling us at <a href={SUPPORT_PHONE_HREF}>{SUPPORT_PHONE}</a>. You do not have to give us any of this
-        information, but we cannot assess an application without it.
+        by calling us at <SupportPhoneLink />. You do not have to give us any of this information, but we cannot assess
+        an application without it.
       </p>
     ),
   },
 ];
 
+const PRIVACY_EN: LegalText = {
+  title: 'Privacy policy',
+  intro:
+    'Fundwise runs this portal, where owners of small businesses in the United States and Canada apply for business funding. This page explains what we collect when you apply, why, who sees it and how we protect it.',
+  sections: SECTIONS,
+  footer: (
+    <>
+      See also our{' '}
+      <a href={legalHref('termsOfUse')} target="_blank" rel="noreferrer">
+        terms of use
+      </a>
+      .
+    </>
+  ),
+};
+
 /** The portal's own privacy policy, used when VITE_PRIVACY_POLICY_URL names none of the lender's. */
 export function PrivacyPolicyPage() {
-  if (useLanguage() === 'fr-CA') return <LegalPage {...PRIVACY_FR} />;
-  return (
-    <LegalPage
-      title="Privacy policy"
-      intro="Fundwise runs this portal, where owners of small businesses in the United States and Canada apply for business funding. This page explains what we collect when you apply, why, who sees it and how we protect it."
-      sections={SECTIONS}
-      footer={
-        <>
-          See also our{' '}
-          <a href={legalHref('termsOfUse')} target="_blank" rel="noreferrer">
-            terms of use
-          </a>
-          .
-        </>
-      }
-    />
-  );
+  return <LegalDocumentPage versions={{ en: PRIVACY_EN, 'fr-CA': PRIVACY_FR, 'es-US': PRIVACY_ES }} />;
 }

@@ -1,12 +1,8 @@
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
-import { formatterFor } from '../../i18n/format';
-import type { LegalSection } from './legal-page';
+import { SupportPhoneLink, type LegalText } from './legal-page';
 import { legalHref } from './legal-links';
 
 // The French version of the terms of use: a document, kept whole in its language (as the English one).
-const phone = formatterFor('fr-CA').phone(SUPPORT_PHONE);
-
-export const TERMS_FR: { title: string; intro: string; sections: LegalSection[]; footer: React.ReactNode } = {
+export const TERMS_FR: LegalText = {
   title: 'Conditions d’utilisation',
   intro:
     'Ces conditions s’appliquent lorsque vous utilisez le portail de demande Fundwise. En créant un compte, vous les acceptez.',
@@ -93,7 +89,7 @@ export const TERMS_FR: { title: string; intro: string; sections: LegalSection[];
       <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
         politique de confidentialité
       </a>
-      . Des questions? Appelez-nous au <a href={SUPPORT_PHONE_HREF}>{phone}</a>.
+      . Des questions? Appelez-nous au <SupportPhoneLink />.
     </>
   ),
 };

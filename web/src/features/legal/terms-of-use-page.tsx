@@ -1,8 +1,7 @@
-import { SUPPORT_PHONE, SUPPORT_PHONE_HREF } from '../../lib/support';
-import { LegalPage, type LegalSection } from './legal-page';
+import { LegalDocumentPage, SupportPhoneLink, type LegalSection, type LegalText } from './legal-page';
 import { legalHref } from './legal-links';
+import { TERMS_ES } from './terms-of-use-es';
 import { TERMS_FR } from './terms-of-use-fr';
-import { useLanguage } from '../../i18n/use-language';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -81,23 +80,22 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
+const TERMS_EN: LegalText = {
+  title: 'Terms of use',
+  intro: 'These terms apply when you use the Fundwise application portal. By creating an account, you accept them.',
+  sections: SECTIONS,
+  footer: (
+    <>
+      How we handle your information is set out in our{' '}
+      <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
+        privacy policy
+      </a>
+      . Questions: call us at <SupportPhoneLink />.
+    </>
+  ),
+};
+
 /** The portal's own terms of use, used when VITE_TERMS_OF_USE_URL names none of the lender's. */
 export function TermsOfUsePage() {
-  if (useLanguage() === 'fr-CA') return <LegalPage {...TERMS_FR} />;
-  return (
-    <LegalPage
-      title="Terms of use"
-      intro="These terms apply when you use the Fundwise application portal. By creating an account, you accept them."
-      sections={SECTIONS}
-      footer={
-        <>
-          How we handle your information is set out in our{' '}
-          <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
-            privacy policy
-          </a>
-          . Questions: call us at <a href={SUPPORT_PHONE_HREF}>{SUPPORT_PHONE}</a>.
-        </>
-      }
-    />
-  );
+  return <LegalDocumentPage versions={{ en: TERMS_EN, 'fr-CA': TERMS_FR, 'es-US': TERMS_ES }} />;
 }

@@ -40,11 +40,17 @@ export function offerFacts(o: OfferOptionView, t: TFunction, fmt: Formatter): [s
   ];
 }
 
+/** The language the offer service writes its labels in. */
+const OFFER_SERVICE_LANGUAGE = 'en';
+
 /** An option's name: the service's own label for a standard offer (its term), ours for a line of credit. */
 export function offerName(o: OfferOptionView, t: TFunction, language: string): string {
   if (isLineOfCredit(o)) return t('offers.lineOfCredit');
-  // The offer service names a standard option by its term ('12-month term'): in French, from the term.
-  return language === 'fr-CA' ? t('offers.termName', { count: Number(o.monthlyTerm) }) : (o.offerLabel ?? '');
+  // The offer service names a standard option by its term ('12-month term'), in its own language: in any
+  // other, the name is the catalogue's, from the term.
+  return language === OFFER_SERVICE_LANGUAGE
+    ? (o.offerLabel ?? '')
+    : t('offers.termName', { count: Number(o.monthlyTerm) });
 }
 
 export function OfferCard({

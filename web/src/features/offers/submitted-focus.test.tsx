@@ -32,10 +32,15 @@ const words = {
     submit: 'Soumettre la demande',
     title: 'Votre demande a été soumise!',
   },
+  'es-US': {
+    missing: ['No lo tengo (Cheque anulado)', 'No lo tengo (Licencia de conducir)'],
+    submit: 'Enviar la solicitud',
+    title: '¡Su solicitud fue enviada!',
+  },
 } as const;
 
 describe('the submitted view takes focus', () => {
-  for (const lng of ['en', 'fr-CA'] as const)
+  for (const lng of Object.keys(words) as (keyof typeof words)[])
     it(`in ${lng}: its heading, not <body>`, async () => {
       const w = words[lng];
       if (lng !== 'en') await act(() => loadLanguage(lng));

@@ -25,10 +25,13 @@ const words = {
   'fr-CA': {
     status: 'Grace Hopper reçoit un courriel et peut signer sur son propre téléphone ou ordinateur.',
   },
+  'es-US': {
+    status: 'Grace Hopper recibe un correo electrónico y puede firmar en su propio teléfono o computadora.',
+  },
 } as const;
 
 describe('the co-owner can sign on their own device', () => {
-  for (const lng of ['en', 'fr-CA'] as const) {
+  for (const lng of Object.keys(words) as (keyof typeof words)[]) {
     it(`is said on /status, by the co-owner's name, in ${lng}`, async () => {
       await act(() => loadLanguage(lng));
       vi.spyOn(api, 'get').mockResolvedValue(progress);

@@ -25,8 +25,12 @@ export const frAccount = {
     signOutQuestion: 'Voulez-vous vraiment vous déconnecter?',
     stayLoggedIn: 'Non, rester connecté',
     logMeOut: 'Oui, me déconnecter',
-    switchTo: 'English',
+    language: 'Langue',
     status: 'Où en est ma demande',
+  },
+  format: {
+    phone: '{{area}} {{exchange}}-{{line}}',
+    bytes: '{{n}}\u00a0o',
   },
   progress: {
     label: 'Progression de la demande',

@@ -171,8 +171,8 @@ export const frOffers = {
       'Le portail vise la conformité aux Règles pour l’accessibilité des contenus Web (WCAG) 2.2, niveau AA. Il est partiellement conforme : les éléments énumérés dans les lacunes connues ne respectent pas encore entièrement la norme.',
     testingTitle: 'Comment nous le vérifions',
     testing1:
-      'Chaque écran et chaque boîte de dialogue de la demande est vérifié avec axe-core en largeur d’ordinateur et à 390 pixels, en anglais et en français, à chaque modification du code.',
-    testing2: 'Un test automatisé remplit toute la demande, en français, uniquement au clavier.',
+      'Chaque écran et chaque boîte de dialogue de la demande est vérifié avec axe-core en largeur d’ordinateur et à 390 pixels, en anglais, en français et en espagnol, à chaque modification du code.',
+    testing2: 'Des tests automatisés remplissent toute la demande, en français et en espagnol, uniquement au clavier.',
     testing3:
       'Les erreurs de formulaire sont énumérées dans un sommaire qui reçoit le focus, et chaque champ indique sa propre erreur aux lecteurs d’écran.',
     testing4:

@@ -1,9 +1,9 @@
+import { PICK_LIST_LABELS_ES } from '@portal/libs';
 import type { Catalogue } from './en';
 import { esAccount } from './es-us/account';
 import { esJourney } from './es-us/journey';
 import { esMessages } from './es-us/messages';
 import { esOffers } from './es-us/offers';
-import { ES_OPTIONS } from './es-us/options';
 import { esPhone } from './es-us/phone';
 import { esStatus } from './es-us/status';
 
@@ -17,6 +17,6 @@ export const esUS = {
   ...esOffers,
   ...esStatus,
   ...esPhone,
-  options: ES_OPTIONS,
+  options: PICK_LIST_LABELS_ES,
   ...esMessages,
 } satisfies Catalogue;

@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ClientRequest as ProxyRequest, IncomingMessage } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { CSP_FILE, PAGE_HEADERS } from './csp.ts';

@@ -139,25 +139,34 @@ function countPlaywright(report: string): void {
 
 const reportsOf = {
   integration: join(reports, 'vitest-integration.json'),
-  rest: join(reports, 'vitest.json'),
+  security: join(reports, 'vitest-security.json'),
+  unit: join(reports, 'vitest.json'),
   resilience: join(reports, 'vitest-resilience.json'),
   playwright: join(reports, 'playwright.json'),
 };
 // A report left by an earlier run must not be counted.
 for (const report of Object.values(reportsOf)) rmSync(report, { force: true });
-const vitestRun = (project: string[], report: string) => [
-  bin('vitest/vitest.mjs'),
-  'run',
-  ...project.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-// Three lanes side by side, each on stacks of its own (free ports, throw-away data): Vitest runs the files of
-// a project that keeps one file at a time (integration, security) one after another whatever the project, so
-// the integration suite gets a process of its own. Much of each lane is waiting (a browser on a page, a
-// fault's back-off, a workflow's timer), so the lanes share the cores well. Playwright, the longest lane,
-// starts first.
+const vitest =
+  (name: string, project: string[], report: string, env = process.env) =>
+  () =>
+    quietStep(
+      name,
+      NODE,
+      [
+        bin('vitest/vitest.mjs'),
+        'run',
+        ...project.flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      env,
+    );
+// Three lanes side by side, each on stacks of its own (free ports, throw-away data). Much of each lane is
+// waiting (a browser on a page, a fault's back-off, a workflow's timer), so they share the cores well. Vitest
+// runs the files of every project that keeps one file at a time (integration, security) one after another,
+// whatever the project, hence a process per suite. The security suite, whose tests time other applicants'
+// answers under attack, runs after the integration suite, beside Playwright's end only.
 checks.push(
   ...(
     await Promise.all([
@@ -165,23 +174,18 @@ checks.push(
         () => quietStep('end-to-end tests (Playwright, Chromium)', NODE, [bin('@playwright/test/cli.js'), 'test']),
       ]),
       chain([
-        () =>
-          quietStep(
-            'integration tests (Vitest: api, worker, workflows)',
-            NODE,
-            vitestRun(['integration'], reportsOf.integration),
-          ),
+        vitest('integration tests (Vitest: api, worker, workflows)', ['integration'], reportsOf.integration),
+        vitest('security suite (Vitest)', ['security'], reportsOf.security),
       ]),
       chain([
         // The resilience suite's short form: every fault class at every external call, and processes killed
         // mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones).
-        () =>
-          quietStep(
-            'resilience suite, short form (faults injected, processes killed)',
-            NODE,
-            vitestRun(['resilience'], reportsOf.resilience),
-            { ...process.env, RESILIENCE_FULL: '' },
-          ),
+        vitest(
+          'resilience suite, short form (faults injected, processes killed)',
+          ['resilience'],
+          reportsOf.resilience,
+          { ...process.env, RESILIENCE_FULL: '' },
+        ),
         // The benchmarks' smoke run (a few seconds each, on a stack of its own): they cannot rot unnoticed. Run
         // as stack/node.sh runs a TypeScript script (esm-sources.mjs: our .ts files are ES modules).
         () =>
@@ -191,19 +195,13 @@ checks.push(
             'stack/bench.ts',
             '--smoke',
           ]),
-        () =>
-          quietStep(
-            'unit, web and security tests (Vitest)',
-            NODE,
-            vitestRun(['unit', 'web', 'security'], reportsOf.rest),
-          ),
+        vitest('unit and web tests (Vitest)', ['unit', 'web'], reportsOf.unit),
       ]),
     ])
   ).flat(),
 );
-countVitest(reportsOf.integration);
-countVitest(reportsOf.rest);
-countVitest(reportsOf.resilience);
+for (const report of [reportsOf.integration, reportsOf.security, reportsOf.unit, reportsOf.resilience])
+  countVitest(report);
 countPlaywright(reportsOf.playwright);
 
 const failedSteps = checks.filter((ok) => !ok).length;

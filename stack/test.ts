@@ -1,5 +1,6 @@
-// `npm test`: lint, type-check and build, unit and integration tests (Vitest), the compose file check,
-// then Playwright in Debian's Chromium. Prints one closing line 'N passed, N failed'.
+// `npm test`: lint, type-check and build, the compose file check, then side by side Playwright in Debian's
+// Chromium, the integration tests, and the resilience suite, the bench smoke, unit, web and security tests
+// (Vitest). Prints one closing line 'N passed, N failed', the failures named above it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,21 +15,6 @@ let failed = 0;
 const failures: string[] = [];
 const started = Date.now();
 
-function step(
-  name: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  cwd = ROOT,
-): boolean {
-  const t = Date.now();
-  console.log(`\n=== ${name}`);
-  const r = spawnSync(command, args, { cwd, stdio: 'inherit', env });
-  const ok = r.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
-  if (!ok) failures.push(`step: ${name}`);
-  return ok;
-}
 const bin = (p: string) => join(ROOT, 'node_modules', p);
 
 /** A step whose output is kept and printed whole when it ends, so two steps running at once stay readable. */
@@ -88,33 +74,19 @@ const composeStep =
         );
 
 // The static checks are single-threaded tools: two chains side by side use both cores. Lint waits for the
-// packages' build (type-aware lint reads the built libs' declarations); the bench smoke waits for it and for the
-// web's checks (it runs the built packages, and builds web/dist again itself).
+// packages' build (type-aware lint reads the built libs' declarations).
 const built = quietStep('build and type-check', NODE, [bin('typescript/bin/tsc'), '-b']);
 const checks: boolean[] = (
   await Promise.all([
     (async () => [await built, await quietStep('lint', NODE, [bin('eslint/bin/eslint.js'), '.'])])(),
-    (async () => [
-      ...(await chain([
-        () => quietStep('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']),
-        () => quietStep('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']),
-        () => quietStep('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']),
-        // The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
-        () =>
-          quietStep('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')),
-        composeStep,
-      ])),
-      // The benchmarks' smoke run (a few seconds each, on a stack of its own): they cannot rot unnoticed. Run
-      // as stack/node.sh runs a TypeScript script (esm-sources.mjs: our .ts files are ES modules).
-      await built.then(() =>
-        quietStep('benchmark smoke (npm run bench --smoke)', NODE, [
-          '--import',
-          join(ROOT, 'stack/esm-sources.mjs'),
-          'stack/bench.ts',
-          '--smoke',
-        ]),
-      ),
-    ])(),
+    chain([
+      () => quietStep('type-check web', NODE, [bin('typescript/bin/tsc'), '-p', 'web/tsconfig.json', '--noEmit']),
+      () => quietStep('format', NODE, [bin('prettier/bin/prettier.cjs'), '--check', '.']),
+      () => quietStep('build web', NODE, [bin('vite/bin/vite.js'), 'build', 'web']),
+      // The size budget of the production build: the first visit and each later page (web/.size-limit.mjs).
+      () => quietStep('web size budget (size-limit)', NODE, [bin('size-limit/bin.js')], process.env, join(ROOT, 'web')),
+      composeStep,
+    ]),
   ])
 ).flat();
 
@@ -143,49 +115,15 @@ function countVitest(report: string): void {
       failures.push(`${file.name.replace(`${ROOT}/`, '')} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
   }
 }
-const vitestJson = join(reports, 'vitest.json');
-const resilienceJson = join(reports, 'vitest-resilience.json');
-// A report left by an earlier run must not be counted.
-for (const report of [vitestJson, resilienceJson]) rmSync(report, { force: true });
-const vitestRun = (project: string[], report: string) => [
-  bin('vitest/vitest.mjs'),
-  'run',
-  ...project.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-];
-// The resilience suite spends most of its time waiting out the faults it injects (retries, back-offs, an
-// outage's length) on a stack of its own, so it runs beside the other suites rather than after them. Its
-// short form: every fault class at every external call, and processes killed mid-journey, with delays of
-// seconds (`npm run test:resilience:full` runs the long ones).
-checks.push(
-  ...(await Promise.all([
-    quietStep(
-      'unit, integration and security tests (Vitest)',
-      NODE,
-      vitestRun(['unit', 'web', 'integration', 'security'], vitestJson),
-    ),
-    quietStep(
-      'resilience suite, short form (faults injected, processes killed)',
-      NODE,
-      vitestRun(['resilience'], resilienceJson),
-      { ...process.env, RESILIENCE_FULL: '' },
-    ),
-  ])),
-);
-countVitest(vitestJson);
-countVitest(resilienceJson);
 
-const pwJson = join(reports, 'playwright.json');
-rmSync(pwJson, { force: true });
-checks.push(step('end-to-end tests (Playwright, Chromium)', NODE, [bin('@playwright/test/cli.js'), 'test']));
-if (existsSync(pwJson)) {
+/** Counts Playwright's JSON report into the closing line. */
+function countPlaywright(report: string): void {
+  if (!existsSync(report)) return;
   type Suite = {
     suites?: Suite[];
     specs?: { title: string; file: string; ok: boolean; tests: { projectName: string; status: string }[] }[];
   };
-  const p = JSON.parse(readFileSync(pwJson, 'utf8')) as Suite & {
+  const p = JSON.parse(readFileSync(report, 'utf8')) as Suite & {
     stats: { expected: number; unexpected: number; flaky: number };
   };
   passed += p.stats.expected + p.stats.flaky;
@@ -198,6 +136,73 @@ if (existsSync(pwJson)) {
   };
   walk(p);
 }
+
+const reportsOf = {
+  integration: join(reports, 'vitest-integration.json'),
+  security: join(reports, 'vitest-security.json'),
+  unit: join(reports, 'vitest.json'),
+  resilience: join(reports, 'vitest-resilience.json'),
+  playwright: join(reports, 'playwright.json'),
+};
+// A report left by an earlier run must not be counted.
+for (const report of Object.values(reportsOf)) rmSync(report, { force: true });
+const vitest =
+  (name: string, project: string[], report: string, env = process.env) =>
+  () =>
+    quietStep(
+      name,
+      NODE,
+      [
+        bin('vitest/vitest.mjs'),
+        'run',
+        ...project.flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      env,
+    );
+// Three lanes side by side, each on stacks of its own (free ports, throw-away data). Much of each lane is
+// waiting (a browser on a page, a fault's back-off, a workflow's timer), so they share the cores well. Vitest
+// runs the files of every project that keeps one file at a time (integration, security) one after another,
+// whatever the project, hence a process per suite. The security suite, whose tests time other applicants'
+// answers under attack, runs after the integration suite, beside Playwright's end only.
+checks.push(
+  ...(
+    await Promise.all([
+      chain([
+        () => quietStep('end-to-end tests (Playwright, Chromium)', NODE, [bin('@playwright/test/cli.js'), 'test']),
+      ]),
+      chain([
+        vitest('integration tests (Vitest: api, worker, workflows)', ['integration'], reportsOf.integration),
+        vitest('security suite (Vitest)', ['security'], reportsOf.security),
+      ]),
+      chain([
+        // The resilience suite's short form: every fault class at every external call, and processes killed
+        // mid-journey, with delays of seconds (`npm run test:resilience:full` runs the long ones).
+        vitest(
+          'resilience suite, short form (faults injected, processes killed)',
+          ['resilience'],
+          reportsOf.resilience,
+          { ...process.env, RESILIENCE_FULL: '' },
+        ),
+        // The benchmarks' smoke run (a few seconds each, on a stack of its own): they cannot rot unnoticed. Run
+        // as stack/node.sh runs a TypeScript script (esm-sources.mjs: our .ts files are ES modules).
+        () =>
+          quietStep('benchmark smoke (npm run bench --smoke)', NODE, [
+            '--import',
+            join(ROOT, 'stack/esm-sources.mjs'),
+            'stack/bench.ts',
+            '--smoke',
+          ]),
+        vitest('unit and web tests (Vitest)', ['unit', 'web'], reportsOf.unit),
+      ]),
+    ])
+  ).flat(),
+);
+for (const report of [reportsOf.integration, reportsOf.security, reportsOf.unit, reportsOf.resilience])
+  countVitest(report);
+countPlaywright(reportsOf.playwright);
 
 const failedSteps = checks.filter((ok) => !ok).length;
 console.log(`\nnpm test finished in ${((Date.now() - started) / 60000).toFixed(1)} min; ${failedSteps} step(s) failed`);

@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('./dist/', import.meta.url));
+// WEB_DIST: a build elsewhere (the bench builds its own, so it never rewrites web/dist under a running suite).
+const dist = process.env.WEB_DIST
+  ? `${process.env.WEB_DIST.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('./dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8'));
 
 /** The JS files a manifest entry loads before it runs: itself and its static imports, transitively. */

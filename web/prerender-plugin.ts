@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { CSP_FILE, policyFor } from './csp.ts';
@@ -60,7 +60,7 @@ export function prerenderSignUp(opts: { root: string; alias: Record<string, stri
     name: 'prerender-sign-up',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle() {
       const tmp = mkdtempSync(join(tmpdir(), 'web-prerender-'));

@@ -2,7 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ClientRequest as ProxyRequest, IncomingMessage } from 'node:http';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { CSP_FILE, PAGE_HEADERS } from './csp.ts';
@@ -204,7 +204,7 @@ function securityHeaders(): Plugin {
   return {
     name: 'security-headers',
     configurePreviewServer(server) {
-      const file = join(server.config.root, server.config.build.outDir, CSP_FILE);
+      const file = resolve(server.config.root, server.config.build.outDir, CSP_FILE);
       server.middlewares.use((req, res, next) => {
         // The api's answers and the Plaid stand-in's Link page (framed by the app, with its own policy) aside.
         if (!req.url?.startsWith('/api/') && !req.url?.startsWith('/plaid/')) {

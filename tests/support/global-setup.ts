@@ -15,6 +15,8 @@ declare module 'vitest' {
     smtpPort: number;
     maildevUrl: string;
     s3Endpoint: string;
+    /** Prebuilt workflow bundles for this run's workers (worker/src/workflow-code.ts). */
+    workflowBundleDir: string;
   }
 }
 
@@ -57,6 +59,7 @@ export async function setup(project: TestProject) {
   project.provide('smtpPort', ports.SMTP_PORT);
   project.provide('s3Endpoint', `http://127.0.0.1:${ports.S3_PORT}`);
   project.provide('maildevUrl', `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`);
+  project.provide('workflowBundleDir', join(dataDir, 'workflow-bundles'));
 }
 
 export async function teardown() {

@@ -55,7 +55,7 @@ export async function startSlice(
   };
   Object.assign(process.env, env);
   const workerSettings = loadEnv(WORKER_SETTINGS, env);
-  const workers = await createApplicationWorker(workerSettings);
+  const workers = await createApplicationWorker(workerSettings, { workflowBundleDir: inject('workflowBundleDir') });
   const workerRun = workers.run();
   Object.assign(process.env, opts.apiEnv);
   const { createApp } = await import('../../api/src/app');

@@ -17,6 +17,7 @@ import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
 import { activityFailureInterceptor } from './metrics';
 import { startWorkerTracing } from './telemetry/tracing';
+import { workflowCode } from './workflow-code';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -32,7 +33,8 @@ function lazy<T>(open: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export async function createApplicationWorker(settings: WorkerSettings) {
+/** `workflowBundleDir`: a folder of prebuilt workflow bundles (workflow-code.ts), for the test suites. */
+export async function createApplicationWorker(settings: WorkerSettings, opts: { workflowBundleDir?: string } = {}) {
   const mongo = await MongoClient.connect(settings.MONGODB_URI);
   const crm = lazy<Connection>(() => connectCrm(settings));
   const store = documentStore(settings);
@@ -69,7 +71,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.TEMPORAL_TASK_QUEUE,
-    workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
+    ...(await workflowCode(tracing.workflows.interceptors?.workflowModules, opts.workflowBundleDir)),
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
     dataConverter: await createDataConverter(settings),

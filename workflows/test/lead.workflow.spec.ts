@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { applicationWorkflowId, getProgress, moveStage, updateLead, SEARCH_ATTRIBUTES, OPERATOR_QUERIES } from '../src';
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
 import { eventually, holdFor } from '../../tests/support/until';
@@ -100,7 +100,7 @@ describe('applicationWorkflow', () => {
     const id = 'aaaaaaaaaaaaaaaaaaaaaac5';
     const taskQueue = `${room.slice.env.TEMPORAL_TASK_QUEUE}-down`;
     const settings = { ...room.slice.settings.worker, TEMPORAL_TASK_QUEUE: taskQueue };
-    let own = await createApplicationWorker(settings);
+    let own = await createApplicationWorker(settings, { workflowBundleDir: inject('workflowBundleDir') });
     let running = own.run();
     const handle = await startApplication(id, undefined, {}, taskQueue);
     const { sfLeadId } = await eventually(async () => {
@@ -116,7 +116,7 @@ describe('applicationWorkflow', () => {
     await holdFor(1000, 'with no worker running, the lead must stay as it was through this window');
     expect(room.slice.crm.records('Lead').find((r) => r.Id === sfLeadId)?.City).toBeUndefined();
 
-    own = await createApplicationWorker(settings);
+    own = await createApplicationWorker(settings, { workflowBundleDir: inject('workflowBundleDir') });
     running = own.run();
     try {
       expect(await move).toMatchObject({ pageName: 'BUSINESS', pageStep: 1 });

@@ -12,11 +12,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const { root, node, log } = ctx;
   // Sizes are exact, not noise: the production build measured by the same size-limit check as npm test.
   log('\n7. web: production build sizes (gzip, as served)');
-  const built = spawnSync(node, ['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn'], {
-    cwd: root,
-  });
+  // Built into the bench's own data dir: web/dist may be served by a suite running beside the bench.
+  const dist = join(ctx.dataDir, 'web-dist');
+  const built = spawnSync(
+    node,
+    ['node_modules/vite/bin/vite.js', 'build', 'web', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root },
+  );
   const sized = spawnSync(node, [join(root, 'node_modules/size-limit/bin.js'), '--json'], {
     cwd: join(root, 'web'),
+    env: { ...process.env, WEB_DIST: dist },
     encoding: 'utf8',
   });
   if (built.status !== 0 || !sized.stdout) {
@@ -71,7 +76,7 @@ async function lighthouseFigures(ctx: BenchContext, who: Applicant): Promise<Fig
   ctx.log(`\n7. web: Lighthouse (mobile, simulated throttling), ${RUNS} runs each, interleaved`);
   const site = join(dataDir, 'web-site');
   const bare = join(dataDir, 'bare-page');
-  asDeployed(root, node, join(root, 'web/dist'), site);
+  asDeployed(root, node, join(dataDir, 'web-dist'), site);
   buildBarePage(root, node, join(dataDir, 'bare-build'));
   asDeployed(root, node, join(dataDir, 'bare-build'), bare);
   for (const [name, dir, port] of [

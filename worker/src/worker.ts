@@ -70,7 +70,13 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     ...createOperationActivities({ db: mongo.db(), box: () => box, settings }),
     ...documents,
     // "Download my data": its own short workflow on this queue (workflows/src/privacy).
-    ...createDataExportActivities({ db: mongo.db(), store: archives, pii: new PiiKeys(settings), codec: codec!, settings }),
+    ...createDataExportActivities({
+      db: mongo.db(),
+      store: archives,
+      pii: new PiiKeys(settings),
+      codec: codec!,
+      settings,
+    }),
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
   // Traces (TRACES_URL): the workflow's and the activities' interceptors and the workflow spans' sink; {} when off.

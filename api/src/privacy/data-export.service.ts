@@ -68,7 +68,9 @@ export class DataExportService {
       this.logger.log({ msg: 'data export requested', userId, exportId: handle.firstExecutionRunId });
       // A run that has not taken its first task yet cannot answer a query: it is being built.
       const s = await handle.query(getDataExport).catch(() => undefined);
-      return s ? view(s) : { state: 'building', exportId: handle.firstExecutionRunId, requestedAt: new Date().toISOString() };
+      return s
+        ? view(s)
+        : { state: 'building', exportId: handle.firstExecutionRunId, requestedAt: new Date().toISOString() };
     } catch (e) {
       this.logger.error({ msg: 'data export: temporal unavailable', userId, error: (e as Error)?.message });
       throw new ServiceUnavailableException(ACCOUNT_CODES.somethingWentWrong);

@@ -29,7 +29,11 @@ export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** The archive's email to `to` (waits for it), and the export id its link names. */
-export async function exportMail(maildevUrl: string, to: string, subject: string): Promise<{ mail: Mail; exportId: string }> {
+export async function exportMail(
+  maildevUrl: string,
+  to: string,
+  subject: string,
+): Promise<{ mail: Mail; exportId: string }> {
   const mails = await until(
     () => mailsTo(maildevUrl, to),
     (m) => m.some((x) => x.subject === subject),

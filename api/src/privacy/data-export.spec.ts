@@ -89,12 +89,16 @@ describe('Download my data', () => {
     expect(files.get(`applications/${adaApp}/application.pdf`)?.subarray(0, 5).toString()).toBe('%PDF-');
     const stages = answers.stages.filter((s: { event: string }) => s.event === 'moveStage');
     expect(stages.length).toBeGreaterThanOrEqual(5);
-    expect(stages.at(-1)).toMatchObject({ stage: 'BANK_STATEMENTS' });
+    expect(stages.at(-1)).toMatchObject({ stage: 'DOCUMENTS', step: 1 });
     for (const s of answers.stages) expect(Date.parse(s.at)).not.toBeNaN();
     // No password hash, no S3 key in what the applicant reads.
-    expect(JSON.stringify([account, answers])).not.toMatch(/passwordHash|\$argon2|applications\/[0-9a-f]{24}\/documents\/[0-9a-f]{24}/);
+    expect(JSON.stringify([account, answers])).not.toMatch(
+      /passwordHash|\$argon2|applications\/[0-9a-f]{24}\/documents\/[0-9a-f]{24}/,
+    );
   });
+});
 
+describe('Download my data: who gets it, and for how long', () => {
   it("answers 404 to another account for this archive's link", async () => {
     const res = await download(slice.baseUrl, eve, exportId);
     expect(res.status).toBe(404);
@@ -111,7 +115,9 @@ describe('Download my data', () => {
     );
     expect(mail.text).toContain('Télécharger mes données');
     const files = await unzip((await download(slice.baseUrl, eve, id)).bytes);
-    const [answers] = [...files].filter(([name]) => name.endsWith('answers.json')).map(([, b]) => JSON.parse(b.toString()));
+    const [answers] = [...files]
+      .filter(([name]) => name.endsWith('answers.json'))
+      .map(([, b]) => JSON.parse(b.toString()));
     expect(answers.business.title).toBe('Entreprise');
     expect(answers.business.answers).toContainEqual({ label: 'Dénomination sociale', value: 'Analytical Engines LLC' });
     expect(answers.owners[0].answers).toContainEqual({ label: 'SSN', value: '234-56-7890' });

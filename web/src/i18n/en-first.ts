@@ -30,6 +30,7 @@ export const enFirst = {
     logMeOut: 'Yes, log me out',
     switchTo: 'Français',
     status: 'Where do I stand',
+    downloadMyData: 'Download my data',
   },
   progress: {
     label: 'Application progress',

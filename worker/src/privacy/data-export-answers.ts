@@ -1,4 +1,4 @@
-import { ObjectId } from 'mongodb';
+import type { ObjectId } from 'mongodb';
 import { formatPhone, formatSsn } from '@portal/libs';
 import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { addressLine, answerWriter, businessRows } from '../documents/pdf-answers';
@@ -37,8 +37,14 @@ export async function answersOf(records: Records, pii: PiiKeys, applicationId: O
       [label.phone, formatPhone(str(o.phoneNumber))],
       [label.dateOfBirth, pii.open(str(o.dateOfBirth))],
       // Written as the form masks it (xxx-xx-xxxx, a SIN xxx-xxx-xxx), in full: the owner's own number.
-      [o.addressData?.country === 'CA' ? label.sin : label.ssn, formatSsn(o.addressData?.country, pii.open(str(o.ssn)))],
-      [label.ownership, str(o.ownershipPercent) ? `${str(o.ownershipPercent)}${language === 'fr-CA' ? '\u00a0%' : '%'}` : ''],
+      [
+        o.addressData?.country === 'CA' ? label.sin : label.ssn,
+        formatSsn(o.addressData?.country, pii.open(str(o.ssn))),
+      ],
+      [
+        label.ownership,
+        str(o.ownershipPercent) ? `${str(o.ownershipPercent)}${language === 'fr-CA' ? '\u00a0%' : '%'}` : '',
+      ],
       [label.creditScore, str(o.creditReport)],
       [label.homeAddress, addressLine(o.addressData)],
     ]),
@@ -52,7 +58,13 @@ export async function answersOf(records: Records, pii: PiiKeys, applicationId: O
 }
 
 /** The account's own fields (never its password's hash). */
-export const accountOf = (u: { email?: string; firstName?: string; lastName?: string; phone?: string; language?: string }) => ({
+export const accountOf = (u: {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  language?: string;
+}) => ({
   email: str(u.email),
   firstName: str(u.firstName),
   lastName: str(u.lastName),

@@ -31,14 +31,19 @@ export async function stageHistory(client: Client, codec: PayloadCodec, applicat
     const payload = completed?.outcome?.success?.payloads?.[0];
     if (name && MOVES.has(name) && payload) {
       const [decoded] = await codec.decode([payload]);
-      const answer = defaultPayloadConverter.fromPayload<{ pageName?: string; pageStep?: number; position?: { pageName?: string; pageStep?: number } }>(decoded!);
+      const answer = defaultPayloadConverter.fromPayload<{
+        pageName?: string;
+        pageStep?: number;
+        position?: { pageName?: string; pageStep?: number };
+      }>(decoded!);
       const position = answer?.position ?? answer;
       entries.push({ at, event: name, stage: position?.pageName, step: position?.pageStep });
     }
     const signal = e.workflowExecutionSignaledEventAttributes?.signalName;
     if (signal === 'withdrawApplication') entries.push({ at, event: 'withdrawn' });
     if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED) entries.push({ at, event: 'ended' });
-    if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW) entries.push({ at, event: 'continued' });
+    if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW)
+      entries.push({ at, event: 'continued' });
   }
   return entries;
 }

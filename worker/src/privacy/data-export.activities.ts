@@ -45,7 +45,10 @@ export function createDataExportActivities(deps: {
       emailsOf(records, applicationId),
       stageHistory(Context.current().client, deps.codec, id).catch(() => []),
     ]);
-    const business = await records.businesses.findOne({ _id: applicationId }, { projection: { signRequestAttempt: 1 } });
+    const business = await records.businesses.findOne(
+      { _id: applicationId },
+      { projection: { signRequestAttempt: 1 } },
+    );
     const pdf = business?.signRequestAttempt
       ? await deps.store.readIfThere(applicationPdfKey(id, business.signRequestAttempt))
       : undefined;
@@ -62,7 +65,12 @@ export function createDataExportActivities(deps: {
     zip.addBuffer(Buffer.from(JSON.stringify(json, null, 2)), `${dir}/answers.json`);
     // Each document opened only when the zip reaches it: one S3 read at a time.
     for (const f of files)
-      zip.addReadStreamLazy(f.path, (cb) => deps.store.read(f.key).then((body) => cb(null, body), (e) => cb(e, undefined as never)));
+      zip.addReadStreamLazy(f.path, (cb) =>
+        deps.store.read(f.key).then(
+          (body) => cb(null, body),
+          (e) => cb(e, undefined as never),
+        ),
+      );
     if (pdf) zip.addReadStream(pdf, `${dir}/application.pdf`);
     return { documents: files.length, pdf: !!pdf };
   }

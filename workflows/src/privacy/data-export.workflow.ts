@@ -1,13 +1,24 @@
 import { proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import { NON_RETRYABLE_ERRORS } from '../application/activities';
-import { dataExportKey, getDataExport, type DataExportActivities, type DataExportInput, type DataExportState } from './data-export';
+import {
+  dataExportKey,
+  getDataExport,
+  type DataExportActivities,
+  type DataExportInput,
+  type DataExportState,
+} from './data-export';
 
 // Nobody waits on the archive: its activities retry with back-off until they succeed (a worker restart
 // mid-build starts the build again after the attempt's time-out, writing the same key).
 const archive = proxyActivities<DataExportActivities>({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS] },
+  retry: {
+    initialInterval: '5 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '10 minutes',
+    nonRetryableErrorTypes: [...NON_RETRYABLE_ERRORS],
+  },
 });
 
 /** Builds the archive, mails its link, keeps it for `expiryMs`, then deletes it. */

@@ -27,6 +27,7 @@ export const frAccount = {
     logMeOut: 'Oui, me déconnecter',
     switchTo: 'English',
     status: 'Où en est ma demande',
+    downloadMyData: 'Télécharger mes données',
   },
   progress: {
     label: 'Progression de la demande',

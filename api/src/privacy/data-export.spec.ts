@@ -1,9 +1,11 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { s3ClientOptions } from '@portal/libs';
 import { dataExportKey } from '@portal/workflows';
 import { signUpAndConfirm, TEST_PASSWORD, type ApiClient } from '../../../tests/support/api-client';
+import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
 import { ownerAnswers, saveAnswers } from '../../../tests/support/journey';
+import { mailsTo } from '../../../tests/support/maildev';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
@@ -11,6 +13,7 @@ import { signedApplication } from '../files/files.spec-setup';
 import { download, exportMail, frenchApplicant, unzip } from './data-export.spec-setup';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
+let s3: FaultProxy;
 let ada: ApiClient;
 let eve: ApiClient;
 let adaApp: string;
@@ -19,7 +22,9 @@ let exportId: string;
 
 beforeAll(async () => {
   // A short life for the archive, so that its expiry and deletion are seen here.
-  slice = await startSlice({ apiEnv: { DATA_EXPORT_EXPIRY: '40s' } });
+  // S3 through the fault proxy, to fail an archive's upload and see the workflow build it again.
+  s3 = await startFaultProxy(inject('s3Endpoint'), { name: 's3' });
+  slice = await startSlice({ s3Endpoint: s3.url, apiEnv: { DATA_EXPORT_EXPIRY: '40s' } });
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'export-ada', '10.42.0.1');
   eve = await frenchApplicant(slice.baseUrl, slice.maildevUrl, 'export-eve', '10.42.0.2');
   adaApp = await signedApplication(ada);
@@ -37,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await slice?.close();
+  await s3?.close();
 });
 
 describe('Download my data', () => {
@@ -105,7 +111,10 @@ describe('Download my data: who gets it, and for how long', () => {
     expect((await eve.get('/privacy/data-export')).body).toEqual({ state: 'none' });
   });
 
-  it('writes a French account its archive and email in French', async () => {
+  it('writes a French account its archive and email in French, once, after a failed upload is retried', async () => {
+    // S3 refuses the archive's upload through the SDK's own retries: the activity fails, and the workflow
+    // tries it again (a worker stopped mid-build is retried the same way, after the heartbeat's time-out).
+    s3.inject({ method: 'PUT', path: /\/exports\// }, { kind: 'status', status: 503 }, 4);
     const res = await eve.post('/privacy/data-export', { password: TEST_PASSWORD });
     expect(res.status).toBe(202);
     const { mail, exportId: id } = await exportMail(
@@ -114,6 +123,9 @@ describe('Download my data: who gets it, and for how long', () => {
       'Vos données sont prêtes à télécharger',
     );
     expect(mail.text).toContain('Télécharger mes données');
+    expect(s3.armed()).toBe(0);
+    const mails = await mailsTo(slice.maildevUrl, 'export-eve@example.com');
+    expect(mails.filter((m) => m.subject === mail.subject)).toHaveLength(1);
     const files = await unzip((await download(slice.baseUrl, eve, id)).bytes);
     const [answers] = [...files]
       .filter(([name]) => name.endsWith('answers.json'))

@@ -25,13 +25,12 @@ export function exportStore(s: S3Settings & S3EncryptionSettings) {
         throw e;
       }
     },
-    async upload(key: string, body: Readable, onPart: () => void): Promise<void> {
+    async upload(key: string, body: Readable): Promise<void> {
       const upload = new Upload({
         client,
         queueSize: 1,
         params: { Bucket: s.S3_BUCKET, Key: key, Body: body, ContentType: 'application/zip', ...encryption },
       });
-      upload.on('httpUploadProgress', onPart);
       await upload.done();
     },
     remove: (key: string) => client.send(new DeleteObjectCommand({ Bucket: s.S3_BUCKET, Key: key })),

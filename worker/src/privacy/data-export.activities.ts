@@ -75,27 +75,41 @@ export function createDataExportActivities(deps: {
     return { documents: files.length, pdf: !!pdf };
   }
 
+  /** The archive: account.json, then each application's part, streamed to S3 under `key`. */
+  async function build(userId: string, exportId: string, key: string) {
+    const user = await records.users.findOne({ _id: new ObjectId(userId) });
+    if (!user) throw new Error('The account is gone');
+    const language = accountOf(user).language;
+    const applications = await records.applications.find({ userId: user._id }, { projection: { _id: 1 } }).toArray();
+    const zip = new ZipFile();
+    const account = { exportedAt: new Date().toISOString(), account: accountOf(user) };
+    zip.addBuffer(Buffer.from(JSON.stringify(account, null, 2)), 'account.json');
+    const parts = [];
+    for (const a of applications) parts.push(await addApplication(zip, a._id, language));
+    let bytes = 0;
+    zip.outputStream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    zip.end();
+    await deps.store.upload(key, zip.outputStream as Readable);
+    log('built', { userId, exportId, applicationIds: applications.map((a) => a._id.toHexString()), bytes, parts });
+    return { bytes };
+  }
+
   return {
     async buildDataExport({ userId, exportId, key }) {
-      const user = await records.users.findOne({ _id: new ObjectId(userId) });
-      if (!user) throw new Error('The account is gone');
-      const language = accountOf(user).language;
-      const applications = await records.applications.find({ userId: user._id }, { projection: { _id: 1 } }).toArray();
-      const zip = new ZipFile();
-      const account = { exportedAt: new Date().toISOString(), account: accountOf(user) };
-      zip.addBuffer(Buffer.from(JSON.stringify(account, null, 2)), 'account.json');
-      const parts = [];
-      for (const a of applications) parts.push(await addApplication(zip, a._id, language));
-      let bytes = 0;
-      zip.outputStream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      zip.end();
-      // A heartbeat per part uploaded: a stuck build is retried after a minute, not after the attempt's ten.
-      await deps.store.upload(key, zip.outputStream as Readable, () => heartbeat());
-      log('built', { userId, exportId, applicationIds: applications.map((a) => a._id.toHexString()), bytes, parts });
-      return { bytes };
+      // Alive while it reads and writes: a build whose worker stopped is retried after a minute (the
+      // heartbeat's time-out), not after the attempt's ten.
+      const beat = setInterval(() => heartbeat(), 10_000);
+      try {
+        return await build(userId, exportId, key);
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     async mailDataExport({ userId, exportId, expiresAt }) {
+      // One email per export: a retry after the send (a worker stopped before its completion reached
+      // Temporal) finds the mark and sends nothing more.
+      if (await records.dataExportMails.findOne({ _id: exportId })) return;
       const user = await records.users.findOne({ _id: new ObjectId(userId) });
       if (!user?.email) return;
       const email = renderDataExportEmail({
@@ -106,6 +120,7 @@ export function createDataExportActivities(deps: {
       });
       // A connection lost after the message went out counts as sent (email/send-once.ts).
       await sendOnce(smtpOf(s), { from: s.MAIL_FROM, to: String(user.email), ...email });
+      await records.dataExportMails.insertOne({ _id: exportId, sentAt: new Date() }).catch(() => undefined);
       log('mailed', { userId, exportId });
     },
 

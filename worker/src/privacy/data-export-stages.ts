@@ -11,6 +11,18 @@ const EventType = temporal.api.enums.v1.EventType;
 /** The updates whose answer is the journey's position (libs JourneyPosition). */
 const MOVES = new Set(['moveStage', 'submitStatements', 'submitApplication']);
 
+/** Every event of the workflow, its earlier runs' first (a long application continues as new). */
+async function allRuns(client: Client, workflowId: string) {
+  const runs: temporal.api.history.v1.IHistoryEvent[][] = [];
+  let runId: string | undefined;
+  do {
+    const events = (await client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+    runs.unshift(events);
+    runId = events[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId || undefined;
+  } while (runId && runs.length < 100);
+  return runs.flat();
+}
+
 /**
  * The history of the application's stages with their dates, read from its workflow's own history (the
  * record operators read too): its start, every accepted stage move and submission with the position it
@@ -18,10 +30,9 @@ const MOVES = new Set(['moveStage', 'submitStatements', 'submitApplication']);
  * here with the worker's key, and only the position is kept.
  */
 export async function stageHistory(client: Client, codec: PayloadCodec, applicationId: string): Promise<StageEntry[]> {
-  const history = await client.workflow.getHandle(applicationWorkflowId(applicationId)).fetchHistory();
   const names = new Map<string, string>();
   const entries: StageEntry[] = [];
-  for (const e of history.events ?? []) {
+  for (const e of await allRuns(client, applicationWorkflowId(applicationId))) {
     const at = new Date(tsToMs(e.eventTime)).toISOString();
     if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED) entries.push({ at, event: 'started' });
     const accepted = e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Context, heartbeat } from '@temporalio/activity';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { PayloadCodec } from '@temporalio/common';
 import { ObjectId, type Db } from 'mongodb';
 import { ZipFile } from 'yazl';
@@ -43,7 +44,12 @@ export function createDataExportActivities(deps: {
       answersOf(records, deps.pii, applicationId, language),
       documentsOf(records, applicationId),
       emailsOf(records, applicationId),
-      stageHistory(Context.current().client, deps.codec, id).catch(() => []),
+      // An application whose workflow never started has no stages yet; any other failure is retried.
+      stageHistory(Context.current().client, deps.codec, id).catch((e: unknown) => {
+        // fetchHistory passes Temporal's gRPC NOT_FOUND (code 5) through as it came.
+        if (e instanceof WorkflowNotFoundError || (e as { code?: unknown }).code === 5) return [];
+        throw e;
+      }),
     ]);
     const business = await records.businesses.findOne(
       { _id: applicationId },

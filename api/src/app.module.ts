@@ -16,6 +16,7 @@ import { FilesModule } from './files/files.module';
 import { BankModule } from './bank/bank.module';
 import { OffersModule } from './offers/offers.module';
 import { OperationsModule } from './operations/operations.module';
+import { PrivacyExportModule } from './privacy/privacy-export.module';
 import { StagesModule } from './stages/stages.module';
 import { StatusModule } from './status/status.module';
 import { TemporalModule } from './temporal/temporal.module';
@@ -45,6 +46,7 @@ import { UsersModule } from './users/users.module';
     UsersModule,
     OperationsModule,
     StatusModule,
+    PrivacyExportModule,
     MetricsModule,
   ],
 })

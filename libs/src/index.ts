@@ -28,6 +28,7 @@ export * from './domain/regions';
 export * from './domain/revisions';
 export * from './http/idempotency';
 export * from './domain/views';
+export * from './domain/data-export-view';
 export * from './domain/application-views';
 export * from './journey/answers';
 export * from './journey/applicant-status';

@@ -202,6 +202,13 @@ export const TARGETS: Target[] = [
     body: (c) => ({ applicationId: c.applicationId, fileType: 'Voided Check', language: 'en' }),
     fields: text('applicationId', 'fileType', 'monthLabel', 'language'),
   },
+  {
+    name: 'download my data',
+    method: 'POST',
+    path: () => '/privacy/data-export',
+    body: () => ({ password: TEST_PASSWORD }),
+    fields: text('password'),
+  },
   { name: 'phone link removal', method: 'DELETE', path: () => '/file/phone-link/000000000000000000000000' },
   { name: 'phone photos', method: 'POST', path: () => '/phone/bogus.token/photos', multipart: true, anonymous: true },
   {

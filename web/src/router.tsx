@@ -157,6 +157,18 @@ const statusRoute = createRoute({
   loader: async ({ context }) => (await import('./features/status/status-api')).statusLoader(context.queryClient),
 });
 
+/** '/my-data', "Download my data": signed in, at any stage and after submission. */
+const dataExportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/my-data',
+  component: pages.dataExport,
+  beforeLoad: async ({ context, location }) => {
+    if (!(await hydrated(context))) noSession(location.href);
+  },
+  loader: async ({ context }) =>
+    context.queryClient.ensureQueryData((await import('./features/privacy/export-api')).dataExportQueryOptions()),
+});
+
 /** A co-owner's signed link: open to anyone holding it; the api checks the token. */
 const sharedStatusRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -198,6 +210,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/offers', pages.offers),
   guarded('/giggle-finance', pages.giggle),
   statusRoute,
+  dataExportRoute,
   sharedStatusRoute,
   coOwnerSignRoute,
   coOwnerSignedRoute,

@@ -3,7 +3,12 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
 import { temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
-import { createDataConverter, documentTaskQueue, type ApplicationActivities } from '@portal/workflows';
+import {
+  createDataConverter,
+  documentTaskQueue,
+  type ApplicationActivities,
+  type DataExportActivities,
+} from '@portal/workflows';
 import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
@@ -18,6 +23,8 @@ import { createOperationActivities } from './operations/operations.activities';
 import { activityFailureInterceptor } from './metrics';
 import { startWorkerTracing } from './telemetry/tracing';
 import { workflowCode } from './workflow-code';
+import { createDataExportActivities } from './privacy/data-export.activities';
+import { exportStore } from './privacy/data-export-store';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -48,7 +55,9 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     org,
   });
-  const activities: ApplicationActivities = {
+  const archives = exportStore(settings);
+  const [codec] = (await createDataConverter(settings)).payloadCodecs;
+  const activities: ApplicationActivities & DataExportActivities = {
     ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID, org }),
     ...createRecordActivities({ db: mongo.db() }),
     ...createSigningActivities({
@@ -62,6 +71,14 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     ...createOfferActivities({ db: mongo.db(), crm, settings, org }),
     ...createOperationActivities({ db: mongo.db(), box: () => box, settings }),
     ...documents,
+    // "Download my data": its own short workflow on this queue (workflows/src/privacy).
+    ...createDataExportActivities({
+      db: mongo.db(),
+      store: archives,
+      pii: new PiiKeys(settings),
+      codec: codec!,
+      settings,
+    }),
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
   // Traces (TRACES_URL): the workflow's and the activities' interceptors and the workflow spans' sink; {} when off.
@@ -110,6 +127,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
       await connection.close();
       await mongo.close();
       store.close();
+      archives.close();
       await tracing.shutdown(); // the last spans out
     },
   };

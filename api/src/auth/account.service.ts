@@ -62,6 +62,14 @@ export class AccountService {
     return user;
   }
 
+  /**
+   * The signed-in owner's password, confirmed again before a privacy request (their data's archive, the
+   * account's deletion): the same check as sign-in, called in a password turn under the login throttle.
+   */
+  confirmPassword(userName: string, password: string): Promise<UserDocument> {
+    return this.checkPassword(userName, password);
+  }
+
   async login(userName: string, password: string): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) throw new BadRequestException(ACCOUNT_CODES.userNotConfirmed);

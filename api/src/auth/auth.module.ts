@@ -32,5 +32,7 @@ import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
   ],
   controllers: [AuthController],
   providers: [SignUpService, AccountService, CodesService, LoginThrottle, DeviceTrust, UnconfirmedSignUps],
+  // The privacy requests confirm the owner's password with the same check, throttle and turns.
+  exports: [AccountService, LoginThrottle, DeviceTrust],
 })
 export class AuthModule {}

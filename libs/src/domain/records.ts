@@ -37,6 +37,7 @@ export const WORKER_COLLECTIONS = {
   reminders: 'reminders',
   offeremails: 'offeremails',
   boxsignrequests: 'boxsignrequests',
+  dataexportmails: 'dataexportmails',
 } as const;
 
 /**

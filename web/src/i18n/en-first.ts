@@ -30,6 +30,7 @@ export const enFirst = {
     logMeOut: 'Yes, log me out',
     language: 'Language',
     status: 'Where do I stand',
+    downloadMyData: 'Download my data',
   },
   // What Intl has no format for: a phone number's shape, a size in bytes.
   format: {

@@ -392,6 +392,21 @@ export const enLater = {
     done_one: 'Your photo was sent as your {{title}}. You can go back to your computer.',
     done_other: 'Your {{count}} photos were sent as your {{title}}. You can go back to your computer.',
   },
+  // "Download my data" (/my-data).
+  dataExport: {
+    title: 'Download my data',
+    lead: 'Get a copy of what you gave us, in one zip file: your answers, your documents, your application, the emails we sent you and the stages of your application with their dates.',
+    howItWorks:
+      'We prepare the file in the background and email you a link when it is ready. The link works for you only, signed in, until the date the email gives; then the file is deleted.',
+    sensitive:
+      'The file holds your full Social Security or Social Insurance Number, your EIN or business number and your date of birth. Keep it somewhere safe.',
+    password: 'Password',
+    passwordHint: 'Enter your password to confirm it is you.',
+    request: 'Prepare my data',
+    building: 'We are preparing your file. We will email you a link when it is ready.',
+    ready: 'Your file is ready. You can download it until {{date}}.',
+    download: 'Download my data (zip)',
+  },
   options: englishOptions(),
   messages: englishMessages(),
 };

@@ -1,6 +1,7 @@
 import { PICK_LIST_LABELS_ES } from '@portal/libs';
 import type { Catalogue } from './en';
 import { esAccount } from './es-us/account';
+import { esDataExport } from './es-us/data-export';
 import { esJourney } from './es-us/journey';
 import { esMessages } from './es-us/messages';
 import { esOffers } from './es-us/offers';
@@ -17,6 +18,7 @@ export const esUS = {
   ...esOffers,
   ...esStatus,
   ...esPhone,
+  ...esDataExport,
   options: PICK_LIST_LABELS_ES,
   ...esMessages,
 } satisfies Catalogue;

@@ -1,6 +1,7 @@
 import { PICK_LIST_LABELS_FR } from '@portal/libs';
 import type { Catalogue } from './en';
 import { frAccount } from './fr-ca/account';
+import { frDataExport } from './fr-ca/data-export';
 import { frJourney } from './fr-ca/journey';
 import { frMessages } from './fr-ca/messages';
 import { frOffers } from './fr-ca/offers';
@@ -15,6 +16,7 @@ export const frCA = {
   ...frJourney,
   ...frOffers,
   ...frPhone,
+  ...frDataExport,
   options: PICK_LIST_LABELS_FR,
   ...frMessages,
 } satisfies Catalogue;

@@ -14,6 +14,10 @@ const withWords =
     (await Promise.all([load(), loadAllWords()]))[0];
 
 export const pages = {
+  dataExport: lazyRouteComponent(
+    withWords(() => import('../features/privacy/export-page')),
+    'DataExportPage',
+  ),
   login: lazyRouteComponent(
     withWords(() => import('../features/account/login-page')),
     'LoginPage',

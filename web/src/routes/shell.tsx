@@ -174,6 +174,11 @@ export function Shell({ children }: { children: ReactNode }) {
                 {t('shell.status')}
               </Link>
             ) : null}
+            {user ? (
+              <Link to="/my-data" onClick={() => setMenuOpen(false)}>
+                {t('shell.downloadMyData')}
+              </Link>
+            ) : null}
             <a href={legalHref('privacyPolicy')} target="_blank" rel="noreferrer">
               {t('shell.privacyPolicy')}
             </a>

@@ -62,6 +62,10 @@ export function recordsOf(db: Db) {
     get reminders() {
       return db.collection<{ _id: string; sentAt: Date }>(WORKER_COLLECTIONS.reminders);
     },
+    /** One mark per 'Download my data' email sent, by export id (mailDataExport). */
+    get dataExportMails() {
+      return db.collection<{ _id: string; sentAt: Date }>(WORKER_COLLECTIONS.dataexportmails);
+    },
     /** One claim per offer email going out, by the attempt sending it (sendOfferEmail). */
     get offerEmails() {
       return db.collection<{ _id: string; attempt: string; at: Date }>(WORKER_COLLECTIONS.offeremails);

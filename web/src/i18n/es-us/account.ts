@@ -27,6 +27,7 @@ export const esAccount = {
     logMeOut: 'Sí, cerrar sesión',
     language: 'Idioma',
     status: 'Estado de mi solicitud',
+    downloadMyData: 'Descargar mis datos',
   },
   format: {
     phone: '({{area}}) {{exchange}}-{{line}}',

@@ -27,6 +27,7 @@ export const frAccount = {
     logMeOut: 'Oui, me déconnecter',
     language: 'Langue',
     status: 'Où en est ma demande',
+    downloadMyData: 'Télécharger mes données',
   },
   format: {
     phone: '{{area}} {{exchange}}-{{line}}',

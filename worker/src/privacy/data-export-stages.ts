@@ -1,0 +1,60 @@
+import type { Client } from '@temporalio/client';
+import { defaultPayloadConverter, type PayloadCodec } from '@temporalio/common';
+import { tsToMs } from '@temporalio/common/lib/time';
+import { temporal } from '@temporalio/proto';
+import { applicationWorkflowId } from '@portal/workflows';
+
+/** One step of the application's journey as its workflow recorded it. */
+export type StageEntry = { at: string; event: string; stage?: string; step?: number };
+
+const EventType = temporal.api.enums.v1.EventType;
+/** The updates whose answer is the journey's position (libs JourneyPosition). */
+const MOVES = new Set(['moveStage', 'submitStatements', 'submitApplication']);
+
+/** Every event of the workflow, its earlier runs' first (a long application continues as new). */
+async function allRuns(client: Client, workflowId: string) {
+  const runs: temporal.api.history.v1.IHistoryEvent[][] = [];
+  let runId: string | undefined;
+  do {
+    const events = (await client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+    runs.unshift(events);
+    runId = events[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId || undefined;
+  } while (runId && runs.length < 100);
+  return runs.flat();
+}
+
+/**
+ * The history of the application's stages with their dates, read from its workflow's own history (the
+ * record operators read too): its start, every accepted stage move and submission with the position it
+ * answered, the signals that ended it, and its close. The payloads are the codec's (encrypted): decoded
+ * here with the worker's key, and only the position is kept.
+ */
+export async function stageHistory(client: Client, codec: PayloadCodec, applicationId: string): Promise<StageEntry[]> {
+  const names = new Map<string, string>();
+  const entries: StageEntry[] = [];
+  for (const e of await allRuns(client, applicationWorkflowId(applicationId))) {
+    const at = new Date(tsToMs(e.eventTime)).toISOString();
+    if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED) entries.push({ at, event: 'started' });
+    const accepted = e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest;
+    if (accepted?.meta?.updateId && accepted.input?.name) names.set(accepted.meta.updateId, accepted.input.name);
+    const completed = e.workflowExecutionUpdateCompletedEventAttributes;
+    const name = names.get(completed?.meta?.updateId ?? '');
+    const payload = completed?.outcome?.success?.payloads?.[0];
+    if (name && MOVES.has(name) && payload) {
+      const [decoded] = await codec.decode([payload]);
+      const answer = defaultPayloadConverter.fromPayload<{
+        pageName?: string;
+        pageStep?: number;
+        position?: { pageName?: string; pageStep?: number };
+      }>(decoded!);
+      const position = answer?.position ?? answer;
+      entries.push({ at, event: name, stage: position?.pageName, step: position?.pageStep });
+    }
+    const signal = e.workflowExecutionSignaledEventAttributes?.signalName;
+    if (signal === 'withdrawApplication') entries.push({ at, event: 'withdrawn' });
+    if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED) entries.push({ at, event: 'ended' });
+    if (e.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW)
+      entries.push({ at, event: 'continued' });
+  }
+  return entries;
+}

@@ -191,6 +191,10 @@ export const API_SETTINGS = {
       'none',
     ),
   ),
+  PLAID_ITEM_SWEEP_INTERVAL: duration(
+    'how often the api removes at Plaid the items of applications that have ended (submitted, withdrawn, abandoned)',
+    '10m',
+  ),
   STALL_FIRST_REMINDER: duration('idle time before the first reminder email', '24h'),
   STALL_SECOND_REMINDER: duration('idle time before the second reminder email', '72h'),
   STALL_ABANDON_AFTER: duration('idle time after which an application is abandoned', '30d'),

@@ -31,6 +31,7 @@ beforeAll(async () => {
       PLAID_WEBHOOK_URL: 'none',
       // Often here, so that a test sees the sweep of ended applications' items within seconds.
       PLAID_ITEM_SWEEP_INTERVAL: '1s',
+      PLAID_REDIRECT_URI: 'http://localhost:5173/bank-statements',
     },
   });
 }, 120_000);
@@ -69,6 +70,8 @@ describe('connecting a bank as Plaid works', () => {
       optional_products: ['transactions'],
       language: 'en',
       client_name: expect.any(String),
+      // An OAuth bank sends the applicant back to the statements page, which opens Link again.
+      redirect_uri: 'http://localhost:5173/bank-statements',
     });
     expect((asked.client_name as string).length).toBeLessThanOrEqual(30);
     // The oldest month a page asks for starts at most 5 months before this one's first day.

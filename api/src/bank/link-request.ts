@@ -6,6 +6,8 @@
 //   cash of a month whose statement text is not readable enough.
 // - `transactions.days_requested` (90 by default) reaches back past the oldest month the page can ask for.
 // - Update mode (`access_token`): no products, no statements window (https://plaid.com/docs/link/update-mode/).
+// - `redirect_uri` (PLAID_REDIRECT_URI): an OAuth bank on a phone sends the applicant back to that page, which
+//   opens Link again with the same token (https://plaid.com/docs/link/oauth/).
 // - Link speaks English or French (`language`: 'en', 'fr'), as the applicant reads the portal.
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
 
@@ -35,6 +37,8 @@ export function linkRequest(o: {
   userId: string;
   language: string | undefined;
   webhook?: string;
+  /** Where an OAuth bank sends the applicant back (PLAID_REDIRECT_URI), when configured. */
+  redirectUri?: string;
   /** Update mode: the item's access token. */
   accessToken?: string;
   now?: Date;
@@ -46,6 +50,7 @@ export function linkRequest(o: {
     language: linkLanguage(o.language),
     country_codes: [CountryCode.Us],
     ...(o.webhook ? { webhook: o.webhook } : {}),
+    ...(o.redirectUri ? { redirect_uri: o.redirectUri } : {}),
   };
   if (o.accessToken) return { ...common, access_token: o.accessToken };
   return {

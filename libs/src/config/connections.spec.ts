@@ -182,6 +182,20 @@ describe("Plaid's webhook address", () => {
   });
 });
 
+describe("Plaid's OAuth redirect URI", () => {
+  it('is the public https page in production, or none; a loopback or http address is refused', () => {
+    const env = { ...PRODUCTION, ...SES, ...CLOUD };
+    expect(
+      problems(API_SETTINGS, { ...env, PLAID_REDIRECT_URI: 'https://apply.fundwise.example/bank-statements' }),
+    ).toEqual([]);
+    for (const PLAID_REDIRECT_URI of ['http://apply.fundwise.example/bank-statements', 'https://localhost/x'])
+      expect(problems(API_SETTINGS, { ...env, PLAID_REDIRECT_URI })).toEqual([
+        "PLAID_REDIRECT_URI must be the portal's public https address of /bank-statements (NODE_ENV is production), or none",
+      ]);
+    expect(problems(API_SETTINGS, { PLAID_REDIRECT_URI: 'http://localhost:5173/bank-statements' })).toEqual([]);
+  });
+});
+
 describe("Box's webhook address", () => {
   // docker-compose left BOX_WEBHOOK_ADDRESS at none: no webhook was registered, and production only polled.
   it('is required in production, https on port 443 off this host; the api does not read it', () => {

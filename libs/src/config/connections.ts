@@ -138,6 +138,16 @@ export function connectionProblems(spec: Spec, source: Readonly<Record<string, s
     (isLoopbackUrl(plaidHook) || !plaidHook.startsWith('https://'))
   )
     problems.push(`PLAID_WEBHOOK_URL must be the api's public https address (${where}), or none`);
+  const redirect = value('PLAID_REDIRECT_URI');
+  if (
+    redirect !== undefined &&
+    redirect !== 'none' &&
+    where &&
+    (isLoopbackUrl(redirect) || !redirect.startsWith('https://'))
+  )
+    problems.push(
+      `PLAID_REDIRECT_URI must be the portal's public https address of /bank-statements (${where}), or none`,
+    );
   problems.push(...boxWebhookProblems(value('BOX_WEBHOOK_ADDRESS'), where, source.NODE_ENV === 'production'));
   return problems;
 }

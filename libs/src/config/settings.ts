@@ -191,6 +191,12 @@ export const API_SETTINGS = {
       'none',
     ),
   ),
+  PLAID_REDIRECT_URI: orNone(
+    url(
+      "the page an OAuth bank sends the applicant back to (https://<host>/bank-statements, registered under Allowed redirect URIs in Plaid's dashboard), given in each link token; none gives none",
+      'none',
+    ),
+  ),
   PLAID_ITEM_SWEEP_INTERVAL: duration(
     'how often the api removes at Plaid the items of applications that have ended (submitted, withdrawn, abandoned)',
     '10m',

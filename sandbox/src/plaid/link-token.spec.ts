@@ -47,6 +47,12 @@ describe('/link/token/create on the Plaid stand-in', () => {
       transactions: { days_requested: 200 },
     });
     expect(r.data.link_token).toMatch(/^link-sandbox-/);
+    // An OAuth bank's way back, as Plaid takes it.
+    const oauth = await plaid.linkTokenCreate({
+      ...US_STATEMENTS,
+      redirect_uri: 'https://apply.fundwise.example/bank-statements',
+    });
+    expect(oauth.data.link_token).toMatch(/^link-sandbox-/);
   });
 
   it('refuses Statements for Canada, unknown countries and products, Balance, and windows over 2 years', async () => {
@@ -61,6 +67,9 @@ describe('/link/token/create on the Plaid stand-in', () => {
       [{ statements: undefined }, 'INVALID_FIELD'],
       [{ products: [], required_if_supported_products: [Products.Statements] }, 'INVALID_FIELD'],
       [{ optional_products: [Products.Statements] }, 'INVALID_FIELD'],
+      [{ redirect_uri: 'http://apply.fundwise.example/bank-statements' }, 'INVALID_FIELD'],
+      [{ redirect_uri: 'https://apply.fundwise.example/bank-statements?x=1' }, 'INVALID_FIELD'],
+      [{ redirect_uri: 'bank-statements' }, 'INVALID_FIELD'],
     ];
     for (const [change, code] of asked) {
       const refused = await codeOf(plaid.linkTokenCreate({ ...US_STATEMENTS, ...change }));

@@ -180,6 +180,11 @@ export const API_SETTINGS = {
       'http://127.0.0.1:4040',
     ),
   ),
+  PLAID_STAGING: oneOf(
+    ['off', 'on'] as const,
+    "a hosted staging deployment on Plaid's sandbox: PLAID_URL https://sandbox.plaid.com, every other production rule kept",
+    'off',
+  ),
   PLAID_CLIENT_ID: str('Plaid client id', 'portal-local'),
   PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
     how: 'from the Plaid dashboard (Keys)',

@@ -150,6 +150,36 @@ describe('/link/token/create on the Plaid stand-in', () => {
     });
   });
 
+  it('/transactions/sync answers NOT_READY, empty, before the first pull (never PRODUCT_NOT_READY)', async () => {
+    const slow = await startPlaidStandin({
+      port: 0,
+      clientId: 'rules',
+      secret: 'rules-secret',
+      statementsReadyAfterMs: 60_000,
+    });
+    try {
+      const api = new PlaidApi(
+        new Configuration({
+          basePath: slow.url,
+          baseOptions: { headers: { 'PLAID-CLIENT-ID': 'rules', 'PLAID-SECRET': 'rules-secret' } },
+        }),
+      );
+      const token = (await api.linkTokenCreate({ ...US_STATEMENTS, optional_products: [Products.Transactions] })).data;
+      const publicToken = await publicTokenFor(slow.url, token.link_token);
+      const { access_token } = (await api.itemPublicTokenExchange({ public_token: publicToken })).data;
+      expect((await api.transactionsSync({ access_token })).data).toMatchObject({
+        added: [],
+        modified: [],
+        removed: [],
+        has_more: false,
+        next_cursor: '',
+        transactions_update_status: 'NOT_READY',
+      });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('answers 429 RATE_LIMIT_EXCEEDED when told to, then serves again', async () => {
     standin.rateLimit(1);
     expect(await codeOf(plaid.linkTokenCreate(US_STATEMENTS))).toMatchObject({

@@ -84,25 +84,28 @@ export class BankAccounts {
     }
   }
 
-  /** Every posted transaction from the first asked month's start to today (Plaid pages them by 500), or undefined. */
+  /**
+   * Every posted transaction from the first asked month's start, through /transactions/sync (Plaid's
+   * recommended way: https://plaid.com/docs/transactions/sync-migration/), paged by its cursor, 500 at a time,
+   * each page's `modified` and `removed` applied; undefined when Plaid has not pulled the history yet
+   * (NOT_READY) or does not answer.
+   */
   private async transactionsSince(): Promise<Transaction[] | undefined> {
     const firsts = this.months.map((m) => {
       const [name, year] = m.split(' ');
       return Date.UTC(Number(year), MONTH_NAMES.indexOf(name!), 1);
     });
-    const start_date = isoDay(Math.min(...firsts));
-    const end_date = isoDay(Date.now());
-    const all: Transaction[] = [];
+    const start = isoDay(Math.min(...firsts));
+    const byId = new Map<string, Transaction>();
+    let cursor: string | undefined;
     try {
       for (let page = 0; page < 40; page++) {
-        const r = await this.plaid.transactionsGet({
-          access_token: this.access_token,
-          start_date,
-          end_date,
-          options: { count: 500, offset: all.length },
-        });
-        all.push(...r.data.transactions);
-        if (all.length >= r.data.total_transactions || !r.data.transactions.length) return all;
+        const r = (await this.plaid.transactionsSync({ access_token: this.access_token, cursor, count: 500 })).data;
+        if (r.transactions_update_status === 'NOT_READY') return undefined;
+        for (const t of [...r.added, ...r.modified]) byId.set(t.transaction_id, t);
+        for (const t of r.removed) byId.delete(t.transaction_id);
+        cursor = r.next_cursor;
+        if (!r.has_more) return [...byId.values()].filter((t) => !t.pending && t.date >= start);
       }
       return undefined;
     } catch (e) {

@@ -2,7 +2,7 @@
 // calls it, against the Plaid stand-in that refuses what Plaid refuses: Statements asked for a US business
 // only (US only, Transactions optional, enough days of transactions history), a Canadian business not
 // offered the bank; the statements listed and downloaded straight after the link with no balance asked;
-// the item removed once every month is in; a reconnect in update mode on the same item; Plaid's 429 an outage.
+// the item removed once every month is in, or once the application ends with no later call; a reconnect in update mode on the same item; Plaid's 429 an outage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_CODES } from '@portal/libs';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
@@ -10,7 +10,7 @@ import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { DETAILS_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
-import { until } from '../../../tests/support/until';
+import { holdFor, until } from '../../../tests/support/until';
 import { signedApplication } from '../files/files.spec-setup';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -29,6 +29,9 @@ beforeAll(async () => {
       PLAID_CLIENT_ID: 'it-plaid',
       PLAID_SECRET: 'it-plaid-secret',
       PLAID_WEBHOOK_URL: 'none',
+      // Often here, so that a test sees the sweep of ended applications' items within seconds.
+      PLAID_ITEM_SWEEP_INTERVAL: '1s',
+      PLAID_REDIRECT_URI: 'http://localhost:5173/bank-statements',
     },
   });
 }, 120_000);
@@ -67,6 +70,8 @@ describe('connecting a bank as Plaid works', () => {
       optional_products: ['transactions'],
       language: 'en',
       client_name: expect.any(String),
+      // An OAuth bank sends the applicant back to the statements page, which opens Link again.
+      redirect_uri: 'http://localhost:5173/bank-statements',
     });
     expect((asked.client_name as string).length).toBeLessThanOrEqual(30);
     // The oldest month a page asks for starts at most 5 months before this one's first day.
@@ -138,5 +143,28 @@ describe('a bank connection not offered, or Plaid busy', () => {
     plaid.rateLimit(1);
     expect((await a.client.post('/bank/link-token', { applicationId: a.applicationId })).status).toBe(503);
     expect((await a.client.post('/bank/link-token', { applicationId: a.applicationId })).status).toBe(200);
+  });
+});
+
+describe('no item outlives its application', () => {
+  it('an application withdrawn with its bank connected and never opened again: the item is removed at Plaid', async () => {
+    const a = await applicantAtStatements('withdrawn', '10.8.1.5');
+    const before = new Set(plaid.items().map((i) => i.item_id));
+    await link(a);
+    const item = plaid.items().find((i) => !before.has(i.item_id))!.item_id;
+    const withdrawn = await fetch(`${slice.baseUrl}/operations/applications/${a.applicationId}/withdraw`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${slice.settings.api.OPERATOR_TOKEN}` },
+    });
+    expect(withdrawn.status).toBe(202);
+    // Nobody calls the bank's routes again: the workflow ends, the worker marks the record, the api sweeps.
+    await until(
+      async () => plaid.items().map((i) => i.item_id),
+      (ids) => !ids.includes(item),
+      { ms: 45_000, what: 'the withdrawn application’s item removed at Plaid' },
+    );
+    const removals = callsTo('/item/remove').length;
+    await holdFor(2_500, 'two more sweeps, which must not ask Plaid to remove it again');
+    expect(callsTo('/item/remove')).toHaveLength(removals);
   });
 });

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { RateLimiter } from '../common/rate-limit';
 import { BankLink } from './bank-link.schema';
 import { BankService } from './bank.service';
 import { PlaidClient, plaidCode } from './plaid-client';
+import { plaidOutcome } from './plaid-outcome';
 import { plaidWebhookRefusal, type PlaidWebhookKey, type WebhookRefusal } from './plaid-webhook';
 import { WebhookKeys } from './webhook-keys';
 
@@ -20,6 +22,9 @@ function eventOf(body: unknown): PlaidEvent | undefined {
   if (!itemId || !type || !code) return undefined;
   return { itemId, type, code, errorCode: error.error_code, failed: event.result === 'FAILURE' };
 }
+
+/** Webhooks Plaid signed about one item that are acted on in an hour. */
+export const WEBHOOKS_PER_ITEM_HOUR = 60;
 
 /** ITEM events that need the applicant at their bank again. */
 const needsLogin = (e: PlaidEvent) =>
@@ -39,6 +44,7 @@ export class BankWebhooks {
     @InjectModel(BankLink.name) private readonly links: Model<BankLink>,
     private readonly plaid: PlaidClient,
     private readonly bank: BankService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /**
@@ -57,6 +63,13 @@ export class BankWebhooks {
     const link = event && (await this.links.findOne({ itemId: event.itemId }));
     // A removed item's events change nothing: its statements are in, or its application ended.
     if (!event || !link || link.removedAt) return undefined;
+    // Plaid sends an item a few webhooks a day; a signed one replayed (its JWT holds 5 minutes) acts at most
+    // this often. Past it, 429: Plaid retries a webhook it could not deliver.
+    await this.limiter.hit({
+      key: `plaid-webhook:item:${event.itemId}`,
+      max: WEBHOOKS_PER_ITEM_HOUR,
+      windowSeconds: 3600,
+    });
     if (needsLogin(event))
       await link.updateOne({
         $set: { needsReconnect: true, ...(event.code === 'PENDING_DISCONNECT' ? { pendingDisconnect: true } : {}) },
@@ -75,12 +88,14 @@ export class BankWebhooks {
     return undefined;
   }
 
+  /** A kid's key from Plaid; undefined when Plaid says it knows none; throws when Plaid could not say. */
   private async askPlaid(kid: string): Promise<PlaidWebhookKey | undefined> {
     try {
       return (await this.plaid.client().webhookVerificationKeyGet({ key_id: kid })).data
         .key as unknown as PlaidWebhookKey;
     } catch (e) {
-      this.logger.warn({ msg: 'plaid webhook key not found', code: plaidCode(e) });
+      this.logger.warn({ msg: 'plaid webhook key not read', code: plaidCode(e) });
+      if (plaidOutcome(e).kind === 'unavailable') throw e;
       return undefined;
     }
   }

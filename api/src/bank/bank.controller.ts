@@ -13,13 +13,19 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientIp } from '../common/client-ip';
-import { RateLimiter } from '../common/rate-limit';
+import { RateLimiter, TooManyRequestsError } from '../common/rate-limit';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
 import { BankApplicationDto, PublicTokenDto } from './bank.dto';
 import { BankService } from './bank.service';
 import { BankWebhooks } from './bank-webhooks';
 
 const HOUR = 3600;
+/**
+ * Webhooks Plaid did not sign, from one sending address in an hour: a sender of forgeries is cut off. One
+ * Plaid signed gives its count back, so Plaid's own volume, from whichever of its sending addresses, never
+ * meets this limit (Plaid's verified webhooks are bounded per item instead: bank-webhooks.ts).
+ */
+export const UNSIGNED_WEBHOOKS_PER_ADDRESS_HOUR = 600;
 
 /** Connect the applicant's bank, fetch its statements into the slots, disconnect. */
 @Controller('bank')
@@ -83,9 +89,18 @@ export class PlaidWebhookController {
   @Post('plaid')
   @HttpCode(200)
   async plaid(@Req() req: RawBodyRequest<Request>, @Headers('plaid-verification') verification?: string) {
-    await this.limiter.hit({ key: `plaid-webhook:ip:${clientIp(req)}`, max: 600, windowSeconds: HOUR });
+    const attempt = await this.limiter.throttle({
+      key: `plaid-webhook:ip:${clientIp(req)}`,
+      free: UNSIGNED_WEBHOOKS_PER_ADDRESS_HOUR,
+      windowSeconds: HOUR,
+      baseDelaySeconds: 1,
+      capSeconds: 1,
+    });
+    if (!attempt.go)
+      throw new TooManyRequestsError(HOUR - (Math.floor(Date.now() / 1000) % HOUR), undefined, 'plaid-webhook:ip');
     const refusal = await this.webhooks.receive(req.rawBody ?? Buffer.alloc(0), verification, req.body);
     if (refusal) throw new UnauthorizedException('Invalid webhook signature');
+    await attempt.release();
     return { ok: true };
   }
 }

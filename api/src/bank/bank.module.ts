@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { Application, ApplicationSchema } from '../applications/application.schema';
 import { ApplicationsModule } from '../applications/applications.module';
 import { BusinessesModule } from '../businesses/businesses.module';
 import { PiiCipher } from '../common/pii';
@@ -10,6 +11,7 @@ import { BankLink, BankLinkSchema, BankLinkTokens, BankLinkTokensSchema } from '
 import { BankController, PlaidWebhookController } from './bank.controller';
 import { BankService } from './bank.service';
 import { BankWebhooks } from './bank-webhooks';
+import { EndedItems } from './ended-items';
 import { LinkTokens } from './link-tokens';
 import { PlaidClient } from './plaid-client';
 import { StatementFetch } from './statement-fetch';
@@ -20,6 +22,8 @@ import { StatementFetch } from './statement-fetch';
       { name: BankLink.name, schema: BankLinkSchema },
       { name: User.name, schema: UserSchema },
       { name: BankLinkTokens.name, schema: BankLinkTokensSchema },
+      // Read by the sweep for the applications that have ended (ended-items.ts).
+      { name: Application.name, schema: ApplicationSchema },
     ]),
     SessionModule,
     ApplicationsModule,
@@ -27,6 +31,6 @@ import { StatementFetch } from './statement-fetch';
     FilesModule,
   ],
   controllers: [BankController, PlaidWebhookController],
-  providers: [BankService, StatementFetch, BankWebhooks, PlaidClient, PiiCipher, LinkTokens],
+  providers: [BankService, EndedItems, StatementFetch, BankWebhooks, PlaidClient, PiiCipher, LinkTokens],
 })
 export class BankModule {}

@@ -71,6 +71,7 @@ export class BankService {
           userId,
           language: user?.language,
           webhook: this.plaid.webhookUrl,
+          redirectUri: this.plaid.redirectUri,
           accessToken: update ? this.pii.decrypt(link.accessTokenSealed) : undefined,
         }),
       );

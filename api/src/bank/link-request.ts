@@ -8,6 +8,8 @@
 // - Update mode (`access_token`): no products, no statements window (https://plaid.com/docs/link/update-mode/).
 // - Link speaks the applicant's language as the portal does (`language`: 'en', 'fr', 'es'; Plaid's list:
 //   https://plaid.com/docs/api/link/#link-token-create-request-language), by LINK_LANGUAGES.
+// - `redirect_uri` (PLAID_REDIRECT_URI): an OAuth bank on a phone sends the applicant back to that page, which
+//   opens Link again with the same token (https://plaid.com/docs/link/oauth/).
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
 import { languageOf, type ByLanguage } from '@portal/libs';
 
@@ -40,6 +42,8 @@ export function linkRequest(o: {
   userId: string;
   language: string | undefined;
   webhook?: string;
+  /** Where an OAuth bank sends the applicant back (PLAID_REDIRECT_URI), when configured. */
+  redirectUri?: string;
   /** Update mode: the item's access token. */
   accessToken?: string;
   now?: Date;
@@ -51,6 +55,7 @@ export function linkRequest(o: {
     language: linkLanguage(o.language),
     country_codes: [CountryCode.Us],
     ...(o.webhook ? { webhook: o.webhook } : {}),
+    ...(o.redirectUri ? { redirect_uri: o.redirectUri } : {}),
   };
   if (o.accessToken) return { ...common, access_token: o.accessToken };
   return {

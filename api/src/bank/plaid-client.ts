@@ -30,9 +30,12 @@ export class PlaidClient {
   readonly api?: PlaidApi;
   /** Where Plaid sends the items' webhooks, when the portal takes them. */
   readonly webhookUrl?: string;
+  /** Where an OAuth bank sends the applicant back (Plaid's Allowed redirect URIs), when configured. */
+  readonly redirectUri?: string;
 
   constructor(@Inject(SETTINGS) settings: ApiSettings) {
     if (settings.PLAID_WEBHOOK_URL !== 'none') this.webhookUrl = settings.PLAID_WEBHOOK_URL;
+    if (settings.PLAID_REDIRECT_URI !== 'none') this.redirectUri = settings.PLAID_REDIRECT_URI;
     if (settings.PLAID_URL !== 'none')
       this.api = new PlaidApi(
         new Configuration({

@@ -182,6 +182,48 @@ describe("Plaid's webhook address", () => {
   });
 });
 
+describe("Plaid's environment", () => {
+  const env = { ...PRODUCTION, ...SES, ...CLOUD };
+  const SANDBOX = 'https://sandbox.plaid.com';
+
+  it("is production's in production: Plaid's sandbox or a stand-in is refused, naming the staging flag", () => {
+    expect(problems(API_SETTINGS, { ...env, PLAID_URL: 'https://production.plaid.com' })).toEqual([]);
+    for (const PLAID_URL of [SANDBOX, 'http://127.0.0.1:4040'])
+      expect(problems(API_SETTINGS, { ...env, PLAID_URL })).toEqual([
+        `PLAID_URL ${PLAID_URL} is a sandbox (NODE_ENV is production): set https://production.plaid.com, or none (a staging deployment on Plaid's sandbox: PLAID_STAGING=on)`,
+      ]);
+  });
+
+  it("a hosted staging flagged PLAID_STAGING=on runs on Plaid's sandbox only, every other production rule kept", () => {
+    expect(problems(API_SETTINGS, { ...env, PLAID_STAGING: 'on', PLAID_URL: SANDBOX })).toEqual([]);
+    for (const PLAID_URL of ['https://production.plaid.com', 'http://127.0.0.1:4040', 'http://sandbox.plaid.com'])
+      expect(problems(API_SETTINGS, { ...env, PLAID_STAGING: 'on', PLAID_URL })).toEqual([
+        `PLAID_URL ${PLAID_URL} is not Plaid's sandbox (PLAID_STAGING is on): set https://sandbox.plaid.com, or none`,
+      ]);
+    expect(problems(API_SETTINGS, { ...env, PLAID_STAGING: 'on', PLAID_URL: 'none' })).toEqual([]);
+    // Staging changes nothing else: mail without TLS is refused all the same.
+    expect(problems(API_SETTINGS, { ...env, PLAID_STAGING: 'on', PLAID_URL: SANDBOX, SMTP_TLS: 'none' })).toEqual([
+      'SMTP_TLS is none (NODE_ENV is production): set starttls or implicit, mail services require TLS',
+    ]);
+    // Locally the flag asks nothing.
+    expect(problems(API_SETTINGS, { PLAID_STAGING: 'on' })).toEqual([]);
+  });
+});
+
+describe("Plaid's OAuth redirect URI", () => {
+  it('is the public https page in production, or none; a loopback or http address is refused', () => {
+    const env = { ...PRODUCTION, ...SES, ...CLOUD };
+    expect(
+      problems(API_SETTINGS, { ...env, PLAID_REDIRECT_URI: 'https://apply.fundwise.example/bank-statements' }),
+    ).toEqual([]);
+    for (const PLAID_REDIRECT_URI of ['http://apply.fundwise.example/bank-statements', 'https://localhost/x'])
+      expect(problems(API_SETTINGS, { ...env, PLAID_REDIRECT_URI })).toEqual([
+        "PLAID_REDIRECT_URI must be the portal's public https address of /bank-statements (NODE_ENV is production), or none",
+      ]);
+    expect(problems(API_SETTINGS, { PLAID_REDIRECT_URI: 'http://localhost:5173/bank-statements' })).toEqual([]);
+  });
+});
+
 describe("Box's webhook address", () => {
   // docker-compose left BOX_WEBHOOK_ADDRESS at none: no webhook was registered, and production only polled.
   it('is required in production, https on port 443 off this host; the api does not read it', () => {

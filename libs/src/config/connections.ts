@@ -124,12 +124,7 @@ export function connectionProblems(spec: Spec, source: Readonly<Record<string, s
         );
     }
   }
-  const plaid = value('PLAID_URL');
-  if (plaid !== undefined && plaid !== 'none' && where) {
-    if (isLoopbackUrl(plaid) || /(^|\.)sandbox\.plaid\.com$/i.test(hostOf(plaid)))
-      problems.push(`PLAID_URL ${plaid} is a sandbox (${where}): set https://production.plaid.com, or none`);
-    else if (!plaid.startsWith('https://')) problems.push(`PLAID_URL must be https (${where})`);
-  }
+  problems.push(...plaidEnvironmentProblems(value('PLAID_URL'), value('PLAID_STAGING') === 'on', where));
   const plaidHook = value('PLAID_WEBHOOK_URL');
   if (
     plaidHook !== undefined &&
@@ -138,8 +133,37 @@ export function connectionProblems(spec: Spec, source: Readonly<Record<string, s
     (isLoopbackUrl(plaidHook) || !plaidHook.startsWith('https://'))
   )
     problems.push(`PLAID_WEBHOOK_URL must be the api's public https address (${where}), or none`);
+  const redirect = value('PLAID_REDIRECT_URI');
+  if (
+    redirect !== undefined &&
+    redirect !== 'none' &&
+    where &&
+    (isLoopbackUrl(redirect) || !redirect.startsWith('https://'))
+  )
+    problems.push(
+      `PLAID_REDIRECT_URI must be the portal's public https address of /bank-statements (${where}), or none`,
+    );
   problems.push(...boxWebhookProblems(value('BOX_WEBHOOK_ADDRESS'), where, source.NODE_ENV === 'production'));
   return problems;
+}
+
+/**
+ * Plaid's environment outside local development: production's (https://production.plaid.com), or, on a
+ * hosted staging deployment flagged PLAID_STAGING=on, Plaid's sandbox and nothing else (its items cost
+ * nothing; production's would be billed for test applicants). A loopback stand-in is for local stacks only.
+ */
+function plaidEnvironmentProblems(plaid: string | undefined, staging: boolean, where: string | undefined): string[] {
+  if (plaid === undefined || plaid === 'none' || !where) return [];
+  const sandbox = /(^|\.)sandbox\.plaid\.com$/i.test(hostOf(plaid));
+  if (staging)
+    return sandbox && plaid.startsWith('https://')
+      ? []
+      : [`PLAID_URL ${plaid} is not Plaid's sandbox (PLAID_STAGING is on): set https://sandbox.plaid.com, or none`];
+  if (isLoopbackUrl(plaid) || sandbox)
+    return [
+      `PLAID_URL ${plaid} is a sandbox (${where}): set https://production.plaid.com, or none (a staging deployment on Plaid's sandbox: PLAID_STAGING=on)`,
+    ];
+  return plaid.startsWith('https://') ? [] : [`PLAID_URL must be https (${where})`];
 }
 
 const hostOf = (u: string) => {

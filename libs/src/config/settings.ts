@@ -180,6 +180,11 @@ export const API_SETTINGS = {
       'http://127.0.0.1:4040',
     ),
   ),
+  PLAID_STAGING: oneOf(
+    ['off', 'on'] as const,
+    "a hosted staging deployment on Plaid's sandbox: PLAID_URL https://sandbox.plaid.com, every other production rule kept",
+    'off',
+  ),
   PLAID_CLIENT_ID: str('Plaid client id', 'portal-local'),
   PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
     how: 'from the Plaid dashboard (Keys)',
@@ -190,6 +195,16 @@ export const API_SETTINGS = {
       "the api's public https URL Plaid sends its webhooks to (…/api/webhooks/plaid), given in each link token; none sends none",
       'none',
     ),
+  ),
+  PLAID_REDIRECT_URI: orNone(
+    url(
+      "the page an OAuth bank sends the applicant back to (https://<host>/bank-statements, registered under Allowed redirect URIs in Plaid's dashboard), given in each link token; none gives none",
+      'none',
+    ),
+  ),
+  PLAID_ITEM_SWEEP_INTERVAL: duration(
+    'how often the api removes at Plaid the items of applications that have ended (submitted, withdrawn, abandoned)',
+    '10m',
   ),
   STALL_FIRST_REMINDER: duration('idle time before the first reminder email', '24h'),
   STALL_SECOND_REMINDER: duration('idle time before the second reminder email', '72h'),

@@ -54,7 +54,7 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 export type AggregatorTransaction = { date: string; amount: number; pending?: boolean };
 
 /**
- * An account's transactions and its current balance (an aggregator's data, e.g. Plaid's /transactions/get
+ * An account's transactions and its current balance (an aggregator's data, e.g. Plaid's /transactions/sync
  * and /accounts/balance/get) to a period's days. Transactions carry no balance, so each day's is worked
  * back from the current one: the balance at the end of a day is the current balance plus every posted
  * transaction's amount after that day (money out put back, money in taken away). Pending transactions are

@@ -5,6 +5,7 @@ import { linkTokenRules } from './link-token-rules';
 import { checkingAccount, SANDBOX_INSTITUTION, type Item, type PlaidState } from './state';
 import { statementPdf } from './statements';
 import { ledger } from './transactions';
+import { syncPage } from './transactions-sync';
 import { notify } from './webhooks';
 
 type Input = Record<string, unknown>;
@@ -55,6 +56,7 @@ const ITEM_PATHS = new Set([
   '/item/remove',
   '/accounts/balance/get',
   '/transactions/get',
+  '/transactions/sync',
   '/statements/list',
   '/statements/download',
   '/statements/refresh',
@@ -205,11 +207,20 @@ function describeItem(item: Item): PlaidAnswer {
  */
 async function accountData(state: PlaidState, path: string, item: Item, input: Input): Promise<PlaidAnswer> {
   if (item.error) return refused(item.error);
-  if (path !== '/accounts/balance/get' && Date.now() - item.linkedAt < state.readyAfter)
-    return refused('PRODUCT_NOT_READY');
+  const ready = Date.now() - item.linkedAt >= state.readyAfter;
   const account = checkingAccount(item);
   // One ledger (transactions.ts): its end is the current balance, so the two always agree.
   const book = ledger(account.account_id, new Date());
+  // Only the history Plaid fetched at the link: days_requested back from the link day.
+  const from = new Date(item.linkedAt - item.daysRequested * 86_400_000).toISOString().slice(0, 10);
+  // /transactions/sync is never PRODUCT_NOT_READY: it answers NOT_READY, empty, until the first pull.
+  if (path === '/transactions/sync')
+    return syncPage(
+      book.transactions.filter((t) => t.date >= from),
+      input,
+      ready,
+    );
+  if (path !== '/accounts/balance/get' && !ready) return refused('PRODUCT_NOT_READY');
   const withBalances = {
     ...account,
     balances: { available: book.current - 750, current: book.current, limit: null, iso_currency_code: 'USD' },
@@ -218,8 +229,6 @@ async function accountData(state: PlaidState, path: string, item: Item, input: I
   if (path === '/accounts/balance/get')
     return { status: 200, body: { accounts: [withBalances], item: itemRef, request_id: requestId() } };
   if (path === '/transactions/get') {
-    // Only the history Plaid fetched at the link: days_requested back from the link day.
-    const from = new Date(item.linkedAt - item.daysRequested * 86_400_000).toISOString().slice(0, 10);
     const page = transactionsPage(
       book.transactions.filter((t) => t.date >= from),
       input,

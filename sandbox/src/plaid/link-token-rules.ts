@@ -81,6 +81,21 @@ const US_ONLY = new Set(['statements']);
 const STATEMENTS_MAX_DAYS = 2 * 366;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A redirect_uri Plaid takes (https://plaid.com/docs/link/oauth/): https, no query or fragment (Link adds
+ * oauth_state_id); http only for localhost, which Plaid's sandbox allows for development.
+ */
+function redirectUriTaken(v: unknown): boolean {
+  if (typeof v !== 'string' || v.length > 2048) return false;
+  try {
+    const u = new URL(v);
+    if (u.search || u.hash) return false;
+    return u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
 const list = (v: unknown): unknown[] | undefined =>
   v === undefined || v === null ? [] : Array.isArray(v) ? v : undefined;
 
@@ -103,6 +118,8 @@ export function linkTokenRules(
     return { refusal: refused('INVALID_FIELD', 'a product may be in only one of the product arrays') };
   if (all.some((p) => US_ONLY.has(p)) && countries.some((c) => c !== 'US'))
     return { refusal: refused('INVALID_PRODUCT', 'statements is available in the US only') };
+  if (input.redirect_uri !== undefined && !redirectUriTaken(input.redirect_uri))
+    return { refusal: refused('INVALID_FIELD', 'redirect_uri must be an https URL without query or fragment') };
   const token = input.access_token;
   if (token !== undefined) {
     // Update mode: the item's own products stay; products are omitted (but for adding a credit product).

@@ -1,6 +1,7 @@
 // The Plaid stand-in refuses what Plaid's /link/token/create refuses (link-token-rules.ts): Statements outside
 // the US, countries and products Plaid does not know, more than 2 years of statements, products in update
-// mode; update mode repairs the same item; transactions reach back days_requested only; 429 on demand.
+// mode; update mode repairs the same item; transactions reach back days_requested only, through /transactions/get
+// and /transactions/sync alike; 429 on demand.
 import { Configuration, CountryCode, PlaidApi, Products, type LinkTokenCreateRequest } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicTokenFor } from './link-as-browser';
@@ -47,6 +48,12 @@ describe('/link/token/create on the Plaid stand-in', () => {
       transactions: { days_requested: 200 },
     });
     expect(r.data.link_token).toMatch(/^link-sandbox-/);
+    // An OAuth bank's way back, as Plaid takes it.
+    const oauth = await plaid.linkTokenCreate({
+      ...US_STATEMENTS,
+      redirect_uri: 'https://apply.fundwise.example/bank-statements',
+    });
+    expect(oauth.data.link_token).toMatch(/^link-sandbox-/);
   });
 
   it('shows Link in the languages Plaid lists, Spanish and French by their own codes', async () => {
@@ -71,6 +78,9 @@ describe('/link/token/create on the Plaid stand-in', () => {
       [{ statements: undefined }, 'INVALID_FIELD'],
       [{ products: [], required_if_supported_products: [Products.Statements] }, 'INVALID_FIELD'],
       [{ optional_products: [Products.Statements] }, 'INVALID_FIELD'],
+      [{ redirect_uri: 'http://apply.fundwise.example/bank-statements' }, 'INVALID_FIELD'],
+      [{ redirect_uri: 'https://apply.fundwise.example/bank-statements?x=1' }, 'INVALID_FIELD'],
+      [{ redirect_uri: 'bank-statements' }, 'INVALID_FIELD'],
     ];
     for (const [change, code] of asked) {
       const refused = await codeOf(plaid.linkTokenCreate({ ...US_STATEMENTS, ...change }));
@@ -119,6 +129,65 @@ describe('/link/token/create on the Plaid stand-in', () => {
       transactions: { days_requested: 200 },
     };
     expect(daysBack(await oldest(longer))).toBeGreaterThan(150);
+  });
+
+  it('/transactions/sync pages the same history by cursor (added, modified, removed, has_more), oldest first', async () => {
+    const { access_token } = await linked({ ...US_STATEMENTS, optional_products: [Products.Transactions] });
+    const today = new Date().toISOString().slice(0, 10);
+    const total = (await plaid.transactionsGet({ access_token, start_date: '2000-01-01', end_date: today })).data
+      .total_transactions;
+    const added: { transaction_id: string; date: string }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    for (let more = true; more; pages++) {
+      const r = (await plaid.transactionsSync({ access_token, cursor, count: 25 })).data;
+      expect(r).toMatchObject({ modified: [], removed: [], transactions_update_status: 'HISTORICAL_UPDATE_COMPLETE' });
+      added.push(...r.added);
+      cursor = r.next_cursor;
+      more = r.has_more;
+    }
+    expect(total).toBeGreaterThan(25);
+    expect(added).toHaveLength(total);
+    expect(pages).toBe(Math.ceil(total / 25));
+    expect(new Set(added.map((t) => t.transaction_id)).size).toBe(total);
+    expect(added.map((t) => t.date)).toEqual(added.map((t) => t.date).sort());
+    // From the last cursor: nothing new, and the same cursor back.
+    const after = (await plaid.transactionsSync({ access_token, cursor })).data;
+    expect(after).toMatchObject({ added: [], has_more: false, next_cursor: cursor });
+    expect(await codeOf(plaid.transactionsSync({ access_token, count: 501 }))).toMatchObject({ code: 'INVALID_FIELD' });
+    expect(await codeOf(plaid.transactionsSync({ access_token, cursor: 'made-up' }))).toMatchObject({
+      code: 'INVALID_FIELD',
+    });
+  });
+
+  it('/transactions/sync answers NOT_READY, empty, before the first pull (never PRODUCT_NOT_READY)', async () => {
+    const slow = await startPlaidStandin({
+      port: 0,
+      clientId: 'rules',
+      secret: 'rules-secret',
+      statementsReadyAfterMs: 60_000,
+    });
+    try {
+      const api = new PlaidApi(
+        new Configuration({
+          basePath: slow.url,
+          baseOptions: { headers: { 'PLAID-CLIENT-ID': 'rules', 'PLAID-SECRET': 'rules-secret' } },
+        }),
+      );
+      const token = (await api.linkTokenCreate({ ...US_STATEMENTS, optional_products: [Products.Transactions] })).data;
+      const publicToken = await publicTokenFor(slow.url, token.link_token);
+      const { access_token } = (await api.itemPublicTokenExchange({ public_token: publicToken })).data;
+      expect((await api.transactionsSync({ access_token })).data).toMatchObject({
+        added: [],
+        modified: [],
+        removed: [],
+        has_more: false,
+        next_cursor: '',
+        transactions_update_status: 'NOT_READY',
+      });
+    } finally {
+      await slow.close();
+    }
   });
 
   it('answers 429 RATE_LIMIT_EXCEEDED when told to, then serves again', async () => {

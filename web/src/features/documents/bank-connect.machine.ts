@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom 
 import { BANK_CODES, type MessageCode } from '@portal/libs';
 import { messageCodeOf } from '../../lib/http-error';
 import { bankApi, type BankFetch } from './bank-api';
+import { forgetLinkToken, rememberLinkToken } from './oauth-return';
 
 /**
  * The bank still preparing the statements (Plaid's PRODUCT_NOT_READY) is asked again every 2 s, up to 60
@@ -14,6 +15,8 @@ export type BankConnectContext = {
   applicationId: string;
   /** Link's token while Link is open. */
   token?: string;
+  /** Back from an OAuth bank: the address it sent the applicant back to, for Link opened again. */
+  receivedRedirectUri?: string;
   /** The statements asked for in this fetch, so far. */
   tries: number;
   /** The months the bank had no statement for, once done. */
@@ -24,6 +27,8 @@ export type BankConnectContext = {
 
 export type BankConnectEvent =
   | { type: 'bank.connect' }
+  /** Back from an OAuth bank: Link opened again with the token it was opened with. */
+  | { type: 'bank.resume'; token: string; receivedRedirectUri: string }
   /** Link's onSuccess: the public token to exchange. */
   | { type: 'bank.linked'; publicToken: string | null }
   /** Link's onExit: closed without connecting. */
@@ -81,7 +86,13 @@ export const bankConnectMachine = setup({
   delays: { poll: POLL_MS },
   actions: {
     keepToken: assign({ token: (_, params: { token: string }) => params.token }),
-    dropToken: assign({ token: undefined }),
+    rememberToken: ({ context }) => {
+      if (context.token) rememberLinkToken(context.applicationId, context.token);
+    },
+    resume: assign(({ event }) =>
+      event.type === 'bank.resume' ? { token: event.token, receivedRedirectUri: event.receivedRedirectUri } : {},
+    ),
+    dropToken: assign({ token: undefined, receivedRedirectUri: undefined }),
     startFetch: assign({ tries: 0, missing: [], error: undefined }),
     countTry: assign({ tries: ({ context }) => context.tries + 1 }),
     learnMissing: assign({
@@ -108,7 +119,7 @@ export const bankConnectMachine = setup({
   context: ({ input }) => ({ applicationId: input.applicationId, tries: 0, missing: [] }),
   initial: 'idle',
   states: {
-    idle: { on: SETTLED },
+    idle: { on: { ...SETTLED, 'bank.resume': { target: '#bank.opening.linking', actions: 'resume' } } },
     opening: {
       initial: 'asking',
       entry: 'forget',
@@ -119,13 +130,14 @@ export const bankConnectMachine = setup({
             input: ({ context }) => ({ applicationId: context.applicationId }),
             onDone: {
               target: 'linking',
-              actions: { type: 'keepToken', params: ({ event }) => ({ token: event.output }) },
+              actions: [{ type: 'keepToken', params: ({ event }) => ({ token: event.output }) }, 'rememberToken'],
             },
             onError: FAILED,
           },
         },
         /** Link is open: it answers with a public token, or closes. */
         linking: {
+          exit: forgetLinkToken,
           on: {
             'bank.linked': [
               { guard: 'hasPublicToken', target: '#bank.exchanging' },

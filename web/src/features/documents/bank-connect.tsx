@@ -11,6 +11,7 @@ import { useTranslation } from '../../i18n/translation';
 import { useMessage } from '../../i18n/use-message';
 import { bankStatusQueryOptions } from './bank-api';
 import { bankConnectMachine, bankPhase, isBusy, type BankConnectContext, type BankPhase } from './bank-connect.machine';
+import { takeOAuthReturn } from './oauth-return';
 import { PLAID_LINK_URL, PLAID_STABLE_URL } from './plaid-link-url';
 
 /** Loads a Link script other than Plaid's, then marks Plaid's as present so react-plaid-link uses it. */
@@ -49,6 +50,11 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
   const onLinked = useCallback((publicToken: string | null) => bank.send({ type: 'bank.linked', publicToken }), [bank]);
   const onExit = useCallback(() => bank.send({ type: 'bank.exit' }), [bank]);
   const { onFilled } = props;
+  useEffect(() => {
+    // Back from an OAuth bank: Link is opened again where it left off.
+    const back = takeOAuthReturn(props.applicationId, window.location.href);
+    if (back) bank.send({ type: 'bank.resume', ...back });
+  }, [bank, props.applicationId]);
   useEffect(() => {
     const filled = bank.on('bank.filled', () => onFilled());
     const changed = bank.on(
@@ -108,7 +114,14 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
           </Button>
         ) : null}
       </div>
-      {token && scriptReady ? <LinkLauncher token={token} onSuccess={onLinked} onExit={onExit} /> : null}
+      {token && scriptReady ? (
+        <LinkLauncher
+          token={token}
+          receivedRedirectUri={context.receivedRedirectUri}
+          onSuccess={onLinked}
+          onExit={onExit}
+        />
+      ) : null}
       <p className={busy ? 'loading' : 'muted'} role="status">
         <BankNote context={context} phase={phase} reconnect={reconnect} />
       </p>
@@ -144,8 +157,18 @@ function BankNote(props: { context: BankConnectContext; phase: BankPhase; reconn
  * Opens Link once its script is there: mounted only after useLinkScript, so react-plaid-link finds the
  * script present and never adds Plaid's own (which the page policy refuses unless configured).
  */
-function LinkLauncher(props: { token: string; onSuccess: (publicToken: string | null) => void; onExit: () => void }) {
-  const { open, ready } = usePlaidLink({ token: props.token, onSuccess: props.onSuccess, onExit: props.onExit });
+function LinkLauncher(props: {
+  token: string;
+  receivedRedirectUri?: string;
+  onSuccess: (publicToken: string | null) => void;
+  onExit: () => void;
+}) {
+  const { open, ready } = usePlaidLink({
+    token: props.token,
+    onSuccess: props.onSuccess,
+    onExit: props.onExit,
+    ...(props.receivedRedirectUri ? { receivedRedirectUri: props.receivedRedirectUri } : {}),
+  });
   useEffect(() => {
     if (ready) open();
   }, [ready, open]);

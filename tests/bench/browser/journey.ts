@@ -17,6 +17,22 @@ type JourneyPath = '/financial' | '/business' | '/owners' | '/signature' | '/ban
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const withoutSection = ({ section: _, ...rest }: Record<string, unknown>) => rest;
 
+/**
+ * An action the applicant presses again when the page says to wait (429: the sign-up's password check is busy,
+ * 'try again in N seconds'), as many times as a patient applicant would.
+ */
+async function pressAgain<T>(action: () => Promise<T>): Promise<T> {
+  for (let k = 0; ; k++) {
+    try {
+      return await action();
+    } catch (e) {
+      const { status, message } = e as { status?: number; message?: string };
+      if (status !== 429 || k >= 10) throw e;
+      await sleep(1000 * Number(/:(\d+)$/.exec(message ?? '')?.[1] ?? 2));
+    }
+  }
+}
+
 export type Outcome = { applicationId: string; readable: boolean; waitsMs: number[] };
 
 export function browserJourney(app: WebApp, opts: { maildev: string; statements: Map<string, Uint8Array> }) {
@@ -110,11 +126,11 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     tab.step = 'sign-up';
     await p.qc.ensureQueryData(session.sessionQueryOptions());
     const since = new Date();
-    await account.accountApi.register({ ...applicantFor(tag), language: 'en' });
+    await pressAgain(() => account.accountApi.register({ ...applicantFor(tag), language: 'en' }));
     let t0 = performance.now();
     const code = await codeFromMail(opts.maildev, email, since, 'confirmation', 60_000, true);
     waitsMs.push(performance.now() - t0);
-    const confirmed = await account.accountApi.confirmSignUp(email, TEST_PASSWORD, code);
+    const confirmed = await pressAgain(() => account.accountApi.confirmSignUp(email, TEST_PASSWORD, code));
     storage.storeUserName(confirmed.username);
     const user = await session.refreshSession(p.qc);
     const applicationId = session.applicationOf(user)._id;

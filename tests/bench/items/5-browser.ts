@@ -10,7 +10,7 @@
 import { onePagePdf } from '../../support/pdf-fixtures.ts';
 import type { BenchContext } from '../context.ts';
 import { startBrowserDriver, type BrowserResult } from '../browser-journeys.ts';
-import { runJourneys } from '../journeys.ts';
+import { rssMiB, runJourneys } from '../journeys.ts';
 import { describeWindow, journeyGroups, startWindow, type MachineWindow } from '../machine-cpu.ts';
 import type { Figure } from '../report.ts';
 import { cpuLine, spread } from './5-journeys.figures.ts';
@@ -53,6 +53,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const browser = await startBrowserDriver(ctx.root);
   const statement = await onePagePdf();
   const rows: Round[] = [];
+  // Memory idle (before any journey of this item, no warm-up) and busy (as the last round ends).
+  const memory = () => ({ api: rssMiB(ctx.pid('api')), worker: rssMiB(ctx.pid('worker')) });
+  const idle = memory();
+  let busy = idle;
   try {
     const browserRound = async (tag: string): Promise<Round> => {
       const w = startWindow(groups);
@@ -128,10 +132,22 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
             `; ${describeWindow(r.machine)}`,
         );
       }
+    busy = memory();
   } finally {
     browser.stop();
   }
-  return figures(rows, { count, concurrency, polls });
+  const rss = (['api', 'worker'] as const).map((p): Figure => ({
+    item: '5',
+    name: `${p} RSS from idle to busy (before this item's journeys, and as its last round ends)`,
+    unit: 'MiB',
+    value: busy[p],
+    baseline: idle[p],
+    ratio: busy[p] / idle[p],
+    goal: '≤ 1.1× idle',
+    pass: busy[p] / idle[p] <= 1.1,
+    note: `idle ${idle[p].toFixed(0)} MiB, busy ${busy[p].toFixed(0)} MiB after ${rows.length} rounds and a warm-up of each kind`,
+  }));
+  return [...figures(rows, { count, concurrency, polls }), ...rss];
 }
 
 function figures(rows: Round[], s: { count: number; concurrency: number; polls: number }): Figure[] {

@@ -45,11 +45,12 @@ export class ApplicationProgress {
     private readonly workflows: ApplicationWorkflows,
   ) {}
 
-  async of(app: ProgressSource): Promise<ProgressAnswer> {
+  /** `kept: false`: an open run is queried, its answer neither read from nor kept on the record. */
+  async of(app: ProgressSource, { kept = true }: { kept?: boolean } = {}): Promise<ProgressAnswer> {
     if (app.progress) return app.progress;
     const id = String(app._id);
     if (ENDS.includes(app.applicationStatus ?? '')) return (await this.keepFinal(id)) ?? this.query(id);
-    const live = await this.live(id, app.liveProgress ?? undefined);
+    const live = kept ? await this.live(id, app.liveProgress ?? undefined) : await this.query(id);
     // Ended while the record does not say so yet (or its write was lost): kept once the run has closed.
     return ENDS.includes(live.operations.status) ? ((await this.keepFinal(id)) ?? live) : live;
   }

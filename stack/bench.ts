@@ -3,7 +3,8 @@
 // writes tests/bench/results/<date>.md and .json. `--smoke` (run by `npm test`) runs each benchmark for about
 // a second, checks that every request was answered, and writes no report. Each benchmark is a module of
 // tests/bench/items (`run(ctx)` gives its figures); `--only=read,stage,...` runs some of them
-// (`--only=status` the reads on a submitted application, `--status-polls=N` of each; `--only=idle` npm start's
+// (`--only=browser` the browser's journey beside the bench's, `--browser-journeys=N`, `--browser-runs=N`,
+// `--status-polls-per-journey=N`; `--only=status` the reads on a submitted application, `--status-polls=N` of each; `--only=idle` npm start's
 // idle stack, `--idle-settle=S` and `--idle-window=S`).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { againstSqlite } from '../tests/bench/items/2-engines.ts';
 import * as read from '../tests/bench/items/3-read.ts';
 import * as stage from '../tests/bench/items/4-stage.ts';
 import * as journeys from '../tests/bench/items/5-journeys.ts';
+import * as browser from '../tests/bench/items/5-browser.ts';
 import * as upload from '../tests/bench/items/6-upload.ts';
 import * as web from '../tests/bench/items/7-web.ts';
 import * as status from '../tests/bench/items/8-status.ts';
@@ -45,6 +47,7 @@ import {
 const ITEMS: BenchItem[] = [
   { name: 'read', run: read.run },
   { name: 'stage', run: stage.run },
+  { name: 'browser', run: browser.run },
   { name: 'journeys', run: journeys.run },
   { name: 'upload', run: upload.run },
   { name: 'scale', run: scale.run },

@@ -28,6 +28,7 @@ export type JourneyResult = {
 export type TimedCall = { step: string; start: number; end: number };
 const epochMs = () => performance.timeOrigin + performance.now();
 
+const SIGN_UP_PATHS = ['/auth/register', '/auth/confirm-signup'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -58,6 +59,12 @@ class TimedClient extends ApiClient {
       if (!isSendAgain((answer.body as { data?: { code?: string } } | undefined)?.data?.code)) break;
       this.retried(this.step);
       await sleep(Math.max(delay, Number(answer.headers.get('retry-after') ?? 0) * 1000));
+      answer = await super.call(method, path, body, extra);
+    }
+    // The sign-up's password check busy (429, 'try again in N seconds'): the applicant presses again.
+    for (let k = 0; k < 10 && answer.status === 429 && SIGN_UP_PATHS.includes(path); k++) {
+      this.retried(this.step);
+      await sleep(Number(answer.headers.get('retry-after') ?? 2) * 1000);
       answer = await super.call(method, path, body, extra);
     }
     this.record(this.step, started, epochMs());

@@ -31,6 +31,15 @@ export const NOT_MEASURED = [
     'takes at least two such tasks. The same code at concurrency 5 (60 journeys, --journey-concurrency=5): 60.7/min, p95 427 ms, stage moves ' +
     'p50 40 ms; at 2 (the smoke) 257 ms: the stack tops out near 75 applications a minute on these cores, and beyond that the calls queue. The 250 ms goal needs the stages spread over more cores (Temporal, FerretDB and the api each have their ' +
     "own in production), or fewer activities in the applicant's updates than the spec's calls allow (CRM, e-sign, offers, email).",
+  "Item 5, the browser's journey (`--only=browser`, 2026-11-29): the web app's own modules (web/src: api modules, route " +
+    'loaders, the journey machine) run in a process of their own with one tab per applicant (tests/bench/browser/), so the requests, ' +
+    "the reads each page's loader makes and the stage moves are the app's; the order of the pages and what each page does is the " +
+    "driver's script (browser/journey.ts). It makes 79 api calls a journey against the bench journey's 26 (drafts read, saved and " +
+    "dropped on five pages, the file list after each upload, the session and the business read again by each page's guard and loader, " +
+    "the signature's status each second after the return from the signer's page, three statement months for Texas) and its history " +
+    "has 120 to 134 events against 100 to 112. Its rounds interleave with the bench journey's: compare the two rows' CPU per " +
+    "application, which the machine's load moves less than the rate. Not yet on the stack `npm start` runs: no web server in front, " +
+    'no traces (TRACES_URL=none).',
   'Item 5 at three sizes: the journeys run against books of 1,000, 10,000 and 100,000 applications grown in turn in one ' +
     'database (so the sizes cannot be interleaved; each has its own warm-up, and each figure gives the load average and the CPU others ' +
     'used during it). Each seeded application is a copy, with new ids and keys, of every document a template application of the same run ' +

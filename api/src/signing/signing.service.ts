@@ -46,12 +46,14 @@ export class SigningService {
 
   /**
    * The request's state as the workflow knows it (from the webhook or its polling), never the browser's word;
-   * once the run has closed, as it left it (ApplicationProgress).
+   * once the run has closed, as it left it (ApplicationProgress). While it is open, queried each time: the
+   * signature page reads this once a second while the signature comes in, when the run's history moves
+   * between most reads, so a kept answer would rarely serve and its write would cost each read a round trip.
    */
   async status(signatureId: string, userId: string): Promise<SigningAnswer> {
     const app = await this.applications.findForUser(userId, { signatureId });
     if (!app) throw new NotFoundException(SIGNATURE_NOT_FOUND);
-    const progress = await this.progress.of(app);
+    const progress = await this.progress.of(app, { kept: false });
     if (!progress.signing || progress.signing.request.id !== signatureId)
       throw new NotFoundException(SIGNATURE_NOT_FOUND);
     return answer(progress.signing);

@@ -10,6 +10,7 @@ import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-cli
 import { workflowClient } from '../../../tests/support/histories';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { startSlice } from '../../../tests/support/slice';
+import { countRpcs } from '../../../tests/support/temporal-rpcs';
 import { until } from '../../../tests/support/until';
 import { signedApplication } from '../files/files.spec-setup';
 import { TEMPORAL_CLIENT } from '../temporal/temporal.module';
@@ -41,21 +42,6 @@ async function submit(client: ApiClient, applicationId: string) {
     driversLicense: 'notAvailable',
   });
   expect(done.status).toBe(200);
-}
-
-/** Counts the RPCs the api's Temporal client sends, by method, from now on. */
-function countRpcs(client: Client) {
-  const counts: Record<string, number> = {};
-  const service = client.connection.workflowService as unknown as Record<string, (...a: unknown[]) => unknown>;
-  const methods = ['queryWorkflow', 'describeWorkflowExecution', 'getWorkflowExecutionHistory'];
-  for (const m of methods) {
-    const real = service[m]!.bind(service);
-    service[m] = (...a: unknown[]) => {
-      counts[m] = (counts[m] ?? 0) + 1;
-      return real(...a);
-    };
-  }
-  return { counts, reset: () => methods.forEach((m) => delete counts[m]) };
 }
 
 beforeAll(async () => {

@@ -68,6 +68,12 @@ export type ApplicationRecord<Id, Progress = Record<string, unknown>> = {
    */
   progress?: Progress;
   /**
+   * The open run's latest getProgress answer the api read, with the run and its history's length at that
+   * read: while DescribeWorkflowExecution says the run's history has not grown, nothing has changed, and the
+   * status page's poll is answered from it with no query (no workflow code runs). Dropped once `progress` is kept.
+   */
+  liveProgress?: { answer: Progress; runId: string; events: number };
+  /**
    * The optional documents (`voidedCheck`, `driversLicense`) the submitted application went without: kept
    * by the api's first status read after the submission (nothing is uploaded or removed once submitted), so
    * that the status page's poll reads no files.

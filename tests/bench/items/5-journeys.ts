@@ -33,7 +33,7 @@ const mongoose = createRequire(import.meta.url)('mongoose') as typeof MongooseNs
 const workflowIdOf = (applicationId: string) => `application-${applicationId}`;
 
 /** Each journey's workflow history length (DescribeWorkflowExecution's historyLength), read now. */
-async function historyLengths(address: string, applicationIds: string[]): Promise<number[]> {
+export async function historyLengths(address: string, applicationIds: string[]): Promise<number[]> {
   const client = new Client({ connection: await Connection.connect({ address }) });
   try {
     const out: number[] = [];

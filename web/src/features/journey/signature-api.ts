@@ -17,9 +17,14 @@ export const signingQueryOptions = (id: string) =>
     gcTime: 0,
   });
 
+export const signatureApi = {
+  /** The signing request built, or the open one continued. */
+  build: async (applicationId: string) => (await api.post<{ data: Signing }>('/box/sign', { applicationId })).data,
+};
+
 /** The signing request built (or the open one continued); its id is kept for the return from Box. */
 export const useBuildSigning = (applicationId: string) =>
   useMutation({
-    mutationFn: async () => (await api.post<{ data: Signing }>('/box/sign', { applicationId })).data,
+    mutationFn: () => signatureApi.build(applicationId),
     onSuccess: (signing) => storeSignatureId(signing.id),
   });

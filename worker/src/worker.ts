@@ -3,7 +3,13 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
 import { temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
-import { createDataConverter, documentTaskQueue, type ApplicationActivities } from '@portal/workflows';
+import {
+  APPLICATION_KEYS_COLLECTION,
+  createDataConverter,
+  documentTaskQueue,
+  type ApplicationActivities,
+  type ApplicationKeyRecord,
+} from '@portal/workflows';
 import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
@@ -34,6 +40,11 @@ function lazy<T>(open: () => Promise<T>): () => Promise<T> {
 
 export async function createApplicationWorker(settings: WorkerSettings) {
   const mongo = await MongoClient.connect(settings.MONGODB_URI);
+  // Each application's payloads under its own key, kept in MongoDB (docs/decisions/015): one converter.
+  const dataConverter = await createDataConverter(
+    settings,
+    mongo.db().collection<ApplicationKeyRecord>(APPLICATION_KEYS_COLLECTION),
+  );
   const crm = lazy<Connection>(() => connectCrm(settings));
   const store = documentStore(settings);
   const box = boxClient(settings);
@@ -72,7 +83,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
-    dataConverter: await createDataConverter(settings),
+    dataConverter,
     ...tracing.workflows,
     // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
     interceptors: {
@@ -87,7 +98,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     taskQueue: documentTaskQueue(settings.TEMPORAL_TASK_QUEUE),
     activities: { uploadContentVersion: documents.uploadContentVersion },
     maxConcurrentActivityTaskExecutions: 4,
-    dataConverter: await createDataConverter(settings),
+    dataConverter,
     ...tracing.activities,
     // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
     interceptors: {

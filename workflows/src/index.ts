@@ -3,3 +3,4 @@ export * from './application/messages';
 export * from './codec';
 export * from './application/lifecycle';
 export * from './application/operator-queries';
+export * from './application-keys';

@@ -176,7 +176,9 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: apiFeatures('auth'),
+              // privacy/ is account-level like auth/ (deleting the account asks for its password, with the
+              // sign-in's throttle and turns), so it may use the account layer; the features still may not.
+              target: apiFeatures('auth', 'privacy'),
               from: './api/src/auth',
               message: 'A feature imports the session guard from api/src/session, never the account layer (auth/).',
             },

@@ -216,7 +216,7 @@ async function chooseAndSubmit(client: ApiClient, applicationId: string, file: U
 
 /** The status page and the booking view after the submission, once the workflow's run has closed. */
 async function readAfterClose(client: ApiClient, applicationId: string) {
-  const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+  const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
   const handle = temporal.workflow.getHandle(applicationWorkflowId(applicationId));
   await until(
     async () => (await handle.describe()).status.name,

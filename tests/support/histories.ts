@@ -4,15 +4,20 @@ import { Client, Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applicationWorkflowId, createDataConverter } from '@portal/workflows';
+import { applicationWorkflowId, type createDataConverter } from '@portal/workflows';
+
+type DataConverter = Awaited<ReturnType<typeof createDataConverter>>;
 
 export const HISTORIES = join(__dirname, '..', '..', 'workflows', 'test', 'histories');
 
-/** A Temporal client; with the payload keys it reads results and queries too. */
-export async function workflowClient(temporalAddress: string, keys?: { PAYLOAD_KEY_ID: string; PAYLOAD_KEY: string }) {
+/**
+ * A Temporal client; with the slice's payload converter (its applications' keys) it reads results and
+ * queries too.
+ */
+export async function workflowClient(temporalAddress: string, dataConverter?: DataConverter) {
   return new Client({
     connection: await Connection.connect({ address: temporalAddress }),
-    ...(keys ? { dataConverter: await createDataConverter(keys) } : {}),
+    ...(dataConverter ? { dataConverter } : {}),
   });
 }
 

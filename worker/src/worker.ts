@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import { S3Client } from '@aws-sdk/client-s3';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
-import { temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
+import { s3ClientOptions, temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
 import {
   APPLICATION_KEYS_COLLECTION,
   createDataConverter,
   documentTaskQueue,
   type ApplicationActivities,
   type ApplicationKeyRecord,
+  type ErasureActivities,
 } from '@portal/workflows';
 import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
@@ -23,6 +26,7 @@ import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
 import { activityFailureInterceptor } from './metrics';
 import { startWorkerTracing } from './telemetry/tracing';
+import { createErasureActivities } from './privacy/erasure.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -57,7 +61,10 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     parentFolderId: settings.BOX_PARENT_FOLDER_ID,
     org,
   });
-  const activities: ApplicationActivities = {
+  // The account erasure's Temporal client, made once the worker's connection is open (below).
+  const temporal: { client?: Client } = {};
+  const erasureS3 = new S3Client(s3ClientOptions(settings));
+  const activities: ApplicationActivities & ErasureActivities = {
     ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID, org }),
     ...createRecordActivities({ db: mongo.db() }),
     ...createSigningActivities({
@@ -71,11 +78,20 @@ export async function createApplicationWorker(settings: WorkerSettings) {
     ...createOfferActivities({ db: mongo.db(), crm, settings, org }),
     ...createOperationActivities({ db: mongo.db(), box: () => box, settings }),
     ...documents,
+    ...createErasureActivities({
+      db: mongo.db(),
+      crm,
+      s3: { client: erasureS3, bucket: settings.S3_BUCKET },
+      temporal: () => temporal.client!,
+      keys: dataConverter.payloadCodecs[0]!.applicationKeys!,
+      retentionYears: { US: settings.RETENTION_YEARS_US, CA: settings.RETENTION_YEARS_CA },
+    }),
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
   // Traces (TRACES_URL): the workflow's and the activities' interceptors and the workflow spans' sink; {} when off.
   const tracing = await startWorkerTracing(settings);
   const connection = await NativeConnection.connect(temporalConnectionOptions(settings, (path) => readFileSync(path)));
+  temporal.client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
   const worker = await Worker.create({
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,
@@ -109,6 +125,8 @@ export async function createApplicationWorker(settings: WorkerSettings) {
   return {
     worker,
     documentWorker,
+    /** The payload converter with the applications' keys (test clients read results through it). */
+    dataConverter,
     /** Both workers until shutdown (SIGINT/SIGTERM, or shutdown() on each). */
     run: () => Promise.all([worker.run(), documentWorker.run()]),
     shutdown() {
@@ -119,6 +137,7 @@ export async function createApplicationWorker(settings: WorkerSettings) {
       await connection.close();
       await mongo.close();
       store.close();
+      erasureS3.destroy();
       await tracing.shutdown(); // the last spans out
     },
   };

@@ -4,3 +4,4 @@ export * from './codec';
 export * from './application/lifecycle';
 export * from './application/operator-queries';
 export * from './application-keys';
+export * from './erasure/activities';

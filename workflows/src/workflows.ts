@@ -1,3 +1,4 @@
 // Entry point bundled by the worker: every workflow function, nothing else.
 export { applicationWorkflow } from './application/application.workflow';
 export { affiliateStatusWorkflow } from './affiliate/affiliate-status.workflow';
+export { accountErasureWorkflow } from './erasure/account-erasure.workflow';

@@ -62,6 +62,11 @@ export class AccountService {
     return user;
   }
 
+  /** The signed-in user's password, confirmed (deleting the account asks for it); in a password turn. */
+  async confirmPassword(userName: string, password: string): Promise<UserDocument> {
+    return this.checkPassword(userName, password);
+  }
+
   async login(userName: string, password: string): Promise<{ user: UserDocument; tokens: IssuedTokens }> {
     const user = await this.checkPassword(userName, password);
     if (!user.confirmed) throw new BadRequestException(ACCOUNT_CODES.userNotConfirmed);

@@ -61,7 +61,7 @@ const perAccount = (action: string, username: string, max: number, windowSeconds
  * Who checks a password, for its password turn (password-hashing.ts): its address, and whether the
  * browser signed in on this account before (its device cookie), which strangers cannot claim.
  */
-const hasher = (req: Request, device: Device, username: string): Hasher => ({
+export const hasher = (req: Request, device: Device, username: string): Hasher => ({
   address: clientIp(req),
   known: device.id !== undefined && device.trustedFor(username.trim().toLowerCase()),
 });

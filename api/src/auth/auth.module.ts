@@ -32,5 +32,7 @@ import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
   ],
   controllers: [AuthController],
   providers: [SignUpService, AccountService, CodesService, LoginThrottle, DeviceTrust, UnconfirmedSignUps],
+  // A password confirms deleting the account too (privacy/), with the same throttle and turns.
+  exports: [AccountService, LoginThrottle, DeviceTrust],
 })
 export class AuthModule {}

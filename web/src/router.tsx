@@ -157,6 +157,16 @@ const statusRoute = createRoute({
   loader: async ({ context }) => (await import('./features/status/status-api')).statusLoader(context.queryClient),
 });
 
+/** '/delete-account': signed in, at any stage; the page asks the api what deleting would keep. */
+const eraseAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/delete-account',
+  component: pages.eraseAccount,
+  beforeLoad: async ({ context, location }) => {
+    if (!(await session(context))) noSession(location.href);
+  },
+});
+
 /** A co-owner's signed link: open to anyone holding it; the api checks the token. */
 const sharedStatusRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -198,6 +208,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/offers', pages.offers),
   guarded('/giggle-finance', pages.giggle),
   statusRoute,
+  eraseAccountRoute,
   sharedStatusRoute,
   coOwnerSignRoute,
   coOwnerSignedRoute,

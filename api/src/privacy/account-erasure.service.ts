@@ -27,11 +27,10 @@ export class AccountErasureService {
     if (!app?.sfOpportunityId) return { submitted: false, kept: [] };
     const business = await db.collection(COLLECTIONS.businesses).findOne({ applicationId: app._id });
     const country = business?.country === 'CA' ? 'CA' : 'US';
+    const years = country === 'CA' ? this.settings.RETENTION_YEARS_CA : this.settings.RETENTION_YEARS_US;
     const until = new Date();
-    until.setUTCFullYear(
-      until.getUTCFullYear() + (country === 'CA' ? this.settings.RETENTION_YEARS_CA : this.settings.RETENTION_YEARS_US),
-    );
-    return { submitted: true, kept: KEPT, keepUntil: until.toISOString().slice(0, 10), country };
+    until.setUTCFullYear(until.getUTCFullYear() + years);
+    return { submitted: true, kept: KEPT, keepUntil: until.toISOString().slice(0, 10), country, years };
   }
 
   /**

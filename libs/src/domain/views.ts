@@ -93,6 +93,13 @@ export type OfferView = {
  * until `keepUntil` (ISO date: the retention years from today; fixed on the day of the deletion).
  */
 export type ErasureKeptRecord = 'signedApplication' | 'opportunity' | 'identity';
-export type ErasureView = { submitted: boolean; kept: ErasureKeptRecord[]; keepUntil?: string; country?: string };
+export type ErasureView = {
+  submitted: boolean;
+  kept: ErasureKeptRecord[];
+  keepUntil?: string;
+  /** The law the records are kept under: the business's country. */
+  country?: 'US' | 'CA';
+  years?: number;
+};
 /** POST /api/privacy/erasure: the erasure runs (its run is the same on a second request); the session ends. */
 export type ErasureStarted = { started: true };

@@ -30,6 +30,7 @@ export const enFirst = {
     logMeOut: 'Yes, log me out',
     switchTo: 'Français',
     status: 'Where do I stand',
+    deleteAccount: 'Delete my account',
   },
   progress: {
     label: 'Application progress',

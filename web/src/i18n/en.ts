@@ -1,6 +1,7 @@
 import { enFirst } from './en-first';
 import { englishMessages } from './messages';
 import { englishOptions } from './options';
+import { enErase } from './en-erase';
 
 /**
  * The English catalogue, the source of every key: the first visit's words (en-first.ts) and the rest,
@@ -392,6 +393,7 @@ export const enLater = {
     done_one: 'Your photo was sent as your {{title}}. You can go back to your computer.',
     done_other: 'Your {{count}} photos were sent as your {{title}}. You can go back to your computer.',
   },
+  ...enErase,
   options: englishOptions(),
   messages: englishMessages(),
 };

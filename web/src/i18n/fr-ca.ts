@@ -5,6 +5,7 @@ import { frJourney } from './fr-ca/journey';
 import { frMessages } from './fr-ca/messages';
 import { frOffers } from './fr-ca/offers';
 import { frPhone } from './fr-ca/phone';
+import { frErase } from './fr-ca/erase';
 
 /**
  * Canadian French: the same keys as the English catalogue, every one (the compiler checks the shape),
@@ -15,6 +16,7 @@ export const frCA = {
   ...frJourney,
   ...frOffers,
   ...frPhone,
+  ...frErase,
   options: PICK_LIST_LABELS_FR,
   ...frMessages,
 } satisfies Catalogue;

@@ -27,6 +27,7 @@ export const frAccount = {
     logMeOut: 'Oui, me déconnecter',
     switchTo: 'English',
     status: 'Où en est ma demande',
+    deleteAccount: 'Supprimer mon compte',
   },
   progress: {
     label: 'Progression de la demande',

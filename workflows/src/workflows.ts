@@ -2,3 +2,4 @@
 export { applicationWorkflow } from './application/application.workflow';
 export { affiliateStatusWorkflow } from './affiliate/affiliate-status.workflow';
 export { accountErasureWorkflow } from './erasure/account-erasure.workflow';
+export { retentionWorkflow } from './erasure/retention.workflow';

@@ -9,7 +9,9 @@ import {
   createDataConverter,
   type ApplicationKeyRecord,
 } from '@portal/workflows';
+import { expect } from 'vitest';
 import { ApiClient, TEST_PASSWORD, codeFromMail } from '../../../tests/support/api-client';
+import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { workflowClient } from '../../../tests/support/histories';
 import type { Slice } from '../../../tests/support/slice-hooks';
 
@@ -136,4 +138,28 @@ export async function historyTraces(slice: Slice, applicationId: string) {
     await client.connection.close();
     await mongo.close();
   }
+}
+
+/** The journey from the signature on, as the browser walks it: statements, offer, voided check, submission. */
+export async function submitApplication(client: ApiClient, applicationId: string) {
+  const pdf = async (name: string) => ({ name, type: 'application/pdf', bytes: await onePagePdf() });
+  for (const monthLabel of ['October 2026', 'September 2026']) {
+    const up = await client.upload(
+      '/file/s3',
+      { applicationId, fileType: 'Bank Statement', monthLabel },
+      await pdf('s.pdf'),
+    );
+    expect(up.status).toBe(201);
+  }
+  expect((await client.post(`/application/${applicationId}/submit-statements`)).status).toBe(200);
+  const priced = await client.post('/offer', { applicationId });
+  const chosen = await client.patch(`/offer/${priced.body.data._id}`, { applicationId, selectedId: 'std-12' });
+  expect(chosen.status).toBe(200);
+  const check = await client.upload('/file/s3', { applicationId, fileType: 'Voided Check' }, await pdf('check.pdf'));
+  expect(check.status).toBe(201);
+  const done = await client.post(`/application/${applicationId}/submit-application`, {
+    voidedCheck: 'uploaded',
+    driversLicense: 'notAvailable',
+  });
+  expect(done.status).toBe(200);
 }

@@ -10,6 +10,20 @@ type Sweep = [collection: string, filter: Record<string, unknown>];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * What a submitted application keeps for the lender's record-keeping (docs/security.md): the application
+ * (its opportunity), the business and its owners (identity, tax ids sealed), the documents' records, and
+ * the user's identity without a way to sign in. Everything else goes.
+ */
+const KEPT_WHEN_SUBMITTED = new Set<string>([
+  COLLECTIONS.users,
+  COLLECTIONS.applications,
+  COLLECTIONS.businesses,
+  COLLECTIONS.ownersets,
+  COLLECTIONS.files,
+  COLLECTIONS.applicationfiles,
+]);
+
+/**
  * Every record of an account, by collection: what the api and the worker write for a user or an
  * application (names as in their schemas). The erasure test searches every collection afterwards, so a
  * new collection that holds an applicant's data and is missing here fails it.
@@ -62,14 +76,21 @@ export async function emailOf(db: Db, userId: string): Promise<string> {
   return typeof user?.email === 'string' ? user.email.toLowerCase() : '';
 }
 
-/** Deletes the account's records (the user's last, so a retry still finds its email); the count deleted. */
+/**
+ * Deletes the account's records (the user's last, so a retry still finds its email); a submitted
+ * application's kept records are marked with their end instead. The count deleted.
+ */
 export async function eraseAccountRecords(db: Db, plan: ErasurePlan): Promise<number> {
   const email = await emailOf(db, plan.userId);
   const all = sweeps(plan, email || '\u0000never');
   let deleted = 0;
   if (email) deleted += await unlistFailures(db, email);
-  for (const [name, filter] of [...all.slice(1), all[0]!])
-    deleted += (await db.collection<Doc>(name).deleteMany(filter as Filter<Doc>)).deletedCount;
+  if (plan.submitted) {
+    await markKept(db, plan);
+    for (const [name, filter] of all) if (!KEPT_WHEN_SUBMITTED.has(name)) deleted += await sweep(db, name, filter);
+    return deleted;
+  }
+  for (const [name, filter] of [...all.slice(1), all[0]!]) deleted += await sweep(db, name, filter);
   return deleted;
 }
 
@@ -85,4 +106,23 @@ async function unlistFailures(db: Db, email: string): Promise<number> {
     if (hers.length) changed += (await index.updateOne({ _id: doc._id }, { $pullAll: { keys: hers } })).modifiedCount;
   }
   return changed;
+}
+
+const sweep = async (db: Db, name: string, filter: Record<string, unknown>) =>
+  (await db.collection<Doc>(name).deleteMany(filter as Filter<Doc>)).deletedCount;
+
+/**
+ * A submitted application's kept records, marked with the day they go: the user keeps their identity and
+ * loses their sign-in (no password, no email lookup; the name freed for a new account).
+ */
+async function markKept(db: Db, plan: ErasurePlan) {
+  const kept = { erasedAt: new Date(), keepUntil: plan.keepUntil };
+  await db.collection(COLLECTIONS.users).updateOne(
+    { _id: new ObjectId(plan.userId) },
+    {
+      $set: { ...kept, userName: `erased-${plan.userId}`, passwordHash: '' },
+      $unset: { language: '', affiliateId: '' },
+    },
+  );
+  await db.collection(COLLECTIONS.applications).updateOne({ _id: new ObjectId(plan.applicationId) }, { $set: kept });
 }

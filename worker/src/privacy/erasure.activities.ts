@@ -137,5 +137,10 @@ export function createErasureActivities(deps: ErasureDeps): ErasureActivities {
     eraseDocuments,
     eraseApplicationKey: ({ applicationId }) => deps.keys.erase(applicationId),
     eraseRecords: (plan) => eraseAccountRecords(db, plan),
+    // The end of the retention: what was kept goes the way the rest went.
+    purgeKeptRecords: async (plan) => {
+      const now = { ...plan, submitted: false };
+      return (await eraseDocuments(now)) + (await eraseAccountRecords(db, now));
+    },
   };
 }

@@ -1,5 +1,6 @@
-import { log, proxyActivities } from '@temporalio/workflow';
-import type { ErasureActivities, ErasureOutcome } from './activities';
+import { log, proxyActivities, startChild } from '@temporalio/workflow';
+import { retentionWorkflowId, type ErasureActivities, type ErasureOutcome } from './activities';
+import { retentionWorkflow } from './retention.workflow';
 
 /**
  * Deleting an account, off the request path: each step is idempotent and retried until it is done (a
@@ -22,6 +23,13 @@ export async function accountErasureWorkflow(input: { userId: string }): Promise
     await a.eraseApplicationKey({ applicationId: plan.applicationId });
   }
   const recordsDeleted = await a.eraseRecords(plan);
+  // The kept records' end, on a timer of its own that outlives this run.
+  if (plan.submitted && plan.applicationId && plan.keepUntil)
+    await startChild(retentionWorkflow, {
+      workflowId: retentionWorkflowId(plan.applicationId),
+      args: [plan],
+      parentClosePolicy: 'ABANDON',
+    });
   // Ids and counts only: operators see that it ran and what it did, never whose data it was.
   log.info('account erased', {
     userId: plan.userId,

@@ -41,8 +41,13 @@ export interface ErasureActivities {
   eraseApplicationKey(input: { applicationId: string }): Promise<void>;
   /** Every MongoDB record of the account, but for what a submitted application keeps. */
   eraseRecords(input: ErasurePlan): Promise<number>;
+  /** At the end of the retention: the kept records and objects go too; the count deleted. */
+  purgeKeptRecords(input: ErasurePlan): Promise<number>;
 }
 
 /** The erasure workflow's id: one per account, so a second request finds the first run. */
 export const erasureWorkflowId = (userId: string): string => `erasure-${userId}`;
 export const ERASURE_WORKFLOW_TYPE = 'accountErasureWorkflow';
+/** The kept records' own timer, one per application. */
+export const retentionWorkflowId = (applicationId: string): string => `retention-${applicationId}`;
+export const RETENTION_WORKFLOW_TYPE = 'retentionWorkflow';

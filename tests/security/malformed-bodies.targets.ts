@@ -2,6 +2,7 @@
 import { TEST_PASSWORD, applicantFor } from '../support/api-client';
 import type { FieldKind } from './malformed-bodies.values';
 import { DETAILS, FINANCIAL, OWNER, QUESTION } from './valid-bodies';
+import { ERASURE_TARGET } from './malformed-bodies.erasure-target';
 
 export type Ctx = { applicationId: string; businessId: string; ownerSetId: string; offerId: string; userId: string };
 export type Target = {
@@ -95,6 +96,7 @@ export const TARGETS: Target[] = [
     anonymous: true,
   },
   { name: 'logout', method: 'POST', path: () => '/auth/logout', anonymous: true },
+  ERASURE_TARGET,
   { name: 'verify email', method: 'PATCH', path: (c) => `/auth/${c.userId}/verify-email` },
   {
     name: 'create application',

@@ -21,6 +21,7 @@ import { StagesModule } from './stages/stages.module';
 import { StatusModule } from './status/status.module';
 import { TemporalModule } from './temporal/temporal.module';
 import { UsersModule } from './users/users.module';
+import { PrivacyErasureModule } from './privacy/privacy-erasure.module';
 
 @Module({
   imports: [
@@ -44,6 +45,7 @@ import { UsersModule } from './users/users.module';
     OwnersModule,
     DraftsModule,
     UsersModule,
+    PrivacyErasureModule,
     OperationsModule,
     StatusModule,
     PrivacyExportModule,

@@ -3,12 +3,15 @@
 import { createRequire } from 'node:module';
 import type * as TemporalClient from '@temporalio/client';
 import type * as Undici from 'undici';
+import type * as Mongo from 'mongodb';
 import type * as Workflows from '../../workflows/src/index.ts';
+import type { ApplicationKeyRecord } from '../../workflows/src/index.ts';
 import { closedLoop, type LoadResult } from './load.ts';
 
 const require = createRequire(import.meta.url);
 const { Pool } = require('undici') as typeof Undici;
 const { Client, Connection } = require('@temporalio/client') as typeof TemporalClient;
+const { MongoClient } = require('mongodb') as typeof Mongo;
 
 export type HttpRequest = {
   method: 'GET' | 'PATCH' | 'POST';
@@ -30,6 +33,8 @@ export type DriverCommand =
       address: string;
       namespace: string;
       payloadKey: { PAYLOAD_KEY_ID: string; PAYLOAD_KEY: string };
+      /** Where the applications' payload keys are (an update's answer is sealed with its application's). */
+      mongoUri: string;
       flips: (StageFlip & { workflowId: string; answered: readonly string[] })[];
       concurrency: number;
       seconds: number;
@@ -54,15 +59,20 @@ async function clientOf(cmd: {
   address: string;
   namespace: string;
   payloadKey: { PAYLOAD_KEY_ID: string; PAYLOAD_KEY: string };
+  mongoUri: string;
 }) {
   let client = temporal.get(cmd.address);
   if (!client) {
-    const { createDataConverter } = require('../../workflows/dist/index.js') as typeof Workflows;
+    const { createDataConverter, APPLICATION_KEYS_COLLECTION } =
+      require('../../workflows/dist/index.js') as typeof Workflows;
     const connection = await Connection.connect({ address: cmd.address });
+    const keys = (await MongoClient.connect(cmd.mongoUri))
+      .db()
+      .collection<ApplicationKeyRecord>(APPLICATION_KEYS_COLLECTION);
     client = new Client({
       connection,
       namespace: cmd.namespace,
-      dataConverter: await createDataConverter(cmd.payloadKey),
+      dataConverter: await createDataConverter(cmd.payloadKey, keys),
     });
     temporal.set(cmd.address, client);
   }

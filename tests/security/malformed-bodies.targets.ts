@@ -1,6 +1,7 @@
 // Every mutating endpoint, with its valid body and what each of its fields is meant to hold (the account's
 // own in malformed-bodies.account-targets.ts).
 import { ACCOUNT_TARGETS } from './malformed-bodies.account-targets';
+import { ERASURE_TARGET } from './malformed-bodies.erasure-target';
 import { text, type Target } from './malformed-bodies.values';
 import { DETAILS, FINANCIAL, OWNER, QUESTION } from './valid-bodies';
 
@@ -209,6 +210,7 @@ export const TARGETS: Target[] = [
     body: () => ({ password: TEST_PASSWORD }),
     fields: text('password'),
   },
+  ERASURE_TARGET,
   { name: 'phone link removal', method: 'DELETE', path: () => '/file/phone-link/000000000000000000000000' },
   { name: 'phone photos', method: 'POST', path: () => '/phone/bogus.token/photos', multipart: true, anonymous: true },
   {

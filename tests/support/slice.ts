@@ -72,6 +72,8 @@ export async function startSlice(
     env,
     settings: { api: loadEnv(API_SETTINGS, env), worker: workerSettings },
     baseUrl,
+    /** The worker's payload converter: opens each application's payloads with its own key. */
+    dataConverter: workers.dataConverter,
     maildevUrl: inject('maildevUrl'),
     app,
     async close() {

@@ -169,6 +169,16 @@ const dataExportRoute = createRoute({
     context.queryClient.ensureQueryData((await import('./features/privacy/export-api')).dataExportQueryOptions()),
 });
 
+/** '/delete-account': signed in, at any stage; the page asks the api what deleting would keep. */
+const eraseAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/delete-account',
+  component: pages.eraseAccount,
+  beforeLoad: async ({ context, location }) => {
+    if (!(await session(context))) noSession(location.href);
+  },
+});
+
 /** A co-owner's signed link: open to anyone holding it; the api checks the token. */
 const sharedStatusRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -211,6 +221,7 @@ const routeTree = rootRoute.addChildren([
   guarded('/giggle-finance', pages.giggle),
   statusRoute,
   dataExportRoute,
+  eraseAccountRoute,
   sharedStatusRoute,
   coOwnerSignRoute,
   coOwnerSignedRoute,

@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import { S3Client } from '@aws-sdk/client-s3';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
-import { temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
+import { s3ClientOptions, temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
 import {
+  APPLICATION_KEYS_COLLECTION,
   createDataConverter,
   documentTaskQueue,
   type ApplicationActivities,
+  type ApplicationKeyRecord,
   type DataExportActivities,
+  type ErasureActivities,
 } from '@portal/workflows';
 import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
@@ -25,6 +30,7 @@ import { startWorkerTracing } from './telemetry/tracing';
 import { workflowCode } from './workflow-code';
 import { createDataExportActivities } from './privacy/data-export.activities';
 import { exportStore } from './privacy/data-export-store';
+import { createErasureActivities } from './privacy/erasure.activities';
 
 export type WorkerSettings = Loaded<typeof WORKER_SETTINGS>;
 
@@ -43,6 +49,11 @@ function lazy<T>(open: () => Promise<T>): () => Promise<T> {
 /** `workflowBundleDir`: a folder of prebuilt workflow bundles (workflow-code.ts), for the test suites. */
 export async function createApplicationWorker(settings: WorkerSettings, opts: { workflowBundleDir?: string } = {}) {
   const mongo = await MongoClient.connect(settings.MONGODB_URI);
+  // Each application's payloads under its own key, kept in MongoDB (docs/decisions/015): one converter.
+  const dataConverter = await createDataConverter(
+    settings,
+    mongo.db().collection<ApplicationKeyRecord>(APPLICATION_KEYS_COLLECTION),
+  );
   const crm = lazy<Connection>(() => connectCrm(settings));
   const store = documentStore(settings);
   const box = boxClient(settings);
@@ -56,8 +67,11 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     org,
   });
   const archives = exportStore(settings);
-  const [codec] = (await createDataConverter(settings)).payloadCodecs;
-  const activities: ApplicationActivities & DataExportActivities = {
+  // The account erasure's Temporal client, made once the worker's connection is open (below).
+  const temporal: { client?: Client } = {};
+  const erasureS3 = new S3Client(s3ClientOptions(settings));
+  const codec = dataConverter.payloadCodecs[0]!;
+  const activities: ApplicationActivities & DataExportActivities & ErasureActivities = {
     ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID, org }),
     ...createRecordActivities({ db: mongo.db() }),
     ...createSigningActivities({
@@ -76,14 +90,23 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
       db: mongo.db(),
       store: archives,
       pii: new PiiKeys(settings),
-      codec: codec!,
+      codec,
       settings,
+    }),
+    ...createErasureActivities({
+      db: mongo.db(),
+      crm,
+      s3: { client: erasureS3, bucket: settings.S3_BUCKET },
+      temporal: () => temporal.client!,
+      keys: codec.applicationKeys!,
+      retentionYears: { US: settings.RETENTION_YEARS_US, CA: settings.RETENTION_YEARS_CA },
     }),
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
   // Traces (TRACES_URL): the workflow's and the activities' interceptors and the workflow spans' sink; {} when off.
   const tracing = await startWorkerTracing(settings);
   const connection = await NativeConnection.connect(temporalConnectionOptions(settings, (path) => readFileSync(path)));
+  temporal.client = new Client({ connection, namespace: settings.TEMPORAL_NAMESPACE });
   const worker = await Worker.create({
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,
@@ -91,7 +114,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     ...(await workflowCode(tracing.workflows.interceptors?.workflowModules, opts.workflowBundleDir)),
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
-    dataConverter: await createDataConverter(settings),
+    dataConverter,
     ...tracing.workflows,
     // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
     interceptors: {
@@ -106,7 +129,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     taskQueue: documentTaskQueue(settings.TEMPORAL_TASK_QUEUE),
     activities: { uploadContentVersion: documents.uploadContentVersion },
     maxConcurrentActivityTaskExecutions: 4,
-    dataConverter: await createDataConverter(settings),
+    dataConverter,
     ...tracing.activities,
     // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
     interceptors: {
@@ -117,6 +140,8 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
   return {
     worker,
     documentWorker,
+    /** The payload converter with the applications' keys (test clients read results through it). */
+    dataConverter,
     /** Both workers until shutdown (SIGINT/SIGTERM, or shutdown() on each). */
     run: () => Promise.all([worker.run(), documentWorker.run()]),
     shutdown() {
@@ -128,6 +153,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
       await mongo.close();
       store.close();
       archives.close();
+      erasureS3.destroy();
       await tracing.shutdown(); // the last spans out
     },
   };

@@ -2,3 +2,5 @@
 export { applicationWorkflow } from './application/application.workflow';
 export { affiliateStatusWorkflow } from './affiliate/affiliate-status.workflow';
 export { dataExportWorkflow } from './privacy/data-export.workflow';
+export { accountErasureWorkflow } from './erasure/account-erasure.workflow';
+export { retentionWorkflow } from './erasure/retention.workflow';

@@ -11,7 +11,6 @@ import { ANSWER_SECTIONS, COLLECTIONS, type JourneyPosition } from '@portal/libs
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
-  createDataConverter,
   documentUploaded,
   getProgress,
   moveStage,
@@ -57,7 +56,7 @@ beforeAll(async () => {
     ),
   });
   slice = await startSlice({ temporalAddress: env.address });
-  client = new Client({ connection: env.connection, dataConverter: await createDataConverter(slice.settings.worker) });
+  client = new Client({ connection: env.connection, dataConverter: slice.dataConverter });
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
 });
 

@@ -8,7 +8,7 @@
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationWorkflowId, createDataConverter, getProgress } from '../src';
+import { applicationWorkflowId, getProgress } from '../src';
 import { signUpAndConfirm, type ApiClient } from '../../tests/support/api-client';
 import { ownerAnswers, saveAnswers, stepOn } from '../../tests/support/journey';
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   slice = await startSlice();
   client = new Client({
     connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
-    dataConverter: await createDataConverter(slice.settings.worker),
+    dataConverter: slice.dataConverter,
   });
 });
 

@@ -4,6 +4,7 @@
 import { temporal } from '@temporalio/proto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { underMasterKey } from '../../tests/support/histories';
 
 export const HISTORIES = join(__dirname, 'histories');
 
@@ -13,6 +14,9 @@ export async function recordHistory(
   file: string,
 ): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
+  const history = await handle.fetchHistory();
+  // Sealed under its application's own key in the test's database: re-sealed for the replay's.
+  await underMasterKey(history);
   mkdirSync(HISTORIES, { recursive: true });
-  writeFileSync(join(HISTORIES, file), temporal.api.history.v1.History.encode(await handle.fetchHistory()).finish());
+  writeFileSync(join(HISTORIES, file), temporal.api.history.v1.History.encode(history).finish());
 }

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
-  createDataConverter,
   emailOffer,
   getProgress,
   SEARCH_ATTRIBUTE_KINDS,
@@ -63,7 +62,7 @@ beforeAll(async () => {
       MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
     },
   });
-  client = new Client({ connection: env.connection, dataConverter: await createDataConverter(slice.settings.worker) });
+  client = new Client({ connection: env.connection, dataConverter: slice.dataConverter });
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
 });
 

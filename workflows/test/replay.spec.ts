@@ -4,7 +4,6 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDataConverter } from '../src';
 import { HISTORIES, workflowSlice } from './workflow.spec-setup';
 
 // Replay of committed histories: a workflow change that breaks determinism for running applications fails
@@ -32,7 +31,7 @@ describe('applicationWorkflow', () => {
       const results = Worker.runReplayHistories(
         {
           workflowsPath: require.resolve('@portal/workflows/dist/workflows'),
-          dataConverter: await createDataConverter(room.slice.settings.worker),
+          dataConverter: room.slice.dataConverter,
           ...tracing,
         },
         histories,

@@ -11,7 +11,6 @@ import { ANSWER_SECTIONS } from '@portal/libs';
 import {
   APPLICATION_WORKFLOW_TYPE,
   applicationWorkflowId,
-  createDataConverter,
   extendDeadline,
   getProgress,
   retryCrmSync,
@@ -53,7 +52,7 @@ beforeAll(async () => {
     ),
   });
   slice = await startSlice({ temporalAddress: env.address });
-  client = new Client({ connection: env.connection, dataConverter: await createDataConverter(slice.settings.worker) });
+  client = new Client({ connection: env.connection, dataConverter: slice.dataConverter });
   mongo = await MongoClient.connect(slice.env.MONGODB_URI);
 });
 

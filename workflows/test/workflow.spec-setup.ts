@@ -4,12 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ANSWER_SECTIONS, type StageMove } from '@portal/libs';
-import {
-  APPLICATION_WORKFLOW_TYPE,
-  applicationWorkflowId,
-  createDataConverter,
-  type ApplicationWorkflowInput,
-} from '../src';
+import { APPLICATION_WORKFLOW_TYPE, applicationWorkflowId, type ApplicationWorkflowInput } from '../src';
 import { startSlice } from '../../tests/support/slice';
 import { SA } from '../src/application/search-attribute-keys';
 
@@ -38,7 +33,7 @@ export function workflowSlice() {
     slice = await startSlice();
     client = new Client({
       connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
-      dataConverter: await createDataConverter(slice.settings.worker),
+      dataConverter: slice.dataConverter,
     });
     const token = await fetch(`${slice.esign.url}/oauth2/token`, {
       method: 'POST',

@@ -5,7 +5,7 @@
 // with its code.
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationWorkflowId, createDataConverter } from '@portal/workflows';
+import { applicationWorkflowId } from '@portal/workflows';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   slice = await startSlice();
   temporal = new Client({
     connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
-    dataConverter: await createDataConverter(slice.settings.api),
+    dataConverter: slice.dataConverter,
   });
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'crm-refused', '10.13.0.1');
   applicationId = (await ada.get('/auth/user')).body.data.applications[0]._id as string;

@@ -1,7 +1,7 @@
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
+import { applicationWorkflowId, getProgress } from '@portal/workflows';
 import { ApiClient, codeFromMail } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { allOfApplication } from '../../../tests/support/crm-lead';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   db = mongo.db();
   temporal = new Client({
     connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
-    dataConverter: await createDataConverter(slice.settings.api),
+    dataConverter: slice.dataConverter,
   });
 });
 

@@ -273,7 +273,7 @@ describe('final submission', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.html).toContain('$219,600');
     // Submitted and the booking view shown: the application's workflow has ended.
-    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
     const handle = temporal.workflow.getHandle(applicationWorkflowId(appId));
     await handle.result();
     expect((await handle.describe()).status.name).toBe('COMPLETED');

@@ -62,7 +62,7 @@ describe('bank statements submitted during a CRM outage', () => {
 
     // The CRM back, the owed conversion is tried now rather than after the back-off (an operator's retry).
     await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
-    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
     await temporal.workflow.getHandle(applicationWorkflowId(appId)).signal(retryCrmSync);
     await temporal.connection.close();
     const after = await until(sessionApplication, (a) => !!a.sfOpportunityId, { ms: 40_000, what: 'the conversion' });

@@ -1,7 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import type { Payload, PayloadCodec } from '@temporalio/common';
-import { createDataConverter } from '@portal/workflows';
-import { SETTINGS, type ApiSettings } from '../config/settings.module';
+import type { createDataConverter } from '@portal/workflows';
+import { DATA_CONVERTER } from '../temporal/temporal-client.token';
 import { CodecBodyDto } from './codec.dto';
 import { OperatorGuard } from './operator.guard';
 
@@ -41,13 +41,11 @@ const toJson = (payloads: Payload[]) => ({
 @Controller('codec')
 @UseGuards(OperatorGuard)
 export class CodecController {
-  private codec?: Promise<PayloadCodec>;
+  constructor(@Inject(DATA_CONVERTER) private readonly converter: Awaited<ReturnType<typeof createDataConverter>>) {}
 
-  constructor(@Inject(SETTINGS) private readonly settings: ApiSettings) {}
-
-  private async codecOf(): Promise<PayloadCodec> {
-    this.codec ??= createDataConverter(this.settings).then((c) => c.payloadCodecs![0]!);
-    return this.codec;
+  /** The client's own codec: it opens each application's payloads with that application's key. */
+  private codecOf(): Promise<PayloadCodec> {
+    return Promise.resolve(this.converter.payloadCodecs[0]!);
   }
 
   @Post('decode')

@@ -4,7 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationWorkflowId, createDataConverter, EncryptionCodec } from '@portal/workflows';
+import { applicationWorkflowId, EncryptionCodec } from '@portal/workflows';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   slice = await startSlice();
   temporal = new Client({
     connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
-    dataConverter: await createDataConverter(slice.settings.worker),
+    dataConverter: slice.dataConverter,
   });
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'ops-ada', '10.12.0.1');
   adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id;

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationWorkflowId, createDataConverter } from '@portal/workflows';
+import { applicationWorkflowId } from '@portal/workflows';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { FINANCIAL_ANSWERS, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { startSlice } from '../../../tests/support/slice';
@@ -56,7 +56,7 @@ describe('stage updates through the workflow: moves and re-saves', () => {
     // Temporal caps one run at 2,000 updates; a page that re-saves its step must not use them up.
     const temporal = new Client({
       connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
-      dataConverter: await createDataConverter(slice.settings.worker),
+      dataConverter: slice.dataConverter,
     });
     const updates = async () =>
       ((await temporal.workflow.getHandle(applicationWorkflowId(adaApp)).fetchHistory()).events ?? []).filter(

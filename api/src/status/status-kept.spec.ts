@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe('a submitted application whose workflow run has closed', () => {
   it('answers the status page, the booking view and the signature from its kept progress, never querying the run', async () => {
-    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
     const handle = temporal.workflow.getHandle(applicationWorkflowId(appId));
     // The run goes on briefly after the submission's answer (the CRM's last writes, the offer email).
     await until(
@@ -115,7 +115,7 @@ describe('a withdrawn application whose workflow run has closed', () => {
       headers: { authorization: `Bearer ${slice.settings.api.OPERATOR_TOKEN}` },
     });
     expect(withdrawn.status).toBe(202);
-    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
     const handle = temporal.workflow.getHandle(applicationWorkflowId(beaApp));
     await until(
       async () => (await handle.describe()).status.name,

@@ -66,7 +66,7 @@ describe('Temporal stopped in the middle of a journey', () => {
       (l) => l?.City === 'Austin',
     );
     expect(lead).toMatchObject({ City: 'Austin', Industry: DETAILS_ANSWERS.industry });
-    const client = await workflowClient(temporal.address(), room.slice.settings.worker);
+    const client = await workflowClient(temporal.address(), room.slice.dataConverter);
     const bobProgress = await until(
       () => client.workflow.getHandle(applicationWorkflowId(bobApp)).query(getProgress),
       (p) => !!p.sfLeadId,

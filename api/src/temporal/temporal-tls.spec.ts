@@ -8,7 +8,7 @@ import { Client, Connection, type TLSConfig } from '@temporalio/client';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { temporalConnectionOptions } from '@portal/libs';
-import { applicationWorkflowId, createDataConverter, getProgress } from '@portal/workflows';
+import { applicationWorkflowId, getProgress } from '@portal/workflows';
 import { signUpAndConfirm } from '../../../tests/support/api-client';
 import { makeCertificates, startMtlsFront, type Certificates } from '../../../tests/support/secure-servers';
 import { startSlice } from '../../../tests/support/slice';
@@ -58,7 +58,7 @@ it('a sign-up runs through the api and the worker over mTLS: the workflow starts
   // The api's own connection options: its query is answered by the worker, both over the front.
   const client = new Client({
     connection: await Connection.connect(temporalConnectionOptions(slice.settings.api, (p) => readFileSync(p))),
-    dataConverter: await createDataConverter(slice.settings.api),
+    dataConverter: slice.dataConverter,
   });
   try {
     const progress = await client.workflow

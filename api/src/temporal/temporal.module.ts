@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { MongooseModule, getConnectionToken } from '@nestjs/mongoose';
+import type { Connection as MongoConnection } from 'mongoose';
 import { Client, Connection } from '@temporalio/client';
 import { temporalConnectionOptions } from '@portal/libs';
 import { createDataConverter } from '@portal/workflows';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { temporalClientInterceptors } from '../common/tracing';
 import { ApplicationWorkflows } from './application-workflows.service';
-import { TEMPORAL_CLIENT } from './temporal-client.token';
+import { DATA_CONVERTER, TEMPORAL_CLIENT } from './temporal-client.token';
+import { applicationKeyVault } from './application-key-vault';
 import {
   OutboxApplication,
   OutboxApplicationSchema,
@@ -19,7 +21,9 @@ import {
 import { WorkflowOutbox } from './workflow-outbox.service';
 import { PendingLead, PendingLeadSchema, WorkflowLeadChanges } from './workflow-lead-changes';
 
-export { TEMPORAL_CLIENT };
+export { DATA_CONVERTER, TEMPORAL_CLIENT };
+
+type DataConverter = Awaited<ReturnType<typeof createDataConverter>>;
 
 @Global()
 @Module({
@@ -36,22 +40,28 @@ export { TEMPORAL_CLIENT };
     WorkflowOutbox,
     WorkflowLeadChanges,
     {
+      // Each application's payloads under its own key, kept in MongoDB (docs/decisions/015).
+      provide: DATA_CONVERTER,
+      inject: [SETTINGS, getConnectionToken()],
+      useFactory: (s: ApiSettings, mongo: MongoConnection) => createDataConverter(s, applicationKeyVault(mongo)),
+    },
+    {
       provide: TEMPORAL_CLIENT,
-      inject: [SETTINGS],
-      useFactory: async (s: ApiSettings) => {
+      inject: [SETTINGS, DATA_CONVERTER],
+      useFactory: async (s: ApiSettings, dataConverter: DataConverter) => {
         // Lazy: the api starts (and reports unhealthy) even while Temporal is still coming up.
         // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).
         const connection = Connection.lazy(temporalConnectionOptions(s, (path) => readFileSync(path)));
         return new Client({
           connection,
           namespace: s.TEMPORAL_NAMESPACE,
-          dataConverter: await createDataConverter(s),
+          dataConverter,
           interceptors: await temporalClientInterceptors(s), // traces (TRACES_URL), none when off
         });
       },
     },
   ],
-  exports: [TEMPORAL_CLIENT, ApplicationWorkflows, WorkflowLeadChanges],
+  exports: [TEMPORAL_CLIENT, DATA_CONVERTER, ApplicationWorkflows, WorkflowLeadChanges],
 })
 export class TemporalModule implements OnApplicationShutdown {
   constructor(@Inject(TEMPORAL_CLIENT) private readonly client: Client) {}

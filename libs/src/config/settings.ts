@@ -80,6 +80,13 @@ export const COMMON_SETTINGS = {
   TEMPORAL_TASK_QUEUE: str('Temporal task queue of the application workflow', 'portal-application'),
   PAYLOAD_KEY_ID: str('id of the key that encrypts workflow payloads', 'dev-1'),
   PAYLOAD_KEY: key(32, 'AES-256 key for workflow payloads, base64', DEV_PII_KEY),
+  // What a lender keeps of a submitted application after its applicant deletes their account: the BSA's
+  // record-keeping in the US (31 CFR 1010.430) and the PCMLTFA's in Canada are 5 years each.
+  RETENTION_YEARS_US: int('years a submitted US application keeps its lender records after an account is deleted', '5'),
+  RETENTION_YEARS_CA: int(
+    'years a submitted Canadian application keeps its lender records after an account is deleted',
+    '5',
+  ),
   AFFILIATE_RECORD_TYPE_ID: str('CRM record type id of affiliate accounts', '012000000000AFFAAA'),
   PUBLIC_URL: url('the URL applicants use; https makes cookies Secure', 'http://localhost:8080'),
   PII_KEY_ID: str('id of the key that encrypts SSN/SIN, EIN and date of birth at rest', 'dev-1'),

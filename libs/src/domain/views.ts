@@ -86,3 +86,20 @@ export type OfferView = {
   /** What each option costs against the statements' cash (computed on the api). */
   affordability?: OfferAffordability;
 };
+
+/**
+ * What deleting the account keeps (GET /api/privacy/erasure): nothing for an application not submitted;
+ * for a submitted one, the records a lender must keep, each by its code (the page's words are the web's),
+ * until `keepUntil` (ISO date: the retention years from today; fixed on the day of the deletion).
+ */
+export type ErasureKeptRecord = 'signedApplication' | 'opportunity' | 'identity';
+export type ErasureView = {
+  submitted: boolean;
+  kept: ErasureKeptRecord[];
+  keepUntil?: string;
+  /** The law the records are kept under: the business's country. */
+  country?: 'US' | 'CA';
+  years?: number;
+};
+/** POST /api/privacy/erasure: the erasure runs (its run is the same on a second request); the session ends. */
+export type ErasureStarted = { started: true };

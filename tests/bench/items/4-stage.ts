@@ -43,6 +43,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         address: ctx.env.TEMPORAL_ADDRESS!,
         namespace: settingsApi.TEMPORAL_NAMESPACE,
         payloadKey: { PAYLOAD_KEY_ID: settingsApi.PAYLOAD_KEY_ID, PAYLOAD_KEY: settingsApi.PAYLOAD_KEY },
+        mongoUri: settingsApi.MONGODB_URI,
         flips: flips.map((f, i) => ({ ...f, workflowId: `application-${applicants[i]!.applicationId}`, answered })),
         concurrency,
         seconds: S.seconds,

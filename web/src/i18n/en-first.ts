@@ -31,6 +31,7 @@ export const enFirst = {
     language: 'Language',
     status: 'Where do I stand',
     downloadMyData: 'Download my data',
+    deleteAccount: 'Delete my account',
   },
   // What Intl has no format for: a phone number's shape, a size in bytes.
   format: {

@@ -1,6 +1,7 @@
 import { enFirst } from './en-first';
 import { englishMessages } from './messages';
 import { englishOptions } from './options';
+import { enErase } from './en-erase';
 
 /**
  * The English catalogue, the source of every key: the first visit's words (en-first.ts) and the rest,
@@ -407,6 +408,7 @@ export const enLater = {
     ready: 'Your file is ready. You can download it until {{date}}.',
     download: 'Download my data (zip)',
   },
+  ...enErase,
   options: englishOptions(),
   messages: englishMessages(),
 };

@@ -2,6 +2,7 @@ import { PICK_LIST_LABELS_ES } from '@portal/libs';
 import type { Catalogue } from './en';
 import { esAccount } from './es-us/account';
 import { esDataExport } from './es-us/data-export';
+import { esErase } from './es-us/erase';
 import { esJourney } from './es-us/journey';
 import { esMessages } from './es-us/messages';
 import { esOffers } from './es-us/offers';
@@ -19,6 +20,7 @@ export const esUS = {
   ...esStatus,
   ...esPhone,
   ...esDataExport,
+  ...esErase,
   options: PICK_LIST_LABELS_ES,
   ...esMessages,
 } satisfies Catalogue;

@@ -6,6 +6,7 @@ import { frJourney } from './fr-ca/journey';
 import { frMessages } from './fr-ca/messages';
 import { frOffers } from './fr-ca/offers';
 import { frPhone } from './fr-ca/phone';
+import { frErase } from './fr-ca/erase';
 
 /**
  * Canadian French: the same keys as the English catalogue, every one (the compiler checks the shape),
@@ -17,6 +18,7 @@ export const frCA = {
   ...frOffers,
   ...frPhone,
   ...frDataExport,
+  ...frErase,
   options: PICK_LIST_LABELS_FR,
   ...frMessages,
 } satisfies Catalogue;

@@ -39,6 +39,10 @@ export const pages = {
     withWords(() => import('../features/journey/owners-page')),
     'OwnersPage',
   ),
+  eraseAccount: lazyRouteComponent(
+    withWords(() => import('../features/privacy/erase-account-page')),
+    'EraseAccountPage',
+  ),
   signature: lazyRouteComponent(
     withWords(() => import('../features/journey/signature-page')),
     'SignaturePage',

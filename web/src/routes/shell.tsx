@@ -190,6 +190,11 @@ export function Shell({ children }: { children: ReactNode }) {
             </Link>
             <a href={SUPPORT_PHONE_HREF}>{t('shell.support', { phone: fmt.phone(SUPPORT_PHONE) })}</a>
             {user ? (
+              <Link to="/delete-account" onClick={() => setMenuOpen(false)}>
+                {t('shell.deleteAccount')}
+              </Link>
+            ) : null}
+            {user ? (
               <button
                 type="button"
                 className="btn btn-secondary"

@@ -28,6 +28,7 @@ export const esAccount = {
     language: 'Idioma',
     status: 'Estado de mi solicitud',
     downloadMyData: 'Descargar mis datos',
+    deleteAccount: 'Eliminar mi cuenta',
   },
   format: {
     phone: '({{area}}) {{exchange}}-{{line}}',

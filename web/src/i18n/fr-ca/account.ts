@@ -28,6 +28,7 @@ export const frAccount = {
     language: 'Langue',
     status: 'Où en est ma demande',
     downloadMyData: 'Télécharger mes données',
+    deleteAccount: 'Supprimer mon compte',
   },
   format: {
     phone: '{{area}} {{exchange}}-{{line}}',

@@ -1,0 +1,113 @@
+// "Delete my account" for an application not submitted: after the erasure workflow, nothing of the
+// applicant is found in MongoDB (every collection), S3 (every key), the CRM stand-in (deleted records too)
+// or her workflow history decoded through the codec, while another applicant's records and history stay.
+import { describe, expect, it } from 'vitest';
+import { erasureWorkflowId } from '@portal/workflows';
+import { onePagePdf } from '../../../tests/support/pdf-fixtures';
+import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
+import { workflowClient } from '../../../tests/support/histories';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { sliceHooks } from '../../../tests/support/slice-hooks';
+import { until } from '../../../tests/support/until';
+import {
+  crmTraces,
+  historyTraces,
+  mongoTraces,
+  s3Traces,
+  signUp,
+  zelda,
+  zeldaOwner,
+} from './account-erasure.spec-setup';
+
+const room = sliceHooks();
+const applicationOf = async (c: ApiClient) => (await c.get('/auth/user')).body.data.applications[0]._id as string;
+
+/** Her journey up to the statements, signed, with a statement uploaded and a draft saved. */
+async function zeldaApplies(): Promise<{ client: ApiClient; applicationId: string }> {
+  const client = await signUp(room.slice, zelda, '10.42.0.1');
+  const applicationId = await applicationOf(client);
+  await saveAnswers(client, applicationId, [ownerAnswers(zelda.email, zeldaOwner)]);
+  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
+  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
+  await fetch(signers[0].embedUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'signed' }),
+    redirect: 'manual',
+  });
+  await until(
+    async () => (await client.get(`/box/${id}`)).body.data.signed,
+    (v) => v === true,
+  );
+  expect((await stepOn(client, applicationId)).body.path).toBe('/bank-statements');
+  const up = await client.upload(
+    '/file/s3',
+    { applicationId, fileType: 'Bank Statement', monthLabel: 'October 2026' },
+    { name: 'Quarrington October.pdf', type: 'application/pdf', bytes: await onePagePdf() },
+  );
+  expect(up.status).toBe(201);
+  const draft = await client.call('PUT', `/draft/${applicationId}/owners`, {
+    fields: { owners: [{ firstName: 'Zelda', phoneNumber: '(415) 555-0199' }] },
+  });
+  expect(draft.status).toBe(204);
+  return { client, applicationId };
+}
+
+describe('deleting the account of an application not submitted', () => {
+  it('leaves nothing of the applicant in MongoDB, S3, the CRM or her decoded history, and nothing of another applicant goes', async () => {
+    const { slice, db } = room;
+    const other = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'erase-other', '10.42.0.2');
+    const otherApp = await applicationOf(other);
+    await saveAnswers(other, otherApp);
+    const { client, applicationId } = await zeldaApplies();
+    await until(
+      () => crmTraces(slice),
+      (found) => found.length > 0,
+      { what: 'her lead in the CRM' },
+    );
+    expect((await mongoTraces(db)).length).toBeGreaterThan(0);
+    expect(await s3Traces(slice, applicationId)).not.toEqual([]);
+    const before = await historyTraces(slice, applicationId);
+    expect(before.found).toContain('Quarrington'); // her history decodes before the erasure
+
+    // A wrong password is refused, and nothing goes.
+    const wrong = await client.post('/privacy/erasure', { password: 'Not-Her-Password-1' });
+    expect(wrong.status).toBe(401);
+    expect((await client.get('/auth/user')).status).toBe(200);
+    expect(await client.get('/privacy/erasure')).toMatchObject({ status: 200, body: { submitted: false, kept: [] } });
+
+    const userId = String((await db.collection('users').findOne({ email: zelda.email }))!._id);
+    // Two requests at once (two tabs): one erasure run.
+    const [one, two] = await Promise.all([
+      client.post('/privacy/erasure', { password: TEST_PASSWORD }),
+      client.post('/privacy/erasure', { password: TEST_PASSWORD }),
+    ]);
+    expect([one.status, two.status]).toContain(202);
+    const temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
+    try {
+      const outcome = await temporal.workflow.getHandle(erasureWorkflowId(userId)).result();
+      expect(outcome).toMatchObject({ applicationId, submitted: false, lead: 'deleted' });
+      const runs = [];
+      for await (const w of temporal.workflow.list({ query: `WorkflowId = '${erasureWorkflowId(userId)}'` }))
+        runs.push(w);
+      expect(runs).toHaveLength(1);
+    } finally {
+      await temporal.connection.close();
+    }
+    // The session ended.
+    expect((await client.get('/auth/user')).status).toBe(403);
+
+    expect(await mongoTraces(db)).toEqual([]);
+    expect(await s3Traces(slice, applicationId)).toEqual([]);
+    expect(crmTraces(slice)).toEqual([]);
+    const after = await historyTraces(slice, applicationId);
+    expect(after.found).toEqual([]);
+    expect(after.sealed).toBeGreaterThan(0); // her payloads are there, unreadable
+
+    // The other applicant: still signed in, her records, lead and history as they were.
+    expect((await other.get('/auth/user')).status).toBe(200);
+    expect(slice.crm.records('Lead').some((l) => l.Email === 'erase-other@example.com' && !l.IsDeleted)).toBe(true);
+    const theirs = await historyTraces(slice, otherApp);
+    expect(theirs.sealed).toBe(0);
+    expect(theirs.text).toContain('erase-other@example.com');
+  });
+});

@@ -98,6 +98,8 @@ describe('Download my data', () => {
     const signedBytes = slice.esign.fileBytes(signed!.signedFileId!);
     expect(signedBytes?.length).toBeGreaterThan(0);
     expect(files.get(`applications/${adaApp}/signed-application.pdf`)?.equals(signedBytes!)).toBe(true);
+    // Box's signed copy, not ours of what was sent.
+    expect(signedBytes!.equals(files.get(`applications/${adaApp}/application.pdf`)!)).toBe(false);
     expect(answers.signature).toEqual({
       status: 'signed',
       says: 'Signed: the signed PDF is signed-application.pdf',

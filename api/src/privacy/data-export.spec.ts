@@ -10,7 +10,14 @@ import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
 import { signedApplication } from '../files/files.spec-setup';
-import { download, exportMail, frenchApplicant, unzip } from './data-export.spec-setup';
+import {
+  applicantIn,
+  declinedApplication,
+  download,
+  exportMail,
+  frenchApplicant,
+  unzip,
+} from './data-export.spec-setup';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let s3: FaultProxy;
@@ -152,6 +159,23 @@ describe('Download my data: who gets it, and for how long', () => {
       status: 'none',
       says: 'Jamais envoyée pour signature : aucun PDF signé',
     });
+  });
+
+  it('says, in Spanish, that a declined signature left no signed PDF', async () => {
+    const zoe = await applicantIn('es-US', slice.baseUrl, slice.maildevUrl, 'export-zoe', '10.42.0.3');
+    const zoeApp = await declinedApplication(zoe);
+    expect((await zoe.post('/privacy/data-export', { password: TEST_PASSWORD })).status).toBe(202);
+    const { exportId: id } = await exportMail(
+      slice.maildevUrl,
+      'export-zoe@example.com',
+      'Sus datos están listos para descargar',
+    );
+    const files = await unzip((await download(slice.baseUrl, zoe, id)).bytes);
+    const answers = JSON.parse(files.get(`applications/${zoeApp}/answers.json`)!.toString());
+    expect(files.get(`applications/${zoeApp}/application.pdf`)?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(files.has(`applications/${zoeApp}/signed-application.pdf`)).toBe(false);
+    expect(answers.signedApplicationPdf).toBeNull();
+    expect(answers.signature).toEqual({ status: 'declined', says: 'Rechazada: no hay PDF firmado' });
   });
 
   it('expires: the link answers 404 and the archive is deleted from S3', { timeout: 120_000 }, async () => {

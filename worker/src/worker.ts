@@ -89,6 +89,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     ...createDataExportActivities({
       db: mongo.db(),
       store: archives,
+      box: () => box,
       pii: new PiiKeys(settings),
       codec,
       settings,

@@ -1,6 +1,8 @@
 // Reading a "Download my data" archive in tests: the zip unpacked in memory, and its link from the email.
+import { expect } from 'vitest';
 import yauzl from 'yauzl';
 import { applicantFor, ApiClient, codeFromMail, TEST_PASSWORD } from '../../../tests/support/api-client';
+import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { mailsTo, type Mail } from '../../../tests/support/maildev';
 import { until } from '../../../tests/support/until';
 
@@ -53,13 +55,36 @@ export async function download(baseUrl: string, client: ApiClient, exportId: str
 }
 
 /** Registers and confirms an account whose language is Canadian French. */
-export async function frenchApplicant(baseUrl: string, maildevUrl: string, tag: string, ip: string) {
+export const frenchApplicant = (baseUrl: string, maildevUrl: string, tag: string, ip: string) =>
+  applicantIn('fr-CA', baseUrl, maildevUrl, tag, ip);
+
+/** Registers and confirms an account in that language. */
+export async function applicantIn(language: string, baseUrl: string, maildevUrl: string, tag: string, ip: string) {
   const b = new ApiClient(baseUrl, ip);
   const since = new Date();
-  const reg = await b.post('/auth/register', { ...applicantFor(tag), language: 'fr-CA' });
+  const reg = await b.post('/auth/register', { ...applicantFor(tag), language });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
   const code = await codeFromMail(maildevUrl, `${tag}@example.com`, since);
   const ok = await b.post('/auth/confirm-signup', { username: `${tag}@example.com`, password: TEST_PASSWORD, code });
   if (ok.status !== 200) throw new Error(`confirm answered ${ok.status}`);
   return b;
+}
+
+/** An application sent for signature through the stand-in, whose signer declined it. */
+export async function declinedApplication(client: ApiClient): Promise<string> {
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  const email = (await client.get('/auth/user')).body.data.email as string;
+  await saveAnswers(client, applicationId, [ownerAnswers(email)]);
+  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
+  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
+  await fetch(signers[0].embedUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'declined' }),
+    redirect: 'manual',
+  });
+  await until(
+    async () => (await client.get(`/box/${id}`)).body.data.status,
+    (v) => v === 'declined',
+  );
+  return applicationId;
 }

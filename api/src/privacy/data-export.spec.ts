@@ -10,7 +10,14 @@ import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
 import { signedApplication } from '../files/files.spec-setup';
-import { download, exportMail, frenchApplicant, unzip } from './data-export.spec-setup';
+import {
+  applicantIn,
+  declinedApplication,
+  download,
+  exportMail,
+  frenchApplicant,
+  unzip,
+} from './data-export.spec-setup';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
 let s3: FaultProxy;
@@ -75,7 +82,7 @@ describe('Download my data', () => {
     expect(again.body).toMatchObject({ state: 'ready', exportId });
   });
 
-  it('downloads the archive: answers labelled, the SSN in full, documents, the application PDF, stages', async () => {
+  it('downloads the archive: answers labelled, the SSN in full, documents, the PDF sent and signed, stages', async () => {
     const res = await download(slice.baseUrl, ada, exportId);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -93,6 +100,18 @@ describe('Download my data', () => {
     const statement = files.get(`applications/${adaApp}/documents/1-october-2026.pdf`);
     expect(statement?.subarray(0, 5).toString()).toBe('%PDF-');
     expect(files.get(`applications/${adaApp}/application.pdf`)?.subarray(0, 5).toString()).toBe('%PDF-');
+    // The signed PDF is Box Sign's own copy, streamed from the stand-in as Box serves it.
+    const signed = slice.esign.requests().find((r) => r.external_id?.startsWith(`${adaApp}:`) && r.signedFileId);
+    const signedBytes = slice.esign.fileBytes(signed!.signedFileId!);
+    expect(signedBytes?.length).toBeGreaterThan(0);
+    expect(files.get(`applications/${adaApp}/signed-application.pdf`)?.equals(signedBytes!)).toBe(true);
+    // Box's signed copy, not ours of what was sent.
+    expect(signedBytes!.equals(files.get(`applications/${adaApp}/application.pdf`)!)).toBe(false);
+    expect(answers.signature).toEqual({
+      status: 'signed',
+      says: 'Signed: the signed PDF is signed-application.pdf',
+    });
+    expect(answers.signedApplicationPdf).toBe(`applications/${adaApp}/signed-application.pdf`);
     const stages = answers.stages.filter((s: { event: string }) => s.event === 'moveStage');
     expect(stages.length).toBeGreaterThanOrEqual(5);
     expect(stages.at(-1)).toMatchObject({ stage: 'DOCUMENTS', step: 1 });
@@ -133,6 +152,30 @@ describe('Download my data: who gets it, and for how long', () => {
     expect(answers.business.title).toBe('Entreprise');
     expect(answers.business.answers).toContainEqual({ label: 'Dénomination sociale', value: 'Analytical Engines LLC' });
     expect(answers.owners[0].answers).toContainEqual({ label: 'SSN', value: '234-56-7890' });
+    // Never sent for signature: no signed PDF, and the archive says why, in French.
+    expect([...files.keys()].filter((name) => name.endsWith('signed-application.pdf'))).toEqual([]);
+    expect(answers.signedApplicationPdf).toBeNull();
+    expect(answers.signature).toEqual({
+      status: 'none',
+      says: 'Jamais envoyée pour signature : aucun PDF signé',
+    });
+  });
+
+  it('says, in Spanish, that a declined signature left no signed PDF', async () => {
+    const zoe = await applicantIn('es-US', slice.baseUrl, slice.maildevUrl, 'export-zoe', '10.42.0.3');
+    const zoeApp = await declinedApplication(zoe);
+    expect((await zoe.post('/privacy/data-export', { password: TEST_PASSWORD })).status).toBe(202);
+    const { exportId: id } = await exportMail(
+      slice.maildevUrl,
+      'export-zoe@example.com',
+      'Sus datos están listos para descargar',
+    );
+    const files = await unzip((await download(slice.baseUrl, zoe, id)).bytes);
+    const answers = JSON.parse(files.get(`applications/${zoeApp}/answers.json`)!.toString());
+    expect(files.get(`applications/${zoeApp}/application.pdf`)?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(files.has(`applications/${zoeApp}/signed-application.pdf`)).toBe(false);
+    expect(answers.signedApplicationPdf).toBeNull();
+    expect(answers.signature).toEqual({ status: 'declined', says: 'Rechazada: no hay PDF firmado' });
   });
 
   it('expires: the link answers 404 and the archive is deleted from S3', { timeout: 120_000 }, async () => {

@@ -110,3 +110,30 @@ describe('webhook addresses', () => {
     expect(esign.webhooks().map((w) => w.address)).not.toContain('http://apply.example.com/api/webhooks/box');
   });
 });
+
+describe('downloads', () => {
+  it('redirects a file’s content to a download URL that needs no token; an unknown URL answers 404', async () => {
+    const form = new FormData();
+    form.append('attributes', JSON.stringify({ name: 'download.pdf', parent: { id: '100' } }));
+    form.append('file', new Blob([Buffer.from('%PDF-1.4 download')]), 'download.pdf');
+    const uploaded = await fetch(`${esign.url}/api/2.0/files/content`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const file = ((await uploaded.json()) as { entries: { id: string }[] }).entries[0]!;
+    const res = await fetch(`${esign.url}/2.0/files/${file.id}/content`, {
+      headers: { authorization: `Bearer ${token}` },
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location')!;
+    expect(location).toMatch(/\/d\/1\/[0-9a-f]+\/download$/);
+    const content = await fetch(location);
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await content.arrayBuffer()).toString()).toBe('%PDF-1.4 download');
+    expect((await fetch(location.replace(/\/d\/1\/[0-9a-f]+/, '/d/1/abcdef'))).status).toBe(404);
+    expect((await call('/2.0/files/999999/content')).status).toBe(404);
+  });
+});

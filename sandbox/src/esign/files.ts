@@ -1,6 +1,7 @@
 // Box's content API as the stand-in serves it: folders, uploads (multipart, the
-// attributes part first) and downloads (a signed copy still finalizing answers 202).
-import { createHash } from 'node:crypto';
+// attributes part first) and downloads (a redirect to a download URL; a signed copy still finalizing
+// answers 202).
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import type { Signatures } from './signatures';
@@ -47,12 +48,41 @@ export async function filesRoute(
       (r) => r.signedFileId === content[1] && sig.advance(r).status === 'finalizing',
     );
     if (finalizing) return { status: 202, headers: { 'Retry-After': '1' } };
-    const data = store.getBytes(content[1]!);
-    return data
-      ? { status: 200, body: data, type: 'application/octet-stream' }
-      : boxError(404, 'not_found', 'Not Found');
+    if (!store.getBytes(content[1]!)) return boxError(404, 'not_found', 'Not Found');
+    // Box answers with a redirect to a download URL (dl.boxcloud.com) that carries its own authorization;
+    // the SDK follows it, without the bearer token when the origin differs.
+    const token = randomBytes(18).toString('hex');
+    const links = downloadsOf(store);
+    for (const [t, l] of links) if (l.until < Date.now()) links.delete(t);
+    links.set(token, { fileId: content[1]!, until: Date.now() + DOWNLOAD_URL_MS });
+    return { status: 302, headers: { Location: `${store.url}/d/1/${token}/download` } };
   }
   return undefined;
+}
+
+/** How long a download URL lasts (Box: about 15 minutes). */
+const DOWNLOAD_URL_MS = 15 * 60_000;
+/** Each stand-in's live download URLs, by their token. */
+const downloads = new WeakMap<EsignStore, Map<string, { fileId: string; until: number }>>();
+function downloadsOf(store: EsignStore) {
+  let links = downloads.get(store);
+  if (!links) downloads.set(store, (links = new Map()));
+  return links;
+}
+
+/** A download URL's bytes, as dl.boxcloud.com serves them: no bearer token, the URL is the authorization. */
+export function downloadRoute(store: EsignStore, req: IncomingMessage, path: string): Reply | undefined {
+  const m = path.match(/^\/d\/1\/([0-9a-f]+)\/download$/);
+  if (!m || (req.method ?? 'GET') !== 'GET') return undefined;
+  const link = downloadsOf(store).get(m[1]!);
+  if (!link || link.until < Date.now()) {
+    downloadsOf(store).delete(m[1]!);
+    return { status: 404, body: 'Not Found', type: 'text/plain' };
+  }
+  const data = store.getBytes(link.fileId);
+  return data
+    ? { status: 200, body: data, type: 'application/octet-stream' }
+    : { status: 404, body: 'Not Found', type: 'text/plain' };
 }
 
 async function createFolder(store: EsignStore, req: IncomingMessage): Promise<Reply> {

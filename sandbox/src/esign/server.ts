@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { filesRoute } from './files';
+import { downloadRoute, filesRoute } from './files';
 import { signRequestsRoute } from './sign-requests';
 import { signatures } from './signatures';
 import { signerRoute } from './signer-page';
@@ -36,6 +36,10 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
     if (path === '/__admin/health') return { status: 200, body: { ok: true } };
     if (store.down && !path.startsWith('/sign/')) return boxError(503, 'unavailable', 'Service Unavailable');
     if (path === '/oauth2/token' && method === 'POST') return issueToken(store, req);
+
+    // A download URL (authenticated by its token, as Box's dl.boxcloud.com links are).
+    const download = downloadRoute(store, req, path);
+    if (download) return download;
 
     // The signer's page (authenticated by the token in its embed URL, as Box's embed links are).
     const signer = await signerRoute(store, sig, req, u);

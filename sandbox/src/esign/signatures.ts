@@ -1,6 +1,6 @@
 // A sign request's course as time passes and signers decide (converting, sent, viewed, finalizing, signed or
 // declined), and the webhook deliveries it makes, signed with the app's keys as Box signs them.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { BOX_SIGN_TRIGGERS } from '@portal/libs';
 import type { EsignStore } from './store';
 import { now, type SignRequest, type StoredFile, type Webhook } from './types';
@@ -56,15 +56,23 @@ export function signatures(store: EsignStore) {
     // request finalizes).
     void deliver(r, BOX_SIGN_TRIGGERS.signerSigned);
     if (pending.length === 0) {
-      // Box copies the source into a signed file once every signer has signed.
+      // Box writes a signed file from the source once every signer has signed: a different file from the
+      // one sent (here the source with a closing comment naming the request), so that a test can tell it
+      // from our own copy of what was sent.
       const source = state.files.find((f) => f.id === r.sourceFileId)!;
+      const bytes = Buffer.concat([
+        store.getBytes(source.id) ?? Buffer.alloc(0),
+        Buffer.from(`\n% Signed through Box Sign, request ${r.id}, ${now()}\n`),
+      ]);
       const signed: StoredFile = {
         ...source,
         id: store.nextId(),
         name: source.name.replace(/\.pdf$/i, '') + ' (signed).pdf',
+        sha1: createHash('sha1').update(bytes).digest('hex'),
+        size: bytes.length,
       };
       state.files.push(signed);
-      store.putBytes(signed.id, store.getBytes(source.id) ?? Buffer.alloc(0));
+      store.putBytes(signed.id, bytes);
       r.signedFileId = signed.id;
       // Box finalizes first (the signed PDF and the signing log are being written), then says signed.
       r.status = 'finalizing';

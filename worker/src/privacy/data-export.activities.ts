@@ -4,6 +4,8 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import type { PayloadCodec } from '@temporalio/common';
 import { ObjectId, type Db } from 'mongodb';
 import { ZipFile } from 'yazl';
+import type { BoxClient } from 'box-node-sdk';
+import type { ApplicantLanguage } from '@portal/libs';
 import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import type { DataExportActivities } from '@portal/workflows';
 import { sendOnce } from '../email/send-once';
@@ -12,6 +14,7 @@ import { applicationPdfKey } from '../esign/esign.activities';
 import { recordsOf } from '../records/records';
 import { accountOf, answersOf, documentsOf, emailsOf } from './data-export-answers';
 import { renderDataExportEmail } from './data-export-email';
+import { signatureOf, signatureWords, signedPdfStream } from './data-export-signature';
 import { stageHistory } from './data-export-stages';
 import type { ExportStore } from './data-export-store';
 
@@ -28,6 +31,8 @@ const log = (what: string, fields: Record<string, unknown>) =>
 export function createDataExportActivities(deps: {
   db: Db;
   store: ExportStore;
+  /** Box, where Box Sign keeps the signed PDF. */
+  box: () => BoxClient;
   pii: PiiKeys;
   codec: PayloadCodec;
   settings: DataExportSettings;
@@ -36,7 +41,7 @@ export function createDataExportActivities(deps: {
   const s = deps.settings;
 
   /** Adds one application's part of the archive under `applications/<id>/`. */
-  async function addApplication(zip: ZipFile, applicationId: ObjectId, language: string) {
+  async function addApplication(zip: ZipFile, applicationId: ObjectId, language: ApplicantLanguage) {
     const id = applicationId.toHexString();
     const dir = `applications/${id}`;
     const [app, answers, documents, emails, stages] = await Promise.all([
@@ -55,9 +60,12 @@ export function createDataExportActivities(deps: {
       { _id: applicationId },
       { projection: { signRequestAttempt: 1 } },
     );
+    const box = deps.box();
+    const signature = await signatureOf(box, records, id, business?.signRequestAttempt);
     const pdf = business?.signRequestAttempt
       ? await deps.store.readIfThere(applicationPdfKey(id, business.signRequestAttempt))
       : undefined;
+    const signedPath = `${dir}/signed-application.pdf`;
     const files = documents.map((d, i) => ({ ...d, path: `${dir}/documents/${i + 1}-${safeName(d.fileName)}` }));
     const json = {
       applicationId: id,
@@ -65,6 +73,8 @@ export function createDataExportActivities(deps: {
       ...answers,
       documents: files.map(({ key: _key, ...f }) => f),
       applicationPdf: pdf ? `${dir}/application.pdf` : null,
+      signature: { status: signature.state, says: signatureWords(language, signature.state) },
+      signedApplicationPdf: signature.signedFileId ? signedPath : null,
       emailsSent: emails,
       stages,
     };
@@ -78,7 +88,16 @@ export function createDataExportActivities(deps: {
         ),
       );
     if (pdf) zip.addReadStream(pdf, `${dir}/application.pdf`);
-    return { documents: files.length, pdf: !!pdf };
+    // Streamed from Box as the zip reaches it, never whole in memory.
+    const signedFileId = signature.signedFileId;
+    if (signedFileId)
+      zip.addReadStreamLazy(signedPath, (cb) =>
+        signedPdfStream(box, signedFileId).then(
+          (body) => cb(null, body),
+          (e) => cb(e, undefined as never),
+        ),
+      );
+    return { documents: files.length, pdf: !!pdf, signature: signature.state };
   }
 
   /** The archive: account.json, then each application's part, streamed to S3 under `key`. */

@@ -26,7 +26,9 @@ test('an OAuth bank: off to its consent page and back, Link completes and the st
 
   // A way back the bank did not send: the page opens Link with its kept token, and the stand-in refuses it.
   await leaveForOAuthBank(page);
-  const refused = page.waitForResponse((r) => /\/plaid\/link\?.*received_redirect_uri=/.test(r.url()));
+  const refused = page.waitForResponse((r) => /\/plaid\/link\?.*received_redirect_uri=/.test(r.url()), {
+    timeout: 30_000,
+  });
   const forged = '3f1c7a52-0000-4000-8000-000000000000';
   await page.goto(`${new URL(page.url()).origin}/bank-statements?oauth_state_id=${forged}`);
   expect(await (await refused).text()).toContain('OAUTH_STATE_ID_NOT_FOUND');

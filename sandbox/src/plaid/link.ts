@@ -13,8 +13,8 @@ import {
 import { pastMonths } from './statements';
 
 /**
- * The Link page's form: the sandbox institution's credentials give a public token for the link token,
- * and an item with a year of statements, held until the api exchanges the public token.
+ * The Link page's form: the sandbox institution's credentials (or the OAuth bank's trip, once back) give a
+ * public token for the link token, and an item with a year of statements, held until the api exchanges it.
  */
 export function link(state: PlaidState, token: string, query: URLSearchParams, form: URLSearchParams | undefined) {
   const held = state.linkTokens.get(token);

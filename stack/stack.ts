@@ -77,6 +77,8 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     OFFER_SERVICE_URL: `http://127.0.0.1:${p.OFFER_STANDIN_PORT}`,
     PLAID_URL: `http://127.0.0.1:${p.PLAID_STANDIN_PORT}`,
     PLAID_WEBHOOK_URL: `http://127.0.0.1:${p.API_PORT}/api/webhooks/plaid`,
+    // The stand-in's OAuth bank sends the browser back here, as Plaid's would (http allowed on loopback only).
+    PLAID_REDIRECT_URI: `http://${publicHost}:${p.WEB_PORT}/bank-statements`,
     API_PORT: String(p.API_PORT),
     API_URL: `http://127.0.0.1:${p.API_PORT}`,
     WEB_PORT: String(p.WEB_PORT),

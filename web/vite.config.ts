@@ -31,11 +31,12 @@ const toApi = {
 };
 /**
  * The local Plaid stand-in's Link script and page on this origin (VITE_PLAID_LINK_URL's default,
- * web/src/features/documents/plaid-link-url.ts), so the page policy needs no other origin locally.
- * Only those two paths: the stand-in's test routes (__admin: sign any webhook, fail every login) and its
- * Plaid api must not answer a browser, or any page could forge "verified" webhooks through this origin.
+ * web/src/features/documents/plaid-link-url.ts), so the page policy needs no other origin locally, and its
+ * OAuth bank's page, which Link sends the applicant to. Only those paths: the stand-in's test routes
+ * (__admin: sign any webhook, fail every login) and its Plaid api must not answer a browser, or any page
+ * could forge "verified" webhooks through this origin.
  */
-const PLAID_PROXY_PATHS = '^/plaid/(link-initialize\\.js|link)(\\?.*)?$';
+const PLAID_PROXY_PATHS = '^/plaid/(link-initialize\\.js|link|oauth-bank)(\\?.*)?$';
 const toPlaid = { target: process.env.PLAID_URL ?? 'http://127.0.0.1:4040' };
 const server = { host: '127.0.0.1', port, strictPort: true, proxy: { '/api': toApi, [PLAID_PROXY_PATHS]: toPlaid } };
 

@@ -2,18 +2,9 @@
 // stand-in (its Link page, the sandbox institution, user_good / pass_good); the api exchanges the public
 // token, fetches the asked months' statements (PRODUCT_NOT_READY first: "still preparing") and puts each in
 // its slot marked "From your bank", through the upload's path: the CRM gets them as it gets uploads.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { connectSandboxBank, NEW_YORK } from './bank.steps';
 import { leadOf, offersToBooking, records, toBankStatements } from './journey.steps';
-
-const NEW_YORK = { city: 'New York', state: 'NY', zip: '10001' };
-
-async function connectSandboxBank(page: Page, connect: string) {
-  await page.getByRole('button', { name: connect }).click();
-  const link = page.frameLocator('iframe[title="Plaid Link"]');
-  await link.getByLabel('Username').fill('user_good');
-  await link.getByLabel('Password').fill('pass_good');
-  await link.getByRole('button', { name: 'Submit' }).click();
-}
 
 test('connecting the sandbox bank fills the statement slots, and the application goes on to submission', async ({
   page,

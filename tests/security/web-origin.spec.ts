@@ -1,5 +1,5 @@
 // The web origin (the local web server, :8080 under `npm start`) forwards to the Plaid stand-in only what a
-// browser needs: its Link script and page. The stand-in's test routes (__admin: sign any webhook, put every
+// browser needs: its Link script and page, and its OAuth bank's page. The stand-in's test routes (__admin: sign any webhook, put every
 // bank link into "log in again") and its Plaid api answer nobody through the web origin, nor under /plaid.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startService, stopAll, type Running } from '../../stack/processes.ts';
@@ -46,6 +46,10 @@ describe('the web origin and the Plaid stand-in', () => {
     const page = await fetch(`${web}/plaid/link?token=unknown`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
+    // The OAuth bank's page Link sends the applicant to (a trip it never issued: its own refusal page).
+    const bank = await fetch(`${web}/plaid/oauth-bank?oauth_state_id=unknown`);
+    expect(bank.status).toBe(400);
+    expect(await bank.text()).toContain('Platypus OAuth Bank');
   });
 
   it("forwards none of the stand-in's test routes or api", async () => {
@@ -55,6 +59,8 @@ describe('the web origin and the Plaid stand-in', () => {
     await notForwarded(await fetch(`${web}/plaid/__admin/items`));
     await notForwarded(await fetch(`${web}/plaid/%5F%5Fadmin/items`));
     await notForwarded(await fetch(`${web}/plaid/link/../__admin/items`));
+    await notForwarded(await fetch(`${web}/plaid/oauth-bank/__admin/items`));
+    await notForwarded(await fetch(`${web}/plaid/oauth-bank%2F..%2F__admin/items`));
     await notForwarded(await fetch(`${web}/plaid/link/token/create`, { method: 'POST', headers: json, body: '{}' }));
   });
 

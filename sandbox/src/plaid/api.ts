@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { plaidError, rateLimited, refused, requestId } from './errors';
 import { linkTokenRules } from './link-token-rules';
-import { checkingAccount, SANDBOX_INSTITUTION, type Item, type PlaidState } from './state';
+import { checkingAccount, type Item, type PlaidState } from './state';
 import { statementPdf } from './statements';
 import { ledger } from './transactions';
 import { syncPage } from './transactions-sync';
@@ -121,6 +121,7 @@ function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
     webhook: typeof input.webhook === 'string' ? input.webhook : undefined,
     updates: rules.updates,
     daysRequested: rules.daysRequested,
+    redirectUri: typeof input.redirect_uri === 'string' ? input.redirect_uri : undefined,
   });
   return {
     status: 200,
@@ -183,8 +184,8 @@ function describeItem(item: Item): PlaidAnswer {
     body: {
       item: {
         item_id: item.item_id,
-        institution_id: SANDBOX_INSTITUTION.institution_id,
-        institution_name: SANDBOX_INSTITUTION.name,
+        institution_id: item.institution.institution_id,
+        institution_name: item.institution.name,
         webhook: item.webhook ?? '',
         error: item.error ? plaidError(item.error) : null,
         available_products: ['balance'],
@@ -225,7 +226,7 @@ async function accountData(state: PlaidState, path: string, item: Item, input: I
     ...account,
     balances: { available: book.current - 750, current: book.current, limit: null, iso_currency_code: 'USD' },
   };
-  const itemRef = { item_id: item.item_id, institution_id: SANDBOX_INSTITUTION.institution_id };
+  const itemRef = { item_id: item.item_id, institution_id: item.institution.institution_id };
   if (path === '/accounts/balance/get')
     return { status: 200, body: { accounts: [withBalances], item: itemRef, request_id: requestId() } };
   if (path === '/transactions/get') {
@@ -271,8 +272,8 @@ function statementList(item: Item) {
   const account = checkingAccount(item);
   return {
     item_id: item.item_id,
-    institution_id: SANDBOX_INSTITUTION.institution_id,
-    institution_name: SANDBOX_INSTITUTION.name,
+    institution_id: item.institution.institution_id,
+    institution_name: item.institution.name,
     accounts: [
       {
         account_id: account.account_id,

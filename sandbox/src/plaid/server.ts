@@ -7,6 +7,7 @@ import { plaidApi } from './api';
 import { plaidError } from './errors';
 import { link } from './link';
 import { linkScript } from './link-page';
+import { oauthBank } from './oauth';
 import { newPlaidState, type PlaidState } from './state';
 import { notify } from './webhooks';
 
@@ -37,8 +38,8 @@ export type PlaidStandin = {
   close(): Promise<void>;
 };
 
-/** What the web origin's /plaid proxy may reach: the Link script and the Link page. */
-const BROWSER_PATHS = new Set(['/link-initialize.js', '/link']);
+/** What the web origin's /plaid proxy may reach: the Link script, the Link page and the OAuth bank's page. */
+const BROWSER_PATHS = new Set(['/link-initialize.js', '/link', '/oauth-bank']);
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -84,7 +85,12 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
         'content-security-policy':
           "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'",
       });
-      return res.end(link(state, token, form));
+      return res.end(link(state, token, u.searchParams, form));
+    }
+    if (path === '/oauth-bank') {
+      const answer = oauthBank(state, req.method ?? 'GET', u.searchParams);
+      res.writeHead(answer.status, answer.headers);
+      return res.end(answer.body);
     }
     if (path.startsWith('/__admin/') && (await admin(path, req, send))) return;
     if (req.method !== 'POST') return send(404, plaidError('INVALID_FIELD', 'not found'));

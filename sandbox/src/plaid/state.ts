@@ -3,11 +3,18 @@ import { webhookSigner, type WebhookSigner } from './webhooks';
 
 export const SANDBOX_INSTITUTION = { institution_id: 'ins_109508', name: 'First Platypus Bank' };
 export const SANDBOX_CREDENTIALS = { username: 'user_good', password: 'pass_good' };
+/**
+ * Plaid's sandbox OAuth bank (https://plaid.com/docs/sandbox/institutions/): no credentials in Link, the
+ * applicant consents on the bank's own page and comes back.
+ */
+export const OAUTH_INSTITUTION = { institution_id: 'ins_127287', name: 'Platypus OAuth Bank' };
+export type Institution = typeof SANDBOX_INSTITUTION;
 
 /** A linked bank login: its access token, the webhook it was linked with, and a year of statements. */
 export type Item = {
   item_id: string;
   access_token: string;
+  institution: Institution;
   linkedAt: number;
   webhook?: string;
   error?: PlaidErrorCode;
@@ -32,6 +39,8 @@ export type LinkToken = {
   publicToken?: string;
   /** Update mode: the item this token re-authenticates (no new item is made). */
   updates?: string;
+  /** Where an OAuth bank sends the browser back (redirect_uri): absent, the OAuth bank stays in Link's frame. */
+  redirectUri?: string;
   daysRequested: number;
   /** The sessions finished with this token, each with the public token it gave. */
   sessions: LinkSession[];
@@ -56,7 +65,11 @@ export type PlaidState = {
   refreshes: number;
   /** Every API call answered, by path, with its body less the keys (tests read what the api asked). */
   calls: { path: string; input: Record<string, unknown> }[];
+  /** The OAuth bank's trips, by oauth_state_id: the link token each was issued for, and how far it went. */
+  oauthStates: Map<string, OAuthState>;
 };
+/** One trip to the OAuth bank: issued when Link sends the applicant there, consented there, used once back. */
+export type OAuthState = { token: string; issued: number; consented: boolean; used: boolean };
 
 export const newPlaidState = (readyAfter: number): PlaidState => ({
   readyAfter,
@@ -70,6 +83,7 @@ export const newPlaidState = (readyAfter: number): PlaidState => ({
   rateLimited: 0,
   refreshes: 0,
   calls: [],
+  oauthStates: new Map(),
 });
 
 /** The one checking account each sandbox item has. */

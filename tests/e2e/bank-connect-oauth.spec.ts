@@ -1,0 +1,50 @@
+// An OAuth bank, the way Plaid walks a phone through one (https://plaid.com/docs/link/oauth/): the local stack
+// gives every link token PLAID_REDIRECT_URI (this stack's /bank-statements, stack/stack.ts); choosing the
+// stand-in's "Platypus OAuth Bank" in Link sends the whole window to the bank's consent page, whose Continue
+// sends it back to /bank-statements?oauth_state_id=…; the page opens Link again with the token it kept and
+// that address (web/src/features/documents/oauth-return.ts), Link completes, and the slots fill. A way back
+// with an oauth_state_id the stand-in did not issue for that token connects nothing.
+import { expect, test, type Page } from '@playwright/test';
+import { NEW_YORK, openLink } from './bank.steps';
+import { toBankStatements } from './journey.steps';
+
+/** Chooses the OAuth bank in Link: the window leaves the portal for the bank's own page. */
+async function leaveForOAuthBank(page: Page) {
+  const link = await openLink(page, 'Connect your bank');
+  await link.getByRole('button', { name: 'Platypus OAuth Bank' }).click();
+  await expect(page).toHaveURL(/\/plaid\/oauth-bank\?oauth_state_id=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Platypus OAuth Bank' })).toBeVisible();
+}
+
+test('an OAuth bank: off to its consent page and back, Link completes and the statement slots fill', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const { slots } = await toBankStatements(page, `bank-oauth-${info.project.name}-${Date.now()}@example.com`, NEW_YORK);
+  const months = 4;
+  await expect(slots).toHaveCount(months);
+
+  // A way back the bank did not send: the page opens Link with its kept token, and the stand-in refuses it.
+  await leaveForOAuthBank(page);
+  const refused = page.waitForResponse((r) => /\/plaid\/link\?.*received_redirect_uri=/.test(r.url()), {
+    timeout: 30_000,
+  });
+  const forged = '3f1c7a52-0000-4000-8000-000000000000';
+  await page.goto(`${new URL(page.url()).origin}/bank-statements?oauth_state_id=${forged}`);
+  expect(await (await refused).text()).toContain('OAUTH_STATE_ID_NOT_FOUND');
+  await expect(page.getByRole('button', { name: 'Connect your bank' })).toBeEnabled();
+  await expect(slots.getByText('From your bank')).toHaveCount(0);
+
+  // The bank's own way back.
+  await leaveForOAuthBank(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bank-statements\?oauth_state_id=[0-9a-f-]{36}$/);
+  await expect(page.getByText('Your bank statements are in.')).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < months; i++) {
+    await expect(slots.nth(i).getByText('From your bank')).toBeVisible();
+    await expect(slots.nth(i)).not.toHaveClass(/\bneeds-attention\b/);
+  }
+  await expect(page.getByText('Connected to Platypus OAuth Bank.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fetch statements again' })).toBeVisible();
+  await page.screenshot({ path: `test-results/shots/bank-connect-oauth-${info.project.name}.png`, fullPage: true });
+});

@@ -60,6 +60,7 @@ describe('supervise: a crashed local service is restarted, the stack keeps runni
 
   it('brings a process back that crashes a few times, then stays up', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'supervise-'));
+    let stop = () => Promise.resolve();
     try {
       const counter = JSON.stringify(join(dir, 'starts'));
       // Crashes on its first two starts, then keeps running.
@@ -67,11 +68,14 @@ describe('supervise: a crashed local service is restarted, the stack keeps runni
         const n = (fs.existsSync(f) ? Number(fs.readFileSync(f, 'utf8')) : 0) + 1; fs.writeFileSync(f, String(n));
         if (n < 3) process.exit(1); setInterval(() => {}, 1000);`;
       const { s, back } = await supervised(service('crm', script));
+      stop = () => s.stop();
       await until(() => back.includes('crm is back after restart 2'), Boolean);
       expect(s.restarts).toBe(2);
       expect(alive(s)).toBe(true);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      // The process may still be writing its counter: it is stopped before its folder goes.
+      await stop();
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 

@@ -1,5 +1,6 @@
 // Every mutating endpoint, with its valid body and what each of its fields is meant to hold (the account's
 // own in malformed-bodies.account-targets.ts).
+import { TEST_PASSWORD } from '../support/api-client';
 import { ACCOUNT_TARGETS } from './malformed-bodies.account-targets';
 import { ERASURE_TARGET } from './malformed-bodies.erasure-target';
 import { text, type Target } from './malformed-bodies.values';

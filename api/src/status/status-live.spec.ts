@@ -21,7 +21,7 @@ let temporal: Client;
 beforeAll(async () => {
   slice = await startSlice();
   rpcs = countRpcs(slice.app.get<Client>(TEMPORAL_CLIENT));
-  temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.settings.worker);
+  temporal = await workflowClient(slice.env.TEMPORAL_ADDRESS, slice.dataConverter);
 });
 
 afterAll(async () => {

@@ -68,6 +68,9 @@ export const loginMachine = setup({
         onDone: { target: 'code', actions: assign({ destination: ({ event }) => event.output?.destination ?? '' }) },
         onError: 'code',
       },
+      // The code step is on screen while the new code is on its way: a code typed then (the one mailed moments
+      // ago, or an autofilled one) is confirmed, not dropped.
+      on: { 'code.submit': { target: 'confirming', actions: 'clearError' } },
     },
     code: {
       on: {

@@ -114,6 +114,23 @@ describe('sign-up flow', () => {
     flow.send({ type: 'code.back' });
     expect(flow.getSnapshot()).toMatchObject({ value: 'details', context: { fields: {} } });
   });
+
+  it('confirms a code submitted while a resend is still on its way', async () => {
+    let confirmed = '';
+    const flow = flowWith({
+      register: async () => ({ destination: 'd', deliveryMedium: 'EMAIL' as const, userName: 'u' }),
+      resend: () => new Promise<never>(() => undefined),
+      confirm: async ({ code }) => {
+        confirmed = code;
+      },
+    });
+    flow.send({ type: 'details.submit', form });
+    await until(flow, (s) => s.value === 'code');
+    flow.send({ type: 'code.resend' });
+    flow.send({ type: 'code.submit', code: '654321' });
+    await until(flow, (s) => s.value === 'done');
+    expect(confirmed).toBe('654321');
+  });
 });
 
 describe('login machine', () => {
@@ -139,6 +156,29 @@ describe('login machine', () => {
     expect(resent).toBe(1);
     actor.send({ type: 'code.submit', code: '123456' });
     await waitFor(actor, (s) => s.matches('done'));
+  });
+
+  it('confirms a code submitted while the resend is still on its way', async () => {
+    let confirmed = '';
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          login: fromPromise(async (): Promise<void> => {
+            throw new Error(ACCOUNT_CODES.userNotConfirmed);
+          }),
+          // Never answers: the applicant types the code mailed at sign-up before the resend is done.
+          resend: fromPromise(() => new Promise<CodeDeliveryAnswer | undefined>(() => undefined)),
+          confirm: fromPromise(async ({ input }: { input: { code: string } }): Promise<void> => {
+            confirmed = input.code;
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'credentials.submit', username: 'a@example.com', password: 'p' });
+    await waitFor(actor, (s) => s.matches('resending'));
+    actor.send({ type: 'code.submit', code: '123456' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(confirmed).toBe('123456');
   });
 
   it('shows other failures on the credentials step', async () => {

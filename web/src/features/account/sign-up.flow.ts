@@ -38,7 +38,7 @@ const failure = (e: unknown): Failure => ({
  *
  *   details ──details.submit──► registering ──ok──► code ──code.submit──► confirming ──ok──► done
  *      ▲                            │ failed          │ ▲ ──code.resend──► resending ──┘ (ok or failed)
- *      └────────────────────────────┘                 │ └──── failed ─── confirming
+ *      └────────────────────────────┘                 │ └──── failed ─── confirming  (resending takes code.submit too)
  *      └──────────────── code.back ───────────────────┘
  *
  * An event a state does not take is ignored; a failure keeps the server's message (and field messages)
@@ -75,7 +75,8 @@ export function createSignUpFlow(calls: SignUpCalls) {
         (out) => go('code', { destination: out.destination, userName: out.userName }),
         'details',
       );
-    } else if (value === 'code' && event.type === 'code.submit') {
+    } else if ((value === 'code' || value === 'resending') && event.type === 'code.submit') {
+      // The code step stays on screen while a new code is on its way: a code typed then is confirmed, not lost.
       go('confirming', cleared);
       invoke(
         'confirming',

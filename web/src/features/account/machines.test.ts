@@ -168,9 +168,11 @@ describe('login machine', () => {
           }),
           // Never answers: the applicant types the code mailed at sign-up before the resend is done.
           resend: fromPromise(() => new Promise<CodeDeliveryAnswer | undefined>(() => undefined)),
-          confirm: fromPromise(async ({ input }: { input: { code: string } }): Promise<void> => {
-            confirmed = input.code;
-          }),
+          confirm: fromPromise(
+            async ({ input }: { input: { username: string; password: string; code: string } }): Promise<void> => {
+              confirmed = input.code;
+            },
+          ),
         },
       }),
     ).start();

@@ -67,7 +67,14 @@ export function LoginPage() {
     clear();
     send({ type: 'credentials.submit', ...form });
   };
-  const onCode = state.matches('code') || state.matches('confirming') || state.matches('resending');
+  // Done stays on the step that ended, busy, until the next page is there: neither form comes back for a
+  // moment while it loads.
+  const done = state.matches('done');
+  const onCode =
+    state.matches('code') ||
+    state.matches('confirming') ||
+    state.matches('resending') ||
+    (done && state.context.byCode);
   return (
     <div className="auth-layout single">
       <section className="card auth-card">
@@ -75,7 +82,7 @@ export function LoginPage() {
         {onCode ? (
           <CodeStep
             destination={state.context.destination}
-            busy={state.matches('confirming')}
+            busy={state.matches('confirming') || done}
             resending={state.matches('resending')}
             error={state.context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}
@@ -105,7 +112,7 @@ export function LoginPage() {
               onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
               error={errors.password}
             />
-            <Button type="submit" busy={state.matches('loggingIn')}>
+            <Button type="submit" busy={state.matches('loggingIn') || done}>
               {t('login.submit')}
             </Button>
             <div className="auth-links">

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isUserNotConfirmed, type CodeDeliveryAnswer } from '@portal/libs';
 
-type Context = { username: string; password: string; destination: string; error?: string };
+/** `byCode`: the account was confirmed on the way (the code step stays on screen until the next page). */
+type Context = { username: string; password: string; destination: string; byCode: boolean; error?: string };
 const messageOf = (e: unknown) => (e as Error).message;
 
 /**
@@ -36,7 +37,7 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
-  context: { username: '', password: '', destination: '' },
+  context: { username: '', password: '', destination: '', byCode: false },
   initial: 'credentials',
   states: {
     credentials: {
@@ -56,7 +57,7 @@ export const loginMachine = setup({
         input: ({ context }) => ({ username: context.username, password: context.password }),
         onDone: 'done',
         onError: [
-          { guard: 'isUnconfirmed', target: 'resending' },
+          { guard: 'isUnconfirmed', target: 'resending', actions: assign({ byCode: true }) },
           { target: 'credentials', actions: 'rememberFailure' },
         ],
       },

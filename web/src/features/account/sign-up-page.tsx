@@ -57,7 +57,9 @@ export function SignUpPage() {
   const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
   const send = flow.send;
   const at = (...states: (typeof state.value)[]) => states.includes(state.value);
-  const onCode = at('code', 'confirming', 'resending');
+  // Done stays on the code step, busy, until the journey's first page is there: the form must not come back
+  // for a moment (its Continue would do nothing) while that page loads.
+  const onCode = at('code', 'confirming', 'resending', 'done');
   const { context } = state;
 
   useEffect(() => {
@@ -137,7 +139,7 @@ export function SignUpPage() {
           <CodeStep
             // The applicant's own email, in full, as they typed it (the server's answer masks it).
             destination={context.form?.email || context.destination}
-            busy={at('confirming')}
+            busy={at('confirming', 'done')}
             resending={at('resending')}
             error={context.error}
             onConfirm={(code) => send({ type: 'code.submit', code })}

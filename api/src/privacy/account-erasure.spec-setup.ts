@@ -193,3 +193,12 @@ export function boxTraces(slice: Slice, applicationId: string, email: string, fi
     ...open.map((r) => `sign request ${r.id} ${r.status}`),
   ];
 }
+
+/** The ids of the files in an application's Box folder, not trashed (another applicant's, which stay). */
+export function boxFiles(slice: Slice, applicationId: string): string[] {
+  const folder = slice.esign.folders().find((f) => f.name === `application-${applicationId}` && !f.trashedAt);
+  return slice.esign
+    .files()
+    .filter((f) => folder && f.parentId === folder.id && !f.trashedAt)
+    .map((f) => f.id);
+}

@@ -98,6 +98,8 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
       db: mongo.db(),
       crm,
       s3: { client: erasureS3, bucket: settings.S3_BUCKET },
+      box: () => box,
+      boxParentFolderId: settings.BOX_PARENT_FOLDER_ID,
       temporal: () => temporal.client!,
       keys: codec.applicationKeys!,
       retentionYears: { US: settings.RETENTION_YEARS_US, CA: settings.RETENTION_YEARS_CA },

@@ -9,6 +9,7 @@ import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journe
 import { sliceHooks } from '../../../tests/support/slice-hooks';
 import { until } from '../../../tests/support/until';
 import {
+  boxTraces,
   crmTraces,
   historyTraces,
   mongoTraces,
@@ -110,6 +111,10 @@ describe('deleting the account of a submitted application', () => {
     expect(objects.length).toBeGreaterThan(0);
     expect(objects.filter((k) => !/\/(signature|documents)\//.test(k))).toEqual([]);
     expect(crmTraces(slice).some((r) => r.startsWith('Lead'))).toBe(true);
+    // Box's copies of the signed application stay with it (the page says where kept records live).
+    const atBox = boxTraces(slice, applicationId, zelda.email).join('\n');
+    expect(atBox).toContain('Application 1 (signed).pdf');
+    expect(atBox).toContain('signed-application.pdf');
     // Her workflow history is unreadable, and she cannot sign in.
     const history = await historyTraces(slice, applicationId);
     expect(history.found).toEqual([]);
@@ -120,5 +125,6 @@ describe('deleting the account of a submitted application', () => {
     await retentionEnds(userId, applicationId);
     expect(await mongoTraces(db)).toEqual([]);
     expect(await s3Traces(slice, applicationId)).toEqual([]);
+    expect(boxTraces(slice, applicationId, zelda.email)).toEqual([]);
   });
 });

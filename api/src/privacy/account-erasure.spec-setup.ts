@@ -163,3 +163,42 @@ export async function submitApplication(client: ApiClient, applicationId: string
   });
   expect(done.status).toBe(200);
 }
+
+/**
+ * What the e-sign stand-in (Box) holds of an application, trashed items included: its folder and what is
+ * in it, the files named (her PDFs and signed copies) or whose bytes name her, and her sign requests
+ * still open.
+ */
+export function boxTraces(slice: Slice, applicationId: string, email: string, fileIds: string[] = []): string[] {
+  const { esign } = slice;
+  const folders = esign.folders().filter((f) => f.name === `application-${applicationId}`);
+  for (let i = 0; i < folders.length; i++)
+    folders.push(...esign.folders().filter((f) => f.parentId === folders[i]!.id));
+  const inside = new Set(folders.map((f) => f.id));
+  const files = esign
+    .files()
+    .filter(
+      (f) =>
+        inside.has(f.parentId) ||
+        fileIds.includes(f.id) ||
+        hits(`${f.name} ${esign.fileBytes(f.id)?.toString('latin1') ?? ''}`).length > 0,
+    );
+  const open = esign
+    .requests()
+    .filter((r) => ['converting', 'sent', 'viewed', 'downloaded'].includes(r.status))
+    .filter((r) => r.signers.some((s) => s.email === email) || hits(r.name ?? '').length > 0);
+  return [
+    ...folders.map((f) => `folder ${f.id} ${f.name}`),
+    ...files.map((f) => `file ${f.id} ${f.name}`),
+    ...open.map((r) => `sign request ${r.id} ${r.status}`),
+  ];
+}
+
+/** The ids of the files in an application's Box folder, not trashed (another applicant's, which stay). */
+export function boxFiles(slice: Slice, applicationId: string): string[] {
+  const folder = slice.esign.folders().find((f) => f.name === `application-${applicationId}` && !f.trashedAt);
+  return slice.esign
+    .files()
+    .filter((f) => folder && f.parentId === folder.id && !f.trashedAt)
+    .map((f) => f.id);
+}

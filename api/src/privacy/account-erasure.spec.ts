@@ -1,6 +1,7 @@
 // "Delete my account" for an application not submitted: after the erasure workflow, nothing of the
 // applicant is found in MongoDB (every collection), S3 (every key), the CRM stand-in (deleted records too)
-// or her workflow history decoded through the codec, while another applicant's records and history stay.
+// the e-signature stand-in (Box: folder, PDFs, signed copy, open requests) or her workflow history decoded
+// through the codec, while another applicant's records, history and Box files stay.
 import { describe, expect, it } from 'vitest';
 import { erasureWorkflowId } from '@portal/workflows';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
@@ -10,6 +11,8 @@ import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journe
 import { sliceHooks } from '../../../tests/support/slice-hooks';
 import { until } from '../../../tests/support/until';
 import {
+  boxFiles,
+  boxTraces,
   crmTraces,
   historyTraces,
   mongoTraces,
@@ -53,11 +56,14 @@ async function zeldaApplies(): Promise<{ client: ApiClient; applicationId: strin
 }
 
 describe('deleting the account of an application not submitted', () => {
-  it('leaves nothing of the applicant in MongoDB, S3, the CRM or her decoded history, and nothing of another applicant goes', async () => {
+  it('leaves nothing of the applicant in MongoDB, S3, the CRM, Box or her decoded history, and nothing of another applicant goes', async () => {
     const { slice, db } = room;
     const other = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'erase-other', '10.42.0.2');
     const otherApp = await applicationOf(other);
     await saveAnswers(other, otherApp);
+    // The other applicant is sent for signing too: her request stays open and her PDF stays at Box.
+    for (let i = 0; i < 4; i++) expect((await stepOn(other, otherApp)).status).toBe(200);
+    const otherRequest = (await other.post('/box/sign', { applicationId: otherApp })).body.data.id as string;
     const { client, applicationId } = await zeldaApplies();
     await until(
       () => crmTraces(slice),
@@ -68,6 +74,16 @@ describe('deleting the account of an application not submitted', () => {
     expect(await s3Traces(slice, applicationId)).not.toEqual([]);
     const before = await historyTraces(slice, applicationId);
     expect(before.found).toContain('Quarrington'); // her history decodes before the erasure
+    // Box holds her folder, the application PDF sent for signing and its signed copy.
+    const herFiles = boxFiles(slice, applicationId);
+    const names = slice.esign
+      .files()
+      .filter((f) => herFiles.includes(f.id))
+      .map((f) => f.name);
+    expect(names.sort()).toEqual(['Application 1 (signed).pdf', 'Application 1.pdf']);
+    expect(boxTraces(slice, applicationId, zelda.email)).not.toEqual([]);
+    const theirFiles = boxFiles(slice, otherApp);
+    expect(theirFiles).toHaveLength(1);
 
     // A wrong password is refused, and nothing goes.
     const wrong = await client.post('/privacy/erasure', { password: 'Not-Her-Password-1' });
@@ -99,6 +115,7 @@ describe('deleting the account of an application not submitted', () => {
     expect(await mongoTraces(db)).toEqual([]);
     expect(await s3Traces(slice, applicationId)).toEqual([]);
     expect(crmTraces(slice)).toEqual([]);
+    expect(boxTraces(slice, applicationId, zelda.email, herFiles)).toEqual([]);
     const after = await historyTraces(slice, applicationId);
     expect(after.found).toEqual([]);
     expect(after.sealed).toBeGreaterThan(0); // her payloads are there, unreadable
@@ -106,6 +123,9 @@ describe('deleting the account of an application not submitted', () => {
     // The other applicant: still signed in, her records, lead and history as they were.
     expect((await other.get('/auth/user')).status).toBe(200);
     expect(slice.crm.records('Lead').some((l) => l.Email === 'erase-other@example.com' && !l.IsDeleted)).toBe(true);
+    expect(boxFiles(slice, otherApp)).toEqual(theirFiles);
+    for (const id of theirFiles) expect(slice.esign.fileBytes(id)).toBeDefined();
+    expect(slice.esign.requests().find((r) => r.id === otherRequest)?.status).toBe('sent');
     const theirs = await historyTraces(slice, otherApp);
     expect(theirs.sealed).toBe(0);
     expect(theirs.text).toContain('erase-other@example.com');

@@ -48,7 +48,8 @@ export async function filesRoute(
       (r) => r.signedFileId === content[1] && sig.advance(r).status === 'finalizing',
     );
     if (finalizing) return { status: 202, headers: { 'Retry-After': '1' } };
-    if (!store.getBytes(content[1]!)) return boxError(404, 'not_found', 'Not Found');
+    const live = state.files.some((f) => f.id === content[1] && !f.trashedAt);
+    if (!live || !store.getBytes(content[1]!)) return boxError(404, 'not_found', 'Not Found');
     // Box answers with a redirect to a download URL (dl.boxcloud.com) that carries its own authorization;
     // the SDK follows it, without the bearer token when the origin differs.
     const token = randomBytes(18).toString('hex');
@@ -91,7 +92,7 @@ async function createFolder(store: EsignStore, req: IncomingMessage): Promise<Re
     name: string;
     parent: { id: string };
   };
-  const clash = state.folders.find((f) => f.parentId === parent.id && f.name === name);
+  const clash = state.folders.find((f) => f.parentId === parent.id && f.name === name && !f.trashedAt);
   if (clash)
     return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
       conflicts: [{ type: 'folder', id: clash.id, sequence_id: '0', etag: '0', name }],
@@ -108,7 +109,7 @@ async function uploadFile(store: EsignStore, req: IncomingMessage): Promise<Repl
   if (upload.order[0] !== 'attributes')
     return boxError(400, 'metadata_after_file_contents', 'Metadata must come before the file');
   const attrs = JSON.parse(upload.attributes ?? '{}') as { name: string; parent: { id: string } };
-  const clash = state.files.find((f) => f.parentId === attrs.parent.id && f.name === attrs.name);
+  const clash = state.files.find((f) => f.parentId === attrs.parent.id && f.name === attrs.name && !f.trashedAt);
   if (clash)
     return boxError(409, 'item_name_in_use', 'Item with the same name already exists', {
       conflicts: [store.fileJson(clash)],

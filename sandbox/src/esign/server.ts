@@ -5,6 +5,7 @@ import { downloadRoute, filesRoute } from './files';
 import { signRequestsRoute } from './sign-requests';
 import { signatures } from './signatures';
 import { signerRoute } from './signer-page';
+import { trashRoute } from './trash';
 import { openStore, type EsignStore } from './store';
 import { webhooksRoute } from './webhooks';
 import { boxError, readBody, type EsignStandin, type EsignStandinOptions, type Reply } from './types';
@@ -13,8 +14,8 @@ export { LOCAL_APPLICATIONS_FOLDER_ID, type EsignStandin, type EsignStandinOptio
 
 /**
  * A local Box that speaks what box-node-sdk sends for signing and document submission: the token
- * endpoint, folders, uploads, downloads, sign requests (create, get, list) and webhooks (create, list, get,
- * update; webhooks.ts). Each embedded signer gets
+ * endpoint, folders, uploads, downloads, deletes and the trash (trash.ts), sign requests (create, get, list,
+ * cancel) and webhooks (create, list, get, update; webhooks.ts). Each embedded signer gets
  * a page at its embed_url with the PDF and 'Sign' and 'Decline'; deciding redirects the browser to the
  * signer's redirect URL and, when the request is finished, delivers a signed webhook as Box does.
  * State and records: store.ts; a request's course and its webhooks: signatures.ts; the routes by
@@ -49,6 +50,7 @@ export async function startEsignStandin(opts: EsignStandinOptions): Promise<Esig
     if (store.throttled.count > 0) return throttled(store);
 
     return (
+      trashRoute(store, req, u) ??
       (await webhooksRoute(store, req, u)) ??
       (await filesRoute(store, sig, req, path)) ??
       (await signRequestsRoute(store, sig, req, u)) ??

@@ -66,7 +66,7 @@ async function createSignRequest(store: EsignStore, req: IncomingMessage): Promi
     external_id?: string;
     name?: string;
   };
-  const source = state.files.find((f) => f.id === body.source_files?.[0]?.id);
+  const source = state.files.find((f) => f.id === body.source_files?.[0]?.id && !f.trashedAt);
   if (!source) return boxError(404, 'not_found', 'Source file not found');
   if (!body.parent_folder?.id || body.parent_folder.id === '0')
     return boxError(400, 'bad_request', 'parent_folder must not be the root folder');

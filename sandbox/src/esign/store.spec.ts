@@ -49,3 +49,18 @@ it('journals each changed item instead of rewriting the file, and a restart with
   expect(existsSync(join(dir, 'esign.json.journal'))).toBe(false);
   expect(existsSync(join(dir, 'esign.json'))).toBe(true);
 });
+
+it('journals a purged item as removed, so a restart without a close does not bring it back', async () => {
+  const first = openStore(options());
+  const kept = { id: first.nextId(), name: 'kept', parentId: '100' };
+  const purged = { id: first.nextId(), name: 'purged', parentId: '100' };
+  first.state.folders.push(kept, purged);
+  first.save('folders', kept);
+  first.save('folders', purged);
+  expect(await journaled(2)).toHaveLength(2);
+  first.remove('folders', purged.id);
+  expect(await journaled(3)).toHaveLength(3);
+
+  const second = openStore(options());
+  expect(second.state.folders).toEqual([kept]);
+});

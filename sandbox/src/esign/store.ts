@@ -1,6 +1,6 @@
 // The e-sign stand-in's state: its records (kept in <dataDir>/esign.json when given), the files' bytes
 // (in <dataDir>/esign-files), the knobs the tests turn, and the JSON Box answers for each record.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { journaledFile } from '../state-file';
 import { servedSpans } from '../timing';
@@ -34,6 +34,17 @@ export function openStore(opts: EsignStandinOptions) {
     /** An item of a list was added or changed: it reaches the file within a moment. */
     save: <L extends ListName>(list: L, item: NonNullable<State[L]>[number]) =>
       stored.changed(`${list}:${item.id}`, () => ({ list, item, seq: state.seq })),
+    /** An item purged for good (its bytes too): the journal records its removal. */
+    remove: (list: ListName, id: string) => {
+      const items = state[list] as { id: string }[];
+      const i = items.findIndex((x) => x.id === id);
+      if (i >= 0) items.splice(i, 1);
+      if (list === 'files') {
+        bytes.delete(id);
+        if (filesDir) rmSync(join(filesDir, id), { force: true });
+      }
+      stored.changed(`${list}:${id}`, () => ({ list, item: { id }, seq: state.seq, removed: true }));
+    },
     /** Writes what changed now (the stand-in closes). */
     flush: () => stored.flush(),
     nextId: () => String(++state.seq),
@@ -65,13 +76,15 @@ function loadState(stateFile: string | undefined, opts: EsignStandinOptions) {
   state.webhooks ??= [];
   // Each change is the item as it now is, in its list, with the id counter: a journal, not a rewrite of
   // the whole file per batch of changes, which cost more per journey as a run's records piled up.
-  type Change = { list: ListName; item: { id: string }; seq: number };
+  type Change = { list: ListName; item: { id: string }; seq: number; removed?: true };
   const stored = journaledFile<Change>(stateFile, () => state);
   const replayed = stored.written();
-  for (const { list, item, seq } of replayed) {
+  for (const { list, item, seq, removed } of replayed) {
     const items = state[list] as { id: string }[];
     const i = items.findIndex((x) => x.id === item.id);
-    if (i < 0) items.push(item);
+    if (removed) {
+      if (i >= 0) items.splice(i, 1);
+    } else if (i < 0) items.push(item);
     else items[i] = item;
     state.seq = Math.max(state.seq, seq);
   }

@@ -25,8 +25,9 @@ export type EsignStandinOptions = {
   host?: string;
 };
 
-export type Folder = { id: string; name: string; parentId: string };
-export type StoredFile = { id: string; name: string; parentId: string; sha1: string; size: number };
+/** `trashedAt`: deleted, waiting in the trash (Box's default) until purged from it or restored. */
+export type Folder = { id: string; name: string; parentId: string; trashedAt?: string };
+export type StoredFile = { id: string; name: string; parentId: string; sha1: string; size: number; trashedAt?: string };
 export type Signer = {
   email: string;
   role: string;

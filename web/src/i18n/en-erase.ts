@@ -6,6 +6,8 @@ export const enErase = {
     allGoes:
       'Your account and everything we hold about you will be deleted: your answers, your documents, the drafts you were typing, your application’s history and the record our team worked from.',
     cannotUndo: 'This cannot be undone. To apply again, you would start a new application.',
+    emailsSent:
+      'Emails we have already sent to your own mailbox cannot be recalled: they are yours to delete there. We keep no copy of them.',
     submittedIntro:
       'Your application was submitted to a lender. The law requires the lender to keep some records for a time; everything else will be deleted.',
     keptTitle: 'What is kept, and why',
@@ -14,6 +16,8 @@ export const enErase = {
       opportunity: 'The application file the lender received, with the documents you sent',
       identity: 'Your identity and that of the business’s owners (names, dates of birth, tax numbers, addresses)',
     },
+    keptWhere:
+      'They are kept in our document storage, in our customer records (Salesforce) and, for the signed application, with the e-signature service that collected your signature (Box).',
     whyUS:
       'Lenders must keep these records for {{years}} years to fight money laundering and fraud (the Bank Secrecy Act).',
     whyCA:

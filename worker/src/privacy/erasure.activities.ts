@@ -1,9 +1,10 @@
 import { ListObjectsV2Command, DeleteObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
+import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
-import { COLLECTIONS } from '@portal/libs';
+import { COLLECTIONS, WORKER_COLLECTIONS } from '@portal/libs';
 import {
   applicationWorkflowId,
   type ApplicationKeys,
@@ -12,11 +13,15 @@ import {
   type LeadErasure,
 } from '@portal/workflows';
 import { eraseAccountRecords } from './erase-records';
+import { eraseBoxCopies } from './erase-box';
 
 export type ErasureDeps = {
   db: Db;
   crm: () => Promise<Connection>;
   s3: { client: S3Client; bucket: string };
+  /** The e-signature service, and the folder that holds one folder per application. */
+  box: () => BoxClient;
+  boxParentFolderId: string;
   /** The worker's Temporal client (made once its connection is open). */
   temporal: () => Client;
   keys: ApplicationKeys;
@@ -130,8 +135,25 @@ export function createErasureActivities(deps: ErasureDeps): ErasureActivities {
     return deleted;
   }
 
+  /**
+   * Box's copies: kept with a submitted application (the signed application is a kept record) until the
+   * retention ends (`force`). The sign requests' ids are the worker's marks, read before the records go.
+   */
+  async function eraseSigningCopies(plan: ErasurePlan, force = false): Promise<number> {
+    if (!plan.applicationId || (plan.submitted && !force)) return 0;
+    const marks = await db
+      .collection<{ _id: string; signRequestId?: string }>(WORKER_COLLECTIONS.boxsignrequests)
+      .find({ _id: { $regex: `^${plan.applicationId}:` } })
+      .toArray();
+    // Never sent for signing (no try, and not a submission): Box holds nothing of it.
+    if (!marks.length && !force) return 0;
+    const ids = marks.flatMap((m) => (m.signRequestId ? [m.signRequestId] : []));
+    return eraseBoxCopies(deps.box(), deps.boxParentFolderId, plan.applicationId, ids);
+  }
+
   return {
     planErasure,
+    eraseSigningCopies: (plan) => eraseSigningCopies(plan),
     closeApplicationWorkflow,
     eraseCrmLead,
     eraseDocuments,
@@ -140,7 +162,7 @@ export function createErasureActivities(deps: ErasureDeps): ErasureActivities {
     // The end of the retention: what was kept goes the way the rest went.
     purgeKeptRecords: async (plan) => {
       const now = { ...plan, submitted: false };
-      return (await eraseDocuments(now)) + (await eraseAccountRecords(db, now));
+      return (await eraseDocuments(now)) + (await eraseSigningCopies(now, true)) + (await eraseAccountRecords(db, now));
     },
   };
 }

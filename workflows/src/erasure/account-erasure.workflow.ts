@@ -16,10 +16,13 @@ export async function accountErasureWorkflow(input: { userId: string }): Promise
   const plan = await a.planErasure({ userId: input.userId });
   let lead: ErasureOutcome['lead'] = 'none';
   let objectsDeleted = 0;
+  let boxItemsDeleted = 0;
   if (plan.applicationId) {
     await a.closeApplicationWorkflow({ applicationId: plan.applicationId });
     lead = await a.eraseCrmLead(plan);
     objectsDeleted = await a.eraseDocuments(plan);
+    // Before the records go: they hold the ids of the sign requests Box made.
+    boxItemsDeleted = await a.eraseSigningCopies(plan);
     await a.eraseApplicationKey({ applicationId: plan.applicationId });
   }
   const recordsDeleted = await a.eraseRecords(plan);
@@ -36,6 +39,7 @@ export async function accountErasureWorkflow(input: { userId: string }): Promise
     applicationId: plan.applicationId,
     lead,
     objectsDeleted,
+    boxItemsDeleted,
     recordsDeleted,
   });
   return {
@@ -44,6 +48,7 @@ export async function accountErasureWorkflow(input: { userId: string }): Promise
     keepUntil: plan.keepUntil,
     lead,
     objectsDeleted,
+    boxItemsDeleted,
     recordsDeleted,
   };
 }

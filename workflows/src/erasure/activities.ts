@@ -25,6 +25,8 @@ export type ErasureOutcome = {
   keepUntil?: string;
   lead: LeadErasure;
   objectsDeleted: number;
+  /** Items deleted at the e-signature service (Box): the application's PDFs, signed copies, its folder. */
+  boxItemsDeleted?: number;
   recordsDeleted: number;
 };
 
@@ -37,6 +39,11 @@ export interface ErasureActivities {
   eraseCrmLead(input: ErasurePlan): Promise<LeadErasure>;
   /** The application's S3 objects, but for the signed application PDF of a submitted one. */
   eraseDocuments(input: ErasurePlan): Promise<number>;
+  /**
+   * What the e-signature service (Box) holds of an application not submitted: open sign requests
+   * cancelled, its PDFs, signed copies and folder deleted. A submitted one keeps them (the signed application).
+   */
+  eraseSigningCopies(input: ErasurePlan): Promise<number>;
   /** The application's payload key: its workflow history becomes unreadable (docs/decisions/015). */
   eraseApplicationKey(input: { applicationId: string }): Promise<void>;
   /** Every MongoDB record of the account, but for what a submitted application keeps. */

@@ -57,6 +57,9 @@ it('says everything goes for an application not submitted, refuses a wrong passw
   renderPage();
   expect(await screen.findByText(/Your account and everything we hold about you will be deleted/)).toBeTruthy();
   expect(screen.queryByText('What is kept, and why')).toBeNull();
+  expect(
+    screen.getByText(/Emails we have already sent to your own mailbox cannot be recalled.*We keep no copy/),
+  ).toBeTruthy();
   const submit = screen.getByRole('button', { name: 'Delete my account' });
   await userEvent.click(submit);
   expect(await screen.findAllByText('This field is required')).not.toHaveLength(0);
@@ -73,7 +76,7 @@ it('says everything goes for an application not submitted, refuses a wrong passw
   expect(await violations()).toEqual([]);
 });
 
-it('names what a submitted application keeps, why and until when, in English and in French, axe-clean', async () => {
+it('names what a submitted application keeps, why and until when, where it is kept, in English, French and US Spanish, axe-clean', async () => {
   vi.spyOn(eraseApi, 'view').mockResolvedValue({
     submitted: true,
     kept: ['signedApplication', 'opportunity', 'identity'],
@@ -84,6 +87,10 @@ it('names what a submitted application keeps, why and until when, in English and
   renderPage();
   expect(await screen.findByRole('heading', { name: 'What is kept, and why' })).toBeTruthy();
   expect(screen.getByText('Your signed application')).toBeTruthy();
+  expect(
+    screen.getByText(/customer records \(Salesforce\).*signed application.*e-signature service.*\(Box\)/),
+  ).toBeTruthy();
+  expect(screen.getByText(/Emails we have already sent to your own mailbox cannot be recalled/)).toBeTruthy();
   expect(screen.getByText(/keep these records for 5 years .*Terrorist Financing Act/)).toBeTruthy();
   expect(screen.getByText(/They will be deleted on November 29, 2031\./)).toBeTruthy();
   expect(await violations()).toEqual([]);
@@ -95,5 +102,15 @@ it('names what a submitted application keeps, why and until when, in English and
   expect(screen.getByText(/Ils seront supprimés le 29 novembre 2031\./)).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Supprimer mon compte' })).toBeTruthy();
   expect(screen.getByLabelText('Mot de passe')).toBeTruthy();
+  expect(screen.getByText(/auprès du service de signature électronique .*\(Box\)/)).toBeTruthy();
+  expect(screen.getByText(/Les courriels que nous avons déjà envoyés .* ne peuvent pas être rappelés/)).toBeTruthy();
+  await waitFor(async () => expect(await violations()).toEqual([]));
+
+  await act(() => loadLanguage('es-US'));
+  expect(await screen.findByRole('heading', { name: 'Qué se conserva y por qué' })).toBeTruthy();
+  expect(screen.getByText(/en el servicio de firma electrónica que recogió su firma \(Box\)/)).toBeTruthy();
+  expect(
+    screen.getByText(/Los correos electrónicos que ya le enviamos a su propio buzón no se pueden recuperar/),
+  ).toBeTruthy();
   await waitFor(async () => expect(await violations()).toEqual([]));
 });

@@ -35,6 +35,7 @@ function WhatIsKept({ view }: { view: ErasureView }) {
           <li key={k}>{t(KEPT_WORDS[k])}</li>
         ))}
       </ul>
+      <p>{t('eraseAccount.keptWhere')}</p>
       <p>{t(view.country === 'CA' ? 'eraseAccount.whyCA' : 'eraseAccount.whyUS', { years: view.years ?? 5 })}</p>
       {view.keepUntil ? <p>{t('eraseAccount.until', { date: fmt.date(view.keepUntil) })}</p> : null}
       <p>{t('eraseAccount.everythingElse')}</p>
@@ -95,6 +96,7 @@ export function EraseAccountPage() {
         <form onSubmit={(e) => void submit(e)} noValidate ref={formRef}>
           {summary}
           <WhatIsKept view={view.data} />
+          <p>{t('eraseAccount.emailsSent')}</p>
           <p>{t('eraseAccount.cannotUndo')}</p>
           {refused ? <Alert>{message(refused)}</Alert> : null}
           <Field

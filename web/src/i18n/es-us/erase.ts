@@ -10,6 +10,8 @@ export const esErase: Shape<typeof enErase> = {
     allGoes:
       'Se eliminarán su cuenta y todo lo que tenemos sobre usted: sus respuestas, sus documentos, los borradores que estaba escribiendo, el historial de su solicitud y el registro de nuestro equipo.',
     cannotUndo: 'Esta acción no se puede deshacer. Para presentar una nueva solicitud, tendría que empezar de nuevo.',
+    emailsSent:
+      'Los correos electrónicos que ya le enviamos a su propio buzón no se pueden recuperar: usted puede eliminarlos allí. No guardamos ninguna copia de ellos.',
     submittedIntro:
       'Su solicitud fue enviada a un prestamista. La ley obliga al prestamista a conservar algunos registros durante un tiempo; todo lo demás se eliminará.',
     keptTitle: 'Qué se conserva y por qué',
@@ -19,6 +21,8 @@ export const esErase: Shape<typeof enErase> = {
       identity:
         'Su identidad y la de los propietarios de la empresa (nombres, fechas de nacimiento, números de identificación fiscal, direcciones)',
     },
+    keptWhere:
+      'Se conservan en nuestro almacenamiento de documentos, en nuestro registro de clientes (Salesforce) y, en el caso de la solicitud firmada, en el servicio de firma electrónica que recogió su firma (Box).',
     whyUS:
       'Los prestamistas deben conservar estos registros durante {{years}} años para combatir el lavado de dinero y el fraude (Bank Secrecy Act, en los Estados Unidos).',
     whyCA:

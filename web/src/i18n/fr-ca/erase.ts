@@ -10,6 +10,8 @@ export const frErase: Shape<typeof enErase> = {
     allGoes:
       'Votre compte et tout ce que nous détenons à votre sujet seront supprimés\u00a0: vos réponses, vos documents, les brouillons que vous tapiez, l’historique de votre demande et la fiche de notre équipe.',
     cannotUndo: 'Cette action est irréversible. Pour présenter une nouvelle demande, il faudrait tout recommencer.',
+    emailsSent:
+      'Les courriels que nous avons déjà envoyés à votre propre boîte de réception ne peuvent pas être rappelés\u00a0: c’est à vous de les y supprimer. Nous n’en gardons aucune copie.',
     submittedIntro:
       'Votre demande a été transmise à un prêteur. La loi oblige le prêteur à conserver certains dossiers pendant un temps; tout le reste sera supprimé.',
     keptTitle: 'Ce qui est conservé, et pourquoi',
@@ -19,6 +21,8 @@ export const frErase: Shape<typeof enErase> = {
       identity:
         'Votre identité et celle des propriétaires de l’entreprise (noms, dates de naissance, numéros d’identification fiscale, adresses)',
     },
+    keptWhere:
+      'Ils sont conservés dans notre stockage de documents, dans notre fichier clients (Salesforce) et, pour la demande signée, auprès du service de signature électronique qui a recueilli votre signature (Box).',
     whyUS:
       'Les prêteurs doivent conserver ces dossiers pendant {{years}} ans pour lutter contre le blanchiment d’argent et la fraude (Bank Secrecy Act, aux États-Unis).',
     whyCA:

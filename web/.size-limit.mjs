@@ -67,11 +67,12 @@ export default [
     // Loaded beside the first page after /sign-up (routes/pages.ts), once: the words the first visit leaves
     // out (4.5 KiB on 2026-11-24; 6.45 KiB on 2026-11-26 with the words of the bank connection, the
     // offers' cost against the business's cash and their comparison; 7.22 KiB on 2026-11-29 with the words of
-    // "Delete my account"). Never on the first visit's path.
+    // "Delete my account"; 7.61 KiB the same day with "Download my data" and where a deleted account's kept
+    // records stay). Never on the first visit's path.
     name: 'the rest of the English catalogue',
     path: files(page('src/i18n/en.ts')),
     gzip: true,
-    limit: '7.5 KiB',
+    limit: '8 KiB',
   },
   {
     // The whole app: TanStack Router and Query, the router's routes and shell, loaded after the first

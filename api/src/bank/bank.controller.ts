@@ -89,17 +89,22 @@ export class PlaidWebhookController {
   @Post('plaid')
   @HttpCode(200)
   async plaid(@Req() req: RawBodyRequest<Request>, @Headers('plaid-verification') verification?: string) {
-    const attempt = await this.limiter.throttle({
-      key: `plaid-webhook:ip:${clientIp(req)}`,
-      free: UNSIGNED_WEBHOOKS_PER_ADDRESS_HOUR,
-      windowSeconds: HOUR,
-      baseDelaySeconds: 1,
-      capSeconds: 1,
-    });
-    if (!attempt.go)
-      throw new TooManyRequestsError(HOUR - (Math.floor(Date.now() / 1000) % HOUR), undefined, 'plaid-webhook:ip');
+    const key = `plaid-webhook:ip:${clientIp(req)}`;
+    // The refusals of the last hour, read first: once an address has used its hour on forgeries, a new
+    // fixed window does not hand it another 600 (the limit slides with the refusals' own times); past them,
+    // one try after a delay doubling up to a minute, so the refusals kept stay few.
+    const refusedLately = await this.limiter.failureCount(key, HOUR);
+    const attempt = await this.limiter.throttle(
+      { key, free: UNSIGNED_WEBHOOKS_PER_ADDRESS_HOUR, windowSeconds: HOUR, baseDelaySeconds: 1, capSeconds: 60 },
+      Date.now(),
+      refusedLately,
+    );
+    if (!attempt.go) throw new TooManyRequestsError(attempt.wait, undefined, 'plaid-webhook:ip');
     const refusal = await this.webhooks.receive(req.rawBody ?? Buffer.alloc(0), verification, req.body);
-    if (refusal) throw new UnauthorizedException('Invalid webhook signature');
+    if (refusal) {
+      await this.limiter.recordFailure(key);
+      throw new UnauthorizedException('Invalid webhook signature');
+    }
     await attempt.release();
     return { ok: true };
   }

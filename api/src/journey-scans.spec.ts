@@ -103,7 +103,9 @@ const BUDGET: Record<string, number> = {
   // (each save's write answers what pendingleads held), so the move does not read them (5 before).
   'POST /stage/:id/next': 4,
   'POST /box/sign': 1,
-  'POST /webhooks/box': 3,
+  // 3, and 2 when no process holds the application's payload key (kept 60 s): the signal the webhook
+  // sends is sealed with it, read (and unwrapped) from applicationkeys.
+  'POST /webhooks/box': 5,
   // The application a user's record names is kept once read (it never changes): the poll reads
   // the application alone.
   'GET /box/:id': 1,

@@ -38,6 +38,8 @@ export async function signUp(page: Page, email: string, who: Applicant = DOROTHY
   await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+  // The address changes before the page does: the journey's first page is there when its heading is.
+  await expect(page.getByRole('heading', { level: 1, name: 'Annual revenue and amount requested' })).toBeVisible();
 }
 
 export async function financial(page: Page) {

@@ -1,11 +1,8 @@
 // Every CRM refusal is survivable and visible, in skipped time. Temporal's time-skipping test
 // server with the real worker and activities (the CRM stand-in through jsforce, MongoDB); the CRM
 // stand-in refuses as Salesforce does (a dot-leading email) or answers what a test queues (/__admin/fail-next).
-import { Client, type WorkflowHandle } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { join } from 'node:path';
-import { MongoClient, ObjectId } from 'mongodb';
+import { type WorkflowHandle } from '@temporalio/client';
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_SECTIONS, COLLECTIONS, type JourneyPosition } from '@portal/libs';
 import {
@@ -15,8 +12,6 @@ import {
   getProgress,
   moveStage,
   retryCrmSync,
-  SEARCH_ATTRIBUTE_KINDS,
-  SEARCH_ATTRIBUTES,
   submitApplication,
   submitStatements,
   updateLead,
@@ -24,47 +19,23 @@ import {
   type CarriedState,
 } from '../src';
 import { SA } from '../src/application/search-attribute-keys';
-import { freePort } from '../../tests/support/free-port';
 import { ofApplication, showsChange } from '../../tests/support/crm-lead';
-import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
 import { recordHistory } from './record-history';
+import { startSkippedTime, type SkippedTime } from './skipped-time';
 
-const ROOT = join(__dirname, '..', '..');
-let env: TestWorkflowEnvironment;
-let slice: Awaited<ReturnType<typeof startSlice>>;
-let client: Client;
-let mongo: MongoClient;
+let t: SkippedTime;
+let env: SkippedTime['env'];
+let slice: SkippedTime['slice'];
+let client: SkippedTime['client'];
+let mongo: SkippedTime['mongo'];
 
 beforeAll(async () => {
-  env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: {
-      executable: {
-        type: 'existing-path',
-        path: process.env.TEMPORAL_TEST_SERVER_PATH ?? join(ROOT, '.tools/py/bin/temporal-test-server'),
-      },
-      port: await freePort(),
-    },
-  });
-  await env.connection.operatorService.addSearchAttributes({
-    namespace: 'default',
-    searchAttributes: Object.fromEntries(
-      Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [
-        name,
-        temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${SEARCH_ATTRIBUTE_KINDS[type]}`],
-      ]),
-    ),
-  });
-  slice = await startSlice({ temporalAddress: env.address });
-  client = new Client({ connection: env.connection, dataConverter: slice.dataConverter });
-  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  t = await startSkippedTime();
+  ({ env, slice, client, mongo } = t);
 });
 
-afterAll(async () => {
-  await mongo?.close();
-  await slice?.close();
-  await env?.teardown();
-});
+afterAll(() => t?.close());
 
 type Handle = WorkflowHandle;
 const waitFor = <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => until(read, ok, { ms: 20_000 });

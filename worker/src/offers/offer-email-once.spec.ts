@@ -1,33 +1,14 @@
 // A worker killed while the SMTP server had the offer email (all of it but the last byte
 // of its final dot, which goes out right after the attempt is recorded) sent it twice, its retry not
 // knowing. Real MongoDB-wire database and maildev; the activity as the worker runs it.
-import { MongoClient, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import { expect, inject, it } from 'vitest';
 import { mailCount, mailsArrived } from '../../../tests/support/maildev';
 import { holdFor } from '../../../tests/support/until';
-import { createOfferActivities } from './offers.activities';
+import { useOfferEmailActivities } from './offer-email.spec-setup';
 import { recordsOf } from '../records/records';
 
-let mongo: MongoClient;
-let activities: ReturnType<typeof createOfferActivities>;
-
-beforeAll(async () => {
-  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-offer-email-${Date.now()}`);
-  activities = createOfferActivities({
-    db: mongo.db(),
-    crm: () => Promise.reject(new Error('unused')),
-    settings: {
-      OFFER_SERVICE_URL: 'http://127.0.0.1:9',
-      OFFER_SERVICE_CLIENT_ID: 'x',
-      OFFER_SERVICE_CLIENT_SECRET: 'x',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: inject('smtpPort'),
-      MAIL_FROM: 'offers@example.com',
-      PUBLIC_URL: 'http://localhost',
-    },
-  });
-});
-afterAll(() => mongo?.close());
+const ctx = useOfferEmailActivities('portal-offer-email');
 
 const option = { id: 'opt-1', isSelected: 'true', offeredAmount: '25000', monthlyTerm: '12', totalPayment: '30000' };
 
@@ -35,7 +16,7 @@ const option = { id: 'opt-1', isSelected: 'true', offeredAmount: '25000', monthl
 async function application(to: string, goingOut?: string) {
   const _id = new ObjectId();
   const userId = new ObjectId();
-  const db = mongo.db();
+  const db = ctx.mongo.db();
   await recordsOf(db).users.insertOne({ _id: userId, email: to, firstName: 'Ada' });
   await recordsOf(db).applications.insertOne({ _id, userId });
   await recordsOf(db).businesses.insertOne({ _id, businessName: 'Analytical Engines LLC' });
@@ -57,13 +38,13 @@ const receivedNone = async (to: string) => {
   await holdFor(400, 'an email sent would show in maildev within this window');
   return count(to);
 };
-const offerRecord = (id: string) => recordsOf(mongo.db()).offers.findOne({ _id: new ObjectId(id) });
+const offerRecord = (id: string) => recordsOf(ctx.mongo.db()).offers.findOne({ _id: new ObjectId(id) });
 
 it('sends one email and records it; a retry after that sends nothing', async () => {
   const to = `offer-once-${Date.now()}@example.com`;
   const applicationId = await application(to);
-  await activities.sendOfferEmail({ applicationId });
-  await activities.sendOfferEmail({ applicationId });
+  await ctx.activities.sendOfferEmail({ applicationId });
+  await ctx.activities.sendOfferEmail({ applicationId });
   expect(await received(to)).toBe(1);
   expect((await offerRecord(applicationId))?.emailedOption).toBe('opt-1');
 });
@@ -71,7 +52,7 @@ it('sends one email and records it; a retry after that sends nothing', async () 
 it('an attempt that died after its message went out (its record left): the retry counts it sent, sends nothing', async () => {
   const to = `offer-died-${Date.now()}@example.com`;
   const applicationId = await application(to, 'opt-1');
-  await activities.sendOfferEmail({ applicationId });
+  await ctx.activities.sendOfferEmail({ applicationId });
   expect(await receivedNone(to)).toBe(0);
   expect((await offerRecord(applicationId))?.emailedOption).toBe('opt-1');
 });
@@ -79,7 +60,7 @@ it('an attempt that died after its message went out (its record left): the retry
 it('a record of another offer (the applicant chose again) does not stop this one', async () => {
   const to = `offer-other-${Date.now()}@example.com`;
   const applicationId = await application(to, 'opt-0');
-  await activities.sendOfferEmail({ applicationId });
+  await ctx.activities.sendOfferEmail({ applicationId });
   expect(await received(to)).toBe(1);
 });
 
@@ -87,12 +68,12 @@ it('two attempts at once (an old one past its timeout and its retry): one email;
   const to = `offer-race-${Date.now()}@example.com`;
   const applicationId = await application(to);
   const outcomes = await Promise.allSettled([
-    activities.sendOfferEmail({ applicationId }),
-    activities.sendOfferEmail({ applicationId }),
+    ctx.activities.sendOfferEmail({ applicationId }),
+    ctx.activities.sendOfferEmail({ applicationId }),
   ]);
   expect(await received(to)).toBe(1);
   expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
   // The loser cleared nothing of the winner's: a later retry still sends nothing.
-  await activities.sendOfferEmail({ applicationId });
+  await ctx.activities.sendOfferEmail({ applicationId });
   expect(await received(to)).toBe(1);
 });

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RETENTION_WORKFLOW_TYPE, erasureWorkflowId, retentionWorkflowId } from '@portal/workflows';
 import { TEST_PASSWORD } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
 import { sliceHooks } from '../../../tests/support/slice-hooks';
+import { throughSigning } from '../../../tests/support/through-signing';
 import { until } from '../../../tests/support/until';
 import {
   boxTraces,
@@ -26,20 +26,7 @@ const room = sliceHooks();
 async function zeldaSubmits() {
   const { slice, db } = room;
   const client = await signUp(slice, zelda, '10.43.0.1');
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  await saveAnswers(client, applicationId, [ownerAnswers(zelda.email, zeldaOwner)]);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
-  await fetch(signers[0].embedUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ decision: 'signed' }),
-    redirect: 'manual',
-  });
-  await until(
-    async () => (await client.get(`/box/${id}`)).body.data.signed,
-    (v) => v === true,
-  );
-  expect((await stepOn(client, applicationId)).body.path).toBe('/bank-statements');
+  const applicationId = await throughSigning(client, { owner: zeldaOwner });
   await submitApplication(client, applicationId);
   await until(
     () => db.collection('applications').findOne({ sfOpportunityId: { $exists: true } }),

@@ -7,8 +7,9 @@ import { erasureWorkflowId } from '@portal/workflows';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { saveAnswers, stepOn } from '../../../tests/support/journey';
 import { sliceHooks } from '../../../tests/support/slice-hooks';
+import { throughSigning } from '../../../tests/support/through-signing';
 import { until } from '../../../tests/support/until';
 import {
   boxFiles,
@@ -28,20 +29,7 @@ const applicationOf = async (c: ApiClient) => (await c.get('/auth/user')).body.d
 /** Her journey up to the statements, signed, with a statement uploaded and a draft saved. */
 async function zeldaApplies(): Promise<{ client: ApiClient; applicationId: string }> {
   const client = await signUp(room.slice, zelda, '10.42.0.1');
-  const applicationId = await applicationOf(client);
-  await saveAnswers(client, applicationId, [ownerAnswers(zelda.email, zeldaOwner)]);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
-  await fetch(signers[0].embedUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ decision: 'signed' }),
-    redirect: 'manual',
-  });
-  await until(
-    async () => (await client.get(`/box/${id}`)).body.data.signed,
-    (v) => v === true,
-  );
-  expect((await stepOn(client, applicationId)).body.path).toBe('/bank-statements');
+  const applicationId = await throughSigning(client, { owner: zeldaOwner });
   const up = await client.upload(
     '/file/s3',
     { applicationId, fileType: 'Bank Statement', monthLabel: 'October 2026' },

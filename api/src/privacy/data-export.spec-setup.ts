@@ -1,8 +1,7 @@
 // Reading a "Download my data" archive in tests: the zip unpacked in memory, and its link from the email.
-import { expect } from 'vitest';
 import yauzl from 'yauzl';
 import { applicantFor, ApiClient, codeFromMail, TEST_PASSWORD } from '../../../tests/support/api-client';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { throughSigning } from '../../../tests/support/through-signing';
 import { mailsTo, type Mail } from '../../../tests/support/maildev';
 import { until } from '../../../tests/support/until';
 
@@ -71,20 +70,5 @@ export async function applicantIn(language: string, baseUrl: string, maildevUrl:
 }
 
 /** An application sent for signature through the stand-in, whose signer declined it. */
-export async function declinedApplication(client: ApiClient): Promise<string> {
-  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
-  const email = (await client.get('/auth/user')).body.data.email as string;
-  await saveAnswers(client, applicationId, [ownerAnswers(email)]);
-  for (let i = 0; i < 4; i++) expect((await stepOn(client, applicationId)).status).toBe(200);
-  const { id, signers } = (await client.post('/box/sign', { applicationId })).body.data;
-  await fetch(signers[0].embedUrl, {
-    method: 'POST',
-    body: new URLSearchParams({ decision: 'declined' }),
-    redirect: 'manual',
-  });
-  await until(
-    async () => (await client.get(`/box/${id}`)).body.data.status,
-    (v) => v === 'declined',
-  );
-  return applicationId;
-}
+export const declinedApplication = (client: ApiClient): Promise<string> =>
+  throughSigning(client, { decision: 'declined' });

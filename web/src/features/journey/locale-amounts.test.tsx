@@ -5,29 +5,15 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FinancialPage } from './financial-page';
+import { describe, expect, it, vi } from 'vitest';
+import { financialPage, resetAfterEach, savedBusiness, valueOf } from './financial-page.test-support';
 import { OwnersPage } from './owners-page';
 import { loadLanguage } from '../../i18n/i18n';
-import { journeyApi, type BusinessView, type OwnerSetView } from '../../lib/journey/journey-api';
+import { journeyApi, type OwnerSetView } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 
 const NBSP = '\u00a0';
-const user = applicantAt({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
-const business: BusinessView = { _id: 'b-1', applicationId: 'app-1' };
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await act(() => loadLanguage('en'));
-});
-
-async function financialPage(saved: Partial<BusinessView> = {}) {
-  vi.spyOn(journeyApi, 'business').mockResolvedValue({ ...business, ...saved });
-  const save = vi.spyOn(journeyApi, 'saveBusiness').mockImplementation(async () => ({ ...business }));
-  renderJourneyPage(<FinancialPage />, user);
-  return save;
-}
+resetAfterEach();
 
 describe('French amounts (fr-CA)', () => {
   it('types 450 000,50, shows 450 000,50 $ and sends 450000.5', async () => {
@@ -145,7 +131,7 @@ describe('owner share and score', () => {
       sameAsBusinessInfo: false,
     };
     vi.spyOn(journeyApi, 'business').mockResolvedValue({
-      ...business,
+      ...savedBusiness,
       addressData: { address: '', city: '', state: '', zip: '', country: 'CA' },
     });
     vi.spyOn(journeyApi, 'owners').mockResolvedValue({

@@ -4,28 +4,12 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FinancialPage } from './financial-page';
+import { describe, expect, it } from 'vitest';
+import { financialPage, resetAfterEach, valueOf } from './financial-page.test-support';
 import { loadLanguage } from '../../i18n/i18n';
 import { numberInputFor, numberText } from '../../i18n/number-input';
-import { journeyApi, type BusinessView } from '../../lib/journey/journey-api';
-import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 
-const user = applicantAt({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
-const business: BusinessView = { _id: 'b-1', applicationId: 'app-1' };
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await act(() => loadLanguage('en'));
-});
-
-async function financialPage(saved: Partial<BusinessView> = {}) {
-  vi.spyOn(journeyApi, 'business').mockResolvedValue({ ...business, ...saved });
-  const save = vi.spyOn(journeyApi, 'saveBusiness').mockImplementation(async () => ({ ...business }));
-  renderJourneyPage(<FinancialPage />, user);
-  return save;
-}
+resetAfterEach();
 
 describe('US Spanish amounts (es-US)', () => {
   it('the inputs take the US separators and the dollar sign before', () => {

@@ -20,12 +20,16 @@ export type PlaidStandinOptions = {
   host?: string;
   /** How long after an item is linked its statements answer PRODUCT_NOT_READY (ms). */
   statementsReadyAfterMs?: number;
+  /** The Link customization's Account Select (Plaid's dashboard setting): several accounts, or one. */
+  accountSelect?: 'single' | 'multiple';
 };
 
 export type PlaidStandin = {
   url: string;
   /** The items linked and not removed. */
   items(): { item_id: string; error?: string }[];
+  /** The applicant stops sharing every account of every item at their bank: the items show none. */
+  stopSharingAccounts(): void;
   /** Puts every linked item into ITEM_LOGIN_REQUIRED (and sends the ITEM ERROR webhook), or clears it. */
   requireLogin(on: boolean): Promise<void>;
   statementDownloads(): number;
@@ -48,7 +52,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<PlaidStandin> {
-  const state = newPlaidState(opts.statementsReadyAfterMs ?? 1000);
+  const state = newPlaidState(opts.statementsReadyAfterMs ?? 1000, opts.accountSelect);
   const api = plaidApi(state, opts);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, data: unknown) => {
@@ -117,6 +121,9 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
       const calls = (JSON.parse((await readBody(req)) || '{}') as { calls?: unknown }).calls;
       stand.rateLimit(typeof calls === 'number' ? calls : 1);
       send(200, { ok: true });
+    } else if (path === '/__admin/stop-sharing-accounts' && req.method === 'POST') {
+      stand.stopSharingAccounts();
+      send(200, { ok: true });
     } else if (path === '/__admin/require-login' && req.method === 'POST') {
       await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
       send(200, { ok: true });
@@ -142,6 +149,9 @@ function standin(state: PlaidState, server: ReturnType<typeof createServer>, url
     rateLimit: (calls) => void (state.rateLimited = Math.max(0, Math.floor(calls))),
     statementRefreshes: () => state.refreshes,
     calls: () => [...state.calls],
+    stopSharingAccounts: () => {
+      for (const item of state.items.values()) item.accounts = [];
+    },
     async requireLogin(on) {
       for (const item of state.items.values()) {
         item.error = on ? 'ITEM_LOGIN_REQUIRED' : undefined;

@@ -126,6 +126,7 @@ function linked(state: PlaidState, held: LinkToken, institution: Institution, ac
     access_token: `access-sandbox-${randomUUID()}`,
     institution,
     linkedAt: Date.now(),
+    clientUserId: held.clientUserId,
     webhook: held.webhook,
     daysRequested: held.daysRequested,
     accounts,

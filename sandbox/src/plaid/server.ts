@@ -27,11 +27,14 @@ export type PlaidStandinOptions = {
 export type PlaidStandin = {
   url: string;
   /** The items linked and not removed. */
-  items(): { item_id: string; error?: string }[];
+  items(): { item_id: string; error?: string; client_user_id: string }[];
   /** The applicant stops sharing every account of every item at their bank: the items show none. */
   stopSharingAccounts(): void;
-  /** Puts every linked item into ITEM_LOGIN_REQUIRED (and sends the ITEM ERROR webhook), or clears it. */
-  requireLogin(on: boolean): Promise<void>;
+  /**
+   * Puts every linked item (or only those linked for `clientUserId`) into ITEM_LOGIN_REQUIRED (and sends the
+   * ITEM ERROR webhook), or clears it.
+   */
+  requireLogin(on: boolean, clientUserId?: string): Promise<void>;
   statementDownloads(): number;
   /** The next `calls` API calls answer 429 RATE_LIMIT_EXCEEDED, as Plaid's rate limits do. */
   rateLimit(calls: number): void;
@@ -125,7 +128,9 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
       stand.stopSharingAccounts();
       send(200, { ok: true });
     } else if (path === '/__admin/require-login' && req.method === 'POST') {
-      await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
+      const asked = JSON.parse((await readBody(req)) || '{}') as { on?: boolean; client_user_id?: unknown };
+      const user = typeof asked.client_user_id === 'string' ? asked.client_user_id : undefined;
+      await stand.requireLogin(asked.on !== false, user);
       send(200, { ok: true });
     } else if (path === '/__admin/sign-webhook' && req.method === 'POST') {
       // The stand-in's signature of any body at any time (to prove a stale or altered one refused).
@@ -144,7 +149,8 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
 function standin(state: PlaidState, server: ReturnType<typeof createServer>, url: string): PlaidStandin {
   return {
     url,
-    items: () => [...state.items.values()].map((i) => ({ item_id: i.item_id, error: i.error })),
+    items: () =>
+      [...state.items.values()].map((i) => ({ item_id: i.item_id, error: i.error, client_user_id: i.clientUserId })),
     statementDownloads: () => state.downloads,
     rateLimit: (calls) => void (state.rateLimited = Math.max(0, Math.floor(calls))),
     statementRefreshes: () => state.refreshes,
@@ -152,8 +158,9 @@ function standin(state: PlaidState, server: ReturnType<typeof createServer>, url
     stopSharingAccounts: () => {
       for (const item of state.items.values()) item.accounts = [];
     },
-    async requireLogin(on) {
+    async requireLogin(on, clientUserId) {
       for (const item of state.items.values()) {
+        if (clientUserId !== undefined && item.clientUserId !== clientUserId) continue;
         item.error = on ? 'ITEM_LOGIN_REQUIRED' : undefined;
         await notify(
           state.signer,

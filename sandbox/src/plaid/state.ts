@@ -21,6 +21,8 @@ export type Item = {
   access_token: string;
   institution: Institution;
   linkedAt: number;
+  /** The user the link token that made the item was for (tests act on one applicant's items). */
+  clientUserId: string;
   webhook?: string;
   error?: PlaidErrorCode;
   /** Days of transactions history Plaid fetched at the link (transactions.days_requested, 90 by default). */

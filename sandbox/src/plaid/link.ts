@@ -12,6 +12,7 @@ import {
   type AccountKey,
   type Institution,
   type Item,
+  type LinkLogin,
   type LinkToken,
   type PlaidState,
 } from './state';
@@ -19,6 +20,14 @@ import { pastMonths } from './statements';
 
 /** A login left between two of Link's steps is forgotten after this long (as Link's session times out). */
 const LOGIN_MS = 10 * 60_000;
+
+/** Keeps a login for its next step, forgetting those abandoned past their time. */
+function keepLogin(state: PlaidState, login: LinkLogin): string {
+  for (const [id, kept] of state.logins) if (kept.expires < Date.now()) state.logins.delete(id);
+  const id = randomUUID();
+  state.logins.set(id, login);
+  return id;
+}
 
 /** Plaid's answer to a wrong MFA code (https://plaid.com/docs/errors/item/#invalid_mfa). */
 const INVALID_MFA = {
@@ -61,8 +70,7 @@ export function link(state: PlaidState, token: string, query: URLSearchParams, f
   if (only === 'oauth' || username !== SANDBOX_CREDENTIALS.username) return credentials(true);
   if (password === SANDBOX_CREDENTIALS.password) return loggedIn(state, held, SANDBOX_INSTITUTION);
   if (password !== SANDBOX_MFA.password) return credentials(true);
-  const id = randomUUID();
-  state.logins.set(id, { token, institution: SANDBOX_INSTITUTION, step: 'mfa', expires: Date.now() + LOGIN_MS });
+  const id = keepLogin(state, { token, institution: SANDBOX_INSTITUTION, step: 'mfa', expires: Date.now() + LOGIN_MS });
   return linkPage({ token, state: 'mfa', login: id });
 }
 
@@ -98,8 +106,7 @@ function nextStep(state: PlaidState, held: LinkToken, id: string, form: URLSearc
 function loggedIn(state: PlaidState, held: LinkToken, institution: Institution) {
   const updating = held.updates ? state.items.get(held.updates) : undefined;
   if (updating && !held.accountSelection) return linked(state, held, institution, updating.accounts);
-  const id = randomUUID();
-  state.logins.set(id, { token: held.token, institution, step: 'accounts', expires: Date.now() + LOGIN_MS });
+  const id = keepLogin(state, { token: held.token, institution, step: 'accounts', expires: Date.now() + LOGIN_MS });
   return accountsPage(state, held.token, id, updating?.accounts ?? [], false);
 }
 

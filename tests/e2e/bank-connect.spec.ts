@@ -1,10 +1,35 @@
 // "Connect your bank" at /bank-statements runs the real react-plaid-link against the Plaid
 // stand-in (its Link page, the sandbox institution, user_good / pass_good); the api exchanges the public
 // token, fetches the asked months' statements (PRODUCT_NOT_READY first: "still preparing") and puts each in
-// its slot marked "From your bank", through the upload's path: the CRM gets them as it gets uploads.
-import { expect, test } from '@playwright/test';
-import { connectSandboxBank, NEW_YORK } from './bank.steps';
+// its slot marked "From your bank", through the upload's path: the CRM gets them as it gets uploads. The
+// English walk takes Plaid's MFA login (a device code; a wrong one refused with Plaid's words) and Account
+// Select by keyboard; only the chosen checking account's statements come in (one a slot).
+import { expect, test, type Page } from '@playwright/test';
+import { connectSandboxBank, NEW_YORK, openLink } from './bank.steps';
 import { leadOf, offersToBooking, records, toBankStatements } from './journey.steps';
+
+/** Link by keyboard: the MFA login, a wrong device code then the right one, and the checking account chosen. */
+async function connectWithDeviceCode(page: Page) {
+  const link = await openLink(page, 'Connect your bank');
+  await link.getByLabel('Username').fill('user_good');
+  await link.getByLabel('Password').fill('mfa_device');
+  await link.getByLabel('Password').press('Enter');
+  const code = link.getByLabel('Code');
+  await code.fill('0000');
+  await code.press('Enter');
+  await expect(link.getByRole('alert')).toHaveText('The provided MFA responses were not correct. Please try again.');
+  await link.getByLabel('Code').fill('1234');
+  await link.getByLabel('Code').press('Enter');
+  await expect(link.getByRole('group', { name: 'Choose the accounts to share' })).toBeVisible();
+  await link.getByRole('checkbox', { name: /Plaid Business Checking/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(link.getByRole('checkbox', { name: /Plaid Business Checking/ })).toBeChecked();
+  await expect(link.getByRole('checkbox', { name: /Plaid Business Savings/ })).not.toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(link.getByRole('button', { name: 'Continue' })).toBeFocused();
+  await page.keyboard.press('Enter');
+}
 
 test('connecting the sandbox bank fills the statement slots, and the application goes on to submission', async ({
   page,
@@ -18,12 +43,13 @@ test('connecting the sandbox bank fills the statement slots, and the application
   const months = 4;
   await expect(slots).toHaveCount(months);
 
-  await connectSandboxBank(page, 'Connect your bank');
+  await connectWithDeviceCode(page);
   // The stand-in answers PRODUCT_NOT_READY for a moment: the page says it keeps trying, then fills the slots.
   await expect(page.getByRole('status').filter({ hasText: /Fetching your statements|still preparing/ })).toBeVisible();
   await expect(page.getByText('Your bank statements are in.')).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < months; i++) {
-    await expect(slots.nth(i).getByText('From your bank')).toBeVisible();
+    // One account shared: one statement a month.
+    await expect(slots.nth(i).getByText('From your bank')).toHaveCount(1);
     await expect(slots.nth(i)).not.toHaveClass(/\bneeds-attention\b/);
   }
   await expect(page.getByText('Connected to First Platypus Bank.')).toBeVisible();

@@ -38,4 +38,5 @@ export default async function globalSetup() {
   process.env.E2E_CRM_URL = `http://127.0.0.1:${ports.CRM_STANDIN_PORT}`;
   process.env.E2E_ESIGN_URL = `http://127.0.0.1:${ports.ESIGN_STANDIN_PORT}`;
   process.env.E2E_MAILDEV_URL = `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`;
+  process.env.E2E_PLAID_URL = `http://127.0.0.1:${ports.PLAID_STANDIN_PORT}`;
 }

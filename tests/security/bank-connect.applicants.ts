@@ -2,6 +2,7 @@
 // every answer kept (none may hold an access token), and the stored link read back from the database.
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { publicTokenFor } from '../../sandbox/src/plaid/link-as-browser';
 import type { Answer } from '../support/api-client';
 import { holdFor } from '../support/until';
 import { atDocumentsStage, mongoUri, signedInApplicant } from './support';
@@ -37,18 +38,11 @@ export async function applicant(tag: string): Promise<Applicant> {
   return a;
 }
 
-/** A public token as the browser gets one: a link token, then the stand-in's Link form with the sandbox credentials. */
+/** A public token as the browser gets one: a link token, then the stand-in's Link steps with the sandbox credentials. */
 export async function linkedPublicToken(a: Applicant): Promise<string> {
   const link = await post(a, '/bank/link-token', { applicationId: a.applicationId });
   expect(link.status).toBe(200);
-  const page = await fetch(`${plaidUrl()}/link?token=${encodeURIComponent(String(link.body.data.linkToken))}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'user_good', password: 'pass_good' }),
-  });
-  const publicToken = (await page.text()).match(/public-sandbox-[0-9a-f-]{36}/)?.[0];
-  expect(publicToken).toBeTruthy();
-  return publicToken!;
+  return publicTokenFor(plaidUrl(), String(link.body.data.linkToken));
 }
 
 /** Link as the browser does: a public token from Link, then the exchange. */

@@ -36,7 +36,12 @@ export class BankAccounts {
     return new BankAccounts(plaid, access_token, months, accounts, historyFrom);
   }
 
-  /** Every account's statements of `month` ('October 2026'). */
+  /** Whether the item shows no account: none was shared in Link's Account Select, or no longer is. */
+  get none(): boolean {
+    return this.accounts.length === 0;
+  }
+
+  /** Every shared account's statements of `month` ('October 2026'). */
   statementsOf(month: string): ListedStatement[] {
     const [name, year] = month.split(' ');
     const wanted = { month: MONTH_NAMES.indexOf(name!) + 1, year: Number(year) };

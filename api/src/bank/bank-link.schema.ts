@@ -15,6 +15,8 @@ export class BankLink {
   @Prop() needsReconnect?: boolean;
   /** Plaid's PENDING_DISCONNECT: the item is going away, so a reconnect makes a new one (never update mode). */
   @Prop() pendingDisconnect?: boolean;
+  /** The item shows no account (none shared, or the applicant stopped sharing them): Link asks for them again. */
+  @Prop() noAccounts?: boolean;
   /** When Plaid made the item: its transactions history reaches back TRANSACTIONS_DAYS from here. */
   @Prop() linkedAt?: Date;
   /** The item was removed at Plaid (statements stored, or the application ended): its token works no more. */

@@ -2,7 +2,8 @@
 // calls it, against the Plaid stand-in that refuses what Plaid refuses: Statements asked for a US business
 // only (US only, Transactions optional, enough days of transactions history), a Canadian business not
 // offered the bank; the statements listed and downloaded straight after the link with no balance asked;
-// the item removed once every month is in, or once the application ends with no later call; a reconnect in update mode on the same item; Plaid's 429 an outage.
+// the item removed once every month is in, or once the application ends with no later call; a reconnect in update mode on the same item; Plaid's 429 an outage;
+// only the accounts chosen in Link's Account Select read, and a bank sharing none sent back to Link to choose.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_CODES } from '@portal/libs';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
@@ -45,10 +46,11 @@ async function applicantAtStatements(tag: string, ip: string) {
   const client = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, `bank-${tag}`, ip);
   return { client, applicationId: await signedApplication(client) };
 }
-async function link(a: { client: ApiClient; applicationId: string }) {
+/** Link as the browser walks it, the given accounts chosen in Account Select (the checking account by default). */
+async function link(a: { client: ApiClient; applicationId: string }, accounts?: string[]) {
   const token = await a.client.post('/bank/link-token', { applicationId: a.applicationId });
   expect(token.status).toBe(200);
-  const publicToken = await publicTokenFor(plaid.url, token.body.data.linkToken as string);
+  const publicToken = await publicTokenFor(plaid.url, token.body.data.linkToken as string, { accounts });
   const exchanged = await a.client.post('/bank/exchange', { applicationId: a.applicationId, publicToken });
   expect(exchanged.status).toBe(200);
 }
@@ -109,6 +111,8 @@ describe('connecting a bank as Plaid works', () => {
       expect(asked.access_token).toMatch(/^access-sandbox-/);
       expect(asked.products).toBeUndefined();
       expect(asked.statements).toBeUndefined();
+      // A login to repair keeps the item's accounts: no Account Select again.
+      expect(asked.update).toBeUndefined();
       const publicToken = await publicTokenFor(plaid.url, token.body.data.linkToken as string);
       expect((await a.client.post('/bank/exchange', { applicationId: a.applicationId, publicToken })).status).toBe(200);
     } finally {
@@ -166,5 +170,45 @@ describe('no item outlives its application', () => {
     const removals = callsTo('/item/remove').length;
     await holdFor(2_500, 'two more sweeps, which must not ask Plaid to remove it again');
     expect(callsTo('/item/remove')).toHaveLength(removals);
+  });
+});
+
+describe('the accounts the applicant chose in Link', () => {
+  it("only the chosen accounts' statements are fetched: one account, one statement a month; two, two", async () => {
+    const one = await applicantAtStatements('one-account', '10.8.1.6');
+    let downloads = plaid.statementDownloads();
+    await link(one, ['sav']);
+    const savings = await fetchUntilSettled(one);
+    expect(savings).toMatchObject({ state: 'done', missing: [] });
+    expect(plaid.statementDownloads() - downloads).toBe(savings.filled.length);
+    const two = await applicantAtStatements('two-accounts', '10.8.1.7');
+    downloads = plaid.statementDownloads();
+    await link(two, ['chk', 'sav']);
+    const both = await fetchUntilSettled(two);
+    expect(both).toMatchObject({ state: 'done', missing: [] });
+    expect(plaid.statementDownloads() - downloads).toBe(2 * both.filled.length);
+  });
+
+  it('a bank sharing no account: the fetch says so, and the reconnect has Link ask for the accounts again', async () => {
+    const a = await applicantAtStatements('no-account', '10.8.1.8');
+    await link(a);
+    const item = plaid.items().at(-1)!.item_id;
+    plaid.stopSharingAccounts();
+    const downloads = plaid.statementDownloads();
+    expect(await fetchUntilSettled(a)).toEqual({ state: 'noAccounts' });
+    expect(plaid.statementDownloads()).toBe(downloads);
+    expect((await a.client.get(`/bank/application/${a.applicationId}`)).body.data.reconnect).toBe(true);
+    const token = await a.client.post('/bank/link-token', { applicationId: a.applicationId });
+    expect(token.status).toBe(200);
+    const asked = callsTo('/link/token/create').at(-1)!.input;
+    expect(asked).toMatchObject({ access_token: expect.stringMatching(/^access-sandbox-/) });
+    expect(asked.update).toEqual({ account_selection_enabled: true });
+    expect(asked.products).toBeUndefined();
+    const publicToken = await publicTokenFor(plaid.url, token.body.data.linkToken as string, { accounts: ['chk'] });
+    expect((await a.client.post('/bank/exchange', { applicationId: a.applicationId, publicToken })).status).toBe(200);
+    // The same item, its account shared again: the statements come, and a later reconnect keeps the accounts.
+    expect(plaid.items().some((i) => i.item_id === item)).toBe(true);
+    expect((await a.client.get(`/bank/application/${a.applicationId}`)).body.data.reconnect).toBeUndefined();
+    expect(await fetchUntilSettled(a)).toMatchObject({ state: 'done', missing: [] });
   });
 });

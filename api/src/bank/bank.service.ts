@@ -73,6 +73,7 @@ export class BankService {
           webhook: this.plaid.webhookUrl,
           redirectUri: this.plaid.redirectUri,
           accessToken: update ? this.pii.decrypt(link.accessTokenSealed) : undefined,
+          chooseAccounts: !!(update && link.noAccounts),
         }),
       );
       made = r.data;
@@ -114,7 +115,7 @@ export class BankService {
           userId: new Types.ObjectId(userId),
           ...(newItem ? { linkedAt: new Date() } : {}),
         },
-        $unset: { needsReconnect: 1, pendingDisconnect: 1, removedAt: 1 },
+        $unset: { needsReconnect: 1, pendingDisconnect: 1, removedAt: 1, noAccounts: 1 },
       },
       { upsert: true },
     );

@@ -5,7 +5,9 @@
 //   bank that supports Statements, and Transactions is added where the bank supports it. It only serves the
 //   cash of a month whose statement text is not readable enough.
 // - `transactions.days_requested` (90 by default) reaches back past the oldest month the page can ask for.
-// - Update mode (`access_token`): no products, no statements window (https://plaid.com/docs/link/update-mode/).
+// - Update mode (`access_token`): no products, no statements window (https://plaid.com/docs/link/update-mode/);
+//   Account Select again (`update.account_selection_enabled`) only when the item shows no account any more,
+//   so the applicant chooses the account(s) whose statements are read; a login repair keeps the accounts.
 // - Link speaks the applicant's language as the portal does (`language`: 'en', 'fr', 'es'; Plaid's list:
 //   https://plaid.com/docs/api/link/#link-token-create-request-language), by LINK_LANGUAGES.
 // - `redirect_uri` (PLAID_REDIRECT_URI): an OAuth bank on a phone sends the applicant back to that page, which
@@ -46,6 +48,8 @@ export function linkRequest(o: {
   redirectUri?: string;
   /** Update mode: the item's access token. */
   accessToken?: string;
+  /** Update mode with Account Select: the applicant chooses the accounts to share again. */
+  chooseAccounts?: boolean;
   now?: Date;
 }): LinkTokenCreateRequest {
   const now = o.now ?? new Date();
@@ -57,7 +61,12 @@ export function linkRequest(o: {
     ...(o.webhook ? { webhook: o.webhook } : {}),
     ...(o.redirectUri ? { redirect_uri: o.redirectUri } : {}),
   };
-  if (o.accessToken) return { ...common, access_token: o.accessToken };
+  if (o.accessToken)
+    return {
+      ...common,
+      access_token: o.accessToken,
+      ...(o.chooseAccounts ? { update: { account_selection_enabled: true } } : {}),
+    };
   return {
     ...common,
     products: [Products.Statements],

@@ -16,7 +16,9 @@ export type BankFetch =
   | { state: 'done'; filled: string[]; missing: string[] }
   | { state: 'pending' }
   | { state: 'reconnect' }
-  | { state: 'noStatements' };
+  | { state: 'noStatements' }
+  /** The bank shares no account with the portal: the applicant reconnects and chooses one. */
+  | { state: 'noAccounts' };
 
 export const plaidCode = (e: unknown): string | undefined => plaidError(e).code;
 

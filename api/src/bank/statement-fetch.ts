@@ -56,6 +56,12 @@ export class StatementFetch {
       if (plaidOutcome(e).kind === 'reconnect') await link.updateOne({ $set: { needsReconnect: true } });
       return this.plaid.fetchFailed(e);
     }
+    // Plaid shows only the accounts the applicant shared in Link (Account Select): none is not "no
+    // statements for these months" but a choice to make again, in Link's update mode.
+    if (accounts.none) {
+      await link.updateOne({ $set: { needsReconnect: true, noAccounts: true } });
+      return { state: 'noAccounts' };
+    }
     const done = await this.fill(applicationId, userId, months, accounts);
     if (done.state === 'done' && !done.missing.length) await this.removeItem(link);
     return done;

@@ -108,4 +108,6 @@ export const BANK_MESSAGES = {
   unavailable: 'We could not reach your bank. Please try again, or upload your statements as PDFs.',
   notOfferedInCountry: 'Connecting a Canadian bank is not available yet. Please upload your statements as PDFs.',
   noStatementsAtBank: 'This bank cannot provide statements. Please upload them as PDFs.',
+  noAccountShared:
+    'Your bank shares no account with us. Please reconnect it and choose the account your statements come from, or upload them as PDFs.',
 } as const;

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { plaidError, rateLimited, refused, requestId } from './errors';
 import { linkTokenRules } from './link-token-rules';
-import { checkingAccount, type Item, type PlaidState } from './state';
-import { statementPdf } from './statements';
-import { ledger } from './transactions';
-import { syncPage } from './transactions-sync';
+import { accountData } from './account-data';
+import type { Item, PlaidState } from './state';
 import { notify } from './webhooks';
 
 type Input = Record<string, unknown>;
@@ -120,6 +118,7 @@ function createLinkToken(state: PlaidState, input: Input): PlaidAnswer {
     clientUserId: user.client_user_id,
     webhook: typeof input.webhook === 'string' ? input.webhook : undefined,
     updates: rules.updates,
+    accountSelection: 'accountSelection' in rules && rules.accountSelection === true,
     daysRequested: rules.daysRequested,
     redirectUri: typeof input.redirect_uri === 'string' ? input.redirect_uri : undefined,
   });
@@ -199,95 +198,5 @@ function describeItem(item: Item): PlaidAnswer {
       status: null,
       request_id: requestId(),
     },
-  };
-}
-
-/**
- * The item's account: its balance, transactions and statements. An item in error answers that error;
- * all but the balance answer PRODUCT_NOT_READY for a moment after linking, as Plaid's do.
- */
-async function accountData(state: PlaidState, path: string, item: Item, input: Input): Promise<PlaidAnswer> {
-  if (item.error) return refused(item.error);
-  const ready = Date.now() - item.linkedAt >= state.readyAfter;
-  const account = checkingAccount(item);
-  // One ledger (transactions.ts): its end is the current balance, so the two always agree.
-  const book = ledger(account.account_id, new Date());
-  // Only the history Plaid fetched at the link: days_requested back from the link day.
-  const from = new Date(item.linkedAt - item.daysRequested * 86_400_000).toISOString().slice(0, 10);
-  // /transactions/sync is never PRODUCT_NOT_READY: it answers NOT_READY, empty, until the first pull.
-  if (path === '/transactions/sync')
-    return syncPage(
-      book.transactions.filter((t) => t.date >= from),
-      input,
-      ready,
-    );
-  if (path !== '/accounts/balance/get' && !ready) return refused('PRODUCT_NOT_READY');
-  const withBalances = {
-    ...account,
-    balances: { available: book.current - 750, current: book.current, limit: null, iso_currency_code: 'USD' },
-  };
-  const itemRef = { item_id: item.item_id, institution_id: item.institution.institution_id };
-  if (path === '/accounts/balance/get')
-    return { status: 200, body: { accounts: [withBalances], item: itemRef, request_id: requestId() } };
-  if (path === '/transactions/get') {
-    const page = transactionsPage(
-      book.transactions.filter((t) => t.date >= from),
-      input,
-    );
-    if ('status' in page) return page;
-    return { status: 200, body: { accounts: [withBalances], ...page, item: itemRef, request_id: requestId() } };
-  }
-  if (path === '/statements/list') return { status: 200, body: statementList(item) };
-  const statement = item.statements.find((s) => s.statement_id === input.statement_id);
-  if (!statement) return refused('INVALID_FIELD', 'statement_id not found');
-  state.downloads++;
-  return { status: 200, pdf: await statementPdf(statement.month, statement.year, account.name) };
-}
-
-/** /transactions/get's page of the ledger, newest first as Plaid lists them, or its refusal of the options. */
-function transactionsPage(
-  all: ReturnType<typeof ledger>['transactions'],
-  input: Input,
-): { transactions: typeof all; total_transactions: number } | PlaidAnswer {
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  const { start_date: from, end_date: to } = input;
-  if (typeof from !== 'string' || typeof to !== 'string' || !day.test(from) || !day.test(to) || from > to)
-    return refused('INVALID_FIELD', 'start_date and end_date must be YYYY-MM-DD');
-  const options = (input.options ?? {}) as { count?: unknown; offset?: unknown; account_ids?: unknown };
-  const count = options.count ?? 100;
-  const offset = options.offset ?? 0;
-  if (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 500)
-    return refused('INVALID_FIELD', 'count must be an integer from 1 to 500');
-  if (!Number.isInteger(offset) || (offset as number) < 0)
-    return refused('INVALID_FIELD', 'offset must be a non-negative integer');
-  const ids = Array.isArray(options.account_ids) ? (options.account_ids as unknown[]) : undefined;
-  const matching = all.filter((t) => t.date >= from && t.date <= to && (!ids || ids.includes(t.account_id))).reverse();
-  return {
-    transactions: matching.slice(offset as number, (offset as number) + (count as number)),
-    total_transactions: matching.length,
-  };
-}
-
-function statementList(item: Item) {
-  const account = checkingAccount(item);
-  return {
-    item_id: item.item_id,
-    institution_id: item.institution.institution_id,
-    institution_name: item.institution.name,
-    accounts: [
-      {
-        account_id: account.account_id,
-        account_mask: account.mask,
-        account_name: account.name,
-        account_official_name: account.official_name,
-        account_type: account.type,
-        account_subtype: account.subtype,
-        statements: item.statements.map((s) => ({
-          ...s,
-          date_posted: new Date(Date.UTC(s.year, s.month, 2)).toISOString().slice(0, 10),
-        })),
-      },
-    ],
-    request_id: requestId(),
   };
 }

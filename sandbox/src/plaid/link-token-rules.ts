@@ -103,7 +103,7 @@ const list = (v: unknown): unknown[] | undefined =>
 export function linkTokenRules(
   state: PlaidState,
   input: Input,
-): { refusal: ReturnType<typeof refused> } | { updates?: string; daysRequested: number } {
+): { refusal: ReturnType<typeof refused> } | { updates?: string; daysRequested: number; accountSelection?: boolean } {
   if (typeof input.language !== 'string' || !LANGUAGES.has(input.language))
     return { refusal: refused('INVALID_FIELD', 'language must be one of the languages Link supports') };
   const countries = list(input.country_codes);
@@ -120,6 +120,14 @@ export function linkTokenRules(
     return { refusal: refused('INVALID_PRODUCT', 'statements is available in the US only') };
   if (input.redirect_uri !== undefined && !redirectUriTaken(input.redirect_uri))
     return { refusal: refused('INVALID_FIELD', 'redirect_uri must be an https URL without query or fragment') };
+  const update = input.update as { account_selection_enabled?: unknown } | undefined;
+  if (
+    update !== undefined &&
+    (typeof update !== 'object' ||
+      update === null ||
+      !['undefined', 'boolean'].includes(typeof update.account_selection_enabled))
+  )
+    return { refusal: refused('INVALID_FIELD', 'update.account_selection_enabled must be a boolean') };
   const token = input.access_token;
   if (token !== undefined) {
     // Update mode: the item's own products stay; products are omitted (but for adding a credit product).
@@ -128,7 +136,11 @@ export function linkTokenRules(
     if (typeof token !== 'string' || state.removed.has(token)) return { refusal: refused('ITEM_NOT_FOUND') };
     const item = [...state.items.values()].find((i) => i.access_token === token);
     if (!item) return { refusal: refused('INVALID_ACCESS_TOKEN') };
-    return { updates: item.item_id, daysRequested: item.daysRequested };
+    return {
+      updates: item.item_id,
+      daysRequested: item.daysRequested,
+      accountSelection: update?.account_selection_enabled === true,
+    };
   }
   if (!products[0]!.length) return { refusal: refused('INVALID_FIELD', 'products must name at least one product') };
   if (all.includes('statements')) {

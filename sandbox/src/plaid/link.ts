@@ -2,40 +2,130 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { linkPage } from './link-page';
 import { oauthReturn } from './oauth';
 import {
+  BANK_ACCOUNTS,
+  isAccountKey,
   OAUTH_INSTITUTION,
   SANDBOX_CREDENTIALS,
   SANDBOX_INSTITUTION,
+  SANDBOX_MFA,
+  sharedAccounts,
+  type AccountKey,
   type Institution,
+  type Item,
+  type LinkLogin,
   type LinkToken,
   type PlaidState,
-  type Item,
 } from './state';
 import { pastMonths } from './statements';
 
+/** A login left between two of Link's steps is forgotten after this long (as Link's session times out). */
+const LOGIN_MS = 10 * 60_000;
+
+/** Keeps a login for its next step, forgetting those abandoned past their time. */
+function keepLogin(state: PlaidState, login: LinkLogin): string {
+  for (const [id, kept] of state.logins) if (kept.expires < Date.now()) state.logins.delete(id);
+  const id = randomUUID();
+  state.logins.set(id, login);
+  return id;
+}
+
+/** Plaid's answer to a wrong MFA code (https://plaid.com/docs/errors/item/#invalid_mfa). */
+const INVALID_MFA = {
+  error_type: 'ITEM_ERROR',
+  error_code: 'INVALID_MFA',
+  error_message: 'the provided MFA response(s) were not correct',
+  display_message: 'The provided MFA responses were not correct. Please try again.',
+};
+
 /**
- * The Link page's form: the sandbox institution's credentials (or the OAuth bank's trip, once back) give a
- * public token for the link token, and an item with a year of statements, held until the api exchanges it.
+ * The Link page's steps, as Plaid's sandbox walks them: the institution (in update mode, only the item's
+ * own), its credentials or the OAuth bank's trip, the device code for the MFA login, then Account Select;
+ * the public token for the link token comes last, with an item holding the accounts chosen, held until the
+ * api exchanges it.
  */
 export function link(state: PlaidState, token: string, query: URLSearchParams, form: URLSearchParams | undefined) {
   const held = state.linkTokens.get(token);
   if (!held || held.expires < Date.now()) return linkPage({ token, state: 'expired' });
+  const updating = held.updates ? state.items.get(held.updates) : undefined;
+  if (held.updates && !updating) return linkPage({ token, state: 'expired' });
   // Back from the OAuth bank: Link re-initialised with receivedRedirectUri (or, without a redirect_uri, the
   // frame sent back by the bank's page) completes only the trip issued for this token.
   const back = oauthReturn(state, token, query);
   if (back)
     return 'refused' in back
       ? linkPage({ token, state: 'refused', error: back.refused })
-      : linked(state, held, OAUTH_INSTITUTION);
-  if (!form) return linkPage({ token, state: 'credentials', oauthTop: !!held.redirectUri });
-  if (form.get('username') !== SANDBOX_CREDENTIALS.username || form.get('password') !== SANDBOX_CREDENTIALS.password)
-    return linkPage({ token, state: 'credentials', wrong: true, oauthTop: !!held.redirectUri });
-  return linked(state, held, SANDBOX_INSTITUTION);
+      : loggedIn(state, held, OAUTH_INSTITUTION);
+  // Update mode goes straight to the item's own institution: its credentials, or its OAuth trip.
+  const only = updating
+    ? updating.institution.institution_id === OAUTH_INSTITUTION.institution_id
+      ? 'oauth'
+      : 'credentials'
+    : undefined;
+  const credentials = (wrong?: boolean) =>
+    linkPage({ token, state: 'credentials', wrong, oauthTop: !!held.redirectUri, only });
+  if (!form) return credentials();
+  const login = form.get('login');
+  if (login !== null) return nextStep(state, held, login, form);
+  const { username, password } = { username: form.get('username'), password: form.get('password') };
+  if (only === 'oauth' || username !== SANDBOX_CREDENTIALS.username) return credentials(true);
+  if (password === SANDBOX_CREDENTIALS.password) return loggedIn(state, held, SANDBOX_INSTITUTION);
+  if (password !== SANDBOX_MFA.password) return credentials(true);
+  const id = keepLogin(state, { token, institution: SANDBOX_INSTITUTION, step: 'mfa', expires: Date.now() + LOGIN_MS });
+  return linkPage({ token, state: 'mfa', login: id });
 }
 
-/** The public token Link hands the app, for a new item at `institution` (or the item update mode repairs). */
-function linked(state: PlaidState, held: LinkToken, institution: Institution) {
+/** The login's next step: its device code checked, or the accounts chosen. */
+function nextStep(state: PlaidState, held: LinkToken, id: string, form: URLSearchParams) {
   const token = held.token;
-  // Update mode: the same item, its login repaired; otherwise a new item with a year of statements.
+  const login = state.logins.get(id);
+  if (!login || login.token !== token || login.expires < Date.now()) {
+    state.logins.delete(id);
+    return linkPage({ token, state: 'expired' });
+  }
+  if (login.step === 'mfa') {
+    if (form.get('code') !== SANDBOX_MFA.code) return linkPage({ token, state: 'mfa', login: id, error: INVALID_MFA });
+    state.logins.delete(id);
+    return loggedIn(state, held, login.institution);
+  }
+  const chosen = form.getAll('account');
+  const multiple = state.accountSelect === 'multiple';
+  const valid =
+    chosen.length > 0 &&
+    (multiple || chosen.length === 1) &&
+    new Set(chosen).size === chosen.length &&
+    chosen.every(isAccountKey);
+  if (!valid) return accountsPage(state, token, id, [], true);
+  state.logins.delete(id);
+  return linked(state, held, login.institution, chosen as AccountKey[]);
+}
+
+/**
+ * Signed in at the bank: Account Select, but in update mode without `update.account_selection_enabled`,
+ * where the item keeps the accounts it has.
+ */
+function loggedIn(state: PlaidState, held: LinkToken, institution: Institution) {
+  const updating = held.updates ? state.items.get(held.updates) : undefined;
+  if (updating && !held.accountSelection) return linked(state, held, institution, updating.accounts);
+  const id = keepLogin(state, { token: held.token, institution, step: 'accounts', expires: Date.now() + LOGIN_MS });
+  return accountsPage(state, held.token, id, updating?.accounts ?? [], false);
+}
+
+const accountsPage = (state: PlaidState, token: string, login: string, checked: string[], noneChosen: boolean) =>
+  linkPage({
+    token,
+    state: 'accounts',
+    login,
+    accounts: BANK_ACCOUNTS,
+    multiple: state.accountSelect === 'multiple',
+    checked,
+    noneChosen,
+  });
+
+/** The public token Link hands the app, for a new item at `institution` (or the item update mode repairs). */
+function linked(state: PlaidState, held: LinkToken, institution: Institution, accounts: AccountKey[]) {
+  const token = held.token;
+  // Update mode: the same item, its login repaired (and its accounts chosen again, when asked); otherwise a
+  // new item with a year of statements of each account at the bank.
   const existing = held.updates ? state.items.get(held.updates) : undefined;
   if (held.updates && !existing) return linkPage({ token, state: 'expired' });
   const item: Item = existing ?? {
@@ -43,24 +133,31 @@ function linked(state: PlaidState, held: LinkToken, institution: Institution) {
     access_token: `access-sandbox-${randomUUID()}`,
     institution,
     linkedAt: Date.now(),
+    clientUserId: held.clientUserId,
     webhook: held.webhook,
     daysRequested: held.daysRequested,
-    statements: pastMonths(new Date(), 12).map((m) => ({ statement_id: randomBytes(10).toString('hex'), ...m })),
+    accounts,
+    statements: BANK_ACCOUNTS.flatMap((a) =>
+      pastMonths(new Date(), 12).map((m) => ({ statement_id: randomBytes(10).toString('hex'), account: a.key, ...m })),
+    ),
   };
-  if (existing) existing.error = undefined;
+  if (existing) {
+    existing.error = undefined;
+    existing.accounts = accounts;
+  }
   const publicToken = `public-sandbox-${randomUUID()}`;
   state.publicTokens.set(publicToken, { item, expires: Date.now() + 30 * 60_000 });
   const metadata = {
     institution: existing?.institution ?? institution,
-    accounts: [
-      {
-        id: `${item.item_id}-chk`,
-        name: 'Plaid Business Checking',
-        mask: '0000',
-        type: 'depository',
-        subtype: 'checking',
-      },
-    ],
+    // onSuccess's accounts: the ones chosen in Account Select.
+    accounts: sharedAccounts(item).map((a) => ({
+      id: a.account_id,
+      name: a.name,
+      mask: a.mask,
+      type: a.type,
+      subtype: a.subtype,
+      verification_status: null,
+    })),
     link_session_id: randomUUID(),
   };
   // Kept with the link token: /link/token/get tells the app which session of its token gave which public token.

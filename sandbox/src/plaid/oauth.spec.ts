@@ -5,6 +5,7 @@
 // OAuth errors.
 import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginIn, postLink } from './link-as-browser';
 import { startPlaidStandin, type PlaidStandin } from './server';
 
 const BACK = 'http://localhost:5173/bank-statements';
@@ -57,6 +58,14 @@ const reopen = async (token: string, received: string) =>
   (
     await visit(`/link?token=${encodeURIComponent(token)}&received_redirect_uri=${encodeURIComponent(received)}`)
   ).text();
+/** Back from the bank, Link's Account Select: the checking account chosen. */
+async function chooseChecking(token: string, page: string) {
+  expect(page).toContain('Choose the accounts to share');
+  return postLink(standin.url, token, [
+    ['login', loginIn(page)!],
+    ['account', 'chk'],
+  ]);
+}
 
 describe("the Plaid stand-in's OAuth bank", () => {
   it('sends the browser to the redirect_uri, and Link opened again with it completes once', async () => {
@@ -65,7 +74,7 @@ describe("the Plaid stand-in's OAuth bank", () => {
     expect(await (await visit(`/link?token=${encodeURIComponent(token)}`)).text()).toContain('target="_top"');
     const back = await consent(token);
     expect(back).toMatch(new RegExp(`^${BACK}\\?oauth_state_id=[0-9a-f-]{36}$`));
-    const page = await reopen(token, back);
+    const page = await chooseChecking(token, await reopen(token, back));
     const publicToken = publicTokenIn(page);
     expect(publicToken).toBeDefined();
     expect(page).toContain('"institution_id":"ins_127287"');
@@ -99,6 +108,6 @@ describe("the Plaid stand-in's OAuth bank", () => {
     expect(await (await visit(`/link?token=${encodeURIComponent(token)}`)).text()).not.toContain('target="_top"');
     const back = await consent(token);
     expect(back).toMatch(/^link\?token=link-sandbox-[0-9a-f-]{36}&oauth_state_id=[0-9a-f-]{36}$/);
-    expect(publicTokenIn(await (await visit(`/${back}`)).text())).toBeDefined();
+    expect(publicTokenIn(await chooseChecking(token, await (await visit(`/${back}`)).text()))).toBeDefined();
   });
 });

@@ -5,7 +5,7 @@
 // OAuth errors (https://plaid.com/docs/errors/oauth/).
 import { randomUUID } from 'node:crypto';
 import { consentPage } from './link-page';
-import type { PlaidState } from './state';
+import { OAUTH_INSTITUTION, type PlaidState } from './state';
 
 /** A trip not finished within this time is forgotten (Plaid's OAuth session times out after 10 minutes). */
 const TRIP_MS = 10 * 60_000;
@@ -71,6 +71,10 @@ export function oauthBank(state: PlaidState, method: string, query: URLSearchPar
   if (method === 'POST' && token !== null) {
     const held = state.linkTokens.get(token);
     if (!held || held.expires < Date.now()) return page(400, consentPage({ state: 'unknown' }));
+    // Update mode signs in at the item's own bank only.
+    const updating = held.updates ? state.items.get(held.updates) : undefined;
+    if (held.updates && updating?.institution.institution_id !== OAUTH_INSTITUTION.institution_id)
+      return page(400, consentPage({ state: 'unknown' }));
     const id = randomUUID();
     state.oauthStates.set(id, { token, issued: Date.now(), consented: false, used: false });
     return redirect(`oauth-bank?oauth_state_id=${encodeURIComponent(id)}`);

@@ -20,14 +20,21 @@ export type PlaidStandinOptions = {
   host?: string;
   /** How long after an item is linked its statements answer PRODUCT_NOT_READY (ms). */
   statementsReadyAfterMs?: number;
+  /** The Link customization's Account Select (Plaid's dashboard setting): several accounts, or one. */
+  accountSelect?: 'single' | 'multiple';
 };
 
 export type PlaidStandin = {
   url: string;
   /** The items linked and not removed. */
-  items(): { item_id: string; error?: string }[];
-  /** Puts every linked item into ITEM_LOGIN_REQUIRED (and sends the ITEM ERROR webhook), or clears it. */
-  requireLogin(on: boolean): Promise<void>;
+  items(): { item_id: string; error?: string; client_user_id: string }[];
+  /** The applicant stops sharing every account of every item at their bank: the items show none. */
+  stopSharingAccounts(): void;
+  /**
+   * Puts every linked item (or only those linked for `clientUserId`) into ITEM_LOGIN_REQUIRED (and sends the
+   * ITEM ERROR webhook), or clears it.
+   */
+  requireLogin(on: boolean, clientUserId?: string): Promise<void>;
   statementDownloads(): number;
   /** The next `calls` API calls answer 429 RATE_LIMIT_EXCEEDED, as Plaid's rate limits do. */
   rateLimit(calls: number): void;
@@ -48,7 +55,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<PlaidStandin> {
-  const state = newPlaidState(opts.statementsReadyAfterMs ?? 1000);
+  const state = newPlaidState(opts.statementsReadyAfterMs ?? 1000, opts.accountSelect);
   const api = plaidApi(state, opts);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, data: unknown) => {
@@ -117,8 +124,13 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
       const calls = (JSON.parse((await readBody(req)) || '{}') as { calls?: unknown }).calls;
       stand.rateLimit(typeof calls === 'number' ? calls : 1);
       send(200, { ok: true });
+    } else if (path === '/__admin/stop-sharing-accounts' && req.method === 'POST') {
+      stand.stopSharingAccounts();
+      send(200, { ok: true });
     } else if (path === '/__admin/require-login' && req.method === 'POST') {
-      await stand.requireLogin((JSON.parse((await readBody(req)) || '{}') as { on?: boolean }).on !== false);
+      const asked = JSON.parse((await readBody(req)) || '{}') as { on?: boolean; client_user_id?: unknown };
+      const user = typeof asked.client_user_id === 'string' ? asked.client_user_id : undefined;
+      await stand.requireLogin(asked.on !== false, user);
       send(200, { ok: true });
     } else if (path === '/__admin/sign-webhook' && req.method === 'POST') {
       // The stand-in's signature of any body at any time (to prove a stale or altered one refused).
@@ -137,13 +149,18 @@ export async function startPlaidStandin(opts: PlaidStandinOptions): Promise<Plai
 function standin(state: PlaidState, server: ReturnType<typeof createServer>, url: string): PlaidStandin {
   return {
     url,
-    items: () => [...state.items.values()].map((i) => ({ item_id: i.item_id, error: i.error })),
+    items: () =>
+      [...state.items.values()].map((i) => ({ item_id: i.item_id, error: i.error, client_user_id: i.clientUserId })),
     statementDownloads: () => state.downloads,
     rateLimit: (calls) => void (state.rateLimited = Math.max(0, Math.floor(calls))),
     statementRefreshes: () => state.refreshes,
     calls: () => [...state.calls],
-    async requireLogin(on) {
+    stopSharingAccounts: () => {
+      for (const item of state.items.values()) item.accounts = [];
+    },
+    async requireLogin(on, clientUserId) {
       for (const item of state.items.values()) {
+        if (clientUserId !== undefined && item.clientUserId !== clientUserId) continue;
         item.error = on ? 'ITEM_LOGIN_REQUIRED' : undefined;
         await notify(
           state.signer,

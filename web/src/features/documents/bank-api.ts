@@ -3,13 +3,15 @@ import { api } from '../../lib/http';
 
 /**
  * One fetch of the statements: the months filled and missing, or the bank still preparing, or a login it
- * wants again, or a bank that has no statements to give (the applicant uploads them).
+ * wants again, or a bank that has no statements to give (the applicant uploads them), or one that shares no
+ * account (the applicant reconnects and chooses one in Link).
  */
 export type BankFetch =
   | { state: 'done'; filled: string[]; missing: string[] }
   | { state: 'pending' }
   | { state: 'reconnect' }
-  | { state: 'noStatements' };
+  | { state: 'noStatements' }
+  | { state: 'noAccounts' };
 /**
  * reconnect: Plaid said (its ITEM webhook) the bank wants the applicant's login again. notOffered 'country':
  * the business is not in the US, where Plaid's Statements is offered: no bank to connect.

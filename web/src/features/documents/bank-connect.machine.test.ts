@@ -138,6 +138,16 @@ describe('bank connection machine', () => {
     expect(b.actor.getSnapshot().context.error).toBe(BANK_CODES.noStatementsAtBank);
   });
 
+  it('says so when the bank shares no account, and has the page read the status (Reconnect, to choose one)', async () => {
+    const b = start({ statements: async () => ({ state: 'noAccounts' }) });
+    b.actor.send({ type: 'bank.fetch' });
+    await b.until('failed');
+    expect(b.actor.getSnapshot().context.error).toBe(BANK_CODES.noAccountShared);
+    expect(b.emitted).toContain('bank.statusChanged');
+    b.actor.send({ type: 'bank.connect' });
+    expect(b.phase()).toBe('opening');
+  });
+
   it('keeps a refusal by its message code, and has none for a text without one', async () => {
     const refusal = new HttpError(404, BANK_CODES.notConnected);
     const b = start({ statements: () => Promise.reject(refusal) });

@@ -77,7 +77,9 @@ export default function BankConnect(props: { applicationId: string; disabled?: b
     );
   const connected = status.data.connected;
   const busy = isBusy(phase);
-  const reconnect = phase === 'reconnect' || (connected && !!status.data.reconnect && phase === 'idle');
+  // A failed fetch may have asked for the bank again (it shares no account): Reconnect, in Link's update mode.
+  const reconnect =
+    phase === 'reconnect' || (connected && !!status.data.reconnect && (phase === 'idle' || phase === 'failed'));
   return (
     <section className="bank-connect" aria-labelledby="bank-connect-title">
       <h2 id="bank-connect-title">{t('documents.bank.title')}</h2>
@@ -147,8 +149,9 @@ function BankNote(props: { context: BankConnectContext; phase: BankPhase; reconn
           })
         : t('documents.bank.done');
   }
+  if (props.phase === 'failed' && error) return tm(error);
   if (props.reconnect) return t('documents.bank.reconnectNeeded');
-  if (props.phase === 'failed') return error ? tm(error) : t('documents.bank.failed');
+  if (props.phase === 'failed') return t('documents.bank.failed');
   if (props.phase === 'disconnected') return t('documents.bank.disconnected');
   return '';
 }

@@ -144,6 +144,8 @@ export const esMessages = {
       unavailable: 'No pudimos comunicarnos con su banco. Inténtelo de nuevo o suba sus estados de cuenta en PDF.',
       notOfferedInCountry: 'Todavía no es posible conectar un banco canadiense. Suba sus estados de cuenta en PDF.',
       noStatementsAtBank: 'Este banco no puede proporcionar estados de cuenta. Súbalos en PDF.',
+      noAccountShared:
+        'Su banco no comparte ninguna cuenta con nosotros. Vuelva a conectarlo y elija la cuenta de sus estados de cuenta, o suba los PDF.',
     },
     journey: {
       NO_FURTHER_STAGE: 'No hay más etapas disponibles',

@@ -152,6 +152,8 @@ export const frMessages = {
       notOfferedInCountry:
         'La connexion à une banque canadienne n’est pas encore offerte. Veuillez téléverser vos relevés en PDF.',
       noStatementsAtBank: 'Cette banque ne peut pas fournir de relevés. Veuillez les téléverser en PDF.',
+      noAccountShared:
+        'Votre banque ne nous partage aucun compte. Veuillez la reconnecter et choisir le compte de vos relevés, ou téléverser les PDF.',
     },
     journey: {
       NO_FURTHER_STAGE: 'Aucune autre étape n’est disponible',

@@ -184,6 +184,35 @@ describe('docker-compose.yml: metrics and alerts', () => {
   });
 });
 
+describe('docker-compose.yml: traces', () => {
+  const collector = compose.services['otel-collector']!;
+  type Pipeline = { receivers: string[]; processors: string[]; exporters: string[] };
+  const config = yaml.load(read('deploy/otel/collector.yaml')) as {
+    receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+    exporters: { otlphttp: { endpoint: string } };
+    service: { pipelines: { traces: Pipeline } };
+  };
+
+  it('the apps send OTLP/HTTP to the collector, which sends OTLP on to a required backend', () => {
+    expect(collector.image).toMatch(/^otel\/opentelemetry-collector-contrib:/);
+    const port = config.receivers.otlp.protocols.http.endpoint.split(':')[1];
+    expect(compose['x-app-env'].TRACES_URL).toBe(`\${TRACES_URL:-http://otel-collector:${port}/v1/traces}`);
+    const mount = collector.volumes!.find((v) => v.startsWith('./deploy/otel/collector.yaml:'))!;
+    expect(JSON.stringify(collector.command)).toContain(`--config=${mount.split(':')[1]}`);
+    expect(config.exporters.otlphttp.endpoint).toBe('${env:OTEL_BACKEND_URL}');
+    expect(composeText).toMatch(/OTEL_BACKEND_URL: \$\{OTEL_BACKEND_URL:\?/);
+    expect(collector.ports ?? []).toEqual([]);
+  });
+
+  it('limits its memory first, then batches', () => {
+    expect(config.service.pipelines.traces).toEqual({
+      receivers: ['otlp'],
+      processors: ['memory_limiter', 'batch'],
+      exporters: ['otlphttp'],
+    });
+  });
+});
+
 describe("the client's address through Caddy, nginx and the api", () => {
   // Caddy (without trusted_proxies) sets X-Forwarded-For to its peer and drops the client's own; nginx appends
   // Caddy's address. Here the api's socket peer is loopback, standing for nginx on the compose network.

@@ -1,5 +1,6 @@
 // The local stack's infrastructure processes, as `npm start`, the tests and the bench run them: the Temporal
-// dev server, FerretDB, moto's S3 and Zipkin (local-services.ts puts them in its table with the app's own).
+// dev server, FerretDB, moto's S3, Zipkin and the OpenTelemetry Collector in front of it (local-services.ts puts
+// them in its table with the app's own).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
@@ -149,6 +150,35 @@ export function zipkinSpec(port: number): ServiceSpec {
     quiet: true,
   };
 }
+
+/** The collector stack/setup.sh builds from tools/otelcol (the Go module proxy), and its configuration. */
+export const OTELCOL_BIN = '.tools/bin/otelcol';
+export const OTELCOL_CONFIG = 'tools/otelcol/otelcol.yaml';
+
+/**
+ * The OpenTelemetry Collector between the apps and Zipkin: OTLP/HTTP in on loopback (the apps' TRACES_URL,
+ * otlpTracesUrl), Zipkin's v2 JSON out. OpenTelemetry deprecated the apps' Zipkin exporter; the collector's stays
+ * maintained, so the apps speak OTLP as in production and Zipkin stays the local viewer.
+ */
+export function otelcolSpec(otlpPort: number, zipkinPort: number): ServiceSpec {
+  return {
+    name: 'otelcol',
+    // OTELCOL_BIN: another build of the same module (as ZIPKIN_JAR for Zipkin).
+    command: process.env.OTELCOL_BIN ?? bin(OTELCOL_BIN),
+    args: ['--config', bin(OTELCOL_CONFIG)],
+    env: {
+      OTLP_ENDPOINT: `127.0.0.1:${otlpPort}`,
+      ZIPKIN_ENDPOINT: `http://127.0.0.1:${zipkinPort}/api/v2/spans`,
+      // A small heap, collected early: the collector holds at most a few batches of spans.
+      GOMEMLIMIT: '96MiB',
+    },
+    ready: () => tcpOpen(otlpPort),
+    quiet: true,
+  };
+}
+
+/** Where the apps send their spans when the stack runs the collector (TRACES_URL). */
+export const otlpTracesUrl = (otlpPort: number) => `http://127.0.0.1:${otlpPort}/v1/traces`;
 
 /** FerretDB on the stack's MongoDB port, storing as `env` says (SQLite or PostgreSQL). */
 export const ferretdb = (p: StackPorts, env: Record<string, string>): ServiceSpec => ({

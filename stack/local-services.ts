@@ -2,7 +2,15 @@
 // per service name, giving its process spec(s) for the stack's ports (none when its option is off).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { S3_BUCKET, ferretdb, motoSpec, temporalSpec, zipkinSpec, type LocalContext } from './infrastructure-specs.ts';
+import {
+  S3_BUCKET,
+  ferretdb,
+  motoSpec,
+  otelcolSpec,
+  temporalSpec,
+  zipkinSpec,
+  type LocalContext,
+} from './infrastructure-specs.ts';
 import { httpOk, tcpOpen, type ServiceSpec } from './processes.ts';
 import { prometheusSpec } from './prometheus.ts';
 import { ROOT, bin } from './root.ts';
@@ -13,6 +21,8 @@ export {
   S3_BUCKET,
   ZIPKIN_JAR,
   motoSpec,
+  otelcolSpec,
+  otlpTracesUrl,
   zipkinSpec,
   type LocalContext,
 } from './infrastructure-specs.ts';
@@ -154,7 +164,9 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
       `http://127.0.0.1:${p.PLAID_STANDIN_PORT}/health`,
     ),
   ],
-  zipkin: ({ p }) => (p.ZIPKIN_PORT ? [zipkinSpec(p.ZIPKIN_PORT)] : []),
+  zipkin: ({ p }) => (p.ZIPKIN_PORT && p.OTLP_PORT ? [zipkinSpec(p.ZIPKIN_PORT)] : []),
+  // In front of Zipkin: the apps export OTLP to it (TRACES_URL), it hands the spans on to Zipkin.
+  otelcol: ({ p }) => (p.ZIPKIN_PORT && p.OTLP_PORT ? [otelcolSpec(p.OTLP_PORT, p.ZIPKIN_PORT)] : []),
   api: ({ p, env }) => [
     {
       name: 'api',

@@ -37,6 +37,7 @@ const PORTS: StackPorts = {
   WORKER_METRICS_PORT: 41015,
   TEMPORAL_METRICS_PORT: 41016,
   ZIPKIN_PORT: 41017,
+  OTLP_PORT: 41018,
   DATA_DIR: join(tmpdir(), 'portal-services-spec'),
 };
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
@@ -91,8 +92,15 @@ describe('the service table and the local stack', () => {
         CODEC_PROXY_PORT: undefined,
         PROMETHEUS_PORT: undefined,
         ZIPKIN_PORT: undefined,
+        OTLP_PORT: undefined,
       }),
-      ...appSpecs({ ...PORTS, CODEC_PROXY_PORT: undefined, PROMETHEUS_PORT: undefined, ZIPKIN_PORT: undefined }),
+      ...appSpecs({
+        ...PORTS,
+        CODEC_PROXY_PORT: undefined,
+        PROMETHEUS_PORT: undefined,
+        ZIPKIN_PORT: undefined,
+        OTLP_PORT: undefined,
+      }),
     ].map((s) => s.name);
     expect(names).toEqual(SERVICES.filter((s) => !s.when).map((s) => s.name));
   });

@@ -96,10 +96,18 @@ export const SERVICES: Service[] = [
   {
     name: 'zipkin',
     tier: 'infrastructure',
-    part: "Zipkin, the trace viewer (Maven Central's exec jar, in-memory); in production the operator's tracing backend (TRACES_URL)",
+    part: "Zipkin, the trace viewer (Maven Central's exec jar, in-memory); in production the operator's tracing backend (OTEL_BACKEND_URL)",
     when: 'traces',
     ports: ['ZIPKIN_PORT'],
     compose: [],
+  },
+  {
+    name: 'otelcol',
+    tier: 'infrastructure',
+    part: "the OpenTelemetry Collector (tools/otelcol, built from Go source): OTLP/HTTP from the api and the worker (TRACES_URL), on to Zipkin locally and to the operator's OTLP backend in production",
+    when: 'traces',
+    ports: ['OTLP_PORT'],
+    compose: ['otel-collector'],
   },
   {
     name: 'api',

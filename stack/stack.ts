@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { LOCAL_APPLICATIONS_FOLDER_ID } from '../sandbox/src/esign/types.ts';
 import { SEARCH_ATTRIBUTES } from '../workflows/src/application/search-attribute-table.ts';
-import { LOCAL_OPERATOR_TOKEN, LOCAL_SERVICES, S3_BUCKET, dataDirOf, type LocalContext } from './local-services.ts';
+import {
+  LOCAL_OPERATOR_TOKEN,
+  LOCAL_SERVICES,
+  S3_BUCKET,
+  dataDirOf,
+  otlpTracesUrl,
+  type LocalContext,
+} from './local-services.ts';
 import { startService, stopAll, type Running, type ServiceSpec } from './processes.ts';
 import { ROOT, bin } from './root.ts';
 import { SERVICES, type Service } from './services.ts';
@@ -34,8 +41,12 @@ export type StackPorts = {
   API_METRICS_PORT?: number;
   WORKER_METRICS_PORT?: number;
   TEMPORAL_METRICS_PORT?: number;
-  /** Zipkin, the trace viewer: with it the api and the worker send their spans there (TRACES_URL). */
+  /**
+   * Zipkin, the trace viewer, and the OpenTelemetry Collector's OTLP/HTTP port in front of it: with both, the api
+   * and the worker send their spans to the collector (TRACES_URL), which hands them on to Zipkin.
+   */
   ZIPKIN_PORT?: number;
+  OTLP_PORT?: number;
   DATA_DIR: string;
 };
 
@@ -85,7 +96,7 @@ export function appEnv(p: StackPorts, publicHost = 'localhost'): Record<string, 
     TEMPORAL_UI_ORIGIN: `http://localhost:${p.TEMPORAL_UI_PORT}`,
     OPERATOR_TOKEN: LOCAL_OPERATOR_TOKEN,
     LOCAL_PROXY_SECRET,
-    TRACES_URL: p.ZIPKIN_PORT ? `http://127.0.0.1:${p.ZIPKIN_PORT}/api/v2/spans` : 'none',
+    TRACES_URL: p.ZIPKIN_PORT && p.OTLP_PORT ? otlpTracesUrl(p.OTLP_PORT) : 'none',
   };
 }
 

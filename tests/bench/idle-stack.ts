@@ -1,4 +1,4 @@
-// The idle stack's CPU: `npm start`'s stack (stack/start.ts, every service, Prometheus and Zipkin included) on
+// The idle stack's CPU: `npm start`'s stack (stack/start.ts, every service, Prometheus, Zipkin and its collector included) on
 // free ports with a throw-away data directory, left alone to settle, then each of its processes' CPU over a
 // window (/proc, each service's whole tree, see machine-cpu.ts). Item 9 reports it; run on its own
 // (`bash stack/node.sh tests/bench/idle-stack.ts [settle-s] [window-s]`) it prints the same lines, for
@@ -30,6 +30,7 @@ const PORT_NAMES = [
   'WORKER_METRICS_PORT',
   'TEMPORAL_METRICS_PORT',
   'ZIPKIN_PORT',
+  'OTLP_PORT',
 ];
 
 /** Which service a process of the stack is, from its command line (the launcher starts each directly). */
@@ -41,6 +42,7 @@ const SERVICE_OF: [RegExp, string][] = [
   [/s3-front|moto_server/, 's3'],
   [/sandbox\/dist\/(\w+)\//, '$1'],
   [/zipkin/, 'zipkin'],
+  [/otelcol/, 'otelcol'],
   [/api\/dist\/main/, 'api'],
   [/worker\/dist\/main/, 'worker'],
   [/prometheus/, 'prometheus'],

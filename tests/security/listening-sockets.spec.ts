@@ -1,10 +1,11 @@
 // Every process of the local stack listens on loopback only: a service on every interface (as Zipkin was,
 // taking a stranger's spans) is a door for the whole network. The suite's stack (its processes and their
-// children) and a Zipkin of this file's own, started as `npm start` starts it, are read from /proc.
+// children) and a Zipkin and its OpenTelemetry Collector of this file's own, started as `npm start` starts them
+// (the collector with no metrics listener of its own), are read from /proc.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startService, stopAll, type Running } from '../../stack/processes.ts';
-import { zipkinSpec } from '../../stack/local-services.ts';
+import { otelcolSpec, zipkinSpec } from '../../stack/local-services.ts';
 import { freePorts } from '../support/free-port.ts';
 import { endOfFileChecks } from './support';
 
@@ -12,12 +13,13 @@ endOfFileChecks(__filename);
 
 let running: Running[] = [];
 let zipkinPort = 0;
+let otlpPort = 0;
 
 beforeAll(async () => {
-  [zipkinPort] = (await freePorts(1)) as [number];
-  const spec = zipkinSpec(zipkinPort);
-  spec.silent = true;
-  running = [await startService(spec)];
+  [zipkinPort, otlpPort] = (await freePorts(2)) as [number, number];
+  const specs = [zipkinSpec(zipkinPort), otelcolSpec(otlpPort, zipkinPort)];
+  for (const spec of specs) spec.silent = true;
+  running = await Promise.all(specs.map((s) => startService(s)));
 }, 180_000);
 
 afterAll(async () => {
@@ -108,13 +110,13 @@ function listening(pids: Iterable<number>): { ip: string; port: number; command:
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::ffff:127\.\d+\.\d+\.\d+|0:0:0:0:0:0:0:1)$/;
 
 describe("the stack's listening sockets", () => {
-  it('are all on loopback, Zipkin included', () => {
+  it('are all on loopback, Zipkin and its collector included', () => {
     const pids = new Set<number>();
     for (const pid of [...inject('securityStackPids'), ...running.map((r) => r.child.pid!)]) family(pid, pids);
     const sockets = listening(pids);
     const ports = inject('securityPorts');
-    // The read found the stack: the api's, FerretDB's and Zipkin's ports among them.
-    for (const port of [ports.API_PORT, ports.MONGODB_PORT, zipkinPort])
+    // The read found the stack: the api's, FerretDB's, Zipkin's and the collector's ports among them.
+    for (const port of [ports.API_PORT, ports.MONGODB_PORT, zipkinPort, otlpPort])
       expect(
         sockets.map((s) => s.port),
         `port ${port}`,

@@ -2,11 +2,13 @@
 // email), and its confirmation through the Temporal client, the workflow and its activity to the Salesforce call
 // (the lead waits for the confirmed address), parented correctly; and no
 // span carries the applicant's email, name, SSN or date of birth. An api and a worker of this file's own (on
-// their own task queue, TRACES_URL set) run beside the suite's services; Zipkin is the pinned jar npm start runs.
+// their own task queue, TRACES_URL set) run beside the suite's services, exporting OTLP/HTTP to the
+// OpenTelemetry Collector npm start runs (tools/otelcol), which hands the spans on to Zipkin (the pinned jar):
+// a span seen in Zipkin went out of the apps over OTLP.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startService, stopAll, type Running } from '../../stack/processes.ts';
-import { zipkinSpec } from '../../stack/local-services.ts';
+import { otelcolSpec, zipkinSpec } from '../../stack/local-services.ts';
 import { appSpecs } from '../../stack/stack.ts';
 import { ApiClient, TEST_PASSWORD, applicantFor, codeFromMail } from '../support/api-client.ts';
 import { freePorts } from '../support/free-port.ts';
@@ -32,7 +34,7 @@ let api = '';
 
 beforeAll(async () => {
   const ports = inject('securityPorts');
-  const [zipkinPort, apiPort] = await freePorts(2);
+  const [zipkinPort, apiPort, otlpPort] = await freePorts(3);
   zipkin = `http://127.0.0.1:${zipkinPort}`;
   api = `http://127.0.0.1:${apiPort}/api`;
   // No metrics ports: the suite's own api and worker serve them (metrics.spec.ts), and a second bind would fail.
@@ -40,6 +42,7 @@ beforeAll(async () => {
     ...ports,
     API_PORT: apiPort!,
     ZIPKIN_PORT: zipkinPort!,
+    OTLP_PORT: otlpPort!,
     CODEC_PROXY_PORT: undefined,
     API_METRICS_PORT: undefined,
     WORKER_METRICS_PORT: undefined,
@@ -58,7 +61,11 @@ beforeAll(async () => {
     };
     spec.quiet = true;
   }
-  running = await Promise.all([zipkinSpec(zipkinPort!), ...apps].map((s) => startService(s)));
+  running = await Promise.all(
+    [zipkinSpec(zipkinPort!), otelcolSpec(otlpPort!, zipkinPort!), ...apps].map((s) => startService(s)),
+  );
+  // The apps send to the collector, never to Zipkin itself.
+  for (const spec of apps) expect(spec.env?.TRACES_URL).toBe(`http://127.0.0.1:${otlpPort}/v1/traces`);
 }, 120_000);
 
 afterAll(async () => {
@@ -167,8 +174,9 @@ describe('traces', () => {
     expect(smtp.kind).toBe('CLIENT');
 
     // The upload's trace: the api's request and its S3 PutObject, the object key kept as its kind only.
-    // The exporter drops a batch whose POST to Zipkin fails or times out (a loaded machine's JVM): one upload
-    // more, under a trace of its own, tells a lost batch from spans that never were; both are reported.
+    // A batch whose POST to Zipkin fails or times out (a loaded machine's JVM) is retried by the collector, and
+    // dropped at last: one upload more, under a trace of its own, tells a lost batch from spans that never were;
+    // both are reported.
     const uploadSpans = async (id: string, ms: number) => {
       let held: ZipkinSpan[] = [];
       return until(

@@ -8,6 +8,8 @@ import {
 import { duration, hostPort, int, key, oneOf, port, proxies, secret, str, url, type Setting } from './env';
 import { bindHost, metricsPort } from './metrics';
 import { kmsKeyId } from './s3';
+import { ratio, tracesUrl } from './traces';
+export { ZIPKIN_TRACES_URL_REFUSED } from './traces';
 import { MIN_KEY_BYTES } from './secrets';
 
 /** A CRM setting that is 'none' unless given, read by its parser (which answers a string when it refuses). */
@@ -43,25 +45,6 @@ const myDomainUrl = (describe: string, def: string): Setting<string> => ({
 
 /** SF_FIELD_LENGTHS: the org's lengths of its custom fields, as Field__c:120 pairs ('none' keeps the defaults). */
 const fieldLengths = (describe: string) => crmSetting<CrmFieldLengths>(describe, parseFieldLengths);
-
-/** TRACES_URL: where spans go (Zipkin's /api/v2/spans), or 'none' (the default): no tracing, no SDK loaded. */
-const tracesUrl = (describe: string): Setting<string> => ({
-  describe,
-  default: 'none',
-  parse: (raw) => (raw.trim() === 'none' ? 'none' : url(describe).parse(raw.trim())),
-});
-
-/** TRACES_SAMPLE_RATIO: a share of traces between 0 and 1. */
-const ratio = (describe: string, def: string): Setting<number> => ({
-  describe,
-  default: def,
-  parse: (raw) => {
-    const n = Number(raw.trim());
-    if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
-      throw new Error(`must be a number from 0 to 1, got '${raw}'`);
-    return n;
-  },
-});
 
 /** Local development key for PII at rest. Production must set its own (see .env.example). */
 /** A setting that may also be 'none' (the feature off). */
@@ -130,7 +113,9 @@ export const COMMON_SETTINGS = {
     'interface the Prometheus metrics endpoint listens on: loopback, or a private one your Prometheus reaches',
     '127.0.0.1',
   ),
-  TRACES_URL: tracesUrl("OpenTelemetry spans' export endpoint (Zipkin v2: http://host:9411/api/v2/spans); none: off"),
+  TRACES_URL: tracesUrl(
+    "OpenTelemetry spans' OTLP/HTTP endpoint (a collector's http://host:4318/v1/traces); none: off",
+  ),
   TRACES_SAMPLE_RATIO: ratio(
     "share of the traces started at the api that are kept (0 to 1); a caller's traceparent never raises it",
     '1',
@@ -293,6 +278,10 @@ export const STACK_SETTINGS = {
   API_METRICS_PORT: port("the api's metrics (loopback)", '9464'),
   WORKER_METRICS_PORT: port("the worker's metrics: the Temporal SDK's and the activity failures (loopback)", '9465'),
   TEMPORAL_METRICS_PORT: port("the Temporal dev server's own metrics", '9466'),
-  ZIPKIN_PORT: port('Zipkin, the trace viewer (its UI and the spans the api and the worker send)', '9411'),
+  ZIPKIN_PORT: port('Zipkin, the trace viewer (its UI, fed by the collector below)', '9411'),
+  OTLP_PORT: port(
+    "the OpenTelemetry Collector's OTLP/HTTP port, where the api and the worker send their spans",
+    '4318',
+  ),
   DATA_DIR: str('where the stack keeps its data across restarts', '.data'),
 };

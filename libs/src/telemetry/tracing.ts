@@ -1,6 +1,7 @@
 /**
  * The OpenTelemetry SDK of the api and the worker, so one application's calls can be followed across both: spans
- * exported to TRACES_URL (Zipkin's /api/v2/spans locally). Not in the package index: the web never loads it, and the
+ * exported with OTLP/HTTP (protobuf) to TRACES_URL, an OpenTelemetry Collector's /v1/traces (locally the stack's
+ * collector, which hands them to Zipkin) or a vendor's OTLP endpoint; OpenTelemetry deprecated its Zipkin exporter. Not in the package index: the web never loads it, and the
  * api and the worker import it only when TRACES_URL is set, so tracing off costs nothing.
  *
  * PII rule: what leaves the process is an allow-list. A span keeps only the attribute keys below (ids, routes,
@@ -10,7 +11,7 @@
  */
 import { SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
-import { ZipkinExporter } from '@opentelemetry/exporter-zipkin';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { Resource } from '@opentelemetry/resources';
 import {
   BatchSpanProcessor,
@@ -118,7 +119,8 @@ export function traceSampler(ratio: number, remoteParents: 'follow' | 'draw'): S
 
 /**
  * Registers the global tracer provider (AsyncLocalStorage context, W3C propagation) for `service`, exporting
- * to `url` in Zipkin's v2 JSON, keeping the traces traceSampler keeps.
+ * to `url` in OTLP/HTTP protobuf, keeping the traces traceSampler keeps. Headers a vendor's endpoint wants (an API
+ * key) come from OTEL_EXPORTER_OTLP_TRACES_HEADERS (key=value,key2=value2), which the exporter reads itself.
  */
 export function startTracing(
   service: 'portal-api' | 'portal-worker',
@@ -127,7 +129,7 @@ export function startTracing(
   remoteParents: 'follow' | 'draw' = 'follow',
 ): Tracing {
   const resource = new Resource({ [ATTR_SERVICE_NAME]: service });
-  const processor = new BatchSpanProcessor(new AllowListExporter(new ZipkinExporter({ url, serviceName: service })), {
+  const processor = new BatchSpanProcessor(new AllowListExporter(new OTLPTraceExporter({ url })), {
     scheduledDelayMillis: 1000,
   });
   const sampler = traceSampler(ratio, remoteParents);

@@ -5,7 +5,8 @@
 // tests/bench/items (`run(ctx)` gives its figures); `--only=read,stage,...` runs some of them
 // (`--only=browser` the browser's journey beside the bench's, `--browser-journeys=N`, `--browser-runs=N`,
 // `--status-polls-per-journey=N`; `--only=status` the reads on a submitted application, `--status-polls=N` of each; `--only=idle` npm start's
-// idle stack, `--idle-settle=S` and `--idle-window=S`).
+// idle stack, `--idle-settle=S` and `--idle-window=S`). A full run measures the stack as npm start runs it (the web
+// server in front of the browser's journey, traces and metrics on); `--bare-stack` the api alone, as the smoke does.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +21,7 @@ import { startDriver } from '../tests/bench/driver-client.ts';
 import type { LoadResult } from '../tests/bench/load.ts';
 import { describeWindow, startWindow } from '../tests/bench/machine-cpu.ts';
 import { NOT_MEASURED } from '../tests/bench/notes.ts';
+import { SAMPLE_RATIO, buildWeb, observedPorts } from '../tests/bench/observed-stack.ts';
 import { commit, machine, writeReport, type Figure } from '../tests/bench/report.ts';
 import * as scale from '../tests/bench/items/1-scale.ts';
 import { againstSqlite } from '../tests/bench/items/2-engines.ts';
@@ -57,6 +59,8 @@ const ITEMS: BenchItem[] = [
 ];
 
 const smoke = process.argv.includes('--smoke');
+/** The stack as npm start runs it (web server, traces, metrics): a full run's default, `--bare-stack` off. */
+const observed = process.argv.includes('--observed') || (!smoke && !process.argv.includes('--bare-stack'));
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice(7)
@@ -89,9 +93,12 @@ async function cleanup() {
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => void cleanup().then(() => process.exit(130)));
 
-/** The stack on free ports (no web server: item 7 serves the build itself), the bare read handler, the driver. */
+/**
+ * The stack on free ports, the bare read handler, the driver. Observed (a full run): also the web server in front,
+ * the trace collector and Zipkin (traces sampled at production's ratio), Prometheus and the metrics ports.
+ */
 async function startBenchStack() {
-  const free = await freePorts(15);
+  const free = await freePorts(21);
   const ports: StackPorts = {
     WEB_PORT: free[0]!,
     API_PORT: free[1]!,
@@ -105,6 +112,7 @@ async function startBenchStack() {
     ESIGN_STANDIN_PORT: free[9]!,
     OFFER_STANDIN_PORT: free[10]!,
     PLAID_STANDIN_PORT: free[14]!,
+    ...(observed ? observedPorts(free.slice(15)) : {}),
     DATA_DIR: dataDir,
   };
   const benchPorts = { bareRead: free[11]!, site: free[12]!, barePage: free[13]! };
@@ -118,9 +126,15 @@ async function startBenchStack() {
     running.push(await startService(spec));
     if (spec.name === 'temporal') await registerSearchAttributes(ports.TEMPORAL_PORT);
   }
-  for (const spec of appSpecs(ports, { publicHost: '127.0.0.1' }).filter((s) => s.name !== 'web')) {
-    // The bench stands for many clients by sending X-Forwarded-For from loopback (as the api tests do).
-    spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback' };
+  const webDist = observed ? buildWeb(dataDir) : undefined;
+  const apps = appSpecs(ports, { publicHost: '127.0.0.1', webMode: 'preview' }).filter(
+    (s) => observed || s.name !== 'web',
+  );
+  for (const spec of apps) {
+    // The bench stands for many clients by sending X-Forwarded-For from loopback (as the api tests do), or
+    // through the web server from a loopback address of each applicant's own.
+    spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback', ...(observed ? { TRACES_SAMPLE_RATIO: SAMPLE_RATIO } : {}) };
+    if (spec.name === 'web') spec.args = [...spec.args, '--outDir', webDist!];
     // BENCH_PROFILE=<dir>: V8 CPU profiles of the api, the worker and the stand-ins, for finding where their time goes.
     if (process.env.BENCH_PROFILE)
       spec.args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, ...spec.args];
@@ -141,7 +155,8 @@ async function startBenchStack() {
   );
   const d = await startDriver(ROOT);
   driver = d.child;
-  return { ports, benchPorts, env, run: d.run };
+  const watched = observed ? { web: `http://127.0.0.1:${ports.WEB_PORT}`, sampleRatio: SAMPLE_RATIO } : undefined;
+  return { ports, benchPorts, env, run: d.run, observed: watched };
 }
 
 /** Signed-in applicants with their answers saved, as the journey leaves them. */
@@ -162,7 +177,7 @@ async function signUp(api: string, maildev: string): Promise<Applicant[]> {
 }
 
 async function main() {
-  const { ports, benchPorts, env, run } = await startBenchStack();
+  const { ports, benchPorts, env, run, observed: watched } = await startBenchStack();
   const pid = (name: string) => running.find((r) => r.spec.name === name)?.child.pid;
   const api = `http://127.0.0.1:${ports.API_PORT}`;
   const maildev = `http://127.0.0.1:${ports.MAILDEV_WEB_PORT}`;
@@ -181,6 +196,7 @@ async function main() {
     benchPorts,
     env,
     api,
+    observed: watched,
     maildev,
     applicants,
     run,

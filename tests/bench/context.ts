@@ -31,6 +31,12 @@ export type BenchContext = {
   /** The environment the app processes share. */
   env: Record<string, string>;
   api: string;
+  /**
+   * The stack as npm start runs it (a full run's default; `--bare-stack` turns it off): the web server in front
+   * (`web`, its /api proxied to the api), traces sampled at production's ratio through the collector to Zipkin,
+   * and Prometheus scraping the metrics ports. Undefined: the api alone, no traces, no metrics.
+   */
+  observed?: { web: string; sampleRatio: string };
   maildev: string;
   applicants: Applicant[];
   /** Runs a load command in the driver process. */

@@ -147,21 +147,26 @@ export const describeWindow = (m: MachineWindow) =>
 
 /**
  * The groups item 5 reports, from the running services: api, worker, temporal, ferretdb (its storage
- * too when PostgreSQL), the stand-ins (CRM, e-sign, offers, Plaid, SMTP, S3), and the driver (this process,
+ * too when PostgreSQL), the stand-ins (CRM, e-sign, offers, Plaid, SMTP, S3), the web server and the
+ * observability (collector, Zipkin, Prometheus) when the stack runs them, and the driver (this process,
  * which runs the journeys, by its own time only, its tree being the stack; and the load driver's process).
  */
 export function journeyGroups(services: { name: string; pid: number | undefined }[], driver?: number): CpuGroup[] {
-  const own = ['api', 'worker', 'temporal', 'ferretdb'];
+  const observability = ['otelcol', 'zipkin', 'prometheus'];
+  const own = ['api', 'worker', 'temporal', 'ferretdb', 'postgres', 'web', 'bare-read', ...observability];
   const by = (names: string[]) => services.filter((s) => names.includes(s.name)).map((s) => s.pid);
-  const standins = services.filter((s) => !own.includes(s.name) && s.name !== 'postgres' && s.name !== 'bare-read');
-  return [
+  const standins = services.filter((s) => !own.includes(s.name));
+  const groups: CpuGroup[] = [
     { name: 'api', pids: by(['api']) },
     { name: 'worker', pids: by(['worker']) },
     { name: 'temporal', pids: by(['temporal']) },
     { name: 'ferretdb', pids: by(['ferretdb', 'postgres']) },
     { name: 'stand-ins', pids: standins.map((s) => s.pid) },
-    { name: 'driver', pids: [driver], selves: [process.pid] },
   ];
+  // The stack as npm start runs it: the web server in front, the trace collector and store, Prometheus.
+  if (by(['web']).length) groups.push({ name: 'web', pids: by(['web']) });
+  if (by(observability).length) groups.push({ name: 'observability', pids: by(observability) });
+  return [...groups, { name: 'driver', pids: [driver], selves: [process.pid] }];
 }
 
 /**

@@ -38,8 +38,11 @@ export const NOT_MEASURED = [
     "dropped on five pages, the file list after each upload, the session and the business read again by each page's guard and loader, " +
     "the signature's status each second after the return from the signer's page, three statement months for Texas) and its history " +
     "has 120 to 134 events against 100 to 112. Its rounds interleave with the bench journey's: compare the two rows' CPU per " +
-    "application, which the machine's load moves less than the rate. Not yet on the stack `npm start` runs: no web server in front, " +
-    'no traces (TRACES_URL=none).',
+    "application, which the machine's load moves less than the rate. A full run measures it on the stack as `npm start` runs it: " +
+    "through the web server (Vite's preview server, /api proxied, each applicant from a loopback address of its own), traces " +
+    "sampled at 0.1 (production's TRACES_SAMPLE_RATIO) through the OpenTelemetry Collector to Zipkin, Prometheus scraping the " +
+    "api's, the worker's and Temporal's metrics, their CPU counted in the 'web' and 'observability' groups; `--bare-stack` " +
+    'measures the api alone, without traces or metrics, as the smoke run does.',
   'Item 5 at three sizes: the journeys run against books of 1,000, 10,000 and 100,000 applications grown in turn in one ' +
     'database (so the sizes cannot be interleaved; each has its own warm-up, and each figure gives the load average and the CPU others ' +
     'used during it). Each seeded application is a copy, with new ids and keys, of every document a template application of the same run ' +

@@ -11,7 +11,16 @@ const { statementMonths } = await import('@portal/libs');
 const app = await loadWebApp();
 
 export type BrowserCommand =
-  | { kind: 'journeys'; api: string; maildev: string; count: number; concurrency: number; tag: string }
+  | {
+      kind: 'journeys';
+      /** The web server's origin (its /api proxied to the api), or the api's. */
+      api: string;
+      viaWebServer?: boolean;
+      maildev: string;
+      count: number;
+      concurrency: number;
+      tag: string;
+    }
   | { kind: 'after'; polls: number; concurrency: number; applicationIds: string[] };
 
 export type BrowserResult = {
@@ -49,8 +58,12 @@ async function journeys(cmd: Extract<BrowserCommand, { kind: 'journeys' }>): Pro
   let readable = 0;
   const started = performance.now();
   await pool(cmd.count, cmd.concurrency, async (i) => {
-    const ip = `10.${60 + Math.floor(i / 65025)}.${Math.floor(i / 255) % 255}.${(i % 255) + 1}`;
-    const tab = new Tab(cmd.api, ip, (c) => calls.push(c));
+    // One address an applicant: a loopback one of its own to leave from through a web server, else one to name.
+    const host = `${Math.floor(i / 255) % 255}.${(i % 255) + 1}`;
+    const ip = cmd.viaWebServer
+      ? `127.${77 + Math.floor(i / 65025)}.${host}`
+      : `10.${60 + Math.floor(i / 65025)}.${host}`;
+    const tab = new Tab(cmd.api, ip, (c) => calls.push(c), cmd.viaWebServer);
     try {
       const out = await inTab(tab, () => run(tab, `${cmd.tag}${i}`));
       applicationIds.push(out.applicationId);

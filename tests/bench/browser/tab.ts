@@ -3,6 +3,7 @@
 // as the api's tests stand for many clients from loopback). The globals the web's modules read (window,
 // document.cookie, the storages, fetch for a path of this origin, XMLHttpRequest for uploads) are installed
 // once and answer for whichever applicant's code is running (AsyncLocalStorage), so applicants run at once.
+import { Agent, fetch as undiciFetch } from 'undici';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 class MemoryStorage {
@@ -30,10 +31,16 @@ export class Tab {
   readonly ip: string;
   /** Where the tab's requests are recorded (each driver command its own). */
   record: (call: TimedCall) => void;
-  constructor(origin: string, ip: string, record: (call: TimedCall) => void) {
+  /**
+   * Through a web server, the tab's requests leave from its own loopback address (`ip`, a 127.x.y.z) and the
+   * server names it to the api as a proxy does; straight to the api, they say it in X-Forwarded-For.
+   */
+  private readonly socket?: Agent;
+  constructor(origin: string, ip: string, record: (call: TimedCall) => void, viaWebServer = false) {
     this.origin = origin;
     this.ip = ip;
     this.record = record;
+    if (viaWebServer) this.socket = new Agent({ connect: { localAddress: ip } });
   }
 
   /** A page load or navigation: the page the next requests are sent from. */
@@ -61,13 +68,33 @@ export class Tab {
   async send(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
-    headers.set('x-forwarded-for', this.ip);
+    if (!this.socket) headers.set('x-forwarded-for', this.ip);
     const start = performance.timeOrigin + performance.now();
-    const res = await realFetch(`${this.origin}${path}`, { ...init, headers, redirect: 'manual' });
+    const res = this.socket
+      ? await this.fromOwnAddress(`${this.origin}${path}`, init, headers)
+      : await realFetch(`${this.origin}${path}`, { ...init, headers, redirect: 'manual' });
     this.keep(res);
     const end = performance.timeOrigin + performance.now();
     this.record({ step: this.step, start, end, method: init.method ?? 'GET', path, status: res.status });
     return res;
+  }
+
+  /** undici's own fetch, which takes the agent; a form is encoded first (its FormData is not Node's). */
+  private async fromOwnAddress(url: string, init: RequestInit, headers: Headers): Promise<Response> {
+    let body = init.body;
+    if (body instanceof FormData) {
+      const encoded = new Response(body);
+      headers.set('content-type', encoded.headers.get('content-type')!);
+      body = new Uint8Array(await encoded.arrayBuffer());
+    }
+    const res = await undiciFetch(url, {
+      method: init.method,
+      headers: [...headers],
+      body: body as Uint8Array | string | undefined,
+      redirect: 'manual',
+      dispatcher: this.socket,
+    });
+    return res as unknown as Response;
   }
 }
 

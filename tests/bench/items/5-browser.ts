@@ -62,7 +62,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       const w = startWindow(groups);
       const r: BrowserResult = await browser.run({
         kind: 'journeys',
-        api: ctx.api,
+        api: ctx.observed?.web ?? ctx.api,
+        viaWebServer: Boolean(ctx.observed),
         maildev: ctx.maildev,
         count,
         concurrency,

@@ -46,12 +46,12 @@ export const affiliates = proxyActivities<Pick<ApplicationActivities, 'checkCrmA
 });
 
 /**
- * The document copies (uploadContentVersion): activity tasks on the documents task queue beside the
+ * The document copies (uploadContentVersions): activity tasks on the documents task queue beside the
  * application's own (the worker polls both), so a slow or stuck copy never takes a slot a lead update
  * needs. Made in the run, which knows its task queue.
  */
 export const documentCopies = (taskQueue: string) =>
-  proxyActivities<Pick<ApplicationActivities, 'uploadContentVersion'>>({
+  proxyActivities<Pick<ApplicationActivities, 'uploadContentVersions'>>({
     ...CRM_OPTIONS,
     taskQueue: documentTaskQueue(taskQueue),
   });

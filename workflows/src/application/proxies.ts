@@ -11,7 +11,7 @@ import { NON_RETRYABLE_ERRORS, documentTaskQueue, type ApplicationActivities } f
  * workflow imports activity types only; the worker implements them (worker/src/worker.ts).
  *
  * Most calls are local activities: the worker runs them inside the workflow task that asks for them, so
- * each costs a marker in history instead of an activity task and one more workflow task. Three stay
+ * each costs a marker in history instead of an activity task and one more workflow task. Two stay
  * activity tasks, each for a reason given where it is made.
  */
 const nonRetryableErrorTypes = [...NON_RETRYABLE_ERRORS];
@@ -62,13 +62,6 @@ const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
   retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes },
 };
 export const waited = proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS);
-
-/**
- * The opportunity's final update (submitOpportunity) stays an activity task: with every call local the
- * workflow ended within the first submission's workflow task, and a twin submission pressed at once found
- * it ended (404) instead of waiting for it.
- */
-export const submission = proxyActivities<Pick<ApplicationActivities, 'submitOpportunity'>>(WAITED_OPTIONS);
 
 // The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
 // other record writes fail the applicant's update after a few tries.

@@ -18,16 +18,17 @@ export class DocumentHandover {
   ) {}
 
   /**
-   * Tells the workflow of a stored file, except one that a submission hands over with the others: a bank
-   * statement while the journey is at the statements step (all go at once with 'submit statements', which
-   * is when the CRM can take them), and any file while it is at /offers (the voided check, the license: all
-   * go with 'submit application', which hands over every stored file), rather than one signal and workflow
-   * task each. Read after the File row stands, so a file stored while a submission is under way is either
-   * in its list or told here (the workflow takes each file once).
+   * Tells the workflow of a stored file, except a bank statement while the journey is at the statements
+   * step: those go to it all at once with 'submit statements' (documentsOf), which is when the CRM can take
+   * them, rather than one signal and workflow task each. Read after the File row stands, so a statement
+   * stored while the statements are being submitted is either in their list or told here (and 'submit
+   * application' hands the statements over again, which the workflow takes once).
    */
   async uploaded(file: StoredFileDocument): Promise<void> {
-    const [stage] = await this.stages.forApplications([file.applicationId]);
-    if (stage?.pageName === 'DOCUMENTS' && handedWithSubmission(file.fileType, stage.pageStep)) return;
+    if (file.fileType === FILE_TYPES.bankStatement) {
+      const [stage] = await this.stages.forApplications([file.applicationId]);
+      if (stage?.pageName === 'DOCUMENTS' && stage.pageStep === 1) return;
+    }
     return this.applications.documentUploaded(String(file.applicationId), storedDocument(file));
   }
 
@@ -36,7 +37,3 @@ export class DocumentHandover {
     return (await this.index.fieldsOf(applicationId, ['fileType', 'filePath', 'fileName'])).map(storedDocument);
   }
 }
-
-/** At DOCUMENTS step `step`, whether a submission hands this file over (no signal of its own). */
-const handedWithSubmission = (fileType: string, step: number) =>
-  step >= 2 || (step === 1 && fileType === FILE_TYPES.bankStatement);

@@ -56,8 +56,8 @@ export class SubmissionService {
     const uploaded = documents.map(
       ([answer, type]) => answer === 'uploaded' && stored.some((f) => f.fileType === type),
     );
-    // Every stored file goes with it (the workflow takes each file once): the final documents, uploaded at
-    // /offers without a signal each, and a statement stored while the statements were being submitted.
+    // The statements once more (the workflow takes each file once): one stored while they were being submitted.
+    const statements = bankStatements(stored);
     if (!selected) throw new BadRequestException(SELECT_AN_OFFER);
     if (documents.some(([answer], i) => answer !== 'notAvailable' && !uploaded[i]))
       throw new BadRequestException(DOCUMENTS_REQUIRED);
@@ -72,7 +72,7 @@ export class SubmissionService {
     };
     const result =
       (app.applicationStatus === APPLICATION_STATUS_SUBMITTED ? await submittedBefore() : undefined) ??
-      (await this.workflows.update(id, submitApplication, [stored], UNKNOWN_ERROR).catch(async (e: unknown) => {
+      (await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR).catch(async (e: unknown) => {
         if (!(e instanceof JourneyRefusal && e.code === 'APPLICATION_CLOSED')) throw e;
         const done = await submittedBefore();
         if (!done) throw e;

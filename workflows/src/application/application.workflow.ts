@@ -136,7 +136,7 @@ function setApplicantHandlers(run: ApplicationRun, { crm, signing, submission }:
   setHandler(startSigning, () => signing.start(), { validator: () => run.refuseWhenEnded() });
   setHandler(reviseAnswers, () => signing.revise(), { validator: () => signing.refuseWhenSigned() });
   setHandler(signRequestEvent, (e) => signing.onEvent(e));
-  // Both carry documents (optional: a caller may send none): the statements; every stored file.
+  // Both carry the bank statements (optional: a caller may send none).
   setHandler(submitStatements, (statements) => submission.submitStatements(statements), {
     validator: (_?: StoredDocument[]) => submission.needsSignature(),
   });

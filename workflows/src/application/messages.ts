@@ -100,8 +100,7 @@ export const emailOffer = defineUpdate<void, []>('emailOffer');
 /**
  * Final submission (the offers page): the opportunity is marked submitted, the offer emailed, and the
  * rep's name and scheduling link come back. Repeating it answers the same rep without a second email.
- * It carries every stored document: the final ones (the api sends no documentUploaded at /offers) and a
- * statement stored while the statements were being submitted.
+ * It carries the bank statements again, for one stored while they were being submitted.
  */
 export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, [StoredDocument[]?]>(
   'submitApplication',

@@ -95,9 +95,9 @@ export function createDocumentActivities(deps: {
     },
 
     /**
-     * The documents waiting, one after another, in one activity task (one task and one workflow task for all
-     * the statements submitted together, not one each). A document the CRM refuses is answered with its code and the next
-     * goes on; an outage fails the task, and its retry skips what an earlier try copied.
+     * The documents waiting, one after another, in one activity task (one task and one workflow task for
+     * all the statements submitted together, not one each). A document the CRM refuses is answered with its
+     * code and the next goes on; an outage fails the task, and its retry skips what an earlier try copied.
      */
     async uploadContentVersions({ opportunityId, documents }) {
       const refused: { fileId: string; code: string }[] = [];

@@ -11,8 +11,6 @@ import type { ApplicationRun } from './run';
  * operators (DOCUMENT_REFUSED) and never to the applicant: the document is safe in S3.
  */
 export class DocumentCopies {
-  private readonly copies = documentCopies(workflowInfo().taskQueue);
-
   constructor(
     private readonly run: ApplicationRun,
     private readonly tries: CrmTries,
@@ -43,7 +41,8 @@ export class DocumentCopies {
     const { run } = this;
     let refused: { fileId: string; code: string }[];
     try {
-      ({ refused } = await this.copies.uploadContentVersions({
+      const copies = documentCopies(workflowInfo().taskQueue, documents.length);
+      ({ refused } = await copies.uploadContentVersions({
         opportunityId: run.progress.sfOpportunityId!,
         documents,
       }));

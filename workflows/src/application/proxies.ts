@@ -48,11 +48,13 @@ export const affiliates = proxyActivities<Pick<ApplicationActivities, 'checkCrmA
 /**
  * The document copies (uploadContentVersions): activity tasks on the documents task queue beside the
  * application's own (the worker polls both), so a slow or stuck copy never takes a slot a lead update
- * needs. Made in the run, which knows its task queue.
+ * needs. Made for each call, which knows its task queue and how many documents it copies: each has the
+ * CRM calls' 30 seconds, as when every document was a task of its own.
  */
-export const documentCopies = (taskQueue: string) =>
+export const documentCopies = (taskQueue: string, documents = 1) =>
   proxyActivities<Pick<ApplicationActivities, 'uploadContentVersions'>>({
     ...CRM_OPTIONS,
+    startToCloseTimeout: `${30 * Math.max(1, documents)} seconds`,
     taskQueue: documentTaskQueue(taskQueue),
   });
 

@@ -60,13 +60,13 @@ export const TARGETS: Target[] = [
     step: 'submitStatements',
   },
   {
-    activity: 'uploadContentVersion',
+    activity: 'uploadContentVersions',
     service: 'crm',
     match: { method: 'POST', path: /\/sobjects\/ContentVersion\/?$/ },
     step: 'submitStatements',
   },
   {
-    activity: 'uploadContentVersion: S3 read',
+    activity: 'uploadContentVersions: S3 read',
     service: 's3',
     match: { method: 'GET', path: /\/documents\/.*\.pdf/ },
     step: 'submitStatements',

@@ -42,7 +42,7 @@ const SERVICE_OF: Record<string, string> = {
   updateCrmLead: 'CRM',
   convertCrmLead: 'CRM',
   submitSignedApplication: 'CRM',
-  uploadContentVersion: 'CRM',
+  uploadContentVersions: 'CRM',
   submitOpportunity: 'CRM',
   prepareSignRequest: 'BOX',
   getSignRequest: 'BOX',

@@ -130,7 +130,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: documentTaskQueue(settings.TEMPORAL_TASK_QUEUE),
-    activities: { uploadContentVersion: documents.uploadContentVersion },
+    activities: { uploadContentVersions: documents.uploadContentVersions },
     maxConcurrentActivityTaskExecutions: 4,
     dataConverter,
     ...tracing.activities,

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, API_CODES, statementsSubmittedView, type StatementsSubmittedView } from '@portal/libs';
 import { submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
@@ -73,7 +73,11 @@ export class SubmissionService {
     const result =
       (app.applicationStatus === APPLICATION_STATUS_SUBMITTED ? await submittedBefore() : undefined) ??
       (await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR).catch(async (e: unknown) => {
-        if (!(e instanceof JourneyRefusal && e.code === 'APPLICATION_CLOSED')) throw e;
+        // The run ended under it: a twin admitted while the first submission's workflow task ended the run
+        // is answered 'not found' by Temporal rather than 'completed'. The application exists (read above).
+        const ended =
+          (e instanceof JourneyRefusal && e.code === 'APPLICATION_CLOSED') || e instanceof NotFoundException;
+        if (!ended) throw e;
         const done = await submittedBefore();
         if (!done) throw e;
         return done;

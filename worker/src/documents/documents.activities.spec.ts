@@ -1,6 +1,5 @@
 // Document copies and the lead conversion with the real jsforce, S3 client and MongoDB driver, so
 // their quirks show here rather than in production.
-import { ApplicationFailure } from '@temporalio/common';
 import type { Connection } from 'jsforce';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,12 +87,12 @@ async function stored(
   return { fileId: fileId.toHexString(), s3Key, fileName: name, fileType: 'bankStatement' };
 }
 
-describe('uploadContentVersion', () => {
+describe('uploadContentVersions', () => {
   it('sends the file as multipart, so a file over the JSON blob limit reaches the opportunity', async () => {
     crm.configure({ jsonBlobLimit: 64 * 1024 });
     const opportunityId = await convertedOpportunity();
     const bytes = Buffer.alloc(100 * 1024, 1);
-    await activities.uploadContentVersion({ opportunityId, document: await stored(bytes) });
+    await activities.uploadContentVersions({ opportunityId, documents: [await stored(bytes)] });
     const version = crm.records('ContentVersion').find((r) => r.FirstPublishLocationId === opportunityId);
     expect(version).toMatchObject({ ContentSize: bytes.length });
   });
@@ -107,13 +106,13 @@ describe('uploadContentVersion', () => {
         ...Array.from({ length: 20 }, () => ({ code: 'otherFont' as const, page: 3, detail: 'x'.repeat(80) })),
       ],
     };
-    await activities.uploadContentVersion({
+    await activities.uploadContentVersions({
       opportunityId,
-      document: await stored(Buffer.from('%PDF-1.4'), 'a.pdf', review),
+      documents: [await stored(Buffer.from('%PDF-1.4'), 'a.pdf', review)],
     });
-    await activities.uploadContentVersion({
+    await activities.uploadContentVersions({
       opportunityId,
-      document: await stored(Buffer.from('%PDF-1.4'), 'b.pdf', { findings: [] }),
+      documents: [await stored(Buffer.from('%PDF-1.4'), 'b.pdf', { findings: [] })],
     });
     const versions = crm.records('ContentVersion').filter((r) => r.FirstPublishLocationId === opportunityId);
     const flagged = String(versions.find((v) => String(v.PathOnClient).endsWith('/a.pdf'))?.Description);
@@ -147,9 +146,9 @@ describe('uploadContentVersion', () => {
       { ...month, source: 'bank', cash: cash(1_200) },
     );
     const uploaded = { ...month, cash: cash(9_200) };
-    await activities.uploadContentVersion({
+    await activities.uploadContentVersions({
       opportunityId,
-      document: await stored(Buffer.from('%PDF-1.4'), 'upload.pdf', { findings: [] }, uploaded),
+      documents: [await stored(Buffer.from('%PDF-1.4'), 'upload.pdf', { findings: [] }, uploaded)],
     });
     const version = crm.records('ContentVersion').find((r) => String(r.PathOnClient).endsWith('/upload.pdf'));
     expect(version?.Description).toBe(
@@ -157,21 +156,25 @@ describe('uploadContentVersion', () => {
     );
   });
 
-  it('stops at once, with the code, when the CRM refuses the document', async () => {
+  it('answers a refused document with its code and copies the next, all in one call', async () => {
     const opportunityId = await convertedOpportunity();
     await fetch(`${crm.url}/__admin/fail-next`, {
       method: 'POST',
       body: JSON.stringify({ errorCode: 'STORAGE_LIMIT_EXCEEDED', method: 'POST', path: 'ContentVersion' }),
     });
-    const e = await activities
-      .uploadContentVersion({ opportunityId, document: await stored(Buffer.from('%PDF-1.4')) })
-      .catch((x: unknown) => x as ApplicationFailure);
-    expect(e).toBeInstanceOf(ApplicationFailure);
-    expect(e).toMatchObject({
-      type: 'CrmRejectedError',
-      nonRetryable: true,
-      message: 'Document copy refused: STORAGE_LIMIT_EXCEEDED',
-    });
+    const refusedOne = await stored(Buffer.from('%PDF-1.4'), 'refused.pdf');
+    const next = await stored(Buffer.from('%PDF-1.4'), 'next.pdf');
+    const answer = await activities.uploadContentVersions({ opportunityId, documents: [refusedOne, next] });
+    expect(answer).toEqual({ refused: [{ fileId: refusedOne.fileId, code: 'STORAGE_LIMIT_EXCEEDED' }] });
+    const paths = () =>
+      crm
+        .records('ContentVersion')
+        .filter((r) => r.FirstPublishLocationId === opportunityId)
+        .map((r) => String(r.PathOnClient));
+    expect(paths()).toEqual([`${next.fileId}/next.pdf`]);
+    // A retry of the whole call (after an outage) copies what is missing and never a file twice.
+    await activities.uploadContentVersions({ opportunityId, documents: [refusedOne, next] });
+    expect(paths().sort()).toEqual([`${next.fileId}/next.pdf`, `${refusedOne.fileId}/refused.pdf`].sort());
   });
 });
 

@@ -2,13 +2,14 @@ import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
 import { reviewSummary, withBankCheck, type FileRecord, type StatementReview } from '@portal/libs';
-import type { DocumentActivities } from '@portal/workflows';
+import type { DocumentActivities, StoredDocument } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
 import { insertContentVersion } from '../crm/content-version';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors } from '../crm/crm.errors';
 import { conversionOwner, DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
 import { downloadWhenReady } from '../esign/box.errors';
+import { CrmRejectedError } from '../errors';
 import { throwIfSuperseded } from '../superseded';
 import type { DocumentStore } from './s3';
 import { recordsOf } from '../records/records';
@@ -42,6 +43,46 @@ export function createDocumentActivities(deps: {
     );
     return withBankCheck(file.review, file.cash, bank?.cash);
   };
+  /** One document's copy, once per file (a retry finds the copy an earlier try made). */
+  async function copyDocument(opportunityId: string, document: StoredDocument): Promise<void> {
+    // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
+    const file = await records.files.findOne({ _id: new ObjectId(document.fileId) });
+    if (!file) return;
+    const conn = await deps.crm();
+    const path = `${document.fileId}/${document.fileName}`;
+    try {
+      const found = await conn.query<{ Id: string }>(
+        `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient = ${soqlQuote(path)} LIMIT 1`,
+      );
+      if (found.records.length) return;
+    } catch (e) {
+      classifyCrmError(e, 'Document lookup refused');
+    }
+    const bytes = Buffer.from(await deps.store.get(document.s3Key));
+    // An attempt Temporal has already timed out and retried must not write: its retry looked for the copy
+    // before this one made it (full resilience run: a 60 s slow S3 read, then two ContentVersions).
+    throwIfSuperseded();
+    try {
+      // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
+      // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').
+      // The parts in the order Salesforce documents (jsforce sends them the other way round).
+      const answer = await insertContentVersion(
+        conn,
+        {
+          Title: document.fileName.replace(/\.pdf$/i, ''),
+          PathOnClient: path,
+          FirstPublishLocationId: opportunityId,
+          Description: documentDescription(document.fileType, await reviewWithBank(file)),
+        },
+        { bytes, filename: document.fileName },
+      );
+      const created = readableResult<{ success?: boolean }>(answer, 'Document copy');
+      if (!created.success)
+        throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Document copy refused');
+    } catch (e) {
+      classifyCrmError(e, 'Document copy refused');
+    }
+  }
   return {
     convertCrmLead: async ({ leadId, ownerId }) => convertLead(await deps.crm(), org, leadId, ownerId),
 
@@ -53,44 +94,22 @@ export function createDocumentActivities(deps: {
       return { fileId: await uploadPdfOnce(box, submission, 'signed-application.pdf', bytes) };
     },
 
-    async uploadContentVersion({ opportunityId, document }) {
-      // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
-      const file = await records.files.findOne({ _id: new ObjectId(document.fileId) });
-      if (!file) return;
-      const conn = await deps.crm();
-      const path = `${document.fileId}/${document.fileName}`;
-      try {
-        const found = await conn.query<{ Id: string }>(
-          `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient = ${soqlQuote(path)} LIMIT 1`,
-        );
-        if (found.records.length) return;
-      } catch (e) {
-        classifyCrmError(e, 'Document lookup refused');
+    /**
+     * The documents waiting, one after another, in one activity task (one task and one workflow task for
+     * all the statements submitted together, not one each). A document the CRM refuses is answered with its
+     * code and the next goes on; an outage fails the task, and its retry skips what an earlier try copied.
+     */
+    async uploadContentVersions({ opportunityId, documents }) {
+      const refused: { fileId: string; code: string }[] = [];
+      for (const document of documents) {
+        try {
+          await copyDocument(opportunityId, document);
+        } catch (e) {
+          if (!(e instanceof CrmRejectedError)) throw e;
+          refused.push({ fileId: document.fileId, code: e.code });
+        }
       }
-      const bytes = Buffer.from(await deps.store.get(document.s3Key));
-      // An attempt Temporal has already timed out and retried must not write: its retry looked for the copy
-      // before this one made it (full resilience run: a 60 s slow S3 read, then two ContentVersions).
-      throwIfSuperseded();
-      try {
-        // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
-        // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').
-        // The parts in the order Salesforce documents (jsforce sends them the other way round).
-        const answer = await insertContentVersion(
-          conn,
-          {
-            Title: document.fileName.replace(/\.pdf$/i, ''),
-            PathOnClient: path,
-            FirstPublishLocationId: opportunityId,
-            Description: documentDescription(document.fileType, await reviewWithBank(file)),
-          },
-          { bytes, filename: document.fileName },
-        );
-        const created = readableResult<{ success?: boolean }>(answer, 'Document copy');
-        if (!created.success)
-          throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Document copy refused');
-      } catch (e) {
-        classifyCrmError(e, 'Document copy refused');
-      }
+      return { refused };
     },
   };
 }

@@ -14,7 +14,7 @@ export const NON_RETRYABLE_ERRORS = [
 ] as const;
 
 /**
- * The task queue of the document copies (uploadContentVersion), apart from the application's own, so
+ * The task queue of the document copies (uploadContentVersions), apart from the application's own, so
  * that a slow or stuck copy never holds up a lead update. The worker polls both.
  */
 export const documentTaskQueue = (taskQueue: string) => `${taskQueue}-documents`;
@@ -119,8 +119,13 @@ export interface DocumentActivities {
   submitSignedApplication(input: { applicationId: string; signedFileId: string; opportunityId: string }): Promise<{
     fileId: string;
   }>;
-  /** Copies a document from S3 to the opportunity as a ContentVersion, once per file. */
-  uploadContentVersion(input: { opportunityId: string; document: StoredDocument }): Promise<void>;
+  /**
+   * Copies documents from S3 to the opportunity as ContentVersions, in order, once per file. The ones the
+   * CRM refused are answered with Salesforce's code; an outage fails the call (its retry skips the copies made).
+   */
+  uploadContentVersions(input: { opportunityId: string; documents: StoredDocument[] }): Promise<{
+    refused: { fileId: string; code: string }[];
+  }>;
 }
 
 /** An offer option as the offer service answers it: every value a string. */

@@ -1,6 +1,7 @@
 import { condition, log, workflowInfo } from '@temporalio/workflow';
 import type { CrmTries } from './crm-tries';
 import { refusalCodes, rejected } from './failures';
+import type { StoredDocument } from './activities';
 import { documentCopies } from './proxies';
 import type { ApplicationRun } from './run';
 
@@ -10,8 +11,6 @@ import type { ApplicationRun } from './run';
  * operators (DOCUMENT_REFUSED) and never to the applicant: the document is safe in S3.
  */
 export class DocumentCopies {
-  private readonly copies = documentCopies(workflowInfo().taskQueue);
-
   constructor(
     private readonly run: ApplicationRun,
     private readonly tries: CrmTries,
@@ -23,28 +22,37 @@ export class DocumentCopies {
     return this.run.pendingDocuments > 0 && !!this.run.progress.sfOpportunityId;
   }
 
-  /** Copies every document as it comes, until the application has ended and the lead loop is done. */
+  /**
+   * Copies the documents as they come, all those waiting in one activity (the statements submitted
+   * together are one task, not one each), until the application has ended and the lead loop is done.
+   */
   async copyAll(): Promise<void> {
     for (;;) {
       await condition(() => this.ready() || (this.tries.closing && this.leadLoopDone()));
       if (!this.ready()) return;
-      await this.tries.attempt('a document', () => this.copyNext());
-      this.run.documentCopied();
+      const documents = this.run.waitingDocuments;
+      await this.tries.attempt('documents', () => this.copy(documents));
+      this.run.documentsCopied(documents.length);
       this.run.publish();
     }
   }
 
-  private async copyNext(): Promise<void> {
+  private async copy(documents: StoredDocument[]): Promise<void> {
     const { run } = this;
+    let refused: { fileId: string; code: string }[];
     try {
-      await this.copies.uploadContentVersion({
+      const copies = documentCopies(workflowInfo().taskQueue, documents.length);
+      ({ refused } = await copies.uploadContentVersions({
         opportunityId: run.progress.sfOpportunityId!,
-        document: run.nextDocument!,
-      });
+        documents,
+      }));
     } catch (e) {
       if (!rejected(e)) throw e; // an outage: tried again after the back-off
-      log.error('CRM refused a document', { applicationId: run.applicationId, error: (e as Error).message });
-      run.noteError('DOCUMENT_REFUSED', refusalCodes(e));
+      log.error('CRM refused the documents', { applicationId: run.applicationId, error: (e as Error).message });
+      return run.noteError('DOCUMENT_REFUSED', refusalCodes(e));
     }
+    for (const r of refused)
+      log.error('CRM refused a document', { applicationId: run.applicationId, fileId: r.fileId });
+    if (refused.length) run.noteError('DOCUMENT_REFUSED', [...new Set(refused.map((r) => r.code))].join(','));
   }
 }

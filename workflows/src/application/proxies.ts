@@ -11,7 +11,7 @@ import { NON_RETRYABLE_ERRORS, documentTaskQueue, type ApplicationActivities } f
  * workflow imports activity types only; the worker implements them (worker/src/worker.ts).
  *
  * Most calls are local activities: the worker runs them inside the workflow task that asks for them, so
- * each costs a marker in history instead of an activity task and one more workflow task. Three stay
+ * each costs a marker in history instead of an activity task and one more workflow task. Two stay
  * activity tasks, each for a reason given where it is made.
  */
 const nonRetryableErrorTypes = [...NON_RETRYABLE_ERRORS];
@@ -46,13 +46,15 @@ export const affiliates = proxyActivities<Pick<ApplicationActivities, 'checkCrmA
 });
 
 /**
- * The document copies (uploadContentVersion): activity tasks on the documents task queue beside the
+ * The document copies (uploadContentVersions): activity tasks on the documents task queue beside the
  * application's own (the worker polls both), so a slow or stuck copy never takes a slot a lead update
- * needs. Made in the run, which knows its task queue.
+ * needs. Made for each call, which knows its task queue and how many documents it copies: each has the
+ * CRM calls' 30 seconds, as when every document was a task of its own.
  */
-export const documentCopies = (taskQueue: string) =>
-  proxyActivities<Pick<ApplicationActivities, 'uploadContentVersion'>>({
+export const documentCopies = (taskQueue: string, documents = 1) =>
+  proxyActivities<Pick<ApplicationActivities, 'uploadContentVersions'>>({
     ...CRM_OPTIONS,
+    startToCloseTimeout: `${30 * Math.max(1, documents)} seconds`,
     taskQueue: documentTaskQueue(taskQueue),
   });
 
@@ -62,13 +64,6 @@ const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
   retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes },
 };
 export const waited = proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS);
-
-/**
- * The opportunity's final update (submitOpportunity) stays an activity task: with every call local the
- * workflow ended within the first submission's workflow task, and a twin submission pressed at once found
- * it ended (404) instead of waiting for it.
- */
-export const submission = proxyActivities<Pick<ApplicationActivities, 'submitOpportunity'>>(WAITED_OPTIONS);
 
 // The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
 // other record writes fail the applicant's update after a few tries.

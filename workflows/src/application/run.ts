@@ -127,18 +127,18 @@ export class ApplicationRun {
       if (!this.copiedFiles.has(d.fileId) && !this.documents.some((x) => x.fileId === d.fileId)) this.documents.push(d);
   }
 
-  get nextDocument(): StoredDocument | undefined {
-    return this.documents[0];
+  /** The documents waiting now, in arrival order: copied together. */
+  get waitingDocuments(): StoredDocument[] {
+    return [...this.documents];
   }
 
   get pendingDocuments(): number {
     return this.documents.length;
   }
 
-  /** The first waiting document is copied (or refused for good): it leaves the queue. */
-  documentCopied(): void {
-    const done = this.documents.shift();
-    if (done) this.copiedFiles.add(done.fileId);
+  /** The first `count` waiting documents are copied (or refused for good): they leave the queue. */
+  documentsCopied(count: number): void {
+    for (const done of this.documents.splice(0, count)) this.copiedFiles.add(done.fileId);
   }
 
   /** A Box webhook event not seen before (Box redelivers). */

@@ -4,7 +4,7 @@ import type { OfferOption, SalesRep, StoredDocument } from './activities';
 import type { CrmSync } from './crm-sync';
 import { journeyFailure, mailRefused } from './failures';
 import type { SigningState } from './messages';
-import { submission, waited } from './proxies';
+import { waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -102,8 +102,9 @@ export class Submission {
     if (!progress.rep) {
       this.submittingApplication = true;
       try {
-        // The CRM is asked for the rep while the offer email goes.
-        const [rep] = await Promise.all([submission.submitOpportunity({ opportunityId }), this.emailTheOffer()]);
+        // The CRM is asked for the rep while the offer email goes. Local: a twin submission that finds the
+        // run ended is answered by the api from the run's result (APPLICATION_CLOSED, then its final progress).
+        const [rep] = await Promise.all([waited.submitOpportunity({ opportunityId }), this.emailTheOffer()]);
         const { stageRefused, ...shown } = rep;
         if (stageRefused) {
           // The stage stays as it was; the applicant still has their rep. Operations see the refusal.

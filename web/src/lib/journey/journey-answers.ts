@@ -23,8 +23,9 @@ export const hydrateEvent = (
 
 /**
  * The statements' submission answered (POST /application/:id/submit-statements): the workflow has moved the
- * journey on to /offers, and the machine follows. That the statements are submitted is the answer's word,
- * not the opportunity's presence: during a CRM outage the opportunity comes later.
+ * journey on to /offers, and the machine lands where the answer says, without a stage move of its own. That
+ * the statements are submitted is the answer's word, not the opportunity's presence: during a CRM outage the
+ * opportunity comes later.
  */
 export const statementsSubmittedEvent = (
   answer: StatementsSubmittedView,
@@ -32,4 +33,5 @@ export const statementsSubmittedEvent = (
   type: 'journey.next',
   statementsSubmitted: answer.statementsSubmitted,
   sfOpportunityId: answer.sfOpportunityId,
+  landed: { pageName: answer.stage.pageName, pageStep: answer.stage.pageStep },
 });

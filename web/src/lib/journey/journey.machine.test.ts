@@ -145,6 +145,28 @@ describe('journey machine: moves', () => {
     expect(j.routes).toEqual(['/offers']);
   });
 
+  it("lands where the statements' submission answered, without a stage move of its own", async () => {
+    const j = startAt(at('DOCUMENTS', 1), { facts: { signed: true, statementsSubmitted: true } });
+    j.server.position = at('DOCUMENTS', 2);
+    j.actor.send({
+      type: 'journey.next',
+      statementsSubmitted: true,
+      sfOpportunityId: 'opp-1',
+      landed: { pageName: 'DOCUMENTS', pageStep: 2 },
+    });
+    await settled(j.actor);
+    expect(j.actor.getSnapshot().context).toMatchObject({
+      position: at('DOCUMENTS', 2),
+      at: at('DOCUMENTS', 2),
+      statementsSubmitted: true,
+      sfOpportunityId: 'opp-1',
+    });
+    expect(j.actor.getSnapshot().context.error).toBeUndefined();
+    expect(j.routes).toEqual(['/offers']);
+    // The workflow has moved already: a move asked of it would only be answered with the same place.
+    expect(j.server.requests).toEqual([]);
+  });
+
   it('takes the statements as submitted when the api says so, with no opportunity yet (the CRM is down)', async () => {
     const j = startAt(at('DOCUMENTS', 1), { facts: { signed: true, statementsSubmitted: true } });
     j.server.position = at('DOCUMENTS', 2);

@@ -50,6 +50,11 @@ export type JourneyEvent =
       signed?: boolean;
       statementsSubmitted?: boolean;
       sfOpportunityId?: string;
+      /**
+       * Where the server has already moved the journey (a submission's answer): the machine lands there
+       * and asks for no move of its own, which the workflow would only answer with the same place.
+       */
+      landed?: { pageName: string; pageStep: number };
     }
   | { type: 'journey.back' }
   | { type: 'journey.giggle' }
@@ -185,6 +190,7 @@ export const journeyMachine = setup({
     isOtherApplication: ({ context, event }) =>
       event.type === 'journey.hydrate' && event.application._id !== context.applicationId,
     onGiggle: ({ context }) => context.route === GIGGLE_ROUTE,
+    hasLanded: ({ event }) => event.type === 'journey.next' && !!event.landed,
     isRevisit: ({ context }) => isBefore(context.at, context.position),
     isRefused: ({ context, event }) => !verdictOf(context, event).ok,
   },
@@ -202,6 +208,19 @@ export const journeyMachine = setup({
         'journey.hydrate': [{ guard: 'isOtherApplication', actions: 'hydrate' }, { actions: 'learnSession' }],
         'journey.visit': { actions: 'visit' },
         'journey.next': [
+          {
+            guard: 'hasLanded',
+            actions: [
+              'learnFacts',
+              {
+                type: 'land',
+                params: ({ event }) => ({
+                  position: asPosition(event.type === 'journey.next' ? event.landed : undefined),
+                }),
+              },
+              { type: 'navigate', params: ({ context }) => ({ route: context.route, step: context.at.pageStep }) },
+            ],
+          },
           {
             guard: 'isRevisit',
             actions: [

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { statementMonths } from '@portal/libs';
 import { loadLanguage } from '../../i18n/i18n';
+import type { UploadedFile } from '../../lib/documents-api';
 import { fakeApi } from '../../lib/fake-api.test-support';
 import { applicantAt, businessOf, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { sessionQueryOptions } from '../../lib/session';
@@ -15,9 +16,8 @@ import { BankStatementsPage } from './bank-statements-page';
 
 const business = businessOf();
 const months = statementMonths(business.addressData?.state, new Date());
-const statement = (month: string, n: number) => ({
+const statement = (month: string, n: number): UploadedFile => ({
   _id: `f${n}`,
-  applicationId: 'app-1',
   fileName: `${month}.pdf`,
   fileType: 'Bank Statement' as const,
   monthLabel: month,
@@ -34,7 +34,7 @@ const net = fakeApi(() => ({
   [LIST]: () => files,
   'GET /bank/application/app-1': () => ({ state: 'none' }),
   'POST /file/s3': () => {
-    const uploaded = { ...statement(months[0]!, 1), advice: [{ code: 'encrypted' }] };
+    const uploaded: UploadedFile = { ...statement(months[0]!, 1), advice: [{ code: 'encrypted' }] };
     files = [...files, uploaded];
     return uploaded;
   },

@@ -1,5 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { API_CODES } from '@portal/libs';
+import { API_CODES, APPLICATION_STATUS_SUBMITTED } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import type { LeadChange } from '@portal/libs';
@@ -15,7 +15,7 @@ import { Application, SignatureKey, type ApplicationDocument } from './applicati
 export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
 
 export const APPLICATION_NOT_FOUND = API_CODES.applicationNotFound;
-export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
+export { APPLICATION_STATUS_SUBMITTED };
 
 /**
  * Application id → its owner's user id, as read (an application's owner is set when it is made and never

@@ -1,5 +1,7 @@
 /** Shapes shared by the api answers and the web client. */
 export const APPLICATION_STATUS_CREATED = 'Created';
+/** The application's status once the final submission is answered. */
+export const APPLICATION_STATUS_SUBMITTED = 'Submitted';
 
 export type StageRecord = {
   applicationId: string;

@@ -189,25 +189,26 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     storage.clearSigning();
     path = (await send(p, { type: 'journey.next', signed: true })) as JourneyPath;
 
-    // /bank-statements: the months the business's state asks for, each uploaded and the list read again.
+    // /bank-statements: the months the business's state asks for, each uploaded into the page's list (the
+    // upload's answer is the file as the list has it: use-slot-uploads.ts).
     await guarded(p, path);
     await p.qc.fetchQuery(app.bank.bankStatusQueryOptions(applicationId));
-    const files = () => p.qc.fetchQuery({ ...documents.documentsQueryOptions(applicationId), staleTime: 0 });
     const months = statementMonths(business.addressData?.state, new Date());
     for (const month of months) {
-      await upload(
+      const file = await upload(
         applicationId,
         FILE_TYPES.bankStatement,
         `statement-${month}.pdf`,
         opts.statements.get(month)!,
         month,
       );
-      await files();
+      await documents.keepUploaded(p.qc, applicationId, file);
     }
-    await files(); // Proceed counts the months on the server's list
+    // Proceed counts the months on the server's list, read afresh.
+    await p.qc.fetchQuery({ ...documents.documentsQueryOptions(applicationId), staleTime: 0 });
     const submitted = await documents.documentsApi.submitStatements(applicationId);
     storage.clearSigning();
-    await session.refreshSession(p.qc);
+    await documents.keepStatementsSubmitted(p.qc, applicationId, submitted);
     path = (await send(p, answers.statementsSubmittedEvent(submitted))) as JourneyPath;
 
     // /offers: priced on arrival, one picked, then the last documents and the submission.
@@ -218,12 +219,21 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     await offers.offersApi.select(offer._id, applicationId, pick.id);
     await drafts.draftsApi.remove({ applicationId, step: 'offer' });
     await send(p, { type: 'journey.next', saved: 'offer' });
-    await files();
-    await upload(applicationId, FILE_TYPES.voidedCheck, 'check.pdf', opts.statements.values().next().value!);
-    await files();
+    // The last documents' list as the final step mounts (final-step.tsx: read again once half a minute old).
+    await p.qc.fetchQuery(documents.documentsQueryOptions(applicationId));
+    const check = await upload(
+      applicationId,
+      FILE_TYPES.voidedCheck,
+      'check.pdf',
+      opts.statements.values().next().value!,
+    );
+    await documents.keepUploaded(p.qc, applicationId, check);
     tab.step = 'submit';
-    await offers.offersApi.submit(applicationId, { voidedCheck: 'uploaded', driversLicense: 'notAvailable' });
-    await session.refreshSession(p.qc);
+    const answer = await offers.offersApi.submit(applicationId, {
+      voidedCheck: 'uploaded',
+      driversLicense: 'notAvailable',
+    });
+    await offers.keepSubmitted(p.qc, applicationId, answer);
     return { applicationId, readable: offer.affordability?.readable === true, waitsMs };
   }
   return { run, after };

@@ -10,6 +10,7 @@
 import { onePagePdf } from '../../support/pdf-fixtures.ts';
 import type { BenchContext } from '../context.ts';
 import { startBrowserDriver, type BrowserResult } from '../browser-journeys.ts';
+import { callsByRoute } from '../browser/calls.ts';
 import { rssMiB, runJourneys } from '../journeys.ts';
 import { describeWindow, journeyGroups, startWindow, type MachineWindow } from '../machine-cpu.ts';
 import type { Figure } from '../report.ts';
@@ -29,6 +30,8 @@ type Round = {
   /** The browser's reads after the submission: CPU ms per application and per read, and reads per application. */
   after?: { total: number; perRead: number; reads: number; polls: number; cpu: Record<string, number> };
   readable?: number;
+  /** The browser's calls per application by method and route ("GET /api/... ×n (step ×n, ...)"). */
+  routes?: string[];
 };
 
 const serverSide = (cpuMs: Record<string, number>) =>
@@ -94,6 +97,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
           cpu: per(afterMs, completed),
         },
         readable: r.readable,
+        routes: callsByRoute([...r.calls, ...a.calls], completed),
       };
     };
     const benchRound = async (tag: string): Promise<Round> => {
@@ -132,6 +136,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
               : '') +
             `; ${describeWindow(r.machine)}`,
         );
+        if (r.routes) log(`    api calls per application by route:\n      ${r.routes.join('\n      ')}`);
       }
     busy = memory();
   } finally {

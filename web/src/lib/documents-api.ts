@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FileType, StatementAdviceNote, StatementsSubmittedView } from '@portal/libs';
 import { api } from './http';
-import { refreshSession } from './session';
+import { keepApplication, sessionStage } from './session';
 import { clearSigning } from './storage';
 import { upload } from './upload';
 
@@ -49,21 +49,75 @@ export const documentsApi = {
     ).data,
 };
 
-/** The application's uploaded documents, every slot's: one list, shared by the pages and the phone dialog. */
+/**
+ * The application's uploaded documents, every slot's: one list, shared by the pages and the phone dialog.
+ * This browser's own uploads and removals change it from their answers (keepUploaded, keepRemoved); what
+ * another device adds is read again where it counts (Proceed on /bank-statements, the phone dialog's poll,
+ * a page load), and by a page that mounts once the list is half a minute old.
+ */
 export const documentsQueryOptions = (applicationId: string) =>
-  queryOptions({ queryKey: ['files', applicationId], queryFn: () => documentsApi.list(applicationId) });
+  queryOptions({
+    queryKey: ['files', applicationId],
+    queryFn: () => documentsApi.list(applicationId),
+    staleTime: 30_000,
+  });
+
+/**
+ * An upload's answer is the file as the list has it (the server's reading and advice included): it joins
+ * the cached list instead of the list being read again. No list cached, or a read of it on its way (which
+ * may have started before the file was stored): the list is read afresh.
+ */
+export function keepUploaded(queryClient: QueryClient, applicationId: string, file: UploadedFile) {
+  const { queryKey } = documentsQueryOptions(applicationId);
+  const reading = queryClient.isFetching({ queryKey }) > 0;
+  const list = queryClient.getQueryData(queryKey);
+  if (!list || reading) return queryClient.invalidateQueries({ queryKey });
+  // A repeat of an upload (the same Idempotency-Key) answers the same file: it keeps its place.
+  const known = list.some((f) => f._id === file._id);
+  queryClient.setQueryData(queryKey, known ? list.map((f) => (f._id === file._id ? file : f)) : [...list, file]);
+}
+
+/** A removal answered: the file leaves the cached lists (no read). */
+export const keepRemoved = (queryClient: QueryClient, id: string) =>
+  queryClient.setQueriesData<UploadedFile[]>({ queryKey: ['files'] }, (list) => list?.filter((f) => f._id !== id));
 
 /**
  * Uploads to the application's slots; several may be on their way at once (each call's own promise says
  * how it ended), so the slot keeps each file's progress and error itself.
  */
-export const useUploadDocument = (applicationId: string) =>
-  useMutation({ mutationFn: (request: UploadRequest) => documentsApi.upload(applicationId, request) });
+export function useUploadDocument(applicationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UploadRequest) => documentsApi.upload(applicationId, request),
+    onSuccess: (file) => keepUploaded(queryClient, applicationId, file),
+  });
+}
 
-export const useRemoveDocument = () => useMutation({ mutationFn: (id: string) => documentsApi.remove(id) });
+export function useRemoveDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => documentsApi.remove(id),
+    onSuccess: (_, id) => keepRemoved(queryClient, id),
+  });
+}
 
 /**
- * The statements submitted: the session is read again (it now says they are, and carries the opportunity
+ * The statements' submission answered: the session's application takes what the answer says (submitted,
+ * the opportunity when the CRM made it in time, the saved stage), as a read of the session would.
+ */
+export const keepStatementsSubmitted = (
+  queryClient: QueryClient,
+  applicationId: string,
+  answer: StatementsSubmittedView,
+) =>
+  keepApplication(queryClient, applicationId, {
+    statementsSubmitted: answer.statementsSubmitted,
+    sfOpportunityId: answer.sfOpportunityId,
+    stage: sessionStage(answer.stage),
+  });
+
+/**
+ * The statements submitted: the session takes the answer (it now says they are, and carries the opportunity
  * when the CRM made it in time), and the signing remembered for the signature page is forgotten, before
  * the page moves the journey on.
  */
@@ -71,9 +125,9 @@ export function useSubmitStatements(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => documentsApi.submitStatements(applicationId),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       clearSigning();
-      await refreshSession(queryClient);
+      await keepStatementsSubmitted(queryClient, applicationId, answer);
     },
   });
 }

@@ -33,6 +33,32 @@ export const ensureApplication = async (queryClient: QueryClient) =>
 /** For pages below a loader that ensured it. */
 export const useApplication = () => useSuspenseQuery(applicationQueryOptions()).data;
 
+/**
+ * A write's answer said what changed of the application (the statements' and the final submission answer
+ * with the saved stage): the session's cache entry takes it, so the guards see it without reading the
+ * session again. Nothing cached (a session lost meanwhile): read afresh, as before.
+ */
+export async function keepApplication(
+  queryClient: QueryClient,
+  applicationId: string,
+  changed: Partial<Omit<Application, '_id'>>,
+) {
+  const user = queryClient.getQueryData(sessionQueryOptions().queryKey);
+  if (!user) return refreshSession(queryClient);
+  const next: DbUser = {
+    ...user,
+    applications: user.applications.map((a) => (a._id === applicationId ? { ...a, ...changed } : a)),
+  };
+  return queryClient.setQueryData(sessionQueryOptions().queryKey, next);
+}
+
+/** The saved stage as the session carries it, from a write's answer (which may hold more of the record). */
+export const sessionStage = ({ pageName, pageStep, path }: { pageName: string; pageStep: number; path: string }) => ({
+  pageName,
+  pageStep,
+  path,
+});
+
 /** Reads the session afresh (after sign-in) so the guards see it before the next navigation. */
 export const refreshSession = (queryClient: QueryClient) =>
   queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });

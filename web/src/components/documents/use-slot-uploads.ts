@@ -12,7 +12,11 @@ export type SlotTarget = {
   applicationId: string;
   fileType: FileType;
   monthLabel?: string;
-  /** Reloads the slot's files; an upload shows until the list has it, so it never blinks out. */
+  /**
+   * Reloads the slot's files after photos were made into a PDF on the server (an upload's or a removal's own
+   * answer updates the cached list: lib/documents-api.ts). An upload shows until the list has it, so it never
+   * blinks out.
+   */
   onChange: () => Promise<unknown> | void;
   /** Each upload as it starts, so the page can wait for it before counting what is uploaded. */
   onUpload?: (done: Promise<unknown>) => void;
@@ -31,8 +35,8 @@ export function useSlotUploads(slot: SlotTarget, input: RefObject<HTMLInputEleme
   const [inFlight, setInFlight] = useState<InFlight[]>([]);
   const set = (key: string, patch: Partial<InFlight>) =>
     setInFlight((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
-  const settle = async (key: string) => {
-    await slot.onChange();
+  const settle = async (key: string, reload = false) => {
+    if (reload) await slot.onChange();
     setInFlight((list) => list.filter((f) => f.key !== key));
   };
   const track = (done: Promise<unknown>) => slot.onUpload?.(done);
@@ -71,7 +75,7 @@ export function useSlotUploads(slot: SlotTarget, input: RefObject<HTMLInputEleme
         photos,
         onProgress: (p) => set(key, { progress: p }),
       })
-      .then(() => settle(key))
+      .then(() => settle(key, true))
       .catch((e: Error) => set(key, { error: e.message }));
   }
 
@@ -99,12 +103,6 @@ export function useSlotUploads(slot: SlotTarget, input: RefObject<HTMLInputEleme
       setInFlight((list) => list.filter((f) => f.key !== key));
       input.current?.focus();
     },
-    remove: (id: string) =>
-      removal.mutate(id, {
-        onSuccess: async () => {
-          await slot.onChange();
-          input.current?.focus();
-        },
-      }),
+    remove: (id: string) => removal.mutate(id, { onSuccess: () => input.current?.focus() }),
   };
 }

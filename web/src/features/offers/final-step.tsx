@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { useTranslation } from '../../i18n/translation';
 import { documentsQueryOptions } from '../../lib/documents-api';
 import { OfferCard } from './offer-card';
-import { useSubmitApplication, type Rep } from './offers-api';
+import { useSubmitApplication, type SubmittedAnswer } from './offers-api';
 
 /**
  * Step 3 of /offers: the chosen offer, then (once the applicant asks to schedule the call) the voided
@@ -20,7 +20,7 @@ export function FinalStep(props: {
   /** Come back to this step (the offer picked on an earlier visit): the documents show at once. */
   returning?: boolean;
   onBack: () => void;
-  onSubmitted: (rep: Rep) => void;
+  onSubmitted: (answer: SubmittedAnswer) => void;
 }) {
   const { t } = useTranslation();
   const files = useQuery(documentsQueryOptions(props.applicationId));

@@ -1,11 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfferView } from '@portal/libs';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { APPLICATION_STATUS_SUBMITTED, type OfferView } from '@portal/libs';
 import { api } from '../../lib/http';
+import { keepApplication, sessionStage } from '../../lib/session';
 
 export type { OfferView } from '@portal/libs';
 export type Rep = { repName: string; schedulingLink: string };
 export type DocumentAnswer = 'uploaded' | 'notAvailable';
 export type DocumentAnswers = { voidedCheck: DocumentAnswer; driversLicense: DocumentAnswer };
+/** The final submission's answer: the agent, and the stage the submission saved. */
+export type SubmittedAnswer = Rep & { stage?: { pageName: string; pageStep: number; path: string } };
 
 export const offersApi = {
   calculate: async (applicationId: string) => (await api.post<{ data: OfferView }>('/offer', { applicationId })).data,
@@ -13,8 +16,11 @@ export const offersApi = {
     (await api.patch<{ data: OfferView }>(`/offer/${offerId}`, { applicationId, selectedId }, { idempotent: true }))
       .data,
   submit: async (applicationId: string, answers: DocumentAnswers) =>
-    (await api.post<{ data: Rep }>(`/application/${applicationId}/submit-application`, answers, { idempotent: true }))
-      .data,
+    (
+      await api.post<{ data: SubmittedAnswer }>(`/application/${applicationId}/submit-application`, answers, {
+        idempotent: true,
+      })
+    ).data,
   rep: async (opportunityId: string) =>
     (await api.get<{ data: Rep }>(`/salesforce/opportunity/calandly/${opportunityId}`)).data,
 };
@@ -47,6 +53,16 @@ export function useSelectOffer(applicationId: string) {
  */
 export const repQueryOptions = (opportunityId: string) =>
   queryOptions({ queryKey: ['rep', opportunityId], queryFn: () => offersApi.rep(opportunityId), retry: false });
+
+/**
+ * The submission answered: the application is submitted (the server marks it so before answering) at the
+ * stage the answer names; the session's cache entry takes that rather than the session being read again.
+ */
+export const keepSubmitted = (queryClient: QueryClient, applicationId: string, answer: SubmittedAnswer) =>
+  keepApplication(queryClient, applicationId, {
+    applicationStatus: APPLICATION_STATUS_SUBMITTED,
+    ...(answer.stage ? { stage: sessionStage(answer.stage) } : {}),
+  });
 
 /** The submission, with what the applicant said of each last document; it answers with the agent. */
 export function useSubmitApplication(applicationId: string) {

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/translation';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useJourney } from '../../lib/journey/use-journey';
-import { refreshSession, useApplication } from '../../lib/session';
+import { useApplication } from '../../lib/session';
 import { CalendlyEmbed } from './calendly-embed';
 import { OfferCard, offerName } from './offer-card';
 import { AffordabilityNote } from './offer-affordability';
@@ -13,7 +13,7 @@ import { OfferComparison } from './offer-comparison';
 import { toLanguage } from '../../i18n/i18n';
 import { FinalStep } from './final-step';
 import { useDraft } from '../../lib/journey/use-draft';
-import { offerQueryOptions, repQueryOptions, useSelectOffer, type Rep } from './offers-api';
+import { keepSubmitted, offerQueryOptions, repQueryOptions, useSelectOffer, type Rep } from './offers-api';
 
 /** '/offers': step 2 picks the offer, step 3 asks for the last documents and submits the application. */
 export function OffersPage() {
@@ -125,7 +125,7 @@ export function OffersPage() {
       onBack={back}
       onSubmitted={(r) => {
         setSubmitted(r);
-        void refreshSession(queryClient);
+        void keepSubmitted(queryClient, app._id, r);
       }}
     />
   );

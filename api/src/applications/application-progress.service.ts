@@ -34,9 +34,9 @@ const RENEW_BEFORE_MS = 60_000;
  * is read from the close event without running workflow code.
  *
  * While the run is open, a page that polls (the status page, a co-owner's) watches it: watchProgress, an
- * update, answers the progress and has the workflow push every change of it to the record for the next ten
- * minutes (the worker's sink, awaited before the workflow task that made the change completes: no event, no
- * command). Until a minute before the watch ends, a poll is served from the record it has already read: no
+ * update, answers the progress and has the workflow push every change of it to the record for the next
+ * half hour (PROGRESS_WATCH_MS; the worker's sink, awaited before the workflow task that made the change
+ * completes: no event, no command). Until a minute before the watch ends, a poll is served from the record it has already read: no
  * call to Temporal and no worker. (Before, every poll asked Temporal for the run's history length and
  * queried the workflow when it had grown: 8.5 to 9.5 ms of CPU a poll in all processes.) Nothing is pushed
  * while nobody watches: a journey nobody watches writes nothing more. Operators'

@@ -5,7 +5,7 @@
 import type { Client } from '@temporalio/client';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationWorkflowId, getProgress } from '@portal/workflows';
+import { PROGRESS_WATCH_MS, applicationWorkflowId, getProgress } from '@portal/workflows';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
 import { saveAnswers, stepOnFrom } from '../../../tests/support/journey';
@@ -86,7 +86,7 @@ describe('an application in progress', () => {
     expect((await cy.get(poll)).body).toEqual(after.body);
     expect(rpcs.counts.updateWorkflowExecution).toBe(1);
     const renewed = (await records.findOne({ _id: new ObjectId(appId) }))?.liveProgress as { watchedUntil: Date };
-    expect(renewed.watchedUntil.getTime()).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect(renewed.watchedUntil.getTime()).toBeGreaterThan(Date.now() + PROGRESS_WATCH_MS - 60_000);
     rpcs.reset();
     expect((await cy.get(poll)).body).toEqual(after.body);
     expect(rpcs.counts).toEqual({});

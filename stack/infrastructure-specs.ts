@@ -87,6 +87,16 @@ export function temporalSpec({ p, data, opts }: LocalContext): ServiceSpec {
       // ends a poll a second before the deadline its caller set (the SDK's 70 s) when that comes first.
       '--dynamic-config-value',
       'matching.longPollExpirationInterval="5m"',
+      // Without the server's own scanners (task queue and history clean-up, for long-lived clusters) and its
+      // parent-close-policy worker (the one child, the retention timer, is abandoned by its parent): their
+      // system workers' polls and timers were about 0.025 CPU-s a minute of an idle dev server's 0.16 (three
+      // paired readings, docs/performance.md 'The idle stack'). Production's Temporal is not this server.
+      ...['taskQueueScanner', 'historyScanner', 'executionsScanner'].flatMap((w) => [
+        '--dynamic-config-value',
+        `worker.${w}Enabled=false`,
+      ]),
+      '--dynamic-config-value',
+      'system.enableParentClosePolicyWorker=false',
       '--log-level',
       'warn',
     ],

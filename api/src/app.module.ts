@@ -1,11 +1,11 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApplicationsModule } from './applications/applications.module';
 import { AuthModule } from './auth/auth.module';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { XsrfMiddleware } from './common/xsrf.middleware';
-import { SETTINGS, SettingsModule, type ApiSettings } from './config/settings.module';
+import { DatabaseModule } from './config/database.module';
+import { SettingsModule } from './config/settings.module';
 import { BusinessesModule } from './businesses/businesses.module';
 import { DraftsModule } from './drafts/drafts.module';
 import { HealthModule } from './health/health.module';
@@ -26,10 +26,7 @@ import { PrivacyErasureModule } from './privacy/privacy-erasure.module';
 @Module({
   imports: [
     SettingsModule,
-    MongooseModule.forRootAsync({
-      inject: [SETTINGS],
-      useFactory: (s: ApiSettings) => ({ uri: s.MONGODB_URI, serverSelectionTimeoutMS: 5000 }),
-    }),
+    DatabaseModule,
     TemporalModule,
     IdempotencyModule,
     HealthModule,

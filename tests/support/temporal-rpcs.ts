@@ -1,8 +1,14 @@
-// Counts the RPCs a Temporal client sends to the WorkflowService (queries, describes, history reads), by
-// method: the api's status reads are held to what they may ask of Temporal.
+// Counts the RPCs a Temporal client sends to the WorkflowService (queries, describes, history reads, updates),
+// by method: the api's status reads are held to what they may ask of Temporal.
 import type { Client } from '@temporalio/client';
 
-const METHODS = ['queryWorkflow', 'describeWorkflowExecution', 'getWorkflowExecutionHistory'];
+const METHODS = [
+  'queryWorkflow',
+  'describeWorkflowExecution',
+  'getWorkflowExecutionHistory',
+  'updateWorkflowExecution',
+  'pollWorkflowExecutionUpdate',
+];
 
 /** Counts the RPCs the client sends, by method, from now on. */
 export function countRpcs(client: Client) {

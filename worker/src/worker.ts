@@ -4,7 +4,13 @@ import { Client } from '@temporalio/client';
 import { S3Client } from '@aws-sdk/client-s3';
 import { MongoClient } from 'mongodb';
 import type { Connection } from 'jsforce';
-import { s3ClientOptions, temporalConnectionOptions, type WORKER_SETTINGS, type Loaded } from '@portal/libs';
+import {
+  quietPoolChecks,
+  s3ClientOptions,
+  temporalConnectionOptions,
+  type WORKER_SETTINGS,
+  type Loaded,
+} from '@portal/libs';
 import {
   APPLICATION_KEYS_COLLECTION,
   createDataConverter,
@@ -18,6 +24,7 @@ import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
 import { createRecordActivities } from './records/records.activities';
+import { progressRecordSink } from './records/progress-record';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { documentStore } from './documents/s3';
 import { boxClient } from './esign/box.client';
@@ -48,7 +55,7 @@ function lazy<T>(open: () => Promise<T>): () => Promise<T> {
 
 /** `workflowBundleDir`: a folder of prebuilt workflow bundles (workflow-code.ts), for the test suites. */
 export async function createApplicationWorker(settings: WorkerSettings, opts: { workflowBundleDir?: string } = {}) {
-  const mongo = await MongoClient.connect(settings.MONGODB_URI);
+  const mongo = await quietPoolChecks(new MongoClient(settings.MONGODB_URI)).connect();
   // Each application's payloads under its own key, kept in MongoDB (docs/decisions/015): one converter.
   const dataConverter = await createDataConverter(
     settings,
@@ -119,6 +126,8 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     activities,
     dataConverter,
     ...tracing.workflows,
+    // The workflow spans' exporter (traces on), and the progress a watched status page reads (watchProgress).
+    sinks: { ...tracing.workflows.sinks, ...progressRecordSink(mongo.db()) },
     // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).
     interceptors: {
       ...tracing.workflows.interceptors,

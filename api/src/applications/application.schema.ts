@@ -27,8 +27,8 @@ export class Application implements ApplicationRecord<Types.ObjectId, ProgressAn
   @Prop() affiliateId?: string;
   /** The closed run's final progress (libs' ApplicationRecord): absent while the run is open. */
   @Prop({ type: SchemaTypes.Mixed }) progress?: ProgressAnswer;
-  /** The open run's latest progress read, with the history length it was read at (libs' ApplicationRecord). */
-  @Prop({ type: SchemaTypes.Mixed }) liveProgress?: { answer: ProgressAnswer; runId: string; events: number };
+  /** The open run's progress the workflow pushes while watched (libs' ApplicationRecord). */
+  @Prop({ type: SchemaTypes.Mixed }) liveProgress?: { answer: ProgressAnswer; runId: string; watchedUntil?: Date };
   /** Absent until kept (libs' ApplicationRecord): no default empty list. */
   @Prop({ type: [String], default: undefined }) missingDocuments?: string[];
 }

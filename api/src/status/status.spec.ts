@@ -2,6 +2,8 @@
 // stage when Temporal cannot answer, and the co-owner's signed link (mailed after startSigning).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
 import { ownerAnswers } from '../../../tests/support/journey';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { mailsTo as mailsToAt } from '../../../tests/support/maildev';
@@ -240,8 +242,16 @@ describe('GET /application/{id}/progress without Temporal', () => {
   it('answers the saved stage when Temporal cannot be reached, rather than failing the page', async () => {
     // The api's own connection to Temporal is closed: every call through the one door fails as if the
     // server were down (the worker keeps its own connection).
+    const watched = (await bea.get(`/application/${beaApp}/progress`)).body;
     const client = slice.app.get<Client>(TEMPORAL_CLIENT);
     await client.connection.close();
+    // Watched (the polls above): the progress the workflow pushes needs no call to Temporal.
+    expect((await bea.get(`/application/${beaApp}/progress`)).body).toEqual(watched);
+    // Nobody watching it, the progress must come from the workflow: the saved stage instead.
+    await slice.app
+      .get<Connection>(getConnectionToken())
+      .collection('applications')
+      .updateOne({ _id: new Types.ObjectId(beaApp) }, { $unset: { liveProgress: '' } });
     const res = await bea.get(`/application/${beaApp}/progress`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ source: 'saved', stage: 'SIGNATURE', step: 1, waiting: [{ on: 'applicant' }] });

@@ -36,8 +36,6 @@ import { TEMPORAL_CALL_MS, WorkflowOutbox } from './workflow-outbox.service';
 
 /** A run in one of these states has closed: its progress never changes again. */
 const CLOSED = ['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED_OUT'];
-/** WorkflowExecutionStatus RUNNING in the raw API (temporal.api.enums.v1). */
-const RUNNING = 1;
 
 /** Activity error classes whose refusal the applicant sees, by the code the web matches on. */
 const ERROR_TYPE_CODES: Readonly<Record<string, JourneyErrorCode>> = { NoSignersError: 'NO_SIGNERS' };
@@ -204,32 +202,6 @@ export class ApplicationWorkflows {
       return await this.soon(() => this.handle(applicationId).query(def, ...args));
     } catch (e) {
       return this.refuse(e, applicationId, def.name, ACCOUNT_CODES.somethingWentWrong);
-    }
-  }
-
-  /**
-   * The application's current run as Temporal keeps it (DescribeWorkflowExecution: no workflow code runs):
-   * its id, its history's length, and whether it has closed. The raw RPC, read for these three fields only:
-   * the SDK's describe() decodes every search attribute and the memo, about half the api's CPU of a poll.
-   */
-  async runState(applicationId: string): Promise<{ runId: string; events: number; closed: boolean }> {
-    const workflowId = applicationWorkflowId(applicationId);
-    try {
-      const { workflowExecutionInfo: info } = await this.soon(() =>
-        this.client.workflowService
-          .describeWorkflowExecution({ namespace: this.client.options.namespace, execution: { workflowId } })
-          .catch((e: { code?: number }) => {
-            // gRPC NOT_FOUND, as the SDK's own calls tell it.
-            throw e?.code === 5 ? new WorkflowNotFoundError('workflow not found', workflowId, undefined) : e;
-          }),
-      );
-      return {
-        runId: info?.execution?.runId ?? '',
-        events: Number(info?.historyLength ?? 0),
-        closed: info?.status !== RUNNING,
-      };
-    } catch (e) {
-      return this.refuse(e, applicationId, 'runState', ACCOUNT_CODES.somethingWentWrong);
     }
   }
 

@@ -2,7 +2,7 @@
 // Temporal stopped before the final step, the voided check's 'documentUploaded' signal went to the outbox,
 // and once Temporal was back the submission (an update) reached the workflow first: the application was
 // submitted without the file, and the signal was then dropped for a closed workflow. Here the outbox's
-// timer is an hour, so only the update itself can send what waits. (A save's lead change
+// rounds (its drain and its sweep) are an hour apart, so only the update itself can send what waits. (A save's lead change
 // reaches the outbox through its hand-over a moment after the save, when no stage move takes it first.)
 import { expect, it } from 'vitest';
 import { outageSlice } from './outbox.spec-setup';
@@ -10,7 +10,7 @@ import { signUpAndConfirm } from '../../../tests/support/api-client';
 import { FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../tests/support/journey';
 import { holdFor, until } from '../../../tests/support/until';
 
-const room = outageSlice('portal-outbox-order-', { OUTBOX_DRAIN_INTERVAL: '1h' });
+const room = outageSlice('portal-outbox-order-', { OUTBOX_DRAIN_INTERVAL: '1h', OUTBOX_SWEEP_INTERVAL: '1h' });
 const { temporal } = room;
 
 it('a stage move after Temporal is back first sends the signals that waited for it', async () => {

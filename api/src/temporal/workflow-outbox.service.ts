@@ -26,7 +26,10 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(WorkflowOutbox.name);
   private codec?: Promise<PayloadCodec>;
   private timer?: NodeJS.Timeout;
-  private draining?: Promise<void>;
+  /** When the timer fires (ms since the epoch): a wake-up never puts a nearer round further off. */
+  private due = Infinity;
+  private draining?: Promise<boolean>;
+  private closed = false;
 
   constructor(
     @InjectModel(OutboxEntry.name) private readonly entries: Model<OutboxEntry>,
@@ -36,14 +39,40 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
     @Inject(SETTINGS) private readonly settings: ApiSettings,
   ) {}
 
+  /**
+   * No fixed fast timer: the outbox is empty almost always, and reading it every 2 s was most of an idle
+   * api's own work. A round runs at start (what this replica left before a crash or a restart), then every
+   * OUTBOX_DRAIN_INTERVAL while anything waits (on any replica: the list is shared), and when nothing does,
+   * every OUTBOX_SWEEP_INTERVAL: the bound on how late an entry is sent whose own replica is gone. An entry
+   * this replica adds wakes its rounds (add), and a replica alive sends its own within OUTBOX_DRAIN_INTERVAL.
+   */
   onModuleInit() {
-    this.timer = setInterval(() => void this.drain(), this.settings.OUTBOX_DRAIN_INTERVAL);
-    this.timer.unref();
+    this.wake(0);
   }
 
   async onModuleDestroy() {
-    clearInterval(this.timer);
+    this.closed = true;
+    clearTimeout(this.timer);
     await this.draining;
+  }
+
+  /** The next round within `ms` (sooner if one is due sooner). */
+  private wake(ms: number) {
+    const at = Date.now() + ms;
+    if (this.closed || at >= this.due) return;
+    clearTimeout(this.timer);
+    this.due = at;
+    this.timer = setTimeout(() => {
+      this.due = Infinity;
+      void this.drain().then(
+        (left) => this.wake(left ? this.settings.OUTBOX_DRAIN_INTERVAL : this.settings.OUTBOX_SWEEP_INTERVAL),
+        (err: Error) => {
+          this.logger.warn({ msg: 'outbox round failed', error: err.message });
+          this.wake(this.settings.OUTBOX_DRAIN_INTERVAL);
+        },
+      );
+    }, ms);
+    this.timer.unref();
   }
 
   private codecOf() {
@@ -82,11 +111,16 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
     // The marker, then the list: a drain that finds no marker re-reads it after leaving the list (unlist).
     await upsert(this.waiting, applicationId, { $set: { last: entry._id }, $push: { entries: entry._id } });
     await upsert(this.list, OUTBOX_LIST_ID, { $addToSet: { apps: applicationId } });
+    // Temporal has just refused: the next try after the drain's pause, not at once.
+    this.wake(this.settings.OUTBOX_DRAIN_INTERVAL);
     this.logger.warn({ msg: 'temporal unreachable: kept in the outbox', applicationId, kind, signal });
   }
 
-  /** Sends what waits, oldest first; stops at the first sign that Temporal is still unreachable. */
-  drain(): Promise<void> {
+  /**
+   * Sends what waits, oldest first; stops at the first sign that Temporal is still unreachable. True when
+   * anything was left waiting (on any replica), or may have been.
+   */
+  drain(): Promise<boolean> {
     this.draining ??= this.drainOnce().finally(() => (this.draining = undefined));
     return this.draining;
   }
@@ -95,11 +129,12 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
    * Every read by `_id`: the list of applications waiting, each one's marker (its entries, oldest first),
    * each entry. At most 200 entries a round.
    */
-  private async drainOnce() {
+  private async drainOnce(): Promise<boolean> {
     const list = await this.list.findById(OUTBOX_LIST_ID).lean();
+    const apps = list?.apps ?? [];
     let budget = 200;
-    for (const applicationId of list?.apps ?? []) {
-      if (budget <= 0) return;
+    for (const applicationId of apps) {
+      if (budget <= 0) return true;
       const mark = await this.waiting.findById(applicationId).lean();
       if (!mark) {
         await this.unlist(applicationId);
@@ -110,7 +145,7 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
         mark.entries ??
         (await this.entries.find({ applicationId }, { _id: 1 }).sort({ _id: 1 }).lean()).map((e) => e._id);
       for (const id of ids) {
-        if (budget-- <= 0) return;
+        if (budget-- <= 0) return true;
         const e = await this.entries.findById(id).lean();
         if (!e) {
           await this.forget(applicationId, id); // sent by another replica meanwhile
@@ -121,13 +156,13 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
           { _id: e._id, claimedUntil: { $lt: now } },
           { $set: { claimedUntil: new Date(now.getTime() + CLAIM_MS) }, $inc: { attempts: 1 } },
         );
-        if (!claimed) break; // another replica is sending it; the next ones wait their turn
+        if (!claimed) break; // another replica is sending it; the next ones wait their turn (a round soon)
         try {
           await this.send(e);
         } catch (err) {
           if (!(err instanceof WorkflowNotFoundError)) {
             await this.entries.updateOne({ _id: e._id }, { $set: { claimedUntil: new Date(0) } });
-            return; // still unreachable: try again next round
+            return true; // still unreachable: try again next round
           }
           // The application's workflow has ended or never was: nothing left to tell it.
           this.logger.error({
@@ -142,6 +177,8 @@ export class WorkflowOutbox implements OnModuleInit, OnModuleDestroy {
         await this.forget(applicationId, e._id);
       }
     }
+    // Something was listed: another round soon sees whether it all went (another replica may hold some).
+    return apps.length > 0;
   }
 
   /**

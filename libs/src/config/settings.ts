@@ -203,6 +203,7 @@ export const API_SETTINGS = {
   STALL_ABANDON_AFTER: duration('idle time after which an application is abandoned', '30d'),
   DATA_EXPORT_EXPIRY: duration("how long a 'Download my data' archive and its emailed link last", '7d'),
   OUTBOX_DRAIN_INTERVAL: duration('how often the api sends what waits in its outbox for Temporal', '2s'),
+  OUTBOX_SWEEP_INTERVAL: duration("how often the api reads an empty outbox for other replicas' entries", '1m'),
   WORKFLOW_RUN_MAX_EVENTS: int('history events after which an application workflow continues as new', '5000'),
   WORKFLOW_RUN_MAX_UPDATES: int(
     'updates after which an application workflow continues as new (Temporal caps 2000)',

@@ -68,11 +68,12 @@ export type ApplicationRecord<Id, Progress = Record<string, unknown>> = {
    */
   progress?: Progress;
   /**
-   * The open run's latest getProgress answer the api read, with the run and its history's length at that
-   * read: while DescribeWorkflowExecution says the run's history has not grown, nothing has changed, and the
-   * status page's poll is answered from it with no query (no workflow code runs). Dropped once `progress` is kept.
+   * The open run's getProgress answer, pushed by the workflow (the worker's `progressRecord` sink) on every
+   * change while someone watches (watchProgress, until `watchedUntil`): until then the status page's poll is
+   * answered from it with no call to Temporal. Dropped once `progress` is kept. (`events`: the history length
+   * an older api kept beside its own read; such a record is not trusted: it has no `watchedUntil`.)
    */
-  liveProgress?: { answer: Progress; runId: string; events: number };
+  liveProgress?: { answer: Progress; runId: string; watchedUntil?: Date; events?: number };
   /**
    * The optional documents (`voidedCheck`, `driversLicense`) the submitted application went without: kept
    * by the api's first status read after the submission (nothing is uploaded or removed once submitted), so

@@ -20,12 +20,14 @@ import {
   submitApplication,
   submitStatements,
   updateLead,
+  watchProgress,
   withdrawApplication,
   type ApplicationWorkflowInput,
   type LeadHandover,
   type ProgressAnswer,
   type SigningState,
 } from './messages';
+import { ProgressWatch } from './progress-watch';
 import { waited } from './proxies';
 import { ApplicationRun } from './run';
 import { Signing } from './signing';
@@ -55,8 +57,9 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
     clock: new StallClock(run),
     submission: new Submission(run, crm),
   };
+  const watch = new ProgressWatch(run.applicationId, () => progressAnswer(run), input.carried?.watchedUntil);
   // Handlers first, before the first await, so messages delivered with the run's first task find them.
-  setQueries(run);
+  setQueries(run, watch);
   setApplicantHandlers(run, rooms);
   setOperatorHandlers(run, rooms);
 
@@ -65,6 +68,7 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   rooms.signing.resumeWatch();
   // Not awaited: the clock sleeps beside the journey and ends the application itself when abandoned.
   void rooms.clock.keep();
+  void watch.keep();
   crm.start();
 
   // The run ends when the application does, or continues as new before its history grows large.
@@ -73,7 +77,11 @@ export async function applicationWorkflow(input: ApplicationWorkflowInput): Prom
   if (!ended) {
     await condition(allHandlersFinished);
     log.info('continuing as new', { applicationId: run.applicationId, events: run.historyLength });
-    return continueAsNew<typeof applicationWorkflow>(run.nextInput());
+    const next = run.nextInput();
+    const { watchedUntil } = watch;
+    return continueAsNew<typeof applicationWorkflow>(
+      watchedUntil ? { ...next, carried: { ...next.carried!, watchedUntil } } : next,
+    );
   }
   await closeApplication(run, rooms, ended);
   // The result is a payload of the completion (no command or event of its own): recorded histories replay.
@@ -118,10 +126,18 @@ function progressAnswer(run: ApplicationRun): ProgressAnswer {
   };
 }
 
-/** Queries add nothing to history. */
-function setQueries(run: ApplicationRun): void {
+/** Queries add nothing to history; watchProgress adds its update's events and no command. */
+function setQueries(run: ApplicationRun, watch: ProgressWatch): void {
   const { progress } = run;
   setHandler(getProgress, () => progressAnswer(run));
+  setHandler(
+    watchProgress,
+    () => {
+      run.accepted(false); // counts towards Temporal's cap on a run's updates
+      return watch.watch();
+    },
+    { validator: () => run.refuseWhenEnded() },
+  );
   setHandler(
     getSignerLink,
     (order) => progress.signing?.request.signers.find((x) => x.order === order)?.embedUrl ?? null,

@@ -1,4 +1,4 @@
-import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate, type Sinks } from '@temporalio/workflow';
 import type { JourneyPosition, StageMove } from '@portal/libs';
 import type { CrmLeadFields, CrmLeadInput, OfferOption, SalesRep, SignRequestView, StoredDocument } from './activities';
 import type { ApplicationStatus, LastErrorCode, LifecycleTiming, OperationsState, Turn } from './lifecycle';
@@ -39,6 +39,8 @@ export type CarriedState = {
   leadSeq?: number;
   /** How many runs came before this one (for operators, and for the tests). */
   runs: number;
+  /** Until when (ms since the epoch, workflow time) the progress is pushed to the record (watchProgress). */
+  watchedUntil?: number;
 };
 
 /** getProgress's answer for operators: where the journey is, what is pending outside, whose turn it is. */
@@ -150,6 +152,31 @@ export const signRequestEvent =
 export const updateLead = defineSignal<[LeadHandover]>('updateLead');
 
 export const getProgress = defineQuery<ProgressAnswer>('getProgress');
+
+/**
+ * The applicant's status page (or a co-owner's) is open on an application in progress: for PROGRESS_WATCH_MS
+ * from now, the workflow pushes its getProgress answer to the application record whenever it changes,
+ * through the worker's `progressRecord` sink after the workflow task that changed it (no command, no event),
+ * so the page's 30-second poll reads the record and reaches neither Temporal nor the worker. Answers the
+ * progress now (already on the record by then). Refused once the application has ended (APPLICATION_CLOSED):
+ * its final progress is the run's result.
+ */
+export const watchProgress = defineUpdate<ProgressAnswer, []>('watchProgress');
+
+/**
+ * How long one watchProgress pushes: the api renews it a minute before its end while the page polls. Each
+ * watch costs about as much CPU as a stage move (30 to 70 ms in all, measured), so once in half an hour of
+ * polls, not once in ten minutes; a page closed meanwhile leaves only a write per change until the end.
+ */
+export const PROGRESS_WATCH_MS = 30 * 60_000;
+
+/**
+ * The worker's side of watchProgress, outside the workflow's history (a sink: not called on replay).
+ * `answer` is getProgress's answer as JSON; `watchedUntil` the watch's end in ms since the epoch.
+ */
+export interface ProgressSinks extends Sinks {
+  progressRecord: { kept(applicationId: string, answer: string, watchedUntil: number): void };
+}
 
 /**
  * One signer's live signing link (by their order), for the api to hand to that signer alone: the

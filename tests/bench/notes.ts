@@ -57,7 +57,7 @@ export const NOT_MEASURED = [
     "marked Withdrawn) and its history is closed (13 events against a submitted journey's 100 or so: a whole journey per seed would " +
     'cost 0.7 CPU-s each); one in ten is left running, waiting on the applicant with its stall-clock timers pending (8 events; ' +
     "its MongoDB records are still the submitted template's, its workflow at the journey's start). " +
-    'Measured on 2026-11-29: 33 workflows a second at 20 in flight (the worker about 29 ms and Temporal 14 ms of CPU each), so ' +
+    "Measured on 2026-11-29: 33 workflows a second at 20 in flight (the worker about 29 ms and Temporal 14 ms of CPU each; 11 a second at 10,000 beside other sessions' load average of 20, at 31 and 20 ms), so " +
     "100,000 would take 50 minutes on the 2-core machine. CPU per process is each process tree's utime + stime (children included) over the " +
     'measured journeys, divided by the completed applications; the driver is the bench process, which runs the journeys itself.',
   "Item 5 memory: a finished application stays in the worker's sticky cache until pushed out (the SDK sizes a workflow at about 1.7 MB), so " +

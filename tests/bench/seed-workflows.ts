@@ -26,6 +26,8 @@ export const RUNNING_EVERY = 10;
 export const WORKFLOW_SEED_CAP = 20_000;
 /** Applications whose workflow is being started or closed at once. */
 const IN_FLIGHT = 20;
+/** How long a running seed may take to make its lead and settle (a stuck worker fails the seeding). */
+const SETTLE_MS = 60_000;
 
 export type SeederSettings = {
   TEMPORAL_ADDRESS: string;
@@ -71,7 +73,9 @@ export async function openSeeder(s: SeederSettings) {
     }
     const handle = await client.workflow.start(wf.APPLICATION_WORKFLOW_TYPE, options);
     // Seeded once its lead is made and it waits on the applicant: no task or activity left to run.
-    for (;;) {
+    for (const until = Date.now() + SETTLE_MS; ;) {
+      if (Date.now() > until)
+        throw new Error(`seeded workflow ${options.workflowId} did not settle in ${SETTLE_MS} ms`);
       const { raw, historyLength } = await handle.describe();
       if (historyLength > 3 && !raw.pendingWorkflowTask && !raw.pendingActivities?.length) return historyLength;
       await new Promise((r) => setTimeout(r, 200));

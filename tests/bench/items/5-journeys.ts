@@ -193,6 +193,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const o = orchestration(r, await standinSpans(standins));
     const events = await historyLengths(ctx.env.TEMPORAL_ADDRESS!, r.applicationIds);
     const held = await seeder.count();
+    if (held.closed + held.running < withWorkflows)
+      failures.push(
+        `item 5: Temporal holds ${held.closed + held.running} workflows, fewer than the ${withWorkflows} seeded`,
+      );
     const run: SizeRun = {
       size,
       book,

@@ -205,12 +205,13 @@ export async function seedJourneys(
   count: number,
   log: (line: string) => void,
   batch = 1_000,
-): Promise<{ seconds: number; documents: number }> {
+): Promise<{ seconds: number; documents: number; leads: SeededLead[] }> {
   const conn = await mongoose.createConnection(uri).asPromise();
   const db = conn.db!;
   const escaped = keyPattern(t);
   const started = performance.now();
   let documents = 0;
+  const leads: SeededLead[] = [];
   try {
     // Each batch's collections are written at once, and the next batch is made while they are written.
     const parallel = Number(process.env.BENCH_SEED_PARALLEL ?? 1) > 0;
@@ -218,9 +219,12 @@ export async function seedJourneys(
     for (let i = from; i < from + count; i += batch) {
       const n = Math.min(batch, from + count - i);
       const byCollection = new Map<string, Raw[]>();
-      for (let k = 0; k < n; k++)
-        for (const d of cloneOf(t, i + k, escaped))
+      for (let k = 0; k < n; k++) {
+        const clone = cloneOf(t, i + k, escaped);
+        leads.push(leadOf(clone));
+        for (const d of clone)
           (byCollection.get(d.collection) ?? byCollection.set(d.collection, []).get(d.collection)!).push(d.doc);
+      }
       await writing;
       const write = async ([collection, docs]: [string, Raw[]]) => {
         await db.collection(collection).insertMany(docs, { ordered: false });
@@ -241,5 +245,32 @@ export async function seedJourneys(
   } finally {
     await conn.close();
   }
-  return { seconds: (performance.now() - started) / 1000, documents };
+  return { seconds: (performance.now() - started) / 1000, documents, leads };
+}
+
+/** The lead a seeded application's workflow starts with, made as the api's sign-up makes it (startJourney). */
+export type SeededLead = {
+  applicationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  affiliateId?: string;
+};
+
+function leadOf(clone: ReturnType<typeof cloneOf>): SeededLead {
+  const one = (collection: string) => clone.find((d) => d.collection === collection)!.doc;
+  const user = one('users');
+  const application = one('applications');
+  const business = one('businesses');
+  return {
+    applicationId: String(application._id),
+    firstName: String(user.firstName),
+    lastName: String(user.lastName),
+    email: String(user.userName),
+    phone: String(user.phone),
+    company: String(business.businessName),
+    ...(user.affiliateId ? { affiliateId: String(user.affiliateId) } : {}),
+  };
 }

@@ -27,7 +27,21 @@ export type SizeRun = {
   cpu: Record<string, number>;
   events: number[];
   machine: MachineWindow;
-  seeded?: { count: number; seconds: number; documents: number };
+  seeded?: {
+    count: number;
+    seconds: number;
+    documents: number;
+    /** Their workflows (seed-workflows.ts): how many, left running or closed, and the seconds it took. */
+    workflows: {
+      count: number;
+      running: number;
+      closed: number;
+      seconds: number;
+      events: { closed: number; running: number };
+    };
+  };
+  /** The application workflows Temporal held after the measured journeys (its visibility store's count). */
+  held: { running: number; closed: number };
   /** RSS (MiB) as the warm-up's last journey and as the measured journeys' last were answered. */
   rss: { before: { api: number; worker: number }; after: { api: number; worker: number } };
   /** RSS (MiB) after each quarter of the measured journeys: growth that levels off is a heap finding its size. */
@@ -59,11 +73,17 @@ export const spread = (xs: number[]) =>
 export function sizeFigures(runs: SizeRun[], concurrency: number): Figure[] {
   const firstRun = runs[0]!;
   const at = (r: SizeRun) => `at ${r.size.toLocaleString('en')} applications`;
+  const n = (x: number) => x.toLocaleString('en');
   const book = (r: SizeRun) =>
-    `book ${r.book.toLocaleString('en')} as the journeys began` +
+    `book ${n(r.book)} as the journeys began` +
     (r.seeded
-      ? `; seeded ${r.seeded.count.toLocaleString('en')} (${r.seeded.documents.toLocaleString('en')} documents) in ${r.seeded.seconds.toFixed(0)} s`
-      : '');
+      ? `; seeded ${n(r.seeded.count)} (${n(r.seeded.documents)} documents) in ${r.seeded.seconds.toFixed(0)} s, ` +
+        `${n(r.seeded.workflows.count)} of them with their workflow in ${r.seeded.workflows.seconds.toFixed(0)} s ` +
+        `(${n(r.seeded.workflows.running)} left running; history events, median: closed ` +
+        `${r.seeded.workflows.events.closed}, running ${r.seeded.workflows.events.running})`
+      : '') +
+    `; Temporal held ${n(r.held.closed + r.held.running)} application workflows after the journeys ` +
+    `(${n(r.held.closed)} closed, ${n(r.held.running)} running)`;
   const figures: Figure[] = [];
   for (const r of runs) {
     const last = r === runs.at(-1) && r !== firstRun;

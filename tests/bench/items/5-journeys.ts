@@ -26,6 +26,7 @@ import {
   type SizeRun,
 } from './5-journeys.figures.ts';
 import { describeTemplate, readJourneyTemplate, seedJourneys } from '../seed.ts';
+import { openSeeder, WORKFLOW_SEED_CAP } from '../seed-workflows.ts';
 
 const mongoose = createRequire(import.meta.url)('mongoose') as typeof MongooseNs;
 
@@ -59,6 +60,22 @@ async function countApplications(uri: string): Promise<number> {
   } finally {
     await conn.close();
   }
+}
+
+/** The seeder of workflows, with the api's own settings (its data converter's keys, its stall timings). */
+function workflowSeeder(ctx: BenchContext) {
+  const s = ctx.libs.loadEnv(ctx.libs.API_SETTINGS, { ...process.env, ...ctx.env });
+  return openSeeder({
+    ...s,
+    TEMPORAL_ADDRESS: ctx.env.TEMPORAL_ADDRESS!,
+    timing: {
+      firstReminderMs: s.STALL_FIRST_REMINDER,
+      secondReminderMs: s.STALL_SECOND_REMINDER,
+      abandonMs: s.STALL_ABANDON_AFTER,
+      maxEventsPerRun: s.WORKFLOW_RUN_MAX_EVENTS,
+      maxUpdatesPerRun: s.WORKFLOW_RUN_MAX_UPDATES,
+    },
+  });
 }
 
 export async function run(ctx: BenchContext): Promise<Figure[]> {
@@ -120,6 +137,10 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   }
   const template = await readJourneyTemplate(uri, first.applicationIds[0]);
   log(`  each seeded application as the template journey left its own: ${describeTemplate(template)}`);
+  const seeder = await workflowSeeder(ctx);
+  // The seeded applications with a workflow, in all sizes (the cap: seed-workflows.ts).
+  const workflowCap = Number(arg('journey-seed-workflows') ?? WORKFLOW_SEED_CAP);
+  let withWorkflows = 0;
 
   const runs: SizeRun[] = [];
   let atFiveRun: { p95: number; o: ReturnType<typeof orchestration>; machine: MachineWindow; book: number } | undefined;
@@ -131,10 +152,16 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     if (size - warm > have) {
       log(`  seeding to ${(size - warm).toLocaleString('en')} applications...`);
       const w = startWindow(groups);
-      seeded = { count: size - warm - have, ...(await seedJourneys(uri, template, have, size - warm - have, log)) };
+      const { leads, ...inMongo } = await seedJourneys(uri, template, have, size - warm - have, log);
+      const workflows = await seeder.seed(leads.slice(0, Math.max(0, workflowCap - withWorkflows)), withWorkflows, log);
+      withWorkflows += workflows.count;
+      seeded = { count: size - warm - have, ...inMongo, workflows };
       const { machine, cpuMs } = w.end();
       log(
-        `  seeded ${seeded.count} applications (${seeded.documents} documents) in ${seeded.seconds.toFixed(1)} s; ` +
+        `  seeded ${seeded.count} applications (${seeded.documents} documents) in ${seeded.seconds.toFixed(1)} s, ` +
+          `and ${workflows.count} workflows (${workflows.closed} withdrawn and closed, ${workflows.running} running) in ` +
+          `${workflows.seconds.toFixed(1)} s: ${(workflows.count / Math.max(workflows.seconds, 0.001)).toFixed(1)} a second ` +
+          `(history events, median: closed ${workflows.events.closed}, running ${workflows.events.running}); ` +
           `CPU-s: ${Object.entries(cpuMs)
             .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`)
             .join(', ')}; ${describeWindow(machine)}`,
@@ -165,6 +192,11 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     const completed = count - r.failures.length;
     const o = orchestration(r, await standinSpans(standins));
     const events = await historyLengths(ctx.env.TEMPORAL_ADDRESS!, r.applicationIds);
+    const held = await seeder.count();
+    if (held.closed + held.running < withWorkflows)
+      failures.push(
+        `item 5: Temporal holds ${held.closed + held.running} workflows, fewer than the ${withWorkflows} seeded`,
+      );
     const run: SizeRun = {
       size,
       book,
@@ -175,6 +207,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       events,
       machine,
       seeded,
+      held,
       rss: { before, after },
       trend,
     };
@@ -182,7 +215,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     log(
       `  ${size.toLocaleString('en')} (book ${book}): ${completed}/${count} submitted in ${r.wallSeconds.toFixed(0)} s: ` +
         `${run.perMinute.toFixed(1)}/min, orchestration p95 ${run.orchestrationP95.toFixed(0)} ms; CPU ms/application: ` +
-        `${cpuLine(run.cpu)}; history events ${spread(events)}; ${describeWindow(machine)}`,
+        `${cpuLine(run.cpu)}; history events ${spread(events)}; Temporal holds ${held.closed} closed and ` +
+        `${held.running} running application workflows; ${describeWindow(machine)}`,
     );
     log(
       `    stand-ins' CPU ms/application: ${cpuLine(Object.fromEntries(Object.entries(standinMs).map(([k, ms]) => [k, ms / Math.max(1, completed)])))}`,
@@ -203,6 +237,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     );
   }
 
+  await seeder.close();
   return [
     ...detailFigures(ctx, firstSize![0], firstSize![1], { ...firstSize![2], failed: failedJourneys }),
     ...sizeFigures(runs, concurrency),

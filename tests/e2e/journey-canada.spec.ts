@@ -111,8 +111,18 @@ test('Canada: /giggle-finance back and forth, the below-51% path adding a second
       timeout: 20_000,
     });
   }
+  // The spec's loading text shows from Proceed to the submission's answer, which may come within a few frames:
+  // watched on every frame from before the press, not polled after it.
+  const analyzing = page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('p.loading[role="status"]')].some(
+        (p) => p.textContent === 'Analyzing & uploading your documents...' && p.checkVisibility(),
+      ),
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page.getByText('Analyzing & uploading your documents...')).toBeVisible();
+  await analyzing;
   await page.route('https://assets.calendly.com/**', (route) => route.abort());
   await offersToBooking(page, /^Line of credit$/, 'both', `ca-${info.project.name}`);
   await expect(page.getByRole('link', { name: "your funding expert's scheduling page" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FileType } from '@portal/libs';
 import { useTranslation } from '../../i18n/translation';
@@ -76,12 +76,16 @@ export function PhoneLinkDialog(props: {
   useQuery({ ...documentsQueryOptions(props.applicationId), refetchInterval: PHONE_POLL_MS });
   const state = useQuery(phoneLinkStateQueryOptions(link?.linkId, PHONE_POLL_MS));
   const { onClose } = props;
+  // Used: the photos are stored as one PDF. The list is read now (a poll may have come just before them, and the
+  // page's own list is fresh for half a minute), so the slot under the dialog shows the file as it closes.
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (state.data === 'used') {
       used.current = true;
+      void queryClient.invalidateQueries({ queryKey: documentsQueryOptions(applicationId).queryKey });
       onClose();
     }
-  }, [state.data, onClose]);
+  }, [state.data, onClose, queryClient, applicationId]);
 
   const expired = state.data === 'expired' || state.data === 'revoked';
   const time = link ? timeOfDay(link.expiresAt, language) : '';

@@ -238,5 +238,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // npm test runs these beside the browser and integration suites on the same cores: a test that types a
+    // form key by key (under a second alone) took over 5 s at load average 22.
+    testTimeout: 15_000,
   },
 });

@@ -11,6 +11,8 @@ import { plaidOutcome } from './plaid-outcome';
 
 const READY_MS = 400;
 let standin: PlaidStandin;
+/** A stand-in whose statements are never ready within a test, however slow the machine. */
+let notReady: PlaidStandin;
 const client = (basePath: string, secret = 'mapping-secret') =>
   new PlaidApi(
     new Configuration({
@@ -34,8 +36,8 @@ const linkToken = (plaid: PlaidApi) =>
     products: [Products.Statements],
     statements: { start_date: '2025-06-01', end_date: '2026-06-01' },
   });
-async function linked(plaid: PlaidApi) {
-  const public_token = await publicTokenFor(standin.url, (await linkToken(plaid)).data.link_token);
+async function linked(plaid: PlaidApi, at = standin) {
+  const public_token = await publicTokenFor(at.url, (await linkToken(plaid)).data.link_token);
   return (await plaid.itemPublicTokenExchange({ public_token })).data.access_token;
 }
 const download = (plaid: PlaidApi, access_token: string, statement_id: string) =>
@@ -48,13 +50,22 @@ beforeAll(async () => {
     secret: 'mapping-secret',
     statementsReadyAfterMs: READY_MS,
   });
+  notReady = await startPlaidStandin({
+    port: 0,
+    clientId: 'mapping-client',
+    secret: 'mapping-secret',
+    statementsReadyAfterMs: 10 * 60_000,
+  });
 });
-afterAll(async () => standin?.close());
+afterAll(async () => {
+  await standin?.close();
+  await notReady?.close();
+});
 
 describe("the api's mapping of Plaid's errors", () => {
   it('PRODUCT_NOT_READY is pending, from /statements/list and from the download read as bytes', async () => {
-    const plaid = client(standin.url);
-    const access_token = await linked(plaid);
+    const plaid = client(notReady.url);
+    const access_token = await linked(plaid, notReady);
     expect(plaidOutcome(await rejection(plaid.statementsList({ access_token })))).toEqual({ kind: 'pending' });
     expect(plaidOutcome(await rejection(download(plaid, access_token, 'any')))).toEqual({ kind: 'pending' });
   });

@@ -40,7 +40,7 @@ export class Tab {
     this.origin = origin;
     this.ip = ip;
     this.record = record;
-    if (viaWebServer) this.socket = new Agent({ connect: { localAddress: ip } });
+    if (viaWebServer) this.socket = new Agent({ localAddress: ip });
   }
 
   /** A page load or navigation: the page the next requests are sent from. */

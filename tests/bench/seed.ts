@@ -4,6 +4,7 @@
 // keyed as sign-up keys them (the name's key by email; the application's records under its id).
 import { createRequire } from 'node:module';
 import type * as MongooseNs from 'mongoose';
+import type { NewLead } from '../../libs/src/crm/lead-fields.ts';
 
 const require = createRequire(import.meta.url);
 const mongoose = require('mongoose') as typeof MongooseNs;
@@ -249,15 +250,7 @@ export async function seedJourneys(
 }
 
 /** The lead a seeded application's workflow starts with, made as the api's sign-up makes it (startJourney). */
-export type SeededLead = {
-  applicationId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  company: string;
-  affiliateId?: string;
-};
+export type SeededLead = NewLead;
 
 function leadOf(clone: ReturnType<typeof cloneOf>): SeededLead {
   const one = (collection: string) => clone.find((d) => d.collection === collection)!.doc;

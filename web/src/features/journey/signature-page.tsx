@@ -50,6 +50,9 @@ export function SignaturePage() {
   /** Signed: the journey moves on (inside a frame, the parent window is told where). */
   function done() {
     clearSigning();
+    // Signed, whatever comes next: a Back pressed while the next page is still loading returns to this very
+    // page (the router keeps it mounted until then), which must say signed rather than still checking.
+    setView({ kind: 'signed' });
     journey.send({ type: 'journey.next', signed: true });
   }
 

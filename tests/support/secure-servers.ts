@@ -183,6 +183,20 @@ export async function startSecureSmtp(
  * certificate of `certs`, HTTP/2 by ALPN, and a client certificate signed by the CA required. Every
  * handshake is recorded with the client certificate's name (or why it was refused).
  */
+/** The portal's mail settings for a STARTTLS server of startSecureSmtp's, with its login and the tests' CA. */
+export const secureSmtpEnv = (
+  smtp: { port: number; account: { user: string; pass: string } },
+  certs: Certificates,
+): Record<string, string> => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(smtp.port),
+  SMTP_TLS: 'starttls',
+  SMTP_USER: smtp.account.user,
+  SMTP_PASSWORD: smtp.account.pass,
+  SMTP_CA_FILE: certs.caFile,
+  MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
+});
+
 export async function startMtlsFront(certs: Certificates, backend: string) {
   const [backendHost, backendPort] = backend.split(':') as [string, string];
   const handshakes: { client: string | undefined; authorized: boolean }[] = [];

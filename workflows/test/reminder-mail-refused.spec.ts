@@ -5,7 +5,12 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailOffer, getProgress } from '../src';
-import { makeCertificates, startSecureSmtp, type Certificates } from '../../tests/support/secure-servers';
+import {
+  makeCertificates,
+  secureSmtpEnv,
+  startSecureSmtp,
+  type Certificates,
+} from '../../tests/support/secure-servers';
 import { until } from '../../tests/support/until';
 import { seedApplicant, startSkippedTime, type SkippedTime } from './skipped-time';
 
@@ -17,15 +22,7 @@ let smtp: Awaited<ReturnType<typeof startSecureSmtp>>;
 beforeAll(async () => {
   certs = makeCertificates();
   smtp = await startSecureSmtp(certs);
-  t = await startSkippedTime({
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_TLS: 'starttls',
-    SMTP_USER: smtp.account.user,
-    SMTP_PASSWORD: smtp.account.pass,
-    SMTP_CA_FILE: certs.caFile,
-    MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
-  });
+  t = await startSkippedTime(secureSmtpEnv(smtp, certs));
   env = t.env;
 });
 

@@ -5,7 +5,12 @@
 import { Logger } from '@nestjs/common';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../tests/support/api-client';
-import { makeCertificates, startSecureSmtp, type Certificates } from '../../../tests/support/secure-servers';
+import {
+  makeCertificates,
+  secureSmtpEnv,
+  startSecureSmtp,
+  type Certificates,
+} from '../../../tests/support/secure-servers';
 import { startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 
@@ -17,15 +22,7 @@ beforeAll(async () => {
   certs = makeCertificates();
   smtp = await startSecureSmtp(certs);
   slice = await startSlice({
-    env: {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_TLS: 'starttls',
-      SMTP_USER: smtp.account.user,
-      SMTP_PASSWORD: smtp.account.pass,
-      SMTP_CA_FILE: certs.caFile,
-      MAIL_FROM: 'Fundwise <no-reply@fundwise.example>',
-    },
+    env: secureSmtpEnv(smtp, certs),
   });
 });
 

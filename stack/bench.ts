@@ -136,7 +136,7 @@ async function startBenchStack() {
     spec.env = { ...spec.env, TRUSTED_PROXIES: 'loopback', ...(observed ? { TRACES_SAMPLE_RATIO: SAMPLE_RATIO } : {}) };
     if (spec.name === 'web') spec.args = [...spec.args, '--outDir', webDist!];
     // BENCH_PROFILE=<dir>: V8 CPU profiles of the api, the worker and the stand-ins, for finding where their time goes.
-    if (process.env.BENCH_PROFILE)
+    if (process.env.BENCH_PROFILE && spec.command === NODE)
       spec.args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, ...spec.args];
     spec.silent = !process.env.BENCH_VERBOSE;
     running.push(await startService(spec));

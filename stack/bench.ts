@@ -118,7 +118,8 @@ async function startBenchStack() {
   const benchPorts = { bareRead: free[11]!, site: free[12]!, barePage: free[13]! };
   const env = appEnv(ports, '127.0.0.1');
   log(`bench: ${smoke ? 'smoke' : 'full'} run, data in ${dataDir}`);
-  for (const spec of infrastructureSpecs(ports, { headless: true, engine })) {
+  // Temporal serves its UI as npm start runs it, unless the run measures the api alone (--bare-stack).
+  for (const spec of infrastructureSpecs(ports, { headless: !observed, engine })) {
     spec.silent = !process.env.BENCH_VERBOSE;
     // BENCH_PROFILE: the stand-ins (node services of the infrastructure) are profiled too.
     if (process.env.BENCH_PROFILE && spec.command === NODE)

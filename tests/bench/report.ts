@@ -75,7 +75,7 @@ export function toMarkdown(r: Report): string {
   const rows = r.figures.map(
     (f) =>
       `| ${f.item} | ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.baseline === undefined ? '–' : `${fmt(f.baseline)} ${f.unit}`} | ` +
-      `${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} | ${f.goal} | ${f.pass === undefined ? 'not judged' : f.pass ? 'PASS' : 'FAIL'} | ${f.note ?? ''} | ${f.machine ? describeWindow(f.machine) : '–'} |`,
+      `${f.ratio === undefined ? '–' : `${f.ratio.toFixed(2)}×`} | ${f.goal} | ${f.pass === undefined ? (f.goal.startsWith('baseline') ? 'baseline' : 'not judged') : f.pass ? 'PASS' : 'FAIL'} | ${f.note ?? ''} | ${f.machine ? describeWindow(f.machine) : '–'} |`,
   );
   return [
     `# Benchmark report ${r.date}`,

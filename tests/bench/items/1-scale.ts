@@ -73,7 +73,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
     for (const name of Object.keys(ops)) {
       const rps = median(bySize[size]![name]!.map((r) => r.rps));
       const base = median(bySize[first]![name]!.map((r) => r.rps));
-      const last = size === sizes.at(-1) && size !== first;
+      // Every larger book is judged against the first, which is their baseline.
+      const judged = size !== first;
       figures.push({
         item: '1',
         name: `${name} at ${size.toLocaleString('en')} applications: requests/s (p99 ${median(bySize[size]![name]!.map((r) => r.p99)).toFixed(0)} ms)`,
@@ -81,8 +82,8 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         value: rps,
         baseline: size === first ? undefined : base,
         ratio: size === first ? undefined : rps / base,
-        goal: last ? `≥ 0.8× at ${first.toLocaleString('en')}` : 'reported',
-        pass: last ? rps / base >= 0.8 : undefined,
+        goal: judged ? `≥ 0.8× at ${first.toLocaleString('en')}` : 'baseline of the larger books',
+        pass: judged ? rps / base >= 0.8 : undefined,
         note: `counted rounds: ${bySize[size]![name]!.map((r) => r.rps.toFixed(0)).join(', ')}/s`,
       });
     }

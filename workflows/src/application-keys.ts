@@ -53,6 +53,8 @@ type Cached = { key: KeyObject | 'erased'; at: number };
 export class ApplicationKeys {
   private readonly cache = new Map<string, Cached>();
   private readonly making = new Map<string, Promise<KeyObject>>();
+  /** Reads of the vault under way: the payloads of one activation or batch decoded at once share one read. */
+  private readonly reading = new Map<string, Promise<KeyObject | 'erased' | undefined>>();
 
   constructor(
     private readonly vault: ApplicationKeyVault,
@@ -86,6 +88,7 @@ export class ApplicationKeys {
       { _id: applicationId, erasedAt: new Date(this.now()) },
       { upsert: true },
     );
+    this.reading.delete(applicationId);
     this.remember(applicationId, 'erased');
   }
 
@@ -98,7 +101,22 @@ export class ApplicationKeys {
   private async lookup(applicationId: string): Promise<KeyObject | 'erased' | undefined> {
     const hit = this.cache.get(applicationId);
     if (hit && this.now() - hit.at < KEY_CACHE_MS) return hit.key;
+    let pending = this.reading.get(applicationId);
+    if (!pending) {
+      const read = this.read(applicationId).finally(() => {
+        if (this.reading.get(applicationId) === read) this.reading.delete(applicationId);
+      });
+      this.reading.set(applicationId, (pending = read));
+    }
+    return pending;
+  }
+
+  private async read(applicationId: string): Promise<KeyObject | 'erased' | undefined> {
+    const started = this.now();
     const record = await this.vault.findOne({ _id: applicationId });
+    // Erased here while the read was under way: the read may have found the key before it went.
+    const since = this.cache.get(applicationId);
+    if (since?.key === 'erased' && since.at >= started) return 'erased';
     if (!record) return undefined;
     const key = record.wrapped ? this.unwrap(record) : 'erased';
     this.remember(applicationId, key);

@@ -97,4 +97,37 @@ describe('per-application payload keys', () => {
     const noVault = await EncryptionCodec.create('m1', { m1: MASTER });
     await expect(noVault.decode([a!])).rejects.toThrow(/No key vault/);
   });
+  it('reads the vault once for the payloads of one application decoded at once', async () => {
+    const { vault } = memoryVault();
+    const codec = await EncryptionCodec.create('m1', { m1: MASTER }, vault);
+    const sealed = await Promise.all(['a', 'b', 'c', 'd'].map((t) => codec.encode([plain(t)], ctx(A))));
+    let reads = 0;
+    const counted: ApplicationKeyVault = { ...vault, findOne: (f) => (reads++, vault.findOne(f)) };
+    const fresh = await EncryptionCodec.create('m1', { m1: MASTER }, counted);
+    const opened = await Promise.all(sealed.map((p) => fresh.decode(p)));
+    expect(opened.map(([p]) => text(p!))).toEqual(['a', 'b', 'c', 'd']);
+    expect(reads).toBe(1);
+  });
+
+  it('keeps a key erased here erased, even when a read that found it was still under way', async () => {
+    const { vault } = memoryVault();
+    const [a] = await (await EncryptionCodec.create('m1', { m1: MASTER }, vault)).encode([plain('x')], ctx(A));
+    let found: (() => void) | undefined;
+    // The read finds the live record, and answers only after the erasure below.
+    const slow: ApplicationKeyVault = {
+      ...vault,
+      findOne: async (f) => {
+        const record = await vault.findOne(f);
+        await new Promise<void>((resolve) => (found = resolve));
+        return record;
+      },
+    };
+    const codec = await EncryptionCodec.create('m1', { m1: MASTER }, slow);
+    const during = codec.decode([a!]);
+    await expect.poll(() => found).toBeDefined();
+    await codec.applicationKeys!.erase(A);
+    found!();
+    expect((await during)[0]).toBe(a);
+    expect((await codec.decode([a!]))[0]).toBe(a);
+  });
 });

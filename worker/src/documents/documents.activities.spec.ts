@@ -20,6 +20,7 @@ let crm: CrmStandin;
 let esign: Awaited<ReturnType<typeof startEsignStandin>>;
 let conn: Connection;
 let mongo: MongoClient;
+let mongoUri: string;
 let store: ReturnType<typeof documentStore>;
 let activities: ReturnType<typeof createDocumentActivities>;
 
@@ -32,7 +33,8 @@ beforeAll(async () => {
     SF_CLIENT_SECRET: 'doc-secret',
     SF_API_VERSION: '59.0',
   });
-  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-docs-${Date.now()}`);
+  mongoUri = `${inject('mongoBaseUri')}/portal-docs-${Date.now()}`;
+  mongo = await MongoClient.connect(mongoUri);
   store = documentStore({
     ...loadEnv(COMMON_SETTINGS, { S3_ENDPOINT: inject('s3Endpoint') }),
   });
@@ -87,6 +89,18 @@ async function stored(
   return { fileId: fileId.toHexString(), s3Key, fileName: name, fileType: 'bankStatement' };
 }
 
+/** A readable statement's figures for two days of a month (August unless told), closing at `closing`. */
+const cash = (closing: number, month = '08'): CashReading => ({
+  readable: true,
+  cash: {
+    period: { start: `2026-${month}-01`, end: `2026-${month}-02` },
+    days: [
+      { date: `2026-${month}-01`, deposit: 500, balance: 1_500 },
+      { date: `2026-${month}-02`, deposit: 0, balance: closing },
+    ],
+  },
+});
+
 describe('uploadContentVersions', () => {
   it('sends the file as multipart, so a file over the JSON blob limit reaches the opportunity', async () => {
     crm.configure({ jsonBlobLimit: 64 * 1024 });
@@ -128,16 +142,6 @@ describe('uploadContentVersions', () => {
   it("adds where an uploaded statement's figures differ from the one fetched from the bank for its month", async () => {
     const opportunityId = await convertedOpportunity();
     const applicationId = new ObjectId();
-    const cash = (closing: number): CashReading => ({
-      readable: true,
-      cash: {
-        period: { start: '2026-08-01', end: '2026-08-02' },
-        days: [
-          { date: '2026-08-01', deposit: 500, balance: 1_500 },
-          { date: '2026-08-02', deposit: 0, balance: closing },
-        ],
-      },
-    });
     const month = { applicationId, monthLabel: 'August 2026' };
     await stored(
       Buffer.from('%PDF-1.4'),
@@ -154,6 +158,58 @@ describe('uploadContentVersions', () => {
     expect(version?.Description).toBe(
       "bankStatement\nStatement review: differs from the bank connection's figures for the period (closing 9200.00, bank 1200.00)",
     );
+  });
+
+  it("compares each statement of one call with the bank's for its month, reading the application's files once", async () => {
+    const opportunityId = await convertedOpportunity();
+    const applicationId = new ObjectId();
+    const months = [
+      { monthLabel: 'August 2026', month: '08' },
+      { monthLabel: 'September 2026', month: '09' },
+    ];
+    const uploads = [];
+    for (const { monthLabel, month } of months) {
+      const row = { applicationId, monthLabel };
+      await stored(
+        Buffer.from('%PDF-1.4'),
+        'bank.pdf',
+        { findings: [] },
+        { ...row, source: 'bank', cash: cash(1_200, month) },
+      );
+      uploads.push(
+        await stored(Buffer.from('%PDF-1.4'), `${month}.pdf`, { findings: [] }, { ...row, cash: cash(9_200, month) }),
+      );
+    }
+    // The reads of this call counted on a client of its own, over the same database.
+    const watched = new MongoClient(mongoUri, { monitorCommands: true });
+    const reads: string[] = [];
+    watched.on('commandStarted', (e) => e.commandName === 'find' && reads.push(String(e.command.find)));
+    try {
+      await createDocumentActivities({
+        db: watched.db(),
+        crm: async () => conn,
+        box: () => {
+          throw new Error('unused');
+        },
+        store,
+        parentFolderId: '0',
+      }).uploadContentVersions({ opportunityId, documents: uploads });
+    } finally {
+      await watched.close();
+    }
+    const described = crm
+      .records('ContentVersion')
+      .filter((r) => r.FirstPublishLocationId === opportunityId)
+      .map((r) => r.Description);
+    expect(described).toEqual(
+      uploads.map(
+        () =>
+          "bankStatement\nStatement review: differs from the bank connection's figures for the period (closing 9200.00, bank 1200.00)",
+      ),
+    );
+    // Each document's own record, then the index once and its four files once: not the index and every file again per document.
+    expect(reads.filter((c) => c === 'applicationfiles')).toHaveLength(1);
+    expect(reads.filter((c) => c === 'files')).toHaveLength(uploads.length + 4);
   });
 
   it('answers a refused document with its code and copies the next, all in one call', async () => {

@@ -24,27 +24,49 @@ export function createDocumentActivities(deps: {
 }): DocumentActivities {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   const records = recordsOf(deps.db);
+  /**
+   * The application's statements fetched from the bank with readable figures, read once per call: through
+   * its file index, each file by `_id` (FerretDB serves no other read from an index). A call copies all the
+   * statements submitted together, and each used to read the index and every file again.
+   */
+  const bankStatementsOnce = () => {
+    const read = new Map<string, Promise<Partial<FileRecord<ObjectId>>[]>>();
+    return (applicationId: ObjectId) => {
+      let pending = read.get(String(applicationId));
+      if (!pending) {
+        pending = (async () => {
+          const list = await records.applicationFiles.findOne({ _id: String(applicationId) });
+          const files = await Promise.all(
+            (list?.fileIds ?? []).map((_id) =>
+              records.files.findOne({ _id }, { projection: { applicationId: 1, monthLabel: 1, source: 1, cash: 1 } }),
+            ),
+          );
+          return files.filter(
+            (f): f is NonNullable<typeof f> =>
+              !!f?.applicationId?.equals(applicationId) && f.source === 'bank' && !!f.cash?.readable,
+          );
+        })();
+        read.set(String(applicationId), pending);
+      }
+      return pending;
+    };
+  };
+  type BankStatements = ReturnType<typeof bankStatementsOnce>;
   /** An uploaded statement's review, with the bank connection's figures for its month when they are stored. */
-  const reviewWithBank = async (file: Partial<FileRecord<ObjectId>>): Promise<StatementReview | undefined> => {
-    if (!file.review || file.source === 'bank' || !file.monthLabel) return file.review;
-    // Through the application's file index, each file by `_id` (FerretDB serves no other read from an index).
-    const list = await records.applicationFiles.findOne({ _id: String(file.applicationId) });
-    const others = await Promise.all(
-      (list?.fileIds ?? []).map((_id) =>
-        records.files.findOne({ _id }, { projection: { applicationId: 1, monthLabel: 1, source: 1, cash: 1 } }),
-      ),
-    );
-    const bank = others.find(
-      (f) =>
-        f?.applicationId?.equals(file.applicationId!) &&
-        f.source === 'bank' &&
-        f.monthLabel === file.monthLabel &&
-        f.cash?.readable,
-    );
+  const reviewWithBank = async (
+    file: Partial<FileRecord<ObjectId>>,
+    bankStatements: BankStatements,
+  ): Promise<StatementReview | undefined> => {
+    if (!file.review || file.source === 'bank' || !file.monthLabel || !file.applicationId) return file.review;
+    const bank = (await bankStatements(file.applicationId)).find((f) => f.monthLabel === file.monthLabel);
     return withBankCheck(file.review, file.cash, bank?.cash);
   };
   /** One document's copy, once per file (a retry finds the copy an earlier try made). */
-  async function copyDocument(opportunityId: string, document: StoredDocument): Promise<void> {
+  async function copyDocument(
+    opportunityId: string,
+    document: StoredDocument,
+    bankStatements: BankStatements,
+  ): Promise<void> {
     // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
     const file = await records.files.findOne({ _id: new ObjectId(document.fileId) });
     if (!file) return;
@@ -72,7 +94,7 @@ export function createDocumentActivities(deps: {
           Title: document.fileName.replace(/\.pdf$/i, ''),
           PathOnClient: path,
           FirstPublishLocationId: opportunityId,
-          Description: documentDescription(document.fileType, await reviewWithBank(file)),
+          Description: documentDescription(document.fileType, await reviewWithBank(file, bankStatements)),
         },
         { bytes, filename: document.fileName },
       );
@@ -101,9 +123,10 @@ export function createDocumentActivities(deps: {
      */
     async uploadContentVersions({ opportunityId, documents }) {
       const refused: { fileId: string; code: string }[] = [];
+      const bankStatements = bankStatementsOnce();
       for (const document of documents) {
         try {
-          await copyDocument(opportunityId, document);
+          await copyDocument(opportunityId, document, bankStatements);
         } catch (e) {
           if (!(e instanceof CrmRejectedError)) throw e;
           refused.push({ fileId: document.fileId, code: e.code });

@@ -10,14 +10,14 @@ import { recordsOf } from '../records/records';
 
 let offers: OfferStandin;
 let mongo: MongoClient;
+let mongoUri: string;
 let activities: ReturnType<typeof createOfferActivities>;
 let applicationId: string;
 
-beforeAll(async () => {
-  offers = await startOfferStandin({ port: 0, clientId: 'offer-spec', clientSecret: 'offer-secret' });
-  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-offers-${Date.now()}`);
-  activities = createOfferActivities({
-    db: mongo.db(),
+/** The offer activities over this client's database, against the offer stand-in. */
+const offerActivities = (client: MongoClient) =>
+  createOfferActivities({
+    db: client.db(),
     crm: () => Promise.reject(new Error('unused')),
     settings: {
       OFFER_SERVICE_URL: offers.url,
@@ -29,6 +29,12 @@ beforeAll(async () => {
       PUBLIC_URL: 'http://localhost',
     },
   });
+
+beforeAll(async () => {
+  offers = await startOfferStandin({ port: 0, clientId: 'offer-spec', clientSecret: 'offer-secret' });
+  mongoUri = `${inject('mongoBaseUri')}/portal-offers-${Date.now()}`;
+  mongo = await MongoClient.connect(mongoUri);
+  activities = offerActivities(mongo);
   const id = new ObjectId();
   applicationId = id.toHexString();
   await recordsOf(mongo.db()).businesses.insertOne({
@@ -69,6 +75,32 @@ describe('calculateOffers against the offer service', () => {
       const e = await activities.calculateOffers({ applicationId }).catch((x: unknown) => x);
       expect(e).not.toBeInstanceOf(ApplicationFailure);
       expect(String(e)).toContain(`HTTP ${status}`);
+    }
+  });
+
+  it('writes the options only when they change, keeping the selection', async () => {
+    const records = recordsOf(mongo.db());
+    const _id = new ObjectId(applicationId);
+    const [first] = await activities.calculateOffers({ applicationId });
+    const chosen = (await records.offers.findOne({ _id }))!.offerOptions!.map((o) => ({
+      ...o,
+      isSelected: o.id === first!.id ? 'true' : 'false',
+    }));
+    await records.offers.updateOne({ _id }, { $set: { offerOptions: chosen } });
+    // Priced again on the same answers, counted on a client of its own: the same options, no write.
+    const watched = new MongoClient(mongoUri, { monitorCommands: true });
+    const writes: string[] = [];
+    watched.on('commandStarted', (e) => e.commandName === 'update' && writes.push(String(e.command.update)));
+    try {
+      expect(await offerActivities(watched).calculateOffers({ applicationId })).toEqual(chosen);
+      expect(writes).toEqual([]);
+      // A changed answer prices other options: saved, the selection restored where the option is still offered.
+      await records.businesses.updateOne({ _id }, { $set: { annualRevenue: 90_000 } });
+      const repriced = await offerActivities(watched).calculateOffers({ applicationId });
+      expect(writes).toEqual(['offers']);
+      expect((await records.offers.findOne({ _id }))!.offerOptions).toEqual(repriced);
+    } finally {
+      await watched.close();
     }
   });
 });

@@ -132,7 +132,10 @@ async function calculateOffers({ settings: s, records, service }: Ctx, applicati
   // A previous choice is restored when the same option is priced again.
   const chosen = (saved?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true')?.id;
   const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
-  await records.offers.updateOne({ _id }, { $set: { offerOptions: options } });
+  // Priced again as they are saved (each visit of the offers page asks): no write. Nor does it then put
+  // back a selection read before the applicant changed it.
+  if (JSON.stringify(options) !== JSON.stringify(saved?.offerOptions))
+    await records.offers.updateOne({ _id }, { $set: { offerOptions: options } });
   return options;
 }
 

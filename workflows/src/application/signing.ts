@@ -1,16 +1,10 @@
-import { ApplicationFailure, CancellationScope, condition, log, patched, sleep } from '@temporalio/workflow';
+import { ApplicationFailure, CancellationScope, condition, log, sleep } from '@temporalio/workflow';
 import { judgeSubmission } from '@portal/libs';
 import type { SignRequestView } from './activities';
 import { journeyFailure } from './failures';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
 import { records, waited } from './proxies';
 import type { ApplicationRun } from './run';
-
-/**
- * The patch under which the last signature moves the journey on by itself (workflows/README.md, 'Changing
- * the workflow'): runs recorded before it were moved on by the web's moveStage.
- */
-export const MOVE_ON_WHEN_SIGNED = 'journey-moves-on-when-signed';
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
 export const SIGN_POLL_INTERVAL = '30 seconds';
@@ -153,9 +147,7 @@ export class Signing {
    */
   private moveOn(): void {
     const { progress } = this.run;
-    const moved = judgeSubmission(progress.position, 'signature');
-    // Asked only when it would move: a run that never moves this way records no patch marker.
-    if (moved !== progress.position && patched(MOVE_ON_WHEN_SIGNED)) progress.position = moved;
+    progress.position = judgeSubmission(progress.position, 'signature');
   }
 
   /** A new sign request (attempt + 1), its id saved on the application. */

@@ -85,7 +85,8 @@ export async function runJourney(
     async () => (await client.get(`/box/${id}`)).body.data?.signed,
     (v) => v === true,
   );
-  const moved = await pressNext('to bank statements');
+  // Signed, the workflow moved the journey on by itself; the status read had the saved stage follow.
+  const moved = await retrying('read the stage', () => client.get(`/stage/${applicationId}`));
   if (moved.body.path !== '/bank-statements') throw new Error(`after signing: ${JSON.stringify(moved.body)}`);
   settle(checks);
 

@@ -1,9 +1,10 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { API_CODES, BOX_SIGN_TRIGGERS, FINAL_SIGN_TRIGGERS } from '@portal/libs';
 import { signRequestEvent, startSigning, type SigningState } from '@portal/workflows';
 import type { SignEvent } from './box-event';
 import { ApplicationProgress } from '../applications/application-progress.service';
 import { ApplicationsService } from '../applications/applications.service';
+import { StagesService } from '../stages/stages.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 
@@ -16,6 +17,11 @@ export type SigningAnswer = {
   signed: boolean;
   fileId?: string;
   signers: { email: string; order: number; decision: string | null; embedUrl: string | null }[];
+  /**
+   * Signed (the status read only): where the journey is now. The workflow moves it on from the signature to
+   * the bank statements when it hears the last signature, and the web lands where this says.
+   */
+  stage?: { pageName: string; pageStep: number; path: string };
 };
 
 const answer = (s: SigningState): SigningAnswer => ({
@@ -29,11 +35,14 @@ const answer = (s: SigningState): SigningAnswer => ({
 /** Signing goes through the application's workflow, which talks to Box and hears its webhooks. */
 @Injectable()
 export class SigningService {
+  private readonly logger = new Logger(SigningService.name);
+
   constructor(
     private readonly workflows: ApplicationWorkflows,
     private readonly applications: ApplicationsService,
     private readonly statusLinks: StatusService,
     private readonly progress: ApplicationProgress,
+    private readonly stages: StagesService,
   ) {}
 
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
@@ -56,7 +65,18 @@ export class SigningService {
     const progress = await this.progress.of(app, { kept: false });
     if (!progress.signing || progress.signing.request.id !== signatureId)
       throw new NotFoundException(SIGNATURE_NOT_FOUND);
-    return answer(progress.signing);
+    if (!progress.signing.signed) return answer(progress.signing);
+    // Signed: the workflow has moved the journey on by itself (in the task that heard the last signature),
+    // so the saved stage follows it, and the answer says where the web lands. A journey still on the
+    // signature (a run from before the workflow moved it, or one taken back there) is moved by the web.
+    const { pageName, pageStep, path } = progress.position;
+    // Not kept (the database busy): the answer stands; a later page load finds the saved stage on the
+    // signature, and the move the web sends from there is answered where the workflow is.
+    if (pageName === 'DOCUMENTS')
+      await this.stages.followSignature(String(app._id), progress.position).catch((e: Error) => {
+        this.logger.warn({ msg: 'saved stage not moved on from the signature', signatureId, error: e.message });
+      });
+    return { ...answer(progress.signing), stage: { pageName, pageStep, path } };
   }
 
   /**

@@ -5,7 +5,7 @@ import { FINAL_SIGN_TRIGGERS, REGISTERED_SIGN_TRIGGERS, s3ClientOptions } from '
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
-import { ownerAnswers, saveAnswers, stepOn } from '../../../tests/support/journey';
+import { ownerAnswers, saveAnswers, stepOn, stepOnFrom } from '../../../tests/support/journey';
 import { recordHistory } from '../../../tests/support/histories';
 import { signEventOf } from './box-event';
 
@@ -85,7 +85,7 @@ describe('signing through the Box stand-in: one owner', () => {
     expect(early.body.data.code).toBe('SIGN_FIRST');
   });
 
-  it('learns of the signature from the signed webhook, then lets the stage move on', async () => {
+  it('learns of the signature from the signed webhook and moves the stage on to the bank statements itself', async () => {
     const { id, signers } = (await solo.post('/box/sign', { applicationId: soloApp })).body.data;
     const redirect = await decide(signers[0].embedUrl, 'signed');
     expect(redirect).toBe('http://localhost:8080/signature?isFinished=true');
@@ -95,8 +95,15 @@ describe('signing through the Box stand-in: one owner', () => {
     );
     expect(done.status).toBe('signed');
     expect(done.fileId).toBeTruthy();
-    const next = await stepOn(solo, soloApp);
-    expect(next.body).toMatchObject({ pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' });
+    // The status read says where the workflow moved the journey when it heard the signature, and the saved
+    // stage (the resume path) followed it: the web lands there with no move of its own.
+    const STATEMENTS = { pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' };
+    expect(done.stage).toEqual(STATEMENTS);
+    expect((await solo.get(`/stage/${soloApp}`)).body).toMatchObject(STATEMENTS);
+    // An old tab still asking the move from the signature is answered with where the journey is.
+    const stale = await stepOnFrom(solo, soloApp, { pageName: 'SIGNATURE', pageStep: 1 });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toMatchObject(STATEMENTS);
   });
 });
 
@@ -118,14 +125,19 @@ describe('signing through the Box stand-in: two owners', () => {
     );
     expect(between.signed).toBe(false);
     expect(between.signers[1].decision).toBeNull();
+    // The journey waits on the signature until every signer has signed.
+    expect(between.stage).toBeUndefined();
+    expect((await pair.get(`/stage/${pairApp}`)).body).toMatchObject({ path: '/signature' });
     // The second owner lands on the page that says their signature is recorded; on the
     // applicant's device that page hands back to /signature?isFinished=true.
     expect(await decide(signers[1].embedUrl, 'signed')).toBe('http://localhost:8080/co-owner/signed?lng=en');
-    await until(
+    const signed = await until(
       async () => (await pair.get(`/box/${id}`)).body.data,
       (d) => d.signed === true,
     );
-    expect((await stepOn(pair, pairApp)).body).toMatchObject({ path: '/bank-statements' });
+    // The last signature moved the journey on: the saved stage followed the status read.
+    expect(signed.stage).toMatchObject({ path: '/bank-statements' });
+    expect((await pair.get(`/stage/${pairApp}`)).body).toMatchObject({ path: '/bank-statements' });
     await recordHistory(slice.env.TEMPORAL_ADDRESS, pairApp, 'application-two-owners.pb');
   });
 });

@@ -162,6 +162,19 @@ export class StagesService {
     );
     return { applicationId: String(applicationId), pageName, pageStep, path, isPdfSent: false };
   }
+
+  /**
+   * The workflow moved the journey on from the signature by itself when it heard the last signature (no
+   * move came through here): the saved stage follows it, from the signature only, so a record a later move
+   * has already taken elsewhere stays where that move put it. One conditional write, nothing read.
+   */
+  async followSignature(applicationId: string, position: JourneyPosition): Promise<void> {
+    const { pageName, pageStep, path } = position;
+    await this.stages.collection.updateOne(
+      { _id: new MongoId(applicationId), pageName: 'SIGNATURE' },
+      { $set: { pageName, pageStep, path, isPdfSent: false, updatedAt: new Date() } },
+    );
+  }
 }
 
 /** A move to a named position that is the one it starts from (or names no start): possibly a re-save. */

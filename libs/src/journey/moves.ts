@@ -53,12 +53,16 @@ export function judgeMove(current: JourneyPosition, move: StageMove, facts: Move
 }
 
 /**
- * The moves a submission makes by itself, without a moveStage: the step each is made from. Submitting the
- * bank statements takes the journey to choosing an offer (DOCUMENTS 1 -> 2); submitting the application
- * from the choice takes it to the booking view (DOCUMENTS 2 -> 3). The workflow's submitStatements and
- * submitApplication updates apply this rule, and the journey mirror test walks it against the web.
+ * The moves the workflow makes by itself, without a moveStage: the step each is made from. The last
+ * signer's signature takes the journey on to the bank statements (SIGNATURE 1 -> DOCUMENTS 1: the workflow
+ * hears it from Box, and the signature's status read answers where the journey went); submitting the
+ * bank statements takes it to choosing an offer (DOCUMENTS 1 -> 2); submitting the application from the
+ * choice takes it to the booking view (DOCUMENTS 2 -> 3). The workflow's signing room and its
+ * submitStatements and submitApplication updates apply this rule, and the journey mirror test walks it
+ * against the web.
  */
 export const SUBMISSION_STEPS = {
+  signature: { pageName: 'SIGNATURE', pageStep: 1 },
   statements: { pageName: 'DOCUMENTS', pageStep: 1 },
   application: { pageName: 'DOCUMENTS', pageStep: 2 },
 } as const satisfies Record<string, { pageName: JourneyPosition['pageName']; pageStep: number }>;

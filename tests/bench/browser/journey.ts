@@ -180,14 +180,17 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     await guarded(p, '/signature');
     t0 = performance.now();
     const id = storage.storedSignatureId() ?? signing.id;
+    let signed: Awaited<ReturnType<typeof app.signature.signatureApi.build>>;
     for (let k = 0; ; k++) {
-      if ((await p.qc.fetchQuery(app.signature.signingQueryOptions(id))).signed) break;
+      signed = await p.qc.fetchQuery(app.signature.signingQueryOptions(id));
+      if (signed.signed) break;
       if (k >= 90) throw new Error('signature not seen in 90 s');
       await sleep(1000);
     }
     waitsMs.push(performance.now() - t0);
     storage.clearSigning();
-    path = (await send(p, { type: 'journey.next', signed: true })) as JourneyPath;
+    // The workflow moved the journey on when it heard the signature: the page lands where the read says.
+    path = (await send(p, answers.signedEvent(signed))) as JourneyPath;
 
     // /bank-statements: the months the business's state asks for, each uploaded into the page's list (the
     // upload's answer is the file as the list has it: use-slot-uploads.ts).

@@ -1,4 +1,5 @@
 import { ApplicationFailure, CancellationScope, condition, log, sleep } from '@temporalio/workflow';
+import { judgeSubmission } from '@portal/libs';
 import type { SignRequestView } from './activities';
 import { journeyFailure } from './failures';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
@@ -132,8 +133,21 @@ export class Signing {
     const wasSigned = signing.signed;
     signing.request = request;
     signing.signed = isSignedRequest(request);
-    if (signing.signed && !wasSigned) this.run.touch();
-    else this.run.publish();
+    if (signing.signed && !wasSigned) {
+      this.moveOn();
+      this.run.touch();
+    } else this.run.publish();
+  }
+
+  /**
+   * Every signer has signed: a journey standing on the signature goes on to the bank statements in the
+   * workflow task that heard it (one upsert with the signing's status), as the statements' submission moves
+   * it on to the offers; the signature's status read answers where it went, and the web lands there
+   * without a move of its own. A journey elsewhere (its applicant went back while a co-owner signed) stays.
+   */
+  private moveOn(): void {
+    const { progress } = this.run;
+    progress.position = judgeSubmission(progress.position, 'signature');
   }
 
   /** A new sign request (attempt + 1), its id saved on the application. */

@@ -3,7 +3,14 @@ import { api } from '../../lib/http';
 import { storeSignatureId } from '../../lib/storage';
 
 type Signer = { email: string; order: number; decision: 'signed' | 'declined' | null; embedUrl: string | null };
-export type Signing = { id: string; status: string; signed: boolean; signers: Signer[] };
+export type Signing = {
+  id: string;
+  status: string;
+  signed: boolean;
+  signers: Signer[];
+  /** Signed (the status read): where the journey is now, the workflow having moved it on by itself. */
+  stage?: { pageName: string; pageStep: number; path: string };
+};
 
 /**
  * A signing request as the server has it now: read afresh each time, since the page asks it again while

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import type { HttpError } from '../../lib/http';
 import { clearSigning, markSecondSigner, storedSignatureId } from '../../lib/storage';
 import { useApplication } from '../../lib/session';
+import { signedEvent } from '../../lib/journey/journey-answers';
 import { useJourney, useJourneySelector } from '../../lib/journey/use-journey';
 import { signingQueryOptions, useBuildSigning, type Signing } from './signature-api';
 
@@ -47,13 +48,16 @@ export function SignaturePage() {
   const queryClient = useQueryClient();
   const { mutateAsync: build } = useBuildSigning(app._id);
 
-  /** Signed: the journey moves on (inside a frame, the parent window is told where). */
-  function done() {
+  /**
+   * Signed: the journey moves on (inside a frame, the parent window is told where). The status read's
+   * answer says where the workflow has already moved it: the journey lands there, with no move of its own.
+   */
+  function done(answer?: Signing) {
     clearSigning();
     // Signed, whatever comes next: a Back pressed while the next page is still loading returns to this very
     // page (the router keeps it mounted until then), which must say signed rather than still checking.
     setView({ kind: 'signed' });
-    journey.send({ type: 'journey.next', signed: true });
+    journey.send(signedEvent(answer));
   }
 
   /**
@@ -78,7 +82,7 @@ export function SignaturePage() {
     const id = storedSignatureId() ?? (await build()).id;
     for (let i = 0; i < 90; i++) {
       const s = await queryClient.fetchQuery(signingQueryOptions(id));
-      if (s.signed) return done();
+      if (s.signed) return done(s);
       if (ENDED.includes(s.status)) return setView({ kind: 'ended', status: s.status });
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -154,7 +158,7 @@ export function SignaturePage() {
           {t('app.back')}
         </Button>
         {view.kind === 'signed' ? (
-          <Button type="button" busy={journey.busy} onClick={done}>
+          <Button type="button" busy={journey.busy} onClick={() => done()}>
             {t('app.continue')}
           </Button>
         ) : view.kind === 'ended' ? (

@@ -35,3 +35,19 @@ export const statementsSubmittedEvent = (
   sfOpportunityId: answer.sfOpportunityId,
   landed: { pageName: answer.stage.pageName, pageStep: answer.stage.pageStep },
 });
+
+/**
+ * The signature's status read answered signed (GET /box/:id): the workflow moved the journey on to the bank
+ * statements when it heard the last signature, and the machine lands where the answer says, without a stage
+ * move. An answer still on the signature (a run from before the workflow moved it, or a journey taken back
+ * there) or none (the build's answer) leaves the move to the machine, which the workflow answers.
+ */
+export const signedEvent = (answer?: {
+  stage?: { pageName: string; pageStep: number };
+}): Extract<JourneyEvent, { type: 'journey.next' }> => ({
+  type: 'journey.next',
+  signed: true,
+  ...(answer?.stage && answer.stage.pageName !== 'SIGNATURE'
+    ? { landed: { pageName: answer.stage.pageName, pageStep: answer.stage.pageStep } }
+    : {}),
+});

@@ -48,7 +48,7 @@ export function renderJourneyPage(page: ReactNode, user: DbUser, fallback: React
       </JourneyContext.Provider>
     </QueryClientProvider>,
   );
-  return { queryClient };
+  return { queryClient, journey };
 }
 
 /** app-1's owner set (os-1) before any owner is saved. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOURNEY_CODES } from '@portal/libs';
+import { signedEvent } from './journey-answers';
 import { at, settled, startAt } from './journey-test-server';
 
 const visit = (j: ReturnType<typeof startAt>, route: string, step?: number) => {
@@ -165,6 +166,34 @@ describe('journey machine: moves', () => {
     expect(j.routes).toEqual(['/offers']);
     // The workflow has moved already: a move asked of it would only be answered with the same place.
     expect(j.server.requests).toEqual([]);
+  });
+
+  it("lands where the signature's status answered (the workflow moved on when it heard it), asking no move", async () => {
+    const j = startAt(at('SIGNATURE', 1), { facts: { signed: true, statementsSubmitted: false } });
+    j.server.position = at('DOCUMENTS', 1);
+    j.actor.send(signedEvent({ stage: at('DOCUMENTS', 1) }));
+    await settled(j.actor);
+    expect(j.actor.getSnapshot().context).toMatchObject({
+      position: at('DOCUMENTS', 1),
+      at: at('DOCUMENTS', 1),
+      signed: true,
+    });
+    expect(j.actor.getSnapshot().context.error).toBeUndefined();
+    expect(j.routes).toEqual(['/bank-statements']);
+    expect(j.server.requests).toEqual([]);
+  });
+
+  it('moves on from the signature when the answer names no later step (a run from before, or an old tab)', async () => {
+    for (const answer of [undefined, { stage: at('SIGNATURE', 1) }]) {
+      const j = startAt(at('SIGNATURE', 1), { facts: { signed: true, statementsSubmitted: false } });
+      // The workflow may have moved on already: the move is stale and answered where the journey is.
+      j.server.position = answer ? at('SIGNATURE', 1) : at('DOCUMENTS', 1);
+      j.actor.send(signedEvent(answer));
+      await settled(j.actor);
+      expect(j.server.requests).toEqual(['next from SIGNATURE:1']);
+      expect(j.actor.getSnapshot().context.position).toEqual(at('DOCUMENTS', 1));
+      expect(j.routes).toEqual(['/bank-statements']);
+    }
   });
 
   it('takes the statements as submitted when the api says so, with no opportunity yet (the CRM is down)', async () => {

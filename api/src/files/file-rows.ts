@@ -36,7 +36,7 @@ const KEPT_MS = 10 * 60_000;
  * trip a file a read). Bounded: the oldest go first.
  */
 export class FileRows {
-  private readonly rows = new Kept<FileRow>(KEPT_MS, 5_000);
+  private readonly rows = new Kept<FileRow>(KEPT_MS, 2_000);
 
   get(id: Types.ObjectId): FileRow | undefined {
     return this.rows.get(String(id));

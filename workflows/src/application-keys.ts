@@ -76,6 +76,21 @@ export class ApplicationKeys {
     return pending;
   }
 
+  /**
+   * `forEncode` for an application whose key is most likely not made yet (its workflow's start): made
+   * first, one insert; a key that stands already (a repeated start) is read after the insert is refused.
+   */
+  async forNewApplication(applicationId: string): Promise<KeyObject> {
+    const hit = this.cache.get(applicationId);
+    if (hit && this.now() - hit.at < KEY_CACHE_MS) return this.forEncode(applicationId);
+    let pending = this.making.get(applicationId);
+    if (!pending) {
+      pending = this.make(applicationId).finally(() => this.making.delete(applicationId));
+      this.making.set(applicationId, pending);
+    }
+    return pending;
+  }
+
   /** The key that opens this application's payloads; 'erased' once erased (a missing record too). */
   async forDecode(applicationId: string): Promise<KeyObject | 'erased'> {
     return (await this.lookup(applicationId)) ?? 'erased';

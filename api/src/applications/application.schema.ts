@@ -31,6 +31,8 @@ export class Application implements ApplicationRecord<Types.ObjectId, ProgressAn
   @Prop({ type: SchemaTypes.Mixed }) liveProgress?: { answer: ProgressAnswer; runId: string; watchedUntil?: Date };
   /** Absent until kept (libs' ApplicationRecord): no default empty list. */
   @Prop({ type: [String], default: undefined }) missingDocuments?: string[];
+  /** Absent until kept with `missingDocuments` (libs' ApplicationRecord). */
+  @Prop({ type: [String], default: undefined }) ownerNames?: string[];
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type ApplicationFields = SameFields<

@@ -162,9 +162,12 @@ export class ApplicationsService {
     );
   }
 
-  /** The optional documents the submitted application went without (frozen once submitted). */
-  async keepMissingDocuments(applicationId: Types.ObjectId, missing: string[]): Promise<void> {
-    await this.applications.collection.updateOne({ _id: applicationId }, { $set: { missingDocuments: missing } });
+  /** The optional documents the submitted application went without and its owners' names (frozen once submitted). */
+  async keepSubmittedView(applicationId: Types.ObjectId, missing: string[], ownerNames: string[]): Promise<void> {
+    await this.applications.collection.updateOne(
+      { _id: applicationId },
+      { $set: { missingDocuments: missing, ownerNames } },
+    );
   }
 
   /** The application is submitted (its status and accepted date). */

@@ -54,7 +54,8 @@ export class LoginThrottle {
     const byAddress = await this.limiter.throttle(throttle(addr, 50));
     if (!byAddress.go) throw new TooManyRequestsError(byAddress.wait, undefined, 'password:ip');
     const byAccount = await this.limiter.throttle(throttle(acct, 10), Date.now(), lately);
-    const release = byAccount.go ? byAccount.release : undefined;
+    // The slots a check gives back (a success, or a failure that is not a wrong password), in one write.
+    const slots = [byAddress.slot, byAccount.go ? byAccount.slot : undefined];
     if (!byAccount.go) {
       // The window's tries are still being checked, not yet failures: no throttle by failures to pass yet,
       // and this address's first try would be an 11th check of a parallel burst.
@@ -66,11 +67,11 @@ export class LoginThrottle {
 
     try {
       const answer = await verify();
-      await Promise.all([release?.(), byAddress.release(), this.limiter.clearFailures(pair)]);
+      await Promise.all([this.limiter.releaseAll(slots), this.limiter.clearFailures(pair)]);
       return answer;
     } catch (e) {
       if (e instanceof UnauthorizedException) await this.limiter.recordFailure(acct, addr, pair);
-      else await Promise.all([release?.(), byAddress.release()]);
+      else await this.limiter.releaseAll(slots);
       throw e;
     }
   }

@@ -134,8 +134,8 @@ export class SignUpService {
     who: Hasher,
   ): Promise<{ user: UserDocument; created: boolean } | undefined> {
     // The name's key first: a sign-up that stopped after it finds the same user id on its next try.
-    const userId = await this.users.idFor(userName);
-    const existing = await this.users.findById(userId);
+    const { userId, made } = await this.users.idFor(userName);
+    const existing = made ? null : await this.users.findById(userId);
     if (existing && this.unconfirmed.expired(existing)) {
       // Nobody confirmed it in time: the address is free again, for whoever signs up with it now.
       await this.unconfirmed.remove(existing);

@@ -256,13 +256,13 @@ export class RateLimiter {
     t: Throttle,
     now = Date.now(),
     failedLately?: number,
-  ): Promise<{ go: true; release: () => Promise<void> } | { go: false; wait: number; checking?: true }> {
+  ): Promise<{ go: true; release: () => Promise<void>; slot?: Slot } | { go: false; wait: number; checking?: true }> {
     // `failedLately` (the key's failures within the last window, when the caller has read them): at `free`
     // or more, a new fixed window's free tries are not handed out, so the limit slides with the failures'
     // own times instead of starting again at the window's turn.
     if (failedLately === undefined || failedLately < t.free) {
       const claimed = await this.claimInWindow(t.key, t.free, t.windowSeconds, now);
-      if ('slot' in claimed) return { go: true, release: () => this.release(claimed.slot) };
+      if ('slot' in claimed) return { go: true, release: () => this.releaseAll([claimed.slot]), slot: claimed.slot };
     }
     const failures = await this.readFailures(t.key);
     const failed = countSince(failures, now - t.windowSeconds * 1000);
@@ -277,8 +277,12 @@ export class RateLimiter {
     return { go: false, wait: 1 };
   }
 
-  private async release(slot: Slot): Promise<void> {
-    await this.countsCol.updateOne({ _id: slot._id, [slot.field]: { $gt: 0 } }, { $inc: { [slot.field]: -1 } });
+  /** Gives slots back (a success is no guess), in one round trip: a conditional `$inc` statement each. */
+  async releaseAll(slots: (Slot | undefined)[]): Promise<void> {
+    const ops = slots.flatMap((s) =>
+      s ? [{ updateOne: { filter: { _id: s._id, [s.field]: { $gt: 0 } }, update: { $inc: { [s.field]: -1 } } } }] : [],
+    );
+    if (ops.length) await this.countsCol.bulkWrite(ops, { ordered: false });
   }
 
   /** Gives back every attempt a key holds in the current window. */

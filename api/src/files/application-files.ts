@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types, type Model } from 'mongoose';
 import { StoredFile, type StoredFileDocument } from './file.schema';
+import { FileRows, KEPT_FIELDS, type FileRow } from './file-rows';
 
 /**
  * The files of one application, by id: a keyed lookup document (`_id` the application's id), so that
@@ -18,6 +19,9 @@ export class ApplicationFiles {
 }
 export const ApplicationFilesSchema = SchemaFactory.createForClass(ApplicationFiles);
 
+/** Shared by every module's instance of the index (the files' and the offers'). */
+const KEPT_ROWS = new FileRows();
+
 const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
 
 @Injectable()
@@ -26,6 +30,9 @@ export class ApplicationFileIndex {
     @InjectModel(ApplicationFiles.name) private readonly lists: Model<ApplicationFiles>,
     @InjectModel(StoredFile.name) private readonly files: Model<StoredFile>,
   ) {}
+
+  /** The File rows this replica has read or written (never updated: file-rows.ts), one set per process. */
+  private readonly rows = KEPT_ROWS;
 
   /** Enters a file's id under its application (before its File row is written). */
   async enter(applicationId: Types.ObjectId, fileId: Types.ObjectId): Promise<void> {
@@ -42,34 +49,47 @@ export class ApplicationFileIndex {
 
   /** Takes a file's id out (after its File row was removed). */
   async leave(applicationId: Types.ObjectId, fileId: Types.ObjectId): Promise<void> {
+    this.rows.forget(fileId);
     await this.lists.updateOne({ _id: String(applicationId) }, { $pull: { fileIds: fileId } });
   }
 
-  /** The application's files, oldest first: each read by `_id`. */
-  async filesOf(applicationId: Types.ObjectId): Promise<StoredFileDocument[]> {
-    const list = await this.lists.findById(String(applicationId)).lean();
-    const found = await Promise.all((list?.fileIds ?? []).map((id) => this.files.findById(id)));
-    return found
-      .filter((f): f is StoredFileDocument => f !== null && f.applicationId.equals(applicationId))
-      .sort((a, b) => a.get('createdAt').getTime() - b.get('createdAt').getTime());
+  /** A File row just written: the next reads of its application's documents need not read it. */
+  written(file: StoredFileDocument): void {
+    this.rows.keep(file.toObject() as unknown as FileRow);
   }
 
-  /** The application's files as plain objects with only `fields` (and their application), oldest first. */
+  /** The application's files, oldest first, without their reviews. */
+  filesOf(applicationId: Types.ObjectId) {
+    return this.fieldsOf(applicationId, KEPT_FIELDS as Exclude<keyof StoredFile, 'review'>[]);
+  }
+
+  /**
+   * The application's files as plain objects with `fields` (and their application), oldest first: its
+   * list by `_id`, then each file this replica does not keep (FileRows) by `_id`.
+   */
   async fieldsOf<K extends keyof StoredFile>(
     applicationId: Types.ObjectId,
     fields: K[],
   ): Promise<(Pick<StoredFile, K> & { _id: Types.ObjectId })[]> {
     const list = await this.lists.findById(String(applicationId)).lean();
-    const projection = Object.fromEntries([...fields, 'applicationId', 'createdAt'].map((f) => [f, 1]));
-    const found = await Promise.all(
-      (list?.fileIds ?? []).map((id) =>
-        this.files.findById(id, projection).lean<StoredFile & { _id: Types.ObjectId; createdAt: Date }>(),
-      ),
-    );
+    const keepable = fields.every((f) => KEPT_FIELDS.includes(f));
+    const found = await Promise.all((list?.fileIds ?? []).map((id) => this.row(id, keepable, fields)));
     return found
       .filter((f) => f !== null && f.applicationId.equals(applicationId))
       .sort((a, b) => (a!.createdAt?.getTime() ?? 0) - (b!.createdAt?.getTime() ?? 0)) as (Pick<StoredFile, K> & {
       _id: Types.ObjectId;
     })[];
+  }
+
+  /** One file: kept, or read (every kept field when it may be kept, else only `fields`). */
+  private async row(id: Types.ObjectId, keepable: boolean, fields: string[]): Promise<FileRow | null> {
+    const kept = keepable ? this.rows.get(id) : undefined;
+    if (kept) return kept;
+    const projection = Object.fromEntries(
+      [...(keepable ? KEPT_FIELDS : fields), 'applicationId', 'createdAt'].map((f) => [f, 1]),
+    );
+    const row = await this.files.findById(id, projection).lean<FileRow>();
+    if (row && keepable) this.rows.keep(row);
+    return row;
   }
 }

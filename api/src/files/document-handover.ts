@@ -24,7 +24,9 @@ export class DocumentHandover {
    * stored while the statements are being submitted is either in their list or told here (and 'submit
    * application' hands the statements over again, which the workflow takes once).
    */
-  async uploaded(file: StoredFileDocument): Promise<void> {
+  async uploaded(
+    file: Pick<StoredFileDocument, '_id' | 'applicationId' | 'fileType' | 'filePath' | 'fileName'>,
+  ): Promise<void> {
     if (file.fileType === FILE_TYPES.bankStatement) {
       const [stage] = await this.stages.forApplications([file.applicationId]);
       if (stage?.pageName === 'DOCUMENTS' && stage.pageStep === 1) return;

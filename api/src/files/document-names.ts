@@ -31,9 +31,16 @@ export class DocumentNames {
    * flight. Names are numbered without holes (a removed file gives its name back), so a slot whose first
    * MAX_FILES_PER_SLOT names are all held is full: the upload is refused.
    */
-  async take(applicationId: Types.ObjectId, fileType: FileType, monthLabel?: string): Promise<string> {
+  async take(
+    applicationId: Types.ObjectId,
+    fileType: FileType,
+    monthLabel?: string,
+    /** The application's files, when the caller has just read them (else read here). */
+    standing?: readonly { fileName: string }[],
+  ): Promise<string> {
     // Files stored before names were taken this way hold theirs without a claim.
-    const used = new Set((await this.index.fieldsOf(applicationId, ['fileName'])).map((f) => f.fileName));
+    const files = standing ?? (await this.index.fieldsOf(applicationId, ['fileName']));
+    const used = new Set(files.map((f) => f.fileName));
     for (let i = 0; i < MAX_FILES_PER_SLOT; i++) {
       const fileName = documentFileName(fileType, monthLabel, i);
       if (used.has(fileName)) continue;

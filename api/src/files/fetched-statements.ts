@@ -90,6 +90,7 @@ export class FetchedStatements {
         review,
         source: 'bank',
       });
+      this.index.written(saved);
       await Promise.all([this.unfinished.end(filePath).catch(() => undefined), this.handover.uploaded(saved)]);
       return fileView(saved);
     } catch (e) {

@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { API_CODES, isIdempotencyKey } from '@portal/libs';
 import type { StoredDocument } from '@portal/workflows';
-import type { StoredFile, StoredFileDocument } from './file.schema';
+import type { StoredFile } from './file.schema';
 
 export const FILE_NOT_FOUND = API_CODES.fileNotFound;
 
 /** A File row as the browser sees it. */
-export const fileView = (f: StoredFileDocument) => ({
+export const fileView = (
+  f: Pick<StoredFile, 'applicationId' | 'fileName' | 'fileType' | 'monthLabel' | 'size' | 'advice' | 'source'> & {
+    _id: Types.ObjectId;
+  },
+) => ({
   _id: String(f._id),
   applicationId: String(f.applicationId),
   fileName: f.fileName,

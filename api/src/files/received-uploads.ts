@@ -21,11 +21,14 @@ import { DocumentHandover } from './document-handover';
 import { DocumentNames } from './document-names';
 import { DocumentSlots } from './document-slots';
 import { DocumentStore } from './document-store';
-import { StoredFile, type StoredFileDocument } from './file.schema';
+import { StoredFile } from './file.schema';
 import { documentKey, fileIdFor, fileView } from './file-views';
 import { inspectStatement } from './pdf-inspection';
 import { UnfinishedUploads } from './unfinished-uploads';
 import { UploadRefused, type Decide, type Destination, type SpooledUpload } from './upload-stream';
+
+/** A keyed upload's file stored before, as its application's list read it. */
+type EarlierFile = Awaited<ReturnType<ApplicationFileIndex['filesOf']>>[number];
 
 /** Reads an upload's body with the destination `decide` gives (spoolUpload, or spoolMadeFile for a made PDF). */
 export type Spool = (decide: Decide) => Promise<SpooledUpload>;
@@ -38,7 +41,7 @@ class Receipt {
   /** The name claim in flight: a client that aborts while it is taken must still give it back. */
   claim?: { applicationId: Types.ObjectId; name: Promise<string> };
   /** The same keyed upload stored before, its answer lost with the api that ran it: that file is the answer. */
-  earlier?: StoredFileDocument | null;
+  earlier?: EarlierFile | null;
   /**
    * The object S3 may hold without a File row: a refused file (stored while it was judged), or a put whose
    * answer was lost (a reset or a timeout after the bytes went) took effect all the same, and the
@@ -98,12 +101,19 @@ export class ReceivedUploads {
       fields.fileType,
       fields.monthLabel,
     );
-    receipt.claim = { applicationId: app._id, name: this.names.take(app._id, fileType, monthLabel) };
+    // One read of the application's files serves the name and the repeat: a File row that stands is in
+    // its application's list (entered before the row is written, taken out after it is removed).
+    const standing = this.index.filesOf(app._id);
+    receipt.claim = {
+      applicationId: app._id,
+      name: standing.then((f) => this.names.take(app._id, fileType, monthLabel, f)),
+    };
     const fileName = await receipt.claim.name;
     const filePath = documentKey(app._id, receipt.fileId, fileName);
     receipt.record = { applicationId: app._id, fileName, filePath, fileType, monthLabel };
     // Looked up before any byte goes to S3: a repeat stores nothing (a refused repeat would remove it).
-    receipt.earlier = receipt.keyed ? await this.files.findById(receipt.fileId) : null;
+    // A key once used for another application's file is found by the File row's insert (kept).
+    receipt.earlier = receipt.keyed ? ((await standing).find((f) => f._id.equals(receipt.fileId)) ?? null) : null;
     if (receipt.earlier) return { key: filePath };
     // Noted before any byte goes to S3: an api that dies mid-put leaves the object (or what a store kept
     // of an unfinished put) to the sweep. The row spans the rest of the upload too, which Node's request
@@ -116,7 +126,7 @@ export class ReceivedUploads {
   }
 
   /** A keyed repeat of an upload stored before: that file is the answer. */
-  private async repeated(receipt: Receipt, earlier: StoredFileDocument, upload: SpooledUpload) {
+  private async repeated(receipt: Receipt, earlier: EarlierFile, upload: SpooledUpload) {
     await upload.dispose();
     const record = receipt.record!;
     const claim = receipt.claim!;
@@ -136,15 +146,18 @@ export class ReceivedUploads {
     const record = receipt.record!;
     // Entered under the application first: a File row is never missing from the application's list.
     await this.index.enter(record.applicationId, receipt.fileId);
-    const saved = await this.files.create({
-      _id: receipt.fileId,
-      ...record,
-      size: upload.size,
-      advice,
-      cash,
-      review,
-    });
+    const saved = await this.files
+      .create({ _id: receipt.fileId, ...record, size: upload.size, advice, cash, review })
+      .catch(async (e: unknown) => {
+        // The key named another application's file (not in this one's list): a key is one action.
+        if ((e as { code?: number })?.code !== 11000) throw e;
+        const other = await this.files.findById(receipt.fileId, { applicationId: 1, fileType: 1 }).lean();
+        if (other && (!other.applicationId.equals(record.applicationId) || other.fileType !== record.fileType))
+          throw new IdempotencyError('IDEMPOTENCY_KEY_REUSED');
+        throw e;
+      });
     receipt.unrecorded = undefined;
+    this.index.written(saved);
     // Independent once the File row stands (the sweep keeps an object whose file stands): both at once.
     await Promise.all([
       this.unfinished

@@ -67,3 +67,16 @@ export function savedStatus(
   if (applicationStatus === 'Abandoned') return { ...base, ended: 'closed', waiting: [{ on: 'nobody' }] };
   return { ...base, waiting: [{ on: 'applicant' }] };
 }
+
+/** The application's sign request now (`id` undefined: none) and its co-owners' emails. */
+export function signRequestNow(progress: ProgressAnswer): { id?: string; coOwners: string[] } {
+  const signers = progress.signing?.request.signers ?? [];
+  return {
+    id: progress.signing?.request.id,
+    coOwners: signers.filter((x) => x.order > 1).map((x) => x.email.trim().toLowerCase()),
+  };
+}
+
+/** The signatures with each owner's name as typed on /owners (by place: owner 1 signs first), where known. */
+export const namedSignatures = (status: ApplicantStatus, names: readonly (string | undefined)[]) =>
+  status.signatures?.map((s) => (names[s.order - 1] ? { ...s, name: names[s.order - 1] } : s));

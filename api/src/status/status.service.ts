@@ -11,13 +11,7 @@ import {
   FILE_TYPES,
   languageOf,
 } from '@portal/libs';
-import {
-  SIGN_ENDED_STATUSES,
-  getProgress,
-  getSignerLink,
-  type ProgressAnswer,
-  type SigningState,
-} from '@portal/workflows';
+import { SIGN_ENDED_STATUSES, getProgress, getSignerLink, type SigningState } from '@portal/workflows';
 import { ApplicationProgress, type ProgressSource } from '../applications/application-progress.service';
 import type { ApplicationDocument } from '../applications/application.schema';
 import { APPLICATION_STATUS_SUBMITTED, ApplicationsService } from '../applications/applications.service';
@@ -30,7 +24,8 @@ import { OwnersService } from '../owners/owners.service';
 import { StagesService } from '../stages/stages.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { UsersService } from '../users/users.service';
-import { hasEnded, liveStatus, savedStatus } from './progress-view';
+import { hasEnded, liveStatus, namedSignatures, savedStatus, signRequestNow } from './progress-view';
+import { Kept } from '../common/kept';
 import { renderStatusEmail } from './status-email';
 import {
   STATUS_LINK_DAYS,
@@ -50,25 +45,13 @@ const DAY = 24 * 3_600_000;
 export const RESEND_LIMIT = { max: 3, windowSeconds: 60 * 60 };
 const isOptionalDocument = (d: string): d is MissingDocument => (OPTIONAL_DOCUMENTS as readonly string[]).includes(d);
 
-/** The application's sign request now (`id` undefined: none) and its co-owners' emails. */
-function signRequestNow(progress: ProgressAnswer): { id?: string; coOwners: string[] } {
-  const signers = progress.signing?.request.signers ?? [];
-  return {
-    id: progress.signing?.request.id,
-    coOwners: signers.filter((x) => x.order > 1).map((x) => x.email.trim().toLowerCase()),
-  };
-}
-
-/** 'Where do I stand': the workflow's progress in the applicant's words. */
-/** The signatures with each owner's name as typed on /owners (by place: owner 1 signs first), where known. */
-const namedSignatures = (status: ApplicantStatus, names: readonly (string | undefined)[]) =>
-  status.signatures?.map((s) => (names[s.order - 1] ? { ...s, name: names[s.order - 1] } : s));
-
 @Injectable()
 export class StatusService {
   private readonly logger = new Logger(StatusService.name);
   private readonly key: Buffer;
   private readonly signKey: Buffer;
+  /** A closed application's view built from its record's kept fields, which never change (forOwner). */
+  private readonly closedViews = new Kept<ApplicantStatus>(10 * 60_000, 5_000);
 
   constructor(
     private readonly workflows: ApplicationWorkflows,
@@ -91,33 +74,47 @@ export class StatusService {
   /**
    * The applicant's own view (the owner check first: another user's id answers 404 like the others):
    * the owners named as typed on /owners, and after submission the documents marked 'I don't have this'.
+   * Once built from the closed run's final progress and what is kept beside it, none of which changes
+   * again, the view itself is kept: the status page's poll then costs only the owner check (in memory).
    */
   async forOwner(applicationId: string, userId: string): Promise<ApplicantStatus> {
+    const closed = this.closedViews.get(applicationId);
+    if (closed) {
+      await this.applications.checkOwner(applicationId, userId);
+      return closed;
+    }
     const app = await this.applications.owned(applicationId, userId);
-    const [status, names] = await Promise.all([this.status(app), this.owners.namesOf(applicationId)]);
+    const final = !!(app.progress && app.missingDocuments && app.ownerNames);
+    const [status, names] = await Promise.all([
+      this.status(app),
+      final ? app.ownerNames! : this.owners.namesOf(applicationId),
+    ]);
     const signatures = namedSignatures(status, names);
-    const missingDocuments = status.ended === 'submitted' ? await this.missingDocuments(app) : [];
-    return {
+    const missingDocuments = status.ended === 'submitted' ? await this.missingDocuments(app, names) : [];
+    const view = {
       ...status,
       ...(signatures ? { signatures } : {}),
       ...(missingDocuments.length ? { missingDocuments } : {}),
     };
+    if (final) this.closedViews.put(applicationId, view);
+    return view;
   }
 
   /**
    * The optional documents marked 'I don't have this'. Nothing is uploaded or removed once the record says
-   * submitted (document-slots, FilesService.remove), so the answer is kept on the record by the first read
-   * then: the status page's poll (every 30 s) reads no files.
+   * submitted (document-slots, FilesService.remove), and a submitted application is signed, so its owners
+   * no longer change (the workflow refuses a revision of signed answers): both are kept on the record by
+   * the first read then, and the status page's poll reads neither files nor owners.
    */
-  private async missingDocuments(app: ApplicationDocument): Promise<MissingDocument[]> {
-    if (app.missingDocuments) return app.missingDocuments.filter(isOptionalDocument);
-    const types = await this.files.typesOf(app._id);
-    const missing = OPTIONAL_DOCUMENTS.filter((d) => !types.has(FILE_TYPES[d]));
+  private async missingDocuments(app: ApplicationDocument, names: string[]): Promise<MissingDocument[]> {
+    if (app.missingDocuments && app.ownerNames) return app.missingDocuments.filter(isOptionalDocument);
+    const types = app.missingDocuments ? undefined : await this.files.typesOf(app._id);
+    const missing = app.missingDocuments ?? OPTIONAL_DOCUMENTS.filter((d) => !types!.has(FILE_TYPES[d]));
     if (app.applicationStatus === APPLICATION_STATUS_SUBMITTED)
-      await this.applications.keepMissingDocuments(app._id, missing).catch((e: Error) => {
+      await this.applications.keepSubmittedView(app._id, missing, names).catch((e: Error) => {
         this.logger.warn({ msg: 'missing documents not kept', applicationId: String(app._id), error: e.message });
       });
-    return missing;
+    return missing.filter(isOptionalDocument);
   }
 
   /**

@@ -26,12 +26,14 @@ import {
   applicationWorkflowId,
   getProgress,
   type ApplicationWorkflowInput,
+  type createDataConverter,
+  type EncryptionCodec,
   type LifecycleTiming,
   type ProgressAnswer,
 } from '@portal/workflows';
 import { TryAgainException } from '../common/http-exception.filter';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
-import { TEMPORAL_CLIENT } from './temporal-client.token';
+import { DATA_CONVERTER, TEMPORAL_CLIENT } from './temporal-client.token';
 import { TEMPORAL_CALL_MS, WorkflowOutbox } from './workflow-outbox.service';
 
 /** A run in one of these states has closed: its progress never changes again. */
@@ -73,6 +75,7 @@ export class ApplicationWorkflows {
     @Inject(TEMPORAL_CLIENT) private readonly client: Client,
     @Inject(SETTINGS) private readonly settings: ApiSettings,
     private readonly outbox: WorkflowOutbox,
+    @Inject(DATA_CONVERTER) private readonly converter: Awaited<ReturnType<typeof createDataConverter>>,
   ) {}
 
   /** One call to Temporal, given up after TEMPORAL_CALL_MS (an unreachable server must not hang a request). */
@@ -102,6 +105,12 @@ export class ApplicationWorkflows {
    */
   async start(input: ApplicationWorkflowInput): Promise<void> {
     const args = { ...input, timing: input.timing ?? this.timing() };
+    // The application's payload key made first (one insert, not a read then the insert): the start's
+    // payloads are sealed with it. Not made now (the database busy, or an erased key): the codec's own
+    // lookup answers as it would have.
+    await (this.converter.payloadCodecs?.[0] as EncryptionCodec | undefined)?.applicationKeys
+      ?.forNewApplication(input.applicationId)
+      .catch(() => undefined);
     try {
       await this.soon(() =>
         this.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {

@@ -7,7 +7,6 @@ import { BusinessesService } from '../businesses/businesses.service';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
 import { StagesService } from '../stages/stages.service';
-import { findOrCreate } from '../common/find-or-create';
 import { User, UserKey } from './user.schema';
 
 /** The user record, and the user with each application's records: PII masked, as every answer. */
@@ -29,9 +28,21 @@ export class UsersService {
     return key ? this.users.findById(key.userId) : null;
   }
 
-  /** Sign-up's find-or-create of the name's key: the user id a (retried) sign-up creates the user under. */
-  async idFor(userName: string): Promise<Types.ObjectId> {
-    return (await findOrCreate(this.keys, { _id: userName }, { userId: new Types.ObjectId() })).userId;
+  /**
+   * Sign-up's find-or-create of the name's key: the user id a (retried) sign-up creates the user under,
+   * and whether this call made it (then no user can have that id yet: the caller need not look).
+   * Inserted first: most sign-ups are new addresses (one round trip; a taken name costs two).
+   */
+  async idFor(userName: string): Promise<{ userId: Types.ObjectId; made: boolean }> {
+    const userId = new Types.ObjectId();
+    try {
+      await this.keys.create({ _id: userName, userId });
+      return { userId, made: true };
+    } catch (e) {
+      if ((e as { code?: number }).code !== 11000) throw e;
+    }
+    const key = await this.keys.findById(userName).lean().orFail();
+    return { userId: key.userId, made: false };
   }
 
   findById(userId: string | Types.ObjectId) {

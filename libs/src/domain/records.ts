@@ -80,6 +80,12 @@ export type ApplicationRecord<Id, Progress = Record<string, unknown>> = {
    * that the status page's poll reads no files.
    */
   missingDocuments?: string[];
+  /**
+   * The owners' names as the status page shows them, kept with `missingDocuments` by the same read: once
+   * submitted, the application is signed, and a signed application's answers no longer change (the
+   * workflow refuses a revision), so the status page's poll reads no owners.
+   */
+  ownerNames?: string[];
 };
 
 /** Written by the worker when the application ends (markApplicationEnded); not in the api's schema. */

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, ownerAnswers, stepOn } from '../support/journey';
 import { DOROTHY, base, sessionClient, leadOf, signUp } from './journey.steps';
 import { leadFields, showsChange } from '../support/crm-lead';
+import { holdFor } from '../support/until';
 
 /** Signs up, saves the answers before /owners through the api and moves the stage `steps` on. */
 async function toStep(page: Page, email: string, steps: number, owners?: Record<string, unknown>[]) {
@@ -123,6 +124,58 @@ test('what was typed on /financial comes back after a reload', async ({ page }, 
   await page.reload();
   await expect(page.getByLabel('Annual revenue')).toHaveValue('$1,250,000');
   await expect(page.getByLabel('Amount requested')).toHaveValue('$80,000');
+});
+
+test('a step saved as typing goes on: the save waits for the draft save on its way, the api drops the draft, and a failed save keeps it', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const email = `draft-saved-${info.project.name}-${Date.now()}@example.com`;
+  await signUp(page, email);
+  const client = sessionClient(page, '/financial');
+  const applicationId = (await client.get('/auth/user')).body.data.applications[0]._id as string;
+  // Every request, and every draft save's answer, in the order the browser saw them.
+  const seen: string[] = [];
+  const name = (r: { method(): string; url(): string }) => `${r.method()} ${new URL(r.url()).pathname}`;
+  page.on('request', (r) => seen.push(name(r)));
+  page.on('requestfinished', (r) => seen.push(`answered ${name(r)}`));
+  const draftPut = `PUT /api/draft/${applicationId}/financial`;
+  const saves = () => seen.filter((s) => s.startsWith('PATCH /api/business/'));
+  // A slow line for the draft saves; the first save of the step fails (the api answers 500).
+  await page.route(`**/api/draft/${applicationId}/financial`, async (route) => {
+    if (route.request().method() === 'PUT') await holdFor(1500, 'a draft save on a slow line');
+    await route.continue();
+  });
+  await page.route('**/api/business/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } })
+      : route.continue(),
+  );
+
+  await page.getByLabel('Annual revenue').fill('1250000');
+  await page.getByLabel('Amount requested').fill('80000');
+  await page.waitForRequest((r) => name(r) === draftPut);
+  // Typed on and saved at once: that typing's draft save is held back, the save waits for the one on its way.
+  await page.getByLabel('Amount requested').fill('90000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => saves().length, { timeout: 10_000 }).toBe(1);
+  expect(seen.indexOf(saves()[0]!)).toBeGreaterThan(seen.indexOf(`answered ${draftPut}`));
+  // The save failed: the draft stays, and what was held back goes to it.
+  await expect.poll(() => draftOf(client, applicationId, 'financial'), { timeout: 10_000 }).toMatch(/90,?000/);
+  await expect(page).toHaveURL(/\/financial$/);
+
+  await page.unroute('**/api/business/*');
+  const putsBefore = seen.filter((s) => s === draftPut).length;
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/business$/, { timeout: 15_000 });
+  expect(await draftOf(client, applicationId, 'financial')).toBe('{}');
+  await holdFor(2500, 'a draft save sent after the step was saved would have landed by now');
+  expect(await draftOf(client, applicationId, 'financial')).toBe('{}');
+  expect(seen.filter((s) => s === draftPut)).toHaveLength(putsBefore);
+  expect(seen.filter((s) => s.startsWith('DELETE /api/draft/'))).toEqual([]);
+  await page.goBack();
+  await expect(page.getByLabel('Annual revenue')).toHaveValue('$1,250,000');
+  await expect(page.getByLabel('Amount requested')).toHaveValue('$90,000');
 });
 
 test('Back to business step 2 and /owners, saved again unchanged: no error, and what is on file is kept', async ({

@@ -15,6 +15,7 @@ import {
   revisionOf,
   API_CODES,
   type BusinessView,
+  type DraftPage,
   type LeadChange,
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
@@ -30,6 +31,12 @@ import { Business, type BusinessDocument } from './business.schema';
 export const BUSINESS_NOT_FOUND = API_CODES.businessNotFound;
 
 const ADDRESS_FIELDS = ['address', 'suiteFloor', 'city', 'state', 'zip', 'country'] as const;
+/** The journey page each section is answered on, whose draft its save drops. */
+const DRAFT_PAGE: Record<BusinessSection, DraftPage> = {
+  financial: 'financial',
+  question: 'businessQuestion',
+  details: 'businessDetails',
+};
 
 const money = (v: unknown): number | undefined => {
   const n = parseAmount(v);
@@ -101,7 +108,7 @@ export class BusinessesService {
   /**
    * One step's answers: validated with the section's DTO (the form's own rules) once the business is
    * the user's and the answers the form showed are still those on file (else 409 with the ones on file),
-   * saved, then mirrored to the CRM lead.
+   * saved, then mirrored to the CRM lead; the page's draft goes with the save.
    */
   async update(businessId: string, userId: string, section: BusinessSection, body: Record<string, unknown>) {
     const business = await this.owned(businessId, userId);
@@ -126,6 +133,7 @@ export class BusinessesService {
     );
     if (!saved) throw await this.changedMeanwhile(business._id);
     if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
+    await this.drafts.dropSaved(String(business.applicationId), DRAFT_PAGE[section]);
     return this.view(saved);
   }
 

@@ -1,7 +1,8 @@
 import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
-import { DETAILS_ANSWERS } from '../../../tests/support/journey';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
+import { draftEveryPage, pagesWithDrafts } from '../../../tests/support/drafts';
 import { startSlice } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
 import { recordHistory } from '../../../tests/support/histories';
@@ -138,6 +139,33 @@ describe('business details', () => {
     expect(res.body.addressData.city).toBe('Houston');
     await fetch(`${slice.crm.url}/__admin/up`, { method: 'POST' });
     await leadOf('biz-ada@example.com', { city: 'Houston' }, 60_000);
+  });
+});
+
+describe("a saved section drops its page's draft, and no other", () => {
+  const drafted = () => pagesWithDrafts(db, applicationId);
+
+  it('keeps every draft through a refused, a stale and another user’s save; each saved section drops its own', async () => {
+    await draftEveryPage(ada, applicationId);
+    const all = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'];
+    const refused = await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, annualRevenue: '$0' });
+    expect(refused.status).toBe(400);
+    const revision = (await ada.get(`/business/application/${applicationId}`)).body.revision as number;
+    const stale = await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, revision: revision + 1 });
+    expect(stale.status).toBe(409);
+    expect((await eve.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(404);
+    expect(await drafted()).toEqual(all);
+
+    expect((await ada.patch(`/business/${businessId}`, FINANCIAL_ANSWERS)).status).toBe(200);
+    expect(await drafted()).toEqual(['businessQuestion', 'businessDetails', 'owners', 'offer']);
+    expect((await ada.patch(`/business/${businessId}`, QUESTION_ANSWERS)).status).toBe(200);
+    expect(await drafted()).toEqual(['businessDetails', 'owners', 'offer']);
+    expect((await ada.patch(`/business/${businessId}`, { ...details, federalTaxId: '12-34' })).status).toBe(400);
+    expect(await drafted()).toEqual(['businessDetails', 'owners', 'offer']);
+    expect((await ada.patch(`/business/${businessId}`, details)).status).toBe(200);
+    expect(await drafted()).toEqual(['owners', 'offer']);
+    // A tab of the old web sends its removal after the save: nothing there to remove, and nothing refused.
+    expect((await ada.delete(`/draft/${applicationId}/businessDetails`)).status).toBe(204);
   });
 });
 

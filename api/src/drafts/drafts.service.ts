@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import {
@@ -53,6 +53,8 @@ function keepSecrets(sent: unknown, before: unknown): unknown {
 
 @Injectable()
 export class DraftsService {
+  private readonly logger = new Logger(DraftsService.name);
+
   constructor(
     @InjectModel(Draft.name) private readonly drafts: Model<Draft>,
     private readonly applications: ApplicationsService,
@@ -107,5 +109,18 @@ export class DraftsService {
    */
   keptFields(applicationId: string, page: DraftPage): Promise<Fields> {
     return this.fieldsOf(`${applicationId}:${page}`);
+  }
+
+  /**
+   * Drops a page's draft once the page's answers are saved (the step's save, after its write succeeded):
+   * what it held is now the saved answers, and the web no longer asks for the removal. The web sends a
+   * page's save only once its draft saves have landed, so none comes after this to bring the draft back.
+   * The answers are saved whatever happens here: a draft left by a failed removal is only shown over them.
+   * Only called once the step's record is known to be the user's.
+   */
+  async dropSaved(applicationId: string, page: DraftPage): Promise<void> {
+    await this.drafts.deleteOne({ _id: `${applicationId}:${page}` }).catch((e: unknown) => {
+      this.logger.warn({ msg: 'saved page draft not dropped', page, error: (e as Error)?.message });
+    });
   }
 }

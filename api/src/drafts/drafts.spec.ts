@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { ownerAnswers } from '../../../tests/support/journey';
+import { draftEveryPage, pagesWithDrafts } from '../../../tests/support/drafts';
 import { startSlice } from '../../../tests/support/slice';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -80,6 +81,11 @@ describe('drafts: kept by the api for the signed-in user', () => {
     const first = (stored?.owners as { ssn: string; dateOfBirth: string }[] | undefined)?.[0];
     expect(first && keys.decrypt(first.ssn)).toBe('123456789');
     expect(first && keys.decrypt(first.dateOfBirth)).toBe('1978-08-26');
+    // Saved, the page's answers are on file: the save dropped the draft.
+    expect(await raw()).toBeNull();
+    expect((await ada.get(path())).body.fields).toEqual({});
+    // Typed on again: a draft anew, which the tests below start from.
+    expect((await put(ada, { ...typed, owners: [{ ...typed.owners[0], firstName: 'Kate' }] })).status).toBe(204);
   });
 
   it("refuses another user's application (404) and leaves the draft as it was", async () => {
@@ -112,5 +118,30 @@ describe('drafts: kept by the api for the signed-in user', () => {
     expect(await raw('offer')).toBeNull();
     expect((await ada.delete(path())).status).toBe(204);
     expect(await raw()).toBeNull();
+  });
+});
+
+describe("the offer's selection drops the offer's draft, and no other", () => {
+  it('keeps it through a refused selection and another user’s, and drops it with the pick saved', async () => {
+    const option = { offeredAmount: '180000.00', monthlyTerm: '12', monthlyPayment: '18300.00', isSelected: 'false' };
+    // Priced as the workflow leaves them on the application's offer record.
+    await db.collection('offers').updateOne(
+      { _id: new ObjectId(applicationId) },
+      {
+        $set: {
+          offerOptions: [
+            { ...option, id: 'std-12' },
+            { ...option, id: 'std-9', monthlyTerm: '9' },
+          ],
+        },
+      },
+    );
+    await draftEveryPage(ada, applicationId);
+    const all = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'];
+    expect((await ada.patch(`/offer/${applicationId}`, { selectedId: 'made-up' })).status).toBe(400);
+    expect((await eve.patch(`/offer/${applicationId}`, { selectedId: 'std-12' })).status).toBe(404);
+    expect(await pagesWithDrafts(db, applicationId)).toEqual(all);
+    expect((await ada.patch(`/offer/${applicationId}`, { selectedId: 'std-12' })).status).toBe(200);
+    expect(await pagesWithDrafts(db, applicationId)).toEqual(all.filter((page) => page !== 'offer'));
   });
 });

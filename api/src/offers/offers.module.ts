@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ApplicationsModule } from '../applications/applications.module';
 import { SessionModule } from '../session/session.module';
+import { DraftsModule } from '../drafts/drafts.module';
 import { Offer, OfferSchema } from './offer.schema';
 import { StoredFile, StoredFileSchema } from '../files/file.schema';
 import { ApplicationFileIndex, ApplicationFiles, ApplicationFilesSchema } from '../files/application-files';
@@ -18,6 +19,7 @@ import { RepController } from './rep.controller';
     ]),
     SessionModule,
     ApplicationsModule,
+    DraftsModule,
   ],
   controllers: [OffersController, RepController],
   providers: [OffersService, ApplicationFileIndex],

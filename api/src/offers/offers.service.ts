@@ -6,6 +6,7 @@ import { calculateOffers, emailOffer } from '@portal/workflows';
 import { ApplicationProgress } from '../applications/application-progress.service';
 import { ApplicationsService } from '../applications/applications.service';
 import { findOrCreate } from '../common/find-or-create';
+import { DraftsService } from '../drafts/drafts.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Offer, type OfferDocument } from './offer.schema';
 import { ApplicationFileIndex } from '../files/application-files';
@@ -32,6 +33,7 @@ export class OffersService {
     private readonly applications: ApplicationsService,
     private readonly workflows: ApplicationWorkflows,
     private readonly progress: ApplicationProgress,
+    private readonly drafts: DraftsService,
   ) {}
 
   /** Sign-up's find-or-create of the application's offer record (options arrive later), under the application's id. */
@@ -88,7 +90,8 @@ export class OffersService {
 
   /**
    * Saves the selection: exactly one of the priced options (by id, or the one flagged isSelected), the
-   * others not, and offerType from the chosen option. Amounts sent by the client are never taken.
+   * others not, and offerType from the chosen option. Amounts sent by the client are never taken. The
+   * page's draft (the pick not yet saved) goes with the save.
    */
   async select(offerId: string, userId: string, body: { selectedId?: unknown; offerOptions?: unknown }) {
     const offer = isValidObjectId(offerId) ? await this.offers.findById(offerId) : null;
@@ -109,6 +112,7 @@ export class OffersService {
     offer.offerType = option.maxAmount ? 'lineOfCredit' : 'standard';
     offer.markModified('offerOptions');
     await offer.save();
+    await this.drafts.dropSaved(String(offer.applicationId), 'offer');
     return this.withAffordability(offer);
   }
 

@@ -109,7 +109,7 @@ export class OwnersService {
 
   /**
    * The owners step on submit: the owners the form showed still those on file (else 409 with the ones on
-   * file), every card by the form's rules, then the set rules, then the CRM.
+   * file), every card by the form's rules, then the set rules, then the CRM; the page's draft goes with the save.
    */
   async update(
     setId: string,
@@ -160,6 +160,7 @@ export class OwnersService {
       throw current ? new AnswersChangedException(current) : new NotFoundException(OWNERS_NOT_FOUND);
     }
     await this.applications.updateLead(String(set.applicationId), this.leadChange(owners));
+    await this.drafts.dropSaved(String(set.applicationId), 'owners');
     return this.view(saved);
   }
 

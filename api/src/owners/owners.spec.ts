@@ -2,6 +2,7 @@ import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { ownerAnswers } from '../../../tests/support/journey';
+import { draftEveryPage, pagesWithDrafts } from '../../../tests/support/drafts';
 import { startSlice } from '../../../tests/support/slice';
 import { leadFields, showsChange } from '../../../tests/support/crm-lead';
 import { until } from '../../../tests/support/until';
@@ -12,6 +13,7 @@ let db: Db;
 let ada: ApiClient;
 let eve: ApiClient;
 let setId: string;
+let applicationId: string;
 
 const owner1 = ownerAnswers('ada@example.com', { lastName: 'Lovelace', ownershipPercent: 40 });
 const owner2 = {
@@ -31,7 +33,7 @@ beforeAll(async () => {
   db = mongo.db();
   ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'own-ada', '10.4.0.1');
   eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'own-eve', '10.4.0.2');
-  const applicationId = (await ada.get('/auth/user')).body.data.applications[0]._id;
+  applicationId = (await ada.get('/auth/user')).body.data.applications[0]._id;
   setId = (await ada.post('/owner', { applicationId })).body._id;
 });
 
@@ -154,5 +156,22 @@ describe('owners step: masks and other users', () => {
 
   it('answers another user’s owners as not found', async () => {
     expect((await eve.patch(`/owner/${setId}`, { owners: [owner2] })).status).toBe(404);
+  });
+});
+
+describe("the owners' save drops the page's draft, and no other", () => {
+  it('keeps it through a refused save and another user’s, and drops it with the owners saved', async () => {
+    await draftEveryPage(ada, applicationId);
+    const all = ['financial', 'businessQuestion', 'businessDetails', 'owners', 'offer'];
+    expect((await ada.patch(`/owner/${setId}`, { owners: [owner1] })).status).toBe(400);
+    expect((await eve.patch(`/owner/${setId}`, { owners: [owner1, owner2] })).status).toBe(404);
+    expect(await pagesWithDrafts(db, applicationId)).toEqual(all);
+    expect((await ada.patch(`/owner/${setId}`, { owners: [owner1, owner2] })).status).toBe(200);
+    expect(await pagesWithDrafts(db, applicationId)).toEqual([
+      'financial',
+      'businessQuestion',
+      'businessDetails',
+      'offer',
+    ]);
   });
 });

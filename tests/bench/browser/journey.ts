@@ -65,7 +65,10 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     return s.context.route;
   }
 
-  /** A journey form: its draft read, one draft save as typing pauses, the save, the draft dropped, the move. */
+  /**
+   * A journey form: its draft read, one draft save as typing pauses, the save (sent once that draft save
+   * has landed, as the page's `saving` waits for it; the api drops the draft with it), the move.
+   */
   async function form(
     p: Page,
     applicationId: string,
@@ -77,7 +80,6 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     await p.qc.fetchQuery(drafts.draftQueryOptions(key));
     await drafts.draftsApi.save(key, fields);
     await save();
-    await drafts.draftsApi.remove(key);
     return send(p, { type: 'journey.next', saved: step });
   }
 
@@ -219,8 +221,8 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     await p.qc.fetchQuery(drafts.draftQueryOptions({ applicationId, step: 'offer' }));
     const offer = await p.qc.fetchQuery(offers.offerQueryOptions(applicationId));
     const pick = offer.offerOptions.find((o) => o.id === 'std-12') ?? offer.offerOptions[0]!;
+    // The pick's save drops the page's draft on the api (no draft save was made: the pick is one click).
     await offers.offersApi.select(offer._id, applicationId, pick.id);
-    await drafts.draftsApi.remove({ applicationId, step: 'offer' });
     await send(p, { type: 'journey.next', saved: 'offer' });
     // The last documents' list as the final step mounts (final-step.tsx: read again once half a minute old).
     await p.qc.fetchQuery(documents.documentsQueryOptions(applicationId));

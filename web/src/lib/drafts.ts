@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { DraftView } from '@portal/libs';
 import { request } from './http';
 
@@ -41,16 +41,40 @@ export const draftQueryOptions = (key: DraftKey | undefined) =>
     gcTime: 0,
   });
 
+/** The page's mutation scope: its draft saves and removals go one after the other, in the order they were asked. */
+const draftScope = (key: DraftKey | undefined) => `draft:${key?.applicationId ?? ''}:${key?.step ?? ''}`;
+
 /**
  * Saves (or, with no fields left, removes) the page's draft. One scope per page: saves go one after the
- * other, so an older one never lands after a newer one, nor after the removal once the step is saved.
+ * other, so an older one never lands after a newer one. The step's save drops the draft on the api, and
+ * is sent only once none of these is on its way (draftSavesSettled).
  */
 export function useDraftMutation(key: DraftKey | undefined) {
   return useMutation({
-    scope: { id: `draft:${key?.applicationId ?? ''}:${key?.step ?? ''}` },
+    scope: { id: draftScope(key) },
     mutationFn: async (fields: Record<string, unknown> | null) => {
       if (!key) return;
       await (fields && Object.keys(fields).length ? draftsApi.save(key, fields) : draftsApi.remove(key));
     },
+  });
+}
+
+/**
+ * Resolves once no draft save or removal of the page is on its way or waiting its turn in the page's scope
+ * (from this page or an earlier visit to it), whatever they answered: a draft save sent in a page's
+ * last moment still lands before the step's save, never after the api dropped the draft with it.
+ */
+export function draftSavesSettled(queryClient: QueryClient, key: DraftKey): Promise<void> {
+  const cache = queryClient.getMutationCache();
+  const scope = draftScope(key);
+  const busy = () =>
+    cache.findAll({ predicate: (m) => m.options.scope?.id === scope && m.state.status === 'pending' }).length > 0;
+  if (!busy()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = cache.subscribe(() => {
+      if (busy()) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }

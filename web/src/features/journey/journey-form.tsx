@@ -15,7 +15,8 @@ type Journey = ReturnType<typeof useJourney>;
  * A journey page's form and its save: the error summary, the save (see useSave), a submit that clears the
  * summary and saves valid answers (or reports the fields in error), the message above the form (the
  * save's, else the journey's) and busy while either works. What is typed is kept as the step's draft
- * (`step`, see useDraft) until the step is saved: a reload, a lost session or a new login loses nothing.
+ * (`step`, see useDraft) until the step is saved, which drops it: a reload, a lost session or a new login
+ * loses nothing.
  * With `revised`, each save is given the revision of the answers the form shows (see useRevision); answers
  * saved meanwhile in another window replace the form's values and its draft's base.
  */
@@ -33,13 +34,11 @@ export function useJourneyForm<T extends FieldValues, R, V extends { revision?: 
     draft.rebase(values);
     form.reset(values);
   });
+  // The api drops the step's draft with the save (see useDraft's `saving`).
   const saving = useSave(
     form,
-    (values: T) => withRevision((revision) => save(values, revision)),
-    (saved, values) => {
-      draft.clear();
-      onSaved(saved, values);
-    },
+    (values: T) => draft.saving(() => withRevision((revision) => save(values, revision))),
+    onSaved,
     report,
   );
   return {

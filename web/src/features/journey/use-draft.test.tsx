@@ -2,8 +2,9 @@
  * Every journey form keeps a draft of what was typed, per application and page, on the api (PUT
  * /draft/{application}/{page} once typing pauses), never in the browser's storage; the api's draft is laid
  * over the saved answers when the page shows again (a reload, a new login, another device), and dropped
- * once the step is saved. The network is stubbed at fetch (an in-memory drafts api); the pages, the hook
- * and the storage are the real ones.
+ * by the api with the step's save, which the page sends once its draft saves have landed. The network is
+ * stubbed at fetch (an in-memory drafts api that drops a page's draft when its step is saved, as the api
+ * does); the pages, the hook and the storage are the real ones.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessView, OwnerSetView } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { noteSessionEnded, storeUserName } from '../../lib/storage';
+import { holdFor } from '../../../../tests/support/until';
 import { FinancialPage } from './financial-page';
 import { OwnersPage } from './owners-page';
 import { changedFields, maskedFromDraft, mergeDraft } from '../../lib/journey/use-draft';
@@ -41,11 +43,23 @@ const json = (status: number, body: unknown) =>
 /** The api's drafts, by path, as it answers them (a test seeds masked values as the api would mask them). */
 let drafts: Map<string, Record<string, unknown>>;
 let calls: { method: string; url: string; body?: unknown }[] = [];
+/** While set, draft saves are answered only once it resolves (a slow line). */
+let draftLine: Promise<void> | undefined;
+/** While set, the steps' saves fail (the api answers 500). */
+let savesFail = false;
+/** The page whose draft a business section's save drops on the api. */
+const PAGE_OF: Record<string, string> = {
+  financial: 'financial',
+  question: 'businessQuestion',
+  details: 'businessDetails',
+};
 
 beforeEach(() => {
   localStorage.clear();
   drafts = new Map();
   calls = [];
+  draftLine = undefined;
+  savesFail = false;
   document.cookie = 'XSRF-TOKEN=tok-1; path=/';
   vi.stubGlobal(
     'fetch',
@@ -54,11 +68,17 @@ beforeEach(() => {
       const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
       calls.push({ method, url, body });
       const draft = /\/draft\/(.+)$/.exec(url)?.[1];
+      if (draft && method === 'PUT') await draftLine;
       if (draft && method === 'PUT') drafts.set(draft, body!.fields as Record<string, unknown>);
       if (draft && method === 'DELETE') drafts.delete(draft);
       if (draft) return method === 'GET' ? json(200, { fields: drafts.get(draft) ?? {} }) : json(204, undefined);
+      if (method === 'PATCH' && url.includes('/stage/')) return json(200, {});
+      if (method === 'PATCH' && savesFail) return json(500, { statusCode: 500, message: 'Internal server error' });
+      // A step saved: the api drops the page's draft with it.
+      if (method === 'PATCH' && url.includes('/owner/')) drafts.delete('app-1/owners');
       if (method === 'PATCH' && url.includes('/owner/')) return json(200, savedOwners);
-      if (method === 'PATCH') return url.includes('/stage/') ? json(200, {}) : json(200, business);
+      if (method === 'PATCH') drafts.delete(`app-1/${PAGE_OF[String(body?.section)]}`);
+      if (method === 'PATCH') return json(200, business);
       if (url.endsWith('/business/application/app-1')) return json(200, business);
       if (url.endsWith('/owner/application/app-1')) return json(200, savedOwners);
       return json(200, {});
@@ -92,16 +112,62 @@ describe('journey drafts, kept by the api', () => {
     expect(screen.getByLabelText('Amount requested')).toHaveProperty('value', '$50,000');
   });
 
-  it('is dropped on the api once the step is saved', async () => {
+  it("is dropped by the api with the step's save: the web sends no removal", async () => {
     renderJourneyPage(<FinancialPage />, ada);
     const revenue = await screen.findByLabelText('Annual revenue');
     await act(() => userEvent.clear(revenue));
     await act(() => userEvent.type(revenue, '1250000'));
     await waitFor(() => expect(drafts.size).toBe(1), { timeout: 3000 });
     await act(() => userEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/stage/'))).toBe(true));
+    expect(calls.filter((c) => c.method === 'PATCH' && c.url.includes('/business/b-1'))).toHaveLength(1);
+    expect(drafts.size).toBe(0);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('sends the save once the draft save on its way has landed, and never the one typing left waiting', async () => {
+    let release = () => {};
+    draftLine = new Promise((r) => (release = r));
+    renderJourneyPage(<FinancialPage />, ada);
+    const revenue = await screen.findByLabelText('Annual revenue');
+    await act(() => userEvent.clear(revenue));
+    await act(() => userEvent.type(revenue, '1250000'));
+    await waitFor(() => expect(saves('financial')).toHaveLength(1), { timeout: 3000 });
+    // Typed on while that draft save is on its way, then saved at once: this typing waits for its pause.
+    await act(() => userEvent.type(revenue, '0'));
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    await holdFor(1200, 'a save sent before the draft save landed, or the waiting draft save, would go out now');
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    expect(saves('financial')).toHaveLength(1);
+
+    await act(async () => release());
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/stage/'))).toBe(true));
+    const save = calls.find((c) => c.method === 'PATCH' && c.url.includes('/business/b-1'));
+    expect(save?.body).toMatchObject({ annualRevenue: 12500000 });
+    // The api dropped the draft with the save; nothing came after it to bring it back.
+    await holdFor(1200, 'a draft save after the step was saved would go out within this window');
+    expect(saves('financial')).toHaveLength(1);
+    expect(drafts.size).toBe(0);
+  }, 15_000);
+
+  it('is kept when the save fails, with what was typed before and after it', async () => {
+    savesFail = true;
+    renderJourneyPage(<FinancialPage />, ada);
+    const revenue = await screen.findByLabelText('Annual revenue');
+    await act(() => userEvent.clear(revenue));
+    await act(() => userEvent.type(revenue, '1250000'));
+    // Saved before typing paused: the draft save waits for the save, then goes since the save failed.
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Continue' })));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url.includes('/business/b-1'))).toBe(true));
-    await waitFor(() => expect(drafts.size).toBe(0));
-    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/draft/app-1/financial'))).toBe(true);
+    await waitFor(() => expect(drafts.get('app-1/financial')).toEqual({ annualRevenue: '$1,250,000' }), {
+      timeout: 3000,
+    });
+    await act(() => userEvent.type(revenue, '0'));
+    await waitFor(() => expect(drafts.get('app-1/financial')).toEqual({ annualRevenue: '$12,500,000' }), {
+      timeout: 3000,
+    });
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(calls.some((c) => c.url.includes('/stage/'))).toBe(false);
   });
 
   it('leaves no personal data in localStorage, after the draft is saved and after the session ends', async () => {

@@ -1,14 +1,16 @@
 /**
  * The offer picked and not yet saved is the page's draft, kept by the api (never the browser): it comes
- * back after a session ends or on another device, and is dropped once the pick is saved.
+ * back after a session ends or on another device, and is dropped by the api with the pick's save, which
+ * the page sends once its draft saves have landed.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { documentsApi } from '../../lib/documents-api';
 import { draftsApi } from '../../lib/drafts';
 import { journeyApi } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
+import { holdFor } from '../../../../tests/support/until';
 import { offersApi, type OfferView } from './offers-api';
 import { OffersPage } from './offers-page';
 
@@ -39,9 +41,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-it('brings back the pick kept by the api, saves a new one there, and drops it once the pick is saved', async () => {
+it('brings back the pick kept by the api, saves a new one there, and saves the pick once that has landed', async () => {
   vi.spyOn(draftsApi, 'read').mockResolvedValue({ page: 'offer', fields: { choice: 'std-18' } });
-  const save = vi.spyOn(draftsApi, 'save').mockResolvedValue(undefined);
+  let landed = () => {};
+  const save = vi.spyOn(draftsApi, 'save').mockImplementation(() => new Promise<void>((r) => (landed = r)));
   const remove = vi.spyOn(draftsApi, 'remove').mockResolvedValue(undefined);
   const select = vi.spyOn(offersApi, 'select').mockResolvedValue({ ...offer, offerOptions: [] });
   renderJourneyPage(<OffersPage />, applicantAt(at), null);
@@ -57,9 +60,15 @@ it('brings back the pick kept by the api, saves a new one there, and drops it on
   );
   expect(JSON.stringify(localStorage)).not.toContain('std-12');
 
+  // The draft save still on its way: the pick's save (which drops the draft on the api) waits for it.
   await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+  await holdFor(400, 'the pick, were it saved before the draft save landed, would have gone out by now');
+  expect(select).not.toHaveBeenCalled();
+  await act(async () => landed());
   await waitFor(() => expect(select).toHaveBeenCalledWith('o-1', 'app-1', 'std-12'));
-  await waitFor(() => expect(remove).toHaveBeenCalledWith({ applicationId: 'app-1', step: 'offer' }));
+  await waitFor(() => expect(journeyApi.moveStage).toHaveBeenCalled());
+  expect(remove).not.toHaveBeenCalled();
+  expect(save).toHaveBeenCalledTimes(1);
 });
 
 it('a kept pick the offers no longer have is no pick', async () => {

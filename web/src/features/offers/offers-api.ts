@@ -37,12 +37,15 @@ export const offerQueryOptions = (applicationId: string) =>
     staleTime: Infinity,
   });
 
-/** The applicant's pick, saved: the offers as the server now has them replace the calculated ones. */
-export function useSelectOffer(applicationId: string) {
+/**
+ * The applicant's pick, saved: the offers as the server now has them replace the calculated ones. Sent
+ * through `settled` (the page's draft's `saving`): the api drops the pick's draft with the save.
+ */
+export function useSelectOffer(applicationId: string, settled: <R>(save: () => Promise<R>) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pick: { offerId: string; selectedId: string }) =>
-      offersApi.select(pick.offerId, applicationId, pick.selectedId),
+      settled(() => offersApi.select(pick.offerId, applicationId, pick.selectedId)),
     onSuccess: (updated) => queryClient.setQueryData(offerQueryOptions(applicationId).queryKey, updated),
   });
 }

@@ -32,10 +32,11 @@ export function OffersPage() {
   });
   // The applicant's pick, until it is saved (the saved one shows until then).
   const form = useForm<{ choice: string }>({ defaultValues: { choice: '' } });
-  // Kept by the api as the page's draft until saved: a session that ends, or another device, keeps the pick.
+  // Kept by the api as the page's draft until saved (the save drops it): a session that ends, or another
+  // device, keeps the pick.
   const draft = useDraft(form, 'offer');
   const picked = useWatch({ control: form.control, name: 'choice' }) || undefined;
-  const select = useSelectOffer(app._id);
+  const select = useSelectOffer(app._id, draft.saving);
   const busy = select.isPending;
   const error = select.error ? select.error.message || UNKNOWN : undefined;
   const [submitted, setSubmitted] = useState<Rep>();
@@ -70,7 +71,6 @@ export function OffersPage() {
       { offerId: offer.data._id, selectedId },
       {
         onSuccess: () => {
-          draft.clear();
           setPickedNow(true);
           journey.send({ type: 'journey.next', saved: 'offer' });
         },

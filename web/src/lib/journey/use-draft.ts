@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { isMasked } from '@portal/libs';
-import { DRAFT_SAVE_DELAY_MS, draftQueryOptions, useDraftMutation, type DraftKey } from '../drafts';
+import { DRAFT_SAVE_DELAY_MS, draftQueryOptions, draftSavesSettled, useDraftMutation, type DraftKey } from '../drafts';
 import { sessionDraftOwner, sessionQueryOptions } from '../session';
 
 type Values = Record<string, unknown>;
@@ -61,12 +61,15 @@ export function maskedFromDraft(draft: Values, saved: Values, path = ''): string
  * reload or another device, and nothing stays in this browser). On its first render the page's draft is laid
  * over the saved answers (the form's default values stay the saved ones, so the fields it changed show as
  * changed); every change after that is saved, once typing pauses, as the fields that differ from the saved
- * answers. `clear` drops it once the step is saved; `rebase` when the saved answers changed under the form
- * (another window saved them): the newer ones are what the draft is measured against from then on, and what
- * was typed over the older ones is dropped with the form's values. `masked`: the fields restored as a mask.
+ * answers. The step's save goes through `saving`: the api drops the draft when the save succeeds, so no
+ * draft save may land after it (a stale draft would come back over the saved answers on the next visit).
+ * `rebase` when the saved answers changed under the form (another window saved them): the newer ones are
+ * what the draft is measured against from then on, and what was typed over the older ones is dropped with
+ * the form's values (a removal the api is asked for). `masked`: the fields restored as a mask.
  */
 export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, step: string) {
   const { data: user } = useSuspenseQuery(sessionQueryOptions());
+  const queryClient = useQueryClient();
   // Fixed for the form's life: a session lost meanwhile (user null) must not move the draft elsewhere.
   const [key] = useState<DraftKey | undefined>(() => {
     const owner = sessionDraftOwner(user);
@@ -80,6 +83,8 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, step: st
   const [restored, setRestored] = useState<Values>();
   const quiet = useRef(false);
   const pending = useRef<{ fields: Values; timer: ReturnType<typeof setTimeout> }>(undefined);
+  // While the step's save is on its way: typing waits in `pending`, sent only if the save fails.
+  const holding = useRef(false);
 
   useLayoutEffect(() => {
     saved.current ??= form.getValues() as Values;
@@ -101,15 +106,17 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, step: st
     quiet.current = false;
   }, [form, restored]);
 
+  /** Sends what typing left waiting, unless the step's save is on its way. */
+  const flush = useCallback(() => {
+    const due = pending.current;
+    if (!due || holding.current) return;
+    pending.current = undefined;
+    clearTimeout(due.timer);
+    mutate(due.fields);
+  }, [mutate]);
+
   useEffect(() => {
     if (!key) return;
-    const flush = () => {
-      const due = pending.current;
-      pending.current = undefined;
-      if (!due) return;
-      clearTimeout(due.timer);
-      mutate(due.fields);
-    };
     const { unsubscribe } = form.watch((values) => {
       if (quiet.current) return;
       if (pending.current) clearTimeout(pending.current.timer);
@@ -121,20 +128,38 @@ export function useDraft<T extends FieldValues>(form: UseFormReturn<T>, step: st
       unsubscribe();
       flush();
     };
-  }, [form, key, mutate]);
+  }, [form, key, flush]);
 
-  const drop = () => {
+  /**
+   * The step's save, with the draft settled first: the draft save typing left waiting is held back, and
+   * the save is sent once the page's draft saves already sent or queued have landed. The api drops the
+   * draft when the save succeeds, and what was held goes with it; a save that fails (the network, a
+   * refusal) leaves the draft as it was, sends what was held and typing is drafted again.
+   */
+  async function saving<R>(save: () => Promise<R>): Promise<R> {
+    holding.current = true;
     if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = undefined;
-    mutate(null);
-  };
+    try {
+      if (key) await draftSavesSettled(queryClient, key);
+      const answer = await save();
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = undefined;
+      return answer;
+    } finally {
+      holding.current = false;
+      flush();
+    }
+  }
+
   return {
     masked,
-    clear: drop,
+    saving,
     rebase: (values: T) => {
       saved.current = values as Values;
       setMasked([]);
-      drop();
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = undefined;
+      mutate(null);
     },
   };
 }

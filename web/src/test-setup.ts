@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { enLater } from './i18n/en';
 import { addWords, currentLanguage, loadLanguage, setUpI18n } from './i18n/i18n';
 import { loadPhoneLibrary } from './lib/phone';
+
+// A page's first render waits for its lazy parts: under the whole suite's load (the other suites beside these
+// on two cores) that passed the 1 s Testing Library gives a findBy or waitFor by default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The tests read the English words; the French are checked by the catalogue test and the e2e journey.
 setUpI18n('en');

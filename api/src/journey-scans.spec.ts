@@ -115,7 +115,7 @@ const BUDGET: Record<string, number> = {
   // at that step signalled (and read the outbox marker) before; and one write beside the stage's that
   // records the statements taken, so the session says so while a CRM outage holds the opportunity back.
   'POST /application/:id/submit-statements': 7,
-  'POST /offer': 5,
+  'POST /offer': 7, // the pricing ahead's check (business, owners, application by `_id`) for the update (5 before)
   'PATCH /offer/:id': 5,
   'POST /application/:id/submit-application': 9,
   // After the submission, once the run has closed: the status page's poll reads the application (the run's

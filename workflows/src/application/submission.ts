@@ -9,8 +9,8 @@ import type { ApplicationRun } from './run';
 
 /**
  * The submission room: bank statements submitted (the lead converted, the signed application submitted,
- * the journey on to the offers, the offers priced ahead), offers priced, the offer emailed, the application submitted (the rep
- * known, the journey done). Preconditions live in the validators, so a refused update never enters
+ * the journey on to the offers, the offers priced ahead), offers priced, the offer emailed, the application
+ * submitted (the rep known, the journey done). Preconditions live in the validators, so a refused update never enters
  * history. What the room achieved is the run's (progress); the fields here keep its handlers one at a time.
  */
 export class Submission {
@@ -127,8 +127,8 @@ export class Submission {
   /**
    * The offers priced in the statements' submission's own workflow task, once its other calls succeeded:
    * the offers page still asks on load, and the api answers it from this pricing while it is fresh, with
-   * no update (a workflow task and two events fewer). Its failure fails and undoes nothing: the page's
-   * calculation then prices them through calculateOffers.
+   * no update (its workflow task and the update: 5 events fewer). Its failure fails and undoes nothing:
+   * the page's calculation then prices them through calculateOffers.
    */
   private async priceAhead(): Promise<void> {
     try {

@@ -71,7 +71,13 @@ export const TARGETS: Target[] = [
     match: { method: 'GET', path: /\/documents\/.*\.pdf/ },
     step: 'submitStatements',
   },
-  { activity: 'calculateOffers', service: 'offers', match: { method: 'POST', path: /^\/offers/ }, step: 'offers' },
+  // Priced with the statements' submission (one try): a fault there leaves the pricing to the offers page's load.
+  {
+    activity: 'calculateOffers',
+    service: 'offers',
+    match: { method: 'POST', path: /^\/offers/ },
+    step: 'submitStatements',
+  },
   {
     activity: 'submitOpportunity',
     service: 'crm',

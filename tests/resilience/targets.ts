@@ -15,7 +15,14 @@ export const STEPS = [
 export type Step = (typeof STEPS)[number];
 
 /** Each external call of the journey, the activity (or api call) that makes it, and the step that sets it off. */
-export type Target = { activity: string; service: Services; match: Match; step: Step };
+export type Target = {
+  activity: string;
+  service: Services;
+  match: Match;
+  step: Step;
+  /** How many times the call is tried, when it is not retried as the rest are: a burst is cut to that. */
+  tries?: number;
+};
 export const TARGETS: Target[] = [
   {
     activity: 'createCrmLead',
@@ -71,7 +78,15 @@ export const TARGETS: Target[] = [
     match: { method: 'GET', path: /\/documents\/.*\.pdf/ },
     step: 'submitStatements',
   },
-  { activity: 'calculateOffers', service: 'offers', match: { method: 'POST', path: /^\/offers/ }, step: 'offers' },
+  // Priced with the statements' submission, one try: a fault there leaves the pricing to the offers page's
+  // load, which asks the workflow (retried as before).
+  {
+    activity: 'calculateOffers',
+    service: 'offers',
+    match: { method: 'POST', path: /^\/offers/ },
+    step: 'submitStatements',
+    tries: 1,
+  },
   {
     activity: 'submitOpportunity',
     service: 'crm',
@@ -100,7 +115,7 @@ export function arm(stack: ResilienceStack, cls: FaultClass, t: Target): () => b
       f = { kind: 'status', status: f.status === 429 ? 421 : 451 };
     } else if (f.kind === 'refuse') match = { path: 'CONNECT' };
   }
-  proxy.inject(match, f, times);
+  proxy.inject(match, f, Math.min(times, t.tries ?? times));
   return () => proxy.armed() === 0;
 }
 

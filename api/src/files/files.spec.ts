@@ -10,7 +10,7 @@ import { holdFor, until } from '../../../tests/support/until';
 import { recordHistory, workflowClient } from '../../../tests/support/histories';
 import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
-import { signedApplication } from './files.spec-setup';
+import { signedApplication, stalePricing } from './files.spec-setup';
 import { allOfApplication, ofApplication } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -201,7 +201,10 @@ describe('bank statements submitted', () => {
 
 describe('offers and final submission', () => {
   it('prices offers through the offer service, as strings, and restores a previous choice', async () => {
-    // An injected outage of the offer service: retried until it answers.
+    // Priced with the statements' submission; that pricing made stale, the page's load asks the workflow,
+    // through an injected outage of the offer service: retried until it answers.
+    await stalePricing(slice.env.MONGODB_URI, appId);
+    const calls = slice.offers.calls();
     slice.offers.setDown(true);
     void holdFor(1500, 'the offer service outage lasts this long').then(() => slice.offers.setDown(false));
     const res = await ada.post('/offer', { applicationId: appId });
@@ -210,6 +213,7 @@ describe('offers and final submission', () => {
     expect(offerOptions.map((o: { id: string }) => o.id)).toEqual(['std-6', 'std-9', 'std-12', 'loc']);
     expect(offerOptions[2]).toMatchObject({ offeredAmount: '180000.00', totalPayment: '219600.00' });
     expect(Object.values(offerOptions[0]).every((v) => typeof v === 'string')).toBe(true);
+    expect(slice.offers.calls()).toBe(calls + 1);
 
     const chosen = await ada.patch(`/offer/${_id}`, { applicationId: appId, selectedId: 'std-12' });
     expect(chosen.body.data.offerType).toBe('standard');

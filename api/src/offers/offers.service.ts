@@ -10,6 +10,7 @@ import { DraftsService } from '../drafts/drafts.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { Offer, type OfferDocument } from './offer.schema';
 import { ApplicationFileIndex } from '../files/application-files';
+import { PricedAhead } from './priced-ahead';
 
 export const OFFER_NOT_FOUND = API_CODES.offerNotFound;
 export const REP_NOT_FOUND = API_CODES.repNotFound;
@@ -34,6 +35,7 @@ export class OffersService {
     private readonly workflows: ApplicationWorkflows,
     private readonly progress: ApplicationProgress,
     private readonly drafts: DraftsService,
+    private readonly pricedAhead: PricedAhead,
   ) {}
 
   /** Sign-up's find-or-create of the application's offer record (options arrive later), under the application's id. */
@@ -81,9 +83,15 @@ export class OffersService {
     return this.ofApplication(applicationId, userId);
   }
 
-  /** Prices the offers through the workflow (the offer-calculation service) and answers them. */
+  /**
+   * The offers priced for the page's load: as the workflow priced them with the statements' submission (or
+   * on a load minutes ago) while that pricing is fresh (PricedAhead), otherwise priced now through the
+   * workflow (the offer-calculation service). A previous selection is restored by the pricing either way.
+   */
   async calculate(applicationId: string, userId: string): Promise<OfferView> {
     const id = await this.applications.checkOwner(applicationId, userId);
+    const priced = await this.pricedAhead.of(id);
+    if (priced) return this.withAffordability(priced);
     await this.workflows.update(id, calculateOffers, [], UNKNOWN_ERROR);
     return this.ofApplication(id, userId, true);
   }

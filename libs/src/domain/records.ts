@@ -184,6 +184,12 @@ export type OfferRecord<Id> = {
   applicationId: Id;
   offerType?: string;
   offerOptions: Record<string, unknown>[];
+  /**
+   * When the options were last priced (the worker's calculateOffers), and for which answers (a digest,
+   * `offerPricingKey`): the api answers the offers page from them while they are fresh (`pricedFresh`).
+   */
+  pricedAt?: Date;
+  pricedFor?: string;
 };
 
 /** Written by the worker once the selected offer's email went out (sendOfferEmail); not in the api's schema. */

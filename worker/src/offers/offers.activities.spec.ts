@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { startOfferStandin, type OfferStandin } from '../../../sandbox/src';
 import { createOfferActivities } from './offers.activities';
 import { recordsOf } from '../records/records';
+import { pricedFresh } from '@portal/libs';
+import { offerPricingKey } from '@portal/libs/dist/security/offer-pricing-key';
 
 let offers: OfferStandin;
 let mongo: MongoClient;
@@ -78,7 +80,7 @@ describe('calculateOffers against the offer service', () => {
     }
   });
 
-  it('writes the options only when they change, keeping the selection', async () => {
+  it('stamps each pricing, writes the options only when they change, and keeps the selection', async () => {
     const records = recordsOf(mongo.db());
     const _id = new ObjectId(applicationId);
     const [first] = await activities.calculateOffers({ applicationId });
@@ -87,18 +89,36 @@ describe('calculateOffers against the offer service', () => {
       isSelected: o.id === first!.id ? 'true' : 'false',
     }));
     await records.offers.updateOne({ _id }, { $set: { offerOptions: chosen } });
-    // Priced again on the same answers, counted on a client of its own: the same options, no write.
+    const business = await records.businesses.findOne({ _id });
+    const ownerSet = await records.ownerSets.findOne({ _id });
+    // Priced again on the same answers, counted on a client of its own: the same options, the stamp alone.
     const watched = new MongoClient(mongoUri, { monitorCommands: true });
-    const writes: string[] = [];
-    watched.on('commandStarted', (e) => e.commandName === 'update' && writes.push(String(e.command.update)));
+    const writes: Record<string, unknown>[] = [];
+    watched.on(
+      'commandStarted',
+      (e) =>
+        e.commandName === 'update' &&
+        writes.push(
+          ...(e.command.updates as { u: { $set: object } }[]).map((u) => u.u.$set as Record<string, unknown>),
+        ),
+    );
     try {
+      const since = Date.now();
       expect(await offerActivities(watched).calculateOffers({ applicationId })).toEqual(chosen);
-      expect(writes).toEqual([]);
+      expect(writes.map((w) => Object.keys(w).sort())).toEqual([['pricedAt', 'pricedFor']]);
+      const stamped = (await records.offers.findOne({ _id }))!;
+      expect(stamped.pricedFor).toBe(offerPricingKey({ business, ownerSet }));
+      expect(stamped.pricedAt!.getTime()).toBeGreaterThanOrEqual(since - 1000);
+      expect(pricedFresh(stamped, offerPricingKey({ business, ownerSet }))).toBe(true);
       // A changed answer prices other options: saved, the selection restored where the option is still offered.
       await records.businesses.updateOne({ _id }, { $set: { annualRevenue: 90_000 } });
       const repriced = await offerActivities(watched).calculateOffers({ applicationId });
-      expect(writes).toEqual(['offers']);
-      expect((await records.offers.findOne({ _id }))!.offerOptions).toEqual(repriced);
+      expect(writes.map((w) => Object.keys(w).sort())[1]).toEqual(['offerOptions', 'pricedAt', 'pricedFor']);
+      const saved = (await records.offers.findOne({ _id }))!;
+      expect(saved.offerOptions).toEqual(repriced);
+      expect(pricedFresh(saved, offerPricingKey({ business, ownerSet }))).toBe(false);
+      const changed = await records.businesses.findOne({ _id });
+      expect(pricedFresh(saved, offerPricingKey({ business: changed, ownerSet }))).toBe(true);
     } finally {
       await watched.close();
     }

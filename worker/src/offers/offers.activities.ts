@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'jsforce';
 import { ObjectId, type Db } from 'mongodb';
+import { offerPricingInputs } from '@portal/libs';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
 import { classifyCrmError, isPermanent, readableResult, sfErrors } from '../crm/crm.errors';
 
@@ -11,6 +12,7 @@ import { throwIfSuperseded } from '../superseded';
 import { CrmRejectedError, OfferServiceRejectedError } from '../errors';
 import { renderOfferEmail } from './offer-email';
 import { recordsOf } from '../records/records';
+import { offerPricingKey } from '@portal/libs/dist/security/offer-pricing-key';
 
 /** Refusals about the opportunity itself: no rep can be read either. */
 const OPPORTUNITY_GONE = new Set(['ENTITY_IS_DELETED', 'NOT_FOUND', 'INVALID_ID_FIELD', 'MALFORMED_ID']);
@@ -112,15 +114,12 @@ async function calculateOffers({ settings: s, records, service }: Ctx, applicati
     records.ownerSets.findOne({ _id }),
     records.offers.findOne({ _id }),
   ]);
+  const answers = { business, ownerSet };
   const call = async () =>
     fetch(`${s.OFFER_SERVICE_URL}/offers`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await service.bearer()}` },
-      body: JSON.stringify({
-        score: Number(ownerSet?.owners?.[0]?.creditReport || 0),
-        businessStartDate: String(business?.businessStartDate ?? ''),
-        annualRevenue: Number(business?.annualRevenue ?? 0),
-      }),
+      body: JSON.stringify(offerPricingInputs(answers)),
     });
   let res = await call();
   if (res.status === 401) {
@@ -132,10 +131,13 @@ async function calculateOffers({ settings: s, records, service }: Ctx, applicati
   // A previous choice is restored when the same option is priced again.
   const chosen = (saved?.offerOptions as OfferOption[] | undefined)?.find((o) => o.isSelected === 'true')?.id;
   const options = offers.map((o) => ({ ...o, isSelected: o.id === chosen ? 'true' : 'false' }));
-  // Priced again as they are saved (each visit of the offers page asks): no write. Nor does it then put
-  // back a selection read before the applicant changed it.
-  if (JSON.stringify(options) !== JSON.stringify(saved?.offerOptions))
-    await records.offers.updateOne({ _id }, { $set: { offerOptions: options } });
+  // The pricing is stamped (when, for which answers): the api answers the offers page from it while it is
+  // fresh. The options are written only when they change: priced again as they are saved (each visit of
+  // the offers page asks), the stamp alone, so it never puts back a selection read before the applicant
+  // changed it.
+  const stamp = { pricedAt: new Date(), pricedFor: offerPricingKey(answers) };
+  const changed = JSON.stringify(options) !== JSON.stringify(saved?.offerOptions);
+  await records.offers.updateOne({ _id }, { $set: changed ? { ...stamp, offerOptions: options } : stamp });
   return options;
 }
 

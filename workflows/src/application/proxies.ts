@@ -65,6 +65,16 @@ const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
 };
 export const waited = proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS);
 
+/**
+ * The offers priced ahead, in the statements' submission's workflow task: one quick try. The applicant
+ * waits on the submission, which this must not hold up; a failure leaves the pricing to the offers page's
+ * own calculation on load (waited, above).
+ */
+export const ahead = proxyLocalActivities<Pick<ApplicationActivities, 'calculateOffers'>>({
+  startToCloseTimeout: '5 seconds',
+  retry: { maximumAttempts: 1 },
+});
+
 // The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
 // other record writes fail the applicant's update after a few tries.
 const leadIds = proxyLocalActivities<ApplicationActivities>({

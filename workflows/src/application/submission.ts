@@ -4,13 +4,13 @@ import type { OfferOption, SalesRep, StoredDocument } from './activities';
 import type { CrmSync } from './crm-sync';
 import { journeyFailure, mailRefused } from './failures';
 import type { SigningState } from './messages';
-import { waited } from './proxies';
+import { ahead, waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
  * The submission room: bank statements submitted (the lead converted, the signed application submitted,
- * the journey on to the offers), offers priced, the offer emailed, the application submitted (the rep
- * known, the journey done). Preconditions live in the validators, so a refused update never enters
+ * the journey on to the offers, the offers priced ahead), offers priced, the offer emailed, the application
+ * submitted (the rep known, the journey done). Preconditions live in the validators, so a refused update never enters
  * history. What the room achieved is the run's (progress); the fields here keep its handlers one at a time.
  */
 export class Submission {
@@ -84,6 +84,7 @@ export class Submission {
         progress.position = moved;
         run.publish();
       }
+      await this.priceAhead();
       return progress.position;
     } finally {
       this.submittingStatements = false;
@@ -121,6 +122,23 @@ export class Submission {
     if (isFinalStep(progress.position)) run.end('Submitted');
     run.publish();
     return { ...progress.rep!, position: progress.position };
+  }
+
+  /**
+   * The offers priced in the statements' submission's own workflow task, once its other calls succeeded:
+   * the offers page still asks on load, and the api answers it from this pricing while it is fresh, with
+   * no update (its workflow task and the update: 5 events fewer). Its failure fails and undoes nothing:
+   * the page's calculation then prices them through calculateOffers.
+   */
+  private async priceAhead(): Promise<void> {
+    try {
+      await ahead.calculateOffers({ applicationId: this.run.applicationId });
+    } catch (e) {
+      log.warn('offers not priced with the statements; the offers page prices them', {
+        applicationId: this.run.applicationId,
+        error: (e as Error).message,
+      });
+    }
   }
 
   private opportunityId(): string {

@@ -91,9 +91,7 @@ let routes: RouteCost[] = [];
 const BUDGET: Record<string, number> = {
   // 13 before the name's key and the first code were inserted first (a new address has neither).
   'POST /auth/register': 10,
-  // 14, and 2 since the application's own payload key is made as its workflow starts (a read, an insert).
-  // 16 before the password check's two throttle slots went back in one write and the payload key was made
-  // by an insert first (the application is new).
+  // 16 before the throttle's two slots went back in one write and the payload key was inserted first.
   'POST /auth/confirm-signup': 14,
   'GET /auth/user': 3,
   'GET /business/application/:id': 2,
@@ -120,19 +118,15 @@ const BUDGET: Record<string, number> = {
   // The statements go with the submission (their list and each file by `_id`), where each upload
   // at that step signalled (and read the outbox marker) before; and one write beside the stage's that
   // records the statements taken, so the session says so while a CRM outage holds the opportunity back.
-  // 5 measured; 6 seen once in nine runs on a loaded machine (one read more, not reproduced with the detail
-  // printed): the budget keeps that room rather than fail a run on the machine's timing.
+  // 5 measured; 6 once in nine runs on a loaded machine (a read more, not reproduced): room for timing.
   'POST /application/:id/submit-statements': 6,
-  // The pricing made with the statements is checked (business, owners, application by `_id`) instead of
-  // a workflow update.
+  // The pricing made with the statements checked (business, owners) instead of a workflow update.
   'POST /offer': 5,
   'PATCH /offer/:id': 4,
   'POST /application/:id/submit-application': 6,
-  // After the submission, once the run has closed: the first read keeps the run's final progress, the
-  // documents the application went without and the owners' names on the record (the owners, the file list
-  // and two writes: 5); it trades the closed run's query (a replay of its whole history in the worker, on
-  // every read before) for those, once. The next reads the application alone, and the view it builds
-  // from that record (which never changes again) is kept: later polls read nothing.
+  // Once the run has closed, the first read keeps its final progress, the documents it went without and the
+  // owners' names on the record (5, once, for a replay of its history in the worker on every read before);
+  // the next reads the application alone, and later polls nothing (the view of a closed record is kept).
   'GET /application/:id/progress': 5,
   // The booking view's rep: the application alone (its kept progress holds the rep).
   'GET /salesforce/opportunity/calandly/:id': 1,
@@ -141,12 +135,9 @@ const BUDGET: Record<string, number> = {
  * The journey's total, without the sign request's status polls and Box's webhook deliveries: how many
  * of those come follows the timing (each is held to its own budget above).
  */
-// 132, then 124 to 128 as reads were cut and the statements' record, the lead's business name and the payload
-// key added (git log of this file); then 109 (116 measured before): the sign-up's and confirmation's inserts
-// first, the throttle's slots given back in one write, and the File rows kept once read or written; then 112:
-// each page's save drops its draft (three saves here; the web's DELETE after each, which this walk never
-// sent, is gone: its owner check and delete were two round trips of a call of its own); then 114: the offers'
-// load checks the pricing made with the statements (two reads) where a workflow update priced them.
+// 132, then 124 to 128, then 109 (git log of this file: sign-up's inserts first, File rows kept); 112: each
+// page's save drops its draft (the web's DELETE call after it, never sent by this walk, is gone); 114: the
+// offers' load checks the pricing made with the statements (two reads) instead of a workflow update.
 const JOURNEY_BUDGET = 114;
 const TIMED = [
   'GET /box/:id',

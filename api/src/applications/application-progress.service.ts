@@ -1,12 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
-import { getProgress, watchProgress, type ApplicationEnd, type ProgressAnswer } from '@portal/workflows';
+import { getProgress, isApplicationEnd, watchProgress, type ProgressAnswer } from '@portal/workflows';
 import { ApplicationWorkflows, JourneyRefusal } from '../temporal/application-workflows.service';
 import { Application } from './application.schema';
-
-/** How an application ends: its record's status (the api writes Submitted, the worker the others) and its run's. */
-const ENDS: readonly string[] = ['Submitted', 'Withdrawn', 'Abandoned'] satisfies ApplicationEnd[];
 
 /** What the reader needs of an application record, as any read of it (hydrated or plain) has it. */
 export type ProgressSource = {
@@ -55,10 +52,10 @@ export class ApplicationProgress {
   async of(app: ProgressSource, { kept = true }: { kept?: boolean } = {}): Promise<ProgressAnswer> {
     if (app.progress) return app.progress;
     const id = String(app._id);
-    if (ENDS.includes(app.applicationStatus ?? '')) return (await this.keepFinal(id)) ?? this.query(id);
+    if (isApplicationEnd(app.applicationStatus)) return (await this.keepFinal(id)) ?? this.query(id);
     const live = kept ? await this.live(id, app.liveProgress ?? undefined) : await this.query(id);
     // Ended while the record does not say so yet (or its write was lost): kept once the run has closed.
-    return ENDS.includes(live.operations.status) ? ((await this.keepFinal(id)) ?? live) : live;
+    return isApplicationEnd(live.operations.status) ? ((await this.keepFinal(id)) ?? live) : live;
   }
 
   /**

@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
-import type { ApplicationEnd } from '@portal/workflows';
+import { APPLICATION_ENDS } from '@portal/workflows';
 import { Application } from '../applications/application.schema';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { BankLink } from './bank-link.schema';
 import { PlaidClient } from './plaid-client';
 import { StatementFetch } from './statement-fetch';
 
-/** The record's statuses of an application that has ended (the api writes Submitted, the worker the others). */
-const ENDS: readonly string[] = ['Submitted', 'Withdrawn', 'Abandoned'] satisfies ApplicationEnd[];
 const BATCH = 500;
 
 /**
@@ -70,7 +68,10 @@ export class EndedItems implements OnModuleInit, OnModuleDestroy {
           .find(
             {
               _id: { $in: live.map((l) => l.applicationId) },
-              $or: [{ applicationStatus: { $in: ENDS } }, { sfOpportunityId: { $exists: true, $ne: null } }],
+              $or: [
+                { applicationStatus: { $in: APPLICATION_ENDS } },
+                { sfOpportunityId: { $exists: true, $ne: null } },
+              ],
             },
             { _id: 1 },
           )

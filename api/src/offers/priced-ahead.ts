@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { ApplicationEnd } from '@portal/workflows';
+import { isApplicationEnd } from '@portal/workflows';
 import { pricedFresh } from '@portal/libs';
 import { offerPricingKey } from '@portal/libs/dist/security/offer-pricing-key';
 import { ApplicationsService } from '../applications/applications.service';
@@ -9,14 +9,11 @@ import { Business } from '../businesses/business.schema';
 import { OwnerSet } from '../owners/owner-set.schema';
 import { Offer, type OfferDocument } from './offer.schema';
 
-/** The record's statuses of an application whose run has closed: its workflow would refuse a pricing. */
-const ENDS: readonly string[] = ['Submitted', 'Withdrawn', 'Abandoned'] satisfies ApplicationEnd[];
-
 /**
  * The offers as the workflow last priced them (with the statements' submission, or a calculation on an
  * earlier load), when that pricing can answer the offers page as a new one would: made for the answers on
  * file (the offer service's inputs: the credit score, the start date, the annual revenue), within
- * OFFER_PRICING_FRESH_MS, and the application still open. Otherwise undefined: the caller asks the workflow.
+ * OFFER_PRICING_FRESH_MS, and the application still open (an ended run would refuse a pricing). Otherwise undefined: the caller asks the workflow.
  */
 @Injectable()
 export class PricedAhead {
@@ -35,7 +32,7 @@ export class PricedAhead {
       this.ownerSets.findById(applicationId, { owners: 1 }).lean(),
       this.applications.byId(applicationId)?.select({ applicationStatus: 1 }).lean(),
     ]);
-    if (!offer?.offerOptions.length || !app || ENDS.includes(app.applicationStatus)) return undefined;
+    if (!offer?.offerOptions.length || !app || isApplicationEnd(app.applicationStatus)) return undefined;
     return pricedFresh(offer, offerPricingKey({ business, ownerSet })) ? offer : undefined;
   }
 }

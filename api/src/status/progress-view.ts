@@ -1,18 +1,11 @@
 import type { ApplicantStatus, StageName } from '@portal/libs';
-import {
-  SIGN_ENDED_STATUSES,
-  type ApplicationEnd,
-  type ApplicationStatus,
-  type ProgressAnswer,
-} from '@portal/workflows';
-
-const ENDS: readonly ApplicationStatus[] = ['Submitted', 'Withdrawn', 'Abandoned'] satisfies ApplicationEnd[];
+import { SIGN_ENDED_STATUSES, isApplicationEnd, type ProgressAnswer } from '@portal/workflows';
 
 /**
  * Whether the application has ended (submitted, withdrawn or abandoned): the workflow's run ends with it, and
  * nothing is open to sign any more.
  */
-export const hasEnded = (p: ProgressAnswer): boolean => ENDS.includes(p.operations.status);
+export const hasEnded = (p: ProgressAnswer): boolean => isApplicationEnd(p.operations.status);
 
 /**
  * The workflow's getProgress answer in the applicant's words. Operators' codes (lastError), lead and

@@ -43,6 +43,11 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** The ways an application ends; the workflow completes after each. */
 export type ApplicationEnd = 'Submitted' | 'Abandoned' | 'Withdrawn';
+export const APPLICATION_ENDS: readonly ApplicationEnd[] = ['Submitted', 'Withdrawn', 'Abandoned'];
+
+/** Whether a status (the record's applicationStatus, or the workflow's) is one an application ends with. */
+export const isApplicationEnd = (status: unknown): status is ApplicationEnd =>
+  (APPLICATION_ENDS as readonly unknown[]).includes(status);
 
 /** LastError values: short codes an operator can filter on, never a message carrying data. */
 export const LAST_ERRORS = [

@@ -18,15 +18,18 @@ export class DocumentHandover {
   ) {}
 
   /**
-   * Tells the workflow of a stored file, except a bank statement while the journey is at the statements
-   * step: those go to it all at once with 'submit statements' (documentsOf), which is when the CRM can take
-   * them, rather than one signal and workflow task each. Read after the File row stands, so a statement
-   * stored while the statements are being submitted is either in their list or told here (and 'submit
-   * application' hands the statements over again, which the workflow takes once).
+   * Tells the workflow of a stored file, except those an update hands over: a bank statement while the
+   * journey is at the statements step goes with 'submit statements' (documentsOf), which is when the CRM can
+   * take them, and the voided check and the driver's license go with 'submit application' (the last of
+   * each: a replaced one is never copied), rather than one signal and workflow task each. Read after the
+   * File row stands, so a statement stored while the statements are being submitted is either in their
+   * list or told here (and 'submit application' hands the statements over again, which the workflow takes
+   * once).
    */
   async uploaded(
     file: Pick<StoredFileDocument, '_id' | 'applicationId' | 'fileType' | 'filePath' | 'fileName'>,
   ): Promise<void> {
+    if (file.fileType === FILE_TYPES.voidedCheck || file.fileType === FILE_TYPES.driversLicense) return;
     if (file.fileType === FILE_TYPES.bankStatement) {
       const [stage] = await this.stages.forApplications([file.applicationId]);
       if (stage?.pageName === 'DOCUMENTS' && stage.pageStep === 1) return;

@@ -10,7 +10,7 @@ import { holdFor, until } from '../../../tests/support/until';
 import { recordHistory, workflowClient } from '../../../tests/support/histories';
 import { applicationWorkflowId } from '@portal/workflows';
 import { SPOOL_PREFIX } from './upload-stream';
-import { signedApplication, stalePricing } from './files.spec-setup';
+import { documentSignals, signedApplication, stalePricing } from './files.spec-setup';
 import { allOfApplication, ofApplication } from '../../../tests/support/crm-lead';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -185,17 +185,15 @@ describe('bank statements submitted', () => {
     expect(versions.map((v) => v.Title).sort()).toEqual(['october-2026', 'october-2026-2', 'september-2026']);
   });
 
-  it('sends a document uploaded after submission straight to the opportunity', async () => {
-    const res = await ada.upload(
-      '/file/s3',
-      { applicationId: appId, fileType: 'Voided Check' },
-      { name: 'check.pdf', type: 'application/pdf', bytes: pdf() },
-    );
-    expect(res.body.data.fileName).toBe('voided-check.pdf');
-    await until(
-      () => slice.crm.records('ContentVersion').filter((v) => v.Title === 'voided-check'),
-      (v) => v.length === 1,
-    );
+  it('keeps the voided check for the final submission: the workflow is not told of it on upload', async () => {
+    const told = () => documentSignals(slice.env.TEMPORAL_ADDRESS, slice.dataConverter, appId);
+    const before = await told();
+    const check = { name: 'check.pdf', type: 'application/pdf', bytes: pdf() };
+    const upload = () => ada.upload('/file/s3', { applicationId: appId, fileType: 'Voided Check' }, check);
+    expect((await upload()).body.data.fileName).toBe('voided-check.pdf');
+    // Uploaded again: the second replaces the first on the opportunity (checked with the submission below).
+    expect((await upload()).body.data.fileName).toBe('voided-check-2.pdf');
+    expect(await told()).toBe(before);
   });
 });
 
@@ -253,6 +251,9 @@ describe('final submission', () => {
     });
     const opp = ofApplication(slice.crm.records('Opportunity'), appId);
     expect(opp?.StageName).toBe('Application Submitted');
+    // The last voided check went with the submission, on the opportunity before it was submitted.
+    const copies = slice.crm.records('ContentVersion').filter((v) => v.FirstPublishLocationId === opp?.Id);
+    expect(copies.map((v) => v.Title).filter((x) => String(x).startsWith('voided'))).toEqual(['voided-check-2']);
     expect((await ada.post(`/application/${appId}/submit-application`, body)).body.data.repName).toBe('Jordan Rivera');
     expect((await ada.get('/auth/user')).body.data.applications[0].applicationStatus).toBe('Submitted');
 

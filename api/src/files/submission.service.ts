@@ -56,8 +56,10 @@ export class SubmissionService {
     const uploaded = documents.map(
       ([answer, type]) => answer === 'uploaded' && stored.some((f) => f.fileType === type),
     );
-    // The statements once more (the workflow takes each file once): one stored while they were being submitted.
-    const statements = bankStatements(stored);
+    // What the workflow copies to the opportunity before submitting it: the last voided check and driver's
+    // license (no signal was sent for them on upload: a replaced one is never copied), and the statements
+    // once more (the workflow takes each file once): one stored while they were being submitted.
+    const carried = [...bankStatements(stored), ...lastDocuments(stored)];
     if (!selected) throw new BadRequestException(SELECT_AN_OFFER);
     if (documents.some(([answer], i) => answer !== 'notAvailable' && !uploaded[i]))
       throw new BadRequestException(DOCUMENTS_REQUIRED);
@@ -72,7 +74,7 @@ export class SubmissionService {
     };
     const result =
       (app.applicationStatus === APPLICATION_STATUS_SUBMITTED ? await submittedBefore() : undefined) ??
-      (await this.workflows.update(id, submitApplication, [statements], UNKNOWN_ERROR).catch(async (e: unknown) => {
+      (await this.workflows.update(id, submitApplication, [carried], UNKNOWN_ERROR).catch(async (e: unknown) => {
         // The run ended under it: a twin admitted while the first submission's workflow task ended the run
         // is answered 'not found' by Temporal rather than 'completed'. The application exists (read above).
         const ended =
@@ -89,3 +91,9 @@ export class SubmissionService {
 }
 
 const bankStatements = (files: StoredDocument[]) => files.filter((f) => f.fileType === FILE_TYPES.bankStatement);
+
+/** The voided check and the driver's license the applicant uploaded last (files are oldest first). */
+const lastDocuments = (files: StoredDocument[]) =>
+  [FILE_TYPES.voidedCheck, FILE_TYPES.driversLicense].flatMap((type) =>
+    files.filter((f) => f.fileType === type).slice(-1),
+  );

@@ -152,13 +152,13 @@ function setApplicantHandlers(run: ApplicationRun, { crm, signing, submission }:
   setHandler(startSigning, () => signing.start(), { validator: () => run.refuseWhenEnded() });
   setHandler(reviseAnswers, () => signing.revise(), { validator: () => signing.refuseWhenSigned() });
   setHandler(signRequestEvent, (e) => signing.onEvent(e));
-  // Both carry the bank statements (optional: a caller may send none).
+  // Both carry documents (optional: a caller may send none): the statements; the last documents too.
   setHandler(submitStatements, (statements) => submission.submitStatements(statements), {
     validator: (_?: StoredDocument[]) => submission.needsSignature(),
   });
   setHandler(calculateOffers, () => submission.calculateOffers(), { validator: () => submission.offersReady() });
   setHandler(emailOffer, () => submission.emailOffer(), { validator: () => run.refuseWhenEnded() });
-  setHandler(submitApplication, (statements) => submission.submitApplication(statements), {
+  setHandler(submitApplication, (documents) => submission.submitApplication(documents), {
     validator: (_?: StoredDocument[]) => submission.needsOpportunity(),
   });
 }

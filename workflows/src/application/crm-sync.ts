@@ -69,6 +69,11 @@ export class CrmSync {
     if (this.run.takeDocument(d)) this.run.touch();
   }
 
+  /** submitApplication: the documents it carried copied to the opportunity before it is submitted. */
+  copyDocumentsNow(): Promise<void> {
+    return this.copies.copyNow();
+  }
+
   /**
    * retryCrmSync (operators): try the CRM now instead of waiting out the back-off, and try again what it
    * refused; a corrected lead replaces the refused answers while the lead is not created yet.

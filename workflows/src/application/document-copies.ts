@@ -8,9 +8,14 @@ import type { ApplicationRun } from './run';
 /**
  * The document copies to the opportunity, in their own loop on their own task queue, so a failing or slow
  * copy never holds back a lead update. Each waits for the opportunity; a copy the CRM refuses is shown to
- * operators (DOCUMENT_REFUSED) and never to the applicant: the document is safe in S3.
+ * operators (DOCUMENT_REFUSED) and never to the applicant: the document is safe in S3. The final submission
+ * asks for a round of its own (copyNow), so the documents it carries are on the opportunity when it is
+ * submitted; one round is under way at a time, whoever asked, so no document is copied twice.
  */
 export class DocumentCopies {
+  /** The round under way: the loop and the submission join it rather than copy beside it. */
+  private copying: Promise<void> | undefined;
+
   constructor(
     private readonly run: ApplicationRun,
     private readonly tries: CrmTries,
@@ -30,11 +35,42 @@ export class DocumentCopies {
     for (;;) {
       await condition(() => this.ready() || (this.tries.closing && this.leadLoopDone()));
       if (!this.ready()) return;
-      const documents = this.run.waitingDocuments;
-      await this.tries.attempt('documents', () => this.copy(documents));
-      this.run.documentsCopied(documents.length);
-      this.run.publish();
+      await this.tries.attempt('documents', () => this.round());
     }
+  }
+
+  /**
+   * The final submission's copy: what waits now is copied before the opportunity is submitted (a sales rep
+   * opens it with its documents). A refusal is the loop's (DOCUMENT_REFUSED, the submission goes on); so is
+   * an outage: the documents stay queued and the loop tries them again after its back-off (it joined this
+   * round, or is backing off from an earlier one), and the submission goes on without waiting for the CRM.
+   */
+  async copyNow(): Promise<void> {
+    try {
+      // A round already under way may have started before these documents came: then one more.
+      while (this.ready()) await this.round();
+    } catch (e) {
+      log.warn('documents not copied before the submission; the copies follow', {
+        applicationId: this.run.applicationId,
+        error: (e as Error).message,
+      });
+    }
+  }
+
+  /** The documents waiting now, in one copy; the round under way, if there is one. Throws in an outage. */
+  private round(): Promise<void> {
+    this.copying ??= this.copyWaiting().finally(() => {
+      this.copying = undefined;
+    });
+    return this.copying;
+  }
+
+  private async copyWaiting(): Promise<void> {
+    const documents = this.run.waitingDocuments;
+    if (!documents.length) return;
+    await this.copy(documents);
+    this.run.documentsCopied(documents.length);
+    this.run.publish();
   }
 
   private async copy(documents: StoredDocument[]): Promise<void> {

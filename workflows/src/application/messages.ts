@@ -82,7 +82,11 @@ export type ApplicationProgress = {
 /** getProgress's answer: the progress, with operations' view of it (status, turn, pending work, last error). */
 export type ProgressAnswer = ApplicationProgress & { operations: OperationsView };
 
-/** An uploaded document (already in S3): copied to the opportunity once there is one, with retries. */
+/**
+ * An uploaded document (already in S3): copied to the opportunity once there is one, with retries. The api
+ * sends none for the documents an update carries: the statements at their step, the voided check and the
+ * driver's license (with submitApplication).
+ */
 export const documentUploaded = defineSignal<[StoredDocument]>('documentUploaded');
 
 /**
@@ -102,7 +106,9 @@ export const emailOffer = defineUpdate<void, []>('emailOffer');
 /**
  * Final submission (the offers page): the opportunity is marked submitted, the offer emailed, and the
  * rep's name and scheduling link come back. Repeating it answers the same rep without a second email.
- * It carries the bank statements again, for one stored while they were being submitted.
+ * It carries the voided check and the driver's license (the last one uploaded of each), copied to the
+ * opportunity before it is submitted, and the bank statements again, for one stored while they were being
+ * submitted; a file already taken is taken once.
  */
 export const submitApplication = defineUpdate<SalesRep & { position: JourneyPosition }, [StoredDocument[]?]>(
   'submitApplication',

@@ -91,18 +91,25 @@ export class Submission {
     }
   }
 
-  /** submitApplication: the opportunity submitted, the offer emailed, the rep known; the journey is done. */
-  async submitApplication(statements?: StoredDocument[]): Promise<SalesRep & { position: JourneyPosition }> {
+  /**
+   * submitApplication: the documents it carries (the voided check, the driver's license, the statements
+   * once more) copied to the opportunity, then the opportunity submitted, the offer emailed, the rep known;
+   * the journey is done.
+   */
+  async submitApplication(documents?: StoredDocument[]): Promise<SalesRep & { position: JourneyPosition }> {
     const { run } = this;
     const { progress } = run;
     run.accepted();
-    run.takeDocuments(statements);
+    run.takeDocuments(documents);
     const opportunityId = this.opportunityId();
     // A repeat that comes while the first is still at work waits for it, and then finds it done.
     await condition(() => !this.submittingApplication);
     if (!progress.rep) {
       this.submittingApplication = true;
       try {
+        // The sales rep opens the submitted opportunity with its documents on it. A CRM outage during the
+        // copy leaves them to the sync loop's tries and does not hold the submission (crm-sync.ts).
+        await this.crm.copyDocumentsNow();
         // The CRM is asked for the rep while the offer email goes. Local: a twin submission that finds the
         // run ended is answered by the api from the run's result (APPLICATION_CLOSED, then its final progress).
         const [rep] = await Promise.all([waited.submitOpportunity({ opportunityId }), this.emailTheOffer()]);

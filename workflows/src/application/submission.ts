@@ -108,7 +108,7 @@ export class Submission {
       this.submittingApplication = true;
       try {
         // The sales rep opens the submitted opportunity with its documents on it. A CRM outage during the
-        // copy leaves them to the sync loop's tries and does not hold the submission (crm-sync.ts).
+        // copy leaves them to the sync loop's tries and does not hold the submission (document-copies.ts).
         await this.crm.copyDocumentsNow();
         // The CRM is asked for the rep while the offer email goes. Local: a twin submission that finds the
         // run ended is answered by the api from the run's result (APPLICATION_CLOSED, then its final progress).

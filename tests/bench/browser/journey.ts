@@ -134,7 +134,8 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     waitsMs.push(performance.now() - t0);
     const confirmed = await pressAgain(() => account.accountApi.confirmSignUp(email, TEST_PASSWORD, code));
     storage.storeUserName(confirmed.username);
-    const user = await session.refreshSession(p.qc);
+    // The code's answer starts the session and carries its user (sign-up-page.tsx): no read of it after.
+    const user = await session.startSession(p.qc, confirmed.data);
     const applicationId = session.applicationOf(user)._id;
     let path = session.resumePath(user) as JourneyPath;
 

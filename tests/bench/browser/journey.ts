@@ -210,9 +210,10 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
       );
       await documents.keepUploaded(p.qc, applicationId, file);
     }
-    // Proceed counts the months on the server's list, read afresh.
-    await p.qc.fetchQuery({ ...documents.documentsQueryOptions(applicationId), staleTime: 0 });
-    const submitted = await documents.documentsApi.submitStatements(applicationId);
+    // Proceed counts the months on the page's list (every month there: not read again), and the submission
+    // names the statements counted (bank-statements-page.tsx).
+    const counted = p.qc.getQueryData(documents.documentsQueryOptions(applicationId).queryKey) ?? [];
+    const submitted = await documents.documentsApi.submitStatements(applicationId, documents.statementIds(counted));
     storage.clearSigning();
     await documents.keepStatementsSubmitted(p.qc, applicationId, submitted);
     path = (await send(p, answers.statementsSubmittedEvent(submitted))) as JourneyPath;

@@ -39,7 +39,13 @@ export const TARGETS: Target[] = [
     body: () => ({ voidedCheck: 'notAvailable', driversLicense: 'notAvailable' }),
     fields: text('voidedCheck', 'driversLicense'),
   },
-  { name: 'submit statements', method: 'POST', path: (c) => `/application/${c.applicationId}/submit-statements` },
+  {
+    name: 'submit statements',
+    method: 'POST',
+    path: (c) => `/application/${c.applicationId}/submit-statements`,
+    body: () => ({ seen: [] }),
+    fields: { seen: 'list' },
+  },
   {
     name: 'business',
     method: 'POST',

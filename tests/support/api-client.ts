@@ -1,6 +1,6 @@
 // A browser-like client for api tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN as the web app
 // does, and can read the one-time codes the api mails to maildev.
-import { IDEMPOTENCY_HEADER, isUnanswered, newIdempotencyKey } from '@portal/libs';
+import { IDEMPOTENCY_HEADER, isUnanswered, newIdempotencyKey, type DbUser } from '@portal/libs';
 import { holdFor } from './until.ts';
 
 export type Answer = { status: number; headers: Headers; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -185,6 +185,11 @@ export function applicantFor(tag: string) {
 
 /** Registers `tag@example.com` and confirms it with the mailed code: a signed-in browser. */
 export async function signUpAndConfirm(baseUrl: string, maildevUrl: string, tag: string, ip: string) {
+  return (await signUpWithUser(baseUrl, maildevUrl, tag, ip)).client;
+}
+
+/** Signs up and confirms, as signUpAndConfirm; with the signed-in user the confirmation answered. */
+export async function signUpWithUser(baseUrl: string, maildevUrl: string, tag: string, ip: string) {
   const b = new ApiClient(baseUrl, ip);
   const since = new Date();
   const reg = await b.post('/auth/register', applicantFor(tag));
@@ -192,5 +197,5 @@ export async function signUpAndConfirm(baseUrl: string, maildevUrl: string, tag:
   const code = await codeFromMail(maildevUrl, `${tag}@example.com`, since);
   const ok = await b.post('/auth/confirm-signup', { username: `${tag}@example.com`, password: TEST_PASSWORD, code });
   if (ok.status !== 200) throw new Error(`confirm answered ${ok.status}`);
-  return b;
+  return { client: b, user: ok.body.data as DbUser };
 }

@@ -38,8 +38,8 @@ export function firstVisitNav({ leave, preload }: { leave: Leave; preload: (path
     path: FIRST_VISIT_PATH,
     user: null,
     go,
-    refreshSession: async () => {
-      user = await accountApi.currentUser();
+    signedIn: async (signedInUser) => {
+      user = signedInUser ?? (await accountApi.currentUser());
       return user;
     },
     signedOut: () => void (user = null),

@@ -49,7 +49,7 @@ export function renderJourneyShell(lng: Language, path: string): string {
     path,
     user: SHELL_USER,
     go: fail,
-    refreshSession: fail,
+    signedIn: fail,
     signedOut: () => undefined,
     preload: () => undefined,
     Link: ({ to, ...props }) => <a href={to} {...props} />,

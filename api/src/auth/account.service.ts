@@ -164,6 +164,14 @@ export class AccountService {
   async userInfo(userId: string): Promise<DbUser> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(ACCOUNT_CODES.unableToGetUserInfo);
+    return this.userView(user);
+  }
+
+  /**
+   * The user's info from their record just read (a sign-in's): the answer that starts a session carries the
+   * session's user, so the browser does not ask for it again at once.
+   */
+  async userView(user: UserDocument): Promise<DbUser> {
     const applications = await this.applications.forUser(user);
     const stages = await this.stages.forApplications(applications.map((a) => a._id));
     return {

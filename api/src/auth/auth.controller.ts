@@ -21,6 +21,7 @@ import {
   type LoginAnswer,
   type MessageAnswer,
   type RegisterAnswer,
+  type SignInAnswer,
   type TokenAnswer,
   type UserAnswer,
   type VerifyTokenAnswer,
@@ -109,7 +110,7 @@ export class AuthController {
     );
     this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
-    return { $metadata: { httpStatusCode: 200 }, username: user.userName };
+    return { $metadata: { httpStatusCode: 200 }, username: user.userName, data: await this.accounts.userView(user) };
   }
 
   @Post('send-confirmation-code')
@@ -125,7 +126,7 @@ export class AuthController {
     @Body() dto: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<LoginAnswer> {
+  ): Promise<SignInAnswer> {
     const device = this.devices.read(req);
     const who = hasher(req, device, dto.username);
     // The whole check in one turn, its throttle's reads too: a flood's excess is refused before any of it.
@@ -134,7 +135,7 @@ export class AuthController {
     );
     this.devices.trust(req, res, user.userName);
     this.startSession(res, tokens);
-    return { message: ACCOUNT_MESSAGES.success, username: user.userName };
+    return { message: ACCOUNT_MESSAGES.success, username: user.userName, data: await this.accounts.userView(user) };
   }
 
   @Post('logout')

@@ -27,7 +27,10 @@ describe('sign-up confirmation', () => {
 
     const xsrfBefore = b.cookies.get('XSRF-TOKEN');
     const ok = await b.post('/auth/confirm-signup', { username: 'confirm@example.com', password: PASSWORD, code });
-    expect(ok.body).toEqual({ $metadata: { httpStatusCode: 200 }, username: 'confirm@example.com' });
+    expect(ok.body).toMatchObject({ $metadata: { httpStatusCode: 200 }, username: 'confirm@example.com' });
+    // The session's user comes with it, the journey started (its first stage saved): the browser need not ask.
+    expect(ok.body.data.applications[0].stage).toEqual({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
+    expect(ok.body.data).toEqual((await b.get('/auth/user')).body.data);
     expect(b.cookies.has('access_token')).toBe(true);
     expect(b.cookies.get('XSRF-TOKEN')).not.toBe(xsrfBefore);
     const setCookies = ok.headers.getSetCookie().join('\n');
@@ -101,10 +104,12 @@ describe('login and sessions: logging in and out', () => {
     await room.signedUp('session');
     const b = room.browser();
     const login = await b.post('/auth/login', { username: 'Session@Example.com', password: PASSWORD });
-    expect(login.body).toEqual({ message: 'success', username: 'session@example.com' });
+    expect(login.body).toMatchObject({ message: 'success', username: 'session@example.com' });
 
     expect((await b.get('/auth/verify-token')).body).toEqual({ valid: true, username: 'session@example.com' });
     const user = await b.get('/auth/user');
+    // The login's answer carries the session's user, as the read answers it.
+    expect(login.body.data).toEqual(user.body.data);
     expect(user.body.data).toMatchObject({ email: 'session@example.com', firstName: 'Katherine' });
     expect(user.body.data.applications[0].stage).toEqual({ pageName: 'FINANCIAL', pageStep: 1, path: '/financial' });
     // The session stays in its httpOnly cookie: the token call names no token a script could carry off.

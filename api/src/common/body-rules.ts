@@ -43,6 +43,14 @@ export const isBoolean =
   (v) =>
     typeof v === 'boolean' ? undefined : API_CODES.mustBeBoolean(property);
 
+/** A list of at most `max` record ids. */
+export const mongoIdsUpTo =
+  (property: string, max: number): Rule =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every((id) => isMongoId(property)(id, {}) === undefined)
+      ? undefined
+      : API_CODES.mustBeIdList(property, max);
+
 export const isMongoId =
   (property: string): Rule =>
   (v) =>

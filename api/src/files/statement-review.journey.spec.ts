@@ -85,7 +85,16 @@ describe('a reviewed statement', () => {
       },
     ]);
 
-    const submitted = await ada.post(`/application/${appId}/submit-statements`);
+    // The page names the statements it counted: others stored (one added or removed elsewhere) refuse it.
+    const listed: { _id: string; fileType: string }[] = (await ada.get(`/file/application/${appId}`)).body.data;
+    const seen = listed.filter((f) => f.fileType === 'Bank Statement').map((f) => f._id);
+    const stale = await ada.post(`/application/${appId}/submit-statements`, { seen: seen.slice(1) });
+    expect(stale.status).toBe(409);
+    expect(stale.body.data.message).toBe(
+      'Your statements changed on another device or tab. Please check them and press Proceed again.',
+    );
+    expect((await ada.post(`/application/${appId}/submit-statements`, { seen: ['x'] })).status).toBe(400);
+    const submitted = await ada.post(`/application/${appId}/submit-statements`, { seen: [...seen].reverse() });
     expect(submitted.status).toBe(200);
     const versions = await until(
       () =>

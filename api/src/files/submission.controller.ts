@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CurrentUser, SessionGuard, type SignedIn } from '../session/session.guard';
-import { SubmitApplicationDto } from './submission.dto';
+import { SubmitApplicationDto, SubmitStatementsDto } from './submission.dto';
 import { SubmissionService } from './submission.service';
 import { Idempotent } from '../common/idempotency/idempotency.interceptor';
 
@@ -14,8 +14,8 @@ export class SubmissionController {
   @Post(':id/submit-statements')
   @Idempotent()
   @HttpCode(200)
-  async submit(@Param('id') id: string, @CurrentUser() user: SignedIn) {
-    return { data: await this.submission.submitStatements(id, user.userId) };
+  async submit(@Param('id') id: string, @Body() body: SubmitStatementsDto, @CurrentUser() user: SignedIn) {
+    return { data: await this.submission.submitStatements(id, user.userId, body.seen) };
   }
 
   @Post(':id/submit-application')

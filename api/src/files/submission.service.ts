@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { FILE_CODES, FILE_TYPES, API_CODES, statementsSubmittedView, type StatementsSubmittedView } from '@portal/libs';
 import { submitApplication, submitStatements, type StoredDocument } from '@portal/workflows';
@@ -28,12 +28,14 @@ export class SubmissionService {
   /**
    * The workflow's answer is the truth: it took the statements, so they are submitted, whether or not the
    * CRM converted the lead in time (in an outage the conversion waits in the workflow). The record keeps
-   * that for the session's answer, beside the stage.
+   * that for the session's answer, beside the stage. `seen`: the statements the page counted its months on;
+   * others stored (one added or removed on another device or tab) refuse it, for the page to count again.
    */
-  async submitStatements(id: string, userId: string): Promise<StatementsSubmittedView> {
+  async submitStatements(id: string, userId: string, seen?: readonly string[]): Promise<StatementsSubmittedView> {
     await this.applications.checkOwner(id, userId);
     // The statements go with the submission (no signal was sent for each while at this step).
     const statements = bankStatements(await this.files.documentsOf(new Types.ObjectId(id)));
+    if (seen && !sameIds(seen, statements)) throw new ConflictException(FILE_CODES.statementsChanged);
     const position = await this.workflows.update(id, submitStatements, [statements], FILE_CODES.unknown);
     const [stage] = await Promise.all([this.stages.save(id, position), this.applications.markStatementsSubmitted(id)]);
     const app = await this.applications.owned(id, userId);
@@ -97,3 +99,9 @@ const lastDocuments = (files: StoredDocument[]) =>
   [FILE_TYPES.voidedCheck, FILE_TYPES.driversLicense].flatMap((type) =>
     files.filter((f) => f.fileType === type).slice(-1),
   );
+
+/** The ids a page saw are the stored files' own, no more and no fewer (in any order). */
+const sameIds = (seen: readonly string[], files: StoredDocument[]) => {
+  const stored = new Set(files.map((f) => f.fileId));
+  return new Set(seen).size === stored.size && seen.every((id) => stored.has(id));
+};

@@ -48,12 +48,17 @@ export type RegisterRequest = SignUpForm & {
 export type { RegisterAnswer };
 
 export type LoginRequest = { username: string; password: string };
-/** Success needs both fields (the specification's 'Login'). */
+/** Success needs both fields (the specification's 'Login'); a token refresh answers the same. */
 export type LoginAnswer = { message: string; username: string };
+/**
+ * The sign-in's answer: the specification's, with the signed-in user as GET /auth/user answers them, so the
+ * browser starts the session without asking for it again.
+ */
+export type SignInAnswer = LoginAnswer & { data: DbUser };
 
 export type ConfirmSignUpRequest = { username: string; password: string; code: string };
-/** Success when $metadata.httpStatusCode is 200; the session cookies are set. */
-export type ConfirmSignUpAnswer = { $metadata: { httpStatusCode: number }; username: string };
+/** Success when $metadata.httpStatusCode is 200; the session cookies are set; `data`: as for SignInAnswer. */
+export type ConfirmSignUpAnswer = { $metadata: { httpStatusCode: number }; username: string; data: DbUser };
 
 export type UsernameRequest = { username: string };
 export type CodeDeliveryAnswer = { deliveryMedium: 'EMAIL'; destination: string };

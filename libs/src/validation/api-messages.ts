@@ -56,6 +56,7 @@ export const API_MESSAGES = {
   mustBeShorter: (property: string, max: number) => `${property} must be shorter than or equal to ${max} characters`,
   mustBeBoolean: (property: string) => `${property} must be a boolean value`,
   mustBeMongoId: (property: string) => `${property} must be a mongodb id`,
+  mustBeIdList: (property: string, max: number) => `${property} must be a list of at most ${max} mongodb ids`,
   pathInvalid: (paths: string) => `path must be one of ${paths}`,
   topUpWholeNumber: 'topUp must be a whole number',
 } as const;

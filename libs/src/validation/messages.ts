@@ -90,6 +90,8 @@ export const FILE_MESSAGES = {
   notAtThisStep: 'This document is not asked for yet at this step of your application.',
   applicationSubmitted: 'Your application is submitted: its documents can no longer be added or changed here.',
   monthNotAsked: 'Please upload statements only for the recent months this page asks for.',
+  // Not in the specification: the statements changed on another device or tab after this page counted them.
+  statementsChanged: 'Your statements changed on another device or tab. Please check them and press Proceed again.',
   // Not in the specification: photos sent from a phone through its link (short: these ship with the first visit).
   photosOnly: 'Please send only JPEG or PNG photos.',
   photoTooBig: 'This photo is too large.',

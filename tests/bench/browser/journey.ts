@@ -134,7 +134,8 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
     waitsMs.push(performance.now() - t0);
     const confirmed = await pressAgain(() => account.accountApi.confirmSignUp(email, TEST_PASSWORD, code));
     storage.storeUserName(confirmed.username);
-    const user = await session.refreshSession(p.qc);
+    // The code's answer starts the session and carries its user (sign-up-page.tsx): no read of it after.
+    const user = await session.startSession(p.qc, confirmed.data);
     const applicationId = session.applicationOf(user)._id;
     let path = session.resumePath(user) as JourneyPath;
 
@@ -209,9 +210,10 @@ export function browserJourney(app: WebApp, opts: { maildev: string; statements:
       );
       await documents.keepUploaded(p.qc, applicationId, file);
     }
-    // Proceed counts the months on the server's list, read afresh.
-    await p.qc.fetchQuery({ ...documents.documentsQueryOptions(applicationId), staleTime: 0 });
-    const submitted = await documents.documentsApi.submitStatements(applicationId);
+    // Proceed counts the months on the page's list (every month there: not read again), and the submission
+    // names the statements counted (bank-statements-page.tsx).
+    const counted = p.qc.getQueryData(documents.documentsQueryOptions(applicationId).queryKey) ?? [];
+    const submitted = await documents.documentsApi.submitStatements(applicationId, documents.statementIds(counted));
     storage.clearSigning();
     await documents.keepStatementsSubmitted(p.qc, applicationId, submitted);
     path = (await send(p, answers.statementsSubmittedEvent(submitted))) as JourneyPath;

@@ -4,10 +4,10 @@ import {
   type DbUser,
   type ConfirmForgotPasswordRequest,
   type ConfirmSignUpAnswer,
-  type LoginAnswer,
   type MessageAnswer,
   type RegisterAnswer,
   type RegisterRequest,
+  type SignInAnswer,
   type UserAnswer,
 } from '@portal/libs';
 import { api, request } from './http';
@@ -17,7 +17,7 @@ export const accountApi = {
   confirmSignUp: (username: string, password: string, code: string) =>
     api.post<ConfirmSignUpAnswer>(AUTH_PATHS.confirmSignUp, { username, password, code }),
   sendCode: (username: string) => api.post<CodeDeliveryAnswer>(AUTH_PATHS.sendConfirmationCode, { username }),
-  login: (username: string, password: string) => api.post<LoginAnswer>(AUTH_PATHS.login, { username, password }),
+  login: (username: string, password: string) => api.post<SignInAnswer>(AUTH_PATHS.login, { username, password }),
   logout: () => api.post<MessageAnswer>(AUTH_PATHS.logout),
   forgotPassword: (username: string) => api.post<CodeDeliveryAnswer>(AUTH_PATHS.forgotPassword, { username }),
   confirmForgotPassword: (body: ConfirmForgotPasswordRequest) =>

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FileType, StatementAdviceNote, StatementsSubmittedView } from '@portal/libs';
+import {
+  FILE_CODES,
+  FILE_TYPES,
+  type FileType,
+  type StatementAdviceNote,
+  type StatementsSubmittedView,
+} from '@portal/libs';
 import { api } from './http';
 import { keepApplication, sessionStage } from './session';
 import { clearSigning } from './storage';
@@ -39,11 +45,15 @@ export const documentsApi = {
     return (await upload<{ data: UploadedFile }>('/file/s3', form, onProgress, action)).data;
   },
   remove: (id: string) => api.delete(`/file/${id}`),
-  submitStatements: async (applicationId: string) =>
+  /**
+   * `seen`: the statements the page counted (their ids); the api refuses the submission when it holds others
+   * (FILE_CODES.statementsChanged), so the page need not read the list again before it.
+   */
+  submitStatements: async (applicationId: string, seen?: readonly string[]) =>
     (
       await api.post<{ data: StatementsSubmittedView }>(
         `/application/${applicationId}/submit-statements`,
-        {},
+        seen ? { seen } : {},
         { idempotent: true },
       )
     ).data,
@@ -52,8 +62,9 @@ export const documentsApi = {
 /**
  * The application's uploaded documents, every slot's: one list, shared by the pages and the phone dialog.
  * This browser's own uploads and removals change it from their answers (keepUploaded, keepRemoved); what
- * another device adds is read again where it counts (Proceed on /bank-statements, the phone dialog's poll,
- * a page load), and by a page that mounts once the list is half a minute old.
+ * another device adds is read again where it counts (Proceed on /bank-statements with a month missing, or
+ * refused as counted on other statements than the api's; the phone dialog's poll; a page load), and by a
+ * page that mounts once the list is half a minute old.
  */
 export const documentsQueryOptions = (applicationId: string) =>
   queryOptions({
@@ -116,18 +127,27 @@ export const keepStatementsSubmitted = (
     stage: sessionStage(answer.stage),
   });
 
+/** The ids of the bank statements of a list: what a submission says it counted. */
+export const statementIds = (list: readonly UploadedFile[]) =>
+  list.filter((f) => f.fileType === FILE_TYPES.bankStatement).map((f) => f._id);
+
 /**
- * The statements submitted: the session takes the answer (it now says they are, and carries the opportunity
- * when the CRM made it in time), and the signing remembered for the signature page is forgotten, before
- * the page moves the journey on.
+ * The statements submitted, as counted on `seen`: the session takes the answer (it now says they are, and
+ * carries the opportunity when the CRM made it in time), and the signing remembered for the signature page
+ * is forgotten, before the page moves the journey on. Refused as counted on other statements than the api
+ * holds (changed on another device or tab): the list is read again, for the applicant to see and count anew.
  */
 export function useSubmitStatements(applicationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => documentsApi.submitStatements(applicationId),
+    mutationFn: (seen: readonly string[]) => documentsApi.submitStatements(applicationId, seen),
     onSuccess: async (answer) => {
       clearSigning();
       await keepStatementsSubmitted(queryClient, applicationId, answer);
+    },
+    onError: async (e) => {
+      if (e.message === FILE_CODES.statementsChanged)
+        await queryClient.invalidateQueries({ queryKey: documentsQueryOptions(applicationId).queryKey });
     },
   });
 }

@@ -4,6 +4,14 @@ import { json } from './fetch-stub.test-support';
 /** What the fake api answers a route ('GET /file/application/app-1', the /api base left off) with, in `data`. */
 export type Routes = Record<string, (body: unknown) => unknown>;
 
+/** A route's refusal: answered with this status and body as they are (not wrapped in `data`). */
+export class Refusal {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
 /**
  * The api as the browser's network sees it: fetch and XMLHttpRequest (uploads) stubbed at the boundary, each
  * request noted as 'METHOD /path' and answered from `routes` as the api does ({ data }); a route it does not
@@ -16,7 +24,9 @@ export function fakeApi(routes: () => Routes) {
     const route = `${method} ${url.replace(/^\/api/, '').split('?')[0]}`;
     net.calls.push(route);
     const handler = routes()[route];
-    return handler ? { status: method === 'POST' ? 201 : 200, body: { data: handler(body) } } : undefined;
+    if (!handler) return undefined;
+    const out = handler(body);
+    return out instanceof Refusal ? out : { status: method === 'POST' ? 201 : 200, body: { data: out } };
   };
   /** The browser's XMLHttpRequest as lib/upload.ts drives it: every byte sent, then the api's answer. */
   class ApiXhr {

@@ -17,8 +17,8 @@ export type Nav = {
   user: DbUser | null | undefined;
   /** Goes to a path of the app (with a query). */
   go: (to: string, search?: Record<string, unknown>) => Promise<void>;
-  /** Reads the session afresh (after sign-in, lib/session.ts refreshSession). */
-  refreshSession: () => Promise<DbUser | null>;
+  /** Signed in: the session is the sign-in's answer's user, or read when it has none (lib/session.ts startSession). */
+  signedIn: (user: DbUser | undefined) => Promise<DbUser | null>;
   /** The session has ended (signed out on purpose). */
   signedOut: () => void;
   /** Fetches a page's code ahead of going there. */

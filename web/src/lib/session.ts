@@ -59,9 +59,20 @@ export const sessionStage = ({ pageName, pageStep, path }: { pageName: string; p
   path,
 });
 
-/** Reads the session afresh (after sign-in) so the guards see it before the next navigation. */
+/** Reads the session afresh so the guards see it before the next navigation. */
 export const refreshSession = (queryClient: QueryClient) =>
   queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+
+/**
+ * A sign-in answered (login, sign-up's code): its answer carries the session's user, as GET /auth/user
+ * answers them, so the session's cache entry takes it and the guards see it without a read. An answer
+ * without them (an api from before they came with it): the session is read afresh, as it was then.
+ */
+export async function startSession(queryClient: QueryClient, user: DbUser | undefined) {
+  if (!user) return refreshSession(queryClient);
+  queryClient.setQueryData(sessionQueryOptions().queryKey, user);
+  return user;
+}
 
 /** Whose drafts a journey form keeps: the signed-in user's application's (none signed out). */
 export const sessionDraftOwner = (user: DbUser | null | undefined): Omit<DraftKey, 'step'> | undefined => {

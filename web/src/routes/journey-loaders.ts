@@ -3,7 +3,7 @@ import { documentsQueryOptions } from '../lib/documents-api';
 import { offerQueryOptions } from '../features/offers/offers-api';
 import { loadPhoneLibrary } from '../lib/phone';
 import { ensureApplication } from '../lib/session';
-import { businessQueryOptions, industriesQueryOptions, ownersQueryOptions } from '../lib/journey/journey-api';
+import { businessQueryOptions, ownersQueryOptions } from '../lib/journey/journey-api';
 
 /**
  * What each journey page reads, ensured before it renders: no page shows a form its answers can overwrite. The pages
@@ -16,11 +16,8 @@ export const journeyLoaders = {
   },
   '/business': async (qc: QueryClient) => {
     const app = await ensureApplication(qc);
-    await Promise.all([
-      qc.ensureQueryData(businessQueryOptions(app._id)),
-      qc.ensureQueryData(industriesQueryOptions()),
-      loadPhoneLibrary(),
-    ]);
+    // The industry pick-list is not read: it is the libs table the page's rules already carry.
+    await Promise.all([qc.ensureQueryData(businessQueryOptions(app._id)), loadPhoneLibrary()]);
   },
   '/owners': async (qc: QueryClient) => {
     const app = await ensureApplication(qc);

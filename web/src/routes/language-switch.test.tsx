@@ -17,7 +17,7 @@ function renderShell() {
     path: '/sign-up',
     user: null as unknown as DbUser,
     go: fail,
-    refreshSession: fail,
+    signedIn: fail,
     signedOut: () => undefined,
     preload: () => undefined,
     Link: ({ to, ...props }) => <a href={to} {...props} />,

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DbUser } from '@portal/libs';
 import { Link, Outlet, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { NavContext, type Nav, type NavLinkProps } from '../lib/nav';
-import { refreshSession, sessionQueryOptions } from '../lib/session';
+import { sessionQueryOptions, startSession } from '../lib/session';
 import { Shell } from './shell';
 
 const RouterLink = ({ to, ...props }: NavLinkProps) => <Link to={to} {...props} />;
@@ -27,7 +28,7 @@ export function RouterNav({ children }: { children: ReactNode }) {
   const ways = useMemo(
     () => ({
       go: (to: string, search?: Record<string, unknown>) => navigate({ to, search }),
-      refreshSession: () => refreshSession(queryClient),
+      signedIn: (user: DbUser | undefined) => startSession(queryClient, user),
       signedOut: () => queryClient.setQueryData(sessionQueryOptions().queryKey, null),
       preload: (to: string) => {
         const route = (router.routesByPath as Record<string, Parameters<typeof router.loadRouteChunk>[0]>)[to];

@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorSummary } from '../../components/ui/error-summary';
 import { Field } from '../../components/ui/field';
 import { storeUserName } from '../../lib/storage';
-import { loginSearch, refreshSession, resumePath } from '../../lib/session';
+import { loginSearch, resumePath, startSession } from '../../lib/session';
 import { accountApi } from '../../lib/account-api';
 import { CodeStep } from './code-step';
 import { loginMachine } from './login.machine';
@@ -37,12 +37,14 @@ export function LoginPage() {
           const answer = await accountApi.login(input.username.trim(), input.password);
           if (!answer?.message || !answer.username) throw new Error(ACCOUNT_CODES.unableToLogin);
           storeUserName(answer.username);
+          return answer.data;
         }),
         resend: fromPromise(({ input }) => accountApi.sendCode(input.username.trim())),
         confirm: fromPromise(async ({ input }) => {
           const answer = await accountApi.confirmSignUp(input.username.trim(), input.password, input.code);
           if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_CODES.unableToConfirm);
           storeUserName(answer.username);
+          return answer.data;
         }),
       },
     }),
@@ -56,7 +58,8 @@ export function LoginPage() {
   );
   useEffect(() => {
     if (!state.matches('done')) return;
-    void refreshSession(queryClient).then((user) => navigate({ to: next ?? resumePath(user) }));
+    // The sign-in's answer carried the session's user: no read of it after.
+    void startSession(queryClient, state.context.user).then((session) => navigate({ to: next ?? resumePath(session) }));
   }, [state, navigate, queryClient, next]);
 
   const submit = (e: FormEvent) => {

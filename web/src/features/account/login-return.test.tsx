@@ -52,9 +52,10 @@ function renderLogin(search: string) {
   return router;
 }
 
+/** Logs in as Ada: the login's answer carries her (the api's), and the session is not read again after it. */
 async function logIn() {
-  vi.spyOn(accountApi, 'login').mockResolvedValue({ message: 'ok', username: 'ada@example.com' } as never);
-  vi.spyOn(accountApi, 'currentUser').mockResolvedValue(ada as unknown as DbUser);
+  const login = { message: 'ok', username: 'ada@example.com', data: ada as unknown as DbUser };
+  vi.spyOn(accountApi, 'login').mockResolvedValue(login);
   await userEvent.type(screen.getByLabelText(/^(Email|Courriel)$/), 'ada@example.com');
   await userEvent.type(screen.getByLabelText(/^(Password|Mot de passe)$/), 'secret');
   await userEvent.click(screen.getByRole('button', { name: /^(Log in|Se connecter)$/ }));
@@ -71,8 +72,10 @@ describe('/login after a session ended', () => {
     expect(
       await screen.findByText('You were signed out; your answers are kept. Log in to continue where you were.'),
     ).toBeTruthy();
+    const reads = vi.mocked(accountApi.currentUser).mock.calls.length;
     await logIn();
     await screen.findByText('page /status');
+    expect(vi.mocked(accountApi.currentUser).mock.calls.length).toBe(reads);
     expect(router.state.location.pathname).toBe('/status');
     expect(router.state.location.searchStr).toBe('?lng=fr');
   });

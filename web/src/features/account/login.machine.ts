@@ -1,8 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isUserNotConfirmed, type CodeDeliveryAnswer } from '@portal/libs';
+import { isUserNotConfirmed, type CodeDeliveryAnswer, type DbUser } from '@portal/libs';
 
-/** `byCode`: the account was confirmed on the way (the code step stays on screen until the next page). */
-type Context = { username: string; password: string; destination: string; byCode: boolean; error?: string };
+/**
+ * `byCode`: the account was confirmed on the way (the code step stays on screen until the next page).
+ * `user`: done, the session's user as the sign-in's answer carried them.
+ */
+type Context = {
+  username: string;
+  password: string;
+  destination: string;
+  byCode: boolean;
+  error?: string;
+  user?: DbUser;
+};
 const messageOf = (e: unknown) => (e as Error).message;
 
 /**
@@ -18,13 +28,13 @@ export const loginMachine = setup({
       | { type: 'code.resend' },
   },
   actors: {
-    login: fromPromise<void, { username: string; password: string }>(async () => {
+    login: fromPromise<DbUser | undefined, { username: string; password: string }>(async () => {
       throw new Error('login not provided');
     }),
     resend: fromPromise<CodeDeliveryAnswer | undefined, { username: string }>(async () => {
       throw new Error('resend not provided');
     }),
-    confirm: fromPromise<void, { username: string; password: string; code: string }>(async () => {
+    confirm: fromPromise<DbUser | undefined, { username: string; password: string; code: string }>(async () => {
       throw new Error('confirm not provided');
     }),
   },
@@ -33,6 +43,7 @@ export const loginMachine = setup({
   },
   actions: {
     clearError: assign({ error: undefined }),
+    keepUser: assign({ user: ({ event }) => (event as unknown as { output?: DbUser }).output }),
     rememberFailure: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
   },
 }).createMachine({
@@ -55,7 +66,7 @@ export const loginMachine = setup({
       invoke: {
         src: 'login',
         input: ({ context }) => ({ username: context.username, password: context.password }),
-        onDone: 'done',
+        onDone: { target: 'done', actions: 'keepUser' },
         onError: [
           { guard: 'isUnconfirmed', target: 'resending', actions: assign({ byCode: true }) },
           { target: 'credentials', actions: 'rememberFailure' },
@@ -87,7 +98,7 @@ export const loginMachine = setup({
           password: context.password,
           code: (event as { code: string }).code,
         }),
-        onDone: 'done',
+        onDone: { target: 'done', actions: 'keepUser' },
         onError: { target: 'code', actions: 'rememberFailure' },
       },
     },

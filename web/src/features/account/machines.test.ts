@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_CODES } from '@portal/libs';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CodeDeliveryAnswer, RegisterAnswer } from '@portal/libs';
+import type { CodeDeliveryAnswer, DbUser, RegisterAnswer } from '@portal/libs';
 import { loginMachine } from './login.machine';
 import { createSignUpFlow, type SignUpCalls, type SignUpFlow } from './sign-up.flow';
 
@@ -38,15 +38,19 @@ const flowWith = (calls: Partial<SignUpCalls>) =>
   });
 
 describe('sign-up flow', () => {
-  it('goes details -> code -> done, keeping the destination', async () => {
+  it('goes details -> code -> done, keeping the destination, and the user the code’s answer carried', async () => {
     const confirmed: unknown[] = [];
+    const ada = { _id: 'u-1', email: 'a@example.com', applications: [] } as unknown as DbUser;
     const flow = flowWith({
       register: async () => ({
         destination: 'a***@e***.com',
         deliveryMedium: 'EMAIL' as const,
         userName: 'a@example.com',
       }),
-      confirm: async (input) => void confirmed.push(input),
+      confirm: async (input) => {
+        confirmed.push(input);
+        return ada;
+      },
     });
     flow.send({ type: 'details.submit', form });
     await until(flow, (s) => s.value === 'code');
@@ -54,6 +58,7 @@ describe('sign-up flow', () => {
     flow.send({ type: 'code.submit', code: '123456' });
     await until(flow, (s) => s.value === 'done');
     expect(confirmed).toEqual([{ userName: 'a@example.com', password: 'Pass-word-1', code: '123456' }]);
+    expect(flow.getSnapshot().context.user).toBe(ada);
   });
 
   it('returns to the details with the server message and field errors', async () => {
@@ -75,7 +80,7 @@ describe('sign-up flow', () => {
   it('stays on the code step with the error after a wrong code', async () => {
     const flow = flowWith({
       register: async () => ({ destination: 'd', deliveryMedium: 'EMAIL' as const, userName: 'u' }),
-      confirm: async (): Promise<void> => {
+      confirm: async (): Promise<DbUser | undefined> => {
         throw new Error('Unable to confirm signup');
       },
     });
@@ -122,6 +127,7 @@ describe('sign-up flow', () => {
       resend: () => new Promise<never>(() => undefined),
       confirm: async ({ code }) => {
         confirmed = code;
+        return undefined;
       },
     });
     flow.send({ type: 'details.submit', form });
@@ -134,12 +140,14 @@ describe('sign-up flow', () => {
 });
 
 describe('login machine', () => {
+  const ada = { _id: 'u-1', email: 'a@example.com', applications: [] } as unknown as DbUser;
+
   it('switches to the code step on the code of “User is not confirmed.” after resending the code', async () => {
     let resent = 0;
     const actor = createActor(
       loginMachine.provide({
         actors: {
-          login: fromPromise(async (): Promise<void> => {
+          login: fromPromise(async (): Promise<DbUser | undefined> => {
             // The api client's error carries the message code the api answered (data.messageCode).
             throw new Error(ACCOUNT_CODES.userNotConfirmed);
           }),
@@ -147,7 +155,7 @@ describe('login machine', () => {
             resent++;
             return { deliveryMedium: 'EMAIL' as const, destination: 'a***@e***.com' };
           }),
-          confirm: fromPromise(async (): Promise<void> => undefined),
+          confirm: fromPromise(async (): Promise<DbUser | undefined> => ada),
         },
       }),
     ).start();
@@ -155,7 +163,8 @@ describe('login machine', () => {
     await waitFor(actor, (s) => s.matches('code'));
     expect(resent).toBe(1);
     actor.send({ type: 'code.submit', code: '123456' });
-    await waitFor(actor, (s) => s.matches('done'));
+    // The code's answer carried the session's user: the page starts the session with them, no read after.
+    expect((await waitFor(actor, (s) => s.matches('done'))).context.user).toBe(ada);
   });
 
   it('confirms a code submitted while the resend is still on its way', async () => {
@@ -163,14 +172,19 @@ describe('login machine', () => {
     const actor = createActor(
       loginMachine.provide({
         actors: {
-          login: fromPromise(async (): Promise<void> => {
+          login: fromPromise(async (): Promise<DbUser | undefined> => {
             throw new Error(ACCOUNT_CODES.userNotConfirmed);
           }),
           // Never answers: the applicant types the code mailed at sign-up before the resend is done.
           resend: fromPromise(() => new Promise<CodeDeliveryAnswer | undefined>(() => undefined)),
           confirm: fromPromise(
-            async ({ input }: { input: { username: string; password: string; code: string } }): Promise<void> => {
+            async ({
+              input,
+            }: {
+              input: { username: string; password: string; code: string };
+            }): Promise<DbUser | undefined> => {
               confirmed = input.code;
+              return undefined;
             },
           ),
         },
@@ -187,7 +201,7 @@ describe('login machine', () => {
     const actor = createActor(
       loginMachine.provide({
         actors: {
-          login: fromPromise(async (): Promise<void> => {
+          login: fromPromise(async (): Promise<DbUser | undefined> => {
             throw new Error('Incorrect username or password.');
           }),
         },

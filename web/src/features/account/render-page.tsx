@@ -11,7 +11,10 @@ import {
 import { render } from '@testing-library/react';
 import { RouterNav } from '../../routes/router-shell';
 
-/** Tests: renders an account page alone at its path, with the router and the query client it needs. */
+/**
+ * Tests: renders an account page alone at its path, with the router and the query client it needs; `router`
+ * tells where the page went.
+ */
 export function renderPage(path: string, component: RouteComponent) {
   const root = createRootRoute({
     component: () => (
@@ -25,9 +28,10 @@ export function renderPage(path: string, component: RouteComponent) {
     routeTree: root.addChildren([route]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return Object.assign(rendered, { router });
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_SESSION } from '@portal/libs';
 import { accountApi } from '../../lib/account-api';
+import { json, stubFetch, type Call } from '../../lib/fetch-stub.test-support';
 import { loadPhoneLibrary } from '../../lib/phone';
 import { renderPage } from './render-page';
 import { SignUpPage } from './sign-up-page';
@@ -83,4 +85,37 @@ it('refuses a number of another country with advice, shown as it was pasted', as
       'Please enter a US or Canadian phone number, like (514) 555-0100. Numbers from other countries are not accepted.',
     ),
   ).toBeTruthy();
+});
+
+describe('the code step', () => {
+  const net = stubFetch();
+  const ada = { _id: 'u-1', email: 'ada@example.com', applications: [{ _id: 'app-1', stage: { path: '/business' } }] };
+  /** The api as the page meets it: signed out until the code's answer starts the session. */
+  const api = (c: Call) => {
+    if (c.url.endsWith('/auth/register'))
+      return json(201, { destination: 'a***@example.com', deliveryMedium: 'EMAIL', userName: 'ada@example.com' });
+    if (c.url.endsWith('/auth/confirm-signup'))
+      return json(200, { $metadata: { httpStatusCode: 200 }, username: 'ada@example.com', data: ada });
+    return json(403, { name: 'ForbiddenException', message: 'Forbidden', data: { code: NO_SESSION } });
+  };
+
+  it('starts the session from the code’s answer: the page it names, and no read of the session after', async () => {
+    net.answers.push(...Array.from({ length: 20 }, () => api));
+    const { router } = renderSignUp();
+    await screen.findByRole('heading', { name: 'Apply for a Business Loan' });
+    await loadPhoneLibrary();
+    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Business name'), 'Analytical Engines');
+    await userEvent.type(phone(), '5145550100');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse 9!');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse 9!');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.type(await screen.findByLabelText('Confirmation code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/business'), { timeout: 5000 });
+    const calls = net.calls.map((c) => `${c.method} ${c.url}`);
+    expect(calls.slice(calls.indexOf('POST /api/auth/confirm-signup'))).toEqual(['POST /api/auth/confirm-signup']);
+  });
 });

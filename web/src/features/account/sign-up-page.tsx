@@ -39,7 +39,7 @@ export function SignUpPage() {
   const { t } = useTranslation();
   const { formRef, report, clear, summary } = useErrorSummary();
   // Stable while the page shows (routes/router-shell.tsx, first-visit.tsx).
-  const { go, refreshSession, preload } = useNav();
+  const { go, signedIn, preload } = useNav();
   const [form, setForm] = useState<SignUpForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [flow] = useState(() =>
@@ -49,6 +49,8 @@ export function SignUpPage() {
         const answer = await accountApi.confirmSignUp(input.userName, input.password, input.code);
         if (answer.$metadata?.httpStatusCode !== 200) throw new Error(ACCOUNT_CODES.unableToConfirm);
         storeUserName(answer.username);
+        // The code's answer starts the session and carries its user: no read of it after.
+        return answer.data;
       },
       resend: async (input) => void (await accountApi.sendCode(input.userName)),
     }),
@@ -63,8 +65,8 @@ export function SignUpPage() {
   const { context } = state;
 
   useEffect(() => {
-    if (state.value === 'done') void refreshSession().then((user) => go(resumePath(user)));
-  }, [state, go, refreshSession]);
+    if (state.value === 'done') void signedIn(state.context.user).then((session) => go(resumePath(session)));
+  }, [state, go, signedIn]);
 
   const set = (k: keyof SignUpForm, v: string) => {
     setForm((f) => ({ ...f, [k]: k === 'phone' ? shownPhone(v) : v }));

@@ -1,4 +1,4 @@
-import type { RegisterAnswer, RegisterRequest } from '@portal/libs';
+import type { DbUser, RegisterAnswer, RegisterRequest } from '@portal/libs';
 
 /** The form's answers: the register request but for the language, which the page adds. */
 export type SignUpInput = Omit<RegisterRequest, 'language'>;
@@ -9,6 +9,8 @@ type Context = {
   userName: string;
   error?: string;
   fields: Record<string, string>;
+  /** Done: the session's user, as the code's answer carried them. */
+  user?: DbUser;
 };
 
 export type SignUpState = 'details' | 'registering' | 'code' | 'resending' | 'confirming' | 'done';
@@ -22,7 +24,8 @@ export type SignUpEvent =
 /** The server calls the page provides. */
 export type SignUpCalls = {
   register: (form: SignUpInput) => Promise<RegisterAnswer>;
-  confirm: (input: { userName: string; password: string; code: string }) => Promise<void>;
+  /** Confirms the code; answers the session's user when the answer carries them. */
+  confirm: (input: { userName: string; password: string; code: string }) => Promise<DbUser | undefined>;
   resend: (input: { userName: string }) => Promise<void>;
 };
 
@@ -81,7 +84,7 @@ export function createSignUpFlow(calls: SignUpCalls) {
       invoke(
         'confirming',
         () => calls.confirm({ userName: context.userName, password: context.form!.password, code: event.code }),
-        () => go('done'),
+        (user) => go('done', { user }),
         'code',
       );
     } else if (value === 'code' && event.type === 'code.resend') {

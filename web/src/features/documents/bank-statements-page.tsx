@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Trans, useTranslation } from '../../i18n/translation';
 import { FILE_CODES, FILE_TYPES, statementMonths } from '@portal/libs';
@@ -13,7 +13,7 @@ import { statementsSubmittedEvent } from '../../lib/journey/journey-answers';
 import { useJourney } from '../../lib/journey/use-journey';
 import { sessionQueryOptions, useApplication } from '../../lib/session';
 import { DocumentSlot } from '../../components/documents/document-slot';
-import { documentsQueryOptions, useSubmitStatements } from '../../lib/documents-api';
+import { documentsQueryOptions, statementIds, useSubmitStatements } from '../../lib/documents-api';
 import { PLAID_LINK_URL } from './plaid-link-url';
 
 /** The bank connection, its own chunk with react-plaid-link: only applicants who get here download it. */
@@ -38,6 +38,9 @@ export function BankStatementsPage() {
   /** Which question Proceed is asking: months missing (the spec's), then statements needing attention. */
   const [confirming, setConfirming] = useState<'missing' | 'attention'>();
   const uploads = useRef(new Set<Promise<unknown>>());
+  /** The list Proceed counted the months on: the submission names its statements. */
+  const counted = useRef(files.data);
+  const queryClient = useQueryClient();
   /** Proceed pressed: the uploads on their way are awaited and the months counted. */
   const [counting, setCounting] = useState(false);
   const submission = useSubmitStatements(app._id);
@@ -68,17 +71,21 @@ export function BankStatementsPage() {
 
   /**
    * Uploads still on their way are finished first (under the spec's loading text), then the months are
-   * counted on the server's list, so a file sent a moment before Proceed counts. A statement that needs
-   * attention is a warning, never a refusal: Proceed asks, and the applicant may go on.
+   * counted on this browser's list, which their answers and the removals' keep. A month missing there: the
+   * list is read afresh, as another device may have sent it. Every month there: the submission names the
+   * statements counted, and the api refuses it if it holds others (useSubmitStatements). A statement that
+   * needs attention is a warning, never a refusal: Proceed asks, and the applicant may go on.
    */
   async function proceed() {
     setCounting(true);
     await Promise.allSettled([...uploads.current]);
-    const latest = (await files.refetch()).data ?? files.data;
+    const kept = queryClient.getQueryData(documentsQueryOptions(app._id).queryKey) ?? files.data;
+    const latest = coveredBy(kept) < months.length ? ((await files.refetch()).data ?? kept) : kept;
+    counted.current = latest;
     if (coveredBy(latest) < months.length) ask('missing');
     else proceedPastAttention(latest);
   }
-  function proceedPastAttention(latest = files.data) {
+  function proceedPastAttention(latest = counted.current) {
     if (needingAttention(latest).length) ask('attention');
     else submit();
   }
@@ -95,7 +102,7 @@ export function BankStatementsPage() {
     setConfirming(undefined);
     // The submission moved the journey on; the machine follows the server there.
     // Counting ends with the submission, so the page stays busy from Proceed to the answer.
-    submission.mutate(undefined, {
+    submission.mutate(statementIds(counted.current), {
       onSuccess: (answer) => journey.send(statementsSubmittedEvent(answer)),
       onSettled: () => setCounting(false),
     });

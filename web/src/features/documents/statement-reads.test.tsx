@@ -1,15 +1,16 @@
 /**
- * /bank-statements' requests: the file list is read once when the page shows and once more when Proceed
- * counts the months (another device may have added one); an upload's or a removal's answer changes the list
- * in place, and the statements' submission answers with what the session needs, so neither is read again.
+ * /bank-statements' requests: the file list is read once when the page shows; an upload's or a removal's
+ * answer changes the list in place, and Proceed counts the months on it, reading it again only when a month
+ * is missing there (another device may have sent it). The submission names the statements counted, and is
+ * refused when the api holds others; its answer carries what the session needs, so neither is read again.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { statementMonths } from '@portal/libs';
+import { FILE_CODES, messageText, statementMonths } from '@portal/libs';
 import { loadLanguage } from '../../i18n/i18n';
 import type { UploadedFile } from '../../lib/documents-api';
-import { fakeApi } from '../../lib/fake-api.test-support';
+import { fakeApi, Refusal } from '../../lib/fake-api.test-support';
 import { applicantAt, businessOf, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { sessionQueryOptions } from '../../lib/session';
 import { BankStatementsPage } from './bank-statements-page';
@@ -29,6 +30,14 @@ const SESSION = 'GET /auth/user';
 
 /** What the api holds: every month's statement but the first's, then what this page uploads. */
 let files = months.slice(1).map((m, i) => statement(m, i + 2));
+/** The statements each submission said it counted. */
+let submissions: unknown[] = [];
+const CHANGED = new Refusal(409, {
+  statusCode: 409,
+  message: messageText(FILE_CODES.statementsChanged),
+  data: { message: messageText(FILE_CODES.statementsChanged), messageCode: FILE_CODES.statementsChanged },
+});
+const SUBMIT = 'POST /application/app-1/submit-statements';
 const net = fakeApi(() => ({
   'GET /business/application/app-1': () => business,
   [LIST]: () => files,
@@ -42,14 +51,21 @@ const net = fakeApi(() => ({
     files = files.filter((f) => f._id !== 'f2');
     return undefined;
   },
-  'POST /application/app-1/submit-statements': () => ({
-    statementsSubmitted: true,
-    sfOpportunityId: 'opp-1',
-    stage: { applicationId: 'app-1', pageName: 'DOCUMENTS', pageStep: 2, path: '/offers', isPdfSent: true },
-  }),
+  // As the api judges it: the statements the page counted must be the ones it holds.
+  [SUBMIT]: (body) => {
+    submissions.push(body);
+    const held = files.map((f) => f._id).sort();
+    if (JSON.stringify([...(body as { seen: string[] }).seen].sort()) !== JSON.stringify(held)) return CHANGED;
+    return {
+      statementsSubmitted: true,
+      sfOpportunityId: 'opp-1',
+      stage: { applicationId: 'app-1', pageName: 'DOCUMENTS', pageStep: 2, path: '/offers', isPdfSent: true },
+    };
+  },
 }));
 afterEach(() => {
   files = months.slice(1).map((m, i) => statement(m, i + 2));
+  submissions = [];
 });
 
 const at = applicantAt({ pageName: 'DOCUMENTS', pageStep: 1, path: '/bank-statements' });
@@ -77,7 +93,7 @@ it('takes a removed file off the list from the removal’s answer', async () => 
   expect(net.count(LIST)).toBe(1);
 });
 
-it('counts the months on the list read afresh at Proceed, and takes the submission’s answer into the session', async () => {
+it('a month missing on its list: Proceed reads the list afresh, and the submission’s answer goes into the session', async () => {
   const { queryClient } = renderJourneyPage(<BankStatementsPage />, at);
   await screen.findByText(`${months[1]}.pdf`);
   // Another device uploads the first month meanwhile: Proceed's read finds it, so no month is missing.
@@ -94,4 +110,39 @@ it('counts the months on the list read afresh at Proceed, and takes the submissi
   );
   expect(net.count(LIST)).toBe(2);
   expect(net.count(SESSION)).toBe(0);
+  expect(submissions).toEqual([{ seen: files.map((f) => f._id) }]);
+});
+
+/** Uploads the first month's statement, the one the api lacks, through the page. */
+async function uploadFirstMonth() {
+  await screen.findByText(`${months[1]}.pdf`);
+  fireEvent.change(screen.getByLabelText(`${months[0]} PDF`), { target: { files: [pdf()] } });
+  await screen.findByText(`${months[0]}.pdf`);
+}
+
+it('every month on its list: Proceed counts them there, and the submission names them, with no read', async () => {
+  renderJourneyPage(<BankStatementsPage />, at);
+  await uploadFirstMonth();
+  await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+  // The uploaded statement needs attention (password-protected): Proceed asks first.
+  await userEvent.click(await screen.findByRole('button', { name: 'Proceed anyway' }));
+  await waitFor(() => expect(net.count(SUBMIT)).toBe(1));
+  expect(net.count(LIST)).toBe(1);
+  expect(submissions).toEqual([{ seen: files.map((f) => f._id) }]);
+});
+
+it('refused as counted on other statements (one removed elsewhere): the list read again and the applicant told', async () => {
+  renderJourneyPage(<BankStatementsPage />, at);
+  await uploadFirstMonth();
+  // Another tab removes a month's statement: this page's list still has it.
+  files = files.filter((f) => f._id !== 'f2');
+  await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Proceed anyway' }));
+  expect(await screen.findByText(messageText(FILE_CODES.statementsChanged))).toBeTruthy();
+  // The list as the api holds it, for the applicant to see and count again: the month removed is missing.
+  await waitFor(() => expect(screen.queryByText(`${months[1]}.pdf`)).toBeNull());
+  expect(net.count(LIST)).toBe(2);
+  await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+  expect(await screen.findByRole('dialog')).toBeTruthy();
+  expect(net.count(SUBMIT)).toBe(1);
 });

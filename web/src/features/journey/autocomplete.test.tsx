@@ -47,7 +47,6 @@ describe('autocomplete on the owner cards and the business phone', () => {
   });
 
   it('the business phone is a work number, and the business state a region', async () => {
-    vi.spyOn(journeyApi, 'industries').mockResolvedValue([]);
     renderJourneyPage(
       <BusinessDetailsForm business={businessOf()} />,
       applicantAt({ pageName: 'BUSINESS', pageStep: 2, path: '/business' }),

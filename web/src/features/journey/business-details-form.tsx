@@ -5,6 +5,8 @@ import { useTranslation } from '../../i18n/translation';
 import {
   BN_INPUT_MAX_LENGTH,
   BUSINESS_DETAILS_RULES,
+  INDUSTRIES,
+  industryByName,
   localeNumberRules,
   LEGAL_ENTITIES,
   PHONE_INPUT_MAX_LENGTH,
@@ -24,12 +26,7 @@ import { draftQueryOptions } from '../../lib/drafts';
 import { useOptions } from '../../i18n/use-options';
 import { BusinessAddressFields } from './business-address-fields';
 import { DETAILS_NUMBER_KINDS, detailsFrom, detailsPayload, type DetailsValues } from './business-details-values';
-import {
-  businessQueryOptions,
-  industriesQueryOptions,
-  journeyApi,
-  type BusinessView,
-} from '../../lib/journey/journey-api';
+import { businessQueryOptions, journeyApi, type BusinessView } from '../../lib/journey/journey-api';
 import { useJourney } from '../../lib/journey/use-journey';
 import { shownPhone, usePhoneLibrary } from '../../lib/phone';
 import { JourneyActions, JourneyForm, useJourneyForm } from './journey-form';
@@ -54,7 +51,6 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
   const queryClient = useQueryClient();
   const journey = useJourney();
   const lng = useLanguage();
-  const { data: industries } = useSuspenseQuery(industriesQueryOptions());
   // A tax id the page's draft keeps comes masked too, and is an answer like the one on file (read before the form).
   const draftKey = { applicationId: business.applicationId, step: 'businessDetails' };
   const { data: draft } = useSuspenseQuery(draftQueryOptions(draftKey));
@@ -205,8 +201,9 @@ export function BusinessDetailsForm({ business }: { business: BusinessView }) {
             control={control}
             name="industry"
             label={t('business.industry')}
-            options={industries.map((i) => ({ value: i.name, label: opts.label('industries', i.name) }))}
-            onPick={(name) => form.setValue('naics', industries.find((i) => i.name === name)?.naics ?? '')}
+            // The pick-list is the one the rules check against (libs), already in this page's code: no read.
+            options={INDUSTRIES.map((i) => ({ value: i.name, label: opts.label('industries', i.name) }))}
+            onPick={(name) => form.setValue('naics', industryByName(name)?.naics ?? '')}
           />
           <FormField
             control={control}

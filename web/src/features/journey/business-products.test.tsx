@@ -5,7 +5,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { journeyApi, type BusinessView } from '../../lib/journey/journey-api';
+import type { BusinessView } from '../../lib/journey/journey-api';
 import { applicantAt, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
 import { BusinessDetailsForm } from './business-details-form';
 
@@ -22,13 +22,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the products offered follow the business’s country', () => {
   it('a US business is offered SBA financing', async () => {
-    vi.spyOn(journeyApi, 'industries').mockResolvedValue([]);
     renderJourneyPage(<BusinessDetailsForm business={business('US')} />, user);
     expect(((await screen.findByLabelText('SBA Financing')) as HTMLInputElement).checked).toBe(true);
   });
 
   it('a Canadian business is not, and a choice of it made as a US business is dropped', async () => {
-    vi.spyOn(journeyApi, 'industries').mockResolvedValue([]);
     renderJourneyPage(<BusinessDetailsForm business={business('US')} />, user);
     await screen.findByLabelText('SBA Financing');
     await act(() => userEvent.selectOptions(screen.getByLabelText('Country of business'), 'CA'));

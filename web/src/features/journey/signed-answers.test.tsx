@@ -7,7 +7,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INDUSTRIES, JOURNEY_CODES, messageText } from '@portal/libs';
+import { JOURNEY_CODES, messageText } from '@portal/libs';
 import { loadLanguage } from '../../i18n/i18n';
 import type { BusinessView, OwnerSetView } from '../../lib/journey/journey-api';
 import { applicantAt, businessOf, renderJourneyPage } from '../../lib/journey/journey-page.test-support';
@@ -90,7 +90,6 @@ beforeEach(() => {
         saves.push(JSON.parse(String(init.body)) as Record<string, unknown>);
         return locked();
       }
-      if (url.endsWith('/business/industry-list')) return json(200, { data: INDUSTRIES });
       if (url.endsWith('/business/application/app-1')) return json(200, business);
       if (url.endsWith('/owner/application/app-1')) return json(200, owners);
       return json(200, {});

@@ -132,6 +132,8 @@ export const esMessages = {
       notAtThisStep: 'Este documento todavía no se pide en este paso de su solicitud.',
       applicationSubmitted: 'Su solicitud fue enviada: ya no se pueden agregar ni cambiar sus documentos aquí.',
       monthNotAsked: 'Suba estados de cuenta solo de los meses recientes que pide esta página.',
+      statementsChanged:
+        'Sus estados de cuenta cambiaron en otro dispositivo o pestaña. Revíselos y presione Seguir de nuevo.',
       photosOnly: 'Envíe solo fotos JPEG o PNG.',
       photoTooBig: 'Esta foto es demasiado grande.',
       tooManyPhotos: 'Envíe 10 fotos como máximo a la vez.',

@@ -136,6 +136,8 @@ export const frMessages = {
       applicationSubmitted:
         'Votre demande est soumise\u00a0: ses documents ne peuvent plus être ajoutés ni modifiés ici.',
       monthNotAsked: 'Veuillez téléverser des relevés uniquement pour les mois récents demandés sur cette page.',
+      statementsChanged:
+        'Vos relevés ont changé sur un autre appareil ou onglet. Veuillez les vérifier, puis appuyer de nouveau sur Poursuivre.',
       photosOnly: 'Veuillez envoyer uniquement des photos JPEG ou PNG.',
       photoTooBig: 'Cette photo est trop grande.',
       tooManyPhotos: 'Veuillez envoyer au plus 10 photos à la fois.',

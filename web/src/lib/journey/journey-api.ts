@@ -4,13 +4,10 @@ import { api } from '../http';
 
 export type { AddressView, BusinessView, OwnerSetView, OwnerView } from '@portal/libs';
 
-export type Industry = { naics: string; name: string; sector: string };
-
 export const journeyApi = {
   business: (applicationId: string) => api.get<BusinessView>(`/business/application/${applicationId}`),
   saveBusiness: (id: string, section: 'financial' | 'question' | 'details', body: Record<string, unknown>) =>
     api.patch<BusinessView>(`/business/${id}`, { section, ...body }, { idempotent: true }),
-  industries: async () => (await api.get<{ data: Industry[] }>('/business/industry-list')).data,
   owners: (applicationId: string) => api.get<OwnerSetView>(`/owner/application/${applicationId}`),
   saveOwners: (
     id: string,
@@ -37,7 +34,3 @@ export const businessQueryOptions = (applicationId: string) =>
 
 export const ownersQueryOptions = (applicationId: string) =>
   queryOptions({ queryKey: ['owners', applicationId], queryFn: () => journeyApi.owners(applicationId) });
-
-/** The industry pick-list: the same for everyone, for the whole visit. */
-export const industriesQueryOptions = () =>
-  queryOptions({ queryKey: ['industries'], queryFn: journeyApi.industries, staleTime: Infinity });

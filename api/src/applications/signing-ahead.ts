@@ -32,7 +32,10 @@ export class SigningAhead {
 
   async keep(applicationId: string, signing: SigningState): Promise<void> {
     const signingAhead = { sealed: await this.outbox.seal(signing), at: new Date(), for: signing.request.id };
-    await this.applications.collection.updateOne({ _id: new Types.ObjectId(applicationId) }, { $set: { signingAhead } });
+    await this.applications.collection.updateOne(
+      { _id: new Types.ObjectId(applicationId) },
+      { $set: { signingAhead } },
+    );
   }
 
   /** The kept signing, taken (removed) as it is read; undefined when none, or not to be answered from. */

@@ -54,8 +54,7 @@ export class SigningService {
    */
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
     const id = await this.applications.checkOwner(applicationId, userId);
-    const signing =
-      (await this.ahead.take(id)) ?? (await this.workflows.update(applicationId, startSigning, []));
+    const signing = (await this.ahead.take(id)) ?? (await this.workflows.update(applicationId, startSigning, []));
     // Co-owners still to sign get their status link, once per sign request.
     this.statusLinks.notifyCoOwners(applicationId, userId, signing);
     return answer(signing);

@@ -81,9 +81,10 @@ export const ahead = proxyLocalActivities<Pick<ApplicationActivities, 'calculate
  * not hold the move up longer: a failure leaves the signing to the signature page's own start (waited,
  * above), which finds a request this try made (prepareSignRequest is idempotent per attempt).
  */
-export const signingAhead = proxyLocalActivities<Pick<ApplicationActivities, 'prepareSignRequest' | 'getSignRequest'>>(
-  { startToCloseTimeout: '5 seconds', retry: { maximumAttempts: 1 } },
-);
+export const signingAhead = proxyLocalActivities<Pick<ApplicationActivities, 'prepareSignRequest' | 'getSignRequest'>>({
+  startToCloseTimeout: '5 seconds',
+  retry: { maximumAttempts: 1 },
+});
 
 // The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
 // other record writes fail the applicant's update after a few tries.

@@ -104,7 +104,6 @@ const BUDGET: Record<string, number> = {
   // cannot be), and clears the lead changes it carried; the api knows what its page's saves left waiting
   // (each save's write answers what pendingleads held), so the move does not read them (5 before).
   'POST /stage/:id/next': 4,
-  // The signing the move onto the signature started, taken in one findAndModify (its owner known).
   'POST /box/sign': 1,
   // 3, and 2 when no process holds the application's payload key (kept 60 s): the signal the webhook
   // sends is sealed with it, read (and unwrapped) from applicationkeys.
@@ -136,11 +135,8 @@ const BUDGET: Record<string, number> = {
  * The journey's total, without the sign request's status polls and Box's webhook deliveries: how many
  * of those come follows the timing (each is held to its own budget above).
  */
-// 132, then 124 to 128, then 109 (git log of this file: sign-up's inserts first, File rows kept); 112: each
-// page's save drops its draft (the web's DELETE call after it, never sent by this walk, is gone); 114: the
-// offers' load checks the pricing made with the statements (two reads) instead of a workflow update; 115:
-// the move onto the signature keeps the signing it started (one write), which the signature page takes
-// (its one round trip, a findAndModify) instead of a workflow update.
+// 132, 124 to 128, 109, 112, 114 (git log of this file); 115: the move onto the signature keeps the signing
+// it started (a write), taken by POST /box/sign (its one findAndModify) instead of a workflow update.
 const JOURNEY_BUDGET = 115;
 const TIMED = [
   'GET /box/:id',

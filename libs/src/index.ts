@@ -12,6 +12,7 @@ export * from './domain/idempotency';
 export * from './domain/industries';
 export * from './domain/offers';
 export * from './domain/offer-pricing';
+export * from './domain/made-ahead';
 export * from './domain/affordability';
 export * from './domain/cash-flow';
 export * from './domain/drafts';

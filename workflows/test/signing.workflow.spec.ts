@@ -44,6 +44,36 @@ describe('applicationWorkflow', () => {
     expect((err as WorkflowUpdateFailedError).cause?.message).toBe('No further stage available');
   });
 
+  it('starts the signing in the move onto the signature, whose answer carries it; Box down, the move lands without', async () => {
+    const id = 'aaaaaaaaaaaaaaaaaaaaaac6';
+    await withOwner(id, true);
+    const handle = await startApplication(id, 3600);
+    for (let i = 0; i < 3; i++)
+      expect((await handle.executeUpdate(moveStage, { args: [NEXT] })).signing).toBeUndefined();
+    const moved = await handle.executeUpdate(moveStage, { args: [NEXT] });
+    expect(moved).toMatchObject({ pageName: 'SIGNATURE', signing: { attempt: 1, signed: false } });
+    expect(moved.signing!.request).toMatchObject({ status: 'sent', signers: [{ order: 1, decision: null }] });
+    expect(moved.signing!.request.signers[0]!.embedUrl).toBeTruthy();
+    // Back to the owners and on again: the open request is continued (read afresh), not made anew.
+    await handle.executeUpdate(moveStage, { args: [{ to: 'back' }] });
+    room.slice.esign.setDown(true);
+    try {
+      const started = Date.now();
+      const outage = await handle.executeUpdate(moveStage, { args: [NEXT] });
+      // One short try: the move lands all the same, without the signing, which startSigning then does.
+      expect(outage).toEqual({ pageName: 'SIGNATURE', pageStep: 1, path: '/signature' });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      room.slice.esign.setDown(false);
+    }
+    const again = await handle
+      .executeUpdate(moveStage, { args: [{ to: 'back' }] })
+      .then(() => handle.executeUpdate(moveStage, { args: [NEXT] }));
+    expect(again.signing).toMatchObject({ attempt: 1, request: { id: moved.signing!.request.id, status: 'sent' } });
+    expect((await handle.executeUpdate(startSigning, { args: [] })).request.id).toBe(moved.signing!.request.id);
+    expect(room.slice.esign.requests().filter((r) => r.external_id?.startsWith(id))).toHaveLength(1);
+  });
+
   it('learns of the signature from the webhook without waiting for a poll', async () => {
     const id = 'aaaaaaaaaaaaaaaaaaaaaaa4';
     await withOwner(id, true);

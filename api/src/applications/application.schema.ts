@@ -33,6 +33,12 @@ export class Application implements ApplicationRecord<Types.ObjectId, ProgressAn
   @Prop({ type: [String], default: undefined }) missingDocuments?: string[];
   /** Absent until kept with `missingDocuments` (libs' ApplicationRecord). */
   @Prop({ type: [String], default: undefined }) ownerNames?: string[];
+  /** Absent but for the moment between the move onto the signature and the signature page's call (SigningAhead). */
+  @Prop({ type: SchemaTypes.Mixed }) signingAhead?: {
+    sealed: { metadata: Record<string, string>; data: string };
+    at: Date;
+    for: string;
+  };
 }
 /** The schema has exactly the shared record's fields (the worker reads them through it). */
 export type ApplicationFields = SameFields<

@@ -6,6 +6,7 @@ import { Application, ApplicationSchema, SignatureKey, SignatureKeySchema } from
 import { ApplicationProgress } from './application-progress.service';
 import { ApplicationsController } from './applications.controller';
 import { ApplicationsService } from './applications.service';
+import { SigningAhead } from './signing-ahead';
 
 @Module({
   imports: [
@@ -18,7 +19,7 @@ import { ApplicationsService } from './applications.service';
     SessionModule,
   ],
   controllers: [ApplicationsController],
-  providers: [ApplicationsService, ApplicationProgress],
-  exports: [ApplicationsService, ApplicationProgress],
+  providers: [ApplicationsService, ApplicationProgress, SigningAhead],
+  exports: [ApplicationsService, ApplicationProgress, SigningAhead],
 })
 export class ApplicationsModule {}

@@ -10,6 +10,7 @@ import { ApplicationWorkflows } from '../temporal/application-workflows.service'
 import { WorkflowLeadChanges } from '../temporal/workflow-lead-changes';
 import { User } from '../users/user.schema';
 import { Application, SignatureKey, type ApplicationDocument } from './application.schema';
+import { SigningAhead } from './signing-ahead';
 
 /** What finding a user's application needs of the user record. */
 export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
@@ -52,6 +53,7 @@ export class ApplicationsService {
     @InjectModel(SignatureKey.name) private readonly signatures: Model<SignatureKey>,
     private readonly workflows: ApplicationWorkflows,
     private readonly leadChanges: WorkflowLeadChanges,
+    private readonly signingAhead: SigningAhead,
   ) {}
 
   /**
@@ -72,6 +74,7 @@ export class ApplicationsService {
    * Before a save of answers the application PDF shows (common/signed-answers.ts): when it changes them and
    * a sign request was built from the record (`mark`), the workflow voids the open request or refuses (409
    * SIGNED_ANSWERS_LOCKED once signed). Answers the part of the write's filter that holds it to the mark read.
+   * The signing kept from the move onto the signature goes first: the signature page asks the workflow.
    */
   async reviseSignedAnswers(
     applicationId: string,
@@ -79,7 +82,10 @@ export class ApplicationsService {
     changed: boolean,
   ): Promise<Record<string, unknown>> {
     if (!changed) return {};
-    if (mark !== undefined && mark !== null) await this.workflows.update(applicationId, reviseAnswers, []);
+    if (mark !== undefined && mark !== null) {
+      await this.signingAhead.drop(applicationId);
+      await this.workflows.update(applicationId, reviseAnswers, []);
+    }
     return atSigningMark(mark);
   }
 

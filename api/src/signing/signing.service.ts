@@ -4,6 +4,7 @@ import { signRequestEvent, startSigning, type SigningState } from '@portal/workf
 import type { SignEvent } from './box-event';
 import { ApplicationProgress } from '../applications/application-progress.service';
 import { ApplicationsService } from '../applications/applications.service';
+import { SigningAhead } from '../applications/signing-ahead';
 import { StagesService } from '../stages/stages.service';
 import { StatusService } from '../status/status.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -43,11 +44,17 @@ export class SigningService {
     private readonly statusLinks: StatusService,
     private readonly progress: ApplicationProgress,
     private readonly stages: StagesService,
+    private readonly ahead: SigningAhead,
   ) {}
 
+  /**
+   * The signing the workflow started with the move onto the signature, on the page's first call after it
+   * (SigningAhead: fresh, for the request on file, the application open); otherwise started or continued
+   * by the workflow now.
+   */
   async start(applicationId: string, userId: string): Promise<SigningAnswer> {
-    await this.applications.checkOwner(applicationId, userId);
-    const signing = await this.workflows.update(applicationId, startSigning, []);
+    const id = await this.applications.checkOwner(applicationId, userId);
+    const signing = (await this.ahead.take(id)) ?? (await this.workflows.update(applicationId, startSigning, []));
     // Co-owners still to sign get their status link, once per sign request.
     this.statusLinks.notifyCoOwners(applicationId, userId, signing);
     return answer(signing);

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 
@@ -15,8 +15,9 @@ import {
   type StageRecord,
   API_CODES,
 } from '@portal/libs';
-import { moveStage } from '@portal/workflows';
+import { moveStage, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
+import { SigningAhead } from '../applications/signing-ahead';
 import { BusinessesService } from '../businesses/businesses.service';
 import { findOrCreate } from '../common/find-or-create';
 import { OffersService } from '../offers/offers.service';
@@ -31,6 +32,7 @@ import { Stage } from './stage.schema';
  */
 @Injectable()
 export class StagesService {
+  private readonly logger = new Logger(StagesService.name);
   /** Moves under way, by application and move (`move`). */
   private readonly moving = new Map<string, Promise<StageRecord>>();
 
@@ -42,6 +44,7 @@ export class StagesService {
     private readonly owners: OwnersService,
     private readonly offers: OffersService,
     private readonly leadChanges: WorkflowLeadChanges,
+    private readonly signingAhead: SigningAhead,
   ) {}
 
   /**
@@ -111,7 +114,8 @@ export class StagesService {
   /**
    * What a move reads before its update (the saved answers of the step it leaves,
    * the lead changes waiting, whether signals wait in the outbox) is read side by side, in one round trip's
-   * time; the record write after the update answers the record without reading it back.
+   * time; the record write after the update answers the record without reading it back. A move onto the
+   * signature answers the signing the workflow started with it, kept for the signature page (SigningAhead).
    */
   private async moveOnce(applicationId: string, move: StageMove): Promise<StageRecord> {
     // A re-save of the step the journey is on changes nothing: answered from the saved position, so a
@@ -127,19 +131,27 @@ export class StagesService {
       this.leadChanges.take(applicationId),
       this.workflows.queuedSignals(applicationId),
     ]);
-    const position = await this.workflows.update(
+    const { signing, ...position } = await this.workflows.update(
       applicationId,
       moveStage,
       [{ ...move, answered, ...(lead ? { lead: lead.fields } : {}) }],
       undefined,
       queued,
     );
-    // The hand-over's clear and the record write are independent: side by side.
+    // The hand-over's clear, the record write and the signing's are independent: side by side.
     const [record] = await Promise.all([
       this.save(applicationId, position),
       lead ? this.leadChanges.taken(applicationId, lead.seq) : undefined,
+      signing ? this.keepSigning(applicationId, signing) : undefined,
     ]);
     return record;
+  }
+
+  /** Not kept (the database busy): the move stands, and the signature page asks the workflow as before. */
+  private keepSigning(applicationId: string, signing: SigningState): Promise<void> {
+    return this.signingAhead.keep(applicationId, signing).catch((e: Error) => {
+      this.logger.warn({ msg: 'signing started with the move not kept', applicationId, error: e.message });
+    });
   }
 
   /**

@@ -61,7 +61,7 @@ type DataConverter = Awaited<ReturnType<typeof createDataConverter>>;
       },
     },
   ],
-  exports: [TEMPORAL_CLIENT, DATA_CONVERTER, ApplicationWorkflows, WorkflowLeadChanges],
+  exports: [TEMPORAL_CLIENT, DATA_CONVERTER, ApplicationWorkflows, WorkflowLeadChanges, WorkflowOutbox],
 })
 export class TemporalModule implements OnApplicationShutdown {
   constructor(@Inject(TEMPORAL_CLIENT) private readonly client: Client) {}

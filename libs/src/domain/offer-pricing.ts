@@ -1,3 +1,5 @@
+import { madeFresh } from './made-ahead';
+
 /**
  * What the offer service prices from, as the worker's calculateOffers sends it: the first owner's credit
  * score, the business's start date and its annual revenue. The statements' figures are not among them:
@@ -24,9 +26,6 @@ export function offerPricingInputs({ business, ownerSet }: OfferPricingAnswers) 
  */
 export const OFFER_PRICING_FRESH_MS = 10 * 60_000;
 
-/** The worker stamps the pricing and the api judges it, each by its own clock: a minute's drift is allowed. */
-const CLOCK_DRIFT_MS = 60_000;
-
 /** The pricing kept on the offer record: when, and for which answers (the digest `offerPricingKey`). */
 export type OfferPricingStamp = { pricedAt?: Date; pricedFor?: string };
 
@@ -35,7 +34,5 @@ export type OfferPricingStamp = { pricedAt?: Date; pricedFor?: string };
  * recently enough to be shown as they are.
  */
 export function pricedFresh(stamp: OfferPricingStamp, key: string, now = Date.now()): boolean {
-  if (!stamp.pricedAt || !stamp.pricedFor) return false;
-  const age = now - new Date(stamp.pricedAt).getTime();
-  return age > -CLOCK_DRIFT_MS && age < OFFER_PRICING_FRESH_MS && stamp.pricedFor === key;
+  return madeFresh({ at: stamp.pricedAt, for: stamp.pricedFor }, key, OFFER_PRICING_FRESH_MS, now);
 }

@@ -86,6 +86,12 @@ export type ApplicationRecord<Id, Progress = Record<string, unknown>> = {
    * workflow refuses a revision), so the status page's poll reads no owners.
    */
   ownerNames?: string[];
+  /**
+   * The signing the workflow started with the move onto the signature, sealed by the payload codec (its
+   * signers' links authenticate them), stamped with when and for which request: kept by the api for the
+   * signature page's first call, which takes it (the api's SigningAhead).
+   */
+  signingAhead?: { sealed: { metadata: Record<string, string>; data: string }; at: Date; for: string };
 };
 
 /** Written by the worker when the application ends (markApplicationEnded); not in the api's schema. */

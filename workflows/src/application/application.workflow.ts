@@ -1,5 +1,5 @@
 import { allHandlersFinished, condition, continueAsNew, log, setHandler } from '@temporalio/workflow';
-import { isStaleMove, judgeMove, moveFactsOf, resolveMove, type JourneyPosition, type StageMove } from '@portal/libs';
+import { isStaleMove, judgeMove, moveFactsOf, resolveMove, type StageMove } from '@portal/libs';
 import type { StoredDocument } from './activities';
 import { CrmSync } from './crm-sync';
 import { journeyFailure } from './failures';
@@ -24,6 +24,7 @@ import {
   withdrawApplication,
   type ApplicationWorkflowInput,
   type LeadHandover,
+  type MoveAnswer,
   type ProgressAnswer,
   type SigningState,
 } from './messages';
@@ -146,7 +147,7 @@ function setQueries(run: ApplicationRun, watch: ProgressWatch): void {
 
 /** What the applicant's pages send, through the api. */
 function setApplicantHandlers(run: ApplicationRun, { crm, signing, submission }: Rooms): void {
-  setHandler(moveStage, (move) => moveTo(run, crm, move), { validator: (move) => judge(run, move) });
+  setHandler(moveStage, (move) => moveTo(run, { crm, signing }, move), { validator: (move) => judge(run, move) });
   setHandler(updateLead, (handover) => crm.onLeadChange(handover));
   setHandler(documentUploaded, (d) => crm.onDocument(d));
   setHandler(startSigning, () => signing.start(), { validator: () => run.refuseWhenEnded() });
@@ -183,8 +184,16 @@ function judge(run: ApplicationRun, move: StageMove): void {
   if (!verdict.ok) throw journeyFailure(verdict.code);
 }
 
-/** moveStage: the lead changes saved before the move are taken first, in this workflow task. */
-function moveTo(run: ApplicationRun, crm: CrmSync, move: StageMove & { lead?: LeadHandover }): JourneyPosition {
+/**
+ * moveStage: the lead changes saved before the move are taken first, in this workflow task. A move that
+ * lands on the signature starts the signing in this task too (Signing.ahead), its answer going with the
+ * move's; the stage and the signing's status are upserted together.
+ */
+async function moveTo(
+  run: ApplicationRun,
+  { crm, signing }: Pick<Rooms, 'crm' | 'signing'>,
+  move: StageMove & { lead?: LeadHandover },
+): Promise<MoveAnswer> {
   const { progress } = run;
   run.accepted(false); // a stale move is an accepted update too: it counts towards Temporal's cap
   if (move.lead) crm.onLeadChange(move.lead);
@@ -193,6 +202,16 @@ function moveTo(run: ApplicationRun, crm: CrmSync, move: StageMove & { lead?: Le
   const m = resolveMove(progress.position, move);
   if (!m.ok) throw journeyFailure(m.code); // unreachable: the validator refused it
   progress.position = m.position;
-  run.touch();
-  return m.position;
+  if (m.position.pageName !== 'SIGNATURE') {
+    run.touch();
+    return m.position;
+  }
+  run.hold();
+  try {
+    run.touch();
+    const started = await signing.ahead();
+    return started ? { ...m.position, signing: started } : m.position;
+  } finally {
+    run.release();
+  }
 }

@@ -191,11 +191,18 @@ export interface ProgressSinks extends Sinks {
 export const getSignerLink = defineQuery<string | null, [number]>('getSignerLink');
 
 /**
+ * Where a stage move left the journey. A move that lands on the signature answers the signing too, when
+ * the workflow could start it (or continue the open one) in the move's task: the signature page's
+ * POST /box/sign is answered from it (kept by the api) instead of asking startSigning.
+ */
+export type MoveAnswer = JourneyPosition & { signing?: SigningState };
+
+/**
  * Moves the journey one step on or back (or re-saves where it is). The validator refuses any other move
  * before it enters history, with the spec's 'No further stage available' past the last step. It
  * carries the lead changes saved since the last hand-over (`lead`), taken before the move.
  */
-export const moveStage = defineUpdate<JourneyPosition, [StageMove & { lead?: LeadHandover }]>('moveStage');
+export const moveStage = defineUpdate<MoveAnswer, [StageMove & { lead?: LeadHandover }]>('moveStage');
 
 /**
  * Lead changes as the api hands them over (with a stage move, or alone by updateLead): merged since the

@@ -75,6 +75,17 @@ export const ahead = proxyLocalActivities<Pick<ApplicationActivities, 'calculate
   retry: { maximumAttempts: 1 },
 });
 
+/**
+ * The signing started with the move onto the signature, in the move's workflow task: one try of five
+ * seconds at most (Box answers in one or two, the document's conversion included). Box down or slow must
+ * not hold the move up longer: a failure leaves the signing to the signature page's own start (waited,
+ * above), which finds a request this try made (prepareSignRequest is idempotent per attempt).
+ */
+export const signingAhead = proxyLocalActivities<Pick<ApplicationActivities, 'prepareSignRequest' | 'getSignRequest'>>({
+  startToCloseTimeout: '5 seconds',
+  retry: { maximumAttempts: 1 },
+});
+
 // The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
 // other record writes fail the applicant's update after a few tries.
 const leadIds = proxyLocalActivities<ApplicationActivities>({

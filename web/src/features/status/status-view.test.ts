@@ -45,6 +45,34 @@ describe('the status view', () => {
     ).toBe('status.waiting.records');
   });
 
+  it('the applicant’s own signature waiting is their turn: the way back to sign, never for a co-owner', () => {
+    const open = {
+      source: 'live' as const,
+      stage: 'SIGNATURE' as const,
+      step: 1,
+      signingOpen: true,
+      waiting: [{ on: 'signature' as const }],
+      signatures: [
+        { order: 1, signed: false },
+        { order: 2, signed: false },
+      ],
+    };
+    expect(statusView(open).applicantTurn).toBe(true);
+    // Read by the co-owner through their link: not theirs to continue.
+    expect(statusView(open, { you: 2 }).applicantTurn).toBe(false);
+    // Once the applicant has signed, the co-owner's signature is what waits.
+    const signed = {
+      ...open,
+      signatures: [
+        { order: 1, signed: true },
+        { order: 2, signed: false },
+      ],
+    };
+    expect(statusView(signed).applicantTurn).toBe(false);
+    // A request no longer open (declined, voided): nothing to sign there.
+    expect(statusView({ ...open, signingOpen: undefined }).applicantTurn).toBe(false);
+  });
+
   it('after submission every stage is done and the funding team reviews; a closed one waits on nobody', () => {
     const v = statusView({
       source: 'saved',

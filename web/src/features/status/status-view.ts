@@ -97,7 +97,12 @@ export function statusView(s: ApplicantStatus | SharedStatus, reader: { you?: nu
     ...(s.ended ? { endedKey: ENDED_KEYS[s.ended] } : {}),
     waiting,
     signatures,
-    applicantTurn: you === undefined && !s.ended && s.waiting.some((w) => w.on === 'applicant'),
+    // The first signer is the applicant, who signs in the portal: their signature waiting is their turn too.
+    applicantTurn:
+      you === undefined &&
+      !s.ended &&
+      (s.waiting.some((w) => w.on === 'applicant') ||
+        (!!s.signingOpen && signatures.some((x) => x.order === 1 && !x.signed))),
     ...(second && !second.signed && s.signingOpen && !s.ended ? { coOwnerToSign: second } : {}),
     firstSigned: signatures.some((x) => x.order === 1 && x.signed),
     saved: s.source === 'saved',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPOSE_APP_ENV, LOCAL_ONLY_APP_ENV, SERVICES } from './services.ts';
-import { WORKER_HEAP_FLAGS } from './local-services.ts';
+import { API_HEAP_FLAGS, WORKER_HEAP_FLAGS } from './local-services.ts';
 import { ROOT, appEnv, appSpecs, infrastructureSpecs, type StackPorts } from './stack.ts';
 
 type ComposeService = { ports?: string[]; environment?: Record<string, unknown>; command?: string[] };
@@ -69,6 +69,12 @@ describe('the service table and docker-compose.yml', () => {
     expect(compose.services.worker!.command).toEqual(['node', ...WORKER_HEAP_FLAGS, 'worker/dist/main.js']);
     const worker = appSpecs(PORTS, { webMode: 'watch' }).find((s) => s.name === 'worker')!;
     expect(worker.args.slice(0, -1)).toEqual(WORKER_HEAP_FLAGS);
+  });
+
+  it("run the api with the local stack's V8 heap flags", () => {
+    expect(compose.services.api!.command).toEqual(['node', ...API_HEAP_FLAGS, 'api/dist/main.js']);
+    const api = appSpecs(PORTS, { webMode: 'watch' }).find((s) => s.name === 'api')!;
+    expect(api.args.slice(0, -1)).toEqual(API_HEAP_FLAGS);
   });
 
   it("and the local stack's app environment is compose's but for the local-only names", () => {

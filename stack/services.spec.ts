@@ -1,13 +1,15 @@
 // The service table (services.ts) against docker-compose.yml and the local stack: the same services, published
 // ports and environment names in both directions. docker-compose.yml is read with js-yaml (a devDependency; also in
 // node_modules, through eslint), so the check needs no docker client and no install.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPOSE_APP_ENV, LOCAL_ONLY_APP_ENV, SERVICES } from './services.ts';
-import { WORKER_HEAP_FLAGS } from './local-services.ts';
+import { THREAD_LIMITS } from '../api/src/files/inspection-threads.ts';
+import { API_HEAP_FLAGS, WORKER_HEAP_FLAGS } from './local-services.ts';
 import { ROOT, appEnv, appSpecs, infrastructureSpecs, type StackPorts } from './stack.ts';
 
 type ComposeService = { ports?: string[]; environment?: Record<string, unknown>; command?: string[] };
@@ -69,6 +71,30 @@ describe('the service table and docker-compose.yml', () => {
     expect(compose.services.worker!.command).toEqual(['node', ...WORKER_HEAP_FLAGS, 'worker/dist/main.js']);
     const worker = appSpecs(PORTS, { webMode: 'watch' }).find((s) => s.name === 'worker')!;
     expect(worker.args.slice(0, -1)).toEqual(WORKER_HEAP_FLAGS);
+  });
+
+  it("run the api with the local stack's V8 heap flags", () => {
+    expect(compose.services.api!.command).toEqual(['node', ...API_HEAP_FLAGS, 'api/dist/main.js']);
+    const api = appSpecs(PORTS, { webMode: 'watch' }).find((s) => s.name === 'api')!;
+    expect(api.args.slice(0, -1)).toEqual(API_HEAP_FLAGS);
+  });
+
+  it("and those flags leave the upload inspection threads' young generation at the size the threads ask for", () => {
+    // V8's flags are the process's: a --max-semi-space-size among them would override each thread's limit.
+    const thread = `
+      const { getHeapSpaceStatistics } = require('node:v8');
+      let kept = [];
+      for (let i = 0; i < 2e6; i++) { kept.push({ i, s: 'x' + i }); if (kept.length > 20000) kept = []; }
+      const young = getHeapSpaceStatistics().find((x) => x.space_name === 'new_space').space_size;
+      require('node:worker_threads').parentPort.postMessage(young / 1024 / 1024);`;
+    const main = `
+      const { Worker } = require('node:worker_threads');
+      const w = new Worker(${JSON.stringify(thread)}, { eval: true, resourceLimits: ${JSON.stringify(THREAD_LIMITS)} });
+      w.once('message', (mb) => { console.log(mb); void w.terminate(); });`;
+    const run = spawnSync(process.execPath, [...API_HEAP_FLAGS, '-e', main], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toBe('');
+    expect(Number(run.stdout)).toBeGreaterThan(0);
+    expect(Number(run.stdout)).toBeLessThanOrEqual(THREAD_LIMITS.maxYoungGenerationSizeMb);
   });
 
   it("and the local stack's app environment is compose's but for the local-only names", () => {

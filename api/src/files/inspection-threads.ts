@@ -19,13 +19,17 @@ const WORKER = ['pdf-inspection.worker.mjs', 'pdf-inspection.worker.mts']
  * again every 50 uploads (about 17 journeys), each start about 0.6 s of CPU on a busy machine.
  */
 export const REUSE = { retireHeapMb: 64, maxFiles: 250, largestFileMb: 8 };
+/**
+ * Each thread's heap. A young generation of 8 MB: with 32 each idle thread's grew from about 1 to 32 MB with its
+ * first files and kept it, some 90 MB of the api's RSS for the three threads. The api's own V8 flags would override
+ * it (stack/local-services.ts, API_HEAP_FLAGS, has no semi-space size for that reason).
+ */
+export const THREAD_LIMITS = { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
 const idle: Worker[] = [];
 const filesDone = new WeakMap<Worker, number>();
 
 const startThread = () => {
-  const thread = new Worker(WORKER, {
-    resourceLimits: { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-  });
+  const thread = new Worker(WORKER, { resourceLimits: THREAD_LIMITS });
   // An idle thread never keeps the process alive; a dead one (out of memory at start) is not handed out.
   thread.unref();
   thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use

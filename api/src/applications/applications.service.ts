@@ -5,11 +5,15 @@ import { isValidObjectId, Types, type Model } from 'mongoose';
 import type { LeadChange } from '@portal/libs';
 import { documentUploaded, reviseAnswers, updateLead, type StoredDocument } from '@portal/workflows';
 import { atSigningMark } from '../common/signed-answers';
+import { readById, type Stored } from '../common/driver-read';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { WorkflowLeadChanges } from '../temporal/workflow-lead-changes';
 import { User } from '../users/user.schema';
 import { Application, SignatureKey, type ApplicationDocument } from './application.schema';
+
+/** Some of an application's fields, as a read's projection. */
+export type ApplicationFields = Partial<Record<keyof Application, 1>>;
 
 /** What finding a user's application needs of the user record. */
 export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
@@ -99,8 +103,11 @@ export class ApplicationsService {
       : findOrCreate(this.applications, { userId: user._id }, {});
   }
 
-  /** The user's applications, plain, in creation order (one today: the one the user record names). */
-  async forUser(who: UserWithApplication | string) {
+  /**
+   * The user's applications, plain, in creation order (one today: the one the user record names); only the
+   * `fields` asked for when given (a submitted application's progress is the bulk of its record).
+   */
+  async forUser(who: UserWithApplication | string, fields?: ApplicationFields) {
     const known = typeof who === 'string' ? this.applicationOf.get(who) : undefined;
     const user =
       typeof who !== 'string'
@@ -108,12 +115,14 @@ export class ApplicationsService {
         : known
           ? { _id: new Types.ObjectId(who), applicationId: new Types.ObjectId(known) }
           : isValidObjectId(who)
-            ? await this.users.findById(who, { applicationId: 1 }).lean()
+            ? await readById(this.users, who, { applicationId: 1 })
             : null;
     if (!user) return [];
     if (user.applicationId) this.applicationOf.learn(String(user._id), String(user.applicationId));
-    if (!user.applicationId) return this.applications.find({ userId: user._id }).sort({ _id: 1 }).lean();
-    const app = await this.applications.findById(user.applicationId).lean();
+    const projection = fields && { ...fields, userId: 1 as const };
+    if (!user.applicationId)
+      return this.applications.find({ userId: user._id }, projection).sort({ _id: 1 }).lean<Stored<Application>[]>();
+    const app = await readById(this.applications, user.applicationId, projection);
     return app && String(app.userId) === String(user._id) ? [app] : [];
   }
 

@@ -2,12 +2,23 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
-import { ApplicationsService } from '../applications/applications.service';
+import { ApplicationsService, type ApplicationFields } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
+import { readById } from '../common/driver-read';
 import { StagesService } from '../stages/stages.service';
 import { User, UserKey } from './user.schema';
+
+/** The application's fields the user's read answers. */
+const ANSWERED: ApplicationFields = {
+  sfLeadId: 1,
+  sfOpportunityId: 1,
+  signatureId: 1,
+  applicationStatus: 1,
+  acceptedDate: 1,
+  topUp: 1,
+};
 
 /** The user record, and the user with each application's records: PII masked, as every answer. */
 @Injectable()
@@ -58,13 +69,18 @@ export class UsersService {
   }
 
   async withApplications(userId: string) {
-    // Plain objects and only the fields answered (no password hash); the stages and each application's
-    // records are read at the same time.
-    const user = await this.users
-      .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 })
-      .lean()
-      .orFail(() => new NotFoundException(API_CODES.userNotFound));
-    const applications = await this.applications.forUser(user);
+    // Plain objects through the driver (common/driver-read.ts) and only the fields answered (no password
+    // hash); the stages and each application's records are read at the same time.
+    const user = await readById(this.users, userId, {
+      email: 1,
+      userName: 1,
+      firstName: 1,
+      lastName: 1,
+      phone: 1,
+      applicationId: 1,
+    });
+    if (!user) throw new NotFoundException(API_CODES.userNotFound);
+    const applications = await this.applications.forUser(user, ANSWERED);
     const [stages, data] = await Promise.all([
       this.stages.forApplications(applications.map((a) => a._id)),
       Promise.all(applications.map(async (a) => this.withRecords(a))),

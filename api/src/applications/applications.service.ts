@@ -122,8 +122,19 @@ export class ApplicationsService {
     const projection = fields && { ...fields, userId: 1 as const };
     if (!user.applicationId)
       return this.applications.find({ userId: user._id }, projection).sort({ _id: 1 }).lean<Stored<Application>[]>();
-    const app = await readById(this.applications, user.applicationId, projection);
-    return app && String(app.userId) === String(user._id) ? [app] : [];
+    const app = await this.ownedBy(user.applicationId, user._id, fields);
+    return app ? [app] : [];
+  }
+
+  /** The application by its id when it is the user's (else null); only the `fields` asked for when given. */
+  async ownedBy(applicationId: Types.ObjectId | string, userId: Types.ObjectId | string, fields?: ApplicationFields) {
+    const app = await readById(this.applications, applicationId, fields && { ...fields, userId: 1 });
+    return app && String(app.userId) === String(userId) ? app : null;
+  }
+
+  /** The user's application as this replica learnt it from an earlier read (a user's application never changes). */
+  knownApplicationOf(userId: string): string | undefined {
+    return this.applicationOf.get(userId);
   }
 
   /** The user's application (plain, as read) that holds this CRM opportunity or sign request, if any. */

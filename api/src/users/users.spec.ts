@@ -93,3 +93,20 @@ it('answers the mask of an SSN changed since the last read', async () => {
   const after = (await ada.get(`/user/by-email/${EMAIL}`)).body.data.applications[0].owners.owners[0];
   expect(after.ssn).toBe('*****4321');
 });
+
+it('answers no application the user record does not name, even one this replica learnt was the user’s', async () => {
+  // Learnt: the user's reads above read the user and the application's records side by side.
+  expect((await ada.get(`/user/by-email/${EMAIL}`)).body.data.applications).toHaveLength(1);
+  const eveApplication = (await eve.get('/auth/user')).body.data.applications[0]._id;
+  const users = db.collection('users');
+  const { _id: userId } = (await users.findOne({ email: EMAIL }, { projection: { _id: 1 } }))!;
+  await users.updateOne({ _id: userId }, { $set: { applicationId: new ObjectId(eveApplication) } });
+  try {
+    const read = await ada.get(`/user/by-email/${EMAIL}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.applications).toEqual([]);
+  } finally {
+    await users.updateOne({ _id: userId }, { $set: { applicationId: new ObjectId(applicationId) } });
+  }
+  expect((await ada.get(`/user/by-email/${EMAIL}`)).body.data.applications[0]._id).toBe(applicationId);
+});

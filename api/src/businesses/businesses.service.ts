@@ -178,8 +178,10 @@ export class BusinessesService {
     return keepMasked(sent, draftTaxId, maskTail(draftTaxId));
   }
 
-  /** The answer shape: ids as strings and the tax id masked. */
-  /** The answer for a stored business (plain: a driver read, or a document's `toObject()`). */
+  /**
+   * The answer shape of a stored business (plain: a driver read, or a document's `toObject()`): ids as
+   * strings and the tax id masked.
+   */
   view(o: Stored<Business>): BusinessView {
     return {
       ...o,

@@ -228,8 +228,10 @@ export class OwnersService {
     };
   }
 
-  /** The answer: SSN/SIN and date of birth masked; phone in the form's mask. */
-  /** The answer for a stored set (plain: a driver read, or a document's `toObject()`). */
+  /**
+   * The answer for a stored set (plain: a driver read, or a document's `toObject()`): SSN/SIN and date of
+   * birth masked; phone in the form's mask.
+   */
   view(o: Stored<OwnerSet>): OwnerSetView {
     return {
       _id: String(o._id),

@@ -5,12 +5,16 @@ import { isValidObjectId, Types, type Model } from 'mongoose';
 import type { LeadChange } from '@portal/libs';
 import { documentUploaded, reviseAnswers, updateLead, type StoredDocument } from '@portal/workflows';
 import { atSigningMark } from '../common/signed-answers';
+import { readById, type Stored } from '../common/driver-read';
 import { findOrCreate } from '../common/find-or-create';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
 import { WorkflowLeadChanges } from '../temporal/workflow-lead-changes';
 import { User } from '../users/user.schema';
 import { Application, SignatureKey, type ApplicationDocument } from './application.schema';
 import { SigningAhead } from './signing-ahead';
+
+/** Some of an application's fields, as a read's projection. */
+export type ApplicationFields = Partial<Record<keyof Application, 1>>;
 
 /** What finding a user's application needs of the user record. */
 export type UserWithApplication = { _id: Types.ObjectId; applicationId?: Types.ObjectId | null };
@@ -105,8 +109,11 @@ export class ApplicationsService {
       : findOrCreate(this.applications, { userId: user._id }, {});
   }
 
-  /** The user's applications, plain, in creation order (one today: the one the user record names). */
-  async forUser(who: UserWithApplication | string) {
+  /**
+   * The user's applications, plain, in creation order (one today: the one the user record names); only the
+   * `fields` asked for when given (a submitted application's progress is the bulk of its record).
+   */
+  async forUser(who: UserWithApplication | string, fields?: ApplicationFields) {
     const known = typeof who === 'string' ? this.applicationOf.get(who) : undefined;
     const user =
       typeof who !== 'string'
@@ -114,13 +121,26 @@ export class ApplicationsService {
         : known
           ? { _id: new Types.ObjectId(who), applicationId: new Types.ObjectId(known) }
           : isValidObjectId(who)
-            ? await this.users.findById(who, { applicationId: 1 }).lean()
+            ? await readById(this.users, who, { applicationId: 1 })
             : null;
     if (!user) return [];
     if (user.applicationId) this.applicationOf.learn(String(user._id), String(user.applicationId));
-    if (!user.applicationId) return this.applications.find({ userId: user._id }).sort({ _id: 1 }).lean();
-    const app = await this.applications.findById(user.applicationId).lean();
-    return app && String(app.userId) === String(user._id) ? [app] : [];
+    const projection = fields && { ...fields, userId: 1 as const };
+    if (!user.applicationId)
+      return this.applications.find({ userId: user._id }, projection).sort({ _id: 1 }).lean<Stored<Application>[]>();
+    const app = await this.ownedBy(user.applicationId, user._id, fields);
+    return app ? [app] : [];
+  }
+
+  /** The application by its id when it is the user's (else null); only the `fields` asked for when given. */
+  async ownedBy(applicationId: Types.ObjectId | string, userId: Types.ObjectId | string, fields?: ApplicationFields) {
+    const app = await readById(this.applications, applicationId, fields && { ...fields, userId: 1 });
+    return app && String(app.userId) === String(userId) ? app : null;
+  }
+
+  /** The user's application as this replica learnt it from an earlier read (a user's application never changes). */
+  knownApplicationOf(userId: string): string | undefined {
+    return this.applicationOf.get(userId);
   }
 
   /** The user's application (plain, as read) that holds this CRM opportunity or sign request, if any. */

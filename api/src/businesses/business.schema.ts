@@ -2,14 +2,17 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 import { COLLECTIONS, type AddressRecord, type BusinessRecord, type RecordFields, type SameFields } from '@portal/libs';
 
+/** An address's defaults: the schema's, and those a driver read fills in (BusinessesService.view). */
+export const ADDRESS_DEFAULTS = { address: '', suiteFloor: '', city: '', state: '', zip: '', country: 'US' };
+
 @Schema({ _id: true })
 export class AddressData implements AddressRecord {
-  @Prop({ default: '' }) address: string;
-  @Prop({ default: '' }) suiteFloor: string;
-  @Prop({ default: '' }) city: string;
-  @Prop({ default: '' }) state: string;
-  @Prop({ default: '' }) zip: string;
-  @Prop({ default: 'US' }) country: string;
+  @Prop({ default: ADDRESS_DEFAULTS.address }) address: string;
+  @Prop({ default: ADDRESS_DEFAULTS.suiteFloor }) suiteFloor: string;
+  @Prop({ default: ADDRESS_DEFAULTS.city }) city: string;
+  @Prop({ default: ADDRESS_DEFAULTS.state }) state: string;
+  @Prop({ default: ADDRESS_DEFAULTS.zip }) zip: string;
+  @Prop({ default: ADDRESS_DEFAULTS.country }) country: string;
 }
 export const AddressDataSchema = SchemaFactory.createForClass(AddressData);
 

@@ -21,12 +21,13 @@ import {
 import { ApplicationsService } from '../applications/applications.service';
 import { PiiCipher, maskTail } from '../common/pii';
 import { DraftsService } from '../drafts/drafts.service';
+import { readById, type Stored } from '../common/driver-read';
 import { findOrCreate } from '../common/find-or-create';
 import { changesAnswers } from '../common/signed-answers';
 import { AnswersChangedException, atRevision, refuseIfStale, sentRevision } from '../common/revisions';
 import { validateBody } from '../common/validation.pipe';
 import { SECTION_DTOS, type BusinessSection } from './business.dto';
-import { Business, type BusinessDocument } from './business.schema';
+import { ADDRESS_DEFAULTS, Business, type BusinessDocument } from './business.schema';
 
 export const BUSINESS_NOT_FOUND = API_CODES.businessNotFound;
 
@@ -80,7 +81,7 @@ export class BusinessesService {
 
   /** The answer shape of the application's business, if it has one (for the user's read path). */
   async viewFor(applicationId: Types.ObjectId | string): Promise<BusinessView | undefined> {
-    const business = await this.businesses.findById(applicationId);
+    const business = await readById(this.businesses, applicationId);
     return business ? this.view(business) : undefined;
   }
 
@@ -102,7 +103,7 @@ export class BusinessesService {
     const business = await this.businesses
       .findById(applicationId)
       .orFail(() => new NotFoundException(BUSINESS_NOT_FOUND));
-    return this.view(business);
+    return this.view(business.toObject());
   }
 
   /**
@@ -113,7 +114,7 @@ export class BusinessesService {
   async update(businessId: string, userId: string, section: BusinessSection, body: Record<string, unknown>) {
     const business = await this.owned(businessId, userId);
     const revision = sentRevision(body);
-    refuseIfStale(revision, business, () => this.view(business));
+    refuseIfStale(revision, business, () => this.view(business.toObject()));
     const { set, lead } = await this.changes(business, section, body);
     // Answers a sign request was built from: the workflow voids it, or refuses once signed (signed-answers.ts).
     const stored = { ...business.toObject(), federalTaxId: this.pii.open(business.federalTaxId) };
@@ -134,7 +135,7 @@ export class BusinessesService {
     if (!saved) throw await this.changedMeanwhile(business._id);
     if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
     await this.drafts.dropSaved(String(business.applicationId), DRAFT_PAGE[section]);
-    return this.view(saved);
+    return this.view(saved.toObject());
   }
 
   /** A save whose conditional write matched nothing: another save came first (409 with its answers), or the record is gone. */
@@ -177,16 +178,22 @@ export class BusinessesService {
     return keepMasked(sent, draftTaxId, maskTail(draftTaxId));
   }
 
-  /** The answer shape: ids as strings and the tax id masked. */
-  view(b: BusinessDocument): BusinessView {
-    const o = b.toObject();
+  /**
+   * The answer shape of a stored business (plain: a driver read, or a document's `toObject()`): ids as
+   * strings and the tax id masked.
+   */
+  view(o: Stored<Business>): BusinessView {
     return {
       ...o,
+      // The schema's defaults, which a document applies to a record stored without them.
+      pageStep: o.pageStep ?? 1,
+      productsInterestedIn: o.productsInterestedIn ?? [],
+      addressData: { ...ADDRESS_DEFAULTS, ...o.addressData },
       _id: String(o._id),
       applicationId: String(o.applicationId),
       businessStarted: o.businessStarted ?? 'Yes',
       hasRealEstate: o.hasRealEstate ?? false,
-      federalTaxId: maskTail(this.pii.open(o.federalTaxId)),
+      federalTaxId: this.pii.masked(o.federalTaxId, maskTail),
       revision: revisionOf(o),
     };
   }

@@ -5,6 +5,7 @@ import { isValidObjectId, type Model, type Types } from 'mongoose';
 import { calculateOffers, emailOffer } from '@portal/workflows';
 import { ApplicationProgress } from '../applications/application-progress.service';
 import { ApplicationsService } from '../applications/applications.service';
+import { readById } from '../common/driver-read';
 import { findOrCreate } from '../common/find-or-create';
 import { DraftsService } from '../drafts/drafts.service';
 import { ApplicationWorkflows } from '../temporal/application-workflows.service';
@@ -45,7 +46,7 @@ export class OffersService {
 
   /** The application's offer, plain, if any (for the user's read path). */
   leanFor(applicationId: Types.ObjectId | string) {
-    return this.offers.findById(applicationId).lean();
+    return readById(this.offers, applicationId);
   }
 
   /** Whether one of the priced options is chosen (the offers step's answer). */

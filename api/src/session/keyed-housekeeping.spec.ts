@@ -113,4 +113,24 @@ describe('revocations, by _id', () => {
     // A replica started afterwards reads the whole lifetime's minutes.
     expect(await replica().isRevoked(family)).toBe(true);
   });
+
+  it('an access token checked once is still refused past its expiry, and a forged one beside it never passes', () => {
+    const tokens = replica();
+    const now = Date.now();
+    const { token, claims } = tokens.createAccessToken(
+      new Types.ObjectId().toHexString(),
+      'ada@example.com',
+      'f1',
+      now,
+    );
+    expect(tokens.verifyAccessToken(token, now)).toEqual(claims);
+    // Remembered as verified (no HMAC again), yet its expiry is read each time.
+    expect(tokens.verifyAccessToken(token, now + 899_000)).toEqual(claims);
+    expect(tokens.verifyAccessToken(token, now + 900_000)).toBeUndefined();
+    expect(tokens.verifyAccessToken(token, now)).toEqual(claims);
+    const [payload, signature] = token.split('.');
+    const other = Buffer.from(JSON.stringify({ ...claims, usr: 'eve@example.com' })).toString('base64url');
+    expect(tokens.verifyAccessToken(`${other}.${signature}`, now)).toBeUndefined();
+    expect(tokens.verifyAccessToken(`${payload}.${signature!.slice(1)}x`, now)).toBeUndefined();
+  });
 });

@@ -23,6 +23,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** How often a replica reads the revocations other replicas wrote (the read path pays nothing else). */
 const REVOCATION_SYNC_MS = 1000;
 const MINUTE = 60_000;
+/** How many verified access tokens a replica remembers (the oldest forgotten first). */
+const VERIFIED_TOKENS = 10_000;
 const isDuplicate = (e: unknown) => (e as { code?: number })?.code === 11000;
 
 /**
@@ -41,6 +43,12 @@ export class TokensService {
   private readonly secret: KeyObject;
   /** family id → when it was revoked; entries older than an access token's lifetime are dropped. */
   private readonly revoked = new Map<string, number>();
+  /**
+   * Access tokens whose signature checked out, by the whole token: a session sends the same one with every
+   * request for its lifetime, and its HMAC was most of the session guard's cost (the read path's CPU
+   * profile). Expiry and revocation are still checked on every request.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
   private syncedAt = 0;
   private prunedAt = 0;
   /** The last minute whose document this replica deleted (or found past the lifetime at start). */
@@ -77,7 +85,22 @@ export class TokensService {
 
   /** The claims of a valid, unexpired access token, or undefined. */
   verifyAccessToken(token: string | undefined, now = Date.now()): AccessClaims | undefined {
-    const [payload, signature, extra] = (token ?? '').split('.');
+    if (!token) return undefined;
+    let claims = this.verified.get(token);
+    if (!claims) {
+      claims = this.signedClaims(token);
+      if (!claims) return undefined;
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+    }
+    if (claims.exp * 1000 > now) return claims;
+    this.verified.delete(token);
+    return undefined;
+  }
+
+  /** The claims of a token whose signature is ours, whatever its expiry. */
+  private signedClaims(token: string): AccessClaims | undefined {
+    const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return undefined;
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
@@ -86,7 +109,7 @@ export class TokensService {
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as AccessClaims;
       const wellFormed =
         typeof claims.sub === 'string' && typeof claims.usr === 'string' && typeof claims.sid === 'string';
-      return wellFormed && claims.exp * 1000 > now ? claims : undefined;
+      return wellFormed && typeof claims.exp === 'number' ? claims : undefined;
     } catch {
       return undefined;
     }

@@ -19,6 +19,7 @@ import { moveStage, type SigningState } from '@portal/workflows';
 import { ApplicationsService } from '../applications/applications.service';
 import { SigningAhead } from '../applications/signing-ahead';
 import { BusinessesService } from '../businesses/businesses.service';
+import { readById } from '../common/driver-read';
 import { findOrCreate } from '../common/find-or-create';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
@@ -86,7 +87,7 @@ export class StagesService {
    * (a stage's `_id` is its application's id; FerretDB serves a lone `_id` equality from its index, not `$in`).
    */
   async forApplications(applicationIds: readonly (Types.ObjectId | string)[]) {
-    const found = await Promise.all(applicationIds.map((id) => this.stages.findById(id).lean()));
+    const found = await Promise.all(applicationIds.map((id) => readById(this.stages, id)));
     return found.filter((s) => s !== null);
   }
 

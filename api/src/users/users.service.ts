@@ -2,12 +2,26 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { API_CODES } from '@portal/libs';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
-import { ApplicationsService } from '../applications/applications.service';
+import type { Application } from '../applications/application.schema';
+import { ApplicationsService, type ApplicationFields } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { OffersService } from '../offers/offers.service';
 import { OwnersService } from '../owners/owners.service';
+import { readById, type Stored } from '../common/driver-read';
 import { StagesService } from '../stages/stages.service';
 import { User, UserKey } from './user.schema';
+
+/** The user's fields the user's read answers. */
+const USER_FIELDS = { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 } as const;
+/** The application's fields the user's read answers. */
+const ANSWERED: ApplicationFields = {
+  sfLeadId: 1,
+  sfOpportunityId: 1,
+  signatureId: 1,
+  applicationStatus: 1,
+  acceptedDate: 1,
+  topUp: 1,
+};
 
 /** The user record, and the user with each application's records: PII masked, as every answer. */
 @Injectable()
@@ -57,18 +71,26 @@ export class UsersService {
     await this.users.updateOne({ _id: userId }, { $set: changes });
   }
 
+  /**
+   * The user and each application with its records, as plain objects through the driver
+   * (common/driver-read.ts), only the fields answered (no password hash). Once this replica knows the user's
+   * application (it never changes), the user and every record of the application are read at the same
+   * time: one round trip instead of three in a row. Nothing of the application is answered unless it is
+   * the user's and the user record still names it.
+   */
   async withApplications(userId: string) {
-    // Plain objects and only the fields answered (no password hash); the stages and each application's
-    // records are read at the same time.
-    const user = await this.users
-      .findById(userId, { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 })
-      .lean()
-      .orFail(() => new NotFoundException(API_CODES.userNotFound));
-    const applications = await this.applications.forUser(user);
-    const [stages, data] = await Promise.all([
-      this.stages.forApplications(applications.map((a) => a._id)),
-      Promise.all(applications.map(async (a) => this.withRecords(a))),
+    const known = this.applications.knownApplicationOf(userId);
+    const [user, early] = await Promise.all([
+      readById(this.users, userId, USER_FIELDS),
+      known ? this.withRecords(known, userId) : undefined,
     ]);
+    if (!user) throw new NotFoundException(API_CODES.userNotFound);
+    const applications =
+      known && String(user.applicationId) === known
+        ? [early]
+        : await Promise.all(
+            (await this.applications.forUser(user, ANSWERED)).map((a) => this.withRecords(a._id, userId, a)),
+          );
     return {
       data: {
         _id: String(user._id),
@@ -77,23 +99,21 @@ export class UsersService {
         firstName: user.firstName,
         lastName: user.lastName,
         phone: user.phone,
-        applications: data.map((d) => {
-          const stage = stages.find((s) => String(s.applicationId) === d._id);
-          return {
-            ...d,
-            stage: stage ? [{ pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path }] : [],
-          };
-        }),
+        applications: applications.filter((a) => a !== undefined),
       },
     };
   }
 
-  private async withRecords(a: Awaited<ReturnType<ApplicationsService['forUser']>>[number]) {
-    const [business, owners, offer] = await Promise.all([
-      this.businesses.viewFor(a._id),
-      this.owners.viewFor(a._id),
-      this.offers.leanFor(a._id),
+  /** The application (`read` already, or read here and checked to be the user's) with its stage and records. */
+  private async withRecords(applicationId: Types.ObjectId | string, userId: string, read?: Stored<Application>) {
+    const [a, [stage], business, owners, offer] = await Promise.all([
+      read ?? this.applications.ownedBy(applicationId, userId, ANSWERED),
+      this.stages.forApplications([applicationId]),
+      this.businesses.viewFor(applicationId),
+      this.owners.viewFor(applicationId),
+      this.offers.leanFor(applicationId),
     ]);
+    if (!a) return undefined;
     return {
       _id: String(a._id),
       sfLeadId: a.sfLeadId,
@@ -105,6 +125,7 @@ export class UsersService {
       business: business ? [business] : [],
       owners,
       offer: offer ? [{ ...offer, _id: String(offer._id), applicationId: String(offer.applicationId) }] : [],
+      stage: stage ? [{ pageName: stage.pageName, pageStep: stage.pageStep, path: stage.path }] : [],
     };
   }
 }

@@ -1,0 +1,34 @@
+import { Types, isValidObjectId, type Model, type mongo } from 'mongoose';
+
+/** A record as the driver reads it: the stored document, as a lean query answers it. */
+export type Stored<T> = T & { _id: Types.ObjectId };
+
+const collections = new WeakMap<Model<never>, mongo.Collection>();
+
+/** The driver's collection under a model, made once (Mongoose's wrapper would queue, log and id each call). */
+function driverCollection<T>(model: Model<T>): mongo.Collection {
+  const key = model as unknown as Model<never>;
+  let collection = collections.get(key);
+  if (!collection) {
+    collection = model.db.db!.collection(model.collection.collectionName);
+    collections.set(key, collection);
+  }
+  return collection;
+}
+
+/**
+ * One record by `_id` through the MongoDB driver's own collection, not a Mongoose query: the reads every
+ * page makes (the user's records on GET /api/user/by-email, a section's answers) spent more of the api's CPU
+ * building, casting and hydrating Mongoose queries and documents than the driver spent on the reads
+ * (the read path's CPU profile). The answer is the stored document, as `.lean()` gives it; an id that is
+ * not an ObjectId finds nothing, as a lean `findById` finds nothing.
+ */
+export function readById<T>(
+  model: Model<T>,
+  id: Types.ObjectId | string,
+  projection?: Partial<Record<keyof T | '_id', 0 | 1>>,
+): Promise<Stored<T> | null> {
+  if (typeof id === 'string' && !isValidObjectId(id)) return Promise.resolve(null);
+  const _id = typeof id === 'string' ? new Types.ObjectId(id) : id;
+  return driverCollection(model).findOne({ _id }, projection ? { projection } : {}) as Promise<Stored<T> | null>;
+}

@@ -17,7 +17,7 @@ import {
   pageItems,
   pageLines,
   PDF_ACTIVE_NAMES,
-  readStatementCash,
+  readStatementLedger,
   reviewStatement,
   wrongStatementPeriod,
   type CashReading,
@@ -200,11 +200,12 @@ async function advise(path: string, monthLabel: string, traces: FileTraces): Pro
     const advice: StatementAdviceNote[] = wrong
       ? [{ code: 'wrongPeriod', periodStart: wrong.start, periodEnd: wrong.end }]
       : [];
-    const text = await readPages(CASH_PAGES);
+    // Its rows read once, for the cash and for the review's arithmetic.
+    const ledger = readStatementLedger(await readPages(CASH_PAGES));
     // Checked for edits on the same reading (its cost is a few passes over the runs already extracted).
-    const review = reviewStatement({ traces, pages, pageTexts, pageCount: pdf.numPages });
+    const review = reviewStatement({ traces, pages, pageTexts, pageCount: pdf.numPages, ledger });
     if (review.findings.length) advice.push({ code: 'uploadAgain' });
-    return { advice, cash: pdf.numPages > CASH_PAGES ? undefined : readStatementCash(text), review };
+    return { advice, cash: pdf.numPages > CASH_PAGES ? undefined : ledger.reading, review };
   } catch (e) {
     return {
       advice: [{ code: (e as Error).name === 'PasswordException' ? 'encrypted' : 'unreadable' }],

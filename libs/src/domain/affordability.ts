@@ -5,8 +5,19 @@
  */
 import { joinCash, round2, type CashEntry, type CashReading } from './cash-flow';
 
+/**
+ * The day of the week of an ISO date ('2026-08-03'), 0 for Sunday: by arithmetic (Sakamoto's), as
+ * `Date.getUTCDay` answers it, without parsing a Date for each of the statements' days and each offer.
+ */
+const T = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+export function weekday(date: string): number {
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  const y = Number(date.slice(0, 4)) - (m < 3 ? 1 : 0);
+  return (y + Math.floor(y / 4) - Math.floor(y / 100) + Math.floor(y / 400) + T[m - 1]! + d) % 7;
+}
 const isBusinessDay = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const day = weekday(date);
   return day !== 0 && day !== 6;
 };
 
@@ -19,7 +30,7 @@ const PER_YEAR = { daily: 252, weekly: 52, monthly: 12 } as const;
 function paymentDay(date: string, frequency: PaymentSchedule['frequency'], days: CashEntry[], i: number): boolean {
   if (!isBusinessDay(date)) return false;
   if (frequency === 'daily') return true;
-  if (frequency === 'weekly') return new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
+  if (frequency === 'weekly') return weekday(date) === 1;
   // Monthly: the first business day of its month in the run.
   for (let j = i - 1; j >= 0 && days[j]!.date.slice(0, 7) === date.slice(0, 7); j--)
     if (isBusinessDay(days[j]!.date)) return false;
@@ -52,8 +63,11 @@ export function averageDailyDeposits(days: CashEntry[]): number {
  *   less all payments up to and including that day, and the lowest of those is answered.
  * Undefined when the run has no deposits (a share of nothing says nothing).
  */
-export function affordability(days: CashEntry[], schedule: PaymentSchedule): Affordability | undefined {
-  const average = averageDailyDeposits(days);
+export function affordability(
+  days: CashEntry[],
+  schedule: PaymentSchedule,
+  average = averageDailyDeposits(days),
+): Affordability | undefined {
   if (!(average > 0) || !days.length) return undefined;
   const perBusinessDay = (schedule.payment * PER_YEAR[schedule.frequency]) / PER_YEAR.daily;
   let paid = 0;
@@ -104,7 +118,8 @@ export function offerAffordability(
   const measured: Extract<OfferAffordability, { readable: true }>['options'] = [];
   for (const o of options) {
     const schedule = offerSchedule(o);
-    const figures = schedule && affordability(days, schedule);
+    // The days' average is the same for every option: computed once above.
+    const figures = schedule && affordability(days, schedule, average);
     if (schedule && figures && o.id) measured.push({ id: o.id, ...schedule, ...figures });
   }
   return { readable: true, averageDailyDeposits: round2(average), options: measured };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affordability, averageDailyDeposits, offerAffordability } from './affordability';
+import { affordability, averageDailyDeposits, offerAffordability, weekday } from './affordability';
 import { cashFromEntries, cashFromTransactions, joinCash } from './cash-flow';
 import { readStatementCash } from './statement-cash';
 
@@ -140,6 +140,15 @@ describe('what a payment schedule costs against the statements', () => {
       lowestBalance: 7_500,
       lowestOn: '2026-08-20',
     });
+  });
+
+  it('tells the day of the week as a Date does, on every day from 1990 to 2100 (leap years, centuries)', () => {
+    const wrong: string[] = [];
+    for (let t = Date.UTC(1990, 0, 1); t <= Date.UTC(2100, 11, 31); t += 86_400_000) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      if (weekday(date) !== new Date(t).getUTCDay()) wrong.push(date);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers nothing when no money came in', () => {

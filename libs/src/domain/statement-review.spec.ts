@@ -8,6 +8,7 @@ import {
   fileFindings,
   layoutFindings,
   pdfSaves,
+  reviewStatement,
   reviewSummary,
   type PageItem,
 } from './statement-review';
@@ -119,6 +120,18 @@ describe('the statement’s arithmetic', () => {
       { code: 'runningBalance', page: 2, detail: '08/04 rent 2,000.00 9,400.00' },
     ]);
     expect(readStatementLedger(pages.join('')).reading).toEqual({ readable: false, reason: 'balancesDisagree' });
+  });
+
+  it('reviews the rows the cash reading already read, not a second reading of the text', () => {
+    const pages = [statement(rows)];
+    const ledger = readStatementLedger(pages.join(''));
+    const review = (given: typeof ledger) =>
+      reviewStatement({ traces: { saves: 1 }, pages: [], pageTexts: pages, pageCount: 1, ledger: given });
+    expect(review(ledger)).toEqual({ findings: [] });
+    // The ledger given is the one judged: its broken row is named though the text's own rows add up.
+    expect(review({ ...ledger, brokenRow: '08/03 rent 2,000.00 9,400.00' }).findings).toEqual([
+      { code: 'runningBalance', page: undefined, detail: '08/03 rent 2,000.00 9,400.00' },
+    ]);
   });
 
   it('finds pages missing by the statement’s own numbering', () => {

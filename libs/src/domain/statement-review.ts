@@ -9,7 +9,7 @@
 import { indexOfAscii } from '../validation/pdf';
 import { statementPeriods, type Period } from '../validation/statement-period';
 import { round2 } from './cash-flow';
-import { CLOSING_BALANCE, readStatementLedger, statementLines } from './statement-cash';
+import { CLOSING_BALANCE, readStatementLedger, statementLines, type StatementLedger } from './statement-cash';
 
 /**
  * Tools that edit or convert PDFs, matched against a statement's Producer and Creator. Reviewed by hand:
@@ -153,9 +153,12 @@ const PAGE_OF = /\b(?:page|p\.) ?(\d{1,3}) ?(?:of|de|sur|\/) ?(\d{1,3})\b/;
  * it states, the deposits add up to the total it states, and no page it numbers ('Page 2 of 3') is missing.
  * A statement whose rows cannot be read (a scan, an unknown layout) gives no arithmetic finding.
  */
-export function arithmeticFindings(pageTexts: string[], pageCount: number): ReviewFinding[] {
+export function arithmeticFindings(
+  pageTexts: string[],
+  pageCount: number,
+  ledger: StatementLedger = readStatementLedger(pageTexts.join('')),
+): ReviewFinding[] {
   const out: ReviewFinding[] = [];
-  const ledger = readStatementLedger(pageTexts.join(''));
   if (ledger.brokenRow)
     out.push({
       code: 'runningBalance',
@@ -198,19 +201,23 @@ export function arithmeticFindings(pageTexts: string[], pageCount: number): Revi
   return out;
 }
 
-/** Every check on one statement: its file, its pages' layout and its arithmetic. */
+/**
+ * Every check on one statement: its file, its pages' layout and its arithmetic. `ledger`: the pages' text
+ * already read by readStatementLedger (the cash reading does it), so that it is not read twice.
+ */
 export function reviewStatement(input: {
   traces: FileTraces;
   pages: PageItem[][];
   pageTexts: string[];
   pageCount: number;
+  ledger?: StatementLedger;
 }): StatementReview {
   const periods = statementPeriods(input.pageTexts.join(''));
   return {
     findings: [
       ...fileFindings(input.traces, periods.length === 1 ? periods[0] : undefined),
       ...layoutFindings(input.pages),
-      ...arithmeticFindings(input.pageTexts, input.pageCount),
+      ...arithmeticFindings(input.pageTexts, input.pageCount, input.ledger),
     ],
   };
 }

@@ -79,4 +79,18 @@ describe('payload codec', () => {
     expect(encrypt).not.toHaveBeenCalled();
     expect(decrypt).not.toHaveBeenCalled();
   });
+
+  it('gives every payload an IV of its own, across refills of the IV pool', async () => {
+    const codec = await EncryptionCodec.create('k1', { k1: KEY });
+    // More payloads than one draw from the CSPRNG holds (256 IVs), over several encode calls.
+    const sealed = [
+      ...(await codec.encode(Array.from({ length: 300 }, (_, i) => plain(`a${i}`)))),
+      ...(await codec.encode(Array.from({ length: 300 }, (_, i) => plain(`b${i}`)))),
+    ];
+    const ivs = new Set(sealed.map((p) => Buffer.from(p.data!.subarray(0, 12)).toString('hex')));
+    expect(ivs.size).toBe(600);
+    const opened = await codec.decode(sealed);
+    expect(text(opened[299]!)).toBe('a299');
+    expect(text(opened[599]!)).toBe('b299');
+  });
 });

@@ -33,23 +33,25 @@ function traceUndici() {
   const open = new WeakMap<object, Span>();
   subscribe('undici:request:create', (message) => {
     const { request } = message as { request: UndiciRequest };
+    const method = request.method ?? 'GET';
+    // Most traces are not kept (TRACES_SAMPLE_RATIO): the sampler decides on the parent and the trace id
+    // alone, so the span starts under its method and only a kept one has its URL worked out and named.
+    const span = tracer.startSpan(method, { kind: SpanKind.CLIENT });
+    if (!span.isRecording()) return;
     let origin: URL;
     try {
       origin = new URL(String(request.origin));
     } catch {
       return;
     }
-    const method = request.method ?? 'GET';
     const { template, sobject } = pathTemplate(request.path ?? '/');
-    const span = tracer.startSpan(`${method} ${template}`, {
-      kind: SpanKind.CLIENT,
-      attributes: {
-        'http.request.method': method,
-        'server.address': origin.hostname,
-        'server.port': Number(origin.port || (origin.protocol === 'https:' ? 443 : 80)),
-        'url.path': template,
-        ...(sobject ? { 'salesforce.object': sobject } : {}),
-      },
+    span.updateName(`${method} ${template}`);
+    span.setAttributes({
+      'http.request.method': method,
+      'server.address': origin.hostname,
+      'server.port': Number(origin.port || (origin.protocol === 'https:' ? 443 : 80)),
+      'url.path': template,
+      ...(sobject ? { 'salesforce.object': sobject } : {}),
     });
     open.set(request as object, span);
   });

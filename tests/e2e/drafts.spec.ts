@@ -81,7 +81,8 @@ test('a session that ends on /owners: the login page says so, and logging in bri
   await expect(page.getByLabel('Date of birth')).toHaveValue('****-**-**');
   await expect(page.getByText(/Kept from your unsaved answers/)).toHaveCount(2);
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page).toHaveURL(/\/signature$/, { timeout: 20_000 });
+  // On to the signature: the move made the sign request, so the page sends the applicant on to sign at once.
+  await expect(page.getByText('Box Sign (local stand-in)')).toBeVisible({ timeout: 20_000 });
   const want = { owner1: { ssn: '123456789', dateOfBirth: '1978-08-26' } };
   await expect.poll(async () => showsChange(await leadOf(email), want), { timeout: 20_000 }).toBe(true);
   expect(await draftOf(client, applicationId, 'owners')).toBe('{}');
@@ -196,7 +197,8 @@ test('Back to business step 2 and /owners, saved again unchanged: no error, and 
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/owners$/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page).toHaveURL(/\/signature$/, { timeout: 20_000 });
+  // On to the signature: the move made the sign request, so the page sends the applicant on to sign at once.
+  await expect(page.getByText('Box Sign (local stand-in)')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Invalid EIN / Tax ID')).toHaveCount(0);
 
   // Kept: the api still answers the masks of the values on file, and the lead carries the values themselves.

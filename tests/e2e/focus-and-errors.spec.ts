@@ -164,11 +164,10 @@ test('Back from the signing page and from the statements; a failed upload retrie
   test.setTimeout(150_000);
   await signUpAndWalk(page, `focus-docs-${info.project.name}`, 4);
   // Back from the signing page returns to the page before, not to /signature to be sent on again. The move
-  // onto the signature made the request, so /status waits on the signature (no link to a step of the
-  // applicant's, as once /signature has loaded): the signature page is opened from its address.
+  // onto the signature made the request: /status waits on the applicant's own signature, with the way back.
   await page.goto(`${base()}/status`);
   await expect(page.getByText('Waiting on Ada King’s signature.')).toBeVisible();
-  await page.goto(`${base()}/signature`);
+  await page.getByRole('link', { name: 'Continue your application' }).click();
   await expect(page.getByText('Box Sign (local stand-in)')).toBeVisible({ timeout: 20_000 });
   await page.goBack();
   await expect(page).toHaveURL(/\/status$/);

@@ -71,12 +71,14 @@ describe('the org’s daily API limit', () => {
     await admin('limit', { exceeded: true });
     const second = lead();
     const change = { AnnualRevenue: 250000, Industry: 'Retail' };
+    // One call at a time, each awaited as it is made: a call left running while another is awaited would
+    // fail with nobody listening yet (an unhandled rejection).
     for (const call of [
-      activities.createCrmLead(second),
-      activities.updateCrmLead({ leadId, fields: change }),
-      activities.checkCrmAffiliate({ affiliateId: '001000000000000AAA' }),
+      () => activities.createCrmLead(second),
+      () => activities.updateCrmLead({ leadId, fields: change }),
+      () => activities.checkCrmAffiliate({ affiliateId: '001000000000000AAA' }),
     ]) {
-      const e = await failure(call);
+      const e = await failure(call());
       expect(e).toBeInstanceOf(Error);
       // Retryable: Temporal retries it with back-off (LastError CRM_UNAVAILABLE), nothing is held back.
       expect(e).not.toBeInstanceOf(ApplicationFailure);

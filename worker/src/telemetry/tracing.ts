@@ -1,16 +1,19 @@
 /**
  * The worker's traces, so operations can follow one application across services: the workflow's spans (RunWorkflow,
  * HandleSignal, HandleUpdate, StartActivity, made inside the workflow sandbox by @temporalio/interceptors-opentelemetry
- * and sent out through a sink), each activity's RunActivity span, and a client span for every HTTP call the activities
- * make through undici (jsforce to Salesforce, fetch to the offer service; Box's SDK uses node-fetch: its agent makes
- * its spans, http-span.ts): its method, host, status and path with anything but plain words replaced by {id}, never a
- * query string. Off, with no SDK loaded, while TRACES_URL is none.
+ * for a kept trace (workflow-interceptors.ts) and sent out through a sink), each activity's RunActivity span, and a
+ * client span for every HTTP call the activities make through undici (jsforce to Salesforce, fetch to the offer
+ * service; Box's SDK uses node-fetch: its agent makes its spans, http-span.ts): its method, host, status and path with
+ * anything but plain words replaced by {id}, never a query string. Off, with no SDK loaded, while TRACES_URL is none.
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { WorkerOptions } from '@temporalio/worker';
 
 type TracingOptions = Pick<WorkerOptions, 'interceptors' | 'sinks'>;
+
+/** The workflow interceptor module bundled with the workflows when traces are on (workflow-interceptors.ts). */
+export const workflowTracingModule = () => require.resolve('./workflow-interceptors');
 
 /**
  * A path as a span may carry it: plain words kept (services, sobjects, Lead, v59.0) and API versions (Box's 2.0),
@@ -100,7 +103,8 @@ export async function startWorkerTracing(s: { TRACES_URL: string; TRACES_SAMPLE_
   return {
     workflows: {
       interceptors: {
-        workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+        // The SDK's workflow interceptors for the calls whose trace is kept, only the context for the others.
+        workflowModules: [workflowTracingModule()],
         activity,
       },
       sinks: { exporter: otel.makeWorkflowExporter(tracing.processor, tracing.resource) },

@@ -1,8 +1,9 @@
-// The workflow's spans with the worker's tracing module (workflow-interceptors.ts) against the SDK's own module it
-// replaces: the same spans, with the same parents, for every mix of kept and not-kept traces among a run's start, an
-// update and a signal; nothing recorded and no trace started for a call whose trace is not kept, its trace handed on
-// to the activities; OpenTelemetry not even set up in a workflow none of whose calls is kept; and every history
-// recorded under either module replays under both (the module changes no command).
+// The workflow's spans with the worker's tracing module (workflow-interceptors.ts) and activity interceptors
+// (tracing.ts) against the SDK's own they replace: the same spans, with the same parents, for every mix of kept
+// and not-kept traces among a run's start, an update and a signal; nothing recorded and no trace started for a
+// call whose trace is not kept, its trace handed on to the activities; OpenTelemetry not even set up in a workflow
+// none of whose calls is kept; and every history recorded under either module replays under both (the module
+// changes no command).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ROOT_CONTEXT, TraceFlags, context, trace } from '@opentelemetry/api';
@@ -10,15 +11,13 @@ import { Resource } from '@opentelemetry/resources';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
-import {
-  OpenTelemetryActivityInboundInterceptor,
-  OpenTelemetryWorkflowClientInterceptor,
-  makeWorkflowExporter,
-} from '@temporalio/interceptors-opentelemetry';
+import * as otel from '@temporalio/interceptors-opentelemetry';
+import * as instrumentation from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { traceSampler } from '@portal/libs/dist/telemetry/tracing';
 import { until } from '../../../tests/support/until';
+import { activityTracing } from './tracing';
 import { poke, step, tracedWorkflow, tracerMade } from './traced.workflow.spec-setup';
 
 const FIXTURE = join(__dirname, 'traced.workflow.spec-setup.ts');
@@ -35,7 +34,7 @@ const provider = new NodeTracerProvider({
   sampler: traceSampler(1, 'follow'),
   spanProcessors: [new SimpleSpanProcessor(exporter)],
 });
-const sinks = () => ({ exporter: makeWorkflowExporter(new SimpleSpanProcessor(exporter), new Resource({})) });
+const sinks = () => ({ exporter: otel.makeWorkflowExporter(new SimpleSpanProcessor(exporter), new Resource({})) });
 const bundles: Partial<Record<Module, { code: string }>> = {};
 const workers: { worker: Worker; running: Promise<void> }[] = [];
 let connection: NativeConnection;
@@ -48,7 +47,7 @@ beforeAll(async () => {
   connection = await NativeConnection.connect({ address: inject('temporalAddress') });
   client = new Client({
     connection: await Connection.connect({ address: inject('temporalAddress') }),
-    interceptors: { workflow: [new OpenTelemetryWorkflowClientInterceptor()] },
+    interceptors: { workflow: [new otel.OpenTelemetryWorkflowClientInterceptor()] },
   });
   for (const m of Object.keys(MODULES) as Module[]) {
     bundles[m] = await bundleWorkflowCode({ workflowsPath: FIXTURE, workflowInterceptorModules: [MODULES[m]] });
@@ -63,7 +62,14 @@ beforeAll(async () => {
           return `${what} ${span?.traceId ?? 'none'}/${span?.traceFlags ?? 'none'}`;
         },
       },
-      interceptors: { activity: [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx) })] },
+      // The activities' interceptors as each course has them: the SDK's alone, or the worker's (tracing.ts).
+      interceptors: {
+        activity: [
+          m === 'sdk'
+            ? (ctx) => ({ inbound: new otel.OpenTelemetryActivityInboundInterceptor(ctx) })
+            : activityTracing(otel, instrumentation),
+        ],
+      },
       sinks: sinks(),
     });
     workers.push({ worker, running: worker.run() });

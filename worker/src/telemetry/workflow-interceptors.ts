@@ -4,7 +4,8 @@
  * keeps them whole: the caller's trace context handed on, as it came, to every activity, child, signal and
  * continue-as-new the call makes, so that nothing downstream starts a trace of its own. The SDK's interceptors make a
  * span for every call even when its trace is not kept: a tracer provider per workflow, a span and four or five
- * promises per activity (each a stack trace in the SDK's promise hook), about a sixth of the workflow thread's CPU.
+ * promises per activity (each a stack trace in the SDK's promise hook): a sixth to a quarter of the workflow thread's
+ * profile (docs/performance.md).
  *
  * Runs inside the workflow sandbox (bundled with the workflows, worker/src/telemetry/tracing.ts): deterministic code
  * only. The SDK's module (with OpenTelemetry's) is loaded only by a workflow with a call to trace. Neither course

@@ -12,10 +12,13 @@ const room = workflowSlice();
 
 describe('applicationWorkflow', () => {
   it('replays every committed history with the current workflow code', async () => {
-    // Build first: the replayer bundles dist/, and an unbuilt change would replay stale code.
-    const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..')], {
-      encoding: 'utf8',
-    });
+    // Build first: the replayer bundles dist/ (and the worker's tracing module), and an unbuilt change would
+    // replay stale code.
+    const build = spawnSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-b', join(__dirname, '..'), join(__dirname, '../../worker')],
+      { encoding: 'utf8' },
+    );
     expect(build.status, build.stdout + build.stderr).toBe(0);
     const files = readdirSync(HISTORIES).filter((f) => f.endsWith('.pb'));
     expect(files.length).toBeGreaterThan(0);
@@ -48,9 +51,9 @@ async function workflowTracing() {
   const { InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
   const { Resource } = await import('@opentelemetry/resources');
   return {
-    interceptors: {
-      workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
-    },
+    // worker/src/telemetry/tracing.ts's module (the SDK's interceptors for a kept trace, as these histories'
+    // calls carry none).
+    interceptors: { workflowModules: [require.resolve('@portal/worker/dist/telemetry/workflow-interceptors')] },
     sinks: { exporter: makeWorkflowExporter(new SimpleSpanProcessor(new InMemorySpanExporter()), new Resource({})) },
   };
 }

@@ -1,16 +1,22 @@
 /**
  * The worker's traces, so operations can follow one application across services: the workflow's spans (RunWorkflow,
  * HandleSignal, HandleUpdate, StartActivity, made inside the workflow sandbox by @temporalio/interceptors-opentelemetry
- * and sent out through a sink), each activity's RunActivity span, and a client span for every HTTP call the activities
- * make through undici (jsforce to Salesforce, fetch to the offer service; Box's SDK uses node-fetch: its agent makes
- * its spans, http-span.ts): its method, host, status and path with anything but plain words replaced by {id}, never a
- * query string. Off, with no SDK loaded, while TRACES_URL is none.
+ * for a kept trace (workflow-interceptors.ts) and sent out through a sink), each activity's RunActivity span, and a
+ * client span for every HTTP call the activities make through undici (jsforce to Salesforce, fetch to the offer
+ * service; Box's SDK uses node-fetch: its agent makes its spans, http-span.ts): its method, host, status and path with
+ * anything but plain words replaced by {id}, never a query string. Off, with no SDK loaded, while TRACES_URL is none.
  */
 import { subscribe } from 'node:diagnostics_channel';
-import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, trace, type Span } from '@opentelemetry/api';
+import type * as OtelInterceptors from '@temporalio/interceptors-opentelemetry';
+import type * as OtelInstrumentation from '@temporalio/interceptors-opentelemetry/lib/instrumentation';
 import type { WorkerOptions } from '@temporalio/worker';
+import { notKept } from './trace-header';
 
 type TracingOptions = Pick<WorkerOptions, 'interceptors' | 'sinks'>;
+
+/** The workflow interceptor module bundled with the workflows when traces are on (workflow-interceptors.ts). */
+export const workflowTracingModule = () => require.resolve('./workflow-interceptors');
 
 /**
  * A path as a span may carry it: plain words kept (services, sobjects, Lead, v59.0) and API versions (Box's 2.0),
@@ -75,6 +81,31 @@ function traceUndici() {
   });
 }
 
+type ActivityInterceptorsFactory = NonNullable<NonNullable<WorkerOptions['interceptors']>['activity']>[number];
+
+/**
+ * The activities' interceptors: the SDK's RunActivity span for a kept trace; for the others (0.9 at production's
+ * ratio) only the caller's context, in which the activity's own calls (undici's, Box's, S3's) stay unrecorded in the
+ * trace they belong to, without the SDK's span and its wrappers on every call.
+ */
+export function activityTracing(
+  otel: typeof OtelInterceptors,
+  headers: Pick<typeof OtelInstrumentation, 'extractContextFromHeaders'>,
+): ActivityInterceptorsFactory {
+  return (ctx) => {
+    const sdk = new otel.OpenTelemetryActivityInboundInterceptor(ctx);
+    return {
+      inbound: {
+        execute: (input, next) =>
+          notKept(input.headers)
+            ? context.with(headers.extractContextFromHeaders(input.headers)!, () => next(input))
+            : sdk.execute(input, next),
+      },
+      outbound: new otel.OpenTelemetryActivityOutboundInterceptor(ctx),
+    };
+  };
+}
+
 /**
  * Registers the SDK and answers the options each Worker.create adds: the workflow interceptor module (bundled
  * with the workflows), the activity interceptors and the sink the workflow's spans leave the sandbox through.
@@ -91,16 +122,14 @@ export async function startWorkerTracing(s: { TRACES_URL: string; TRACES_SAMPLE_
   // The api decided for the traces it started; the worker keeps what the api kept.
   const tracing = startTracing('portal-worker', s.TRACES_URL, s.TRACES_SAMPLE_RATIO, 'follow');
   traceUndici();
-  const activity: NonNullable<WorkerOptions['interceptors']>['activity'] = [
-    (ctx) => ({
-      inbound: new otel.OpenTelemetryActivityInboundInterceptor(ctx),
-      outbound: new otel.OpenTelemetryActivityOutboundInterceptor(ctx),
-    }),
+  const activity = [
+    activityTracing(otel, await import('@temporalio/interceptors-opentelemetry/lib/instrumentation.js')),
   ];
   return {
     workflows: {
       interceptors: {
-        workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+        // The SDK's workflow interceptors for the calls whose trace is kept, only the context for the others.
+        workflowModules: [workflowTracingModule()],
         activity,
       },
       sinks: { exporter: otel.makeWorkflowExporter(tracing.processor, tracing.resource) },

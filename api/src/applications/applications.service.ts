@@ -135,6 +135,8 @@ export class ApplicationsService {
   /** The application by its id when it is the user's (else null); only the `fields` asked for when given. */
   async ownedBy(applicationId: Types.ObjectId | string, userId: Types.ObjectId | string, fields?: ApplicationFields) {
     const app = await readById(this.applications, applicationId, fields && { ...fields, userId: 1 });
+    // Its owner, learnt for checkOwner as `owned` does (the session's read comes before a page's first call).
+    if (app) this.owners.learn(String(app._id), String(app.userId));
     return app && String(app.userId) === String(userId) ? app : null;
   }
 

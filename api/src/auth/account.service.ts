@@ -15,10 +15,14 @@ import {
   type CodeDeliveryAnswer,
   type DbUser,
 } from '@portal/libs';
-import { ApplicationsService } from '../applications/applications.service';
+import {
+  ApplicationsService,
+  type ApplicationFields,
+  type UserWithApplication,
+} from '../applications/applications.service';
 import { MailService } from '../mail/mail.service';
 import { StagesService } from '../stages/stages.service';
-import type { UserDocument } from '../users/user.schema';
+import type { User, UserDocument } from '../users/user.schema';
 import { UsersService } from '../users/users.service';
 import type { ConfirmForgotPasswordDto } from './auth.dto';
 import type { CodePurpose } from './code.schema';
@@ -30,6 +34,15 @@ import { UnconfirmedSignUps } from './unconfirmed-sign-ups';
 import { TokensService, type IssuedTokens } from '../session/tokens.service';
 
 const normalise = (email: string) => email.trim().toLowerCase();
+
+/** What the session's answer reads of the user record. */
+type SessionUser = Pick<User, 'email' | 'userName' | 'firstName' | 'lastName'> & UserWithApplication;
+/** What the session's answer reads of each application (sessionApplicationView), not its whole record. */
+const SESSION_APPLICATION_FIELDS: ApplicationFields = {
+  applicationStatus: 1,
+  sfOpportunityId: 1,
+  statementsSubmitted: 1,
+};
 
 /**
  * Verifying against this when the account does not exist keeps both answers equally slow: made with the
@@ -162,7 +175,7 @@ export class AccountService {
 
   /** The signed-in user's info (the client's dbUser), with each application's saved stage. */
   async userInfo(userId: string): Promise<DbUser> {
-    const user = await this.users.findById(userId);
+    const user = await this.users.sessionFieldsOf(userId);
     if (!user) throw new NotFoundException(ACCOUNT_CODES.unableToGetUserInfo);
     return this.userView(user);
   }
@@ -171,8 +184,8 @@ export class AccountService {
    * The user's info from their record just read (a sign-in's): the answer that starts a session carries the
    * session's user, so the browser does not ask for it again at once.
    */
-  async userView(user: UserDocument): Promise<DbUser> {
-    const applications = await this.applications.forUser(user);
+  async userView(user: SessionUser): Promise<DbUser> {
+    const applications = await this.applications.forUser(user, SESSION_APPLICATION_FIELDS);
     const stages = await this.stages.forApplications(applications.map((a) => a._id));
     return {
       _id: user._id.toHexString(),

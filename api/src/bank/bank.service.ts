@@ -2,7 +2,7 @@ import { ConflictException, Injectable, Logger, NotFoundException } from '@nestj
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { BANK_CODES } from '@portal/libs';
-import { ApplicationsService } from '../applications/applications.service';
+import { APPLICATION_NOT_FOUND, ApplicationsService } from '../applications/applications.service';
 import { BusinessesService } from '../businesses/businesses.service';
 import { PiiCipher } from '../common/pii';
 import { User } from '../users/user.schema';
@@ -38,7 +38,9 @@ export class BankService {
   ) {}
 
   async status(applicationId: string, userId: string) {
-    const app = await this.applications.owned(applicationId, userId);
+    // The two fields it needs, through the driver, not the whole record made a Mongoose document.
+    const app = await this.applications.ownedBy(applicationId, userId, { sfOpportunityId: 1 });
+    if (!app) throw new NotFoundException(APPLICATION_NOT_FOUND);
     const link = await this.links.findOne({ applicationId: app._id });
     // An ended application needs its bank no more: the item is removed (no more Plaid billing).
     if (link && app.sfOpportunityId) await this.statements.removeItem(link);

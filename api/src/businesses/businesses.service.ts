@@ -99,11 +99,10 @@ export class BusinessesService {
   }
 
   async forApplication(applicationId: string, userId: string): Promise<BusinessView> {
-    await this.applications.checkOwner(applicationId, userId);
-    const business = await this.businesses
-      .findById(applicationId)
-      .orFail(() => new NotFoundException(BUSINESS_NOT_FOUND));
-    return this.view(business.toObject());
+    // The record as the user's read answers it (viewFor, through the driver): a page's loader asks twice a journey.
+    const business = await this.viewFor(await this.applications.checkOwner(applicationId, userId));
+    if (!business) throw new NotFoundException(BUSINESS_NOT_FOUND);
+    return business;
   }
 
   /**
@@ -126,16 +125,19 @@ export class BusinessesService {
       changesAnswers(stored, compared),
     );
     // One round trip: the write answers the record as saved (no read after it). Held to the revision sent,
-    // so of two windows saving from the same answers only the first is written.
-    const saved = await this.businesses.findOneAndUpdate(
-      { _id: business._id, ...atRevision(revision), ...signing },
-      { $set: set, $inc: { revision: 1 } },
-      { new: true },
-    );
+    // so of two windows saving from the same answers only the first is written. Answered as a plain record
+    // (the update is still cast by the schema): the view is all that is made of it.
+    const saved = await this.businesses
+      .findOneAndUpdate(
+        { _id: business._id, ...atRevision(revision), ...signing },
+        { $set: set, $inc: { revision: 1 } },
+        { new: true },
+      )
+      .lean<Stored<Business>>();
     if (!saved) throw await this.changedMeanwhile(business._id);
     if (Object.keys(lead).length) await this.applications.updateLead(String(business.applicationId), lead);
     await this.drafts.dropSaved(String(business.applicationId), DRAFT_PAGE[section]);
-    return this.view(saved.toObject());
+    return this.view(saved);
   }
 
   /** A save whose conditional write matched nothing: another save came first (409 with its answers), or the record is gone. */

@@ -5,15 +5,19 @@ export type Stored<T> = T & { _id: Types.ObjectId };
 
 const collections = new WeakMap<Model<never>, mongo.Collection>();
 
-/** The driver's collection under a model, made once (Mongoose's wrapper would queue, log and id each call). */
-function driverCollection<T>(model: Model<T>): mongo.Collection {
+/**
+ * The driver's collection under a model, made once (Mongoose's wrapper would queue, log and id each call): for
+ * the commands whose fields are all ours and typed, where a Mongoose query or document (its casting, its
+ * validation, the stack trace each save() takes) cost the api more CPU than the command.
+ */
+export function driverCollection<T>(model: Model<T>): mongo.Collection<T & mongo.Document> {
   const key = model as unknown as Model<never>;
   let collection = collections.get(key);
   if (!collection) {
     collection = model.db.db!.collection(model.collection.collectionName);
     collections.set(key, collection);
   }
-  return collection;
+  return collection as unknown as mongo.Collection<T & mongo.Document>;
 }
 
 /**
@@ -30,5 +34,6 @@ export function readById<T>(
 ): Promise<Stored<T> | null> {
   if (typeof id === 'string' && !isValidObjectId(id)) return Promise.resolve(null);
   const _id = typeof id === 'string' ? new Types.ObjectId(id) : id;
-  return driverCollection(model).findOne({ _id }, projection ? { projection } : {}) as Promise<Stored<T> | null>;
+  const collection = driverCollection(model) as unknown as mongo.Collection;
+  return collection.findOne({ _id }, projection ? { projection } : {}) as Promise<Stored<T> | null>;
 }

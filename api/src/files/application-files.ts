@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types, type Model } from 'mongoose';
+import { driverCollection } from '../common/driver-read';
 import { StoredFile, type StoredFileDocument } from './file.schema';
 import { FileRows, KEPT_FIELDS, type FileRow } from './file-rows';
 
@@ -37,13 +38,15 @@ export class ApplicationFileIndex {
   /** Enters a file's id under its application (before its File row is written). */
   async enter(applicationId: Types.ObjectId, fileId: Types.ObjectId): Promise<void> {
     const _id = String(applicationId);
+    // Through the driver (driverCollection): the id and the list are ours and typed.
+    const lists = driverCollection(this.lists);
     // Not an upsert: FerretDB's concurrent upserts race to E11000 (tools/ferretdb/README.md).
-    if ((await this.lists.updateOne({ _id }, { $addToSet: { fileIds: fileId } })).matchedCount > 0) return;
+    if ((await lists.updateOne({ _id }, { $addToSet: { fileIds: fileId } })).matchedCount > 0) return;
     try {
-      await this.lists.create({ _id, fileIds: [fileId] });
+      await lists.insertOne({ _id, fileIds: [fileId] });
     } catch (e) {
       if (!isDuplicate(e)) throw e;
-      await this.lists.updateOne({ _id }, { $addToSet: { fileIds: fileId } });
+      await lists.updateOne({ _id }, { $addToSet: { fileIds: fileId } });
     }
   }
 
@@ -71,7 +74,9 @@ export class ApplicationFileIndex {
     applicationId: Types.ObjectId,
     fields: K[],
   ): Promise<(Pick<StoredFile, K> & { _id: Types.ObjectId })[]> {
-    const list = await this.lists.findById(String(applicationId)).lean();
+    const list = (await driverCollection(this.lists).findOne({
+      _id: String(applicationId),
+    })) as ApplicationFiles | null;
     const keepable = fields.every((f) => KEPT_FIELDS.includes(f));
     const found = await Promise.all((list?.fileIds ?? []).map((id) => this.row(id, keepable, fields)));
     return found
@@ -88,7 +93,7 @@ export class ApplicationFileIndex {
     const projection = Object.fromEntries(
       [...(keepable ? KEPT_FIELDS : fields), 'applicationId', 'createdAt'].map((f) => [f, 1]),
     );
-    const row = await this.files.findById(id, projection).lean<FileRow>();
+    const row = (await driverCollection(this.files).findOne({ _id: id }, { projection })) as FileRow | null;
     if (row && keepable) this.rows.keep(row);
     return row;
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { documentFileName, FILE_CODES, MAX_FILES_PER_SLOT, type FileType } from '@portal/libs';
+import { driverCollection } from '../common/driver-read';
 import { ApplicationFileIndex } from './application-files';
 import { UploadRefused } from './upload-stream';
 
@@ -45,7 +46,7 @@ export class DocumentNames {
       const fileName = documentFileName(fileType, monthLabel, i);
       if (used.has(fileName)) continue;
       try {
-        await this.names.create({ _id: nameId(applicationId, fileName) });
+        await driverCollection(this.names).insertOne({ _id: nameId(applicationId, fileName) });
         return fileName;
       } catch (e) {
         if (!isDuplicate(e)) throw e;
@@ -67,6 +68,6 @@ export class DocumentNames {
 
   /** Gives a name back when its upload failed or its file was removed, so the numbering has no holes. */
   async release(applicationId: Types.ObjectId, fileName: string): Promise<void> {
-    await this.names.deleteOne({ _id: nameId(applicationId, fileName) });
+    await driverCollection(this.names).deleteOne({ _id: nameId(applicationId, fileName) });
   }
 }

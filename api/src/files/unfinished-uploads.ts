@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
+import { driverCollection } from '../common/driver-read';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { DocumentNames } from './document-names';
 import { uploadStore } from './document-store';
@@ -55,12 +56,14 @@ export class UnfinishedUploads implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
-  begin(key: string, applicationId: Types.ObjectId, fileName: string) {
-    return this.rows.create({ _id: key, applicationId: String(applicationId), fileName, startedAt: new Date() });
+  /** Through the driver: every field is ours and typed (see driverCollection). */
+  async begin(key: string, applicationId: Types.ObjectId, fileName: string): Promise<void> {
+    const row: UnfinishedUpload = { _id: key, applicationId: String(applicationId), fileName, startedAt: new Date() };
+    await driverCollection(this.rows).insertOne(row);
   }
 
   async end(key: string) {
-    await this.rows.deleteOne({ _id: key });
+    await driverCollection(this.rows).deleteOne({ _id: key });
   }
 
   /** Finishes what a dead upload left: its object removed and its name given back, unless its file stands. */

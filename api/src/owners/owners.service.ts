@@ -98,9 +98,10 @@ export class OwnersService {
   }
 
   async forApplication(applicationId: string, userId: string) {
-    await this.applications.checkOwner(applicationId, userId);
-    const set = await this.sets.findById(applicationId).orFail(() => new NotFoundException(OWNERS_NOT_FOUND));
-    return this.view(set.toObject());
+    // As the user's read answers it (viewFor, through the driver), not a Mongoose document made to be copied.
+    const set = await this.viewFor(await this.applications.checkOwner(applicationId, userId));
+    if (!set) throw new NotFoundException(OWNERS_NOT_FOUND);
+    return set;
   }
 
   private async owned(setId: string, userId: string): Promise<OwnerSetDocument> {
@@ -155,18 +156,21 @@ export class OwnersService {
     );
     // One round trip: the write answers the set as saved (no read after it). Held to the revision sent, so
     // of two windows saving from the same owners only the first is written.
-    const saved = await this.sets.findOneAndUpdate(
-      { _id: set._id, ...atRevision(revision), ...signing },
-      { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true }, $inc: { revision: 1 } },
-      { new: true },
-    );
+    // Answered as a plain record (the update is still cast by the schema): the view is all that is made of it.
+    const saved = await this.sets
+      .findOneAndUpdate(
+        { _id: set._id, ...atRevision(revision), ...signing },
+        { $set: { owners: stored, sameAsBusinessInfo: body.sameAsBusinessInfo === true }, $inc: { revision: 1 } },
+        { new: true },
+      )
+      .lean<Stored<OwnerSet>>();
     if (!saved) {
       const current = await this.viewFor(set._id);
       throw current ? new AnswersChangedException(current) : new NotFoundException(OWNERS_NOT_FOUND);
     }
     await this.applications.updateLead(String(set.applicationId), this.leadChange(owners));
     await this.drafts.dropSaved(String(set.applicationId), 'owners');
-    return this.view(saved.toObject());
+    return this.view(saved);
   }
 
   /**

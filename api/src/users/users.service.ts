@@ -13,6 +13,8 @@ import { User, UserKey } from './user.schema';
 
 /** The user's fields the user's read answers. */
 const USER_FIELDS = { email: 1, userName: 1, firstName: 1, lastName: 1, phone: 1, applicationId: 1 } as const;
+/** The user's fields the session's read answers (AccountService.userView). */
+const SESSION_USER_FIELDS = { email: 1, userName: 1, firstName: 1, lastName: 1, applicationId: 1 } as const;
 /** The application's fields the user's read answers. */
 const ANSWERED: ApplicationFields = {
   sfLeadId: 1,
@@ -61,6 +63,15 @@ export class UsersService {
 
   findById(userId: string | Types.ObjectId) {
     return this.users.findById(userId);
+  }
+
+  /**
+   * What the session's read (GET /auth/user, four times a journey) answers of the user record, through the
+   * driver (common/driver-read.ts): a Mongoose document of the whole record, password hash included, was
+   * built only to read five fields.
+   */
+  sessionFieldsOf(userId: string) {
+    return readById(this.users, userId, SESSION_USER_FIELDS);
   }
 
   create(fields: Omit<User, 'confirmed'> & { _id: Types.ObjectId }) {

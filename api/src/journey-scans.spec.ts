@@ -29,6 +29,8 @@
 //                                               document per minute (`m:<minute>`), read and pruned by `_id`
 //   workflowoutbox.find()                       (the drain's timer) → `workflowoutboxlist` ('waiting': the
 //                                               applications), each marker's entries, each entry by `_id`
+//   banklinks.findOne({ applicationId })        (the bank-statements page's status read) → the link's `_id`
+//                                               is its application's id (bank/bank-link.schema.ts)
 // tools/migrate moves data written before. Nothing is excused: any scan fails the test.
 //
 // The same journey counts the api's database round trips per call, so that a change that
@@ -117,8 +119,12 @@ async function signAndMoveOn(client: ApiClient, applicationId: string, charged: 
 
 type Upload = { name: string; type: string; bytes: Uint8Array };
 
-/** Uploads two months' bank statements, lists the files and submits the statements. */
+/** Reads the bank's status, uploads two months' bank statements, lists the files and submits the statements. */
 async function submitStatements(client: ApiClient, applicationId: string, file: Upload) {
+  // The bank-statements page asks first whether a bank is connected (no: most applicants upload).
+  const bank = await client.get(`/bank/application/${applicationId}`);
+  expect(bank.status).toBe(200);
+  expect(bank.body.data).toMatchObject({ connected: false });
   for (const monthLabel of ['October 2026', 'September 2026']) {
     const res = await client.upload('/file/s3', { applicationId, fileType: 'Bank Statement', monthLabel }, file);
     expect(res.status).toBe(201);

@@ -24,10 +24,14 @@ beforeAll(async () => {
 });
 afterAll(async () => mongo?.close());
 export const db = () => mongo.db();
-export const bankLink = (applicationId: string) =>
-  db()
+/** The application's bank link, by `_id` (its application's id: the api reads it so, never scanning). */
+export const bankLink = async (applicationId: string) => {
+  const link = await db()
     .collection('banklinks')
-    .findOne({ applicationId: new ObjectId(applicationId) });
+    .findOne({ _id: new ObjectId(applicationId) });
+  if (link) expect(String(link.applicationId)).toBe(applicationId);
+  return link;
+};
 export const standinItems = async () =>
   ((await (await fetch(`${plaidUrl()}/__admin/items`)).json()) as { items: { item_id: string }[] }).items;
 

@@ -38,7 +38,7 @@ async function expectUsersKeyed() {
 
 /** Each re-keyed record under its application's id (or its own key), the journalled move finished. */
 async function expectRecordsRekeyed(first: Counts) {
-  for (const c of ['businesses', 'ownersets', 'offers', 'stages']) {
+  for (const c of ['businesses', 'ownersets', 'offers', 'stages', 'banklinks']) {
     for (const d of await db.collection(c).find().toArray()) expect(String(d._id), c).toBe(String(d.applicationId));
   }
   expect(await db.collection('businesses').findOne({ _id: ids.adaApp })).toMatchObject({
@@ -56,6 +56,13 @@ async function expectRecordsRekeyed(first: Counts) {
   expect(await db.collection('stages').findOne({ _id: ids.bobApp })).toMatchObject({ stage: 'Owners' });
   expect(await db.collection('stages').countDocuments()).toBe(2);
   expect(first.stages).toMatchObject({ resumed: 1, moved: 1 });
+  // The bank status read finds the link by `_id`: ada's, its sealed token and item kept.
+  expect(await db.collection('banklinks').findOne({ _id: ids.adaApp })).toMatchObject({
+    itemId: 'item-ada',
+    accessTokenSealed: 'sealed:2',
+  });
+  expect(await db.collection('banklinks').countDocuments()).toBe(1);
+  expect(first.banklinks).toMatchObject({ seen: 1, moved: 1 });
   expect(await db.collection(JOURNAL).countDocuments()).toBe(0);
 }
 
@@ -155,8 +162,9 @@ describe('migrate: hot lookups keyed by _id', () => {
     const after = await snapshot();
     const second = await migrate(db, { now: NOW, batchSize: 2 });
     expect(await snapshot()).toEqual(after);
-    for (const c of ['businesses', 'ownersets', 'offers', 'stages', 'sessions', 'codes'])
+    for (const c of ['businesses', 'ownersets', 'offers', 'stages', 'banklinks', 'sessions', 'codes'])
       expect(second[c]?.moved ?? 0, c).toBe(0);
+    expect(second.banklinks).toMatchObject({ alreadyKeyed: 1 });
     expect(second.users).toMatchObject({ applicationAlreadyNamed: 2, keyPresent: 3, withoutApplication: 1 });
   });
 

@@ -6,7 +6,7 @@
 // What changes:
 // - users: `applicationId` names the user's one application (the one whose userId is the user's), and
 //   `usernames` gets `{ _id: userName, userId }`, through which sign-in finds the user;
-// - businesses, ownersets, offers, stages: `_id` becomes the application's id (owner sets' businessId too,
+// - businesses, ownersets, offers, stages, banklinks: `_id` becomes the application's id (owner sets' businessId too,
 //   since the business is now under that id); sessions: `_id` becomes tokenHash; codes: `_id` becomes key;
 // - revocations: the families revoked in the last day, which replicas now read from there instead of sessions;
 // - applicationfiles, signatures, workflowoutboxapps, workflowoutboxlist: the lookup documents

@@ -4,7 +4,7 @@ import { JOURNAL } from './migrate';
 
 export const NOW = new Date('2026-11-24T12:00:00Z');
 export const HOUR = 3600_000;
-const COLLECTIONS = ['users', 'usernames', 'applications', 'businesses', 'ownersets', 'offers', 'stages'];
+const COLLECTIONS = ['users', 'usernames', 'applications', 'businesses', 'ownersets', 'offers', 'stages', 'banklinks'];
 const LOOKUPS = [
   'files',
   'applicationfiles',
@@ -29,6 +29,7 @@ export const ids = {
   adaOffer: new ObjectId(),
   adaStage: new ObjectId(),
   bobStage: new ObjectId(),
+  adaBankLink: new ObjectId(),
   adaFile1: new ObjectId(),
   adaFile2: new ObjectId(),
   adaEntry1: new ObjectId(),
@@ -47,7 +48,7 @@ export async function seedOldShape(db: Db) {
 async function seedUsersAndLookupSources(db: Db) {
   await Promise.all(ALL.map((c) => db.collection(c).deleteMany({})));
   // The api's unique indexes (schemas): a copy under a new `_id` cannot sit beside its original.
-  for (const c of ['businesses', 'ownersets', 'offers', 'stages'])
+  for (const c of ['businesses', 'ownersets', 'offers', 'stages', 'banklinks'])
     await db.collection(c).createIndex({ applicationId: 1 }, { unique: true });
   await db.collection('sessions').createIndex({ tokenHash: 1 }, { unique: true });
   await db.collection('codes').createIndex({ key: 1 }, { unique: true });
@@ -85,6 +86,14 @@ async function seedRekeyed(db: Db) {
   ]);
   await db.collection('offers').insertOne({ _id: ids.adaOffer, applicationId: ids.adaApp, offerOptions: [] });
   await db.collection('stages').insertOne({ _id: ids.adaStage, applicationId: ids.adaApp, stage: 'Business' });
+  // ada's connected bank (bob connected none): one link per application, unique applicationId.
+  await db.collection('banklinks').insertOne({
+    _id: ids.adaBankLink,
+    applicationId: ids.adaApp,
+    itemId: 'item-ada',
+    accessTokenSealed: 'sealed:2',
+    userId: ids.ada,
+  });
   // bob's stage was being moved when a run stopped: journalled and removed, not yet written under its new _id.
   const bobStage = { _id: ids.bobStage, applicationId: ids.bobApp, stage: 'Owners' };
   await db.collection(JOURNAL).insertOne({

@@ -10,6 +10,7 @@ export const REKEYED: { collection: string; key: string; alsoSet?: string[] }[] 
   { collection: 'ownersets', key: 'applicationId', alsoSet: ['businessId'] },
   { collection: 'offers', key: 'applicationId' },
   { collection: 'stages', key: 'applicationId' },
+  { collection: 'banklinks', key: 'applicationId' },
   { collection: 'sessions', key: 'tokenHash' },
   { collection: 'codes', key: 'key' },
 ];

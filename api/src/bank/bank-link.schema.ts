@@ -1,7 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 
-/** An application's connected bank: one Plaid item, its access token sealed (PiiCipher). */
+/**
+ * An application's connected bank: one Plaid item, its access token sealed (PiiCipher). Its `_id` is the
+ * application's id (read by `_id`: FerretDB scans banklinks for any other filter); applicationId names it
+ * too, for the erasure's sweep and the records written before (tools/migrate moves them).
+ */
 @Schema({ timestamps: true, collection: 'banklinks' })
 export class BankLink {
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;

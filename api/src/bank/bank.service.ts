@@ -41,7 +41,8 @@ export class BankService {
     // The two fields it needs, through the driver, not the whole record made a Mongoose document.
     const app = await this.applications.ownedBy(applicationId, userId, { sfOpportunityId: 1 });
     if (!app) throw new NotFoundException(APPLICATION_NOT_FOUND);
-    const link = await this.links.findOne({ applicationId: app._id });
+    // By `_id` (a link's `_id` is its application's): FerretDB reads any other filter by scanning banklinks.
+    const link = await this.links.findById(app._id);
     // An ended application needs its bank no more: the item is removed (no more Plaid billing).
     if (link && app.sfOpportunityId) await this.statements.removeItem(link);
     const offered = statementsOffered((await this.businesses.viewFor(app._id))?.addressData?.country);
@@ -63,7 +64,7 @@ export class BankService {
     const plaid = this.plaid.client();
     if (!statementsOffered((await this.businesses.viewFor(app._id))?.addressData?.country))
       throw new ConflictException(BANK_CODES.notOfferedInCountry);
-    const link = await this.links.findOne({ applicationId: app._id });
+    const link = await this.links.findById(app._id);
     const update = link && !link.removedAt && !link.pendingDisconnect;
     const user = await this.users.findById(userId, { language: 1 }).lean();
     let made: { link_token: string; expiration: string };
@@ -105,12 +106,13 @@ export class BankService {
     } catch {
       institution = undefined;
     }
-    const known = await this.links.findOne({ applicationId: app._id }, { itemId: 1, removedAt: 1 });
+    const known = await this.links.findById(app._id, { itemId: 1, removedAt: 1 });
     const newItem = !known || known.itemId !== itemId || !!known.removedAt;
     const earlier = await this.links.findOneAndUpdate(
-      { applicationId: app._id },
+      { _id: app._id },
       {
         $set: {
+          applicationId: app._id,
           itemId,
           accessTokenSealed: this.pii.encrypt(token),
           institution,
@@ -148,7 +150,7 @@ export class BankService {
     if (running) {
       // A run started before a disconnect (a webhook's) is not joined once the link is gone.
       const app = await this.applications.owned(applicationId, userId);
-      if (!(await this.links.exists({ applicationId: app._id }))) throw new NotFoundException(BANK_CODES.notConnected);
+      if (!(await this.links.exists({ _id: app._id }))) throw new NotFoundException(BANK_CODES.notConnected);
       return running;
     }
     const run = this.statements.fetch(applicationId, userId).finally(() => this.fetching.delete(key));
@@ -159,7 +161,7 @@ export class BankService {
   /** Removes the item at Plaid and deletes the token; the statements already fetched stay. */
   async disconnect(applicationId: string, userId: string) {
     const app = await this.applications.owned(applicationId, userId);
-    const link = await this.links.findOne({ applicationId: app._id });
+    const link = await this.links.findById(app._id);
     if (!link) return { connected: false };
     if (this.plaid.api && !link.removedAt)
       await this.plaid.api

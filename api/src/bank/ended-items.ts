@@ -87,7 +87,7 @@ export class EndedItems implements OnModuleInit, OnModuleDestroy {
   }
 
   private async removeOf(applicationId: Types.ObjectId): Promise<number> {
-    const link = await this.links.findOne({ applicationId });
+    const link = await this.links.findById(applicationId);
     if (!link || link.removedAt) return 0;
     await this.statements.removeItem(link);
     return link.removedAt ? 1 : 0;

@@ -36,7 +36,7 @@ export class StatementFetch {
 
   async fetch(applicationId: string, userId: string): Promise<BankFetch> {
     const app = await this.applications.owned(applicationId, userId);
-    const link = await this.links.findOne({ applicationId: app._id });
+    const link = await this.links.findById(app._id);
     if (app.sfOpportunityId) {
       if (link) await this.removeItem(link);
       throw new ConflictException(BANK_CODES.alreadySubmitted);

@@ -2,6 +2,7 @@
 // applicant is found in MongoDB (every collection), S3 (every key), the CRM stand-in (deleted records too)
 // the e-signature stand-in (Box: folder, PDFs, signed copy, open requests) or her workflow history decoded
 // through the codec, while another applicant's records, history and Box files stay.
+import { ObjectId, type Db } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { erasureWorkflowId } from '@portal/workflows';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
@@ -43,6 +44,18 @@ async function zeldaApplies(): Promise<{ client: ApiClient; applicationId: strin
   return { client, applicationId };
 }
 
+/** Her bank as the api keeps a connected one (no Plaid here): under her application's id, naming it too. */
+async function zeldaConnectsBank(db: Db, applicationId: string) {
+  const app = new ObjectId(applicationId);
+  await db.collection('banklinks').insertOne({
+    _id: app,
+    applicationId: app,
+    itemId: 'item-erase',
+    accessTokenSealed: 'sealed',
+    institution: 'Quarrington Community Bank',
+  });
+}
+
 describe('deleting the account of an application not submitted', () => {
   it('leaves nothing of the applicant in MongoDB, S3, the CRM, Box or her decoded history, and nothing of another applicant goes', async () => {
     const { slice, db } = room;
@@ -53,6 +66,7 @@ describe('deleting the account of an application not submitted', () => {
     for (let i = 0; i < 4; i++) expect((await stepOn(other, otherApp)).status).toBe(200);
     const otherRequest = (await other.post('/box/sign', { applicationId: otherApp })).body.data.id as string;
     const { client, applicationId } = await zeldaApplies();
+    await zeldaConnectsBank(db, applicationId);
     await until(
       () => crmTraces(slice),
       (found) => found.length > 0,

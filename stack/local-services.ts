@@ -58,15 +58,18 @@ export const WORKER_HEAP_FLAGS = ['--max-semi-space-size=16', '--heap-growing-pe
  * V8's heap for the api, held to a steady size (docker-compose.yml runs it the same way, checked in services.spec.ts).
  * By default V8 let the api's old space fill to about 250 MB before its first full collection, where about 60
  * MB were live: over one round of the browser's journeys its main heap grew from about 225 to 410 MB, the most of
- * its RSS growth (1.76 to 2.16x, 436 to 944 MiB in the report). With the old space collected first at 48 MB and then at 1.2
+ * its RSS growth (1.76 to 2.16x, 436 to 944 MiB in the report). With the old space collected first at 48 MB (32 since 2026-11-30) and then at 1.2
  * times its live size, the main heap holds at about 225 to 250 MB idle or busy. No --max-semi-space-size: V8's
  * flags are the process's, and that one overrides the young generation the upload inspection threads are given
  * (inspection-threads.ts asks for 8 MB; with --max-semi-space-size=32 each grew to 64). Over item 5 of the bench the
  * api went 442 to 554 and 441 to 555 MiB (1.25 and 1.26x, against 1.76 to 1.83x on the defaults in the same hour),
- * its CPU per application within the runs' spread (237 to 253 ms against 226 to 260 on the browser's journey): the
- * rest of its growth is the threads' heaps and their malloc arenas (docs/performance.md, "The api's memory").
+ * its CPU per application within the runs' spread (237 to 253 ms against 226 to 260 on the browser's journey).
+ * The initial old space is the floor of every isolate's old-space limit, the upload inspection threads' too: their
+ * live heaps are 20 to 25 MB, so at 48 each thread's heap filled with pdf.js's garbage to about 44 MB before a
+ * collection, at 32 to about 38; the main heap (60 MB live, collected at 1.2 times that) the same either way, and the
+ * threads' collections about 0.4 ms of CPU per statement (docs/performance.md, "The api's memory", 2026-11-30).
  */
-export const API_HEAP_FLAGS = ['--heap-growing-percent=20', '--initial-old-space-size=48'];
+export const API_HEAP_FLAGS = ['--heap-growing-percent=20', '--initial-old-space-size=32'];
 
 /** Node running a file of the repo, answering health at `health`. */
 const nodeService = (name: string, file: string, env: Record<string, string>, health: string, url = health) => ({

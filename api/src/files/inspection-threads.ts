@@ -57,9 +57,15 @@ export function prepareInspection(): void {
   stockThreads();
 }
 
-/** The thread idle longest: one started to replace another may still be loading its modules. */
+/**
+ * The thread given back last among those that have read a file, else the fresh one idle longest (one started
+ * to replace another may still be loading its modules). The spare stays fresh while two threads keep up:
+ * taken in turn, each of the three grew its heap, its malloc arena and its compiled code for pdf.js's reading
+ * of a statement (about 25 MB each), the spare's only ever used after a thread was ended.
+ */
 export function takeThread(): Worker {
-  const thread = idle.shift() ?? startThread();
+  const warm = idle.findLastIndex((t) => filesDone.has(t));
+  const thread = (warm === -1 ? idle.shift() : idle.splice(warm, 1)[0]) ?? startThread();
   thread.ref();
   return thread;
 }

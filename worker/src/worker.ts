@@ -25,6 +25,7 @@ import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
 import { progressRecordSink } from './records/progress-record';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { plaidApi } from './privacy/bank-items';
 import { documentStore } from './documents/s3';
 import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';
@@ -108,6 +109,8 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
       temporal: () => temporal.client!,
       keys: codec.applicationKeys!,
       retentionYears: { US: settings.RETENTION_YEARS_US, CA: settings.RETENTION_YEARS_CA },
+      plaid: plaidApi(settings),
+      pii: new PiiKeys(settings),
     }),
   };
   // TLS, an mTLS client pair or a Temporal Cloud API key as the settings say (libs/src/config/connections.ts).

@@ -1,10 +1,13 @@
 // "Delete my account" for an application not submitted: after the erasure workflow, nothing of the
 // applicant is found in MongoDB (every collection), S3 (every key), the CRM stand-in (deleted records too)
 // the e-signature stand-in (Box: folder, PDFs, signed copy, open requests) or her workflow history decoded
-// through the codec, while another applicant's records, history and Box files stay.
-import { ObjectId, type Db } from 'mongodb';
-import { describe, expect, it } from 'vitest';
+// through the codec, and her bank's item is removed at Plaid (stand-in), while another applicant's records,
+// history and Box files stay.
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasureWorkflowId } from '@portal/workflows';
+import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
+import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
@@ -24,7 +27,22 @@ import {
   zeldaOwner,
 } from './account-erasure.spec-setup';
 
-const room = sliceHooks();
+let plaid: PlaidStandin;
+beforeAll(async () => {
+  // Statements never ready here: no fetch fills every month and removes the item before the erasure does.
+  plaid = await startPlaidStandin({
+    port: 0,
+    clientId: 'it-plaid',
+    secret: 'it-plaid-secret',
+    statementsReadyAfterMs: 3_600_000,
+  });
+});
+afterAll(async () => {
+  await plaid?.close();
+});
+const room = sliceHooks({
+  env: () => ({ PLAID_URL: plaid.url, PLAID_CLIENT_ID: 'it-plaid', PLAID_SECRET: 'it-plaid-secret' }),
+});
 const applicationOf = async (c: ApiClient) => (await c.get('/auth/user')).body.data.applications[0]._id as string;
 
 /** Her journey up to the statements, signed, with a statement uploaded and a draft saved. */
@@ -44,16 +62,15 @@ async function zeldaApplies(): Promise<{ client: ApiClient; applicationId: strin
   return { client, applicationId };
 }
 
-/** Her bank as the api keeps a connected one (no Plaid here): under her application's id, naming it too. */
-async function zeldaConnectsBank(db: Db, applicationId: string) {
-  const app = new ObjectId(applicationId);
-  await db.collection('banklinks').insertOne({
-    _id: app,
-    applicationId: app,
-    itemId: 'item-erase',
-    accessTokenSealed: 'sealed',
-    institution: 'Quarrington Community Bank',
-  });
+/** Her bank connected as the browser connects it, through the Plaid stand-in: a live item there. */
+async function zeldaConnectsBank(client: ApiClient, applicationId: string): Promise<string> {
+  const token = await client.post('/bank/link-token', { applicationId });
+  expect(token.status).toBe(200);
+  const publicToken = await publicTokenFor(plaid.url, token.body.data.linkToken as string);
+  expect((await client.post('/bank/exchange', { applicationId, publicToken })).status).toBe(200);
+  const link = await room.db.collection('banklinks').findOne({ _id: new ObjectId(applicationId) });
+  expect(plaid.items().map((i) => i.item_id)).toContain(link!.itemId);
+  return link!.itemId as string;
 }
 
 describe('deleting the account of an application not submitted', () => {
@@ -66,7 +83,7 @@ describe('deleting the account of an application not submitted', () => {
     for (let i = 0; i < 4; i++) expect((await stepOn(other, otherApp)).status).toBe(200);
     const otherRequest = (await other.post('/box/sign', { applicationId: otherApp })).body.data.id as string;
     const { client, applicationId } = await zeldaApplies();
-    await zeldaConnectsBank(db, applicationId);
+    const itemId = await zeldaConnectsBank(client, applicationId);
     await until(
       () => crmTraces(slice),
       (found) => found.length > 0,
@@ -121,6 +138,9 @@ describe('deleting the account of an application not submitted', () => {
     const after = await historyTraces(slice, applicationId);
     expect(after.found).toEqual([]);
     expect(after.sealed).toBeGreaterThan(0); // her payloads are there, unreadable
+    // Her bank's item is gone at Plaid too (no longer billed, no token left here to remove it with).
+    expect(plaid.items().map((i) => i.item_id)).not.toContain(itemId);
+    expect(plaid.calls().filter((c) => c.path === '/item/remove')).toHaveLength(1);
 
     // The other applicant: still signed in, her records, lead and history as they were.
     expect((await other.get('/auth/user')).status).toBe(200);

@@ -81,15 +81,18 @@ describe('known keys in use — outside local development start-up refuses a def
     const withPlaid = named(problems(API_SETTINGS, { ...PRODUCTION, PLAID_URL: 'https://production.plaid.com' }));
     expect(withPlaid).toContain('PLAID_SECRET');
     expect(named(problems(API_SETTINGS, { ...PRODUCTION, PLAID_URL: 'none' }))).not.toContain('PLAID_SECRET');
+    expect(named(problems(WORKER_SETTINGS, { ...PRODUCTION, PLAID_URL: 'none' }))).not.toContain('PLAID_SECRET');
   });
 
-  it("refuses the worker's development client secrets too", () => {
+  it("refuses the worker's development client secrets too (Plaid's too: an erasure removes the item there)", () => {
     expect(named(problems(WORKER_SETTINGS, PRODUCTION))).toEqual(
       [
         'BOX_CLIENT_SECRET',
         'OFFER_SERVICE_CLIENT_SECRET',
         'PAYLOAD_KEY',
         'PII_KEY',
+        'PLAID_SECRET',
+        'PLAID_URL',
         'S3_SECRET_ACCESS_KEY',
         'SF_CLIENT_SECRET',
       ].sort(),

@@ -120,6 +120,23 @@ export const COMMON_SETTINGS = {
     "share of the traces started at the api that are kept (0 to 1); a caller's traceparent never raises it",
     '1',
   ),
+  // The api connects banks through Plaid; the worker removes an erased account's item there (privacy/bank-items.ts).
+  PLAID_URL: orNone(
+    url(
+      "Plaid API base URL (https://production.plaid.com in production; the local stand-in here), or 'none' for no bank connection",
+      'http://127.0.0.1:4040',
+    ),
+  ),
+  PLAID_STAGING: oneOf(
+    ['off', 'on'] as const,
+    "a hosted staging deployment on Plaid's sandbox: PLAID_URL https://sandbox.plaid.com, every other production rule kept",
+    'off',
+  ),
+  PLAID_CLIENT_ID: str('Plaid client id', 'portal-local'),
+  PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
+    how: 'from the Plaid dashboard (Keys)',
+    usedUnless: 'PLAID_URL',
+  }),
 };
 
 /** Local development secret for session tokens and code hashes. Production must set its own. */
@@ -166,22 +183,6 @@ export const API_SETTINGS = {
     'origin of the Temporal UI, the only one the codec server answers (CORS)',
     'http://localhost:8233',
   ),
-  PLAID_URL: orNone(
-    url(
-      "Plaid API base URL (https://production.plaid.com in production; the local stand-in here), or 'none' for no bank connection",
-      'http://127.0.0.1:4040',
-    ),
-  ),
-  PLAID_STAGING: oneOf(
-    ['off', 'on'] as const,
-    "a hosted staging deployment on Plaid's sandbox: PLAID_URL https://sandbox.plaid.com, every other production rule kept",
-    'off',
-  ),
-  PLAID_CLIENT_ID: str('Plaid client id', 'portal-local'),
-  PLAID_SECRET: secret('Plaid secret (of the environment PLAID_URL names)', 'portal-local-secret', {
-    how: 'from the Plaid dashboard (Keys)',
-    usedUnless: 'PLAID_URL',
-  }),
   PLAID_WEBHOOK_URL: orNone(
     url(
       "the api's public https URL Plaid sends its webhooks to (…/api/webhooks/plaid), given in each link token; none sends none",

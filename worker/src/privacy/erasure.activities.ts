@@ -3,6 +3,8 @@ import type { Client } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { BoxClient } from 'box-node-sdk';
 import type { Connection } from 'jsforce';
+import type { PlaidApi } from 'plaid';
+import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { ObjectId, type Db } from 'mongodb';
 import { COLLECTIONS, WORKER_COLLECTIONS } from '@portal/libs';
 import {
@@ -14,6 +16,7 @@ import {
 } from '@portal/workflows';
 import { eraseAccountRecords } from './erase-records';
 import { eraseBoxCopies } from './erase-box';
+import { removeBankItems } from './bank-items';
 
 export type ErasureDeps = {
   db: Db;
@@ -25,6 +28,9 @@ export type ErasureDeps = {
   /** The worker's Temporal client (made once its connection is open). */
   temporal: () => Client;
   keys: ApplicationKeys;
+  /** Plaid (none when the bank connection is off) and the key that opens a bank link's access token. */
+  plaid?: PlaidApi;
+  pii: PiiKeys;
   retentionYears: { US: number; CA: number };
   now?: () => Date;
 };
@@ -158,10 +164,15 @@ export function createErasureActivities(deps: ErasureDeps): ErasureActivities {
     eraseCrmLead,
     eraseDocuments,
     eraseApplicationKey: ({ applicationId }) => deps.keys.erase(applicationId),
-    eraseRecords: (plan) => eraseAccountRecords(db, plan),
+    // The bank link's item goes at Plaid first: its token, deleted with the records, is the only way to it.
+    eraseRecords: async (plan) => {
+      await removeBankItems(db, deps.plaid, deps.pii, plan.applicationId);
+      return eraseAccountRecords(db, plan);
+    },
     // The end of the retention: what was kept goes the way the rest went.
     purgeKeptRecords: async (plan) => {
       const now = { ...plan, submitted: false };
+      await removeBankItems(db, deps.plaid, deps.pii, plan.applicationId);
       return (await eraseDocuments(now)) + (await eraseSigningCopies(now, true)) + (await eraseAccountRecords(db, now));
     },
   };

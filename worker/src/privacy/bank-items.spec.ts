@@ -1,0 +1,88 @@
+// An erased account's bank item, removed at the Plaid stand-in through the real plaid client before its link
+// (and so its token) goes: Plaid unavailable fails the try (the activity is retried) with the link kept and
+// no token in the error; an item Plaid already forgot counts as removed; a repeat calls Plaid no more;
+// another application's item stays.
+import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { CountryCode, Products } from 'plaid';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
+import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
+import { plaidApi, removeBankItems } from './bank-items';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+const pii = new PiiKeys({ PII_KEY_ID: 'k1', PII_KEY: KEY, PII_OLD_KEYS: 'none' });
+let standin: PlaidStandin;
+let plaid: NonNullable<ReturnType<typeof plaidApi>>;
+let mongo: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  standin = await startPlaidStandin({ port: 0, clientId: 'erase', secret: 'erase-secret' });
+  plaid = plaidApi({ PLAID_URL: standin.url, PLAID_CLIENT_ID: 'erase', PLAID_SECRET: 'erase-secret' })!;
+  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-bank-items-${Date.now()}`);
+  db = mongo.db();
+});
+afterAll(async () => {
+  await db?.dropDatabase().catch(() => undefined);
+  await mongo?.close();
+  await standin?.close();
+});
+
+/** An item linked at the stand-in and its link stored as the api stores it (token sealed); the item's id. */
+async function connected(applicationId: ObjectId): Promise<{ itemId: string; token: string }> {
+  const link_token = (
+    await plaid.linkTokenCreate({
+      user: { client_user_id: String(applicationId) },
+      client_name: 'Fundwise',
+      language: 'en',
+      country_codes: [CountryCode.Us],
+      products: [Products.Statements],
+      statements: { start_date: '2026-05-01', end_date: '2026-11-01' },
+    })
+  ).data.link_token;
+  const public_token = await publicTokenFor(standin.url, link_token);
+  const { item_id, access_token } = (await plaid.itemPublicTokenExchange({ public_token })).data;
+  await db.collection('banklinks').insertOne({
+    _id: applicationId,
+    applicationId,
+    itemId: item_id,
+    accessTokenSealed: pii.encrypt(access_token),
+  });
+  return { itemId: item_id, token: access_token };
+}
+const live = () => standin.items().map((i) => i.item_id);
+
+describe("removing an erased account's bank item at Plaid", () => {
+  it('fails while Plaid is unavailable with the link kept, then removes it once; another item stays', async () => {
+    const hers = new ObjectId();
+    const theirs = new ObjectId();
+    const { itemId, token } = await connected(hers);
+    const other = await connected(theirs);
+
+    standin.rateLimit(1);
+    const failed = await removeBankItems(db, plaid, pii, String(hers)).catch((e: Error) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as Error).message).toContain('RATE_LIMIT_EXCEEDED');
+    expect(JSON.stringify(failed) + (failed as Error).message).not.toContain(token);
+    expect(live()).toContain(itemId);
+    expect(await db.collection('banklinks').findOne({ _id: hers })).toMatchObject({ itemId });
+
+    // The retry: removed at Plaid, the link marked so (the erasure deletes it next).
+    expect(await removeBankItems(db, plaid, pii, String(hers))).toBe(1);
+    expect(live()).not.toContain(itemId);
+    expect((await db.collection('banklinks').findOne({ _id: hers }))?.removedAt).toBeInstanceOf(Date);
+    const calls = standin.calls().length;
+    expect(await removeBankItems(db, plaid, pii, String(hers))).toBe(0);
+    expect(standin.calls()).toHaveLength(calls);
+    expect(live()).toContain(other.itemId);
+  });
+
+  it('counts an item Plaid already forgot as removed', async () => {
+    const app = new ObjectId();
+    const { token } = await connected(app);
+    await plaid.itemRemove({ access_token: token });
+    expect(await removeBankItems(db, plaid, pii, String(app))).toBe(1);
+    expect((await db.collection('banklinks').findOne({ _id: app }))?.removedAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,52 @@
+import { ObjectId, type Db } from 'mongodb';
+import { Configuration, PlaidApi } from 'plaid';
+import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
+
+export type PlaidSettings = { PLAID_URL: string; PLAID_CLIENT_ID: string; PLAID_SECRET: string };
+
+/** The plaid Node client as the api makes it (api/src/bank/plaid-client.ts); none when PLAID_URL is 'none'. */
+export function plaidApi(settings: PlaidSettings): PlaidApi | undefined {
+  if (settings.PLAID_URL === 'none') return undefined;
+  return new PlaidApi(
+    new Configuration({
+      basePath: settings.PLAID_URL,
+      baseOptions: {
+        headers: { 'PLAID-CLIENT-ID': settings.PLAID_CLIENT_ID, 'PLAID-SECRET': settings.PLAID_SECRET },
+        timeout: 20_000,
+      },
+    }),
+  );
+}
+
+type Link = { _id: unknown; accessTokenSealed?: string; removedAt?: Date };
+
+const errorCode = (e: unknown) => (e as { response?: { data?: { error_code?: unknown } } }).response?.data?.error_code;
+
+/**
+ * Removes at Plaid the item of every bank link of the application not yet removed, and marks it removed.
+ * Runs before the erasure deletes the links: the sealed access token is the only way to remove an item, so
+ * a link goes only once its item is gone. An item Plaid no longer knows (ITEM_NOT_FOUND: removed already,
+ * or revoked by the applicant) counts as removed; any other failure throws, the activity is retried, and
+ * the link (with its token) stays until Plaid answers. With the bank connection off (PLAID_URL none) no
+ * item was made here since: a link left from before is deleted with the rest.
+ */
+export async function removeBankItems(db: Db, plaid: PlaidApi | undefined, pii: PiiKeys, applicationId?: string) {
+  if (!plaid || !applicationId) return 0;
+  const links = db.collection<Link>('banklinks');
+  const app = new ObjectId(applicationId);
+  let removed = 0;
+  for (const link of await links.find({ applicationId: app, removedAt: { $exists: false } }).toArray()) {
+    if (!link.accessTokenSealed) continue;
+    try {
+      await plaid.itemRemove({ access_token: pii.decrypt(link.accessTokenSealed) });
+    } catch (e) {
+      const code = errorCode(e);
+      // A new error: the client's error carries the request, and so the token, into the history.
+      if (code !== 'ITEM_NOT_FOUND')
+        throw new Error(`plaid item not removed: ${typeof code === 'string' ? code : (e as Error).message}`);
+    }
+    await links.updateOne({ _id: link._id }, { $set: { removedAt: new Date() } });
+    removed++;
+  }
+  return removed;
+}

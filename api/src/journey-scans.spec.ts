@@ -12,7 +12,7 @@
 //                                               file ids), then each file by `_id` (files/application-files.ts)
 //   files.find({ applicationId, fileType })     (submit-application's voided check) → the same list
 //   applications.find({ signatureId })          (the Box webhook) → `signatures` (`_id` the request's id →
-//                                               its application), written by the worker's saveSignatureId,
+//                                               its application), written by the worker's prepareSignRequest,
 //                                               then the application by `_id`
 //   workflowoutbox.find({ applicationId })      (every signal: 'entries waiting?') → `workflowoutboxapps`
 //                                               (`_id` the application's id), set with each entry and removed

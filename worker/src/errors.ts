@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
+import { RECORD_WRITE_FAILED } from '@portal/workflows';
 
 /**
  * Failures a retry cannot fix. They are ApplicationFailures marked non-retryable, so Temporal stops
@@ -67,5 +68,16 @@ export class MailRejectedError extends RejectedError {
     readonly status: number,
   ) {
     super('MailRejectedError', message, { code: `SMTP_${status}`, status });
+  }
+}
+
+/**
+ * The CRM or Box made something (the lead, the opportunity, the sign request) and answered its id, but
+ * MongoDB did not take it: retryable (the retry finds what was made), shown to operators as
+ * DATABASE_UNAVAILABLE.
+ */
+export class RecordWriteError extends ApplicationFailure {
+  constructor(message: string) {
+    super(message, RECORD_WRITE_FAILED, false);
   }
 }

@@ -9,7 +9,7 @@ import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { Runtime, type ActivityInterceptors } from '@temporalio/worker';
 import type { MetricCounter } from '@temporalio/common';
 import { metricsBindAddress, type MetricsPort } from '@portal/libs';
-import type { ApplicationActivities } from '@portal/workflows';
+import { RECORD_WRITE_FAILED, type ApplicationActivities } from '@portal/workflows';
 
 /**
  * Installs the Runtime with its Prometheus exporter at METRICS_HOST:METRICS_PORT (loopback by default);
@@ -33,6 +33,12 @@ const REFUSED: Record<string, string> = {
 };
 
 /**
+ * Failures for now that are not the activity's own service's: the CRM or Box answered, and the id it gave
+ * could not be kept on the application record (RecordWriteError).
+ */
+const UNAVAILABLE: Record<string, string> = { [RECORD_WRITE_FAILED]: 'DATABASE_UNAVAILABLE' };
+
+/**
  * The service each activity depends on, for the code of a failure that is not a refusal (X_UNAVAILABLE).
  * Every activity is here: a new one does not compile until it is given its service.
  */
@@ -50,9 +56,6 @@ const SERVICE_OF: Record<string, string> = {
   sendOfferEmail: 'MAIL',
   sendReminderEmail: 'MAIL',
   calculateOffers: 'OFFER_SERVICE',
-  saveOpportunityId: 'DATABASE',
-  saveSignatureId: 'DATABASE',
-  saveCrmLeadIds: 'DATABASE',
   markApplicationEnded: 'DATABASE',
 } satisfies Record<keyof ApplicationActivities, 'CRM' | 'BOX' | 'MAIL' | 'OFFER_SERVICE' | 'DATABASE'>;
 
@@ -65,6 +68,7 @@ const SERVICE_OF: Record<string, string> = {
 export function activityErrorCode(activityType: string, error: unknown): string {
   const type = error instanceof ApplicationFailure ? error.type : (error as Error | undefined)?.name;
   if (type && REFUSED[type]) return REFUSED[type];
+  if (type && UNAVAILABLE[type]) return UNAVAILABLE[type];
   const service = SERVICE_OF[activityType];
   return service ? `${service}_UNAVAILABLE` : 'UNEXPECTED';
 }

@@ -23,7 +23,6 @@ import {
 import { connectCrm } from './crm/crm.connection';
 import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
-import { createRecordActivities } from './records/records.activities';
 import { progressRecordSink } from './records/progress-record';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { plaidApi } from './privacy/bank-items';
@@ -80,8 +79,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
   const erasureS3 = new S3Client(s3ClientOptions(settings));
   const codec = dataConverter.payloadCodecs[0]!;
   const activities: ApplicationActivities & DataExportActivities & ErasureActivities = {
-    ...createCrmActivities({ crm, affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID, org }),
-    ...createRecordActivities({ db: mongo.db() }),
+    ...createCrmActivities({ crm, db: mongo.db(), affiliateRecordTypeId: settings.AFFILIATE_RECORD_TYPE_ID, org }),
     ...createSigningActivities({
       db: mongo.db(),
       box: () => box,

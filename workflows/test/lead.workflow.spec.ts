@@ -1,6 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
-import { applicationWorkflowId, getProgress, moveStage, updateLead, SEARCH_ATTRIBUTES, OPERATOR_QUERIES } from '../src';
+import { MongoClient, ObjectId } from 'mongodb';
+import {
+  applicationWorkflowId,
+  getProgress,
+  moveStage,
+  retryCrmSync,
+  updateLead,
+  SEARCH_ATTRIBUTES,
+  OPERATOR_QUERIES,
+} from '../src';
 import { SEARCH_ATTRIBUTES as STACK_SEARCH_ATTRIBUTES } from '../../stack/stack';
+import { startMongoCut } from '../../tests/support/mongo-cut';
 import { eventually, holdFor } from '../../tests/support/until';
 import { createApplicationWorker } from '../../worker/src/worker';
 import { NEXT, SA_KEYS, recordHistory, workflowSlice } from './workflow.spec-setup';
@@ -128,6 +138,60 @@ describe('applicationWorkflow', () => {
       own.shutdown();
       await running;
       await own.close();
+    }
+  });
+  it('keeps the lead it made when MongoDB fails its ids: DATABASE_UNAVAILABLE for operators, then that same lead kept', async () => {
+    const id = new ObjectId().toHexString();
+    await room.withOwner(id, true);
+    const leads = () => room.slice.crm.records('Lead').filter((r) => r.Portal_Application_Id__c === id);
+    // The worker's MongoDB cuts every write to the applications: the lead is made, its ids cannot be kept.
+    const mongo = await startMongoCut(inject('mongoBaseUri'));
+    mongo.cutUpdatesOf('applications');
+    const taskQueue = `${room.slice.env.TEMPORAL_TASK_QUEUE}-db-down`;
+    const { pathname } = new URL(room.slice.settings.worker.MONGODB_URI);
+    const settings = {
+      ...room.slice.settings.worker,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      MONGODB_URI: mongo.uri + pathname,
+    };
+    const own = await createApplicationWorker(settings, { workflowBundleDir: inject('workflowBundleDir') });
+    const running = own.run();
+    try {
+      const handle = await startApplication(id, undefined, {}, taskQueue);
+      // Five tries inside the activity (about 15 s), then the workflow's back-off, shown to operators.
+      const during = await eventually(async () => {
+        const p = await handle.query(getProgress);
+        return p.operations?.lastError?.code === 'DATABASE_UNAVAILABLE' ? p : undefined;
+      }, 45_000);
+      expect(during.sfLeadId).toBeUndefined();
+      expect(during.operations).toMatchObject({ status: 'WaitingOnCrm', turn: 'crm', pending: ['crm-lead'] });
+      expect((await handle.describe()).typedSearchAttributes.get(SA_KEYS.lastError)).toBe('DATABASE_UNAVAILABLE');
+      expect(leads()).toHaveLength(1);
+
+      // MongoDB back, and an operator's 'retry CRM sync': the lead the first tries made, its ids kept.
+      mongo.heal();
+      await handle.signal(retryCrmSync);
+      const after = await eventually(async () => {
+        const p = await handle.query(getProgress);
+        return p.sfLeadId ? p : undefined;
+      });
+      expect(leads().map((l) => l.Id)).toEqual([after.sfLeadId]);
+      expect(after.operations?.lastError).toBeUndefined();
+      const db = await MongoClient.connect(room.slice.settings.worker.MONGODB_URI);
+      try {
+        const record = await db
+          .db()
+          .collection('applications')
+          .findOne({ _id: new ObjectId(id) });
+        expect(record).toMatchObject({ sfLeadId: after.sfLeadId });
+      } finally {
+        await db.close();
+      }
+    } finally {
+      own.shutdown();
+      await running;
+      await own.close();
+      await mongo.close();
     }
   });
 });

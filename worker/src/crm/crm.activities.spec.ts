@@ -3,7 +3,8 @@
 // whose message names the codes, which is what operations read in the Temporal UI.
 import { ApplicationFailure } from '@temporalio/common';
 import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject as provided, it } from 'vitest';
 import { CRM_FIELD_LENGTHS } from '@portal/libs';
 import { startCrmStandin, type CrmStandin } from '../../../sandbox/src';
 import { connectCrm } from './crm.connection';
@@ -18,6 +19,7 @@ delete process.env.https_proxy;
 
 let crm: CrmStandin;
 let conn: Connection;
+let mongo: MongoClient;
 let activities: ReturnType<typeof createCrmActivities>;
 let n = 0;
 
@@ -31,9 +33,15 @@ const settings = (url: string) => ({
 beforeAll(async () => {
   crm = await startCrmStandin({ port: 0, clientId: 'crm-spec', clientSecret: 'crm-spec-secret' });
   conn = await connectCrm(settings(crm.url));
-  activities = createCrmActivities({ crm: async () => conn, affiliateRecordTypeId: '012000000000AFFAAA' });
+  mongo = await MongoClient.connect(`${provided('mongoBaseUri')}/portal-crm-${Date.now()}`);
+  activities = createCrmActivities({
+    crm: async () => conn,
+    db: mongo.db(),
+    affiliateRecordTypeId: '012000000000AFFAAA',
+  });
 });
 afterAll(async () => {
+  await mongo?.close();
   await crm.close();
 });
 beforeEach(() =>
@@ -46,10 +54,10 @@ beforeEach(() =>
 );
 
 const lead = (over: Partial<Parameters<typeof activities.createCrmLead>[0]> = {}) => ({
-  applicationId: `app-${++n}`,
+  applicationId: new ObjectId().toHexString(),
   firstName: 'Ada',
   lastName: 'King',
-  email: `ada${n}@example.com`,
+  email: `ada${++n}@example.com`,
   phone: '5551234567',
   company: 'Engines Ltd',
   ...over,
@@ -104,10 +112,10 @@ describe('createCrmLead', () => {
   it('creates a lead a duplicate rule alerts on, and stops at once on a blocking rule', async () => {
     const input = lead({ email: 'twice@example.com' });
     await activities.createCrmLead(input);
-    const second = await activities.createCrmLead({ ...input, applicationId: 'app-dup-2' });
+    const second = await activities.createCrmLead({ ...input, applicationId: new ObjectId().toHexString() });
     expect(second.leadId).toMatch(/^00Q/);
     crm.configure({ duplicateRule: 'block' });
-    const f = await refusal(activities.createCrmLead({ ...input, applicationId: 'app-dup-3' }));
+    const f = await refusal(activities.createCrmLead({ ...input, applicationId: new ObjectId().toHexString() }));
     expect(f).toMatchObject({ nonRetryable: true, message: 'Lead creation refused: DUPLICATES_DETECTED' });
   });
 
@@ -155,6 +163,7 @@ describe('updateCrmLead', () => {
     );
     const picklists = createCrmActivities({
       crm: async () => conn,
+      db: mongo.db(),
       affiliateRecordTypeId: 'x',
       org: { ...DEFAULT_CRM_ORG, stateCountryPicklists: true },
     });
@@ -204,6 +213,7 @@ describe('org-specific values from configuration', () => {
     expect(plain.message).toContain('INVALID_OR_NULL_FOR_RESTRICTED_PICKLIST (Status)');
     const mapped = createCrmActivities({
       crm: async () => conn,
+      db: mongo.db(),
       affiliateRecordTypeId: 'x',
       org: { ...DEFAULT_CRM_ORG, picklistValues: { Status: { 'Closed - Not Converted': 'Unqualified' } } },
     });

@@ -1,9 +1,11 @@
 import type { Connection } from 'jsforce';
+import type { Db } from 'mongodb';
 import { APPLICATION_ID_FIELD, leadFieldsOf, newLeadFields, type SalesforceLeadFields } from '@portal/libs';
 import type { CrmActivities, CrmLeadInput, CrmLeadResult, CrmLeadUpdateActivities } from '@portal/workflows';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, sfErrors, type SfError } from './crm.errors';
 import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, LEAD_UPDATE, leadFieldsFor, type CrmOrg } from './crm.org';
 import { throwIfSuperseded } from '../superseded';
+import { applicationIds } from '../records/application-ids';
 
 /** A SOQL string literal. */
 export const soqlQuote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -47,12 +49,39 @@ async function updateLeadFieldByField(conn: Connection, org: CrmOrg, leadId: str
     throw crmRejection(refused, `Lead update held back ${Object.keys(heldBack).join(', ')}`, heldBack);
 }
 
+/** The application's lead: the one made for it before (a retry's), or a new one. */
+async function findOrCreateLead(conn: Connection, org: CrmOrg, input: CrmLeadInput): Promise<CrmLeadResult> {
+  try {
+    const found = await conn.query<{ Id: string; OwnerId: string }>(
+      `SELECT Id, OwnerId FROM Lead WHERE ${APPLICATION_ID_FIELD} = ${soqlQuote(input.applicationId)} LIMIT 1`,
+    );
+    const existing = found.records[0];
+    if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
+
+    throwIfSuperseded();
+    const answer = await conn.sobject('Lead').create(leadFieldsFor(org, newLeadFields(input)), ALLOW_DUPLICATES);
+    const created = readableResult<{ success?: boolean; id?: string }>(answer, 'Lead creation');
+    if (!created.success || !created.id)
+      throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');
+    const lead = readableResult<{ OwnerId?: string }>(
+      await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] }),
+      'Lead read',
+    );
+    return { leadId: created.id, ownerId: String(lead.OwnerId ?? '') };
+  } catch (e) {
+    return classifyCrmError(e, 'Lead creation refused');
+  }
+}
+
 export function createCrmActivities(deps: {
   crm: () => Promise<Connection>;
+  /** The application records, where the lead's ids are kept. */
+  db: Db;
   affiliateRecordTypeId: string;
   org?: CrmOrg;
 }): CrmActivities & CrmLeadUpdateActivities {
   const org = deps.org ?? DEFAULT_CRM_ORG;
+  const ids = applicationIds(deps.db);
   return {
     async updateCrmLead({ leadId, fields }) {
       // Never sent without an id: jsforce would answer 'Record id is not found in record.' with no code,
@@ -89,27 +118,10 @@ export function createCrmActivities(deps: {
     },
 
     async createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult> {
-      const conn = await deps.crm();
-      try {
-        const found = await conn.query<{ Id: string; OwnerId: string }>(
-          `SELECT Id, OwnerId FROM Lead WHERE ${APPLICATION_ID_FIELD} = ${soqlQuote(input.applicationId)} LIMIT 1`,
-        );
-        const existing = found.records[0];
-        if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
-
-        throwIfSuperseded();
-        const answer = await conn.sobject('Lead').create(leadFieldsFor(org, newLeadFields(input)), ALLOW_DUPLICATES);
-        const created = readableResult<{ success?: boolean; id?: string }>(answer, 'Lead creation');
-        if (!created.success || !created.id)
-          throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');
-        const lead = readableResult<{ OwnerId?: string }>(
-          await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] }),
-          'Lead read',
-        );
-        return { leadId: created.id, ownerId: String(lead.OwnerId ?? '') };
-      } catch (e) {
-        return classifyCrmError(e, 'Lead creation refused');
-      }
+      const lead = await findOrCreateLead(await deps.crm(), org, input);
+      // The affiliate comes only when the workflow accepted it (checkedLead).
+      await ids.lead({ applicationId: input.applicationId, ...lead, affiliateId: input.affiliateId });
+      return lead;
     },
   };
 }

@@ -1,17 +1,23 @@
 // Regressions found by the resilience suite, named after its fault classes: the CRM activities
 // through the real jsforce, the fault proxy between them and the stand-in.
+import { ApplicationFailure } from '@temporalio/common';
 import type { Connection } from 'jsforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCrmStandin, type CrmStandin } from '../../../sandbox/src';
 import { startFaultProxy, type FaultProxy } from '../../../tests/support/fault-proxy';
 import { freePorts } from '../../../tests/support/free-port';
+import { unreachableDb } from '../../../tests/support/mongo-down';
 import { CrmRejectedError } from '../errors';
 import { connectCrm } from './crm.connection';
 import { createCrmActivities } from './crm.activities';
+import { activityErrorCode } from '../metrics';
+import { recordsOf } from '../records/records';
 
 let crm: CrmStandin;
 let proxy: FaultProxy;
 let conn: Connection;
+let mongo: MongoClient;
 let activities: ReturnType<typeof createCrmActivities>;
 let n = 0;
 
@@ -25,18 +31,24 @@ beforeAll(async () => {
     SF_CLIENT_SECRET: 'f-secret',
     SF_API_VERSION: '59.0',
   });
-  activities = createCrmActivities({ crm: async () => conn, affiliateRecordTypeId: '012000000000AFFAAA' });
+  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-crm-faults-${Date.now()}`);
+  activities = createCrmActivities({
+    crm: async () => conn,
+    db: mongo.db(),
+    affiliateRecordTypeId: '012000000000AFFAAA',
+  });
 });
 afterAll(async () => {
+  await mongo?.close();
   await proxy?.close();
   await crm?.close();
 });
 
 const lead = () => ({
-  applicationId: `fault-app-${++n}`,
+  applicationId: new ObjectId().toHexString(),
   firstName: 'Ada',
   lastName: 'King',
-  email: 'ada@example.com',
+  email: `ada${++n}@example.com`,
   phone: '+15551234567',
   company: 'Engines LLC',
 });
@@ -75,5 +87,29 @@ describe('CRM faults', () => {
     await expect(activities.createCrmLead(input)).rejects.toThrow();
     const retried = await activities.createCrmLead(input);
     expect(leadsOf(input.applicationId).map((l) => l.Id)).toEqual([retried.leadId]);
+  });
+
+  it('database down after the lead was made: the try fails for now, and its retry keeps the ids of the same lead', async () => {
+    const input = { ...lead(), affiliateId: '001000000000AFFAAA' };
+    const applications = recordsOf(mongo.db()).applications;
+    await applications.insertOne({ _id: new ObjectId(input.applicationId) });
+    const dbDown = createCrmActivities({ crm: async () => conn, db: unreachableDb(), affiliateRecordTypeId: 'x' });
+    const failed = await dbDown.createCrmLead(input).catch((e: unknown) => e);
+    // Retryable, named for operators (DATABASE_UNAVAILABLE), never a refusal; no value in its clear message.
+    expect(failed).toBeInstanceOf(ApplicationFailure);
+    expect(failed).toMatchObject({ type: 'RecordWriteError', nonRetryable: false });
+    expect((failed as Error).message).toMatch(/^The lead's id was not kept on the application record \(Mongo\w+\)$/);
+    expect(activityErrorCode('createCrmLead', failed)).toBe('DATABASE_UNAVAILABLE');
+    const made = leadsOf(input.applicationId);
+    expect(made).toHaveLength(1);
+    // Temporal's retry, the database back: the lead the first try made, its ids kept, no second lead.
+    const retried = await activities.createCrmLead(input);
+    expect(leadsOf(input.applicationId).map((l) => l.Id)).toEqual([made[0]!.Id]);
+    expect(retried.leadId).toBe(made[0]!.Id);
+    expect(await applications.findOne({ _id: new ObjectId(input.applicationId) })).toMatchObject({
+      sfLeadId: retried.leadId,
+      sfLeadOwnerId: retried.ownerId,
+      affiliateId: input.affiliateId,
+    });
   });
 });

@@ -3,13 +3,16 @@
 // in again, and the lead mapper's full output has the types the org's fields take.
 import { ApplicationFailure } from '@temporalio/common';
 import type { Connection } from 'jsforce';
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoClient, ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { leadFieldsOf, type LeadChange, type LeadOwner } from '@portal/libs';
 import { startCrmStandin, type CrmStandin } from '../../../sandbox/src';
 import { createDocumentActivities } from '../documents/documents.activities';
 import { connectCrm } from './crm.connection';
 import { createCrmActivities } from './crm.activities';
+import { activityErrorCode } from '../metrics';
+import { recordsOf } from '../records/records';
+import { unreachableDb } from '../../../tests/support/mongo-down';
 
 delete process.env.HTTP_PROXY;
 delete process.env.HTTPS_PROXY;
@@ -18,6 +21,7 @@ delete process.env.https_proxy;
 
 let crm: CrmStandin;
 let conn: Connection;
+let mongo: MongoClient;
 let activities: ReturnType<typeof createCrmActivities>;
 let n = 0;
 
@@ -29,28 +33,34 @@ beforeAll(async () => {
     SF_CLIENT_SECRET: 'rules-secret',
     SF_API_VERSION: '59.0',
   });
-  activities = createCrmActivities({ crm: async () => conn, affiliateRecordTypeId: '012000000000AFFAAA' });
+  mongo = await MongoClient.connect(`${inject('mongoBaseUri')}/portal-crm-rules-${Date.now()}`);
+  activities = createCrmActivities({
+    crm: async () => conn,
+    db: mongo.db(),
+    affiliateRecordTypeId: '012000000000AFFAAA',
+  });
 });
 afterAll(async () => {
+  await mongo?.close();
   await crm?.close();
 });
 
 const admin = (what: string, body: unknown = {}) =>
   fetch(`${crm.url}/__admin/${what}`, { method: 'POST', body: JSON.stringify(body) });
 const lead = () => ({
-  applicationId: `rules-app-${++n}`,
+  applicationId: new ObjectId().toHexString(),
   firstName: 'Ada',
   lastName: 'King',
-  email: `ada${n}@example.com`,
+  email: `ada${++n}@example.com`,
   phone: '5551234567',
   company: 'Engines LLC',
 });
 const leadOf = (applicationId: string) =>
   crm.records('Lead').filter((l) => l.Portal_Application_Id__c === applicationId);
-/** The conversion activity: it reads no record of ours, so a client that never connects stands in for the database. */
-const documentActivities = () =>
+/** The conversion activity (it keeps the opportunity's id on the application record). */
+const documentActivities = (db = mongo.db()) =>
   createDocumentActivities({
-    db: new MongoClient('mongodb://127.0.0.1:9').db(),
+    db,
     crm: async () => conn,
     box: () => {
       throw new Error('unused');
@@ -103,7 +113,11 @@ describe('expired sessions', () => {
 
     await admin('expire-sessions');
     const documents = documentActivities();
-    const { opportunityId } = await documents.convertCrmLead({ leadId, ownerId: '', applicationId: 'rules' });
+    const { opportunityId } = await documents.convertCrmLead({
+      leadId,
+      ownerId: '',
+      applicationId: new ObjectId().toHexString(),
+    });
     expect(crm.records('Opportunity').map((o) => o.Id)).toContain(opportunityId);
   });
 });
@@ -134,7 +148,7 @@ describe('assignment rules', () => {
       const { opportunityId } = await documents.convertCrmLead({
         leadId: second.leadId,
         ownerId: second.ownerId,
-        applicationId: 'rules',
+        applicationId: new ObjectId().toHexString(),
       });
       expect(crm.records('Opportunity').find((o) => o.Id === opportunityId)).toMatchObject({
         OwnerId: conn.userInfo!.id,
@@ -222,6 +236,26 @@ describe('the lead mapper’s types', () => {
     expect(crm.records('Lead').find((l) => l.Id === leadId)).toMatchObject({
       Website: 'https://engines2.example',
       AnnualRevenue: 1_250_000.5,
+    });
+  });
+});
+
+describe('the opportunity kept on the application', () => {
+  it('database down after the conversion: the try fails for now, and its retry keeps the same opportunity', async () => {
+    const { leadId } = await activities.createCrmLead(lead());
+    const applicationId = new ObjectId();
+    await recordsOf(mongo.db()).applications.insertOne({ _id: applicationId });
+    const input = { leadId, ownerId: '', applicationId: applicationId.toHexString() };
+    const failed = await failure(documentActivities(unreachableDb()).convertCrmLead(input));
+    expect(failed).toMatchObject({ type: 'RecordWriteError', nonRetryable: false });
+    expect(activityErrorCode('convertCrmLead', failed)).toBe('DATABASE_UNAVAILABLE');
+    const made = crm.records('Opportunity').length;
+    // Temporal's retry, the database back: the lead is converted already, its opportunity answered and kept.
+    const { opportunityId } = await documentActivities().convertCrmLead(input);
+    expect(crm.records('Lead').find((r) => r.Id === leadId)).toMatchObject({ ConvertedOpportunityId: opportunityId });
+    expect(crm.records('Opportunity')).toHaveLength(made);
+    expect(await recordsOf(mongo.db()).applications.findOne({ _id: applicationId })).toMatchObject({
+      sfOpportunityId: opportunityId,
     });
   });
 });

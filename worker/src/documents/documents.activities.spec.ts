@@ -65,7 +65,9 @@ afterAll(async () => {
 
 async function convertedOpportunity() {
   const lead = await conn.sobject('Lead').create({ LastName: 'Doc', Company: 'Docs Ltd' });
-  return (await activities.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })).opportunityId;
+  return (
+    await activities.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: new ObjectId().toHexString() })
+  ).opportunityId;
 }
 
 async function stored(
@@ -248,7 +250,7 @@ describe('convertCrmLead', () => {
       org: { ...DEFAULT_CRM_ORG, convertedStatus: 'Converted' },
     });
     const e = await custom
-      .convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })
+      .convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: new ObjectId().toHexString() })
       .catch((x: unknown) => x);
     expect(e).toMatchObject({
       type: 'CrmRejectedError',
@@ -256,9 +258,10 @@ describe('convertCrmLead', () => {
       message: 'Lead conversion refused: INVALID_STATUS',
     });
     crm.configure({ convertedStatuses: ['Converted'] });
-    expect((await custom.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })).opportunityId).toMatch(
-      /^006/,
-    );
+    expect(
+      (await custom.convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: new ObjectId().toHexString() }))
+        .opportunityId,
+    ).toMatch(/^006/);
     crm.configure({ convertedStatuses: ['Closed - Converted'] });
   });
 
@@ -266,7 +269,7 @@ describe('convertCrmLead', () => {
     const lead = await conn.sobject('Lead').create({ LastName: 'Del', Company: 'C' });
     await conn.sobject('Lead').destroy(lead.id!);
     const e = await activities
-      .convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: 'a' })
+      .convertCrmLead({ leadId: lead.id!, ownerId: '', applicationId: new ObjectId().toHexString() })
       .catch((x: unknown) => x);
     expect(e).toMatchObject({
       type: 'CrmRejectedError',

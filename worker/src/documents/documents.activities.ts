@@ -13,6 +13,7 @@ import { CrmRejectedError } from '../errors';
 import { throwIfSuperseded } from '../superseded';
 import type { DocumentStore } from './s3';
 import { recordsOf } from '../records/records';
+import { applicationIds } from '../records/application-ids';
 
 export function createDocumentActivities(deps: {
   db: Db;
@@ -24,6 +25,7 @@ export function createDocumentActivities(deps: {
 }): DocumentActivities {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   const records = recordsOf(deps.db);
+  const ids = applicationIds(deps.db);
   /**
    * The application's statements fetched from the bank with readable figures, read once per call: through
    * its file index, each file by `_id` (FerretDB serves no other read from an index). A call copies all the
@@ -106,7 +108,12 @@ export function createDocumentActivities(deps: {
     }
   }
   return {
-    convertCrmLead: async ({ leadId, ownerId }) => convertLead(await deps.crm(), org, leadId, ownerId),
+    async convertCrmLead({ leadId, ownerId, applicationId }) {
+      const converted = await convertLead(await deps.crm(), org, leadId, ownerId);
+      // A failed write fails the call (RecordWriteError); the retry finds the lead converted, and its opportunity.
+      await ids.opportunity({ applicationId, ...converted });
+      return converted;
+    },
 
     async submitSignedApplication({ applicationId, signedFileId }) {
       const box = deps.box();

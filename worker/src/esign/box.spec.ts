@@ -5,10 +5,11 @@ import { ApplicationFailure } from '@temporalio/common';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { COMMON_SETTINGS, loadEnv } from '@portal/libs';
+import { COLLECTIONS, COMMON_SETTINGS, loadEnv } from '@portal/libs';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { isSignedRequest } from '@portal/workflows';
 import { startEsignStandin } from '../../../sandbox/src';
+import { withCollectionDown } from '../../../tests/support/mongo-down';
 import { until } from '../../../tests/support/until';
 import { documentStore } from '../documents/s3';
 import { boxClient } from './box.client';
@@ -42,16 +43,21 @@ beforeAll(async () => {
   store = documentStore({
     ...loadEnv(COMMON_SETTINGS, { S3_ENDPOINT: inject('s3Endpoint') }),
   });
+  activities = signingActivities(mongo.db());
+});
+
+/** The signing activities as the worker builds them, over `db`. */
+function signingActivities(db: ReturnType<MongoClient['db']>) {
   const box = boxClient(settings(esign.url), { maxAttempts: 3, retryBaseInterval: 0.01 });
-  activities = createSigningActivities({
-    db: mongo.db(),
+  return createSigningActivities({
+    db,
     box: () => box,
     store,
     pii: new PiiKeys(loadEnv(COMMON_SETTINGS, {})),
     publicUrl: 'https://apply.example.com',
     parentFolderId: '100',
   });
-});
+}
 afterAll(async () => {
   store?.close();
   await mongo?.close();
@@ -160,5 +166,26 @@ describe('Box retries and webhooks', () => {
     expect(esign.webhooks()).toMatchObject([
       { targetId: '100', address: 'https://apply.example.com/api/webhooks/box' },
     ]);
+  });
+});
+
+describe('the sign request kept on the application', () => {
+  it('keeps the lookup by the request, then the application; a failed write is retried and finds the same request', async () => {
+    const id = await application('kept@example.com');
+    const records = recordsOf(mongo.db());
+    await records.applications.insertOne({ _id: new ObjectId(id) });
+    // The webhook's lookup cannot be written: the application must not name the request either.
+    const lookupDown = signingActivities(withCollectionDown(mongo.db(), COLLECTIONS.signatures));
+    const failed = await lookupDown.prepareSignRequest({ applicationId: id, attempt: 1 }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ApplicationFailure);
+    expect(failed).toMatchObject({ type: 'RecordWriteError', nonRetryable: false });
+    const made = () => esign.requests().filter((r) => r.external_id === `${id}:1`);
+    expect(made()).toHaveLength(1);
+    expect((await records.applications.findOne({ _id: new ObjectId(id) }))?.signatureId).toBeUndefined();
+    // Temporal's retry, the database back: the request the first try made (by the id stored when Box answered).
+    const retry = await activities.prepareSignRequest({ applicationId: id, attempt: 1 });
+    expect(made().map((r) => r.id)).toEqual([retry.id]);
+    expect(await records.signatures.findOne({ _id: retry.id })).toMatchObject({ applicationId: new ObjectId(id) });
+    expect(await records.applications.findOne({ _id: new ObjectId(id) })).toMatchObject({ signatureId: retry.id });
   });
 });

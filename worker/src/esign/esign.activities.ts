@@ -11,6 +11,7 @@ import { applicationFolderName, folderNamed, uploadPdfOnce } from './box.client'
 import { boxCall } from './box.errors';
 import { throwIfSuperseded } from '../superseded';
 import { recordsOf, type Records, type StoredOwner } from '../records/records';
+import { applicationIds } from '../records/application-ids';
 
 /** How long one attempt waits for Box to convert the document and send the request. */
 export const SEND_WAIT_MS = 40_000;
@@ -68,60 +69,70 @@ export function createSigningActivities(deps: {
 }): SigningActivities {
   const records = recordsOf(deps.db);
   const ids = records.signRequests;
+  const kept = applicationIds(deps.db);
+
+  /** The attempt's sign request, once Box has sent it: the one an earlier try made, or a new one. */
+  async function prepare(applicationId: string, attempt: number): Promise<SignRequestView> {
+    const box = deps.box();
+    const externalId = signExternalId(applicationId, attempt);
+    // Three independent look-ups at once: the applicant waits on this activity (signature start).
+    const [{ data, owners }, folderId, known] = await Promise.all([
+      pdfData(records, deps.pii, applicationId, attempt),
+      folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId),
+      // A retry after the request was created must not make another: it finds the request by the id
+      // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
+      // consistent, so scanning them can miss the request.) The same round trip marks that a try got
+      // this far (the record without an id): only then can a request exist that Box's answer never reached.
+      markTry(ids, externalId),
+    ]);
+    if (known?.signRequestId) {
+      const id = known.signRequestId;
+      return whenSent(box, await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(id)));
+    }
+
+    // No id stored, yet an earlier try of this activity may have made the request and lost Box's answer
+    // (a timeout or a reset after the request was sent, or a worker killed before the id was stored):
+    // a retry looks for it by its external id in Box's list before making one. The stored id above
+    // stays the first look-up, since the list can lag; without this one, the 'timeout after send' fault
+    // made a second sign request (resilience suite). Only a try after one that got this far
+    // reads the list (as a local activity every try counted as a retry, so each signature start read
+    // the enterprise's whole list of sign requests, a page of 1,000 per call, growing with every one).
+    if (known || activityAttempt() > 1) {
+      const found = await findByExternalId(box, externalId);
+      if (found?.id) {
+        await ids.updateOne({ _id: externalId }, { $set: { signRequestId: found.id } }, { upsert: true });
+        return whenSent(box, found);
+      }
+    }
+
+    const pdf = await renderApplicationPdf(data);
+    // Our copy and Box's at once; each is safe to repeat on a retry (same key, uploadPdfOnce).
+    const [, fileId] = await Promise.all([
+      deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf'),
+      uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf),
+    ]);
+    throwIfSuperseded();
+    const created = await boxCall('Sign request refused', () =>
+      box.signRequests.createSignRequest({
+        sourceFiles: [{ id: fileId, type: 'file' }],
+        parentFolder: { id: folderId, type: 'folder' },
+        isDocumentPreparationNeeded: false,
+        externalId,
+        name: `Application - ${data.company}.pdf`,
+        signers: boxSigners(owners, applicationId, deps.publicUrl, data.language),
+      }),
+    );
+    await ids.updateOne({ _id: externalId }, { $set: { signRequestId: created.id! } }, { upsert: true });
+    return whenSent(box, created);
+  }
 
   return {
     async prepareSignRequest({ applicationId, attempt }) {
-      const box = deps.box();
-      const externalId = signExternalId(applicationId, attempt);
-      // Three independent look-ups at once: the applicant waits on this activity (signature start).
-      const [{ data, owners }, folderId, known] = await Promise.all([
-        pdfData(records, deps.pii, applicationId, attempt),
-        folderNamed(box, applicationFolderName(applicationId), deps.parentFolderId),
-        // A retry after the request was created must not make another: it finds the request by the id
-        // stored when Box answered. (Box has no idempotency key, and its lists are paginated and eventually
-        // consistent, so scanning them can miss the request.) The same round trip marks that a try got
-        // this far (the record without an id): only then can a request exist that Box's answer never reached.
-        markTry(ids, externalId),
-      ]);
-      if (known?.signRequestId) {
-        const id = known.signRequestId;
-        return whenSent(box, await boxCall('Sign request read refused', () => box.signRequests.getSignRequestById(id)));
-      }
-
-      // No id stored, yet an earlier try of this activity may have made the request and lost Box's answer
-      // (a timeout or a reset after the request was sent, or a worker killed before the id was stored):
-      // a retry looks for it by its external id in Box's list before making one. The stored id above
-      // stays the first look-up, since the list can lag; without this one, the 'timeout after send' fault
-      // made a second sign request (resilience suite). Only a try after one that got this far
-      // reads the list (as a local activity every try counted as a retry, so each signature start read
-      // the enterprise's whole list of sign requests, a page of 1,000 per call, growing with every one).
-      if (known || activityAttempt() > 1) {
-        const found = await findByExternalId(box, externalId);
-        if (found?.id) {
-          await ids.updateOne({ _id: externalId }, { $set: { signRequestId: found.id } }, { upsert: true });
-          return whenSent(box, found);
-        }
-      }
-
-      const pdf = await renderApplicationPdf(data);
-      // Our copy and Box's at once; each is safe to repeat on a retry (same key, uploadPdfOnce).
-      const [, fileId] = await Promise.all([
-        deps.store.put(applicationPdfKey(applicationId, attempt), pdf, 'application/pdf'),
-        uploadPdfOnce(box, folderId, `Application ${attempt}.pdf`, pdf),
-      ]);
-      throwIfSuperseded();
-      const created = await boxCall('Sign request refused', () =>
-        box.signRequests.createSignRequest({
-          sourceFiles: [{ id: fileId, type: 'file' }],
-          parentFolder: { id: folderId, type: 'folder' },
-          isDocumentPreparationNeeded: false,
-          externalId,
-          name: `Application - ${data.company}.pdf`,
-          signers: boxSigners(owners, applicationId, deps.publicUrl, data.language),
-        }),
-      );
-      await ids.updateOne({ _id: externalId }, { $set: { signRequestId: created.id! } }, { upsert: true });
-      return whenSent(box, created);
+      const request = await prepare(applicationId, attempt);
+      // Kept where the webhook and the api look it up; a failed write fails this try (RecordWriteError),
+      // and the retry finds the request by the id stored above.
+      await kept.signature({ applicationId, signatureId: request.id, signers: request.signers.length });
+      return request;
     },
 
     async getSignRequest({ signRequestId }) {

@@ -14,6 +14,13 @@ export const NON_RETRYABLE_ERRORS = [
 ] as const;
 
 /**
+ * The type of the failure an activity raises when the service (CRM, Box) answered and made something, but
+ * the id it answered could not be kept on the application's record (MongoDB): retryable, and the retry
+ * finds what the first try made. The workflow shows it to operators as DATABASE_UNAVAILABLE.
+ */
+export const RECORD_WRITE_FAILED = 'RecordWriteError';
+
+/**
  * The task queue of the document copies (uploadContentVersions), apart from the application's own, so
  * that a slow or stuck copy never holds up a lead update. The worker polls both.
  */
@@ -58,7 +65,11 @@ export interface CrmActivities {
    * type and its status is 'active' (any case). A malformed or unknown id is simply not accepted.
    */
   checkCrmAffiliate(input: { affiliateId: string }): Promise<AffiliateCheck>;
-  /** Creates the lead once per application (looked up by the portal application id before creating). */
+  /**
+   * Creates the lead once per application (looked up by the portal application id before creating) and
+   * keeps its ids (and an accepted affiliate) on the application record; a retry after that write failed
+   * finds the lead the first try made.
+   */
   createCrmLead(input: CrmLeadInput): Promise<CrmLeadResult>;
 }
 
@@ -74,20 +85,6 @@ export interface CrmLeadUpdateActivities {
   updateCrmLead(input: { leadId: string; fields: CrmLeadFields }): Promise<void>;
 }
 
-export interface RecordActivities {
-  /** Stores the converted opportunity's id on the application record (sfOpportunityId). */
-  saveOpportunityId(input: { applicationId: string; opportunityId: string }): Promise<void>;
-  /** Stores the current sign request id on the application record (signatureId). */
-  saveSignatureId(input: { applicationId: string; signatureId: string; signers?: number }): Promise<void>;
-  /** Stores the CRM ids on the application record. */
-  saveCrmLeadIds(input: {
-    applicationId: string;
-    leadId: string;
-    ownerId: string;
-    affiliateId?: string;
-  }): Promise<void>;
-}
-
 export type SignerView = {
   email: string;
   order: number;
@@ -100,7 +97,9 @@ export type SignRequestView = { id: string; status: string; signers: SignerView[
 export interface SigningActivities {
   /**
    * Renders the application PDF (kept in S3), uploads it to the application's Box folder and creates the
-   * sign request for the first two owners. Idempotent per attempt: a retry finds the request it made.
+   * sign request for the first two owners, then keeps its id on the application record (the webhook's
+   * lookup by the request's id first, then the application). Idempotent per attempt: a retry finds the
+   * request it made.
    */
   prepareSignRequest(input: { applicationId: string; attempt: number }): Promise<SignRequestView>;
   getSignRequest(input: { signRequestId: string }): Promise<SignRequestView>;
@@ -110,7 +109,10 @@ export interface SigningActivities {
 export type StoredDocument = { fileId: string; s3Key: string; fileName: string; fileType: string };
 
 export interface DocumentActivities {
-  /** Converts the lead (SOAP convertLead) once: a retry finds the opportunity the first try made. */
+  /**
+   * Converts the lead (SOAP convertLead) once and keeps the opportunity's id on the application record
+   * (sfOpportunityId): a retry finds the opportunity the first try made.
+   */
   convertCrmLead(input: { leadId: string; ownerId: string; applicationId: string }): Promise<{ opportunityId: string }>;
   /**
    * Sends the signed application to the document-submission service (Box): the signed PDF goes into the
@@ -169,6 +171,5 @@ export type ApplicationActivities = OperationActivities &
   OfferActivities &
   CrmActivities &
   CrmLeadUpdateActivities &
-  RecordActivities &
   SigningActivities &
   DocumentActivities;

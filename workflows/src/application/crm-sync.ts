@@ -2,11 +2,11 @@ import { condition, log } from '@temporalio/workflow';
 import { LEAD_CLOSED_FIELDS, type StoredDocument } from './activities';
 import { CrmTries } from './crm-tries';
 import { DocumentCopies } from './document-copies';
-import { refusalCodes, rejected } from './failures';
+import { outage, refusalCodes, rejected } from './failures';
 import { LeadCreation, correction } from './lead-creation';
 import type { ApplicationEnd } from './lifecycle';
 import type { CrmRetry, LeadHandover } from './messages';
-import { crm, records, waited } from './proxies';
+import { crm, waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -95,22 +95,19 @@ export class CrmSync {
     if (progress.sfOpportunityId || !progress.sfLeadId || this.converting) return run.publish();
     this.converting = true;
     try {
+      // The opportunity's id is kept on the application record by the conversion itself.
       const { opportunityId } = await waited.convertCrmLead({
         leadId: progress.sfLeadId,
         ownerId: progress.sfLeadOwnerId ?? '',
         applicationId,
       });
-      await records.saveOpportunityId({ applicationId, opportunityId });
       progress.sfOpportunityId = opportunityId;
     } catch (e) {
       const refused = rejected(e);
-      log.error(`CRM ${refused ? 'refused' : 'unavailable for'} the conversion`, {
-        applicationId,
-        error: (e as Error).message,
-      });
+      log.error(`conversion ${refused ? 'refused' : 'failed for now'}`, { applicationId, error: (e as Error).message });
       run.crmFailed();
       if (refused) run.noteError('CRM_REJECTED', refusalCodes(e));
-      else run.noteError('CRM_UNAVAILABLE');
+      else run.noteError(outage(e));
     } finally {
       this.converting = false;
     }
@@ -163,7 +160,6 @@ export class CrmSync {
         ownerId: progress.sfLeadOwnerId ?? '',
         applicationId,
       });
-      await records.saveOpportunityId({ applicationId, opportunityId });
       progress.sfOpportunityId = opportunityId;
       log.info('CRM lead converted', { applicationId });
     });

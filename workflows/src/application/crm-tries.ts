@@ -1,7 +1,14 @@
 import { condition, log } from '@temporalio/workflow';
-import { refusalCodes, rejected } from './failures';
+import { outage, refusalCodes, rejected } from './failures';
 import { CRM_BACKOFF_MS } from './proxies';
 import type { ApplicationRun } from './run';
+
+/** The log's words for each way a call fails. */
+const SAID = {
+  CRM_REJECTED: 'CRM refused',
+  CRM_UNAVAILABLE: 'CRM unavailable for',
+  DATABASE_UNAVAILABLE: 'application record not written after',
+} as const;
 
 /**
  * How the CRM room tries the CRM, shared by its loops (the lead, its changes and conversion, the document
@@ -49,8 +56,9 @@ export class CrmTries {
 
   /**
    * One CRM call, tried again after the workflow's back-off while the CRM is unavailable (visible to
-   * operators as CRM_UNAVAILABLE and WaitingOnCrm); false when the CRM refused it (CRM_REJECTED with
-   * Salesforce's code), which no retry of the same call can fix.
+   * operators as CRM_UNAVAILABLE and WaitingOnCrm), or while the id it answered cannot be kept on the
+   * application record (DATABASE_UNAVAILABLE and WaitingOnCrm: the retry finds what the CRM made); false
+   * when the CRM refused it (CRM_REJECTED with Salesforce's code), which no retry of the same call can fix.
    */
   async attempt(what: string, call: () => Promise<void>): Promise<boolean> {
     for (let backoff = CRM_BACKOFF_MS.first; ; backoff = Math.min(backoff * 2, CRM_BACKOFF_MS.max)) {
@@ -62,16 +70,14 @@ export class CrmTries {
       } catch (e) {
         this.releasePublishing(); // a failure shows at once
         const type = rejected(e);
-        log.error(`CRM ${type ? 'refused' : 'unavailable for'} ${what}`, {
-          applicationId: this.run.applicationId,
-          error: (e as Error).message,
-        });
+        const code = type ? 'CRM_REJECTED' : outage(e);
+        log.error(`${SAID[code]} ${what}`, { applicationId: this.run.applicationId, error: (e as Error).message });
         if (type) {
-          this.run.noteError('CRM_REJECTED', refusalCodes(e));
+          this.run.noteError(code, refusalCodes(e));
           return false;
         }
         this.run.crmFailed();
-        this.run.noteError('CRM_UNAVAILABLE');
+        this.run.noteError(code);
         const seen = this.retries;
         await condition(() => this.retries !== seen, backoff);
       }

@@ -1,6 +1,7 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
 import { JOURNEY_ERRORS, type JourneyErrorCode } from '@portal/libs';
-import { NON_RETRYABLE_ERRORS } from './activities';
+import { NON_RETRYABLE_ERRORS, RECORD_WRITE_FAILED } from './activities';
+import type { LastErrorCode } from './lifecycle';
 
 /** A refusal the applicant sees: its type is the code the api answers and the web matches on. */
 export const journeyFailure = (code: JourneyErrorCode): ApplicationFailure =>
@@ -19,6 +20,15 @@ export const rejected = (e: unknown): string | null => {
   const listed = (NON_RETRYABLE_ERRORS as readonly string[]).includes(cause.type ?? '');
   return listed || cause.nonRetryable ? (cause.type ?? 'Error') : null;
 };
+
+/**
+ * What an outage of a CRM call shows operators: the CRM's own, or, when the CRM answered and only the
+ * application record's write of the id it gave failed, the database's (the retry finds what the CRM made).
+ */
+export const outage = (e: unknown): Extract<LastErrorCode, 'CRM_UNAVAILABLE' | 'DATABASE_UNAVAILABLE'> =>
+  (failureOf(e) as { type?: string } | undefined)?.type === RECORD_WRITE_FAILED
+    ? 'DATABASE_UNAVAILABLE'
+    : 'CRM_UNAVAILABLE';
 
 /**
  * Salesforce's code(s) of a refusal ('INVALID_EMAIL_ADDRESS'), from the rejection's details (the worker's

@@ -1,8 +1,8 @@
 import { condition, log } from '@temporalio/workflow';
-import type { CrmLeadInput, CrmLeadResult } from './activities';
+import type { CrmLeadInput } from './activities';
 import type { CrmTries } from './crm-tries';
 import type { CrmRetry } from './messages';
-import { affiliates, crm, records } from './proxies';
+import { affiliates, crm } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** A refused check (e.g. the CRM rejects the id) drops the affiliate; it never stops the application. */
@@ -16,8 +16,8 @@ export async function isAcceptedAffiliate(affiliateId: string): Promise<boolean>
 }
 
 /**
- * The lead as the CRM gets it: an affiliate id that does not check out is dropped silently.
- * `ids` is the record of the lead's ids that the application keeps, with the affiliate when accepted.
+ * The lead as the CRM gets it: an affiliate id that does not check out is dropped silently (and so is not
+ * kept on the application record either: createCrmLead keeps the affiliate it is given).
  */
 export async function checkedLead(lead: CrmLeadInput) {
   const { affiliateId, ...leadInput } = lead;
@@ -25,12 +25,6 @@ export async function checkedLead(lead: CrmLeadInput) {
   return {
     fields: accepted ? { ...leadInput, affiliateId } : leadInput,
     affiliateId: accepted ? affiliateId : undefined,
-    ids: (applicationId: string, created: CrmLeadResult) => ({
-      applicationId,
-      leadId: created.leadId,
-      ownerId: created.ownerId,
-      ...(accepted ? { affiliateId } : {}),
-    }),
   };
 }
 
@@ -61,8 +55,9 @@ export class LeadCreation {
       // The answers as they are now: an operator's correction replaces the refused ones.
       const fix = Object.fromEntries(FIXABLE.map((k) => [k, run.leadInput[k]]));
       const created = await tries.attempt('the lead', async () => {
+        // Its ids are kept on the application record by the creation itself; a failed write fails the
+        // call (DATABASE_UNAVAILABLE), and the next try finds the lead this one made.
         const lead = await crm.createCrmLead({ ...checked.fields, ...fix });
-        await records.saveCrmLeadIds(checked.ids(run.applicationId, lead));
         run.progress.sfLeadId = lead.leadId;
         run.progress.sfLeadOwnerId = lead.ownerId;
         run.noteAffiliate(checked.affiliateId);

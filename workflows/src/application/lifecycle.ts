@@ -60,6 +60,7 @@ export const LAST_ERRORS = [
   'REMINDER_FAILED',
   'OFFER_EMAIL_FAILED',
   'RECORD_UPDATE_FAILED',
+  'DATABASE_UNAVAILABLE',
 ] as const;
 export type LastErrorCode = (typeof LAST_ERRORS)[number];
 

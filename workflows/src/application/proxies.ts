@@ -19,7 +19,9 @@ const nonRetryableErrorTypes = [...NON_RETRYABLE_ERRORS];
 /**
  * The CRM calls of the sync (the lead, its changes, its conversion, the document copies): a few tries
  * inside the activity, then the workflow notes the failure for operators (LastError, CrmSyncPending) and
- * waits out its own back-off (CRM_BACKOFF_MS), which the operators' 'retry CRM sync' cuts short.
+ * waits out its own back-off (CRM_BACKOFF_MS), which the operators' 'retry CRM sync' cuts short, without
+ * end. The lead's creation and the conversion keep the id they get on the application record in the same
+ * call: a write that fails is retried so (DATABASE_UNAVAILABLE), and the retry finds what the CRM made.
  */
 const CRM_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '30 seconds',
@@ -85,21 +87,3 @@ export const signingAhead = proxyLocalActivities<Pick<ApplicationActivities, 'pr
   startToCloseTimeout: '5 seconds',
   retry: { maximumAttempts: 1 },
 });
-
-// The lead's ids are retried with back-off and without end (the lead exists: its ids must be kept); the
-// other record writes fail the applicant's update after a few tries.
-const leadIds = proxyLocalActivities<ApplicationActivities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
-});
-const recordWrites = proxyLocalActivities<ApplicationActivities>({
-  startToCloseTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', maximumAttempts: 3 },
-});
-
-/** The writes to the application's own record (MongoDB), local activities. */
-export const records: Pick<ApplicationActivities, 'saveCrmLeadIds' | 'saveOpportunityId' | 'saveSignatureId'> = {
-  saveCrmLeadIds: leadIds.saveCrmLeadIds,
-  saveOpportunityId: recordWrites.saveOpportunityId,
-  saveSignatureId: recordWrites.saveSignatureId,
-};

@@ -153,11 +153,12 @@ export class ApplicationRun {
     return !!this.progress.statementsSubmitted && !this.progress.sfOpportunityId;
   }
 
-  /** The CRM answered: a failure it showed is over. */
+  /** The CRM answered (and its ids were kept): a failure it showed is over. */
   crmAnswered(): void {
     if (!this.ops.crmFailing) return;
     this.ops.crmFailing = false;
-    if (this.ops.lastError?.code.startsWith('CRM_')) delete this.ops.lastError;
+    const code = this.ops.lastError?.code;
+    if (code?.startsWith('CRM_') || code === 'DATABASE_UNAVAILABLE') delete this.ops.lastError;
   }
 
   /** The CRM failed or refused the latest try and work waits for it (status WaitingOnCrm). */

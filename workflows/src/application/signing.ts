@@ -3,7 +3,7 @@ import { judgeSubmission } from '@portal/libs';
 import type { ApplicationActivities, SignRequestView } from './activities';
 import { journeyFailure } from './failures';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';
-import { records, signingAhead, waited } from './proxies';
+import { signingAhead, waited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /** How often the workflow asks Box about a sign request when no webhook has come. */
@@ -174,12 +174,11 @@ export class Signing {
     progress.position = judgeSubmission(progress.position, 'signature');
   }
 
-  /** A new sign request (attempt + 1), its id saved on the application. */
+  /** A new sign request (attempt + 1), its id kept on the application by prepareSignRequest itself. */
   private async newRequest(box: BoxCalls): Promise<void> {
     const { progress, applicationId } = this.run;
     const attempt = (progress.signing?.attempt ?? 0) + 1;
     const request = await box.prepareSignRequest({ applicationId, attempt });
-    await records.saveSignatureId({ applicationId, signatureId: request.id, signers: request.signers.length });
     progress.signing = { attempt, request, signed: false };
     this.apply(progress.signing, request);
   }

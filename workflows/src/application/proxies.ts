@@ -17,6 +17,39 @@ import { NON_RETRYABLE_ERRORS, documentTaskQueue, type ApplicationActivities } f
 const nonRetryableErrorTypes = [...NON_RETRYABLE_ERRORS];
 
 /**
+ * The run's local activities run one at a time: a call made while another is in flight starts once that
+ * one has settled. Two in flight together can resolve in one activation when first run, but each in its
+ * own on replay, so the commands their callers make after them interleave differently and the replay is
+ * nondeterministic (a known behaviour of the SDK, with no flag to change it). This module's state is the
+ * run's own: the worker loads the workflow's modules per run (no preloadModules).
+ */
+let inFlight: Promise<unknown> | undefined;
+
+function oneAtATime<T>(call: () => Promise<T>): Promise<T> {
+  const before = inFlight;
+  // Nothing in flight: called at once, so that its command keeps its place among the task's others.
+  const result = before ? before.then(call) : call();
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  inFlight = settled;
+  void settled.then(() => {
+    if (inFlight === settled) inFlight = undefined;
+  });
+  return result;
+}
+
+/** A local-activity proxy whose calls wait their turn (oneAtATime). */
+const queued = <T extends object>(proxy: T): T =>
+  new Proxy(proxy, {
+    get: (target, name) => {
+      const method = Reflect.get(target, name) as (...args: unknown[]) => Promise<unknown>;
+      return (...args: unknown[]) => oneAtATime(() => method(...args));
+    },
+  });
+
+/**
  * The CRM calls of the sync (the lead, its changes, its conversion, the document copies): a few tries
  * inside the activity, then the workflow notes the failure for operators (LastError, CrmSyncPending) and
  * waits out its own back-off (CRM_BACKOFF_MS), which the operators' 'retry CRM sync' cuts short, without
@@ -33,7 +66,18 @@ const CRM_OPTIONS: ActivityOptions & LocalActivityOptions = {
     nonRetryableErrorTypes,
   },
 };
-export const crm = proxyLocalActivities<ApplicationActivities>(CRM_OPTIONS);
+
+/**
+ * The sync's own CRM calls run in the worker, one local activity at a time with the applicant's: their
+ * tries are kept short (3 of 10 seconds, 1 and 2 seconds apart: 33 seconds at most) so that a Salesforce
+ * outage holds an applicant's call queued behind one for half a minute at most, not the 2 minutes 45
+ * of five tries of 30; the workflow's own back-off (CRM_BACKOFF_MS) takes over after them.
+ */
+const CRM_LOCAL_OPTIONS: LocalActivityOptions = {
+  startToCloseTimeout: '10 seconds',
+  retry: { ...CRM_OPTIONS.retry, maximumAttempts: 3 },
+};
+export const crm = queued(proxyLocalActivities<ApplicationActivities>(CRM_LOCAL_OPTIONS));
 
 /** The workflow's own back-off between rounds of CRM tries: 30 s, doubling, at most 30 minutes. */
 export const CRM_BACKOFF_MS = { first: 30_000, max: 30 * 60_000 };
@@ -65,17 +109,19 @@ const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '60 seconds',
   retry: { initialInterval: '1 second', maximumAttempts: 3, nonRetryableErrorTypes },
 };
-export const waited = proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS);
+export const waited = queued(proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS));
 
 /**
  * The offers priced ahead, in the statements' submission's workflow task: one quick try. The applicant
  * waits on the submission, which this must not hold up; a failure leaves the pricing to the offers page's
  * own calculation on load (waited, above).
  */
-export const ahead = proxyLocalActivities<Pick<ApplicationActivities, 'calculateOffers'>>({
-  startToCloseTimeout: '5 seconds',
-  retry: { maximumAttempts: 1 },
-});
+export const ahead = queued(
+  proxyLocalActivities<Pick<ApplicationActivities, 'calculateOffers'>>({
+    startToCloseTimeout: '5 seconds',
+    retry: { maximumAttempts: 1 },
+  }),
+);
 
 /**
  * The signing started with the move onto the signature, in the move's workflow task: one try of five
@@ -83,7 +129,9 @@ export const ahead = proxyLocalActivities<Pick<ApplicationActivities, 'calculate
  * not hold the move up longer: a failure leaves the signing to the signature page's own start (waited,
  * above), which finds a request this try made (prepareSignRequest is idempotent per attempt).
  */
-export const signingAhead = proxyLocalActivities<Pick<ApplicationActivities, 'prepareSignRequest' | 'getSignRequest'>>({
-  startToCloseTimeout: '5 seconds',
-  retry: { maximumAttempts: 1 },
-});
+export const signingAhead = queued(
+  proxyLocalActivities<Pick<ApplicationActivities, 'prepareSignRequest' | 'getSignRequest'>>({
+    startToCloseTimeout: '5 seconds',
+    retry: { maximumAttempts: 1 },
+  }),
+);

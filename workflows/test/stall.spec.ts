@@ -39,7 +39,7 @@ describe('a CRM outage, in skipped time', () => {
     await fetch(`${slice.crm.url}/__admin/down`, { method: 'POST' });
     try {
       const { handle } = await applicant('crm-outage', { waitForLead: false });
-      await env.sleep('2 minutes'); // five tries inside the activity, then the workflow's own back-off
+      await env.sleep('2 minutes'); // three tries inside the activity, then the workflow's own back-off
       const during = await waitFor(
         () => handle.query(getProgress),
         (p) => p.operations?.lastError?.code === 'CRM_UNAVAILABLE',

@@ -27,12 +27,19 @@ test('an OAuth bank: off to its consent page and back, Link completes and the st
 
   // A way back the bank did not send: the page opens Link with its kept token, and the stand-in refuses it.
   await leaveForOAuthBank(page);
-  const refused = page.waitForResponse((r) => /\/plaid\/link\?.*received_redirect_uri=/.test(r.url()), {
-    timeout: 30_000,
+  // The stand-in's answer is read as it passes (fetched and handed on whole): Link moves on at once, and a
+  // response's body is gone from the browser once its frame has navigated away.
+  const linkReturn = /\/plaid\/link\?.*received_redirect_uri=/;
+  let refused = '';
+  await page.route(linkReturn, async (route) => {
+    const response = await route.fetch();
+    refused += await response.text();
+    await route.fulfill({ response });
   });
   const forged = '3f1c7a52-0000-4000-8000-000000000000';
   await page.goto(`${new URL(page.url()).origin}/bank-statements?oauth_state_id=${forged}`);
-  expect(await (await refused).text()).toContain('OAUTH_STATE_ID_NOT_FOUND');
+  await expect.poll(() => refused, { timeout: 30_000 }).toContain('OAUTH_STATE_ID_NOT_FOUND');
+  await page.unroute(linkReturn);
   await expect(page.getByRole('button', { name: 'Connect your bank' })).toBeEnabled();
   await expect(slots.getByText('From your bank')).toHaveCount(0);
 

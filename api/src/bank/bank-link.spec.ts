@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_CODES } from '@portal/libs';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
-import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
+import type { PlaidStandin } from '../../../sandbox/src/plaid/server';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { DETAILS_ANSWERS } from '../../../tests/support/journey';
+import { plaidEnv, startTestPlaid } from '../../../tests/support/plaid';
 import { startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 import { signedApplication } from '../files/files.spec-setup';
@@ -18,17 +19,10 @@ let slice: Awaited<ReturnType<typeof startSlice>>;
 let plaid: PlaidStandin;
 
 beforeAll(async () => {
-  plaid = await startPlaidStandin({
-    port: 0,
-    clientId: 'it-plaid',
-    secret: 'it-plaid-secret',
-    statementsReadyAfterMs: 300,
-  });
+  plaid = await startTestPlaid(300);
   slice = await startSlice({
     env: {
-      PLAID_URL: plaid.url,
-      PLAID_CLIENT_ID: 'it-plaid',
-      PLAID_SECRET: 'it-plaid-secret',
+      ...plaidEnv(plaid),
       PLAID_WEBHOOK_URL: 'none',
       // Often here, so that a test sees the sweep of ended applications' items within seconds.
       PLAID_ITEM_SWEEP_INTERVAL: '1s',

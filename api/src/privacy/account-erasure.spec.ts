@@ -7,11 +7,12 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasureWorkflowId } from '@portal/workflows';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
-import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
+import type { PlaidStandin } from '../../../sandbox/src/plaid/server';
 import { onePagePdf } from '../../../tests/support/pdf-fixtures';
 import { TEST_PASSWORD, signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
 import { saveAnswers, stepOn } from '../../../tests/support/journey';
+import { plaidEnv, startTestPlaid } from '../../../tests/support/plaid';
 import { sliceHooks } from '../../../tests/support/slice-hooks';
 import { throughSigning } from '../../../tests/support/through-signing';
 import { until } from '../../../tests/support/until';
@@ -30,18 +31,13 @@ import {
 let plaid: PlaidStandin;
 beforeAll(async () => {
   // Statements never ready here: no fetch fills every month and removes the item before the erasure does.
-  plaid = await startPlaidStandin({
-    port: 0,
-    clientId: 'it-plaid',
-    secret: 'it-plaid-secret',
-    statementsReadyAfterMs: 3_600_000,
-  });
+  plaid = await startTestPlaid(3_600_000);
 });
 afterAll(async () => {
   await plaid?.close();
 });
 const room = sliceHooks({
-  env: () => ({ PLAID_URL: plaid.url, PLAID_CLIENT_ID: 'it-plaid', PLAID_SECRET: 'it-plaid-secret' }),
+  env: () => plaidEnv(plaid),
 });
 const applicationOf = async (c: ApiClient) => (await c.get('/auth/user')).body.data.applications[0]._id as string;
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { holdScripts, pageErrors } from './journey.steps';
+import { codeFromMail } from '../support/api-client';
+import { fillSignUp, holdScripts, pageErrors } from './journey.steps';
 
 // /sign-up's HTML comes prerendered (web/src/prerender.tsx) and shows before the app's
 // code has run. These hold the app's scripts back to look at that moment, then let them through.
@@ -36,6 +37,44 @@ test('what is typed into the prerendered form before the app runs is kept, and a
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace');
   expect(errors).toEqual([]);
 });
+
+// A password typed before the app's code ran gets its strength meter as the page is hydrated: the meter's
+// room is kept empty, so the button does not move from under a press made then. The session check is held
+// so that hydration starts while the pointer is on Continue.
+for (const when of ['pressed before hydration starts', 'pressed as it starts']) {
+  test(`a Continue ${when} signs up`, async ({ page }, info) => {
+    let answer!: () => void;
+    const checked = new Promise<void>((r) => (answer = r));
+    await page.route('**/api/auth/user', async (route) => {
+      await checked;
+      await route.continue();
+    });
+    await page.goto(`${base()}/sign-up`);
+    const email = `hydration-press-${info.project.name}-${Date.now()}@example.com`;
+    await fillSignUp(page, email);
+    const button = page.getByRole('button', { name: 'Continue' });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const since = new Date();
+    const hydrating = () =>
+      page.waitForFunction(() => !document.getElementById('root')!.dataset.prerendered, null, { polling: 'raf' });
+    if (when === 'pressed before hydration starts') {
+      await page.mouse.down();
+      answer();
+      await hydrating();
+      await page.mouse.up();
+    } else {
+      answer();
+      await hydrating();
+      await page.mouse.down();
+      await page.mouse.up();
+    }
+    await page.getByLabel('Confirmation code').fill(await codeFromMail(process.env.E2E_MAILDEV_URL!, email, since));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/financial$/, { timeout: 15_000 });
+  });
+}
 
 test('a French browser gets the French prerender, never the English one', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-CA' });

@@ -100,6 +100,8 @@ test('es-US: a US owner applies in Spanish, with the keyboard only, and no axe v
   await chooseRadio(page, 'Sí', '¿Su negocio ya comenzó a operar?');
   await press(page, 'Continuar');
   await expect(page.getByText('La fecha de inicio del negocio es obligatoria')).toBeVisible();
+  // The summary takes focus once it has rendered: Tab from there, not from where it would take focus away.
+  await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
   await typeDate(page, '¿Cuándo comenzó a operar su negocio?', '2016-05-02');
   await expect(page.getByLabel('¿Cuándo comenzó a operar su negocio?')).toHaveValue('2016-05-02');
   await chooseWithKeys(page, '¿Cómo piensa usar los fondos del préstamo?', 'Compra de inventario');

@@ -5,7 +5,9 @@ import { Field } from './field';
 /** Advisory only: the password rules decide, so the meter never blocks the form. */
 export function PasswordStrength({ password }: { password: string }) {
   const { t } = useTranslation();
-  if (!password) return null;
+  // Always there, at its height: a live region must exist before it speaks, and the fields and button below
+  // must not move when the meter comes (under the pointer, for a password typed before the page's code ran).
+  if (!password) return <div className="strength" aria-live="polite" />;
   const { score, label } = passwordStrength(password);
   return (
     <div className={`strength strength-${score}`} aria-live="polite">

@@ -109,6 +109,11 @@ describe("Plaid's webhooks (/webhooks/plaid): only what Plaid signed is acted on
     expect(seen(await kept.client.get(`/bank/application/${kept.applicationId}`)).body.data.reconnect).toBe(true);
   });
 
+  it('a webhook finds its link through an index on the item (MongoDB would read every link without one)', async () => {
+    const keys = async () => (await db().collection('banklinks').indexes()).map((i) => JSON.stringify(i.key));
+    await expect.poll(keys).toContain(JSON.stringify({ itemId: 1 }));
+  });
+
   it("the stand-in's ITEM webhooks: login required marks the link, login repaired clears it", async () => {
     try {
       await requireLogin(true);

@@ -9,7 +9,8 @@ import { SchemaTypes, type HydratedDocument, type Types } from 'mongoose';
 @Schema({ timestamps: true, collection: 'banklinks' })
 export class BankLink {
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) applicationId: Types.ObjectId;
-  @Prop({ required: true }) itemId: string;
+  /** Plaid's webhooks name the item only: indexed, so finding its link is not a read of every link. */
+  @Prop({ required: true, index: true }) itemId: string;
   /** Plaid's access token, encrypted like the other secrets of an application (never sent to a browser). */
   @Prop({ required: true }) accessTokenSealed: string;
   @Prop() institution?: string;

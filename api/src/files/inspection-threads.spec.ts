@@ -1,6 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
 import { prepareInspection, release, takeThread } from './inspection-threads';
+import { runOnThread, type FromThread } from './thread-job';
 
 describe('the upload inspection threads', () => {
   const taken: Worker[] = [];
@@ -29,5 +32,26 @@ describe('the upload inspection threads', () => {
     expect(take()).toBe(second);
     const spare = take();
     expect([first, second]).not.toContain(spare);
+  });
+
+  it("counts a file's budget from when its thread has loaded its modules, not from the thread's start", async () => {
+    // The pool's threads all taken (above): the job's thread is started for it, its modules still loading
+    // (over 100 ms on a quiet machine, seconds on a busy one), and a missing file is answered at once.
+    let ranOut = false;
+    const answer = await runOnThread<FromThread | undefined>(
+      { path: join(tmpdir(), `no-such-statement-${Date.now()}.pdf`) },
+      100,
+      () => {
+        let got: FromThread | undefined;
+        return {
+          onMessage: (m) => void (got ??= m),
+          onError: () => undefined,
+          onBudget: () => void (ranOut = true),
+          answer: () => got,
+        };
+      },
+    );
+    expect(ranOut).toBe(false);
+    expect(answer).toMatchObject({ ok: false });
   });
 });

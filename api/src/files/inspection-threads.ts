@@ -27,9 +27,29 @@ export const REUSE = { retireHeapMb: 64, maxFiles: 250, largestFileMb: 8 };
 export const THREAD_LIMITS = { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
 const idle: Worker[] = [];
 const filesDone = new WeakMap<Worker, number>();
+/** Threads whose modules are loaded (the thread's first message says so). */
+const ready = new WeakSet<Worker>();
+
+/** Whether the thread has loaded its modules; if not, `then` runs once it has. */
+export function whenReady(thread: Worker, then: () => void): boolean {
+  if (ready.has(thread)) return true;
+  const onReady = (m: { ready?: boolean }) => {
+    if (m?.ready !== true) return;
+    thread.off('message', onReady);
+    then();
+  };
+  thread.on('message', onReady);
+  return false;
+}
 
 const startThread = () => {
   const thread = new Worker(WORKER, { resourceLimits: THREAD_LIMITS });
+  const onReady = (m: { ready?: boolean }) => {
+    if (m?.ready !== true) return;
+    ready.add(thread);
+    thread.off('message', onReady);
+  };
+  thread.on('message', onReady);
   // An idle thread never keeps the process alive; a dead one (out of memory at start) is not handed out.
   thread.unref();
   thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use
@@ -58,14 +78,17 @@ export function prepareInspection(): void {
 }
 
 /**
- * The thread given back last among those that have read a file, else the fresh one idle longest (one started
- * to replace another may still be loading its modules). The spare stays fresh while two threads keep up:
- * taken in turn, each of the three grew its heap, its malloc arena and its compiled code for pdf.js's reading
- * of a statement (about 25 MB each), the spare's only ever used after a thread was ended.
+ * The thread given back last among those that have read a file, else a fresh one with its modules loaded,
+ * else the fresh one idle longest (one started to replace another may still be loading its modules). The
+ * spare stays fresh while two threads keep up: taken in turn, each of the three grew its heap, its malloc
+ * arena and its compiled code for pdf.js's reading of a statement (about 25 MB each), the spare's only ever
+ * used after a thread was ended.
  */
 export function takeThread(): Worker {
   const warm = idle.findLastIndex((t) => filesDone.has(t));
-  const thread = (warm === -1 ? idle.shift() : idle.splice(warm, 1)[0]) ?? startThread();
+  const loaded = idle.findIndex((t) => ready.has(t));
+  const at = warm !== -1 ? warm : loaded !== -1 ? loaded : 0;
+  const thread = idle.splice(at, 1)[0] ?? startThread();
   thread.ref();
   return thread;
 }

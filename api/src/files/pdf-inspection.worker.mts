@@ -283,3 +283,6 @@ parentPort?.on('message', (job: Job) => {
     .catch((e: Error) => port.postMessage({ ok: false, reason: `failed: ${e.message.slice(0, 200)}` }))
     .finally(() => port.postMessage({ done: true, heapMb: heapMb(), fileMb: lastFileBytes / 1024 / 1024 }));
 });
+// Its modules loaded (this runs after every static import, then pdf.js's): a file's budget starts from here, not
+// from the thread's start, which on a busy machine can take seconds that are not the file's.
+void pdfjs.finally(() => parentPort?.postMessage({ ready: true }));

@@ -1,4 +1,4 @@
-import { release, REUSE, takeThread } from './inspection-threads';
+import { release, REUSE, takeThread, whenReady } from './inspection-threads';
 
 /** A message from an inspection thread: whatever the job's answer is, or the thread's closing `done`. */
 export type FromThread = Record<string, unknown>;
@@ -59,21 +59,32 @@ export function runOnThread<T>(
         reject(e as Error);
       }
     };
-    const timer = setTimeout(() => {
+    let timer: NodeJS.Timeout | undefined;
+    const startBudget = () => {
       if (ended) return;
-      job.onBudget();
-      finish(false);
-    }, budgetMs);
+      timer = setTimeout(() => {
+        if (ended) return;
+        job.onBudget();
+        finish(false);
+      }, budgetMs);
+    };
     const job = start({
       end: () => finish(false),
       get ended() {
         return ended;
       },
     });
-    const onMessage = (m: FromThread) => (m.done === true ? finish(reusableAfter(m)) : job.onMessage(m));
+    const onMessage = (m: FromThread) => {
+      if (m.ready === true) return; // the thread's own start (whenReady below)
+      if (m.done === true) finish(reusableAfter(m));
+      else job.onMessage(m);
+    };
     const onError = (e: Error & { code?: string }) => job.onError(e);
     const onExit = () => finish(false);
     thread.on('message', onMessage).on('error', onError).on('exit', onExit);
     thread.postMessage(message);
+    // The budget is the file's: a thread still loading its modules (one started to replace another, on a
+    // busy machine) starts the clock once it has.
+    if (whenReady(thread, startBudget)) startBudget();
   });
 }

@@ -27,29 +27,31 @@ export const REUSE = { retireHeapMb: 64, maxFiles: 250, largestFileMb: 8 };
 export const THREAD_LIMITS = { maxOldGenerationSizeMb: LIMITS.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
 const idle: Worker[] = [];
 const filesDone = new WeakMap<Worker, number>();
-/** Threads whose modules are loaded (the thread's first message says so). */
+/** Each thread's modules loaded (its first message says so), and the threads that have. */
+const loading = new WeakMap<Worker, Promise<void>>();
 const ready = new WeakSet<Worker>();
 
 /** Whether the thread has loaded its modules; if not, `then` runs once it has. */
 export function whenReady(thread: Worker, then: () => void): boolean {
   if (ready.has(thread)) return true;
-  const onReady = (m: { ready?: boolean }) => {
-    if (m?.ready !== true) return;
-    thread.off('message', onReady);
-    then();
-  };
-  thread.on('message', onReady);
+  void loading.get(thread)?.then(then);
   return false;
 }
 
 const startThread = () => {
   const thread = new Worker(WORKER, { resourceLimits: THREAD_LIMITS });
-  const onReady = (m: { ready?: boolean }) => {
-    if (m?.ready !== true) return;
-    ready.add(thread);
-    thread.off('message', onReady);
-  };
-  thread.on('message', onReady);
+  loading.set(
+    thread,
+    new Promise((loaded) => {
+      const onReady = (m: { ready?: boolean }) => {
+        if (m?.ready !== true) return;
+        ready.add(thread);
+        thread.off('message', onReady);
+        loaded();
+      };
+      thread.on('message', onReady);
+    }),
+  );
   // An idle thread never keeps the process alive; a dead one (out of memory at start) is not handed out.
   thread.unref();
   thread.on('error', () => undefined); // while idle; runWorker's own listener reads it once in use

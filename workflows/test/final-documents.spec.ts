@@ -15,6 +15,7 @@ import {
 } from '../src';
 import { documentStore } from '../../worker/src/documents/s3';
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
+import { until } from '../../tests/support/until';
 import { startSkippedTime, type SkippedTime } from './skipped-time';
 
 let t: SkippedTime;
@@ -75,6 +76,53 @@ async function atOffers(tag: string) {
   return { id, opportunityId, handle };
 }
 
+/**
+ * A run at the offer's step whose statements went in while the CRM was down: its lead is there, its
+ * conversion owed (the lead loop converts it as the run starts).
+ */
+async function conversionOwed(tag: string) {
+  const id = new ObjectId().toHexString();
+  const repId = String(t.slice.crm.records('User')[0]!.Id);
+  const leadId = t.slice.crm.insert('Lead', {
+    FirstName: 'Ada',
+    LastName: 'Lovelace',
+    Company: `${tag} Ltd`,
+    Email: `${tag}@example.com`,
+    OwnerId: repId,
+    Portal_Application_Id__c: id,
+  });
+  await t.mongo
+    .db()
+    .collection(COLLECTIONS.offers)
+    .insertOne({ _id: new ObjectId(id), offerOptions: [{ id: 'o1', isSelected: 'true' }], emailedOption: 'o1' });
+  const signing = { attempt: 1, signed: true, request: { id: `sr-${tag}`, status: 'signed', signers: [] } };
+  const handle = await t.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+    workflowId: applicationWorkflowId(id),
+    taskQueue: t.slice.env.TEMPORAL_TASK_QUEUE,
+    args: [
+      {
+        applicationId: id,
+        lead: { applicationId: id, firstName: 'Ada', lastName: 'Lovelace', email: `${tag}@example.com`, company: 'X' },
+        carried: {
+          progress: {
+            position: { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' },
+            signing,
+            sfLeadId: leadId,
+            sfLeadOwnerId: repId,
+            statementsSubmitted: true,
+          },
+          leadChanges: [],
+          documents: [],
+          ops: { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false },
+          seenEvents: [],
+          runs: 0,
+        },
+      },
+    ],
+  });
+  return { id, leadId, handle };
+}
+
 /** A stored document of the application: its File row and its object in S3, as the api leaves them. */
 async function stored(applicationId: string, fileName: string, fileType: string): Promise<StoredDocument> {
   const _id = new ObjectId();
@@ -106,6 +154,25 @@ describe('the last documents, carried by the final submission', () => {
     expect(copiesOn(opportunityId).sort()).toEqual(['drivers-license', 'voided-check']);
     await handle.result();
     expect(copiesOn(opportunityId)).toHaveLength(2);
+  });
+
+  it('with the lead still to convert (the CRM was down), converts it then rather than refuse', async () => {
+    // The lead loop's try is refused, so it waits for an operator's retry: the conversion is still owed
+    // when the applicant submits (as during a CRM outage's back-off).
+    await crmAdmin('fail-next', { errorCode: 'INVALID_FIELD', status: 500, path: '/services/Soap' });
+    const { id, leadId, handle } = await conversionOwed('owed-conversion');
+    await until(
+      () => handle.query(getProgress),
+      (p) => p.operations.lastError?.code === 'CRM_REJECTED',
+      { what: "the lead loop's conversion refused" },
+    );
+    const check = await stored(id, 'voided-check.pdf', 'Voided Check');
+    const answer = await handle.executeUpdate(submitApplication, { args: [[check]] });
+    expect(answer).toMatchObject({ repName: 'Jordan Rivera', position: { pageStep: 3 } });
+    const opportunityId = t.slice.crm.records('Lead').find((l) => l.Id === leadId)?.ConvertedOpportunityId;
+    expect(opportunityId).toBeTruthy();
+    expect(copiesOn(String(opportunityId))).toEqual(['voided-check']);
+    await handle.result();
   });
 
   it('in a CRM outage during the copy, the application is still submitted and the copy follows', async () => {

@@ -29,10 +29,9 @@ export class Submission {
     private readonly crm: CrmSync,
   ) {}
 
-  /** Validator of submitApplication: the lead is converted. */
+  /** Validator of submitApplication: the lead is converted, or the statements are in (its conversion is tried then). */
   needsOpportunity(): void {
-    this.run.refuseWhenEnded();
-    this.opportunityId();
+    this.offersReady();
   }
 
   /** Validator of calculateOffers: the statements are in (the opportunity may follow later). */
@@ -101,6 +100,11 @@ export class Submission {
     const { progress } = run;
     run.accepted();
     run.takeDocuments(documents);
+    // The lead's conversion still owed (the CRM was down when the statements went, and the lead loop is
+    // waiting out its back-off): tried now rather than refused with 'submit your bank statements first'. The
+    // record may already hold the opportunity, from a try whose answer this run never got; the CRM then
+    // answers with it.
+    if (!progress.sfOpportunityId && progress.statementsSubmitted) await this.crm.convertForStatements();
     const opportunityId = this.opportunityId();
     // A repeat that comes while the first is still at work waits for it, and then finds it done.
     await condition(() => !this.submittingApplication);

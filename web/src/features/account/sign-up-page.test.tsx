@@ -9,6 +9,9 @@ import { renderPage } from './render-page';
 import { SignUpPage } from './sign-up-page';
 
 const renderSignUp = () => renderPage('/sign-up', SignUpPage);
+// Every test's network stubbed: a page's session read that reached no server would be tried again seconds
+// later, into a later test's stub, and counted among that test's calls.
+const net = stubFetch();
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -88,7 +91,6 @@ it('refuses a number of another country with advice, shown as it was pasted', as
 });
 
 describe('the code step', () => {
-  const net = stubFetch();
   const ada = { _id: 'u-1', email: 'ada@example.com', applications: [{ _id: 'app-1', stage: { path: '/business' } }] };
   /** The api as the page meets it: signed out until the code's answer starts the session. */
   const api = (c: Call) => {

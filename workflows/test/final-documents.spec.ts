@@ -34,22 +34,18 @@ afterAll(async () => {
 const crmAdmin = (what: string, body: Record<string, unknown> = {}) =>
   fetch(`${t.slice.crm.url}/__admin/${what}`, { method: 'POST', body: JSON.stringify(body) });
 
-/** A run at the offer's step (DOCUMENTS 2), signed, with its opportunity and its offer already emailed. */
-async function atOffers(tag: string) {
-  const id = new ObjectId().toHexString();
-  const opportunityId = t.slice.crm.insert('Opportunity', {
-    Name: `${tag} Ltd`,
-    StageName: 'Prospecting',
-    OwnerId: t.slice.crm.records('User')[0]!.Id,
-  });
+/**
+ * A run at the offer's step (DOCUMENTS 2), signed, its statements in and its offer already emailed, with
+ * `progress` (the CRM's ids) carried into it.
+ */
+async function startAtOffers(tag: string, id: string, progress: Record<string, unknown>) {
   // The offer was emailed already: the submission sends no email (none of this test's business).
   await t.mongo
     .db()
     .collection(COLLECTIONS.offers)
     .insertOne({ _id: new ObjectId(id), offerOptions: [{ id: 'o1', isSelected: 'true' }], emailedOption: 'o1' });
-  const position = { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' };
   const signing = { attempt: 1, signed: true, request: { id: `sr-${tag}`, status: 'signed', signers: [] } };
-  const handle = await t.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
+  return t.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
     workflowId: applicationWorkflowId(id),
     taskQueue: t.slice.env.TEMPORAL_TASK_QUEUE,
     args: [
@@ -58,11 +54,10 @@ async function atOffers(tag: string) {
         lead: { applicationId: id, firstName: 'Ada', lastName: 'Lovelace', email: `${tag}@example.com`, company: 'X' },
         carried: {
           progress: {
-            position,
+            position: { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' },
             signing,
-            sfLeadId: 'carried',
-            sfOpportunityId: opportunityId,
             statementsSubmitted: true,
+            ...progress,
           },
           leadChanges: [],
           documents: [],
@@ -73,6 +68,17 @@ async function atOffers(tag: string) {
       },
     ],
   });
+}
+
+/** A run at the offer's step with its opportunity. */
+async function atOffers(tag: string) {
+  const id = new ObjectId().toHexString();
+  const opportunityId = t.slice.crm.insert('Opportunity', {
+    Name: `${tag} Ltd`,
+    StageName: 'Prospecting',
+    OwnerId: t.slice.crm.records('User')[0]!.Id,
+  });
+  const handle = await startAtOffers(tag, id, { sfLeadId: 'carried', sfOpportunityId: opportunityId });
   return { id, opportunityId, handle };
 }
 
@@ -91,35 +97,7 @@ async function conversionOwed(tag: string) {
     OwnerId: repId,
     Portal_Application_Id__c: id,
   });
-  await t.mongo
-    .db()
-    .collection(COLLECTIONS.offers)
-    .insertOne({ _id: new ObjectId(id), offerOptions: [{ id: 'o1', isSelected: 'true' }], emailedOption: 'o1' });
-  const signing = { attempt: 1, signed: true, request: { id: `sr-${tag}`, status: 'signed', signers: [] } };
-  const handle = await t.client.workflow.start(APPLICATION_WORKFLOW_TYPE, {
-    workflowId: applicationWorkflowId(id),
-    taskQueue: t.slice.env.TEMPORAL_TASK_QUEUE,
-    args: [
-      {
-        applicationId: id,
-        lead: { applicationId: id, firstName: 'Ada', lastName: 'Lovelace', email: `${tag}@example.com`, company: 'X' },
-        carried: {
-          progress: {
-            position: { pageName: 'DOCUMENTS', pageStep: 2, path: '/offers' },
-            signing,
-            sfLeadId: leadId,
-            sfLeadOwnerId: repId,
-            statementsSubmitted: true,
-          },
-          leadChanges: [],
-          documents: [],
-          ops: { lastProgressAt: Date.now(), remindersSent: 0, crmFailing: false },
-          seenEvents: [],
-          runs: 0,
-        },
-      },
-    ],
-  });
+  const handle = await startAtOffers(tag, id, { sfLeadId: leadId, sfLeadOwnerId: repId });
   return { id, leadId, handle };
 }
 

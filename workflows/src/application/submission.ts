@@ -102,8 +102,8 @@ export class Submission {
     run.takeDocuments(documents);
     // The lead's conversion still owed (the CRM was down when the statements went, and the lead loop is
     // waiting out its back-off): tried now rather than refused with 'submit your bank statements first'. The
-    // record may already hold the opportunity, from a try whose answer this run never got; the CRM then
-    // answers with it.
+    // record may already hold the opportunity, from a try whose answer this run never got; the conversion
+    // then answers with it.
     if (!progress.sfOpportunityId && progress.statementsSubmitted) await this.crm.convertForStatements();
     const opportunityId = this.opportunityId();
     // A repeat that comes while the first is still at work waits for it, and then finds it done.

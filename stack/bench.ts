@@ -229,7 +229,7 @@ async function main() {
       const got = await item.run(ctx);
       const { machine } = window.end();
       log(`  ${item.name}: ${describeWindow(machine)}`);
-      figures.push(...got.map((f) => ({ ...f, machine: f.machine ?? machine })));
+      figures.push(...got.map((f) => ({ ...f, bench: item.name, machine: f.machine ?? machine })));
     }
 
   for (const f of figures)

@@ -21,6 +21,11 @@ export type Figure = {
   /** The commit and engine it was measured on, when the report gathers runs (`--only`) of one day. */
   run?: string;
   /**
+   * The benchmark that measured it (its `--only` name): one item can have two (item 5's browser's journey and
+   * its sizes), so a run of one of them keeps the other's figures.
+   */
+  bench?: string;
+  /**
    * The machine while it was measured: the 1-minute load average at its start and end and the CPU
    * spent on work that was not the bench's own. A figure measured within one window of its item's has its
    * own; the others carry their item's (stack/bench.ts).
@@ -135,21 +140,25 @@ export function writeReport(root: string, r: Report, keepOthers = false): { md: 
   const earlier = keepOthers ? latestReport(dir, json) : undefined;
   if (earlier) {
     const before = JSON.parse(readFileSync(earlier, 'utf8')) as Report;
+    const benches = new Set(r.figures.map((f) => f.bench ?? f.item));
     const items = new Set(r.figures.map((f) => f.item));
+    // A figure is replaced by the run of the benchmark that measured it (a figure without one, by its item's).
+    const replaced = (f: Figure) => (f.bench ? benches.has(f.bench) : items.has(f.item));
     // A figure from an earlier day says which day.
     const day = before.date === r.date ? '' : ` (${before.date})`;
     const kept = before.figures
-      .filter((f) => !items.has(f.item))
+      .filter((f) => !replaced(f))
       .map((f) => ({ ...f, run: `${f.run ?? before.commit}${/\(\d{4}-\d{2}-\d{2}\)$/.test(f.run ?? '') ? '' : day}` }));
     r.figures = [...kept, ...r.figures].sort((a, b) => Number(a.item) - Number(b.item));
     // The same for the notes that name an item ("Item 1: ..."): those written on the earlier runs (some
-    // by hand, from reading their figures) stay with the figures they speak of.
+    // by hand, from reading their figures) stay while any figure of their item stays.
     const itemOf = (note: string) => /^Item (\d+)/.exec(note)?.[1];
+    const keptItems = new Set(kept.map((f) => f.item));
     const notes = [
-      ...before.notes.filter((n) => itemOf(n) !== undefined && !items.has(itemOf(n)!)),
+      ...before.notes.filter((n) => itemOf(n) !== undefined && (!items.has(itemOf(n)!) || keptItems.has(itemOf(n)!))),
       ...r.notes.filter((n) => itemOf(n) === undefined || items.has(itemOf(n)!)),
     ];
-    r.notes = notes.sort((a, b) => Number(itemOf(a) ?? Infinity) - Number(itemOf(b) ?? Infinity));
+    r.notes = [...new Set(notes)].sort((a, b) => Number(itemOf(a) ?? Infinity) - Number(itemOf(b) ?? Infinity));
   }
   writeFileSync(md, toMarkdown(r));
   writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);

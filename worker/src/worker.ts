@@ -25,7 +25,7 @@ import { crmOrg } from './crm/crm.org';
 import { createCrmActivities } from './crm/crm.activities';
 import { progressRecordSink } from './records/progress-record';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
-import { plaidApi } from './privacy/bank-items';
+import { plaidApi } from '@portal/libs/dist/bank/plaid-api';
 import { documentStore } from './documents/s3';
 import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';

@@ -6,8 +6,9 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { Configuration, PlaidApi } from 'plaid';
+import type { PlaidApi } from 'plaid';
 import { BANK_CODES } from '@portal/libs';
+import { plaidApi } from '@portal/libs/dist/bank/plaid-api';
 import { SETTINGS, type ApiSettings } from '../config/settings.module';
 import { plaidError, plaidOutcome } from './plaid-outcome';
 
@@ -38,16 +39,7 @@ export class PlaidClient {
   constructor(@Inject(SETTINGS) settings: ApiSettings) {
     if (settings.PLAID_WEBHOOK_URL !== 'none') this.webhookUrl = settings.PLAID_WEBHOOK_URL;
     if (settings.PLAID_REDIRECT_URI !== 'none') this.redirectUri = settings.PLAID_REDIRECT_URI;
-    if (settings.PLAID_URL !== 'none')
-      this.api = new PlaidApi(
-        new Configuration({
-          basePath: settings.PLAID_URL,
-          baseOptions: {
-            headers: { 'PLAID-CLIENT-ID': settings.PLAID_CLIENT_ID, 'PLAID-SECRET': settings.PLAID_SECRET },
-            timeout: 20_000,
-          },
-        }),
-      );
+    this.api = plaidApi(settings);
   }
 
   /** The client, or 404 when connecting a bank is off. */

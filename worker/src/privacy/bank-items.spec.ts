@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
 import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
-import { plaidApi, removeBankItems } from './bank-items';
+import { plaidApi } from '@portal/libs/dist/bank/plaid-api';
+import { removeBankItems } from './bank-items';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 const pii = new PiiKeys({ PII_KEY_ID: 'k1', PII_KEY: KEY, PII_OLD_KEYS: 'none' });

@@ -1,22 +1,6 @@
 import { ObjectId, type Db } from 'mongodb';
-import { Configuration, PlaidApi } from 'plaid';
+import type { PlaidApi } from 'plaid';
 import type { PiiKeys } from '@portal/libs/dist/security/pii-keys';
-
-export type PlaidSettings = { PLAID_URL: string; PLAID_CLIENT_ID: string; PLAID_SECRET: string };
-
-/** The plaid Node client as the api makes it (api/src/bank/plaid-client.ts); none when PLAID_URL is 'none'. */
-export function plaidApi(settings: PlaidSettings): PlaidApi | undefined {
-  if (settings.PLAID_URL === 'none') return undefined;
-  return new PlaidApi(
-    new Configuration({
-      basePath: settings.PLAID_URL,
-      baseOptions: {
-        headers: { 'PLAID-CLIENT-ID': settings.PLAID_CLIENT_ID, 'PLAID-SECRET': settings.PLAID_SECRET },
-        timeout: 20_000,
-      },
-    }),
-  );
-}
 
 type Link = { _id: unknown; accessTokenSealed?: string; removedAt?: Date };
 

@@ -4,8 +4,9 @@
 // a second, checks that every request was answered, and writes no report. Each benchmark is a module of
 // tests/bench/items (`run(ctx)` gives its figures); `--only=read,stage,...` runs some of them
 // (`--only=browser` the browser's journey beside the bench's, `--browser-journeys=N`, `--browser-runs=N`,
-// `--status-polls-per-journey=N`; `--only=status` the reads on a submitted application, `--status-polls=N` of each; `--only=idle` npm start's
-// idle stack, `--idle-settle=S` and `--idle-window=S`). A full run measures the stack as npm start runs it (the web
+// `--status-polls-per-journey=N`; `--only=status` the reads on a submitted application, `--status-polls=N` of
+// each; `--only=idle` npm start's idle stack, `--idle-settle=S` and `--idle-window=S`; `--only=replay` the
+// workflow side of a journey alone, `--replays=N`). A full run measures the stack as npm start runs it (the web
 // server in front of the browser's journey, traces and metrics on); `--bare-stack` the api alone, as the smoke does.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,7 @@ import * as upload from '../tests/bench/items/6-upload.ts';
 import * as web from '../tests/bench/items/7-web.ts';
 import * as status from '../tests/bench/items/8-status.ts';
 import * as idle from '../tests/bench/items/9-idle.ts';
+import * as replay from '../tests/bench/items/10-replay.ts';
 import { startService, stopAll, tcpOpen, type Running } from './processes.ts';
 import {
   ROOT,
@@ -56,6 +58,7 @@ const ITEMS: BenchItem[] = [
   { name: 'web', run: web.run },
   { name: 'status', run: status.run },
   { name: 'idle', run: idle.run },
+  { name: 'replay', run: replay.run },
 ];
 
 const smoke = process.argv.includes('--smoke');

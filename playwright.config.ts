@@ -22,7 +22,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
-  timeout: 60_000,
+  // Limits against a hang, not goals: twice what the slowest tests take on a quiet 2-core machine, since
+  // `npm test` runs this lane beside two others on the same cores (up to 59 s of a journey spec, 218 s of a
+  // keyboard journey, on a machine of 2026-11-30 with the whole suite running). Each test's own limit is set
+  // the same way.
+  timeout: 120_000,
   // Two browsers at once: most of a test is waiting on the stack (a save, a workflow's move, a poll), so the
   // second one uses what the first leaves idle. Each test signs up its own applicant.
   workers: 2,

@@ -139,7 +139,7 @@ test('forgot password end to end', async ({ page }, info) => {
 test('a session that ended: a reload and a followed link say so at /login, in the link’s language, and come back', async ({
   page,
 }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = `ended-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email, BLAISE);
   // Fully ended: no session and no refresh cookie either.

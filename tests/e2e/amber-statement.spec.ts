@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from './keyboard';
 test('a protected or wrong-month statement keeps its slot amber, and Proceed asks before going on', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `amber-${info.project.name}-${Date.now()}@example.com`;
   const { slots } = await toBankStatements(page, email);
   await expect(slots).toHaveCount(3);
@@ -69,7 +69,7 @@ test('a protected or wrong-month statement keeps its slot amber, and Proceed ask
 });
 
 test('good statements stay green and Proceed goes straight on', async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `green-${info.project.name}-${Date.now()}@example.com`;
   const { slots } = await toBankStatements(page, email);
   await expect(slots).toHaveCount(3);

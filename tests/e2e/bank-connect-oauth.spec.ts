@@ -20,7 +20,7 @@ async function leaveForOAuthBank(page: Page, connect = 'Connect your bank') {
 test('an OAuth bank: off to its consent page and back, Link completes and the statement slots fill', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { slots } = await toBankStatements(page, `bank-oauth-${info.project.name}-${Date.now()}@example.com`, NEW_YORK);
   const months = 4;
   await expect(slots).toHaveCount(months);
@@ -62,7 +62,7 @@ test('an OAuth bank: off to its consent page and back, Link completes and the st
 test('a reconnect at the OAuth bank: update mode goes through the bank again, and the same item comes back', async ({
   page,
 }, info) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const email = `bank-oauth-again-${info.project.name}-${Date.now()}@example.com`;
   const { slots, client } = await toBankStatements(page, email, NEW_YORK);
   const userId = String((await client.get('/auth/user')).body.data._id);

@@ -34,7 +34,7 @@ async function connectWithDeviceCode(page: Page) {
 test('connecting the sandbox bank fills the statement slots, and the application goes on to submission', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = `bank-${info.project.name}-${Date.now()}@example.com`;
   // A New York business: the product spec asks four months of statements from it, so four slots to fill.
   await toBankStatements(page, email, NEW_YORK);
@@ -92,7 +92,7 @@ test('connecting the sandbox bank fills the statement slots, and the application
 test('in French at 390 px: connect your bank, the slots say where their statements came from', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await toBankStatements(page, `bank-fr-${info.project.name}-${Date.now()}@example.com`, NEW_YORK);
   await page.getByRole('button', { name: 'Français' }).click();

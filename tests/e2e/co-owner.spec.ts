@@ -71,7 +71,7 @@ test('a co-owner signs from the email on their own phone, in French, and is told
   page,
   browser,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = `coowner-${info.project.name}-${Date.now()}@example.com`;
   const coOwner = `co-${email}`;
   await signUpInFrench(page, email);
@@ -141,7 +141,7 @@ test('a co-owner signs from the email on their own phone, in French, and is told
 test('/status names the owners, sends the co-owner’s invitation again and lets them sign on this device', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = `status23-${info.project.name}-${Date.now()}@example.com`;
   const coOwner = `co-${email}`;
   await signUp(page, email);

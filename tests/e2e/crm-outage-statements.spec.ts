@@ -25,7 +25,7 @@ async function expectOffersWithoutRefusal(page: Page, ms = 30_000) {
 test('the CRM down at Proceed on /bank-statements: on to /offers without a refusal, and the offers go through once it is back', async ({
   page,
 }, info) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const email = `crm-outage-${info.project.name}-${Date.now()}@example.com`;
   const { client } = await toBankStatements(page, email);
   const application = async () => (await client.get('/auth/user')).body.data.applications[0];

@@ -36,7 +36,7 @@ async function archiveLink(to: string): Promise<string> {
 test('Download my data: from the menu, confirmed by the password, downloaded from the email’s link', async ({
   page,
 }, info) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const email = `export-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
 

@@ -33,7 +33,7 @@ const personalIn = async (page: Page, words: RegExp) =>
 test('a session that ends on /owners: the login page says so, and logging in brings back the step and what was typed, SSN and birth date masked', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `draft-lost-${info.project.name}-${Date.now()}@example.com`;
   const { client, applicationId } = await toStep(page, email, 3);
   await page.goto(`${base()}/owners`);
@@ -89,7 +89,7 @@ test('a session that ends on /owners: the login page says so, and logging in bri
 });
 
 test('what was typed in one browser is there in another after logging in', async ({ page, browser }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const email = `draft-device-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
   const client = sessionClient(page, '/financial');
@@ -130,7 +130,7 @@ test('what was typed on /financial comes back after a reload', async ({ page }, 
 test('a step saved as typing goes on: the save waits for the draft save on its way, the api drops the draft, and a failed save keeps it', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `draft-saved-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
   const client = sessionClient(page, '/financial');
@@ -182,7 +182,7 @@ test('a step saved as typing goes on: the save waits for the draft save on its w
 test('Back to business step 2 and /owners, saved again unchanged: no error, and what is on file is kept', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `draft-masks-${info.project.name}-${Date.now()}@example.com`;
   const { client, applicationId } = await toStep(page, email, 2, [ownerAnswers(email)]);
   await page.goto(`${base()}/business`);

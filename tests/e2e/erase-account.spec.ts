@@ -7,7 +7,7 @@ const base = () => process.env.E2E_BASE_URL!;
 test('Delete my account from the menu: what goes, in both languages, a wrong password refused, then signed out for good', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `erase-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
   await page.getByRole('button', { name: 'Menu' }).click();

@@ -33,7 +33,7 @@ const shot = (page: Page, name: string, info: { project: { name: string } }) =>
 test('the code step: focus, the email in full and a way to correct it; a dropped save says what to do and retries; business step 2', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `focus-code-${info.project.name}-${Date.now()}@example.com`;
   const typo = `typo-${email}`;
   await page.goto(`${base()}/sign-up`);
@@ -124,7 +124,7 @@ test('the side menu holds focus while open; Escape gives it back to the menu but
 });
 
 test('the 51 % refusal comes into view and takes focus', async ({ page }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signUpAndWalk(page, `focus-owners-${info.project.name}`, 3);
   await page.goto(`${base()}/owners`);
   await expect(page.getByRole('heading', { name: 'Business ownership information' })).toBeVisible();
@@ -143,7 +143,7 @@ test('the 51 % refusal comes into view and takes focus', async ({ page }, info) 
 test('an incomplete Proceed on /owners: the error summary comes into view on a phone and takes focus', async ({
   page,
 }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpAndWalk(page, `focus-owners-summary-${info.project.name}`, 3);
   await page.goto(`${base()}/owners`);
@@ -161,7 +161,7 @@ test('an incomplete Proceed on /owners: the error summary comes into view on a p
 test('Back from the signing page and from the statements; a failed upload retried or removed; focus on the offer steps', async ({
   page,
 }, info) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signUpAndWalk(page, `focus-docs-${info.project.name}`, 4);
   // Back from the signing page returns to the page before, not to /signature to be sent on again. The move
   // onto the signature made the request: /status waits on the applicant's own signature, with the way back.

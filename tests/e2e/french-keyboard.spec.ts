@@ -29,7 +29,7 @@ const focusedIsHeading = expectFocusOnHeading;
 test('fr-CA: the whole journey in French, with the keyboard only, and no axe violation on any screen', async ({
   page,
 }, info) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const p = info.project.name;
   const email = `clavier-${p}-${Date.now()}@example.com`;
   await page.route('https://assets.calendly.com/**', (route) => route.abort());

@@ -14,7 +14,7 @@ const spaced = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 test('fr-CA: 450 000,50 typed on a phone is 450000.5, shown as 450 000,50 $; 1.234 and 1,234 are refused', async ({
   page,
 }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const p = info.project.name;
   const email = `montants-${p}-${Date.now()}@example.com`;
 

@@ -70,7 +70,7 @@ const expectedShare = (option: Record<string, string>) => Math.round(expectedSha
 test('each offer shows its share of daily deposits and lowest balance; the comparison table passes axe', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = `afford-${info.project.name}-${Date.now()}@example.com`;
   const { slots, client, applicationId } = await toBankStatements(page, email);
   await expect(slots).toHaveCount(3);
@@ -177,7 +177,7 @@ test('each offer shows its share of daily deposits and lowest balance; the compa
 test('statements that cannot be read well enough: a clear note, no figures, the offers as before', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `afford-unread-${info.project.name}-${Date.now()}@example.com`;
   const { slots } = await toBankStatements(page, email);
   await expect(slots).toHaveCount(3);

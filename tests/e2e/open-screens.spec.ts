@@ -23,7 +23,7 @@ const WORDS = {
 };
 
 test('every screen open to anyone passes axe, in every language', async ({ page }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   for (const [lang, words] of Object.entries(WORDS)) {
     await page.goto(`${base()}/sign-up`);
     await page.evaluate((l) => localStorage.setItem('language', l), lang);

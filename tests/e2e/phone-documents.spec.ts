@@ -51,7 +51,7 @@ test('a phone opens the QR link, sends two photos, and the desktop slot fills wi
   page,
   browser,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await atFinalDocuments(page);
   if (info.project.name === 'mobile') {
     // On a phone the slot takes the photos itself (the same conversion on the server): no QR code.

@@ -50,7 +50,7 @@ async function expectLanguageSwitch(page: Page, group: string, shown: string, mo
 test('es-US: a US owner applies in Spanish, with the keyboard only, and no axe violation on any screen', async ({
   page,
 }, info) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const p = info.project.name;
   const mobile = p === 'mobile';
   const email = `teclado-${p}-${Date.now()}@example.com`;

@@ -19,7 +19,7 @@ test('the status view at a journey step, from the side menu, and a co-owner’s 
   page,
   browser,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = `status-${info.project.name}-${Date.now()}@example.com`;
   const coOwner = `co-${email}`;
   await signUp(page, email);

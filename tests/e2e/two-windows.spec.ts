@@ -8,7 +8,7 @@ test('two windows on /financial: the later save is refused and shows the earlier
   page,
   context,
 }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `two-windows-${info.project.name}-${Date.now()}@example.com`;
   await signUp(page, email);
   const other = await context.newPage();

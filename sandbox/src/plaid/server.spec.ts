@@ -12,7 +12,9 @@ import { startPlaidStandin, type PlaidStandin } from './server';
 
 const CLIENT_ID = 'unit-client';
 const SECRET = 'unit-secret';
-const READY_MS = 400;
+// Long enough for a link and its first two calls to be answered before the statements are ready, on a machine
+// busy with the rest of the suite (400 ms was not).
+const READY_MS = 2_000;
 let standin: PlaidStandin;
 let plaid: PlaidApi;
 const webhooks: Record<string, unknown>[] = [];

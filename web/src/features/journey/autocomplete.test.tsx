@@ -22,7 +22,8 @@ describe('autocomplete on the owner cards and the business phone', () => {
     vi.spyOn(journeyApi, 'owners').mockResolvedValue(NO_OWNERS);
     renderJourneyPage(<OwnersPage />, applicantAt({ pageName: 'BUSINESS', pageStep: 3, path: '/owners' }));
     await screen.findByLabelText('Home address');
-    await act(() => userEvent.click(screen.getByRole('button', { name: 'Add Another Owner' })));
+    const addOwner = await screen.findByRole('button', { name: 'Add Another Owner' });
+    await act(() => userEvent.click(addOwner));
     expect({
       firstName: tokens('First name'),
       lastName: tokens('Last name'),

@@ -29,7 +29,8 @@ describe('/owners: the cards start in the business’s country', () => {
     expect(country()).toEqual(['CA']);
     expect(screen.getByLabelText('SIN')).toBeTruthy();
     expect(screen.queryByLabelText('SSN')).toBeNull();
-    await act(() => userEvent.click(screen.getByRole('button', { name: 'Add Another Owner' })));
+    const addOwner = await screen.findByRole('button', { name: 'Add Another Owner' });
+    await act(() => userEvent.click(addOwner));
     expect(country()).toEqual(['CA', 'CA']);
   });
 

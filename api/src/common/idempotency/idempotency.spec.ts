@@ -169,17 +169,18 @@ describe('Idempotency-Key: a request still running', () => {
       body: { a: 1 },
     });
     let runs = 0;
-    // A handler slower than three leases, as a large upload over a slow line.
+    // A handler slower than three leases, as a large upload over a slow line. A lease of a second: each renewal
+    // (every third of it) is a write that must land within it, on a machine busy with the rest of the suite.
     const slow = {
       handle: () => {
         runs++;
-        return timer(1_200).pipe(map(() => ({ done: true })));
+        return timer(4_000).pipe(map(() => ({ done: true })));
       },
     };
-    service.leaseMs = 300;
+    service.leaseMs = 1_000;
     try {
       const first = lastValueFrom(interceptor.intercept(context, slow));
-      await holdFor(700, 'the repeat must come after two leases have run out, while the first is still running');
+      await holdFor(2_300, 'the repeat must come after two leases have run out, while the first is still running');
       const repeat = await lastValueFrom(interceptor.intercept(context, slow)).catch((e: unknown) => e);
       expect(await first).toEqual({ done: true });
       expect(repeat).toBeInstanceOf(PreparedAnswer);

@@ -2,7 +2,8 @@
 // times by the SDK's replayer, in this process, and the CPU it took (process.cpuUsage: every thread). Run by
 // item 10 as a child process, so nothing else of the bench's is in the figure. The replay runs the workflow
 // code, the SDK's sandbox and its codec as the worker runs them when the workflow tasks of that history come
-// in, without the activities, the network or Temporal. `--unguarded` runs the sandbox's calls without the
+// in, without the activities, the network or Temporal (and without the tracing interceptors a worker with
+// TRACES_URL adds). `--unguarded` runs the sandbox's calls without the
 // execution timeout the SDK sets on each (it starts and joins a watchdog thread per call): the cost of that
 // guard, for the report; the worker always runs guarded. Prints one line of JSON.
 import { createRequire } from 'node:module';

@@ -1,7 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { slowTextPdf } from '../../../tests/support/pdf-fixtures';
 import { prepareInspection, release, takeThread } from './inspection-threads';
 import { runOnThread, type FromThread } from './thread-job';
 
@@ -53,5 +55,32 @@ describe('the upload inspection threads', () => {
     );
     expect(ranOut).toBe(false);
     expect(answer).toMatchObject({ ok: false });
+  });
+
+  it("counts a file's budget in its thread's CPU: the time it waits for a core is not the file's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'budget-'));
+    const path = join(dir, 'slow.pdf');
+    await writeFile(path, slowTextPdf());
+    // Three threads spinning on the two cores: the job's thread gets about half a core, and a budget of
+    // 300 ms of its CPU takes about twice that on the clock (it ended at 300 ms when the budget was the clock's).
+    const spinners = Array.from(
+      { length: 3 },
+      () => new Worker('const end = Date.now() + 30_000; while (Date.now() < end);', { eval: true }),
+    );
+    try {
+      let ranOutAt = 0;
+      const started = Date.now();
+      await runOnThread({ path, statementMonth: 'October 2026' }, 300, () => ({
+        onMessage: () => undefined,
+        onError: () => undefined,
+        onBudget: () => void (ranOutAt = Date.now()),
+        answer: () => undefined,
+      }));
+      expect(ranOutAt).toBeGreaterThan(0);
+      expect(ranOutAt - started).toBeGreaterThan(390);
+    } finally {
+      await Promise.all(spinners.map((w) => w.terminate()));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

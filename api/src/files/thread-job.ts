@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { release, REUSE, takeThread, whenReady } from './inspection-threads';
 
 /** A message from an inspection thread: whatever the job's answer is, or the thread's closing `done`. */
@@ -24,6 +25,18 @@ export type ThreadJob<T> = {
 };
 
 /**
+ * A job's budget is the CPU its thread spends on it, not the time on the clock: on a busy machine the thread
+ * waits for a core, and a good statement ran out of a clock budget while it waited (it came out
+ * 'unreadable'). The clock still bounds it, at `clockTimes` the budget and at most `clockExtraMs` past it, so
+ * an answer never waits longer (the photos' 20 s stays well inside a proxy's 60 s).
+ */
+export const BUDGET = { clockTimes: 4, clockExtraMs: 10_000 };
+
+/** The thread's CPU (since `since`), or none when it cannot be read (the thread gone): the budget is then spent. */
+const threadCpu = (thread: Worker, since?: NodeJS.CpuUsage): Promise<NodeJS.CpuUsage | undefined> =>
+  typeof thread.cpuUsage === 'function' ? thread.cpuUsage(since).catch(() => undefined) : Promise.resolve(undefined);
+
+/**
  * The thread said it is done with a file: back to the pool while its heap is small and it holds no large file
  * (inspection-threads.ts, REUSE), else ended.
  */
@@ -35,7 +48,8 @@ const reusableAfter = (done: FromThread) =>
 
 /**
  * One job on one inspection thread, from taking the thread to giving it back: `message` is posted to the
- * thread; the job ends once, at the thread's `done`, at its exit, at `budgetMs`, or when the job ends itself
+ * thread; the job ends once, at the thread's `done`, at its exit, once the thread has spent `budgetMs` of CPU on it
+ * (BUDGET), or when the job ends itself
  * (`control.end()`). Then the thread is released (reused only after a clean `done` the job agrees with) and
  * the job's answer settles the promise. The job's own state stays in the job (`start` builds it).
  */
@@ -62,11 +76,24 @@ export function runOnThread<T>(
     let timer: NodeJS.Timeout | undefined;
     const startBudget = () => {
       if (ended) return;
-      timer = setTimeout(() => {
+      const startedAt = Date.now();
+      const cpuAtStart = threadCpu(thread);
+      const check = async () => {
         if (ended) return;
+        const start = await cpuAtStart;
+        const spent = start && (await threadCpu(thread, start));
+        if (ended) return;
+        const cpuLeft = spent ? budgetMs - (spent.user + spent.system) / 1000 : 0;
+        const clock = Math.min(budgetMs * BUDGET.clockTimes, budgetMs + BUDGET.clockExtraMs);
+        const clockLeft = clock - (Date.now() - startedAt);
+        if (cpuLeft > 0 && clockLeft > 0) {
+          timer = setTimeout(() => void check(), Math.min(cpuLeft, clockLeft));
+          return;
+        }
         job.onBudget();
         finish(false);
-      }, budgetMs);
+      };
+      timer = setTimeout(() => void check(), budgetMs);
     };
     const job = start({
       end: () => finish(false),

@@ -174,12 +174,12 @@ describe('spoolUpload falling back on the spool', () => {
       expect(await send(form(bytes, shape), { piece: 16 * 1024, pauseMs: 1 })).toBe(201);
       const r = await result;
       expect(r.stored).toBe('stored');
-      expect(puts.map((p) => [p.fromSpool, p.completed])).toEqual([
-        [false, false],
-        [true, true],
-      ]);
-      expect(puts[0]!.aborted).toBe(true);
-      expect(puts[1]!.bytes.equals(bytes)).toBe(true);
+      // The streamed put, when it had started (it has not when the file was whole before its destination was
+      // given, on a busy machine), was abandoned short; the file went from the spool, whole.
+      expect(puts.filter((p) => !p.fromSpool).map((p) => p.completed)).not.toContain(true);
+      expect(puts.filter((p) => p.fromSpool).map((p) => p.completed)).toEqual([true]);
+      for (const streamed of puts.filter((p) => !p.fromSpool)) expect(streamed.aborted).toBe(true);
+      expect(puts.find((p) => p.fromSpool)!.bytes.equals(bytes)).toBe(true);
     }
   });
 

@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['libs/src/**/*.spec.ts', 'sandbox/src/**/*.spec.ts', 'stack/**/*.spec.ts'],
+          // A hang guard, not a goal: a stand-in's test waits on its own timers and child processes, which
+          // took past Vitest's 5 s on a slow machine running the rest of the suite beside it.
+          testTimeout: 30_000,
         },
       },
       'web/vite.config.ts',

@@ -27,6 +27,9 @@ export default defineConfig({
   // keyboard journey, on a machine of 2026-11-30 with the whole suite running). Each test's own limit is set
   // the same way.
   timeout: 120_000,
+  // The same for each check's wait (Playwright's own is 5 s): Plaid Link's frame after the OAuth bank's return
+  // took longer on that machine.
+  expect: { timeout: 10_000 },
   // Two browsers at once: most of a test is waiting on the stack (a save, a workflow's move, a poll), so the
   // second one uses what the first leaves idle. Each test signs up its own applicant.
   workers: 2,

@@ -137,6 +137,8 @@ describe('a PNG judged by its data before it is decoded', () => {
   it('photosToPdf refuses the bomb before pdf-lib sees it', async () => {
     const started = performance.now();
     await expect(photosToPdf([smallJpeg(), pngBomb(3)])).rejects.toThrow(new PhotoRefused('tooBig'));
-    expect(performance.now() - started).toBeLessThan(500);
+    // The refusal is the judge's; the bound only catches a decode slipping through (500 ms was outrun by the
+    // judging alone on a slow, busy machine).
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });

@@ -3,9 +3,9 @@
 // item 10 as a child process, so nothing else of the bench's is in the figure. The replay runs the workflow
 // code, the SDK's sandbox and its codec as the worker runs them when the workflow tasks of that history come
 // in, without the activities, the network or Temporal (and without the tracing interceptors a worker with
-// TRACES_URL adds). `--unguarded` runs the sandbox's calls without the
-// execution timeout the SDK sets on each (it starts and joins a watchdog thread per call): the cost of that
-// guard, for the report; the worker always runs guarded. Prints one line of JSON.
+// TRACES_URL adds). `--unguarded` runs the sandbox's calls without the execution timeout the SDK sets on each
+// (it starts and joins a watchdog thread per call): the cost of that guard, for the report; the worker always
+// runs guarded. Prints one line of JSON.
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // An erased account's bank item, removed at the Plaid stand-in through the real plaid client before its link
 // (and so its token) goes: Plaid unavailable fails the try (the activity is retried) with the link kept and
-// no token in the error; an item Plaid already forgot counts as removed; a repeat calls Plaid no more;
-// another application's item stays.
+// no token in the error; an item Plaid already forgot, or a token it refuses as not its own, counts as
+// removed; a repeat calls Plaid no more; another application's item stays.
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { CountryCode, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -84,6 +84,21 @@ describe("removing an erased account's bank item at Plaid", () => {
     const { token } = await connected(app);
     await plaid.itemRemove({ access_token: token });
     expect(await removeBankItems(db, plaid, pii, String(app))).toBe(1);
+    expect((await db.collection('banklinks').findOne({ _id: app }))?.removedAt).toBeInstanceOf(Date);
+  });
+
+  it('counts a token Plaid refuses as not its own (another environment, other keys) as nothing to remove', async () => {
+    const app = new ObjectId();
+    // A sealed token of Plaid's development environment, stored before the settings moved to the sandbox.
+    await db.collection('banklinks').insertOne({
+      _id: app,
+      applicationId: app,
+      itemId: 'item-elsewhere',
+      accessTokenSealed: pii.encrypt('access-development-5f3c2b1a-0000-4000-8000-000000000000'),
+    });
+    const calls = standin.calls().length;
+    expect(await removeBankItems(db, plaid, pii, String(app))).toBe(1);
+    expect(standin.calls().length).toBe(calls + 1);
     expect((await db.collection('banklinks').findOne({ _id: app }))?.removedAt).toBeInstanceOf(Date);
   });
 });

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './stack.ts';
 
 const NODE = process.execPath;
@@ -36,11 +37,25 @@ function quietStep(
       const ok = code === 0;
       process.stdout.write(`\n=== ${name}\n${Buffer.concat(out).toString()}`);
       console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t) / 1000).toFixed(1)}s)`);
-      if (!ok) failures.push(`step: ${name}`);
+      // Its last lines beside its name: a CI log's tail then says why, not only what.
+      if (!ok) failures.push(`step: ${name}${lastLines(Buffer.concat(out).toString())}`);
       done(ok);
     });
   });
 }
+/** A text's non-empty lines, trimmed and without colours. */
+function plainLines(text = ''): string[] {
+  return stripVTControlCharacters(text)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+/** A failed step's last three lines, indented under its name. */
+const lastLines = (output: string) =>
+  plainLines(output)
+    .slice(-3)
+    .map((l) => `\n    ${l.slice(0, 300)}`)
+    .join('');
 /** Steps one after another; every step runs even when an earlier one failed (all failures are reported). */
 async function chain(steps: (() => Promise<boolean>)[]): Promise<boolean[]> {
   const results: boolean[] = [];
@@ -91,6 +106,8 @@ const checks: boolean[] = (
 ).flat();
 
 const firstLine = (message = '') => message.split('\n')[0]!.slice(0, 300);
+/** An end-to-end failure's first three lines on one (the expectation, then its locator). */
+const briefly = (message?: string) => plainLines(message).slice(0, 3).join(' | ').slice(0, 400);
 
 /** Counts a Vitest JSON report's tests into the closing line. */
 function countVitest(report: string): void {
@@ -121,7 +138,12 @@ function countPlaywright(report: string): void {
   if (!existsSync(report)) return;
   type Suite = {
     suites?: Suite[];
-    specs?: { title: string; file: string; ok: boolean; tests: { projectName: string; status: string }[] }[];
+    specs?: {
+      title: string;
+      file: string;
+      ok: boolean;
+      tests: { projectName: string; status: string; results?: { error?: { message?: string } }[] }[];
+    }[];
   };
   const p = JSON.parse(readFileSync(report, 'utf8')) as Suite & {
     stats: { expected: number; unexpected: number; flaky: number };
@@ -131,7 +153,7 @@ function countPlaywright(report: string): void {
   const walk = (s: Suite): void => {
     for (const spec of s.specs ?? [])
       for (const t of spec.tests.filter((x) => x.status === 'unexpected'))
-        failures.push(`${spec.file} > ${spec.title} [${t.projectName}]`);
+        failures.push(`${spec.file} > ${spec.title} [${t.projectName}]: ` + briefly(t.results?.at(-1)?.error?.message));
     s.suites?.forEach(walk);
   };
   walk(p);

@@ -40,3 +40,23 @@ export async function requireLogin(clientUserId: string) {
   });
   expect(r.status).toBe(200);
 }
+
+/**
+ * Every text the page's status lines show from now on, as they change: a phase that lasts less than one of
+ * Playwright's polls (the statements fetched at the first ask on a fast machine) is still seen.
+ */
+export async function watchStatusLines(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const record = () => {
+      for (const el of document.querySelectorAll('[role="status"]')) {
+        const text = el.textContent?.trim() ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }
+    };
+    (window as unknown as { statusLines: string[] }).statusLines = seen;
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+    record();
+  });
+  return () => page.evaluate(() => (window as unknown as { statusLines: string[] }).statusLines);
+}

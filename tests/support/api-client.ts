@@ -95,7 +95,14 @@ export class ApiClient {
       method,
       headers,
       body: body === undefined ? undefined : form ? body : (rawBytes ?? JSON.stringify(body)),
-    } as RequestInit);
+    } as RequestInit).catch((e: Error) => {
+      // fetch says only "fetch failed": the socket's own error (a reset, a close, a timeout) says why.
+      const cause = e.cause as (Error & { code?: string }) | undefined;
+      throw new Error(
+        `${method} ${path}: ${e.message}${cause ? ` (${cause.code ?? cause.name}: ${cause.message})` : ''}`,
+        { cause: e },
+      );
+    });
     this.remember(res.headers);
     const text = await res.text();
     let parsed: unknown = text;

@@ -2,6 +2,7 @@
 // workflow copies them to the opportunity before submitting it, so the sales rep opens it with its
 // documents; a CRM outage during that copy does not hold the submission, and the copy follows. Temporal's
 // time-skipping test server with the real worker and activities (the CRM stand-in, MongoDB, S3).
+import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, COMMON_SETTINGS, loadEnv } from '@portal/libs';
@@ -150,6 +151,33 @@ describe('the last documents, carried by the final submission', () => {
     const opportunityId = t.slice.crm.records('Lead').find((l) => l.Id === leadId)?.ConvertedOpportunityId;
     expect(opportunityId).toBeTruthy();
     expect(copiesOn(String(opportunityId))).toEqual(['voided-check']);
+    await handle.result();
+  });
+
+  it('with the CRM still down, is refused for now in the words of an outage (not "submit your statements"), then goes through', async () => {
+    // Every conversion fails as Salesforce does when down: the lead loop's and the submission's own tries.
+    await crmAdmin('fail-next', { errorCode: 'SERVER_UNAVAILABLE', status: 503, path: '/services/Soap', count: 1000 });
+    const { id, leadId, handle } = await conversionOwed('conversion-down');
+    const check = await stored(id, 'voided-check.pdf', 'Voided Check');
+    try {
+      const refused = await handle.executeUpdate(submitApplication, { args: [[check]] }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
+      expect((refused as WorkflowUpdateFailedError).cause).toMatchObject({
+        type: 'STATEMENTS_UNAVAILABLE',
+        message: 'We could not submit your documents just now. Please try again in a few minutes.',
+      });
+      expect((await handle.query(getProgress)).operations.lastError?.code).toBe('CRM_UNAVAILABLE');
+    } finally {
+      await crmAdmin('clear-injected');
+    }
+    // The CRM back: the applicant presses again, the lead is converted then and the document carried is copied.
+    const answer = await handle.executeUpdate(submitApplication, { args: [[check]] });
+    expect(answer).toMatchObject({ repName: 'Jordan Rivera', position: { pageStep: 3 } });
+    const opportunityId = t.slice.crm.records('Lead').find((l) => l.Id === leadId)?.ConvertedOpportunityId;
+    expect(copiesOn(String(opportunityId))).toEqual(['voided-check']);
+    // The lead loop is still waiting out its back-off from the outage: an operator's retry cuts it short, and
+    // the run ends.
+    await handle.signal(retryCrmSync);
     await handle.result();
   });
 

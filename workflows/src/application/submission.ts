@@ -105,6 +105,10 @@ export class Submission {
     // record may already hold the opportunity, from a try whose answer this run never got; the conversion
     // then answers with it.
     if (!progress.sfOpportunityId && progress.statementsSubmitted) await this.crm.convertForStatements();
+    // Still none: the CRM did not convert it just now (down, or refusing it; operators see which). The
+    // statements are in, so the applicant is asked to try again in a few minutes (a 503, whose key the api
+    // gives back), not told to submit them; the documents this one carried wait for the opportunity.
+    if (!progress.sfOpportunityId && progress.statementsSubmitted) throw journeyFailure('STATEMENTS_UNAVAILABLE');
     const opportunityId = this.opportunityId();
     // A repeat that comes while the first is still at work waits for it, and then finds it done.
     await condition(() => !this.submittingApplication);

@@ -1,7 +1,7 @@
 // An erased account's bank item, removed at the Plaid stand-in through the real plaid client before its link
 // (and so its token) goes: Plaid unavailable fails the try (the activity is retried) with the link kept and
-// no token in the error; an item Plaid already forgot, or a token it refuses as not its own, counts as
-// removed; a repeat calls Plaid no more; another application's item stays.
+// no token in the error; an item Plaid already forgot, or a token it refuses (INVALID_ACCESS_TOKEN), counts
+// as removed; a repeat calls Plaid no more; another application's item stays.
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { CountryCode, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -87,9 +87,10 @@ describe("removing an erased account's bank item at Plaid", () => {
     expect((await db.collection('banklinks').findOne({ _id: app }))?.removedAt).toBeInstanceOf(Date);
   });
 
-  it('counts a token Plaid refuses as not its own (another environment, other keys) as nothing to remove', async () => {
+  it('counts a token Plaid refuses (INVALID_ACCESS_TOKEN) as nothing to remove', async () => {
     const app = new ObjectId();
-    // A sealed token of Plaid's development environment, stored before the settings moved to the sandbox.
+    // Plaid's docs give INVALID_ACCESS_TOKEN for a removed item's token, and for another environment's: the
+    // stand-in answers it for the latter (a sealed token of Plaid's development environment).
     await db.collection('banklinks').insertOne({
       _id: app,
       applicationId: app,

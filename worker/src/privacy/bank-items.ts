@@ -12,12 +12,13 @@ const errorCode = (e: unknown) => (e as { response?: { data?: { error_code?: unk
  * Removes at Plaid the item of every bank link of the application not yet removed, and marks it removed.
  * Runs before the erasure deletes the links: the sealed access token is the only way to remove an item, so
  * a link goes only once its item is gone. An item Plaid no longer knows (ITEM_NOT_FOUND: removed already,
- * or revoked by the applicant) counts as removed, and so does a token Plaid refuses as not its own
- * (INVALID_ACCESS_TOKEN: made in another Plaid environment, or for other keys): no retry can make it
- * remove anything, and retrying it would hold the applicant's erasure for ever. Any other failure throws,
- * the activity is retried, and the link (with its token) stays until Plaid answers. With the bank
- * connection off (PLAID_URL none) no item was made here since: a link left from before is deleted with
- * the rest.
+ * or revoked by the applicant) counts as removed, and so does a token Plaid refuses (INVALID_ACCESS_TOKEN:
+ * Plaid's docs give it for a token whose item was removed, by /item/remove or by the applicant at
+ * my.plaid.com, and for one of another Plaid environment, which the settings' checks keep production
+ * from): no retry can make it remove anything, and retrying it would hold the erasure for ever. Any other
+ * failure throws, the activity is retried, and the link (with its token) stays until Plaid answers. With
+ * the bank connection off (PLAID_URL none) no item was made here since: a link left from before is
+ * deleted with the rest.
  */
 export async function removeBankItems(db: Db, plaid: PlaidApi | undefined, pii: PiiKeys, applicationId?: string) {
   if (!plaid || !applicationId) return 0;

@@ -6,8 +6,9 @@ import { FILE_CODES } from '@portal/libs';
  * text statement: 1 s, 120 MB); a file built to exhaust the parser hits one of these. Two at a time: the api
  * keeps the rest of its memory and its cores for everyone else.
  *
- * `budgetMs` is the whole inspection's wall-clock time, the verdict and a statement's advice alike (1.9 kB
- * statements whose text extraction took 8 s each held both threads while everyone queued).
+ * `budgetMs` is the whole inspection's budget, the verdict and a statement's advice alike (1.9 kB
+ * statements whose text extraction took 8 s each held both threads while everyone queued): the CPU its
+ * thread spends on the file, bounded by the clock (thread-job.ts, BUDGET: 12 s at most).
  * Past it the thread is ended and the file is kept with the advice 'unreadable', never refused for being
  * slow; a file whose verdict was not reached is kept only when its raw bytes were checked whole (see
  * `Prechecked`), else refused.

@@ -1,6 +1,7 @@
-// An inspection has a budget of its thread's CPU, bounded by the clock at four times it (a file past it is kept
-// with the advice 'unreadable', never refused for being slow), and the queue in front of the two threads is bounded and
-// fair: one applicant's parallel statements never take both threads, nor every waiting place.
+// An inspection has a budget of its thread's CPU, bounded by the clock at four times it (a file past it is
+// kept with the advice 'unreadable', never refused for being slow), and the queue in front of the two
+// threads is bounded and fair: one applicant's parallel statements never take both threads, nor every
+// waiting place.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -28,7 +28,8 @@ export type ThreadJob<T> = {
  * A job's budget is the CPU its thread spends on it, not the time on the clock: on a busy machine the thread
  * waits for a core, and a good statement ran out of a clock budget while it waited (it came out
  * 'unreadable'). The clock still bounds it, at `clockTimes` the budget and at most `clockExtraMs` past it, so
- * an answer never waits longer (the photos' 20 s stays well inside a proxy's 60 s).
+ * an answer never waits longer (a statement's 3 s at most 12 s, the photos' 20 s at most 30 s: inside a
+ * proxy's 60 s).
  */
 export const BUDGET = { clockTimes: 4, clockExtraMs: 10_000 };
 
@@ -48,10 +49,10 @@ const reusableAfter = (done: FromThread) =>
 
 /**
  * One job on one inspection thread, from taking the thread to giving it back: `message` is posted to the
- * thread; the job ends once, at the thread's `done`, at its exit, once the thread has spent `budgetMs` of CPU on it
- * (BUDGET), or when the job ends itself
- * (`control.end()`). Then the thread is released (reused only after a clean `done` the job agrees with) and
- * the job's answer settles the promise. The job's own state stays in the job (`start` builds it).
+ * thread; the job ends once, at the thread's `done`, at its exit, once the thread has spent `budgetMs` of
+ * CPU on it (BUDGET), or when the job ends itself (`control.end()`). Then the thread is released (reused
+ * only after a clean `done` the job agrees with) and the job's answer settles the promise. The job's own
+ * state stays in the job (`start` builds it).
  */
 export function runOnThread<T>(
   message: unknown,

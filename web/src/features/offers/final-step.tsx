@@ -56,7 +56,12 @@ export function FinalStep(props: {
   return (
     <section className="card wide">
       <h1>{t('offers.thanksTitle')}</h1>
-      {error ? <Alert>{error}</Alert> : null}
+      {/* Answers the press of Submit, far below it on a phone: brought into view with focus, each time. */}
+      {error ? (
+        <Alert key={submission.submittedAt} takeFocus>
+          {error}
+        </Alert>
+      ) : null}
       {props.chosen ? (
         <div className="offer-grid single">
           <OfferCard option={props.chosen} selected />

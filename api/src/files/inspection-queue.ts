@@ -59,10 +59,15 @@ export class InspectionBusy extends ServiceUnavailableException {
 
 /** Who an inspection is for: the applicant, and the client address the file came from. */
 export type Requester = { applicant: string; address: string };
-/** What the work learns of its turn: `onContention` names how to end it early (see `yieldAfterMs`). */
-export type Turn = { onContention: (hurry: () => void) => void };
+/**
+ * What the work learns of its turn: `onContention` names how to end it early (see `yieldAfterMs`), and the work
+ * says `budgetSpent` when its thread ran out the budget (thread-job.ts). Only that marks its address slow: the
+ * time on the clock does not, since on a busy machine a good file's thread waits for a core, and a photo
+ * conversion's own budget is longer than a statement's.
+ */
+export type Turn = { onContention: (hurry: () => void) => void; budgetSpent: () => void };
 type Queued = Requester & { go: () => void; since: number };
-type Running = Requester & { startedAt: number; hurry?: () => void; cut?: NodeJS.Timeout };
+type Running = Requester & { startedAt: number; hurry?: () => void; cut?: NodeJS.Timeout; spent?: boolean };
 
 /** How long an address that ran out an inspection's budget yields to others (see `yieldAfterMs`). */
 export const SLOW_MEMORY_MS = 15 * 60_000;
@@ -165,7 +170,7 @@ function end(job: Running) {
   runningFor.applicant.add(job.applicant, -1);
   runningFor.address.add(job.address, -1);
   heldBy.add(job.address, -1);
-  if (Date.now() - job.startedAt >= LIMITS.budgetMs) markSlow(job.address);
+  if (job.spent) markSlow(job.address);
   // Forgotten once nothing of theirs is queued or running: the map stays as small as the queue.
   if (!heldBy.get(job.address)) servedAt.delete(addressKey(job));
   if (!runningFor.applicant.get(job.applicant) && !waiting.some((q) => q.applicant === job.applicant))
@@ -198,6 +203,9 @@ export async function slot<T>(who: Requester, work: (turn: Turn) => Promise<T>):
     onContention: (hurry) => {
       job.hurry = hurry;
       scheduleYields();
+    },
+    budgetSpent: () => {
+      job.spent = true;
     },
   };
   try {

@@ -66,7 +66,10 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
       onError(e) {
         verdict ??= { ok: false, reason: `inspection failed: ${e.code ?? e.message.slice(0, 200)}`, advice: [] };
       },
-      onBudget: () => outOfTime('inspection over its budget'),
+      onBudget: () => {
+        turn.budgetSpent();
+        outOfTime('inspection over its budget');
+      },
       // A refused file may have left anything behind in the thread: it never meets the next one.
       keepsThread: () => verdict?.ok === true,
       answer: () => verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] },

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { slot, type Requester } from './inspection-queue';
+import { slot, type Requester, type Turn } from './inspection-queue';
 import { PhotoRefused } from './photos-to-pdf';
 import { runOnThread } from './thread-job';
 
@@ -23,10 +23,10 @@ export type MadePdf = { pages: number; size: number };
  * PhotoRefused when they are not photos or past the limits.
  */
 export function convertPhotos(who: Requester, photos: string[], out: string): Promise<MadePdf> {
-  return slot(who, () => inThread(photos, out));
+  return slot(who, (turn) => inThread(photos, out, turn));
 }
 
-function inThread(photos: string[], out: string): Promise<MadePdf> {
+function inThread(photos: string[], out: string, turn: Turn): Promise<MadePdf> {
   return runOnThread({ photos, out }, PHOTO_CONVERSION.budgetMs, () => {
     let made: MadePdf | undefined;
     let failed: Error | undefined;
@@ -42,6 +42,7 @@ function inThread(photos: string[], out: string): Promise<MadePdf> {
         failed ??= e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new PhotoRefused('tooBig') : e;
       },
       onBudget() {
+        turn.budgetSpent();
         logger.warn({ msg: 'photo conversion over its budget', budgetMs: PHOTO_CONVERSION.budgetMs });
         failed ??= new PhotoRefused('tooBig');
       },

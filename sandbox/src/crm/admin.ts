@@ -15,6 +15,8 @@ export type Controls = {
   down: boolean;
   injected: Injected[];
   apiCalls: number;
+  /** The SOAP API's calls (convertLead) among them. */
+  soapCalls: number;
   apiLimit: number;
   limitExceeded: boolean;
   sessions: Set<string>;
@@ -27,8 +29,9 @@ export function admin(org: Org, controls: Controls, method: string, parts: strin
   const { store } = org;
   const [what, type] = parts;
   if (what === 'health') return { status: 200, body: { ok: true, down: controls.down } };
-  // The API calls the org has served (each counts against a real org's daily API allowance).
-  if (what === 'calls' && method === 'GET') return { status: 200, body: { apiCalls: controls.apiCalls } };
+  // The API calls the org has served (each counts against a real org's daily API allowance), the SOAP ones apart.
+  if (what === 'calls' && method === 'GET')
+    return { status: 200, body: { apiCalls: controls.apiCalls, soapCalls: controls.soapCalls } };
   // The org's API allowance: { exceeded?, limit?, used? } (`exceeded: false, used: 0` is the next day's reset).
   if (what === 'limit') {
     if (method === 'POST') {

@@ -50,6 +50,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     down: false,
     injected: [],
     apiCalls: 0,
+    soapCalls: 0,
     apiLimit: opts.apiLimit ?? 100_000,
     limitExceeded: false,
     sessions: tokens,
@@ -189,6 +190,7 @@ async function refusedCall(
   soap: boolean,
 ): Promise<Reply | undefined> {
   controls.apiCalls++;
+  if (soap) controls.soapCalls++;
   if (overLimit(controls)) {
     await readBody(req);
     const message = 'TotalRequests Limit exceeded.';

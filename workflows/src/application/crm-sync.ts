@@ -6,7 +6,7 @@ import { outage, refusalCodes, rejected } from './failures';
 import { LeadCreation, correction } from './lead-creation';
 import type { ApplicationEnd } from './lifecycle';
 import type { CrmRetry, LeadHandover } from './messages';
-import { crm, waited } from './proxies';
+import { conversionWaited, crm } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -96,7 +96,7 @@ export class CrmSync {
     this.converting = true;
     try {
       // The opportunity's id is kept on the application record by the conversion itself.
-      const { opportunityId } = await waited.convertCrmLead({
+      const { opportunityId } = await conversionWaited.convertCrmLead({
         leadId: progress.sfLeadId,
         ownerId: progress.sfLeadOwnerId ?? '',
         applicationId,

@@ -112,6 +112,19 @@ const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
 export const waited = queued(proxyLocalActivities<ApplicationActivities>(WAITED_OPTIONS));
 
 /**
+ * The lead's conversion in an applicant's own call (the statements' submission, and the final one while the
+ * conversion is still owed): two tries of 10 seconds, a second apart. Salesforce down or hanging then answers
+ * the applicant within about 21 s (33 s more behind a sync call already in flight: inside a proxy's 60 s),
+ * where the applicant's three tries of 60 took up to three minutes. The lead loop converts it later otherwise.
+ */
+export const conversionWaited = queued(
+  proxyLocalActivities<Pick<ApplicationActivities, 'convertCrmLead'>>({
+    startToCloseTimeout: '10 seconds',
+    retry: { initialInterval: '1 second', maximumAttempts: 2, nonRetryableErrorTypes },
+  }),
+);
+
+/**
  * The offers priced ahead, in the statements' submission's workflow task: one quick try. The applicant
  * waits on the submission, which this must not hold up; a failure leaves the pricing to the offers page's
  * own calculation on load (waited, above).

@@ -2,11 +2,13 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
-RUN npm ci && npx tsc -b
+# The workflows bundled once here, not by webpack at every worker start (worker/src/prebundle.ts).
+RUN npm ci && npx tsc -b && node worker/dist/prebundle.js worker/dist/workflow-bundles
 
 FROM node:24-bookworm-slim
 ARG APP
-ENV APP=${APP} NODE_ENV=production
+# WORKFLOW_BUNDLE_DIR: the worker reads the bundles made above (the api has no use for it).
+ENV APP=${APP} NODE_ENV=production WORKFLOW_BUNDLE_DIR=/app/worker/dist/workflow-bundles
 WORKDIR /app
 COPY --from=build /app /app
 USER node

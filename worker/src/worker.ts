@@ -53,7 +53,10 @@ function lazy<T>(open: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** `workflowBundleDir`: a folder of prebuilt workflow bundles (workflow-code.ts), for the test suites. */
+/**
+ * `workflowBundleDir`: a folder of prebuilt workflow bundles (workflow-code.ts), for the test suites; else the
+ * image's (WORKFLOW_BUNDLE_DIR), if any.
+ */
 export async function createApplicationWorker(settings: WorkerSettings, opts: { workflowBundleDir?: string } = {}) {
   const mongo = await quietPoolChecks(new MongoClient(settings.MONGODB_URI)).connect();
   // Each application's payloads under its own key, kept in MongoDB (docs/decisions/015): one converter.
@@ -122,7 +125,10 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     connection,
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: settings.TEMPORAL_TASK_QUEUE,
-    ...(await workflowCode(tracing.workflows.interceptors?.workflowModules, opts.workflowBundleDir)),
+    ...(await workflowCode(
+      tracing.workflows.interceptors?.workflowModules,
+      opts.workflowBundleDir ?? (settings.WORKFLOW_BUNDLE_DIR === 'none' ? undefined : settings.WORKFLOW_BUNDLE_DIR),
+    )),
     maxCachedWorkflows: settings.WORKER_MAX_CACHED_WORKFLOWS,
     activities,
     dataConverter,

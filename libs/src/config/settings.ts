@@ -256,6 +256,12 @@ export const WORKER_SETTINGS = {
     'application workflows the worker keeps in memory between their tasks (sticky cache); the rest are replayed',
     '100',
   ),
+  // Bundling the workflows with webpack at every start took about 3 s (4 CPU-s) and its memory; the image
+  // bundles them once, at build time (deploy/node.Dockerfile, worker/src/prebundle.ts).
+  WORKFLOW_BUNDLE_DIR: str(
+    'folder of the workflow bundles made at build time (worker/dist/prebundle.js); none bundles them at start',
+    'none',
+  ),
   METRICS_PORT: metricsPort(
     "port of the worker's Prometheus metrics (/metrics: the Temporal SDK's and the activity failures); off serves none",
   ),

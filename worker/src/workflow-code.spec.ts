@@ -1,6 +1,6 @@
 // The workflow code a worker runs: bundles made once (at build time for the image, once per run for the test
 // suites) and read after that, never bundled again at a worker's start.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
@@ -23,13 +23,18 @@ describe('the workflow bundles', () => {
     const off = await workflowCode([], dir);
     const on = await workflowCode([workflowTracingModule()], dir);
     expect([off.workflowBundle, on.workflowBundle]).toEqual(files.map((codePath) => ({ codePath })));
-    expect(off.workflowsPath).toBeUndefined();
     // Read as they were: not one rewritten.
     expect(files.map((f) => statSync(f).mtimeMs)).toEqual(written);
   });
 
-  it('without a folder, are made by the worker at its start', async () => {
-    expect(await workflowCode([])).toEqual({ workflowsPath: expect.stringMatching(/workflows\.js$/) });
+  it('without a folder, are made afresh by a child process at each start, which leaves nothing behind', async () => {
+    const folders = () => readdirSync(tmpdir()).filter((f) => f.startsWith('workflow-bundle-'));
+    const before = folders();
+    const made = await workflowCode([]);
+    expect(made.workflowBundle && 'code' in made.workflowBundle && made.workflowBundle.code).toContain(
+      'sourceMappingURL=data:application/json',
+    );
+    expect(folders()).toEqual(before);
   });
 
   it('in a folder the worker cannot write, missing its bundle, serve the one made at start', async () => {

@@ -256,10 +256,10 @@ export const WORKER_SETTINGS = {
     'application workflows the worker keeps in memory between their tasks (sticky cache); the rest are replayed',
     '100',
   ),
-  // Bundling the workflows with webpack at every start took about 3 s (4 CPU-s) and its memory; the image
-  // bundles them once, at build time (deploy/node.Dockerfile, worker/src/prebundle.ts).
+  // Bundling the workflows with webpack takes about 3.5 s (4 CPU-s) at every start; the image bundles them once,
+  // at build time (deploy/node.Dockerfile, worker/src/prebundle.ts).
   WORKFLOW_BUNDLE_DIR: str(
-    'folder of the workflow bundles made at build time (worker/dist/prebundle.js); none bundles them at start',
+    'folder of the workflow bundles made at build time (worker/dist/prebundle.js); none bundles them at each start',
     'none',
   ),
   METRICS_PORT: metricsPort(

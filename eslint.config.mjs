@@ -64,6 +64,25 @@ export default tseslint.config(
     ),
   },
   {
+    // The workflow sandbox evaluates a run's modules for every run and replay: values from libs come by
+    // @portal/libs/dist/workflow, not the index, which brings all of libs (libs/src/workflow.ts).
+    files: ['workflows/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/libs',
+              allowTypeImports: true,
+              message: "Workflow code takes libs' values from @portal/libs/dist/workflow (libs/src/workflow.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A test waits only through tests/support/until.ts: `until` polls for what must come (and fails naming it),
     // `holdFor` holds a named window in which something must not happen (or a latency, an outage's length, a
     // cadence). A raw setTimeout says neither, so it is refused in tests; the helpers themselves (until.ts) and

@@ -4,6 +4,7 @@ export * from './config/metrics';
 export * from './config/s3';
 export * from './config/settings';
 export * from './crm/fields';
+export * from './crm/lead-country';
 export * from './crm/lead-fields';
 export * from './esign/box-triggers';
 export * from './domain/account-api';

@@ -1,6 +1,6 @@
 // The workflow code a worker runs: bundles made once (at build time for the image, once per run for the test
 // suites) and read after that, never bundled again at a worker's start.
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
@@ -20,6 +20,9 @@ describe('the workflow bundles', () => {
     expect(new Set(files).size).toBe(2);
     const written = files.map((f) => statSync(f).mtimeMs);
     for (const size of files.map((f) => statSync(f).size)) expect(size).toBeGreaterThan(100_000);
+    // Every run evaluates its modules afresh: the workflows take only libs' journey rules (libs/src/workflow.ts),
+    // not the whole of libs with the phone numbers' metadata.
+    for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('libphonenumber');
     const off = await workflowCode([], dir);
     const on = await workflowCode([workflowTracingModule()], dir);
     expect([off.workflowBundle, on.workflowBundle]).toEqual(files.map((codePath) => ({ codePath })));

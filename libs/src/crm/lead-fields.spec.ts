@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateStatusAnswer, leadCountryOf, leadFieldsOf, newLeadFields, type LeadOwner } from './lead-fields';
+import { leadCountryOf } from './lead-country';
+import { affiliateStatusAnswer, leadFieldsOf, newLeadFields, type LeadOwner } from './lead-fields';
 
 const owner: LeadOwner = {
   firstName: 'Ada',

@@ -176,12 +176,6 @@ export function leadFieldsOf(change: LeadChange | SalesforceLeadFields): Salesfo
   return out;
 }
 
-/** The business country a lead change names, in either shape (two-letter code), for the Country search attribute. */
-export function leadCountryOf(change: Record<string, unknown>): string | undefined {
-  const c = 'country' in change ? change.country : change.Country;
-  return typeof c === 'string' && /^[A-Z]{2}$/.test(c) ? c : undefined;
-}
-
 /** The custom field that ties a lead (and its opportunity) to its portal application: the idempotency key. */
 export const APPLICATION_ID_FIELD = 'Portal_Application_Id__c';
 /** The lead field that names the affiliate who referred the applicant. */

@@ -47,7 +47,8 @@ export type CrmRejectionDetails = {
   heldBack?: SalesforceLeadFields;
 };
 
-import { JOURNEY_ERRORS, type LeadChange, type NewLead, type SalesforceLeadFields } from '@portal/libs';
+import type { LeadChange, NewLead, SalesforceLeadFields } from '@portal/libs';
+import { JOURNEY_ERRORS } from '@portal/libs/dist/workflow';
 
 /** An application without owners has nobody to sign it. */
 export const NO_SIGNERS_FOUND = JOURNEY_ERRORS.NO_SIGNERS.message;

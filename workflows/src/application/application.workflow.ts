@@ -1,5 +1,6 @@
 import { allHandlersFinished, condition, continueAsNew, log, setHandler } from '@temporalio/workflow';
-import { isStaleMove, judgeMove, moveFactsOf, resolveMove, type StageMove } from '@portal/libs';
+import type { StageMove } from '@portal/libs';
+import { isStaleMove, judgeMove, moveFactsOf, resolveMove } from '@portal/libs/dist/workflow';
 import type { StoredDocument } from './activities';
 import { CrmSync } from './crm-sync';
 import { journeyFailure } from './failures';

@@ -1,5 +1,6 @@
 import { ActivityFailure, ApplicationFailure } from '@temporalio/common';
-import { JOURNEY_ERRORS, type JourneyErrorCode } from '@portal/libs';
+import type { JourneyErrorCode } from '@portal/libs';
+import { JOURNEY_ERRORS } from '@portal/libs/dist/workflow';
 import { NON_RETRYABLE_ERRORS, RECORD_WRITE_FAILED } from './activities';
 import type { LastErrorCode } from './lifecycle';
 

@@ -3,7 +3,7 @@
  * the values of its search attributes. Pure functions over plain data, shared by the workflow (which
  * publishes them) and anyone reading a getProgress answer. No PII here: codes, stages, ids and times.
  */
-import { leadCountryOf } from '@portal/libs';
+import { leadCountryOf } from '@portal/libs/dist/workflow';
 import type { OperationsView } from './messages';
 
 /** How long an application may sit without progress before each nudge, and how big one run may grow. */

@@ -1,5 +1,5 @@
 import { workflowInfo } from '@temporalio/workflow';
-import { INITIAL_POSITION } from '@portal/libs';
+import { INITIAL_POSITION } from '@portal/libs/dist/workflow';
 import type { CrmLeadFields, CrmLeadInput, StoredDocument } from './activities';
 import { journeyFailure } from './failures';
 import {

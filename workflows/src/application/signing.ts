@@ -1,5 +1,5 @@
 import { ApplicationFailure, CancellationScope, condition, log, sleep } from '@temporalio/workflow';
-import { judgeSubmission } from '@portal/libs';
+import { judgeSubmission } from '@portal/libs/dist/workflow';
 import type { ApplicationActivities, SignRequestView } from './activities';
 import { journeyFailure } from './failures';
 import { SIGN_ENDED_STATUSES, isSignedRequest, type SigningState } from './messages';

@@ -1,5 +1,6 @@
 import { condition, log } from '@temporalio/workflow';
-import { isFinalStep, judgeSubmission, type JourneyPosition } from '@portal/libs';
+import type { JourneyPosition } from '@portal/libs';
+import { isFinalStep, judgeSubmission } from '@portal/libs/dist/workflow';
 import type { OfferOption, SalesRep, StoredDocument } from './activities';
 import type { CrmSync } from './crm-sync';
 import { journeyFailure, mailRefused } from './failures';

@@ -4,7 +4,7 @@
 // as removed; a repeat calls Plaid no more; another application's item stays.
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { CountryCode, Products } from 'plaid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PiiKeys } from '@portal/libs/dist/security/pii-keys';
 import { publicTokenFor } from '../../../sandbox/src/plaid/link-as-browser';
 import { startPlaidStandin, type PlaidStandin } from '../../../sandbox/src/plaid/server';
@@ -53,6 +53,8 @@ async function connected(applicationId: ObjectId): Promise<{ itemId: string; tok
   return { itemId: item_id, token: access_token };
 }
 const live = () => standin.items().map((i) => i.item_id);
+/** The worker asks for its Plaid client as it is needed (its module is loaded then). */
+const client = () => Promise.resolve(plaid);
 
 describe("removing an erased account's bank item at Plaid", () => {
   it('fails while Plaid is unavailable with the link kept, then removes it once; another item stays', async () => {
@@ -62,7 +64,7 @@ describe("removing an erased account's bank item at Plaid", () => {
     const other = await connected(theirs);
 
     standin.rateLimit(1);
-    const failed = await removeBankItems(db, plaid, pii, String(hers)).catch((e: Error) => e);
+    const failed = await removeBankItems(db, client, pii, String(hers)).catch((e: Error) => e);
     expect(failed).toBeInstanceOf(Error);
     expect((failed as Error).message).toContain('RATE_LIMIT_EXCEEDED');
     expect(JSON.stringify(failed) + (failed as Error).message).not.toContain(token);
@@ -70,20 +72,30 @@ describe("removing an erased account's bank item at Plaid", () => {
     expect(await db.collection('banklinks').findOne({ _id: hers })).toMatchObject({ itemId });
 
     // The retry: removed at Plaid, the link marked so (the erasure deletes it next).
-    expect(await removeBankItems(db, plaid, pii, String(hers))).toBe(1);
+    expect(await removeBankItems(db, client, pii, String(hers))).toBe(1);
     expect(live()).not.toContain(itemId);
     expect((await db.collection('banklinks').findOne({ _id: hers }))?.removedAt).toBeInstanceOf(Date);
     const calls = standin.calls().length;
-    expect(await removeBankItems(db, plaid, pii, String(hers))).toBe(0);
+    expect(await removeBankItems(db, client, pii, String(hers))).toBe(0);
     expect(standin.calls()).toHaveLength(calls);
     expect(live()).toContain(other.itemId);
+  });
+
+  it('asks for the Plaid client only when the application has a connected bank', async () => {
+    const asked = vi.fn(client);
+    expect(await removeBankItems(db, asked, pii, String(new ObjectId()))).toBe(0);
+    expect(asked).not.toHaveBeenCalled();
+    const app = new ObjectId();
+    await connected(app);
+    expect(await removeBankItems(db, asked, pii, String(app))).toBe(1);
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 
   it('counts an item Plaid already forgot as removed', async () => {
     const app = new ObjectId();
     const { token } = await connected(app);
     await plaid.itemRemove({ access_token: token });
-    expect(await removeBankItems(db, plaid, pii, String(app))).toBe(1);
+    expect(await removeBankItems(db, client, pii, String(app))).toBe(1);
     expect((await db.collection('banklinks').findOne({ _id: app }))?.removedAt).toBeInstanceOf(Date);
   });
 
@@ -98,7 +110,7 @@ describe("removing an erased account's bank item at Plaid", () => {
       accessTokenSealed: pii.encrypt('access-development-5f3c2b1a-0000-4000-8000-000000000000'),
     });
     const calls = standin.calls().length;
-    expect(await removeBankItems(db, plaid, pii, String(app))).toBe(1);
+    expect(await removeBankItems(db, client, pii, String(app))).toBe(1);
     expect(standin.calls().length).toBe(calls + 1);
     expect((await db.collection('banklinks').findOne({ _id: app }))?.removedAt).toBeInstanceOf(Date);
   });

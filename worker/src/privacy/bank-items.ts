@@ -20,12 +20,21 @@ const errorCode = (e: unknown) => (e as { response?: { data?: { error_code?: unk
  * the bank connection off (PLAID_URL none) no item was made here since: a link left from before is
  * deleted with the rest.
  */
-export async function removeBankItems(db: Db, plaid: PlaidApi | undefined, pii: PiiKeys, applicationId?: string) {
-  if (!plaid || !applicationId) return 0;
+export async function removeBankItems(
+  db: Db,
+  plaidClient: () => Promise<PlaidApi | undefined>,
+  pii: PiiKeys,
+  applicationId?: string,
+) {
+  if (!applicationId) return 0;
   const links = db.collection<Link>('banklinks');
   const app = new ObjectId(applicationId);
+  const found = await links.find({ applicationId: app, removedAt: { $exists: false } }).toArray();
+  // The client (its module loaded then) only for a connected bank: most applicants have none.
+  const plaid = found.some((link) => link.accessTokenSealed) ? await plaidClient() : undefined;
+  if (!plaid) return 0;
   let removed = 0;
-  for (const link of await links.find({ applicationId: app, removedAt: { $exists: false } }).toArray()) {
+  for (const link of found) {
     if (!link.accessTokenSealed) continue;
     try {
       await plaid.itemRemove({ access_token: pii.decrypt(link.accessTokenSealed) });

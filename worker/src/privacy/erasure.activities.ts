@@ -28,8 +28,11 @@ export type ErasureDeps = {
   /** The worker's Temporal client (made once its connection is open). */
   temporal: () => Client;
   keys: ApplicationKeys;
-  /** Plaid (none when the bank connection is off) and the key that opens a bank link's access token. */
-  plaid?: PlaidApi;
+  /**
+   * Plaid (none when the bank connection is off), asked for only when an erasure meets a connected bank, and
+   * the key that opens a bank link's access token.
+   */
+  plaid: () => Promise<PlaidApi | undefined>;
   pii: PiiKeys;
   retentionYears: { US: number; CA: number };
   now?: () => Date;

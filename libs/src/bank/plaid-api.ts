@@ -1,5 +1,5 @@
-// Imported by its path (@portal/libs/dist/bank/plaid-api), never from the index: the workflow bundle takes
-// the index, and must not take the plaid client (axios) with it.
+// Imported by its path (@portal/libs/dist/bank/plaid-api), never from the index: the web's bundle takes the
+// index, and must not take the plaid client (axios) with it; the worker loads it only for an erasure.
 import { Configuration, PlaidApi } from 'plaid';
 
 export type PlaidSettings = { PLAID_URL: string; PLAID_CLIENT_ID: string; PLAID_SECRET: string };

@@ -24,8 +24,10 @@ const toApi = {
   target: api,
   xfwd: false,
   // Connections to the api kept open and reused: without an agent the proxy opened (and the api accepted)
-  // one per request, which was most of this server's CPU per proxied call.
-  agent: new Agent({ keepAlive: true }),
+  // one per request, which was most of this server's CPU per proxied call. One idle for 4 s is closed here,
+  // before the api closes it (Node's keep-alive timeout, 5 s): a request sent on a socket the api was closing
+  // at that moment failed, and the applicant read a 502 (an upload retried after a pause).
+  agent: new Agent({ keepAlive: true, timeout: 4_000 }),
   configure: (proxy: { on: (e: 'proxyReq', f: (r: ProxyRequest, req: IncomingMessage) => void) => void }) =>
     proxy.on('proxyReq', (proxyReq, req) => {
       proxyReq.setHeader('x-forwarded-for', req.socket.remoteAddress ?? '');

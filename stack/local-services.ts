@@ -31,6 +31,16 @@ const NODE = process.execPath;
 /** Node running one of our TypeScript files, as stack/node.sh runs it (esm-sources.mjs: no reparse, no warning). */
 const NODE_TS = ['--import', bin('stack/esm-sources.mjs')];
 
+/** maildev's web server answers its health path with `true`. */
+async function maildevAnswers(webPort: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${webPort}/api/healthz`, { signal: AbortSignal.timeout(2000) });
+    return res.ok && (await res.text()).trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
 const metricsPortOf = (port: number | undefined) => (port ? String(port) : 'off');
 
 /** The metrics endpoints the stack's ports give, by Prometheus job name. */
@@ -123,7 +133,9 @@ export const LOCAL_SERVICES: Record<string, (c: LocalContext) => ServiceSpec[]> 
         '--mail-directory',
         join(data, 'mail'),
       ],
-      ready: async () => (await tcpOpen(p.SMTP_PORT)) && (await tcpOpen(p.MAILDEV_WEB_PORT)),
+      // Its own health answer, not just an open port: a port taken by another process is then an error here,
+      // never a test reading somebody else's answers as the inbox.
+      ready: async () => (await tcpOpen(p.SMTP_PORT)) && (await maildevAnswers(p.MAILDEV_WEB_PORT)),
       url: `http://localhost:${p.MAILDEV_WEB_PORT}`,
       quiet: true,
     },

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/translation';
 import { formatTaxId } from '@portal/libs';
 import { useOptions } from '../../i18n/use-options';
 import { FormField, FormSelect } from '../../components/form/form-fields';
-import { AddressLookup } from '../../components/address/address-lookup';
+import { AddressLookupSlot } from '../../components/address/address-lookup-slot';
 import type { DetailsValues } from './business-details-values';
 
 /** The business address: lookup, country (which clears state, city and zip, and re-masks the tax id), parts. */
@@ -15,7 +15,7 @@ export function BusinessAddressFields({ form }: { form: UseFormReturn<DetailsVal
   const retaxFor = (country: string) => setValue('federalTaxId', formatTaxId(country, getValues('federalTaxId')));
   return (
     <>
-      <AddressLookup
+      <AddressLookupSlot
         label={t('business.addressLookup')}
         onFound={(a) => {
           for (const k of ['address', 'city', 'state', 'zip', 'country'] as const) setValue(k, a[k]);

@@ -6,7 +6,7 @@ import { FormChoice, FormField, FormSelect } from '../../components/form/form-fi
 import { LocaleNumberField } from '../../components/form/locale-number-field';
 import { Button } from '../../components/ui/button';
 import { useOptions } from '../../i18n/use-options';
-import { AddressLookup } from '../../components/address/address-lookup';
+import { AddressLookupSlot } from '../../components/address/address-lookup-slot';
 import { shownPhone } from '../../lib/phone';
 import type { OwnersValues } from './owner-values';
 
@@ -48,7 +48,7 @@ export function OwnerCard({ form, index: i, open, onToggle, onRemove, keptMasked
       <div className="grid-2">
         {at('firstName', t('owners.firstName'), { autoComplete: own('given-name') })}
         {at('lastName', t('owners.lastName'), { autoComplete: own('family-name') })}
-        <AddressLookup
+        <AddressLookupSlot
           label={t('owners.addressLookup')}
           onFound={(a) => {
             if (a.country !== getValues(name('country'))) setValue(name('ssn'), '');

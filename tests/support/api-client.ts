@@ -52,9 +52,20 @@ export class ApiClient {
     }
   }
 
-  /** The transport; a subclass may send from another source address. */
-  protected send(url: string, init: RequestInit): Promise<Response> {
-    return fetch(url, init);
+  /**
+   * The transport; a subclass may send from another source address. A request whose connection is reset
+   * before any answer comes is sent once more, as a browser sends it again when a kept-alive connection it
+   * reused turns out closed: fetch keeps an idle connection 4 s, the api 5 s, and on a loaded machine a request
+   * went out on one just as the api's timer closed it (files.spec, 'read ECONNRESET' with the api up).
+   */
+  protected async send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      const code = ((e as Error).cause as { code?: string } | undefined)?.code;
+      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw e;
+      return fetch(url, init);
+    }
   }
 
   /**

@@ -107,7 +107,9 @@ describe('journey drafts, kept by the api', () => {
     cleanup();
 
     renderJourneyPage(<FinancialPage />, ada);
-    expect(await screen.findByLabelText('Annual revenue')).toHaveProperty('value', '$1,250,000');
+    // The number field shows a value given by the form's reset on its next render: wait for it, not for the field.
+    const shown = await screen.findByLabelText('Annual revenue');
+    await waitFor(() => expect(shown).toHaveProperty('value', '$1,250,000'), { timeout: 5000 });
     // The field the draft does not hold shows the saved answer.
     expect(screen.getByLabelText('Amount requested')).toHaveProperty('value', '$50,000');
   });

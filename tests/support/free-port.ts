@@ -10,13 +10,17 @@ import { join } from 'node:path';
  * "404 page not found" as maildev's inbox. The kernel never hands out a port below that range by itself.
  */
 function candidateRange(): [number, number] {
-  let low = 32768;
+  let [low, high] = [32768, 60999];
   try {
-    low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
+    [low = low, high = high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
   } catch {
     /* not Linux: its default */
   }
-  return low > 12_000 ? [10_000, low] : [low, 65_536];
+  // Below the range when it leaves room there, else above it.
+  return low > 12_000 ? [10_000, low] : [high + 1, 65_536];
 }
 
 /**

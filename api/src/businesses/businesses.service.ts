@@ -93,7 +93,7 @@ export class BusinessesService {
   async answersOf(applicationId: string, { taxId = true } = {}): Promise<Record<string, unknown> | undefined> {
     // Through the driver (a move forward reads it; a mongoose query's building cost
     // the api more CPU than the read). The stored document, as a lean read gives it.
-    const b = (await this.businesses.collection.findOne({ _id: new Types.ObjectId(applicationId) })) as Business | null;
+    const b = (await readById(this.businesses, applicationId)) as Business | null;
     if (!b) return undefined;
     return { ...b, ...b.addressData, federalTaxId: taxId ? this.pii.open(b.federalTaxId) : undefined };
   }

@@ -34,6 +34,32 @@ export function readById<T>(
 ): Promise<Stored<T> | null> {
   if (typeof id === 'string' && !isValidObjectId(id)) return Promise.resolve(null);
   const _id = typeof id === 'string' ? new Types.ObjectId(id) : id;
-  const collection = driverCollection(model) as unknown as mongo.Collection;
-  return collection.findOne({ _id }, projection ? { projection } : {}) as Promise<Stored<T> | null>;
+  return findFirst(model, { _id }, projection);
+}
+
+/**
+ * The first record `filter` finds, by the `find` command that `findOne` sends (limit 1, one batch), run as a
+ * command. `findOne` wraps that command in a cursor (its start, its cleanup and close, the events it emits),
+ * which on the read path cost the api about a third more CPU per read than the command alone, and made most
+ * of the garbage its reads left (a V8 allocation profile of GET /api/user/by-email: the driver over half of
+ * the api's allocations). The same command, read preference and answer; null when nothing matches.
+ */
+export async function findFirst<T>(
+  model: Model<T>,
+  filter: mongo.Document,
+  projection?: mongo.Document,
+): Promise<Stored<T> | null> {
+  const reply = await model.db.db!.command(
+    {
+      find: model.collection.collectionName,
+      filter,
+      ...(projection && { projection }),
+      limit: 1,
+      singleBatch: true,
+      batchSize: 1,
+    },
+    { readPreference: driverCollection(model).readPreference },
+  );
+  const batch = (reply.cursor as { firstBatch?: unknown[] } | undefined)?.firstBatch;
+  return (batch?.[0] ?? null) as Stored<T> | null;
 }

@@ -13,6 +13,7 @@ import {
   type DraftView,
 } from '@portal/libs';
 import { ApplicationsService } from '../applications/applications.service';
+import { findFirst } from '../common/driver-read';
 import { PiiCipher, maskDate, maskTail } from '../common/pii';
 import { Draft } from './draft.schema';
 
@@ -86,7 +87,7 @@ export class DraftsService {
 
   /** The draft's fields in clear (server side only), or {} when there is none or it is too old. */
   private async fieldsOf(id: string): Promise<Fields> {
-    const doc = await this.raw.findOne({ _id: id });
+    const doc = (await findFirst(this.drafts, { _id: id })) as Draft | null;
     if (!doc) return {};
     if (Date.now() - (doc.updatedAt?.getTime() ?? 0) > DRAFT_MAX_AGE_MS) {
       await this.raw.deleteOne({ _id: id });

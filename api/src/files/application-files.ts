@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types, type Model } from 'mongoose';
-import { driverCollection } from '../common/driver-read';
+import { driverCollection, findFirst } from '../common/driver-read';
 import { StoredFile, type StoredFileDocument } from './file.schema';
 import { FileRows, KEPT_FIELDS, type FileRow } from './file-rows';
 
@@ -74,9 +74,7 @@ export class ApplicationFileIndex {
     applicationId: Types.ObjectId,
     fields: K[],
   ): Promise<(Pick<StoredFile, K> & { _id: Types.ObjectId })[]> {
-    const list = (await driverCollection(this.lists).findOne({
-      _id: String(applicationId),
-    })) as ApplicationFiles | null;
+    const list = (await findFirst(this.lists, { _id: String(applicationId) })) as ApplicationFiles | null;
     const keepable = fields.every((f) => KEPT_FIELDS.includes(f));
     const found = await Promise.all((list?.fileIds ?? []).map((id) => this.row(id, keepable, fields)));
     return found
@@ -93,7 +91,7 @@ export class ApplicationFileIndex {
     const projection = Object.fromEntries(
       [...(keepable ? KEPT_FIELDS : fields), 'applicationId', 'createdAt'].map((f) => [f, 1]),
     );
-    const row = (await driverCollection(this.files).findOne({ _id: id }, { projection })) as FileRow | null;
+    const row = (await findFirst(this.files, { _id: id }, projection)) as FileRow | null;
     if (row && keepable) this.rows.keep(row);
     return row;
   }

@@ -35,13 +35,18 @@ afterAll(async () => {
 it('answers the signed-in user’s own records, PII masked, read without building a Mongoose query', async () => {
   expect((await eve.get(`/user/by-email/${EMAIL}`)).status).toBe(404);
   const queries = vi.spyOn(mongoose.Query.prototype, 'exec');
+  const cursors = vi.spyOn(mongoose.mongo.Collection.prototype, 'findOne');
   const res = await ada.get(`/user/by-email/${EMAIL}`);
   const queried = queries.mock.contexts.map((q) => (q as mongoose.Query<unknown, unknown>).model.collection.name);
+  const cursored = cursors.mock.contexts.map((c) => (c as mongoose.mongo.Collection).collectionName);
   queries.mockRestore();
+  cursors.mockRestore();
   expect(res.status).toBe(200);
   // Each record by `_id` through the driver (common/driver-read.ts): building, casting and hydrating a
-  // Mongoose query cost the read path more CPU than the driver's read.
+  // Mongoose query cost the read path more CPU than the driver's read, and the driver's findOne (a cursor
+  // around the same find command) more than the command.
   expect(queried.filter((c) => ANSWERED.includes(c))).toEqual([]);
+  expect(cursored.filter((c) => ANSWERED.includes(c))).toEqual([]);
   const { data } = res.body;
   expect(data).toMatchObject({ email: EMAIL, userName: EMAIL });
   expect(data.passwordHash).toBeUndefined();

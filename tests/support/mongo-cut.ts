@@ -1,6 +1,7 @@
-// A wire-protocol proxy in front of FerretDB that cuts the connection of a write to one collection while
-// told to: the driver sees the database go away mid-write (MongoNetworkError, after its one retry), as in
-// an outage, while every other read and write (the payload keys, other collections) goes through.
+// A wire-protocol proxy in front of FerretDB that cuts the connection of a write (or a read) of one
+// collection while told to: the driver sees the database go away mid-command (MongoNetworkError, after its
+// one retry), as in an outage, while every other read and write (the payload keys, other collections)
+// goes through.
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { BSON } from 'mongodb';
 
@@ -20,6 +21,13 @@ export type MongoCut = {
   uri: string;
   /** From now on, the connection of each `update` of `collection` is cut before FerretDB gets it. */
   cutUpdatesOf(collection: string): void;
+  /**
+   * The connection of the next `count` finds of `collection` is cut before FerretDB gets them (a connection
+   * dropped, or a replica set's election, under a read); the finds after them go through.
+   */
+  cutFindsOf(collection: string, count: number): void;
+  /** The finds of each collection that reached the proxy, cut or not. */
+  finds: Map<string, number>;
   /** Writes go through again. */
   heal(): void;
   close(): Promise<void>;
@@ -29,6 +37,8 @@ export async function startMongoCut(upstreamBaseUri: string): Promise<MongoCut> 
   const { hostname, port } = new URL(upstreamBaseUri);
   const sockets = new Set<Socket>();
   let cut: string | undefined;
+  const findCuts = new Map<string, number>();
+  const finds = new Map<string, number>();
   const server = createServer((client) => {
     const upstream = connect(Number(port), hostname);
     sockets.add(client).add(upstream);
@@ -47,6 +57,14 @@ export async function startMongoCut(upstreamBaseUri: string): Promise<MongoCut> 
         pending = pending.subarray(message.length);
         const command = commandOf(message);
         if (cut && command?.name === 'update' && command.collection === cut) return close();
+        if (command?.name === 'find') {
+          finds.set(command.collection, (finds.get(command.collection) ?? 0) + 1);
+          const left = findCuts.get(command.collection) ?? 0;
+          if (left > 0) {
+            findCuts.set(command.collection, left - 1);
+            return close();
+          }
+        }
         upstream.write(message);
       }
     });
@@ -60,8 +78,13 @@ export async function startMongoCut(upstreamBaseUri: string): Promise<MongoCut> 
     cutUpdatesOf(collection) {
       cut = collection;
     },
+    cutFindsOf(collection, count) {
+      findCuts.set(collection, count);
+    },
+    finds,
     heal() {
       cut = undefined;
+      findCuts.clear();
     },
     async close() {
       for (const s of sockets) s.destroy();

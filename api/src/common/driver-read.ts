@@ -49,17 +49,43 @@ export async function findFirst<T>(
   filter: mongo.Document,
   projection?: mongo.Document,
 ): Promise<Stored<T> | null> {
-  const reply = await model.db.db!.command(
-    {
-      find: model.collection.collectionName,
-      filter,
-      ...(projection && { projection }),
-      limit: 1,
-      singleBatch: true,
-      batchSize: 1,
-    },
-    { readPreference: driverCollection(model).readPreference },
-  );
+  const db = model.db.db!;
+  const command = {
+    find: model.collection.collectionName,
+    filter,
+    ...(projection && { projection }),
+    limit: 1,
+    singleBatch: true,
+    batchSize: 1,
+  };
+  const options = { readPreference: driverCollection(model).readPreference };
+  let reply: mongo.Document;
+  try {
+    reply = await db.command(command, options);
+  } catch (e) {
+    // The driver sends a find once more after such an error (a replica set's election, a dropped
+    // connection), but never a command run as such: so this read does it, as findOne would have.
+    if (!retryableRead(e) || model.db.getClient().options.retryReads === false) throw e;
+    reply = await db.command(command, options);
+  }
   const batch = (reply.cursor as { firstBatch?: unknown[] } | undefined)?.firstBatch;
   return (batch?.[0] ?? null) as Stored<T> | null;
+}
+
+/**
+ * The driver's codes for a read worth sending again (its `isRetryableReadError`): HostUnreachable,
+ * HostNotFound, NetworkTimeout, ShutdownInProgress, PrimarySteppedDown, SocketException, NotWritablePrimary,
+ * InterruptedAtShutdown, InterruptedDueToReplStateChange, NotPrimaryNoSecondaryOk, NotPrimaryOrSecondary,
+ * ExceededTimeLimit, ReadConcernMajorityNotAvailableYet.
+ */
+const RETRYABLE_READ_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436, 262, 134]);
+
+/** An error after which the driver itself would send a read again: a network error, or the server not ready for it. */
+export function retryableRead(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  // By name: mongoose carries its own copy of the driver, whose classes are not the api's.
+  if (e.name === 'MongoNetworkError' || e.name === 'MongoNetworkTimeoutError') return true;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'number' && RETRYABLE_READ_CODES.has(code)) return true;
+  return /not master|node is recovering/i.test(e.message);
 }

@@ -39,10 +39,10 @@ export function readById<T>(
 
 /**
  * The first record `filter` finds, by the `find` command that `findOne` sends (limit 1, one batch), run as a
- * command. `findOne` wraps that command in a cursor (its start, its cleanup and close, the events it emits),
- * which on the read path cost the api about a third more CPU per read than the command alone, and made most
- * of the garbage its reads left (a V8 allocation profile of GET /api/user/by-email: the driver over half of
- * the api's allocations). The same command, read preference and answer; null when nothing matches.
+ * command. `findOne` wraps that command in a cursor (its start, its cleanup and close, the events it emits):
+ * about a third more of the client's CPU per read than the command alone, and a fifth of the driver's
+ * garbage on GET /api/user/by-email, where the driver made half the api's (docs/performance.md). The same
+ * command, read preference and answer; null when nothing matches.
  */
 export async function findFirst<T>(
   model: Model<T>,

@@ -28,7 +28,7 @@ export type MongoCut = {
   cutFindsOf(collection: string, count: number): void;
   /** The finds of each collection that reached the proxy, cut or not. */
   finds: Map<string, number>;
-  /** Writes go through again. */
+  /** Writes and reads go through again. */
   heal(): void;
   close(): Promise<void>;
 };

@@ -81,7 +81,7 @@ export async function findFirst<T>(
 const RETRYABLE_READ_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436, 262, 134]);
 
 /** An error after which the driver itself would send a read again: a network error, or the server not ready for it. */
-export function retryableRead(e: unknown): boolean {
+function retryableRead(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
   // By name: mongoose carries its own copy of the driver, whose classes are not the api's.
   if (e.name === 'MongoNetworkError' || e.name === 'MongoNetworkTimeoutError') return true;

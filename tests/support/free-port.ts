@@ -12,10 +12,9 @@ import { join } from 'node:path';
 function candidateRange(): [number, number] {
   let [low, high] = [32768, 60999];
   try {
-    [low = low, high = high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
+    const [l, h] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    // A file that does not read as two ports keeps the default (NaN would pass a destructuring default).
+    if (l! > 0 && h! >= l!) [low, high] = [l!, h!];
   } catch {
     /* not Linux: its default */
   }

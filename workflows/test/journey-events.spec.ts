@@ -213,10 +213,9 @@ export function eventList(history: temporal.api.history.v1.IHistory): string[] {
  * final submission before the opportunity is submitted); every other call is a local activity. The bound
  * leaves room for one lead hand-over by signal (a move later than two seconds after the last save on a
  * loaded machine: a signal, a workflow task and a local activity), and one workflow task more: in a full
- * `npm test` (load average about 15) a message reached the workflow in a task of its own (87 events, 13 workflow
- * tasks, 2 signals, 2026-11-30). The offers are priced
- * in the statements' submission's workflow task, and the offers page's load is answered by the api from
- * that pricing (no calculateOffers update); the signing is started in the move onto the signature's
+ * `npm test` (load average about 15) a message reached the workflow in a task of its own (87 events, 13
+ * workflow tasks, 2 signals, 2026-11-30). The offers are priced in the statements' submission's workflow
+ * task, and the offers page's load is answered by the api from that pricing (no calculateOffers update); the signing is started in the move onto the signature's
  * workflow task, and the signature page is answered by the api from that move's answer (no startSigning
  * update). The move from the offer's choice (DOCUMENTS 2 -> 3) stays an update of its own: operators'
  * ApplicationStep and the status page say step 3 while the applicant sits there, and no other message

@@ -16,6 +16,8 @@ export async function startSlice(
     env?: Record<string, string>;
     /** Settings for the api only, over `env` (the worker has started when they are set). */
     apiEnv?: Record<string, string>;
+    /** How long the e-sign stand-in takes to convert a document and to finalise a signed one (50 ms each). */
+    esignTiming?: { convertingMs?: number; finalizingMs?: number };
   } = {},
 ) {
   const crm = await startCrmStandin({ port: 0, clientId: 'it-client', clientSecret: 'it-secret' });
@@ -25,7 +27,7 @@ export async function startSlice(
     clientSecret: 'it-box-secret',
     webhookKeys: { primaryKey: 'it-primary', secondaryKey: 'it-secondary' },
     seedFolders: [{ id: LOCAL_APPLICATIONS_FOLDER_ID, name: 'applications' }],
-    timing: { convertingMs: 50, finalizingMs: 50 },
+    timing: { convertingMs: 50, finalizingMs: 50, ...opts.esignTiming },
   });
   const offers = await startOfferStandin({ port: 0, clientId: 'it-offers', clientSecret: 'it-offers-secret' });
   const suffix = randomUUID().slice(0, 8);

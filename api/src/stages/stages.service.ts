@@ -132,12 +132,14 @@ export class StagesService {
       this.leadChanges.take(applicationId),
       this.workflows.queuedSignals(applicationId),
     ]);
-    const { signing, ...position } = await this.workflows.update(
-      applicationId,
-      moveStage,
-      [{ ...move, answered, ...(lead ? { lead: lead.fields } : {}) }],
-      undefined,
-      queued,
+    const { signing, ...position } = await this.leadChanges.carried(applicationId, lead, () =>
+      this.workflows.update(
+        applicationId,
+        moveStage,
+        [{ ...move, answered, ...(lead ? { lead: lead.fields } : {}) }],
+        undefined,
+        queued,
+      ),
     );
     // The hand-over's clear, the record write and the signing's are independent: side by side.
     const [record] = await Promise.all([

@@ -1,12 +1,13 @@
 // Temporal stopped in the middle of a journey. The applicant's answers are saved, their
 // signals (and a sign-up's start) wait in the outbox, and all of it reaches the workflows when Temporal is
-// back. A Temporal dev server of this file's own, on a database file so that it restarts with its data.
+// back. A Temporal dev server of this file's own, on a database file so that it restarts with its data. The
+// second test goes on from where the first leaves Ada (Temporal back, her answers on the lead).
 import { describe, expect, it } from 'vitest';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
 import { outageSlice } from './outbox.spec-setup';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
-import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS } from '../../../tests/support/journey';
+import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../tests/support/journey';
 import { until } from '../../../tests/support/until';
 
 const room = outageSlice('portal-outbox-');
@@ -15,10 +16,10 @@ const { temporal } = room;
 const outbox = () => room.mongo.db().collection('workflowoutbox');
 const leadOf = (email: string) => room.slice.crm.records('Lead').find((r) => r.Email === email);
 
-describe('Temporal stopped in the middle of a journey', () => {
-  let ada: ApiClient;
-  let adaApp: string;
+let ada: ApiClient;
+let adaApp: string;
 
+describe('Temporal stopped in the middle of a journey', () => {
   it('saves the answers, keeps the signals (sealed) and a sign-up’s start in the outbox, and sends them when Temporal is back', async () => {
     ada = await signUpAndConfirm(room.slice.baseUrl, room.slice.maildevUrl, 'outbox-ada', '10.13.0.1');
     adaApp = (await ada.get('/auth/user')).body.data.applications[0]._id;
@@ -73,5 +74,28 @@ describe('Temporal stopped in the middle of a journey', () => {
     );
     expect(leadOf('outbox-bob@example.com')?.Id).toBe(bobProgress.sfLeadId);
     await client.connection.close();
+  });
+});
+
+describe('Temporal stopped again, as a stage move takes a save’s lead change', () => {
+  it('hands a save’s lead change over alone when the stage move that took it cannot reach the workflow', async () => {
+    await temporal.stop();
+    const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
+    expect(
+      (await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, annualRevenue: '$1,300,000' })).status,
+    ).toBe(200);
+    // The move takes the change to carry it, and fails: the change is not left waiting for another save or move.
+    expect((await stepOn(ada, adaApp)).status).toBe(503);
+    await until(
+      () => outbox().find({ applicationId: adaApp, kind: 'signal' }).toArray(),
+      (k) => k.length > 0,
+      { what: "Ada's lead change in the outbox after the failed move" },
+    );
+    await temporal.start();
+    const lead = await until(
+      () => leadOf('outbox-ada@example.com'),
+      (l) => l?.AnnualRevenue === 1_300_000,
+    );
+    expect(lead?.AnnualRevenue).toBe(1_300_000);
   });
 });

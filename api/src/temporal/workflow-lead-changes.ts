@@ -97,6 +97,24 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
     return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq };
   }
 
+  /**
+   * Sends the stage move that carries `lead` (from `take`) with the saves' own hand-over held back: a move
+   * that outlasted LEAD_HANDOVER_MS (the one onto the signature waits for Box, seconds on a loaded machine)
+   * had the timer send the same changes again by signal, a workflow task spent ignoring them. A save made
+   * meanwhile sets a timer of its own; a move that fails leaves the changes to be handed over as if just saved.
+   */
+  async carried<T>(applicationId: string, lead: PendingLeadChange | undefined, move: () => Promise<T>): Promise<T> {
+    if (!lead) return move();
+    clearTimeout(this.due.get(applicationId));
+    this.due.delete(applicationId);
+    try {
+      return await move();
+    } catch (e) {
+      this.handOverLater(applicationId);
+      throw e;
+    }
+  }
+
   /** Handed over: cleared unless a newer save came meanwhile (that one holds these changes too). */
   async taken(applicationId: string, seq: number): Promise<void> {
     const adds = this.adds;

@@ -22,6 +22,7 @@ import {
 import { onePagePdf } from '../../tests/support/pdf-fixtures';
 import { startSlice } from '../../tests/support/slice';
 import { until } from '../../tests/support/until';
+import { eventList } from '../../tests/support/event-list';
 import { recordHistory } from './record-history';
 
 let slice: Awaited<ReturnType<typeof startSlice>>;
@@ -175,31 +176,6 @@ async function journey(c: ApiClient, statement: Uint8Array) {
     [...months.map((m) => documentFileName('Bank Statement', m)), 'voided-check.pdf'].sort(),
   );
   return handle;
-}
-
-/** A local activity's marker names its activity in its data (JSON, written by the SDK's core). */
-function localActivityType(e: temporal.api.history.v1.IHistoryEvent): string | undefined {
-  const data = e.markerRecordedEventAttributes?.details?.['data']?.payloads?.[0]?.data;
-  if (!data) return e.markerRecordedEventAttributes?.markerName ?? undefined;
-  try {
-    return (JSON.parse(Buffer.from(data).toString()) as { activity_type?: string }).activity_type;
-  } catch {
-    return e.markerRecordedEventAttributes?.markerName ?? undefined;
-  }
-}
-
-/** Each event's type, with the activity or marker it names: what produced it, in order. */
-export function eventList(history: temporal.api.history.v1.IHistory): string[] {
-  return (history.events ?? []).map((e) => {
-    const name = E[e.eventType ?? 0]?.replace('EVENT_TYPE_', '') ?? String(e.eventType);
-    const detail =
-      e.activityTaskScheduledEventAttributes?.activityType?.name ??
-      localActivityType(e) ??
-      e.workflowExecutionSignaledEventAttributes?.signalName ??
-      e.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name ??
-      Object.keys(e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields ?? {}).join(',');
-    return `${e.eventId} ${name}${detail ? ` ${detail}` : ''}`;
-  });
 }
 
 /**

@@ -7,6 +7,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { createRequire } from 'node:module';
 import type * as MongooseNs from 'mongoose';
+import { eventList } from '../../support/event-list.ts';
 import { onePagePdf } from '../../support/pdf-fixtures.ts';
 import type { BenchContext } from '../context.ts';
 import { rssMiB, runJourneys, type JourneyResult } from '../journeys.ts';
@@ -47,6 +48,27 @@ export async function historyLengths(address: string, applicationIds: string[]):
         )),
       );
     return out;
+  } finally {
+    await client.connection.close();
+  }
+}
+
+/**
+ * The longest of the journeys' histories, each event named with what made it, when it is over `goal` events
+ * (a journey's history is held to the issue's 80): so a run's log says which messages or tasks came extra.
+ */
+export async function longestOver(
+  address: string,
+  applicationIds: string[],
+  lengths: number[],
+  goal: number,
+): Promise<{ workflowId: string; events: string[] } | undefined> {
+  const most = Math.max(...lengths);
+  if (!(most > goal)) return undefined;
+  const client = new Client({ connection: await Connection.connect({ address }) });
+  try {
+    const workflowId = workflowIdOf(applicationIds[lengths.indexOf(most)]!);
+    return { workflowId, events: eventList(await client.workflow.getHandle(workflowId).fetchHistory()) };
   } finally {
     await client.connection.close();
   }

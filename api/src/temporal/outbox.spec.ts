@@ -92,9 +92,15 @@ describe('Temporal stopped again, as a stage move takes a save’s lead change',
       { what: "Ada's lead change in the outbox after the failed move" },
     );
     await temporal.start();
+    await until(
+      () => outbox().countDocuments(),
+      (n) => n === 0,
+      { ms: 30_000, what: 'the outbox sent once Temporal is back' },
+    );
     const lead = await until(
       () => leadOf('outbox-ada@example.com'),
       (l) => l?.AnnualRevenue === 1_300_000,
+      { ms: 30_000, what: 'the new revenue on the lead' },
     );
     expect(lead?.AnnualRevenue).toBe(1_300_000);
   });

@@ -21,14 +21,25 @@ export class PendingLead {
   @Prop({ required: true }) seq: number;
   /** Absent once handed over. */
   @Prop({ type: [Object], default: undefined }) changes?: Sealed[];
+  /** A stage move through another replica than the saves' carries the changes up to `seq`, until `until`. */
+  @Prop({ type: Object, default: undefined }) carrying?: { seq: number; until: Date };
 }
 export const PendingLeadSchema = SchemaFactory.createForClass(PendingLead);
 
 /** A save's lead change waits this long for the stage move that usually follows it, then goes alone. */
 export const LEAD_HANDOVER_MS = 2_000;
 
-/** The merged changes as the workflow takes them (updateLead's or moveStage's `lead`). */
-export type PendingLeadChange = { fields: LeadChange & { leadSeq: number }; seq: number };
+/**
+ * How long a move's mark holds the other replicas' hand-overs back: longer than any move takes (the
+ * update is answered or refused well within it); a replica that died mid-move leaves a mark that expires.
+ */
+const CARRY_MS = 60_000;
+
+/**
+ * The merged changes as the workflow takes them (updateLead's or moveStage's `lead`); `carried` when read
+ * for a hand-over while a move through another replica carries every one of them.
+ */
+export type PendingLeadChange = { fields: LeadChange & { leadSeq: number }; seq: number; carried?: boolean };
 
 /**
  * A save's lead change does not signal the workflow at once (one signal and one workflow task per
@@ -86,30 +97,46 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   /** What waits for this application, merged in save order, for a stage move to carry (then `taken`). */
   async take(applicationId: string, { read = false } = {}): Promise<PendingLeadChange | undefined> {
     let held = read ? undefined : this.known.get(applicationId);
+    let carried = false;
     if (!held) {
       const adds = this.adds;
       const found = await this.pending.findById(applicationId).lean();
       held = { seq: found?.seq ?? 0, changes: found?.changes ?? [] };
       if (adds === this.adds) this.learn(applicationId, held.seq, held.changes);
+      carried = found?.carrying?.seq === held.seq && new Date(found.carrying.until).getTime() > Date.now();
     }
     if (!held.changes.length) return undefined;
     const changes = (await Promise.all(held.changes.map((c) => this.outbox.open(c)))) as LeadChange[];
-    return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq };
+    return { fields: { ...Object.assign({}, ...changes), leadSeq: held.seq }, seq: held.seq, carried };
   }
 
   /**
    * Sends the stage move that carries `lead` (from `take`) with the saves' own hand-over held back: a move
-   * that outlasted LEAD_HANDOVER_MS (the one onto the signature waits for Box, seconds on a loaded machine)
-   * had the timer send the same changes again by signal, a workflow task spent ignoring them. A save made
-   * meanwhile sets a timer of its own; a move that fails leaves the changes to be handed over as if just saved.
+   * that outlasted LEAD_HANDOVER_MS (the one onto the signature waits for Box, seconds on a loaded machine,
+   * more with Box itself) had the timer send the same changes again by signal, a workflow task spent
+   * ignoring them. The saves' timer is this replica's when it is due here (held here); else another
+   * replica's, which finds the move's mark on the document and waits for it (one write, only then). A save
+   * made meanwhile is handed over as before; a move that fails leaves the changes to be handed over as if
+   * just saved.
    */
   async carried<T>(applicationId: string, lead: PendingLeadChange | undefined, move: () => Promise<T>): Promise<T> {
     if (!lead) return move();
-    clearTimeout(this.due.get(applicationId));
-    this.due.delete(applicationId);
+    const here = this.due.has(applicationId);
+    if (here) {
+      clearTimeout(this.due.get(applicationId));
+      this.due.delete(applicationId);
+    } else {
+      // Unmarked (the database busy), another replica's hand-over may send them again: the workflow ignores it.
+      const until = new Date(Date.now() + CARRY_MS);
+      await this.pending
+        .updateOne({ _id: applicationId, seq: lead.seq }, { $set: { carrying: { seq: lead.seq, until } } })
+        .catch(() => undefined);
+    }
     try {
       return await move();
     } catch (e) {
+      if (!here)
+        await this.pending.updateOne({ _id: applicationId }, { $unset: { carrying: 1 } }).catch(() => undefined);
       this.handOverLater(applicationId);
       throw e;
     }
@@ -118,7 +145,7 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
   /** Handed over: cleared unless a newer save came meanwhile (that one holds these changes too). */
   async taken(applicationId: string, seq: number): Promise<void> {
     const adds = this.adds;
-    const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1 } });
+    const cleared = await this.pending.updateOne({ _id: applicationId, seq }, { $unset: { changes: 1, carrying: 1 } });
     if (cleared.modifiedCount !== 1) {
       this.known.delete(applicationId); // a newer save came (its hand-over stays due), or another took them
       return;
@@ -150,6 +177,8 @@ export class WorkflowLeadChanges implements OnModuleDestroy {
     try {
       const waiting = await this.take(applicationId, { read: true });
       if (!waiting) return;
+      // A move through another replica carries them: its clear ends this, its failure hands them over.
+      if (waiting.carried) return this.handOverLater(applicationId);
       // Logged by the door and refused only for a closed or missing workflow: nothing more to hand over then.
       await this.workflows.signal(applicationId, updateLead, waiting.fields).catch(() => undefined);
       await this.taken(applicationId, waiting.seq);

@@ -40,6 +40,13 @@ export class ApiClient {
     this.ip = ip;
   }
 
+  /** The same browser (its cookies) talking to another api replica at `baseUrl`, from `ip`. */
+  sameBrowserAt(baseUrl: string, ip?: string): ApiClient {
+    const other = new ApiClient(baseUrl, ip);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    return other;
+  }
+
   private remember(headers: Headers) {
     for (const line of headers.getSetCookie()) {
       const [pair = '', ...attrs] = line.split(';');

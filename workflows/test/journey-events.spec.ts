@@ -191,9 +191,9 @@ async function journey(c: ApiClient, statement: Uint8Array) {
  * loaded machine: a signal, a workflow task and a local activity), and one workflow task more: in a full
  * `npm test` (load average about 15) a message reached the workflow in a task of its own (87 events, 13
  * workflow tasks, 2 signals, 2026-11-30). The offers are priced in the statements' submission's workflow
- * task, and the offers page's load is answered by the api from that pricing (no calculateOffers update); the signing is started in the move onto the signature's
- * workflow task, and the signature page is answered by the api from that move's answer (no startSigning
- * update). The move from the offer's choice (DOCUMENTS 2 -> 3) stays an update of its own: operators'
+ * task, and the offers page's load is answered by the api from that pricing (no calculateOffers update);
+ * the signing is started in the move onto the signature's workflow task, and the signature page is
+ * answered by the api from that move's answer (no startSigning update). The move from the offer's choice (DOCUMENTS 2 -> 3) stays an update of its own: operators'
  * ApplicationStep and the status page say step 3 while the applicant sits there, and no other message
  * reaches the workflow then. The lead's creation, the sign request and the conversion keep the ids they
  * get on the application record themselves: one local activity each. The local activities besides the

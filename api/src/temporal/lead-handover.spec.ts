@@ -9,7 +9,7 @@ import type { Connection as MongoConnection } from 'mongoose';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
 import { LEAD_HANDOVER_MS } from './workflow-lead-changes';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ApiClient, signUpAndConfirm } from '../../../tests/support/api-client';
+import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import {
   DETAILS_ANSWERS,
   FINANCIAL_ANSWERS,
@@ -46,13 +46,6 @@ afterAll(async () => {
   await client?.connection.close();
   await slice?.close();
 });
-
-/** The same browser (its cookies) talking to the second replica. */
-function onSecond(c: ApiClient, ip: string) {
-  const other = new ApiClient(secondUrl, ip);
-  for (const [k, v] of c.cookies) other.cookies.set(k, v);
-  return other;
-}
 
 /**
  * Walks a new applicant to the owners' page and saves the owners, then presses Continue through `mover`;
@@ -109,6 +102,6 @@ describe('a lead change carried by a slow stage move', () => {
   });
 
   it('is not signalled again when the save and the move go through two api replicas', async () => {
-    await ownersContinue('handover-bea', '10.27.0.2', (c) => onSecond(c, '10.27.0.2'));
+    await ownersContinue('handover-bea', '10.27.0.2', (c) => c.sameBrowserAt(secondUrl, '10.27.0.2'));
   });
 });

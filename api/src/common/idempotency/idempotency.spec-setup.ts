@@ -88,9 +88,7 @@ const recordTools = (room: Room) => ({
   },
   /** The same browser (cookies) talking to the second replica. */
   onSecond(client: ApiClient, ip: string) {
-    const other = new ApiClient(room.secondUrl, ip);
-    for (const [k, v] of client.cookies) other.cookies.set(k, v);
-    return other;
+    return client.sameBrowserAt(room.secondUrl, ip);
   },
 });
 

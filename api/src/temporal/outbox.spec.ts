@@ -1,8 +1,9 @@
 // Temporal stopped in the middle of a journey. The applicant's answers are saved, their
 // signals (and a sign-up's start) wait in the outbox, and all of it reaches the workflows when Temporal is
 // back. A Temporal dev server of this file's own, on a database file so that it restarts with its data. The
-// second test goes on from where the first leaves Ada (Temporal back, her answers on the lead).
-import { describe, expect, it } from 'vitest';
+// tests after the first go on from where the one before leaves Ada (Temporal back, her answers on the lead).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { applicationWorkflowId, getProgress } from '@portal/workflows';
 import { outageSlice } from './outbox.spec-setup';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
@@ -103,5 +104,53 @@ describe('Temporal stopped again, as a stage move takes a save’s lead change',
       { ms: 30_000, what: 'the new revenue on the lead' },
     );
     expect(lead?.AnnualRevenue).toBe(1_300_000);
+  });
+});
+
+describe('Temporal stopped again, as a stage move through another api replica takes a save’s lead change', () => {
+  /** A second api replica on the same database and Temporal: Ada's save goes through the first, her move here. */
+  let second: NestExpressApplication | undefined;
+  let secondUrl: string;
+  beforeAll(async () => {
+    const { createApp } = await import('../app');
+    second = await createApp();
+    await second.listen(0, '127.0.0.1');
+    secondUrl = `http://127.0.0.1:${(second.getHttpServer().address() as { port: number }).port}/api`;
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('clears its mark on the failed move, so the first replica hands the change over', async () => {
+    await temporal.stop();
+    const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
+    expect(
+      (await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, annualRevenue: '$1,400,000' })).status,
+    ).toBe(200);
+    // The move marks the change as carried, for the first replica's hand-over to wait on, and fails.
+    expect((await stepOn(ada.sameBrowserAt(secondUrl, '10.13.0.1'), adaApp)).status).toBe(503);
+    // The mark is gone with the failure: a mark left would hold the hand-over back until it expired (60 s).
+    const pending = await room.mongo
+      .db()
+      .collection('pendingleads')
+      .findOne({ _id: adaApp as never });
+    expect(pending?.carrying).toBeUndefined();
+    await until(
+      () => outbox().find({ applicationId: adaApp, kind: 'signal' }).toArray(),
+      (k) => k.length > 0,
+      { what: "Ada's lead change in the outbox after the failed move" },
+    );
+    await temporal.start();
+    await until(
+      () => outbox().countDocuments(),
+      (n) => n === 0,
+      { ms: 30_000, what: 'the outbox sent once Temporal is back' },
+    );
+    const lead = await until(
+      () => leadOf('outbox-ada@example.com'),
+      (l) => l?.AnnualRevenue === 1_400_000,
+      { ms: 30_000, what: 'the new revenue on the lead' },
+    );
+    expect(lead?.AnnualRevenue).toBe(1_400_000);
   });
 });

@@ -250,8 +250,9 @@ export const WORKER_SETTINGS = {
     'none',
   ),
   // The SDK's default is sized from the heap limit (about 2,300 on a 4 GB heap), so the worker's memory grows
-  // with every application it has seen until then (1.39x over 200 bench journeys). An application waits days
-  // between its steps; one that left the cache is replayed from its history on its next task (milliseconds).
+  // with every application it has seen until then (1.39x over 200 bench journeys). One that left the cache is
+  // replayed from its history on its next task: a cache far smaller than the workflows in flight costs 3 to 5
+  // times the worker's CPU, so production sizes it to them (docs/capacity.md).
   WORKER_MAX_CACHED_WORKFLOWS: int(
     'application workflows the worker keeps in memory between their tasks (sticky cache); the rest are replayed',
     '100',

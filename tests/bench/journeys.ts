@@ -271,3 +271,24 @@ export async function peakRss<T>(pid: number | undefined, f: () => Promise<T>): 
     clearInterval(timer);
   }
 }
+
+/**
+ * The API calls the CRM stand-in has served so far (its `/__admin/calls`): each counts against a Salesforce
+ * org's daily API allowance, which capacity.md sizes from the calls per application.
+ */
+export async function crmApiCalls(port: number): Promise<CrmCalls> {
+  return (await (await fetch(`http://127.0.0.1:${port}/__admin/calls`)).json()) as CrmCalls;
+}
+
+export type CrmCalls = { apiCalls: number; byRoute: Record<string, number> };
+
+/** The CRM calls made between two reads, per application: in all, and by route ("PATCH .../Lead/:id ×5.0"). */
+export function crmCallsEach(before: CrmCalls, after: CrmCalls, applications: number) {
+  const n = Math.max(1, applications);
+  const routes = Object.entries(after.byRoute)
+    .map(([route, calls]) => [route, (calls - (before.byRoute[route] ?? 0)) / n] as const)
+    .filter(([, each]) => each > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([route, each]) => `${route} ×${each.toFixed(1)}`);
+  return { each: (after.apiCalls - before.apiCalls) / n, routes };
+}

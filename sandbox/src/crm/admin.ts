@@ -17,6 +17,8 @@ export type Controls = {
   apiCalls: number;
   /** The SOAP API's calls (convertLead) among them. */
   soapCalls: number;
+  /** The same calls by method and route ('PATCH /services/data/vXX.X/sobjects/Lead/:id'). */
+  byRoute: Map<string, number>;
   apiLimit: number;
   limitExceeded: boolean;
   sessions: Set<string>;
@@ -31,7 +33,14 @@ export function admin(org: Org, controls: Controls, method: string, parts: strin
   if (what === 'health') return { status: 200, body: { ok: true, down: controls.down } };
   // The API calls the org has served (each counts against a real org's daily API allowance), the SOAP ones apart.
   if (what === 'calls' && method === 'GET')
-    return { status: 200, body: { apiCalls: controls.apiCalls, soapCalls: controls.soapCalls } };
+    return {
+      status: 200,
+      body: {
+        apiCalls: controls.apiCalls,
+        soapCalls: controls.soapCalls,
+        byRoute: Object.fromEntries(controls.byRoute),
+      },
+    };
   // The org's API allowance: { exceeded?, limit?, used? } (`exceeded: false, used: 0` is the next day's reset).
   if (what === 'limit') {
     if (method === 'POST') {

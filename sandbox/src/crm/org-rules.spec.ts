@@ -71,6 +71,24 @@ describe('the org API allowance', () => {
   });
 });
 
+describe('the API calls counted', () => {
+  it('names each call by method and route, record ids and the version left out and a query by its object', async () => {
+    const calls = async () =>
+      (await (await fetch(`${crm.url}/__admin/calls`)).json()) as { apiCalls: number; byRoute: Record<string, number> };
+    const before = await calls();
+    const made = await api('sobjects/Lead', { method: 'POST', body: '{"LastName":"Counted","Company":"C"}' });
+    const { id } = (await made.json()) as { id: string };
+    await api(`sobjects/Lead/${id}`, { method: 'PATCH', body: '{"City":"Austin"}' });
+    await api('query?q=' + encodeURIComponent(`SELECT Id FROM Lead WHERE Id = '${id}'`));
+    const after = await calls();
+    expect(after.apiCalls - before.apiCalls).toBe(3);
+    const grew = (route: string) => (after.byRoute[route] ?? 0) - (before.byRoute[route] ?? 0);
+    expect(grew('POST /services/data/vXX.X/sobjects/Lead')).toBe(1);
+    expect(grew('PATCH /services/data/vXX.X/sobjects/Lead/:id')).toBe(1);
+    expect(grew('GET /services/data/vXX.X/query (FROM Lead)')).toBe(1);
+  });
+});
+
 describe('sessions', () => {
   it('ends every issued session on the switch: REST answers 401 INVALID_SESSION_ID, SOAP the fault', async () => {
     const plain = new Connection({ instanceUrl: crm.url, accessToken: token, version: '59.0' });

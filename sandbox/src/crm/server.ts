@@ -51,6 +51,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     injected: [],
     apiCalls: 0,
     soapCalls: 0,
+    byRoute: new Map(),
     apiLimit: opts.apiLimit ?? 100_000,
     limitExceeded: false,
     sessions: tokens,
@@ -72,7 +73,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     }
     if (path[0] !== 'services' || path[1] === 'oauth2')
       return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
-    const refused = await refusedCall(req, controls, method, u.pathname, path[1] === 'Soap');
+    const refused = await refusedCall(req, controls, method, u, path[1] === 'Soap');
     if (refused) return refused;
     if (path[1] === 'Soap') return soapCall(req, org, tokens);
     if (path[1] === 'data' && /^v\d+\.\d+$/.test(path[2] ?? '')) {
@@ -186,11 +187,14 @@ async function refusedCall(
   req: IncomingMessage,
   controls: Controls,
   method: string,
-  pathname: string,
+  u: URL,
   soap: boolean,
 ): Promise<Reply | undefined> {
+  const { pathname } = u;
   controls.apiCalls++;
   if (soap) controls.soapCalls++;
+  const route = routeOf(method, u);
+  controls.byRoute.set(route, (controls.byRoute.get(route) ?? 0) + 1);
   if (overLimit(controls)) {
     await readBody(req);
     const message = 'TotalRequests Limit exceeded.';
@@ -203,6 +207,22 @@ async function refusedCall(
   await readBody(req);
   if (soap) return { status: 500, type: 'text/xml', body: soapFault(hit.errors[0]!.errorCode, hit.errors[0]!.message) };
   return sfErrors(hit.status, hit.errors);
+}
+
+/** A call's route for the counts: record ids and the API version left out, a query named by its object. */
+function routeOf(method: string, u: URL): string {
+  const path = u.pathname
+    .split('/')
+    .map((seg) =>
+      /^v\d+\.\d+$/.test(seg)
+        ? 'vXX.X'
+        : /^[a-zA-Z0-9]{15}([a-zA-Z0-9]{3})?$/.test(seg) && /\d/.test(seg)
+          ? ':id'
+          : seg,
+    )
+    .join('/');
+  const from = /\bFROM\s+(\w+)/i.exec(u.searchParams.get('q') ?? '')?.[1];
+  return `${method} ${path}${from ? ` (FROM ${from})` : ''}`;
 }
 
 /** The SOAP API: convertLead only, as the portal uses it. */

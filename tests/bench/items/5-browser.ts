@@ -11,7 +11,7 @@ import { onePagePdf } from '../../support/pdf-fixtures.ts';
 import type { BenchContext } from '../context.ts';
 import { startBrowserDriver, type BrowserResult } from '../browser-journeys.ts';
 import { callsByRoute } from '../browser/calls.ts';
-import { rssMiB, runJourneys } from '../journeys.ts';
+import { crmApiCalls, crmCallsEach, rssMiB, runJourneys } from '../journeys.ts';
 import { describeWindow, journeyGroups, startWindow, type MachineWindow } from '../machine-cpu.ts';
 import type { Figure } from '../report.ts';
 import { cpuLine, spread } from './5-journeys.figures.ts';
@@ -28,6 +28,8 @@ type Round = {
   /** The longest history's events when it is over the goal (EVENTS_GOAL). */
   longest?: { workflowId: string; events: string[] };
   callsPerJourney: number;
+  /** The CRM stand-in's API calls per application (a Salesforce org's daily allowance counts them), by route. */
+  crmCalls: { each: number; routes: string[] };
   machine: MachineWindow;
   /** The browser's reads after the submission: CPU ms per application and per read, and reads per application. */
   after?: { total: number; perRead: number; reads: number; polls: number; cpu: Record<string, number> };
@@ -66,7 +68,9 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
   const idle = memory();
   let busy = idle;
   try {
+    const crmCalls = () => crmApiCalls(ctx.ports.CRM_STANDIN_PORT);
     const browserRound = async (tag: string): Promise<Round> => {
+      const crm = await crmCalls();
       const w = startWindow(groups);
       const r: BrowserResult = await browser.run({
         kind: 'journeys',
@@ -95,6 +99,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         events,
         longest: await longestOver(address, r.applicationIds, events, EVENTS_GOAL),
         callsPerJourney: (r.calls.length + a.calls.length) / Math.max(1, completed),
+        crmCalls: crmCallsEach(crm, await crmCalls(), completed),
         machine,
         after: {
           total: afterTotal / Math.max(1, completed),
@@ -108,6 +113,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
       };
     };
     const benchRound = async (tag: string): Promise<Round> => {
+      const crm = await crmCalls();
       const w = startWindow(groups);
       const r = await runJourneys({ api: ctx.api, maildev: ctx.maildev, concurrency, count, tag, statement });
       const { cpuMs, machine } = w.end();
@@ -123,6 +129,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         events,
         longest: await longestOver(address, r.applicationIds, events, EVENTS_GOAL),
         callsPerJourney: r.calls.length / Math.max(1, completed),
+        crmCalls: crmCallsEach(crm, await crmCalls(), completed),
         machine,
       };
     };
@@ -138,7 +145,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
         log(
           `  ${r.kind} round ${k + 1}: ${r.completed}/${count} submitted, ${r.perMinute.toFixed(1)}/min, ` +
             `${(r.total / 1000).toFixed(3)} CPU-s per application (${cpuLine(r.cpu)}), history events ${spread(r.events)}, ` +
-            `${r.callsPerJourney.toFixed(1)} api calls each` +
+            `${r.callsPerJourney.toFixed(1)} api calls and ${r.crmCalls.each.toFixed(1)} CRM API calls each` +
             (r.after
               ? `; after the submission ${r.after.reads.toFixed(0)} reads each, ${r.after.total.toFixed(0)} ms ` +
                 `(${r.after.perRead.toFixed(1)} ms a read: ${cpuLine(r.after.cpu)}), readable statements ${r.readable}/${r.completed}`
@@ -146,6 +153,7 @@ export async function run(ctx: BenchContext): Promise<Figure[]> {
             `; ${describeWindow(r.machine)}`,
         );
         if (r.routes) log(`    api calls per application by route:\n      ${r.routes.join('\n      ')}`);
+        log(`    CRM API calls per application by route:\n      ${r.crmCalls.routes.join('\n      ')}`);
         if (r.longest)
           log(
             `    the longest history, over ${EVENTS_GOAL} events (${r.longest.workflowId}): ${r.longest.events.join(' | ')}`,

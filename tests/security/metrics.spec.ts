@@ -84,7 +84,7 @@ describe('Prometheus', () => {
     expect(Number(outbox[0]!.value[1])).toBe(0);
   });
 
-  it("holds the Temporal SDK's metrics and the worker's activity failures by code", async () => {
+  it("holds the Temporal SDK's metrics, the worker's activity failures by code and the CRM org's API usage", async () => {
     // The CRM stand-in refuses the next lead creation as Salesforce refuses an address it does not take.
     const refusal = { errorCode: 'INVALID_EMAIL_ADDRESS', fields: ['Email'], method: 'POST', path: '/sobjects/Lead' };
     const queued = await fetch(`${inject('securityCrmUrl')}/__admin/fail-next`, {
@@ -109,7 +109,12 @@ describe('Prometheus', () => {
     await samplesOf('temporal_local_activity_execution_failed{activity_type="createCrmLead",job="worker"}');
     // And the Temporal server's own (the dev server's --metrics-port).
     await samplesOf('{job="temporal",__name__=~"service_requests|persistence_requests"}');
-  }, 120_000);
+    // The CRM org's API usage against its allowance, as the stand-in reports it on each REST answer.
+    const [used] = await samplesOf('portal_crm_api_calls_used{job="worker"}', 60_000);
+    const [limit] = await samplesOf('portal_crm_api_calls_limit{job="worker"}');
+    expect(Number(used!.value[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(limit!.value[1])).toBe(100_000);
+  }, 180_000);
 });
 
 describe('the public api port', () => {

@@ -8,6 +8,7 @@
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { Runtime, type ActivityInterceptors } from '@temporalio/worker';
 import type { MetricCounter } from '@temporalio/common';
+import type { Connection } from 'jsforce';
 import { metricsBindAddress, type MetricsPort } from '@portal/libs';
 import { RECORD_WRITE_FAILED, type ApplicationActivities } from '@portal/workflows';
 
@@ -103,4 +104,26 @@ export function activityFailureInterceptor(ctx: Context): ActivityInterceptors {
       },
     },
   };
+}
+
+/** How often the CRM org's API usage is read into its gauges: the allowance runs over 24 hours. */
+const CRM_USAGE_EVERY_MS = 15_000;
+
+/**
+ * The Salesforce org's API calls of its rolling 24 hours against its allowance (`portal_crm_api_calls_used`,
+ * `portal_crm_api_calls_limit`), as the org reported them on the connection's last REST answer
+ * (`Sforce-Limit-Info`, read by jsforce into `limitInfo`). Past the allowance every call is refused for hours
+ * (REQUEST_LIMIT_EXCEEDED, retried: nothing lost, nothing copied); the CrmApiAllowanceNearlySpent alert
+ * warns before. Every replica reports the same org's usage.
+ */
+export function watchCrmAllowance(conn: Connection): void {
+  const meter = Runtime.instance().metricMeter;
+  const used = meter.createGauge('portal_crm_api_calls_used', 'int', 'calls', "The CRM org's API calls in 24 hours");
+  const limit = meter.createGauge('portal_crm_api_calls_limit', 'int', 'calls', "The CRM org's daily API allowance");
+  setInterval(() => {
+    const usage = conn.limitInfo?.apiUsage;
+    if (!usage) return;
+    used.set(usage.used);
+    limit.set(usage.limit);
+  }, CRM_USAGE_EVERY_MS).unref();
 }

@@ -31,7 +31,7 @@ import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
 import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
-import { activityFailureInterceptor } from './metrics';
+import { activityFailureInterceptor, watchCrmAllowance } from './metrics';
 import { startWorkerTracing } from './telemetry/tracing';
 import { workflowCode } from './workflow-code';
 import { createDataExportActivities } from './privacy/data-export.activities';
@@ -63,7 +63,11 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     settings,
     mongo.db().collection<ApplicationKeyRecord>(APPLICATION_KEYS_COLLECTION),
   );
-  const crm = lazy<Connection>(() => connectCrm(settings));
+  const crm = lazy<Connection>(async () => {
+    const conn = await connectCrm(settings);
+    watchCrmAllowance(conn);
+    return conn;
+  });
   const store = documentStore(settings);
   const box = boxClient(settings);
   const org = crmOrg(settings);

@@ -49,7 +49,7 @@ export const NOT_MEASURED = [
     'left after its whole journey (read once its workflow history stopped growing): user and its email key, application, business, ' +
     "owners, stage, files with `applicationfiles` and `documentnames`, `signatures`, offers, the worker's `offeremails` and " +
     '`boxsignrequests`, a session; a finished journey leaves no outbox row (`workflowoutbox`, `workflowoutboxapps`), so none is seeded. ' +
-    'Each seeded application has its Temporal workflow too (seed-workflows.ts), up to 20,000 in all (WORKFLOW_SEED_CAP): every seeded ' +
+    'Each seeded application has its Temporal workflow too (seed-workflows.ts), up to 20,000 in all (WORKFLOW_SEED_CAP, `--journey-seed-workflows` to change): every seeded ' +
     "application at 1,000 and 10,000, and about 10,000 of 100,000's (the rest of that book is in MongoDB only; the figure's note says " +
     'how many workflows Temporal held, closed and running). Each is started as the api starts it (the lead from its own user and ' +
     "business, the api's stall timings, the api's data converter with the application's own key): nine in ten with the operator's " +
@@ -58,7 +58,8 @@ export const NOT_MEASURED = [
     'cost 0.7 CPU-s each); one in ten is left running, waiting on the applicant with its stall-clock timers pending (8 events; ' +
     "its MongoDB records are still the submitted template's, its workflow at the journey's start). " +
     "Measured on 2026-11-29: 33 workflows a second at 20 in flight (the worker about 29 ms and Temporal 14 ms of CPU each; 11 a second at 10,000 beside other sessions' load average of 20, at 31 and 20 ms), so " +
-    "100,000 would take 50 minutes on the 2-core machine. CPU per process is each process tree's utime + stime (children included) over the " +
+    "100,000 would take 50 minutes on the 2-core machine. The seeds' CRM calls pass the CRM stand-in's daily allowance (Salesforce's base 100,000), so the run gives its org a larger one first. " +
+    "CPU per process is each process tree's utime + stime (children included) over the " +
     'measured journeys, divided by the completed applications; the driver is the bench process, which runs the journeys itself.',
   "Item 5 memory: a finished application stays in the worker's sticky cache until pushed out (the SDK sizes a workflow at about 1.7 MB), so " +
     'with 20 warm-up journeys the worker grew while its cache filled (347 MiB after 20, then 520, 584, 588 and 593 after 120 to 420 journeys: ' +

@@ -7,7 +7,7 @@
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { Runtime, type ActivityInterceptors } from '@temporalio/worker';
-import type { MetricCounter } from '@temporalio/common';
+import type { MetricCounter, MetricGauge } from '@temporalio/common';
 import type { Connection } from 'jsforce';
 import { metricsBindAddress, type MetricsPort } from '@portal/libs';
 import { RECORD_WRITE_FAILED, type ApplicationActivities } from '@portal/workflows';
@@ -79,7 +79,8 @@ let failures: MetricCounter | undefined;
 /**
  * Counts each failed activity attempt (`portal_activity_failures`), labelled as the SDK's own activity
  * metrics are (activity_type, task_queue, namespace) plus error_code: the Runtime's meter itself, since the
- * activity context's meter would add its own camelCase names (activityType, taskQueue) beside them.
+ * activity context's meter would add its own camelCase names (activityType, taskQueue) beside them. After a
+ * CRM activity, records the org's API usage (below).
  */
 export function activityFailureInterceptor(ctx: Context): ActivityInterceptors {
   return {
@@ -100,30 +101,36 @@ export function activityFailureInterceptor(ctx: Context): ActivityInterceptors {
             error_code: activityErrorCode(ctx.info.activityType, e),
           });
           throw e;
+        } finally {
+          if (SERVICE_OF[ctx.info.activityType] === 'CRM') recordCrmAllowance();
         }
       },
     },
   };
 }
 
-/** How often the CRM org's API usage is read into its gauges: the allowance runs over 24 hours. */
-const CRM_USAGE_EVERY_MS = 15_000;
+let crmConnection: Connection | undefined;
+let crmGauges: { used: MetricGauge; limit: MetricGauge } | undefined;
 
 /**
  * The Salesforce org's API calls of its rolling 24 hours against its allowance (`portal_crm_api_calls_used`,
  * `portal_crm_api_calls_limit`), as the org reported them on the connection's last REST answer
- * (`Sforce-Limit-Info`, read by jsforce into `limitInfo`). Past the allowance every call is refused for hours
- * (REQUEST_LIMIT_EXCEEDED, retried: nothing lost, nothing copied); the CrmApiAllowanceNearlySpent alert
- * warns before. Every replica reports the same org's usage.
+ * (`Sforce-Limit-Info`, read by jsforce into `limitInfo`), recorded after each CRM activity. Past the
+ * allowance every call is refused for hours (REQUEST_LIMIT_EXCEEDED, retried: nothing lost, nothing copied);
+ * the CrmApiAllowanceNearlySpent alert warns before. Every replica reports the same org's usage.
  */
 export function watchCrmAllowance(conn: Connection): void {
+  crmConnection = conn;
+}
+
+function recordCrmAllowance() {
+  const usage = crmConnection?.limitInfo?.apiUsage;
+  if (!usage) return;
   const meter = Runtime.instance().metricMeter;
-  const used = meter.createGauge('portal_crm_api_calls_used', 'int', 'calls', "The CRM org's API calls in 24 hours");
-  const limit = meter.createGauge('portal_crm_api_calls_limit', 'int', 'calls', "The CRM org's daily API allowance");
-  setInterval(() => {
-    const usage = conn.limitInfo?.apiUsage;
-    if (!usage) return;
-    used.set(usage.used);
-    limit.set(usage.limit);
-  }, CRM_USAGE_EVERY_MS).unref();
+  crmGauges ??= {
+    used: meter.createGauge('portal_crm_api_calls_used', 'int', 'calls', "The CRM org's API calls in 24 hours"),
+    limit: meter.createGauge('portal_crm_api_calls_limit', 'int', 'calls', "The CRM org's daily API allowance"),
+  };
+  crmGauges.used.set(usage.used);
+  crmGauges.limit.set(usage.limit);
 }

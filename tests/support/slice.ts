@@ -9,6 +9,17 @@ import { boxClient } from '../../worker/src/esign/box.client';
 import { registerBoxWebhook } from '../../worker/src/esign/box.webhook';
 import { createApplicationWorker } from '../../worker/src/worker';
 
+/**
+ * An api on a port the kernel gives, with the settings a slice put in `process.env`: the slice's own, or
+ * another replica on the same database, Temporal and worker (closed by its caller). Its /api base URL.
+ */
+export async function startApiReplica() {
+  const { createApp } = await import('../../api/src/app');
+  const app = await createApp();
+  await app.listen(0, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/api` };
+}
+
 export async function startSlice(
   opts: {
     temporalAddress?: string;
@@ -60,11 +71,7 @@ export async function startSlice(
   const workers = await createApplicationWorker(workerSettings, { workflowBundleDir: inject('workflowBundleDir') });
   const workerRun = workers.run();
   Object.assign(process.env, opts.apiEnv);
-  const { createApp } = await import('../../api/src/app');
-  const app = await createApp();
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
-  const baseUrl = `http://127.0.0.1:${address.port}/api`;
+  const { app, url: baseUrl } = await startApiReplica();
   // As the worker does at start-up in production: Box delivers only to registered webhooks.
   await registerBoxWebhook(boxClient(workerSettings), LOCAL_APPLICATIONS_FOLDER_ID, `${baseUrl}/webhooks/box`);
   return {

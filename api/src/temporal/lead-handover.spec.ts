@@ -17,7 +17,7 @@ import {
   ownerAnswers,
   stepOn,
 } from '../../../tests/support/journey';
-import { startSlice } from '../../../tests/support/slice';
+import { startApiReplica, startSlice } from '../../../tests/support/slice';
 import { holdFor, until } from '../../../tests/support/until';
 
 /** Longer than the hand-over's wait: the move onto the signature answers after this at the soonest. */
@@ -35,10 +35,7 @@ beforeAll(async () => {
     connection: await Connection.connect({ address: slice.env.TEMPORAL_ADDRESS }),
     dataConverter: slice.dataConverter,
   });
-  const { createApp } = await import('../app');
-  second = await createApp();
-  await second.listen(0, '127.0.0.1');
-  secondUrl = `http://127.0.0.1:${(second.getHttpServer().address() as { port: number }).port}/api`;
+  ({ app: second, url: secondUrl } = await startApiReplica());
 });
 
 afterAll(async () => {

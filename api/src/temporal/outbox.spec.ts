@@ -9,6 +9,7 @@ import { outageSlice } from './outbox.spec-setup';
 import { signUpAndConfirm, type ApiClient } from '../../../tests/support/api-client';
 import { workflowClient } from '../../../tests/support/histories';
 import { DETAILS_ANSWERS, FINANCIAL_ANSWERS, QUESTION_ANSWERS, stepOn } from '../../../tests/support/journey';
+import { startApiReplica } from '../../../tests/support/slice';
 import { until } from '../../../tests/support/until';
 
 const room = outageSlice('portal-outbox-');
@@ -78,32 +79,40 @@ describe('Temporal stopped in the middle of a journey', () => {
   });
 });
 
+/**
+ * With Temporal stopped, Ada saves a new revenue and moves on through `mover`, which answers 503 (the move took
+ * the change to carry it); `afterMove` checks what the failed move left. Requires the change not left waiting for
+ * another save or move: in the outbox, then, Temporal back, the outbox sent and the revenue on her lead.
+ */
+async function failedMoveHandsOver(revenue: number, mover: ApiClient, afterMove = async () => {}) {
+  await temporal.stop();
+  const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
+  const annualRevenue = `$${revenue.toLocaleString('en-US')}`;
+  expect((await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, annualRevenue })).status).toBe(200);
+  expect((await stepOn(mover, adaApp)).status).toBe(503);
+  await afterMove();
+  await until(
+    () => outbox().find({ applicationId: adaApp, kind: 'signal' }).toArray(),
+    (k) => k.length > 0,
+    { what: "Ada's lead change in the outbox after the failed move" },
+  );
+  await temporal.start();
+  await until(
+    () => outbox().countDocuments(),
+    (n) => n === 0,
+    { ms: 30_000, what: 'the outbox sent once Temporal is back' },
+  );
+  const lead = await until(
+    () => leadOf('outbox-ada@example.com'),
+    (l) => l?.AnnualRevenue === revenue,
+    { ms: 30_000, what: 'the new revenue on the lead' },
+  );
+  expect(lead?.AnnualRevenue).toBe(revenue);
+}
+
 describe('Temporal stopped again, as a stage move takes a save’s lead change', () => {
   it('hands a save’s lead change over alone when the stage move that took it cannot reach the workflow', async () => {
-    await temporal.stop();
-    const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
-    expect(
-      (await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, annualRevenue: '$1,300,000' })).status,
-    ).toBe(200);
-    // The move takes the change to carry it, and fails: the change is not left waiting for another save or move.
-    expect((await stepOn(ada, adaApp)).status).toBe(503);
-    await until(
-      () => outbox().find({ applicationId: adaApp, kind: 'signal' }).toArray(),
-      (k) => k.length > 0,
-      { what: "Ada's lead change in the outbox after the failed move" },
-    );
-    await temporal.start();
-    await until(
-      () => outbox().countDocuments(),
-      (n) => n === 0,
-      { ms: 30_000, what: 'the outbox sent once Temporal is back' },
-    );
-    const lead = await until(
-      () => leadOf('outbox-ada@example.com'),
-      (l) => l?.AnnualRevenue === 1_300_000,
-      { ms: 30_000, what: 'the new revenue on the lead' },
-    );
-    expect(lead?.AnnualRevenue).toBe(1_300_000);
+    await failedMoveHandsOver(1_300_000, ada);
   });
 });
 
@@ -112,45 +121,21 @@ describe('Temporal stopped again, as a stage move through another api replica ta
   let second: NestExpressApplication | undefined;
   let secondUrl: string;
   beforeAll(async () => {
-    const { createApp } = await import('../app');
-    second = await createApp();
-    await second.listen(0, '127.0.0.1');
-    secondUrl = `http://127.0.0.1:${(second.getHttpServer().address() as { port: number }).port}/api`;
+    ({ app: second, url: secondUrl } = await startApiReplica());
   });
   afterAll(async () => {
     await second?.close();
   });
 
   it('clears its mark on the failed move, so the first replica hands the change over', async () => {
-    await temporal.stop();
-    const businessId = (await ada.get(`/business/application/${adaApp}`)).body._id as string;
-    expect(
-      (await ada.patch(`/business/${businessId}`, { ...FINANCIAL_ANSWERS, annualRevenue: '$1,400,000' })).status,
-    ).toBe(200);
     // The move marks the change as carried, for the first replica's hand-over to wait on, and fails.
-    expect((await stepOn(ada.sameBrowserAt(secondUrl, '10.13.0.1'), adaApp)).status).toBe(503);
-    // The mark is gone with the failure: a mark left would hold the hand-over back until it expired (60 s).
-    const pending = await room.mongo
-      .db()
-      .collection('pendingleads')
-      .findOne({ _id: adaApp as never });
-    expect(pending?.carrying).toBeUndefined();
-    await until(
-      () => outbox().find({ applicationId: adaApp, kind: 'signal' }).toArray(),
-      (k) => k.length > 0,
-      { what: "Ada's lead change in the outbox after the failed move" },
-    );
-    await temporal.start();
-    await until(
-      () => outbox().countDocuments(),
-      (n) => n === 0,
-      { ms: 30_000, what: 'the outbox sent once Temporal is back' },
-    );
-    const lead = await until(
-      () => leadOf('outbox-ada@example.com'),
-      (l) => l?.AnnualRevenue === 1_400_000,
-      { ms: 30_000, what: 'the new revenue on the lead' },
-    );
-    expect(lead?.AnnualRevenue).toBe(1_400_000);
+    await failedMoveHandsOver(1_400_000, ada.sameBrowserAt(secondUrl, '10.13.0.1'), async () => {
+      // The mark is gone with the failure: a mark left would hold the hand-over back until it expired (60 s).
+      const pending = await room.mongo
+        .db()
+        .collection('pendingleads')
+        .findOne({ _id: adaApp as never });
+      expect(pending?.carrying).toBeUndefined();
+    });
   });
 });

@@ -6,6 +6,7 @@ import { ApiClient, signUpAndConfirm, type Answer } from '../../../../tests/supp
 import { onePagePdf } from '../../../../tests/support/pdf-fixtures';
 import { IdempotencyService } from './idempotency.service';
 import { sliceHooks, type Slice } from '../../../../tests/support/slice-hooks';
+import { startApiReplica } from '../../../../tests/support/slice';
 import { holdFor, until } from '../../../../tests/support/until';
 
 export const KEY = 'Idempotency-Key';
@@ -41,11 +42,7 @@ type Parties = {
 /** Starts the second replica, signs up Ada and Eve, and puts Ada's saved position at the final documents. */
 async function setUpParties(slice: Slice, db: () => Db, p: Parties) {
   p.pdf = await onePagePdf();
-  const { createApp } = await import('../../app');
-  const app = await createApp();
-  p.second = app;
-  await app.listen(0, '127.0.0.1');
-  p.secondUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/api`;
+  ({ app: p.second, url: p.secondUrl } = await startApiReplica());
   p.ada = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-ada', '10.15.0.1');
   p.eve = await signUpAndConfirm(slice.baseUrl, slice.maildevUrl, 'idem-eve', '10.15.0.2');
   p.adaApp = (await p.ada.get('/auth/user')).body.data.applications[0]._id as string;

@@ -36,8 +36,7 @@ const crmAdmin = (what: string, body: Record<string, unknown> = {}) =>
   fetch(`${t.slice.crm.url}/__admin/${what}`, { method: 'POST', body: JSON.stringify(body) });
 
 /** The lead conversions (SOAP calls) the CRM stand-in has been asked for, refused ones included. */
-const conversionCalls = async () =>
-  ((await (await fetch(`${t.slice.crm.url}/__admin/calls`)).json()) as { soapCalls: number }).soapCalls;
+const conversionCalls = () => t.slice.crm.calls().soapCalls;
 
 /**
  * A run at the offer's step (DOCUMENTS 2), signed, its statements in and its offer already emailed, with
@@ -170,10 +169,10 @@ describe('the last documents, carried by the final submission', () => {
         (code) => code === 'CRM_UNAVAILABLE',
         { what: "the lead loop's conversion tries failed" },
       );
-      const before = await conversionCalls();
+      const before = conversionCalls();
       const refused = await handle.executeUpdate(submitApplication, { args: [[check]] }).catch((e: unknown) => e);
       // Two tries of the conversion, not three: the applicant waits for a down CRM about 21 s at most.
-      expect((await conversionCalls()) - before).toBe(2);
+      expect(conversionCalls() - before).toBe(2);
       expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
       expect((refused as WorkflowUpdateFailedError).cause).toMatchObject({
         type: 'STATEMENTS_UNAVAILABLE',

@@ -27,20 +27,20 @@ export type Controls = {
 /** Over its allowance, every API call is refused (403 REQUEST_LIMIT_EXCEEDED) until the 24-hour window moves on. */
 export const overLimit = (c: Controls) => c.limitExceeded || c.apiCalls > c.apiLimit;
 
+/** The API calls the org has served: all, the SOAP ones, and by route. */
+export const callCounts = (controls: Controls): CallCounts => ({
+  apiCalls: controls.apiCalls,
+  soapCalls: controls.soapCalls,
+  byRoute: Object.fromEntries(controls.byRoute),
+});
+export type CallCounts = { apiCalls: number; soapCalls: number; byRoute: Record<string, number> };
+
 export function admin(org: Org, controls: Controls, method: string, parts: string[], body: Buffer): Reply {
   const { store } = org;
   const [what, type] = parts;
   if (what === 'health') return { status: 200, body: { ok: true, down: controls.down } };
   // The API calls the org has served (each counts against a real org's daily API allowance), the SOAP ones apart.
-  if (what === 'calls' && method === 'GET')
-    return {
-      status: 200,
-      body: {
-        apiCalls: controls.apiCalls,
-        soapCalls: controls.soapCalls,
-        byRoute: Object.fromEntries(controls.byRoute),
-      },
-    };
+  if (what === 'calls' && method === 'GET') return { status: 200, body: callCounts(controls) };
   // The org's API allowance: { exceeded?, limit?, used? } (`exceeded: false, used: 0` is the next day's reset).
   if (what === 'limit') {
     if (method === 'POST') {

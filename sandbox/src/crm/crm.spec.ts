@@ -64,6 +64,46 @@ describe('CRM stand-in through jsforce: credentials, leads and sessions', () => 
     expect(crm.records('Lead')[0]).toMatchObject({ City: 'London' });
   });
 
+  it('selects by a list of values (IN) and nests a parent’s fields under its relationship, as SOQL answers', async () => {
+    const conn = await connect(crm.url);
+    const made = await Promise.all(
+      ['in-1', 'in-2', 'in-3'].map((app) =>
+        conn.sobject('Lead').create({ LastName: 'In', Company: 'List Co', Portal_Application_Id__c: app }),
+      ),
+    );
+    const found = await conn.query<{ Id: string }>(
+      "SELECT Id FROM Lead WHERE Company = 'List Co' AND Portal_Application_Id__c IN ('in-1', 'in-3','none')",
+    );
+    expect(found.records.map((r) => r.Id).sort()).toEqual([made[0]!.id, made[2]!.id].sort());
+    const byIds = await conn.query(`SELECT Id FROM Lead WHERE Id IN ('${made[1]!.id}', '${made[1]!.id}')`);
+    expect(byIds.totalSize).toBe(1);
+
+    const rep = crm.records('User')[0]!;
+    const opportunity = crm.insert('Opportunity', { Name: 'Nested', StageName: 'Prospecting', OwnerId: rep.Id });
+    const orphan = crm.insert('Opportunity', { Name: 'No owner', StageName: 'Prospecting' });
+    const nested = await conn.query<Record<string, unknown>>(
+      `SELECT Id, Owner.Name, Owner.Calendly_Link__c FROM Opportunity WHERE Id IN ('${opportunity}', '${orphan}')`,
+    );
+    const byId = new Map(nested.records.map((r) => [r.Id, r]));
+    expect(byId.get(opportunity)).toEqual({
+      attributes: { type: 'Opportunity', url: `/services/data/v59.0/sobjects/Opportunity/${opportunity}` },
+      Id: opportunity,
+      Owner: {
+        attributes: { type: 'User', url: `/services/data/v59.0/sobjects/User/${rep.Id}` },
+        Name: rep.Name,
+        Calendly_Link__c: rep.Calendly_Link__c,
+      },
+    });
+    expect(byId.get(orphan)?.Owner).toBeNull();
+    await expect(conn.query('SELECT Id, Boss.Name FROM Opportunity')).rejects.toMatchObject({
+      errorCode: 'INVALID_FIELD',
+      message: expect.stringContaining("Didn't understand relationship 'Boss' in field path."),
+    });
+    await expect(conn.query("SELECT Id FROM Lead WHERE Company IN ('a',")).rejects.toMatchObject({
+      errorCode: 'MALFORMED_QUERY',
+    });
+  });
+
   it('answers a missing required field with REQUIRED_FIELD_MISSING', async () => {
     const conn = await connect(crm.url);
     const err = await conn

@@ -5,8 +5,8 @@ import { readRecordBody } from './multipart';
 import { fieldErrors, typeError, unknownField } from './field-rules';
 import { OBJECTS, SCHEMA, type OrgOptions, type SfErr } from './org';
 import type { Query } from './soql';
-import { parseSoql, projectRecord, selectRecords, SoqlError } from './soql';
-import type { SObject, Store } from './store';
+import { parseSoql, projectRecord, selectRecords, sobjectUrl, SoqlError } from './soql';
+import { typeOfId, type SObject, type Store } from './store';
 
 /** 37.5 MB of base64 (Salesforce 'Insert or Update Blob Data': non-multipart bodies). */
 export const JSON_BLOB_LIMIT = 37.5 * 1024 * 1024;
@@ -32,7 +32,7 @@ function assignedOwner(org: Org, req: IncomingMessage): string | undefined {
   return (org.settings.assignTo === 'queue' ? org.queue : org.rep).Id;
 }
 
-const attributes = (type: string, id: string) => ({ type, url: `/services/data/v59.0/sobjects/${type}/${id}` });
+const attributes = (type: string, id: string) => ({ type, url: sobjectUrl(type, id) });
 const withAttributes = (type: string, r: SObject) => ({ attributes: attributes(type, r.Id), ...r });
 
 /** Duplicate rule on Lead Email: another open lead with the same address. */
@@ -68,6 +68,14 @@ function unknownInQuery(soql: string, q: Query): Reply | undefined {
     );
   const schema = SCHEMA[q.type];
   if (!schema) return undefined;
+  // A parent's field names its relationship by the lookup field without its `Id` (Owner for OwnerId).
+  const relationship = q.fields.map((f) => f.split('.')).find((p) => p.length > 1 && !schema[`${p[0]}Id`])?.[0];
+  if (relationship)
+    return sfError(
+      400,
+      'INVALID_FIELD',
+      `${at(relationship)}Didn't understand relationship '${relationship}' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.`,
+    );
   const named = [...q.fields, ...q.where.map(([f]) => f)].filter((f) => !f.includes('.'));
   const missing = named.find((f) => !schema[f] && !['IsDeleted'].includes(f));
   if (!missing) return undefined;
@@ -137,11 +145,18 @@ function runQuery(store: Org['store'], resource: 'query' | 'queryAll', soql: str
     // query leaves deleted records out (they sit in the recycle bin); queryAll includes them.
     const keep = (r: SObject) => resource === 'queryAll' || !r.IsDeleted;
     // A record named by its Id is found through the store's index, as Salesforce serves it.
-    const byId = q.where.find(([f, v]) => f === 'Id' && typeof v === 'string');
-    const among = byId ? [store.get(q.type, byId[1] as string)].filter((r) => r !== undefined) : store.all(q.type);
+    const byId = q.where.find(([f, v]) => f === 'Id' && v.every((id) => typeof id === 'string'));
+    const among = byId
+      ? [...new Set(byId[1])].map((id) => store.get(q.type, id as string)).filter((r) => r !== undefined)
+      : store.all(q.type);
+    const parent = (id: unknown) => {
+      const type = typeof id === 'string' ? typeOfId(id) : undefined;
+      const record = type ? store.get(type, id as string) : undefined;
+      return record && type ? { type, record } : undefined;
+    };
     const records = selectRecords(q, among, keep).map((r) => ({
       attributes: attributes(q.type, r.Id),
-      ...projectRecord(q, r),
+      ...projectRecord(q, r, parent),
     }));
     return { status: 200, body: { totalSize: records.length, done: true, records } };
   } catch (e) {

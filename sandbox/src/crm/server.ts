@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { servedSpans } from '../timing';
-import { admin, overLimit, takeInjected, type Controls } from './admin';
+import { admin, callCounts, overLimit, takeInjected, type CallCounts, type Controls } from './admin';
 import { readBody } from './multipart';
 import type { OrgOptions } from './org';
 import { JSON_BLOB_LIMIT, rest, sfError, sfErrors, type Org, type Reply } from './rest';
@@ -33,6 +33,8 @@ export type CrmStandin = {
   insert(sobject: string, fields: Record<string, unknown>): string;
   /** Changes the org's settings (picklists, duplicate rule, blob limit) while running. */
   configure(org: OrgOptions): void;
+  /** The API calls served so far (as `GET /__admin/calls` answers them). */
+  calls(): CallCounts;
   close(): Promise<void>;
 };
 
@@ -115,6 +117,7 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     records: (type) => store.all(type),
     insert: (type, fields) => store.insert(type, fields).Id,
     configure: (o) => void (org.settings = { ...org.settings, ...o }),
+    calls: () => callCounts(controls),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

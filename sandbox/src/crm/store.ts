@@ -18,6 +18,10 @@ const PREFIX: Record<string, string> = {
   Group: '00G',
 };
 
+/** The object an id names, by its key prefix. */
+export const typeOfId = (id: string): string | undefined =>
+  Object.keys(PREFIX).find((type) => id.startsWith(PREFIX[type]!));
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An 18-character id with the object's key prefix (the last 3 characters stand in for the checksum). */

@@ -70,6 +70,14 @@ async function convertedOpportunity() {
   ).opportunityId;
 }
 
+/** The copies an opportunity has, in the order they were made. */
+const copiesOn = (opportunityId: string) =>
+  crm.records('ContentVersion').filter((r) => r.FirstPublishLocationId === opportunityId);
+/** An error the CRM stand-in answers the next matching call with. */
+const failNext = (error: Record<string, string>) =>
+  fetch(`${crm.url}/__admin/fail-next`, { method: 'POST', body: JSON.stringify(error) });
+const pathsOn = (opportunityId: string) => copiesOn(opportunityId).map((r) => String(r.PathOnClient));
+
 async function stored(
   bytes: Buffer,
   name = 'statement.pdf',
@@ -109,8 +117,7 @@ describe('uploadContentVersions', () => {
     const opportunityId = await convertedOpportunity();
     const bytes = Buffer.alloc(100 * 1024, 1);
     await activities.uploadContentVersions({ opportunityId, documents: [await stored(bytes)] });
-    const version = crm.records('ContentVersion').find((r) => r.FirstPublishLocationId === opportunityId);
-    expect(version).toMatchObject({ ContentSize: bytes.length });
+    expect(copiesOn(opportunityId)[0]).toMatchObject({ ContentSize: bytes.length });
   });
 
   it("puts a statement's review in the copy's Description for the rep, within the org's 1000 characters", async () => {
@@ -130,7 +137,7 @@ describe('uploadContentVersions', () => {
       opportunityId,
       documents: [await stored(Buffer.from('%PDF-1.4'), 'b.pdf', { findings: [] })],
     });
-    const versions = crm.records('ContentVersion').filter((r) => r.FirstPublishLocationId === opportunityId);
+    const versions = copiesOn(opportunityId);
     const flagged = String(versions.find((v) => String(v.PathOnClient).endsWith('/a.pdf'))?.Description);
     expect(flagged).toMatch(
       /^bankStatement\nStatement review: made or re-saved by iLovePDF; p\.2: a running balance does not follow \(08\/04/,
@@ -199,11 +206,7 @@ describe('uploadContentVersions', () => {
     } finally {
       await watched.close();
     }
-    const described = crm
-      .records('ContentVersion')
-      .filter((r) => r.FirstPublishLocationId === opportunityId)
-      .map((r) => r.Description);
-    expect(described).toEqual(
+    expect(copiesOn(opportunityId).map((r) => r.Description)).toEqual(
       uploads.map(
         () =>
           "bankStatement\nStatement review: differs from the bank connection's figures for the period (closing 9200.00, bank 1200.00)",
@@ -216,23 +219,40 @@ describe('uploadContentVersions', () => {
 
   it('answers a refused document with its code and copies the next, all in one call', async () => {
     const opportunityId = await convertedOpportunity();
-    await fetch(`${crm.url}/__admin/fail-next`, {
-      method: 'POST',
-      body: JSON.stringify({ errorCode: 'STORAGE_LIMIT_EXCEEDED', method: 'POST', path: 'ContentVersion' }),
-    });
+    await failNext({ errorCode: 'STORAGE_LIMIT_EXCEEDED', method: 'POST', path: 'ContentVersion' });
     const refusedOne = await stored(Buffer.from('%PDF-1.4'), 'refused.pdf');
     const next = await stored(Buffer.from('%PDF-1.4'), 'next.pdf');
     const answer = await activities.uploadContentVersions({ opportunityId, documents: [refusedOne, next] });
     expect(answer).toEqual({ refused: [{ fileId: refusedOne.fileId, code: 'STORAGE_LIMIT_EXCEEDED' }] });
-    const paths = () =>
-      crm
-        .records('ContentVersion')
-        .filter((r) => r.FirstPublishLocationId === opportunityId)
-        .map((r) => String(r.PathOnClient));
-    expect(paths()).toEqual([`${next.fileId}/next.pdf`]);
+    expect(pathsOn(opportunityId)).toEqual([`${next.fileId}/next.pdf`]);
     // A retry of the whole call (after an outage) copies what is missing and never a file twice.
     await activities.uploadContentVersions({ opportunityId, documents: [refusedOne, next] });
-    expect(paths().sort()).toEqual([`${next.fileId}/next.pdf`, `${refusedOne.fileId}/refused.pdf`].sort());
+    expect(pathsOn(opportunityId).sort()).toEqual(
+      [`${next.fileId}/next.pdf`, `${refusedOne.fileId}/refused.pdf`].sort(),
+    );
+  });
+});
+
+describe('uploadContentVersions: the look-ups of a round', () => {
+  const queries = () => crm.calls().byRoute['GET /services/data/vXX.X/query (FROM ContentVersion)'] ?? 0;
+
+  it("looks for a round's earlier copies in one query per ten documents; a refused look-up refuses the round", async () => {
+    const opportunityId = await convertedOpportunity();
+    const documents = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => stored(Buffer.from('%PDF-1.4'), `page-${i}.pdf`)),
+    );
+    await activities.uploadContentVersions({ opportunityId, documents: documents.slice(0, 3) });
+    const before = queries();
+    await activities.uploadContentVersions({ opportunityId, documents });
+    expect(queries() - before).toBe(2);
+    expect(pathsOn(opportunityId).sort()).toEqual(documents.map((d) => `${d.fileId}/${d.fileName}`).sort());
+
+    const later = [await stored(Buffer.from('%PDF-1.4'), 'a.pdf'), await stored(Buffer.from('%PDF-1.4'), 'b.pdf')];
+    await failNext({ errorCode: 'INVALID_QUERY_FILTER_OPERATOR', method: 'GET', path: 'query' });
+    expect(await activities.uploadContentVersions({ opportunityId, documents: later })).toEqual({
+      refused: later.map((d) => ({ fileId: d.fileId, code: 'INVALID_QUERY_FILTER_OPERATOR' })),
+    });
+    expect(copiesOn(opportunityId)).toHaveLength(documents.length);
   });
 });
 

@@ -63,8 +63,29 @@ export function createDocumentActivities(deps: {
     const bank = (await bankStatements(file.applicationId)).find((f) => f.monthLabel === file.monthLabel);
     return withBankCheck(file.review, file.cash, bank?.cash);
   };
-  /** One document's copy, once per file (a retry finds the copy an earlier try made). */
+  /**
+   * The documents of a round the opportunity already has (an earlier try's copies), by path, in one query
+   * per ten documents (each query is one API call of the org's daily allowance, and a path is up to 500
+   * characters of the URL).
+   */
+  async function copiedAlready(conn: Connection, opportunityId: string, paths: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < paths.length; i += LOOKUPS_PER_QUERY) {
+      const some = paths.slice(i, i + LOOKUPS_PER_QUERY).map(soqlQuote);
+      try {
+        const answer = await conn.query<{ PathOnClient: string }>(
+          `SELECT PathOnClient FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient IN (${some.join(', ')})`,
+        );
+        for (const r of answer.records) found.add(r.PathOnClient);
+      } catch (e) {
+        classifyCrmError(e, 'Document lookup refused');
+      }
+    }
+    return found;
+  }
+  /** One document's copy, unless the applicant has removed its file. */
   async function copyDocument(
+    conn: Connection,
     opportunityId: string,
     document: StoredDocument,
     bankStatements: BankStatements,
@@ -72,16 +93,7 @@ export function createDocumentActivities(deps: {
     // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
     const file = await records.files.findOne({ _id: new ObjectId(document.fileId) });
     if (!file) return;
-    const conn = await deps.crm();
-    const path = `${document.fileId}/${document.fileName}`;
-    try {
-      const found = await conn.query<{ Id: string }>(
-        `SELECT Id FROM ContentVersion WHERE FirstPublishLocationId = ${soqlQuote(opportunityId)} AND PathOnClient = ${soqlQuote(path)} LIMIT 1`,
-      );
-      if (found.records.length) return;
-    } catch (e) {
-      classifyCrmError(e, 'Document lookup refused');
-    }
+    const path = pathOf(document);
     const bytes = Buffer.from(await deps.store.get(document.s3Key));
     // An attempt Temporal has already timed out and retried must not write: its retry looked for the copy
     // before this one made it (full resilience run: a 60 s slow S3 read, then two ContentVersions).
@@ -131,9 +143,18 @@ export function createDocumentActivities(deps: {
     async uploadContentVersions({ opportunityId, documents }) {
       const refused: { fileId: string; code: string }[] = [];
       const bankStatements = bankStatementsOnce();
+      const conn = await deps.crm();
+      let copied: Set<string>;
+      try {
+        copied = await copiedAlready(conn, opportunityId, documents.map(pathOf));
+      } catch (e) {
+        if (!(e instanceof CrmRejectedError)) throw e;
+        return { refused: documents.map((d) => ({ fileId: d.fileId, code: e.code })) };
+      }
       for (const document of documents) {
+        if (copied.has(pathOf(document))) continue;
         try {
-          await copyDocument(opportunityId, document, bankStatements);
+          await copyDocument(conn, opportunityId, document, bankStatements);
         } catch (e) {
           if (!(e instanceof CrmRejectedError)) throw e;
           refused.push({ fileId: document.fileId, code: e.code });
@@ -143,6 +164,12 @@ export function createDocumentActivities(deps: {
     },
   };
 }
+
+/** The documents looked for in one query: ten paths of up to 500 characters stay well inside a URL. */
+const LOOKUPS_PER_QUERY = 10;
+
+/** A copy's PathOnClient: the file's id makes it the copy's key, so a retry finds what an earlier try made. */
+const pathOf = (document: StoredDocument) => `${document.fileId}/${document.fileName}`;
 
 /** ContentVersion's Description (1000 characters in Salesforce): a statement's review follows its type for the rep. */
 export const documentDescription = (fileType: string, review?: StatementReview) =>

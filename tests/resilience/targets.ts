@@ -27,7 +27,8 @@ export const TARGETS: Target[] = [
   {
     activity: 'createCrmLead',
     service: 'crm',
-    match: { method: 'POST', path: /\/sobjects\/Lead\/?$/ },
+    // The lead made and its owner read back in one composite call.
+    match: { method: 'POST', path: /\/composite\/?$/ },
     step: 'signUp',
   },
   {

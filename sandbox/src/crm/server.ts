@@ -6,6 +6,7 @@ import { admin, callCounts, overLimit, takeInjected, type CallCounts, type Contr
 import { readBody } from './multipart';
 import type { OrgOptions } from './org';
 import { JSON_BLOB_LIMIT, rest, sfError, sfErrors, type Org, type Reply } from './rest';
+import { composite } from './composite';
 import { convertLeads, parseSoap, soapFault } from './soap';
 import { Store } from './store';
 
@@ -81,6 +82,8 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     if (path[1] === 'data' && /^v\d+\.\d+$/.test(path[2] ?? '')) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !tokens.has(bearer)) return sfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
+      if (path[3] === 'composite' && path.length === 4 && method === 'POST')
+        return composite(await readBody(req), org.store, (m, sub, subReq) => subCall(org, controls, m, sub, subReq));
       return rest(org, method, path.slice(3), u.searchParams, req);
     }
     return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
@@ -226,6 +229,16 @@ function routeOf(method: string, u: URL): string {
     .join('/');
   const from = /\bFROM\s+(\w+)/i.exec(u.searchParams.get('q') ?? '')?.[1];
   return `${method} ${path}${from ? ` (FROM ${from})` : ''}`;
+}
+
+/** A composite's subrequest: a REST route of its own (errors queued for it included), never another composite. */
+function subCall(org: Org, controls: Controls, method: string, u: URL, req: IncomingMessage): Promise<Reply> | Reply {
+  const path = u.pathname.split('/').filter(Boolean);
+  if (path[0] !== 'services' || path[1] !== 'data' || !/^v\d+\.\d+$/.test(path[2] ?? '') || path[3] === 'composite')
+    return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
+  const hit = takeInjected(controls, method, u.pathname);
+  if (hit) return sfErrors(hit.status, hit.errors);
+  return rest(org, method, path.slice(3), u.searchParams, req);
 }
 
 /** The SOAP API: convertLead only, as the portal uses it. */

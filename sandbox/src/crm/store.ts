@@ -134,6 +134,15 @@ export class Store {
     return record;
   }
 
+  /** A record put back as it was (a rolled-back write): fields added since are gone again. */
+  restore(type: string, was: SObject) {
+    const record = this.get(type, was.Id);
+    if (!record) return;
+    for (const field of Object.keys(record)) delete record[field];
+    Object.assign(record, was);
+    this.save(type, record.Id);
+  }
+
   remove(type: string, id: string): boolean {
     const record = this.get(type, id);
     if (!record || !this.removeRecord(type, record.Id)) return false;

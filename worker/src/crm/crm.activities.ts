@@ -5,6 +5,7 @@ import type { CrmActivities, CrmLeadInput, CrmLeadResult, CrmLeadUpdateActivitie
 import { classifyCrmError, crmRejection, isPermanent, readableResult, sfErrors, type SfError } from './crm.errors';
 import { ALLOW_DUPLICATES, DEFAULT_CRM_ORG, LEAD_UPDATE, leadFieldsFor, type CrmOrg } from './crm.org';
 import { throwIfSuperseded } from '../superseded';
+import { compositeCall } from './composite';
 import { applicationIds } from '../records/application-ids';
 
 /** A SOQL string literal. */
@@ -59,14 +60,21 @@ async function findOrCreateLead(conn: Connection, org: CrmOrg, input: CrmLeadInp
     if (existing) return { leadId: existing.Id, ownerId: existing.OwnerId };
 
     throwIfSuperseded();
-    const answer = await conn.sobject('Lead').create(leadFieldsFor(org, newLeadFields(input)), ALLOW_DUPLICATES);
-    const created = readableResult<{ success?: boolean; id?: string }>(answer, 'Lead creation');
+    // Made and its owner (the assignment rule's pick) read back in one call of the org's API allowance.
+    const [made, read] = await compositeCall(conn, [
+      {
+        method: 'POST',
+        url: '/sobjects/Lead',
+        referenceId: 'lead',
+        body: leadFieldsFor(org, newLeadFields(input)),
+        httpHeaders: ALLOW_DUPLICATES.headers,
+      },
+      { method: 'GET', url: '/sobjects/Lead/@{lead.id}?fields=OwnerId', referenceId: 'owner' },
+    ]);
+    const created = readableResult<{ success?: boolean; id?: string }>(made, 'Lead creation');
     if (!created.success || !created.id)
       throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Lead creation refused');
-    const lead = readableResult<{ OwnerId?: string }>(
-      await conn.sobject('Lead').retrieve(created.id, { fields: ['Id', 'OwnerId'] }),
-      'Lead read',
-    );
+    const lead = readableResult<{ OwnerId?: string }>(read, 'Lead read');
     return { leadId: created.id, ownerId: String(lead.OwnerId ?? '') };
   } catch (e) {
     return classifyCrmError(e, 'Lead creation refused');

@@ -62,7 +62,7 @@ describe('CRM faults', () => {
       { kind: 'status', status: 429, headers: { 'retry-after': '1' } },
     ] as const) {
       const input = lead();
-      proxy.inject({ method: 'POST', path: /\/sobjects\/Lead\/?$/ }, fault, 1);
+      proxy.inject({ method: 'POST', path: /\/composite\/?$/ }, fault, 1);
       const failed = await activities.createCrmLead(input).catch((e: unknown) => e);
       expect(failed).toBeInstanceOf(Error);
       expect(failed).not.toBeInstanceOf(CrmRejectedError);
@@ -73,7 +73,7 @@ describe('CRM faults', () => {
 
   it('malformed body: an unreadable answer to a lead creation is retried, and the retry finds the lead made', async () => {
     const input = lead();
-    proxy.inject({ method: 'POST', path: /\/sobjects\/Lead\/?$/ }, { kind: 'malformed' }, 1);
+    proxy.inject({ method: 'POST', path: /\/composite\/?$/ }, { kind: 'malformed' }, 1);
     const failed = await activities.createCrmLead(input).catch((e: unknown) => e);
     expect(failed).not.toBeInstanceOf(CrmRejectedError);
     expect(leadsOf(input.applicationId)).toHaveLength(1); // it took effect all the same
@@ -83,7 +83,7 @@ describe('CRM faults', () => {
 
   it('reset after send: a lead creation whose answer was lost is found by the retry, not made twice', async () => {
     const input = lead();
-    proxy.inject({ method: 'POST', path: /\/sobjects\/Lead\/?$/ }, { kind: 'reset' }, 1);
+    proxy.inject({ method: 'POST', path: /\/composite\/?$/ }, { kind: 'reset' }, 1);
     await expect(activities.createCrmLead(input)).rejects.toThrow();
     const retried = await activities.createCrmLead(input);
     expect(leadsOf(input.applicationId).map((l) => l.Id)).toEqual([retried.leadId]);

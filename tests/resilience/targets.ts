@@ -27,7 +27,7 @@ export const TARGETS: Target[] = [
   {
     activity: 'createCrmLead',
     service: 'crm',
-    // The lead made and its owner read back in one composite call.
+    // The lead made and its owner read back in one composite call (the only one of the sign-up).
     match: { method: 'POST', path: /\/composite\/?$/ },
     step: 'signUp',
   },
@@ -91,7 +91,8 @@ export const TARGETS: Target[] = [
   {
     activity: 'submitOpportunity',
     service: 'crm',
-    match: { method: 'PATCH', path: /\/sobjects\/Opportunity\/\w+/ },
+    // The stage written and the rep read in one composite call (the only one of the final submission).
+    match: { method: 'POST', path: /\/composite\/?$/ },
     step: 'submitApplication',
   },
   { activity: 'sendOfferEmail (SMTP)', service: 'smtp', match: { path: 'DATA' }, step: 'submitApplication' },

@@ -4,6 +4,7 @@ import { ObjectId, type Db } from 'mongodb';
 import { offerPricingInputs } from '@portal/libs';
 import type { OfferActivities, OfferOption } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
+import { compositeAnswers, subrequestError } from '../crm/composite';
 import { classifyCrmError, isPermanent, readableResult, sfErrors } from '../crm/crm.errors';
 
 import { DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
@@ -203,24 +204,36 @@ async function sendOfferEmail({ settings: s, records }: Ctx, applicationId: stri
 async function submitOpportunity({ crm, org }: Ctx, opportunityId: string) {
   const conn = await crm();
   try {
-    // A refused stage (the org's picklist, a validation rule) does not hold back the rep: the
-    // application is submitted all the same and the workflow shows the refusal to operations.
+    // The stage written and the rep read through the opportunity's owner in one call of the org's API
+    // allowance; not all or none: a refused stage (the org's picklist, a validation rule) does not hold back
+    // the rep, and the application is submitted all the same while the workflow shows the refusal to operations.
+    type Rep = { Name?: string; Calendly_Link__c?: string };
+    const [stage, read] = await compositeAnswers(
+      conn,
+      [
+        {
+          method: 'PATCH',
+          url: `/sobjects/Opportunity/${encodeURIComponent(opportunityId)}`,
+          referenceId: 'stage',
+          body: { StageName: org.submittedStage },
+        },
+        {
+          method: 'GET',
+          url: `/query?q=${encodeURIComponent(`SELECT Id, Owner.Name, Owner.Calendly_Link__c FROM Opportunity WHERE Id = ${soqlQuote(opportunityId)} LIMIT 1`)}`,
+          referenceId: 'rep',
+        },
+      ],
+      false,
+    );
     let stageRefused: string | undefined;
-    try {
-      await conn.sobject('Opportunity').update({ Id: opportunityId, StageName: org.submittedStage });
-    } catch (e) {
+    if (stage!.httpStatusCode >= 400) {
+      const e = subrequestError(stage!);
       const errors = sfErrors(e);
       if (!isPermanent(errors) || errors.some((x) => OPPORTUNITY_GONE.has(x.errorCode))) throw e;
       stageRefused = [...new Set(errors.map((x) => x.errorCode))].join(',');
     }
-    // The rep through the opportunity's owner in one query: one call of the org's daily API allowance, not two.
-    type Rep = { Name?: string; Calendly_Link__c?: string };
-    const found = readableResult<{ records?: { Owner?: Rep | null }[] }>(
-      await conn.query(
-        `SELECT Id, Owner.Name, Owner.Calendly_Link__c FROM Opportunity WHERE Id = ${soqlQuote(opportunityId)} LIMIT 1`,
-      ),
-      'Opportunity read',
-    );
+    if (read!.httpStatusCode >= 400) throw subrequestError(read!);
+    const found = readableResult<{ records?: { Owner?: Rep | null }[] }>(read!.body, 'Opportunity read');
     const rep = found.records?.[0]?.Owner;
     return {
       repName: rep?.Name ?? '',

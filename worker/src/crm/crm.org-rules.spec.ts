@@ -242,15 +242,19 @@ describe('the lead mapper’s types', () => {
 
 describe('the opportunity kept on the application', () => {
   it('database down after the conversion: the try fails for now, and its retry keeps the same opportunity', async () => {
-    const { leadId } = await activities.createCrmLead(lead());
+    const { leadId, ownerId } = await activities.createCrmLead(lead());
     const applicationId = new ObjectId();
     await recordsOf(mongo.db()).applications.insertOne({ _id: applicationId });
-    const input = { leadId, ownerId: '', applicationId: applicationId.toHexString() };
+    // The rep known from the lead's creation: converted at once, one call of the org's allowance.
+    const input = { leadId, ownerId, applicationId: applicationId.toHexString() };
+    const calls = crm.calls().apiCalls;
     const failed = await failure(documentActivities(unreachableDb()).convertCrmLead(input));
+    expect(crm.calls().apiCalls - calls).toBe(1);
     expect(failed).toMatchObject({ type: 'RecordWriteError', nonRetryable: false });
     expect(activityErrorCode('convertCrmLead', failed)).toBe('DATABASE_UNAVAILABLE');
     const made = crm.records('Opportunity').length;
-    // Temporal's retry, the database back: the lead is converted already, its opportunity answered and kept.
+    // Temporal's retry, the database back: the lead answers that it is converted already, and its
+    // opportunity, read then, is answered and kept.
     const { opportunityId } = await documentActivities().convertCrmLead(input);
     expect(crm.records('Lead').find((r) => r.Id === leadId)).toMatchObject({ ConvertedOpportunityId: opportunityId });
     expect(crm.records('Opportunity')).toHaveLength(made);

@@ -65,7 +65,7 @@ export const ALLOW_DUPLICATES = { headers: { 'Sforce-Duplicate-Rule-Header': 'al
 export const LEAD_UPDATE = { headers: { ...ALLOW_DUPLICATES.headers, 'Sforce-Auto-Assign': 'FALSE' } };
 
 /** A user's id (005…); a queue's is a Group's (00G…). */
-const isUserId = (id: string | null | undefined): id is string => !!id && id.startsWith('005');
+export const isUserId = (id: string | null | undefined): id is string => !!id && id.startsWith('005');
 
 /**
  * Who owns what a conversion makes: Salesforce gives accounts, contacts and opportunities to users only, so

@@ -6,7 +6,7 @@ import type { DocumentActivities, StoredDocument } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
 import { insertContentVersion } from '../crm/content-version';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors } from '../crm/crm.errors';
-import { conversionOwner, DEFAULT_CRM_ORG, type CrmOrg } from '../crm/crm.org';
+import { conversionOwner, DEFAULT_CRM_ORG, isUserId, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
 import { downloadWhenReady } from '../esign/box.errors';
 import { CrmRejectedError } from '../errors';
@@ -177,7 +177,10 @@ export const documentDescription = (fileType: string, review?: StatementReview) 
 
 /**
  * The lead converted into an account, contact and opportunity, answering the opportunity's id. Safe to
- * retry: a lead already converted answers the opportunity it has.
+ * retry: a lead already converted (a retry after the call went through, or the rep did it) answers the
+ * opportunity it has. The lead is read before converting only when its owner must come from it (the
+ * workflow knew a queue, not a rep); otherwise the conversion goes first, one call of the org's allowance
+ * instead of two, and the lead is read only when it answers that the lead was converted already.
  */
 async function convertLead(
   conn: Connection,
@@ -185,8 +188,7 @@ async function convertLead(
   leadId: string,
   ownerId: string,
 ): Promise<{ opportunityId: string }> {
-  try {
-    // Already converted (a retry after the call went through, or the rep did it): answer its opportunity.
+  const readLead = async () => {
     const lead = readableResult<{
       IsConverted?: boolean;
       ConvertedOpportunityId?: string | null;
@@ -195,14 +197,22 @@ async function convertLead(
       await conn.sobject('Lead').retrieve(leadId, { fields: ['IsConverted', 'ConvertedOpportunityId', 'OwnerId'] }),
       'Lead read',
     );
-    if (lead.IsConverted && lead.ConvertedOpportunityId) return { opportunityId: lead.ConvertedOpportunityId };
-    if (lead.IsConverted)
+    if (lead.IsConverted && !lead.ConvertedOpportunityId)
       throw crmRejection(
         [{ errorCode: 'CONVERTED_WITHOUT_OPPORTUNITY', message: 'the lead was converted without an opportunity' }],
         'Lead conversion refused',
       );
+    return lead;
+  };
+  try {
+    let current: string | null | undefined;
+    if (!isUserId(ownerId)) {
+      const lead = await readLead();
+      if (lead.IsConverted) return { opportunityId: lead.ConvertedOpportunityId! };
+      current = lead.OwnerId;
+    }
     // A lead in a queue (the assignment rule's) cannot be converted without a user to own the results.
-    const owner = conversionOwner(ownerId, lead.OwnerId, conn.userInfo?.id);
+    const owner = conversionOwner(ownerId, current, conn.userInfo?.id);
     const result = readableResult<{ success?: boolean | string; opportunityId?: string | null; errors?: unknown }>(
       await conn.soap.convertLead({
         leadId,
@@ -211,12 +221,16 @@ async function convertLead(
       }),
       'Lead conversion',
     );
-    // No verdict at all (a SOAP answer without its result): unknown, so retried, and the retry reads
-    // the lead's conversion state first.
+    // No verdict at all (a SOAP answer without its result): unknown, so retried; if it went through, the
+    // retry's conversion answers that the lead is converted, and the lead's opportunity is read then.
     if (result.success === undefined) throw new Error('Lead conversion: the CRM answered no result');
     const ok = result.success === true || result.success === 'true';
     if (ok && result.opportunityId) return { opportunityId: result.opportunityId };
     const errors = soapErrors(result.errors);
+    if (errors.some((x) => x.errorCode === 'CANNOT_UPDATE_CONVERTED_LEAD')) {
+      const lead = await readLead();
+      if (lead.IsConverted) return { opportunityId: lead.ConvertedOpportunityId! };
+    }
     if (errors.length && !isPermanent(errors))
       throw new Error(`Lead conversion failed for now: ${errors[0]!.errorCode}`);
     throw crmRejection(

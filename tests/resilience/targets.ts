@@ -70,7 +70,8 @@ export const TARGETS: Target[] = [
   {
     activity: 'uploadContentVersions',
     service: 'crm',
-    match: { method: 'POST', path: /\/sobjects\/ContentVersion\/?$/ },
+    // A round's copies go in one sObject Collections request.
+    match: { method: 'POST', path: /\/composite\/sobjects\/?$/ },
     step: 'submitStatements',
   },
   {

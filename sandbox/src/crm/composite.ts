@@ -88,7 +88,7 @@ function resolved(
 }
 
 /** Undoes the writes of a call: a created record removed, a changed one put back as it was. */
-class Writes {
+export class Writes {
   private readonly undo: (() => void)[] = [];
   constructor(private readonly store: Store) {}
 

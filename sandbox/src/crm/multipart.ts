@@ -11,7 +11,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 export type RecordBody = { fields: Record<string, unknown>; blob?: Buffer } | { error: SfErr };
 
 /** The JSON part's name and the blob field of each sObject a multipart write may carry a file for. */
-const MULTIPART: Record<string, { json: string; blob: string }> = {
+export const MULTIPART: Record<string, { json: string; blob: string }> = {
   ContentVersion: { json: 'entity_content', blob: 'VersionData' },
   Document: { json: 'entity_document', blob: 'Body' },
 };
@@ -84,6 +84,67 @@ export async function readRecordBody(req: IncomingMessage, type: string, jsonLim
       } catch {
         resolve({ error: { errorCode: 'JSON_PARSER_ERROR', message: 'malformed JSON part' } });
       }
+    });
+    bb.on('error', reject);
+    req.pipe(bb);
+  });
+}
+
+/** Files in all of an sObject Collections request ('Insert or Update Blob Data'). */
+const COLLECTION_FILES_LIMIT = 500 * 1024 ** 2;
+
+export type CollectionBody =
+  { records: unknown; allOrNone: boolean; files: Map<string, Buffer>; multipart: boolean } | { error: SfErr };
+
+/**
+ * An sObject Collections body: JSON (`{allOrNone, records}`), or multipart as 'Insert or Update Blob Data'
+ * documents it for collections: first the same JSON in a part named `collection`, then each file in a part
+ * named as a record's `binaryPartName` says, up to 500 MB of files in all.
+ */
+export async function readCollectionBody(req: IncomingMessage): Promise<CollectionBody> {
+  const contentType = String(req.headers['content-type'] ?? '');
+  const parse = (json: string | undefined, files: Map<string, Buffer>, multipart: boolean): CollectionBody => {
+    try {
+      const body = JSON.parse(json ?? '') as { allOrNone?: unknown; records?: unknown };
+      return { records: body?.records, allOrNone: body?.allOrNone === true, files, multipart };
+    } catch {
+      return { error: { errorCode: 'JSON_PARSER_ERROR', message: 'malformed JSON' } };
+    }
+  };
+  if (!contentType.startsWith('multipart/form-data'))
+    return parse((await readBody(req)).toString('utf8'), new Map(), false);
+  return new Promise((resolve, reject) => {
+    const names: string[] = [];
+    let json: string | undefined;
+    let total = 0;
+    const files = new Map<string, Buffer>();
+    const bb = busboy({ headers: req.headers, limits: { fileSize: COLLECTION_FILES_LIMIT } });
+    bb.on('field', (name, value) => {
+      names.push(name);
+      if (name === 'collection') json = value;
+    });
+    bb.on('file', (name, stream) => {
+      names.push(name);
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => {
+        total += c.length;
+        chunks.push(c);
+      });
+      stream.on('end', () => files.set(name, Buffer.concat(chunks)));
+    });
+    bb.on('close', () => {
+      if (names[0] !== 'collection' || json === undefined)
+        return resolve({
+          error: {
+            errorCode: 'INVALID_MULTIPART_REQUEST',
+            message: `expected the JSON part collection first; got ${names.join(', ') || 'no parts'}`,
+          },
+        });
+      if (total > COLLECTION_FILES_LIMIT)
+        return resolve({
+          error: { errorCode: 'INVALID_MULTIPART_REQUEST', message: 'the files of a collection exceed 500 MB' },
+        });
+      resolve(parse(json, files, true));
     });
     bb.on('error', reject);
     req.pipe(bb);

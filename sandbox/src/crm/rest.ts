@@ -86,6 +86,10 @@ function unknownInQuery(soql: string, q: Query): Reply | undefined {
   );
 }
 
+/** Whether the call asks a duplicate rule that alerts to save all the same. */
+export const allowsSave = (req: IncomingMessage) =>
+  /allowSave\s*=\s*true/i.test(String(req.headers['sforce-duplicate-rule-header'] ?? ''));
+
 /** /services/data/vNN.N/<parts>: a signed-in REST call. */
 export async function rest(
   org: Org,
@@ -96,7 +100,7 @@ export async function rest(
 ): Promise<Reply> {
   const { store, settings } = org;
   const [resource, type, id] = parts;
-  const allowSave = /allowSave\s*=\s*true/i.test(String(req.headers['sforce-duplicate-rule-header'] ?? ''));
+  const allowSave = allowsSave(req);
   if (resource === 'query' || resource === 'queryAll') return runQuery(store, resource, query.get('q') ?? '');
   if (resource !== 'sobjects' || !type) return sfError(404, 'NOT_FOUND', 'The requested resource does not exist');
   if (!id && method === 'POST') return createRecord(org, type, req, allowSave);
@@ -165,12 +169,23 @@ function runQuery(store: Org['store'], resource: 'query' | 'queryAll', soql: str
   }
 }
 
-/** A record created: every field rule of the org first, then a lead's duplicate rule and assignment. */
+/** A record created from a request's body (JSON, or multipart with its file). */
 async function createRecord(org: Org, type: string, req: IncomingMessage, allowSave: boolean): Promise<Reply> {
-  const { store, settings } = org;
-  const read = await readRecordBody(req, type, settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
+  const read = await readRecordBody(req, type, org.settings.jsonBlobLimit ?? JSON_BLOB_LIMIT);
   if ('error' in read) return sfErrors(400, [read.error]);
-  const fields = read.fields;
+  return insertRecord(org, type, read.fields, read.blob, allowSave, req);
+}
+
+/** A record created: every field rule of the org first, then a lead's duplicate rule and assignment. */
+export function insertRecord(
+  org: Org,
+  type: string,
+  fields: Record<string, unknown>,
+  blob: Buffer | undefined,
+  allowSave: boolean,
+  req: IncomingMessage,
+): Reply {
+  const { store, settings } = org;
   const refused = unknownField(type, fields, settings) ?? typeError(type, fields);
   if (refused) return sfErrors(400, [refused]);
   const errors = fieldErrors(type, fields, true, settings);
@@ -189,7 +204,7 @@ async function createRecord(org: Org, type: string, req: IncomingMessage, allowS
     });
   if (type === 'ContentVersion') {
     // Keep a fingerprint of the document, not its bytes.
-    const data = read.blob ?? Buffer.from(String(fields.VersionData ?? ''), 'base64');
+    const data = blob ?? Buffer.from(String(fields.VersionData ?? ''), 'base64');
     delete fields.VersionData;
     const doc = store.insert('ContentDocument', { Title: fields.Title, LatestPublishedVersionId: null });
     Object.assign(extra, { ContentDocumentId: doc.Id, ContentSize: data.length });

@@ -5,7 +5,8 @@ import { servedSpans } from '../timing';
 import { admin, callCounts, overLimit, takeInjected, type CallCounts, type Controls } from './admin';
 import { readBody } from './multipart';
 import type { OrgOptions } from './org';
-import { JSON_BLOB_LIMIT, rest, sfError, sfErrors, type Org, type Reply } from './rest';
+import { allowsSave, JSON_BLOB_LIMIT, rest, sfError, sfErrors, type Org, type Reply } from './rest';
+import { createCollection } from './collections';
 import { composite } from './composite';
 import { convertLeads, parseSoap, soapFault } from './soap';
 import { Store } from './store';
@@ -82,6 +83,15 @@ export async function startCrmStandin(opts: CrmStandinOptions): Promise<CrmStand
     if (path[1] === 'data' && /^v\d+\.\d+$/.test(path[2] ?? '')) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !tokens.has(bearer)) return sfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
+      if (path[3] === 'composite' && path[4] === 'sobjects' && path.length === 5 && method === 'POST')
+        return createCollection(org, req, allowsSave(req), (type) => {
+          const hit = takeInjected(
+            controls,
+            'POST',
+            `${u.pathname.replace(/composite\/sobjects$/, 'sobjects')}/${type}`,
+          );
+          return hit && sfErrors(hit.status, hit.errors);
+        });
       if (path[3] === 'composite' && path.length === 4 && method === 'POST')
         return composite(await readBody(req), org.store, (m, sub, subReq) => subCall(org, controls, m, sub, subReq));
       return rest(org, method, path.slice(3), u.searchParams, req);

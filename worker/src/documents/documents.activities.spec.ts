@@ -70,6 +70,9 @@ async function convertedOpportunity() {
   ).opportunityId;
 }
 
+const PDF = Buffer.from('%PDF-1.4');
+/** The REST calls' prefix in the CRM stand-in's count by route. */
+const API = '/services/data/vXX.X';
 /** The copies an opportunity has, in the order they were made. */
 const copiesOn = (opportunityId: string) =>
   crm.records('ContentVersion').filter((r) => r.FirstPublishLocationId === opportunityId);
@@ -131,11 +134,11 @@ describe('uploadContentVersions', () => {
     };
     await activities.uploadContentVersions({
       opportunityId,
-      documents: [await stored(Buffer.from('%PDF-1.4'), 'a.pdf', review)],
+      documents: [await stored(PDF, 'a.pdf', review)],
     });
     await activities.uploadContentVersions({
       opportunityId,
-      documents: [await stored(Buffer.from('%PDF-1.4'), 'b.pdf', { findings: [] })],
+      documents: [await stored(PDF, 'b.pdf', { findings: [] })],
     });
     const versions = copiesOn(opportunityId);
     const flagged = String(versions.find((v) => String(v.PathOnClient).endsWith('/a.pdf'))?.Description);
@@ -152,16 +155,11 @@ describe('uploadContentVersions', () => {
     const opportunityId = await convertedOpportunity();
     const applicationId = new ObjectId();
     const month = { applicationId, monthLabel: 'August 2026' };
-    await stored(
-      Buffer.from('%PDF-1.4'),
-      'bank.pdf',
-      { findings: [] },
-      { ...month, source: 'bank', cash: cash(1_200) },
-    );
+    await stored(PDF, 'bank.pdf', { findings: [] }, { ...month, source: 'bank', cash: cash(1_200) });
     const uploaded = { ...month, cash: cash(9_200) };
     await activities.uploadContentVersions({
       opportunityId,
-      documents: [await stored(Buffer.from('%PDF-1.4'), 'upload.pdf', { findings: [] }, uploaded)],
+      documents: [await stored(PDF, 'upload.pdf', { findings: [] }, uploaded)],
     });
     const version = crm.records('ContentVersion').find((r) => String(r.PathOnClient).endsWith('/upload.pdf'));
     expect(version?.Description).toBe(
@@ -179,15 +177,8 @@ describe('uploadContentVersions', () => {
     const uploads = [];
     for (const { monthLabel, month } of months) {
       const row = { applicationId, monthLabel };
-      await stored(
-        Buffer.from('%PDF-1.4'),
-        'bank.pdf',
-        { findings: [] },
-        { ...row, source: 'bank', cash: cash(1_200, month) },
-      );
-      uploads.push(
-        await stored(Buffer.from('%PDF-1.4'), `${month}.pdf`, { findings: [] }, { ...row, cash: cash(9_200, month) }),
-      );
+      await stored(PDF, 'bank.pdf', { findings: [] }, { ...row, source: 'bank', cash: cash(1_200, month) });
+      uploads.push(await stored(PDF, `${month}.pdf`, { findings: [] }, { ...row, cash: cash(9_200, month) }));
     }
     // The reads of this call counted on a client of its own, over the same database.
     const watched = new MongoClient(mongoUri, { monitorCommands: true });
@@ -220,8 +211,8 @@ describe('uploadContentVersions', () => {
   it('answers a refused document with its code and copies the next, all in one call', async () => {
     const opportunityId = await convertedOpportunity();
     await failNext({ errorCode: 'STORAGE_LIMIT_EXCEEDED', method: 'POST', path: 'ContentVersion' });
-    const refusedOne = await stored(Buffer.from('%PDF-1.4'), 'refused.pdf');
-    const next = await stored(Buffer.from('%PDF-1.4'), 'next.pdf');
+    const refusedOne = await stored(PDF, 'refused.pdf');
+    const next = await stored(PDF, 'next.pdf');
     const answer = await activities.uploadContentVersions({ opportunityId, documents: [refusedOne, next] });
     expect(answer).toEqual({ refused: [{ fileId: refusedOne.fileId, code: 'STORAGE_LIMIT_EXCEEDED' }] });
     expect(pathsOn(opportunityId)).toEqual([`${next.fileId}/next.pdf`]);
@@ -233,21 +224,20 @@ describe('uploadContentVersions', () => {
   });
 });
 
-describe('uploadContentVersions: the look-ups of a round', () => {
-  const queries = () => crm.calls().byRoute['GET /services/data/vXX.X/query (FROM ContentVersion)'] ?? 0;
+describe('uploadContentVersions: the calls of a round', () => {
+  const calls = () =>
+    [`GET ${API}/query (FROM ContentVersion)`, `POST ${API}/composite/sobjects`].map((r) => crm.calls().byRoute[r]);
 
-  it("looks for a round's earlier copies in one query per ten documents; a refused look-up refuses the round", async () => {
+  it("looks for a round's copies in a query per ten documents, copies the rest in one request; a refused look-up refuses the round", async () => {
     const opportunityId = await convertedOpportunity();
-    const documents = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => stored(Buffer.from('%PDF-1.4'), `page-${i}.pdf`)),
-    );
+    const documents = await Promise.all(Array.from({ length: 12 }, (_, i) => stored(PDF, `page-${i}.pdf`)));
     await activities.uploadContentVersions({ opportunityId, documents: documents.slice(0, 3) });
-    const before = queries();
+    const [queries, uploads] = calls();
     await activities.uploadContentVersions({ opportunityId, documents });
-    expect(queries() - before).toBe(2);
+    expect(calls()).toEqual([queries! + 2, uploads! + 1]);
     expect(pathsOn(opportunityId).sort()).toEqual(documents.map((d) => `${d.fileId}/${d.fileName}`).sort());
 
-    const later = [await stored(Buffer.from('%PDF-1.4'), 'a.pdf'), await stored(Buffer.from('%PDF-1.4'), 'b.pdf')];
+    const later = [await stored(PDF, 'a.pdf'), await stored(PDF, 'b.pdf')];
     await failNext({ errorCode: 'INVALID_QUERY_FILTER_OPERATOR', method: 'GET', path: 'query' });
     expect(await activities.uploadContentVersions({ opportunityId, documents: later })).toEqual({
       refused: later.map((d) => ({ fileId: d.fileId, code: 'INVALID_QUERY_FILTER_OPERATOR' })),

@@ -4,7 +4,7 @@ import { ObjectId, type Db } from 'mongodb';
 import { reviewSummary, withBankCheck, type FileRecord, type StatementReview } from '@portal/libs';
 import type { DocumentActivities, StoredDocument } from '@portal/workflows';
 import { soqlQuote } from '../crm/crm.activities';
-import { insertContentVersion } from '../crm/content-version';
+import { insertContentVersions, type NewVersion, type VersionResult } from '../crm/content-version';
 import { classifyCrmError, crmRejection, isPermanent, readableResult, soapErrors } from '../crm/crm.errors';
 import { conversionOwner, DEFAULT_CRM_ORG, isUserId, type CrmOrg } from '../crm/crm.org';
 import { applicationFolderName, folderNamed, uploadPdfOnce } from '../esign/box.client';
@@ -83,41 +83,25 @@ export function createDocumentActivities(deps: {
     }
     return found;
   }
-  /** One document's copy, unless the applicant has removed its file. */
-  async function copyDocument(
-    conn: Connection,
+  /** A document's copy as it goes to the CRM; none when the applicant has removed its file. */
+  async function versionOf(
     opportunityId: string,
     document: StoredDocument,
     bankStatements: BankStatements,
-  ): Promise<void> {
+  ): Promise<NewVersion | undefined> {
     // The applicant may have removed it before the opportunity existed: then it never goes to the CRM.
     const file = await records.files.findOne({ _id: new ObjectId(document.fileId) });
-    if (!file) return;
-    const path = pathOf(document);
-    const bytes = Buffer.from(await deps.store.get(document.s3Key));
-    // An attempt Temporal has already timed out and retried must not write: its retry looked for the copy
-    // before this one made it (full resilience run: a 60 s slow S3 read, then two ContentVersions).
-    throwIfSuperseded();
-    try {
-      // Multipart, not base64 in JSON: JSON bodies stop at 37.5 MB of base64 (about 28 MB of file),
-      // multipart ContentVersion bodies at 2 GB (Salesforce 'Insert or Update Blob Data').
-      // The parts in the order Salesforce documents (jsforce sends them the other way round).
-      const answer = await insertContentVersion(
-        conn,
-        {
-          Title: document.fileName.replace(/\.pdf$/i, ''),
-          PathOnClient: path,
-          FirstPublishLocationId: opportunityId,
-          Description: documentDescription(document.fileType, await reviewWithBank(file, bankStatements)),
-        },
-        { bytes, filename: document.fileName },
-      );
-      const created = readableResult<{ success?: boolean }>(answer, 'Document copy');
-      if (!created.success)
-        throw crmRejection([{ errorCode: 'CREATE_FAILED', message: 'no id' }], 'Document copy refused');
-    } catch (e) {
-      classifyCrmError(e, 'Document copy refused');
-    }
+    if (!file) return undefined;
+    return {
+      fields: {
+        Title: document.fileName.replace(/\.pdf$/i, ''),
+        PathOnClient: pathOf(document),
+        FirstPublishLocationId: opportunityId,
+        Description: documentDescription(document.fileType, await reviewWithBank(file, bankStatements)),
+      },
+      bytes: Buffer.from(await deps.store.get(document.s3Key)),
+      filename: document.fileName,
+    };
   }
   return {
     async convertCrmLead({ leadId, ownerId, applicationId }) {
@@ -136,9 +120,10 @@ export function createDocumentActivities(deps: {
     },
 
     /**
-     * The documents waiting, one after another, in one activity task (one task and one workflow task for
-     * all the statements submitted together, not one each). A document the CRM refuses is answered with its
-     * code and the next goes on; an outage fails the task, and its retry skips what an earlier try copied.
+     * The documents waiting, in one activity task (one task and one workflow task for all the statements
+     * submitted together, not one each) and in one request to the CRM up to 40 MB of files. A document the
+     * CRM refuses is answered with its code and the others go on; an outage fails the task, and its retry
+     * skips what an earlier try copied.
      */
     async uploadContentVersions({ opportunityId, documents }) {
       const refused: { fileId: string; code: string }[] = [];
@@ -151,19 +136,76 @@ export function createDocumentActivities(deps: {
         if (!(e instanceof CrmRejectedError)) throw e;
         return { refused: documents.map((d) => ({ fileId: d.fileId, code: e.code })) };
       }
+      let batch: Copy[] = [];
+      let bytes = 0;
       for (const document of documents) {
         if (copied.has(pathOf(document))) continue;
-        try {
-          await copyDocument(conn, opportunityId, document, bankStatements);
-        } catch (e) {
-          if (!(e instanceof CrmRejectedError)) throw e;
-          refused.push({ fileId: document.fileId, code: e.code });
+        const version = await versionOf(opportunityId, document, bankStatements);
+        if (!version) continue;
+        if (
+          batch.length &&
+          (bytes + version.bytes.length > BYTES_PER_REQUEST || batch.length === RECORDS_PER_REQUEST)
+        ) {
+          refused.push(...(await copyTogether(conn, batch)));
+          batch = [];
+          bytes = 0;
         }
+        batch.push({ document, version });
+        bytes += version.bytes.length;
       }
+      if (batch.length) refused.push(...(await copyTogether(conn, batch)));
       return { refused };
     },
   };
 }
+
+type Copy = { document: StoredDocument; version: NewVersion };
+
+/**
+ * Copies in one request (an sObject Collection), answering the refused ones with their codes. A failure
+ * for now (an outage, or a record answered with a transient code) throws: Temporal retries the task, and
+ * the retry skips what this one made.
+ */
+async function copyTogether(conn: Connection, batch: Copy[]): Promise<{ fileId: string; code: string }[]> {
+  // An attempt Temporal has already timed out and retried must not write: its retry looked for the copies
+  // before this one made them (full resilience run: a 60 s slow S3 read, then two ContentVersions).
+  throwIfSuperseded();
+  let results: VersionResult[];
+  try {
+    results = await insertContentVersions(
+      conn,
+      batch.map((c) => c.version),
+    );
+  } catch (e) {
+    const code = rejectionOf(e, 'Document copy refused').code;
+    return batch.map((c) => ({ fileId: c.document.fileId, code }));
+  }
+  const failedForNow = results.find((r) => 'errors' in r && !isPermanent(r.errors));
+  if (failedForNow && 'errors' in failedForNow)
+    throw new Error(`Document copy failed for now: ${failedForNow.errors[0]!.errorCode}`);
+  return results.flatMap((r, i) =>
+    'errors' in r
+      ? [{ fileId: batch[i]!.document.fileId, code: crmRejection(r.errors, 'Document copy refused').code }]
+      : [],
+  );
+}
+
+/** The rejection a CRM failure is, or the failure itself thrown again when it is one for now. */
+function rejectionOf(e: unknown, what: string): CrmRejectedError {
+  try {
+    return classifyCrmError(e, what);
+  } catch (x) {
+    if (x instanceof CrmRejectedError) return x;
+    throw x;
+  }
+}
+
+/**
+ * A round's files in one request up to 40 MB (a larger file goes alone: the api takes files up to 37 MB),
+ * so the worker holds about what one file's copy held; Salesforce takes up to 200 records and 500 MB.
+ */
+const BYTES_PER_REQUEST = 40 * 1024 * 1024;
+const RECORDS_PER_REQUEST = 200;
 
 /** The documents looked for in one query: ten paths of up to 500 characters stay well inside a URL. */
 const LOOKUPS_PER_QUERY = 10;

@@ -93,8 +93,7 @@ export async function readRecordBody(req: IncomingMessage, type: string, jsonLim
 /** Files in all of an sObject Collections request ('Insert or Update Blob Data'). */
 const COLLECTION_FILES_LIMIT = 500 * 1024 ** 2;
 
-export type CollectionBody =
-  { records: unknown; allOrNone: boolean; files: Map<string, Buffer>; multipart: boolean } | { error: SfErr };
+export type CollectionBody = { records: unknown; allOrNone: boolean; files: Map<string, Buffer> } | { error: SfErr };
 
 /**
  * An sObject Collections body: JSON (`{allOrNone, records}`), or multipart as 'Insert or Update Blob Data'
@@ -103,16 +102,15 @@ export type CollectionBody =
  */
 export async function readCollectionBody(req: IncomingMessage): Promise<CollectionBody> {
   const contentType = String(req.headers['content-type'] ?? '');
-  const parse = (json: string | undefined, files: Map<string, Buffer>, multipart: boolean): CollectionBody => {
+  const parse = (json: string | undefined, files: Map<string, Buffer>): CollectionBody => {
     try {
       const body = JSON.parse(json ?? '') as { allOrNone?: unknown; records?: unknown };
-      return { records: body?.records, allOrNone: body?.allOrNone === true, files, multipart };
+      return { records: body?.records, allOrNone: body?.allOrNone === true, files };
     } catch {
       return { error: { errorCode: 'JSON_PARSER_ERROR', message: 'malformed JSON' } };
     }
   };
-  if (!contentType.startsWith('multipart/form-data'))
-    return parse((await readBody(req)).toString('utf8'), new Map(), false);
+  if (!contentType.startsWith('multipart/form-data')) return parse((await readBody(req)).toString('utf8'), new Map());
   return new Promise((resolve, reject) => {
     const names: string[] = [];
     let json: string | undefined;
@@ -144,7 +142,7 @@ export async function readCollectionBody(req: IncomingMessage): Promise<Collecti
         return resolve({
           error: { errorCode: 'INVALID_MULTIPART_REQUEST', message: 'the files of a collection exceed 500 MB' },
         });
-      resolve(parse(json, files, true));
+      resolve(parse(json, files));
     });
     bb.on('error', reject);
     req.pipe(bb);

@@ -1,19 +1,14 @@
 // The stand-in's Composite resource, as Salesforce documents it ('Send Multiple Requests Using Composite').
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCrmStandin, type CrmStandin } from '../index';
-
-delete process.env.HTTP_PROXY;
-delete process.env.http_proxy;
+import type { CrmStandin } from '../index';
+import { standinWithSession } from './session.spec-setup';
 
 let crm: CrmStandin;
 let token = '';
 const V = '/services/data/v59.0';
 
 beforeAll(async () => {
-  crm = await startCrmStandin({ port: 0, clientId: 'c', clientSecret: 's' });
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'c', client_secret: 's' });
-  const res = await fetch(`${crm.url}/services/oauth2/token`, { method: 'POST', body: form });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  ({ crm, token } = await standinWithSession());
 });
 afterAll(() => crm.close());
 

@@ -2,7 +2,7 @@
 // fault at the activity the step sets off (the targets: targets.ts; the count
 // of every side effect it left: effects.ts).
 import { FINANCIAL_ANSWERS, stepOnFrom } from '../support/journey';
-import { holdFor } from '../support/until';
+import { holdFor, until } from '../support/until';
 import { countEffects, offerMails, type Counts } from './effects';
 import { onePagePdf, ownerAnswers, retrying, saveAnswers, waitFor, type ResilienceStack } from './support';
 import type { Step } from './targets';
@@ -39,9 +39,12 @@ export async function runJourney(
   const stepSeconds: JourneyResult['stepSeconds'] = {};
   let step: Step | undefined;
   let stepStarted = started;
-  const settle = (checks: Record<string, () => boolean> | void) => {
-    for (const [k, met] of Object.entries(checks ?? {})) faultsMet[k] = met();
+  // The step's effect can be seen before the fault's own hook has run (the stand-in stores the lead before
+  // the proxy passes its answer on), so a check not met yet is given a moment to be.
+  const settle = async (checks: Record<string, () => boolean> | void) => {
     if (step) stepSeconds[step] = (Date.now() - stepStarted) / 1000;
+    for (const [k, met] of Object.entries(checks ?? {}))
+      faultsMet[k] = await until(met, Boolean, { ms: 5000, what: k }).catch(() => false);
   };
   const enter = (s: Step) => {
     step = s;
@@ -54,7 +57,7 @@ export async function runJourney(
   const { client, applicationId, email } = await stack.applicant(name);
   const lead = () => stack.crm.records('Lead').find((l) => l.Portal_Application_Id__c === applicationId);
   await waitFor('the lead', lead, (l) => !!l);
-  settle(checks);
+  await settle(checks);
 
   checks = await enter('answers');
   await retrying('answers', async () => {
@@ -63,7 +66,7 @@ export async function runJourney(
   });
   // The workflow writes them to the lead in the background (merged, retried).
   await waitFor('the answers on the lead', lead, (l) => l?.Company === 'Analytical Engines LLC' && !!l.AnnualRevenue);
-  settle(checks);
+  await settle(checks);
 
   checks = await enter('sign');
   // Each press names the page it is pressed on, and a press again after an error names the same one.
@@ -88,7 +91,7 @@ export async function runJourney(
   // Signed, the workflow moved the journey on by itself; the status read had the saved stage follow.
   const moved = await retrying('read the stage', () => client.get(`/stage/${applicationId}`));
   if (moved.body.path !== '/bank-statements') throw new Error(`after signing: ${JSON.stringify(moved.body)}`);
-  settle(checks);
+  await settle(checks);
 
   checks = await enter('statements');
   for (const month of ['October 2026', 'September 2026'])
@@ -102,7 +105,7 @@ export async function runJourney(
         }),
       (s) => s === 201,
     );
-  settle(checks);
+  await settle(checks);
 
   checks = await enter('submitStatements');
   const submitted = await retrying('submit statements', () =>
@@ -114,14 +117,14 @@ export async function runJourney(
     () => stack.crm.records('ContentVersion').filter((v) => v.FirstPublishLocationId === opportunityId),
     (v) => v.length >= 2,
   );
-  settle(checks);
+  await settle(checks);
 
   checks = await enter('offers');
   const priced = await retrying('offers', () => client.post('/offer', { applicationId }));
   await retrying('choose', () =>
     client.patch(`/offer/${priced.body.data._id}`, { applicationId, selectedId: 'std-12' }),
   );
-  settle(checks);
+  await settle(checks);
 
   checks = await enter('submitApplication');
   await retrying(
@@ -153,7 +156,7 @@ export async function runJourney(
     () => stack.crm.records('ContentVersion').filter((v) => v.FirstPublishLocationId === opportunityId),
     (v) => v.length >= 3,
   );
-  settle(checks);
+  await settle(checks);
 
   // Anything still retrying in the background would show up now: wait a moment before counting.
   await holdFor(1500, 'a retry still running in the background would write within this window');

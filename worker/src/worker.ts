@@ -29,6 +29,7 @@ import { documentStore } from './documents/s3';
 import { boxClient } from './esign/box.client';
 import { createSigningActivities } from './esign/esign.activities';
 import { createDocumentActivities } from './documents/documents.activities';
+import { COPIES_AT_ONCE } from './documents/copy-gate';
 import { createOfferActivities } from './offers/offers.activities';
 import { createOperationActivities } from './operations/operations.activities';
 import { activityFailureInterceptor, watchCrmAllowance } from './metrics';
@@ -152,7 +153,7 @@ export async function createApplicationWorker(settings: WorkerSettings, opts: { 
     namespace: settings.TEMPORAL_NAMESPACE,
     taskQueue: documentTaskQueue(settings.TEMPORAL_TASK_QUEUE),
     activities: { uploadContentVersions: documents.uploadContentVersions },
-    maxConcurrentActivityTaskExecutions: 4,
+    maxConcurrentActivityTaskExecutions: COPIES_AT_ONCE,
     dataConverter,
     ...tracing.activities,
     // Traces' activity interceptors (when on) and the failure count by activity type and code (metrics.ts).

@@ -12,6 +12,7 @@ import { downloadWhenReady } from '../esign/box.errors';
 import { CrmRejectedError } from '../errors';
 import { throwIfSuperseded } from '../superseded';
 import type { DocumentStore } from './s3';
+import { COPIES_AT_ONCE, gate } from './copy-gate';
 import { recordsOf } from '../records/records';
 import { applicationIds } from '../records/application-ids';
 
@@ -26,6 +27,7 @@ export function createDocumentActivities(deps: {
   const org = deps.org ?? DEFAULT_CRM_ORG;
   const records = recordsOf(deps.db);
   const ids = applicationIds(deps.db);
+  const copying = gate(COPIES_AT_ONCE);
   /**
    * The application's statements fetched from the bank with readable figures, read once per call: through
    * its file index, each file by `_id` (FerretDB serves no other read from an index). A call copies all the
@@ -103,6 +105,36 @@ export function createDocumentActivities(deps: {
       filename: document.fileName,
     };
   }
+
+  async function copyDocuments(opportunityId: string, documents: StoredDocument[]) {
+    const refused: { fileId: string; code: string }[] = [];
+    const bankStatements = bankStatementsOnce();
+    const conn = await deps.crm();
+    let copied: Set<string>;
+    try {
+      copied = await copiedAlready(conn, opportunityId, documents.map(pathOf));
+    } catch (e) {
+      if (!(e instanceof CrmRejectedError)) throw e;
+      return { refused: documents.map((d) => ({ fileId: d.fileId, code: e.code })) };
+    }
+    let batch: Copy[] = [];
+    let bytes = 0;
+    for (const document of documents) {
+      if (copied.has(pathOf(document))) continue;
+      const version = await versionOf(opportunityId, document, bankStatements);
+      if (!version) continue;
+      if (batch.length && (bytes + version.bytes.length > BYTES_PER_REQUEST || batch.length === RECORDS_PER_REQUEST)) {
+        refused.push(...(await copyTogether(conn, batch)));
+        batch = [];
+        bytes = 0;
+      }
+      batch.push({ document, version });
+      bytes += version.bytes.length;
+    }
+    if (batch.length) refused.push(...(await copyTogether(conn, batch)));
+    return { refused };
+  }
+
   return {
     async convertCrmLead({ leadId, ownerId, applicationId }) {
       const converted = await convertLead(await deps.crm(), org, leadId, ownerId);
@@ -120,42 +152,12 @@ export function createDocumentActivities(deps: {
     },
 
     /**
-     * The documents waiting, in one activity task (one task and one workflow task for all the statements
-     * submitted together, not one each) and in one request to the CRM up to 40 MB of files. A document the
-     * CRM refuses is answered with its code and the others go on; an outage fails the task, and its retry
-     * skips what an earlier try copied.
+     * The documents waiting, in one call (one activity task for all the statements submitted together, one
+     * local activity for the final submission's) and in one request to the CRM up to 40 MB of files, at most
+     * COPIES_AT_ONCE calls at once in this worker. A document the CRM refuses is answered with its code and
+     * the others go on; an outage fails the call, and its retry skips what an earlier try copied.
      */
-    async uploadContentVersions({ opportunityId, documents }) {
-      const refused: { fileId: string; code: string }[] = [];
-      const bankStatements = bankStatementsOnce();
-      const conn = await deps.crm();
-      let copied: Set<string>;
-      try {
-        copied = await copiedAlready(conn, opportunityId, documents.map(pathOf));
-      } catch (e) {
-        if (!(e instanceof CrmRejectedError)) throw e;
-        return { refused: documents.map((d) => ({ fileId: d.fileId, code: e.code })) };
-      }
-      let batch: Copy[] = [];
-      let bytes = 0;
-      for (const document of documents) {
-        if (copied.has(pathOf(document))) continue;
-        const version = await versionOf(opportunityId, document, bankStatements);
-        if (!version) continue;
-        if (
-          batch.length &&
-          (bytes + version.bytes.length > BYTES_PER_REQUEST || batch.length === RECORDS_PER_REQUEST)
-        ) {
-          refused.push(...(await copyTogether(conn, batch)));
-          batch = [];
-          bytes = 0;
-        }
-        batch.push({ document, version });
-        bytes += version.bytes.length;
-      }
-      if (batch.length) refused.push(...(await copyTogether(conn, batch)));
-      return { refused };
-    },
+    uploadContentVersions: ({ opportunityId, documents }) => copying(() => copyDocuments(opportunityId, documents)),
   };
 }
 

@@ -69,6 +69,11 @@ export class CrmSync {
     if (this.run.takeDocument(d)) this.run.touch();
   }
 
+  /** submitApplication: the sync loop leaves the documents waiting to its own copy until `release`. */
+  holdDocuments(): () => void {
+    return this.copies.hold();
+  }
+
   /** submitApplication: the documents it carried copied to the opportunity before it is submitted. */
   copyDocumentsNow(): Promise<void> {
     return this.copies.copyNow();

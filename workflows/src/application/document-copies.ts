@@ -2,7 +2,7 @@ import { condition, log, workflowInfo } from '@temporalio/workflow';
 import type { CrmTries } from './crm-tries';
 import { refusalCodes, rejected } from './failures';
 import type { StoredDocument } from './activities';
-import { documentCopies } from './proxies';
+import { documentCopies, documentCopiesWaited } from './proxies';
 import type { ApplicationRun } from './run';
 
 /**
@@ -23,6 +23,19 @@ export class DocumentCopies {
     private readonly leadLoopDone: () => boolean,
   ) {}
 
+  /** Final submissions on their way to their own copy (copyNow): the loop leaves the documents to them. */
+  private held = 0;
+
+  /** The loop leaves the waiting documents alone until the answer is called (once). */
+  hold(): () => void {
+    this.held++;
+    let released = false;
+    return () => {
+      if (!released) this.held--;
+      released = true;
+    };
+  }
+
   private ready(): boolean {
     return this.run.pendingDocuments > 0 && !!this.run.progress.sfOpportunityId;
   }
@@ -33,7 +46,7 @@ export class DocumentCopies {
    */
   async copyAll(): Promise<void> {
     for (;;) {
-      await condition(() => this.ready() || (this.tries.closing && this.leadLoopDone()));
+      await condition(() => (this.ready() && !this.held) || (this.tries.closing && this.leadLoopDone()));
       if (!this.ready()) return;
       await this.tries.attempt('documents', () => this.round());
     }
@@ -47,8 +60,8 @@ export class DocumentCopies {
    */
   async copyNow(): Promise<void> {
     try {
-      // A round already under way may have started before these documents came: then one more.
-      while (this.ready()) await this.round();
+      // A round already under way may have started before these documents came: then one more, local.
+      while (this.ready()) await this.round(true);
     } catch (e) {
       log.warn('documents not copied before the submission; the copies follow', {
         applicationId: this.run.applicationId,
@@ -57,27 +70,32 @@ export class DocumentCopies {
     }
   }
 
-  /** The documents waiting now, in one copy; the round under way, if there is one. Throws in an outage. */
-  private round(): Promise<void> {
-    this.copying ??= this.copyWaiting().finally(() => {
+  /**
+   * The documents waiting now, in one copy (`waited`: a local activity, for the submission that waits on it);
+   * the round under way, if there is one. Throws in an outage.
+   */
+  private round(waited = false): Promise<void> {
+    this.copying ??= this.copyWaiting(waited).finally(() => {
       this.copying = undefined;
     });
     return this.copying;
   }
 
-  private async copyWaiting(): Promise<void> {
+  private async copyWaiting(waited: boolean): Promise<void> {
     const documents = this.run.waitingDocuments;
     if (!documents.length) return;
-    await this.copy(documents);
+    await this.copy(documents, waited);
     this.run.documentsCopied(documents.length);
     this.run.publish();
   }
 
-  private async copy(documents: StoredDocument[]): Promise<void> {
+  private async copy(documents: StoredDocument[], waited: boolean): Promise<void> {
     const { run } = this;
     let refused: { fileId: string; code: string }[];
     try {
-      const copies = documentCopies(workflowInfo().taskQueue, documents.length);
+      const copies = waited
+        ? documentCopiesWaited(documents.length)
+        : documentCopies(workflowInfo().taskQueue, documents.length);
       ({ refused } = await copies.uploadContentVersions({
         opportunityId: run.progress.sfOpportunityId!,
         documents,

@@ -104,6 +104,20 @@ export const documentCopies = (taskQueue: string, documents = 1) =>
     taskQueue: documentTaskQueue(taskQueue),
   });
 
+/**
+ * The final submission's copy (the voided check, the driver's license): a local activity in the submission's
+ * own workflow task, which waits for it anyway, so no activity task and no workflow task of its own (five
+ * history events fewer). The sync's three quick tries: an outage leaves the documents to the loop above. The
+ * worker bounds the copies it holds in memory at once, of both kinds together (COPIES_AT_ONCE).
+ */
+export const documentCopiesWaited = (documents = 1) =>
+  queued(
+    proxyLocalActivities<Pick<ApplicationActivities, 'uploadContentVersions'>>({
+      ...CRM_LOCAL_OPTIONS,
+      startToCloseTimeout: `${30 * Math.max(1, documents)} seconds`,
+    }),
+  );
+
 /** The applicant waits on these: a few quick tries, then the page says so and offers to try again. */
 const WAITED_OPTIONS: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '60 seconds',

@@ -97,9 +97,20 @@ export class Submission {
    * the journey is done.
    */
   async submitApplication(documents?: StoredDocument[]): Promise<SalesRep & { position: JourneyPosition }> {
+    this.run.accepted();
+    // What it carries is copied in this update's own workflow task (a local activity), not by the sync loop's
+    // activity task, unless the submission stops short of its copy: then the loop copies it.
+    const release = this.crm.holdDocuments();
+    try {
+      return await this.submit(documents);
+    } finally {
+      release();
+    }
+  }
+
+  private async submit(documents?: StoredDocument[]): Promise<SalesRep & { position: JourneyPosition }> {
     const { run } = this;
     const { progress } = run;
-    run.accepted();
     run.takeDocuments(documents);
     // The lead's conversion still owed (the CRM was down when the statements went, and the lead loop is
     // waiting out its back-off): tried now rather than refused with 'submit your bank statements first'. The

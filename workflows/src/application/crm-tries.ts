@@ -55,6 +55,24 @@ export class CrmTries {
   }
 
   /**
+   * A CRM call failed: shown to operators at once (LastError; CrmSyncPending for an outage). True when a
+   * later try may succeed (an outage), false when the CRM refused it.
+   */
+  failed(what: string, e: unknown): boolean {
+    this.releasePublishing();
+    const type = rejected(e);
+    const code = type ? 'CRM_REJECTED' : outage(e);
+    log.error(`${SAID[code]} ${what}`, { applicationId: this.run.applicationId, error: (e as Error).message });
+    if (type) {
+      this.run.noteError(code, refusalCodes(e));
+      return false;
+    }
+    this.run.crmFailed();
+    this.run.noteError(code);
+    return true;
+  }
+
+  /**
    * One CRM call, tried again after the workflow's back-off while the CRM is unavailable (visible to
    * operators as CRM_UNAVAILABLE and WaitingOnCrm), or while the id it answered cannot be kept on the
    * application record (DATABASE_UNAVAILABLE and WaitingOnCrm: the retry finds what the CRM made); false
@@ -68,16 +86,7 @@ export class CrmTries {
         this.run.publish();
         return true;
       } catch (e) {
-        this.releasePublishing(); // a failure shows at once
-        const type = rejected(e);
-        const code = type ? 'CRM_REJECTED' : outage(e);
-        log.error(`${SAID[code]} ${what}`, { applicationId: this.run.applicationId, error: (e as Error).message });
-        if (type) {
-          this.run.noteError(code, refusalCodes(e));
-          return false;
-        }
-        this.run.crmFailed();
-        this.run.noteError(code);
+        if (!this.failed(what, e)) return false;
         const seen = this.retries;
         await condition(() => this.retries !== seen, backoff);
       }

@@ -54,19 +54,16 @@ export class DocumentCopies {
 
   /**
    * The final submission's copy: what waits now is copied before the opportunity is submitted (a sales rep
-   * opens it with its documents). A refusal is the loop's (DOCUMENT_REFUSED, the submission goes on); so is
-   * an outage: the documents stay queued and the loop tries them again after its back-off (it joined this
-   * round, or is backing off from an earlier one), and the submission goes on without waiting for the CRM.
+   * opens it with its documents). A refusal is noted as the loop notes it (DOCUMENT_REFUSED, the submission
+   * goes on); an outage is shown to operators at once (CRM_UNAVAILABLE) and the submission goes on without
+   * waiting for the CRM: the documents stay queued, and the loop copies them once the submission lets go.
    */
   async copyNow(): Promise<void> {
     try {
       // A round already under way may have started before these documents came: then one more, local.
       while (this.ready()) await this.round(true);
     } catch (e) {
-      log.warn('documents not copied before the submission; the copies follow', {
-        applicationId: this.run.applicationId,
-        error: (e as Error).message,
-      });
+      this.tries.failed('documents, before the submission (the copies follow)', e);
     }
   }
 

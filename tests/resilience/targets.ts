@@ -90,6 +90,13 @@ export const TARGETS: Target[] = [
     tries: 1,
   },
   {
+    activity: "uploadContentVersions: the final submission's (local)",
+    service: 'crm',
+    // The voided check copied within the final submission, before the opportunity is submitted.
+    match: { method: 'POST', path: /\/composite\/sobjects\/?$/ },
+    step: 'submitApplication',
+  },
+  {
     activity: 'submitOpportunity',
     service: 'crm',
     // The stage written and the rep read in one composite call (the only one of the final submission).

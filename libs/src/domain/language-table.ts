@@ -25,6 +25,25 @@ export const LANGUAGE_WRITING: ByLanguage<LanguageWriting> = {
   'es-US': { colon: ':', datesInWords: true },
 };
 
+/**
+ * One Intl formatter per language, made at its first use: making one (its locale data resolved) costs far
+ * more than formatting with it, and the PDF and the emails format dozens of figures each.
+ */
+export function perLanguage<F>(make: (language: ApplicantLanguage) => F): (language: ApplicantLanguage) => F {
+  const made = new Map<ApplicantLanguage, F>();
+  return (language) => {
+    let f = made.get(language);
+    if (!f) made.set(language, (f = make(language)));
+    return f;
+  };
+}
+
+const dollars = perLanguage(
+  (language) =>
+    new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol' }),
+);
+const longDates = perLanguage((language) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }));
+
 /** Every kind of space Intl may set inside a number (narrow no-break, thin), as a plain no-break space. */
 const plainSpaces = (s: string) => s.replace(/[\u202f\u2009]/g, '\u00a0');
 
@@ -34,12 +53,7 @@ const plainSpaces = (s: string) => s.replace(/[\u202f\u2009]/g, '\u00a0');
  * standard fonts have none.
  */
 export function moneyIn(v: number | string | undefined | null, language: ApplicantLanguage): string {
-  const format = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'narrowSymbol',
-  });
-  return plainSpaces(format.format(Number(v ?? 0) || 0));
+  return plainSpaces(dollars(language).format(Number(v ?? 0) || 0));
 }
 
 /**
@@ -51,5 +65,5 @@ export function dateIn(iso: string, language: ApplicantLanguage): string {
   if (!m || !LANGUAGE_WRITING[language].datesInWords) return iso;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (date.getUTCDate() !== Number(m[3])) return iso;
-  return plainSpaces(new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date));
+  return plainSpaces(longDates(language).format(date));
 }

@@ -1,3 +1,4 @@
+import { perLanguage } from './language-table';
 import type { ApplicantLanguage } from './languages';
 
 /** Offer options as the api answers them: every value a string, as the offer service sends them. */
@@ -22,14 +23,16 @@ export function estimatedApr(amount: number, payment: number, count: number, per
   return Math.round(((lo + hi) / 2) * perYear * 1000) / 10;
 }
 
+const percents = perLanguage(
+  (language) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }),
+);
+
 /**
  * A rate as every place that shows one writes it (the offer card and table, the offer email): the figure
  * given in percent, at most two decimals and no trailing zero ('1.50' -> '1.5%', '1,5 %' in French).
  */
 export function formatPercent(percent: number | string | undefined | null, language: ApplicantLanguage = 'en'): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
-    (Number(percent ?? 0) || 0) / 100,
-  );
+  return percents(language).format((Number(percent ?? 0) || 0) / 100);
 }
 
 /** Business days a year for daily payments (21 a month), weeks for weekly ones. */

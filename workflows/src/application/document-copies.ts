@@ -15,6 +15,8 @@ import type { ApplicationRun } from './run';
 export class DocumentCopies {
   /** The round under way: the loop and the submission join it rather than copy beside it. */
   private copying: Promise<void> | undefined;
+  /** Final submissions on their way to their own copy (copyNow): the loop leaves the documents to them. */
+  private held = 0;
 
   constructor(
     private readonly run: ApplicationRun,
@@ -22,9 +24,6 @@ export class DocumentCopies {
     /** The lead loop has stopped: with the application closing, nothing more will come to copy. */
     private readonly leadLoopDone: () => boolean,
   ) {}
-
-  /** Final submissions on their way to their own copy (copyNow): the loop leaves the documents to them. */
-  private held = 0;
 
   /** The loop leaves the waiting documents alone until the answer is called (once). */
   hold(): () => void {

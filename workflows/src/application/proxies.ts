@@ -91,6 +91,9 @@ export const affiliates = proxyActivities<Pick<ApplicationActivities, 'checkCrmA
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', nonRetryableErrorTypes },
 });
 
+/** A copy's time: the CRM calls' 30 seconds for each document it carries. */
+const copyTimeout = (documents: number) => `${30 * Math.max(1, documents)} seconds` as const;
+
 /**
  * The document copies (uploadContentVersions): activity tasks on the documents task queue beside the
  * application's own (the worker polls both), so a slow or stuck copy never takes a slot a lead update
@@ -100,7 +103,7 @@ export const affiliates = proxyActivities<Pick<ApplicationActivities, 'checkCrmA
 export const documentCopies = (taskQueue: string, documents = 1) =>
   proxyActivities<Pick<ApplicationActivities, 'uploadContentVersions'>>({
     ...CRM_OPTIONS,
-    startToCloseTimeout: `${30 * Math.max(1, documents)} seconds`,
+    startToCloseTimeout: copyTimeout(documents),
     taskQueue: documentTaskQueue(taskQueue),
   });
 
@@ -114,7 +117,7 @@ export const documentCopiesWaited = (documents = 1) =>
   queued(
     proxyLocalActivities<Pick<ApplicationActivities, 'uploadContentVersions'>>({
       ...CRM_LOCAL_OPTIONS,
-      startToCloseTimeout: `${30 * Math.max(1, documents)} seconds`,
+      startToCloseTimeout: copyTimeout(documents),
     }),
   );
 

@@ -6,12 +6,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageText } from '@portal/libs';
-import { onePagePdf, slowTextPdf, statementPdf } from '../../../tests/support/pdf-fixtures';
+import { FILE_CODES, messageText } from '@portal/libs';
+import { javaScriptOpenAction, onePagePdf, slowTextPdf, statementPdf } from '../../../tests/support/pdf-fixtures';
 import { holdFor, until } from '../../../tests/support/until';
 import { LIMITS, runningInspections } from './inspection-queue';
 import { INSPECTION_QUEUE, InspectionBusy, inspectPdf, inspectStatement } from './pdf-inspection';
 import { BUDGET } from './thread-job';
+import { UploadRefused } from './upload-stream';
 
 let dir: string;
 let slow: string;
@@ -134,5 +135,45 @@ describe('a large file (the 35 MB upload)', () => {
     } finally {
       process.off('worker', onWorker);
     }
+  });
+});
+
+describe('a file refused', () => {
+  /** The inspection threads started while `work` runs, and until a replacement would have started. */
+  const threadsStartedBy = async (work: () => Promise<unknown>) => {
+    const started: unknown[] = [];
+    const onWorker = (w: unknown) => started.push(w);
+    process.on('worker', onWorker);
+    try {
+      await work();
+      await holdFor(50, 'a thread replacing an ended one, were one started, would start within this window');
+      return started.length;
+    } finally {
+      process.off('worker', onWorker);
+    }
+  };
+  const refused = (bytes: Uint8Array | string, name: string) => async () => {
+    const path = join(dir, name);
+    await writeFile(path, bytes);
+    const refusal = inspectPdf(path, { applicationId: name, applicant: name });
+    await expect(refusal).rejects.toBeInstanceOf(UploadRefused);
+    await expect(refusal).rejects.toThrow(FILE_CODES.pdfOnly);
+  };
+
+  it('by its bytes alone keeps its thread: no parser read it, and a fresh thread cost half a second of CPU', async () => {
+    // Another kind of file named .pdf, a header with no trailer, and JavaScript written in the open.
+    const files = {
+      'word.pdf': 'PK\u0003\u0004 a document of another kind, named .pdf',
+      'cut.pdf': '%PDF-1.7\n1 0 obj << >> endobj\n',
+      'script.pdf': await onePagePdf({ catalog: javaScriptOpenAction, useObjectStreams: false }),
+    };
+    for (const [name, bytes] of Object.entries(files))
+      expect(await threadsStartedBy(refused(bytes, name)), `threads started for ${name}`).toBe(0);
+  });
+
+  it('once a parser has read it ends its thread, whatever it may have left there', async () => {
+    // A header and a trailer, and no page in what pdf-lib makes of the rest.
+    const noPage = refused('%PDF-1.7\ntrailer\n<< >>\nstartxref\n0\n%%EOF\n', 'no-page.pdf');
+    expect(await threadsStartedBy(noPage)).toBe(1);
   });
 });

@@ -19,6 +19,8 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
      * file with none is safe to keep when the walk did not end in time; one with object streams is not.
      */
     let prechecked: { objectStreams: boolean } | undefined;
+    /** Refused before any parser read the file (the thread's byte checks): nothing of it is left in the thread. */
+    let unparsed = false;
     /** Ended now, as at the budget: kept with the advice 'unreadable' when it may be, else refused. */
     const outOfTime = (why: string) => {
       if (verdict?.ok) verdict.advice = UNREAD;
@@ -58,7 +60,10 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
         }
         if (verdict) return;
         verdict = { ok: m.ok === true, reason: typeof m.reason === 'string' ? m.reason : undefined, advice: [] };
-        if (!verdict.ok) return control.end();
+        unparsed = !verdict.ok && m.unparsed === true;
+        // Refused by the byte checks alone: the thread's `done` follows at once, and the thread goes back to the
+        // pool (a thread started in its place cost about half a second of CPU for every such file).
+        if (!verdict.ok && !unparsed) return control.end();
         // Accepted: a statement's advice may follow, within what is left of the budget.
         yieldIfKept();
       },
@@ -70,8 +75,8 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
         turn.budgetSpent();
         outOfTime('inspection over its budget');
       },
-      // A refused file may have left anything behind in the thread: it never meets the next one.
-      keepsThread: () => verdict?.ok === true,
+      // A file refused once a parser had read it may have left anything behind in the thread: it never meets the next one.
+      keepsThread: () => verdict?.ok === true || unparsed,
       answer: () => verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] },
     };
   });

@@ -118,7 +118,13 @@ function giveBack(bytes: Uint8Array): boolean {
   }
 }
 
-type Inspected = { ok: true; pages: number; traces: FileTraces } | { ok: false; reason: string };
+/**
+ * `unparsed`: refused by the byte checks alone, before pdf-lib or pdf.js read anything of the file. Nothing of it
+ * is left in the thread (its bytes are given back), so the thread may take the next file.
+ */
+type Inspected =
+  | { ok: true; pages: number; traces: FileTraces }
+  | { ok: false; reason: string; unparsed?: true };
 
 async function inspect(path: string, prechecked: (objectStreams: boolean) => void): Promise<Inspected> {
   const bytes = await readFile(path);
@@ -131,10 +137,10 @@ async function inspect(path: string, prechecked: (objectStreams: boolean) => voi
 }
 
 async function inspectBytes(bytes: Uint8Array, prechecked: (objectStreams: boolean) => void): Promise<Inspected> {
-  if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0' };
-  if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref' };
+  if (!looksLikePdf(bytes)) return { ok: false, reason: 'no PDF header at byte 0', unparsed: true };
+  if (!hasPdfTrailer(bytes)) return { ok: false, reason: 'no trailer or startxref', unparsed: true };
   const raw = activePdfNames(bytes);
-  if (raw.length) return { ok: false, reason: `active content: ${raw.join(', ')}` };
+  if (raw.length) return { ok: false, reason: `active content: ${raw.join(', ')}`, unparsed: true };
   // Every raw byte is checked: what only the parse can still find hides in compressed object streams.
   prechecked(indexOfAscii(bytes, 'ObjStm') !== -1);
   let doc: PDFDocument;

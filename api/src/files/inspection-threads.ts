@@ -11,7 +11,8 @@ const WORKER = ['pdf-inspection.worker.mjs', 'pdf-inspection.worker.mts']
 /**
  * A thread goes back to the idle pool after a file it accepted, while its heap stays small: loading pdf-lib
  * and pdf.js again for every upload cost about half a second of CPU each, which 200 journeys at a time on
- * two cores queued behind. A refusal, a timeout, a heap grown past retireHeapMb (pdf-lib keeps every name it
+ * two cores queued behind. A refusal once a parser has read the file (one refused by its bytes alone, which no
+ * parser read, leaves nothing behind), a timeout, a heap grown past retireHeapMb (pdf-lib keeps every name it
  * has met), maxFiles files, or more than largestFileMb of a file still held (a statement's copy that pdf.js
  * read would stay in the idle thread until a collection; a file the inspection alone read is given back
  * at once) end it, so what a hostile file leaves behind never meets the next one.

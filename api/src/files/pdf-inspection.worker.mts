@@ -122,9 +122,7 @@ function giveBack(bytes: Uint8Array): boolean {
  * `unparsed`: refused by the byte checks alone, before pdf-lib or pdf.js read anything of the file. Nothing of it
  * is left in the thread (its bytes are given back), so the thread may take the next file.
  */
-type Inspected =
-  | { ok: true; pages: number; traces: FileTraces }
-  | { ok: false; reason: string; unparsed?: true };
+type Inspected = { ok: true; pages: number; traces: FileTraces } | { ok: false; reason: string; unparsed?: true };
 
 async function inspect(path: string, prechecked: (objectStreams: boolean) => void): Promise<Inspected> {
   const bytes = await readFile(path);

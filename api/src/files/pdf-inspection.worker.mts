@@ -6,26 +6,27 @@ import { createRequire, registerHooks } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDict, PDFDocument, PDFInvalidObject, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+// From the modules that hold them, not the package's index: a thread loads what it reads files with, not
+// the phone numbers' metadata and the CRM's fields (a sixth of a thread's start, which every ended thread costs).
+import { fileFindings, reviewStatement } from '@portal/libs/dist/domain/statement-review.js';
+import { fileTraces, pageItems, pageLines } from '@portal/libs/dist/domain/pdf-reading.js';
+import { readStatementLedger } from '@portal/libs/dist/domain/statement-cash.js';
+import { looksLikePdf } from '@portal/libs/dist/validation/documents.js';
 import {
   activePdfNames,
   decodePdfName,
   hasPdfTrailer,
   indexOfAscii,
-  fileFindings,
-  fileTraces,
-  looksLikePdf,
-  pageItems,
-  pageLines,
   PDF_ACTIVE_NAMES,
-  readStatementLedger,
-  reviewStatement,
-  wrongStatementPeriod,
-  type CashReading,
-  type PageItem,
-  type PdfTextItem,
-  type FileTraces,
-  type StatementAdviceNote,
-  type StatementReview,
+} from '@portal/libs/dist/validation/pdf.js';
+import { wrongStatementPeriod } from '@portal/libs/dist/validation/statement-period.js';
+import type {
+  CashReading,
+  FileTraces,
+  PageItem,
+  PdfTextItem,
+  StatementAdviceNote,
+  StatementReview,
 } from '@portal/libs';
 
 /**

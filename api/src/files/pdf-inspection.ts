@@ -75,7 +75,8 @@ function runWorker(path: string, statementMonth: string | undefined, turn: Turn)
         turn.budgetSpent();
         outOfTime('inspection over its budget');
       },
-      // A file refused once a parser had read it may have left anything behind in the thread: it never meets the next one.
+      // A file refused once a parser had read it may have left anything behind in the thread: it never meets
+      // the next one.
       keepsThread: () => verdict?.ok === true || unparsed,
       answer: () => verdict ?? { ok: false, reason: 'inspection ended without a verdict', advice: [] },
     };

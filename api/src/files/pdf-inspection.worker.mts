@@ -1,6 +1,6 @@
 // Runs in a worker thread started by pdf-inspection.ts. pdf-lib parses hostile bytes here, where its
 // memory, its time and its module state (a pool of every PDF name it has ever met, never emptied) end with
-// the thread instead of growing in the api: a thread that refused a file, or whose heap grew, is ended.
+// the thread instead of growing in the api: a thread that refused a file it parsed, or whose heap grew, is ended.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire, registerHooks } from 'node:module';
 import { getHeapStatistics } from 'node:v8';

@@ -94,6 +94,12 @@ test('US: sign-up, financial, business, one owner at 51% or more, a declined the
     .getByLabel(/PDF$/)
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expect(page.getByText('Please upload only PDF files.')).toBeVisible();
+  // Named and typed as a PDF, it passes the form and is refused by the server's reading of its bytes.
+  await slots
+    .nth(1)
+    .getByLabel(/PDF$/)
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some notes') });
+  await expect(slots.nth(1).getByText('Please upload only PDF files.')).toBeVisible();
   await slots.nth(0).getByLabel(/PDF$/).setInputFiles(pdf('statement.pdf'));
   await expect(
     slots

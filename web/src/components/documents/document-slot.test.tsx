@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render as renderOnly, screen, waitFor } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
 import { expect, it, vi } from 'vitest';
+import { FILE_CODES } from '@portal/libs';
 import { loadLanguage } from '../../i18n/i18n';
 import { DocumentSlot } from './document-slot';
 
@@ -154,4 +155,57 @@ it('writes a small file’s size in bytes, never 0 kB, in both languages', async
   rerender(small);
   expect(sizes()).toEqual(['512\u00a0o', '1,5\u00a0ko']);
   await act(() => loadLanguage('en'));
+});
+
+it('offers to try a failed upload again, but not a file the server refused: the same bytes would be refused again', async () => {
+  document.cookie = 'XSRF-TOKEN=tok-1; path=/';
+  let status = 400;
+  // The server's answer to the upload: its refusal of the file, or its own failure.
+  class AnsweringXhr {
+    status = 0;
+    responseText = '';
+    upload = { onprogress: null };
+    withCredentials = false;
+    onload?: () => void;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      queueMicrotask(() => {
+        this.status = status;
+        this.responseText = JSON.stringify({
+          statusCode: status,
+          data: status === 400 ? { message: 'Please upload only PDF files.', messageCode: FILE_CODES.pdfOnly } : {},
+        });
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', AnsweringXhr);
+  try {
+    await act(() => loadLanguage('en'));
+    render(
+      <DocumentSlot
+        title="August 2026"
+        applicationId="app-1"
+        fileType="Bank Statement"
+        monthLabel="August 2026"
+        files={[]}
+        canRemove
+        onChange={() => undefined}
+      />,
+    );
+    const send = (name: string) =>
+      fireEvent.change(screen.getByLabelText('August 2026 PDF'), {
+        target: { files: [new File(['just some notes'], name, { type: 'application/pdf' })] },
+      });
+    send('notes.pdf');
+    expect(await screen.findByText('Please upload only PDF files.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove notes.pdf' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again to upload notes.pdf' })).toBeNull();
+    status = 500;
+    send('august.pdf');
+    expect(await screen.findByRole('button', { name: 'Try again to upload august.pdf' })).toBeTruthy();
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

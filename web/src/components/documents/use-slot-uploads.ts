@@ -3,9 +3,19 @@ import { checkPdfFile, type FileType } from '@portal/libs';
 import { useTranslation } from '../../i18n/translation';
 import { useLanguage } from '../../i18n/use-language';
 import { useRemoveDocument, useUploadDocument } from '../../lib/documents-api';
+import { HttpError } from '../../lib/http-error';
 import { useSendSlotPhotos } from '../../lib/phone-api';
 
-/** An upload on its way, or failed: a failed one keeps its file, so it can be sent again (same action key). */
+/**
+ * The server refused the file itself (400: not a PDF it can open; 413: too large): the same bytes would be
+ * refused again, so the row offers to remove it, not to try again.
+ */
+const refusedFile = (e: Error) => e instanceof HttpError && (e.status === 400 || e.status === 413);
+
+/**
+ * An upload on its way, or failed: a failed one keeps its file, so it can be sent again (same action key),
+ * unless the server refused the file itself.
+ */
 export type InFlight = { key: string; name: string; progress: number; error?: string; file?: File };
 
 export type SlotTarget = {
@@ -51,7 +61,7 @@ export function useSlotUploads(slot: SlotTarget, input: RefObject<HTMLInputEleme
         onProgress: (p) => set(key, { progress: p }),
       })
       .then(() => settle(key))
-      .catch((e: Error) => set(key, { error: e.message, file }));
+      .catch((e: Error) => set(key, { error: e.message, file: refusedFile(e) ? undefined : file }));
 
   function send(file: File) {
     const key = `${file.name}-${Math.random()}`;

@@ -130,8 +130,15 @@ export function sessionClient(page: Page, pagePath = '/status'): ApiClient {
   const xsrf = async () => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const headers = async () => ({ 'x-xsrf-token': decodeURIComponent(await xsrf()), 'x-page-path': pagePath });
   const api = (path: string) => `${base()}/api${path}`;
+  // A kept-alive socket the server closed as it was reused answers 'socket hang up': a browser sends an
+  // idempotent request again on a fresh socket, and so does a read here.
+  const read = (path: string) =>
+    page.request.get(api(path)).catch((e: Error) => {
+      if (!/ECONNRESET|socket hang up/.test(e.message)) throw e;
+      return page.request.get(api(path));
+    });
   return {
-    get: async (path: string) => answer(await page.request.get(api(path))),
+    get: async (path: string) => answer(await read(path)),
     post: async (path: string, body: unknown = {}) =>
       answer(await page.request.post(api(path), { data: body, headers: await headers() })),
     patch: async (path: string, body: unknown = {}) =>

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { smtpTransportOptions } from '@portal/libs';
 import { withSmtpSpan } from '@portal/libs/dist/telemetry/client-span';
@@ -25,9 +25,17 @@ const permanent = (e: unknown) => {
   return code !== undefined && code >= 500 && code < 600;
 };
 
+/**
+ * The account emails' SMTP connections: at most this many open at once, each carrying up to 100 messages, and
+ * closed after the socket's 20 s without traffic. A connection per email cost a TLS handshake and a login for
+ * every code, and a burst of sign-ups opened one connection each, which mail services throttle (421 'too many
+ * connections'); the burst now queues on the pool's connections.
+ */
+export const MAIL_POOL = { maxConnections: 3, maxMessages: 100 };
+
 /** Account email over SMTP (maildev locally). Addresses and codes never reach the logs. */
 @Injectable()
-export class MailService {
+export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger(MailService.name);
   private readonly transport: Transporter;
 
@@ -35,10 +43,16 @@ export class MailService {
     // STARTTLS required or implicit TLS, the certificate checked, a login (libs/src/config/connections.ts).
     this.transport = createTransport({
       ...smtpTransportOptions(settings, (path) => readFileSync(path)),
+      pool: true,
+      ...MAIL_POOL,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
+  }
+
+  onModuleDestroy() {
+    this.transport.close();
   }
 
   async sendCode(to: string, kind: CodeEmailKind, code: string, firstName: string, language?: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type Certificates,
 } from '../../../tests/support/secure-servers';
 import { startSlice } from '../../../tests/support/slice';
+import { MAIL_POOL } from './mail.service';
 import { holdFor, until } from '../../../tests/support/until';
 
 let certs: Certificates;
@@ -87,4 +88,20 @@ it('a permanent refusal (554) is not tried again and is logged with its code, ne
   expect(smtp.to(email)).toHaveLength(0);
   expect(JSON.stringify(errors.mock.calls)).not.toContain(email);
   errors.mockRestore();
+});
+
+it('a burst of sign-ups shares the pooled connections: every code arrives, with a login per connection, not per email', async () => {
+  const burst = Array.from({ length: 8 }, (_, i) => `burst-${i}-${Date.now()}@example.com`);
+  const loginsBefore = smtp.logins.length;
+  const answers = await Promise.all(burst.map((email) => signUp(email)));
+  expect(answers.map((a) => a.status)).toEqual(burst.map(() => 201));
+  await until(
+    () => burst.filter((email) => smtp.to(email).length === 1),
+    (arrived) => arrived.length === burst.length,
+    { ms: 20_000, what: 'every code email of the burst' },
+  );
+  const logins = smtp.logins.slice(loginsBefore);
+  expect(logins.every((l) => l.secure && l.ok)).toBe(true);
+  // One email a connection before: 8 handshakes and logins.
+  expect(logins.length).toBeLessThanOrEqual(MAIL_POOL.maxConnections);
 });

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfTextLines } from '../../../tests/support/pdf-text';
 import { renderApplicationPdf, type ApplicationPdfData } from './application-pdf';
@@ -102,6 +102,18 @@ describe('the signers’ places, for Box Sign', () => {
     expect(at('Signature: Gabrielle Roy')).toBeLessThan(at('[[s|2]]'));
     expect(at('[[s|2]]')).toBeLessThan(at('Signature: Louis Hémon'));
     expect(lines.join('\n')).not.toContain('[[s|3]]');
+  });
+});
+
+describe('the PDF’s fonts', () => {
+  it('names a page’s font once each time it changes, not once for every line drawn', async () => {
+    const coOwner = { ...data.owners[0]!, name: 'Louis Hémon', email: 'louis@example.com' };
+    const rows = businessRows(everything, { say: answerWriter('en'), taxId: '123456789', language: 'en' });
+    const pdf = await renderApplicationPdf({ ...data, rows, owners: [data.owners[0]!, coOwner] });
+    const pages = (await PDFDocument.load(pdf)).getPages();
+    const fontKeys = pages.map((p) => p.node.Resources()!.lookup(PDFName.of('Font'), PDFDict).keys().length);
+    // Bold for the title and each heading, regular after: 72 and 15 keys when each line set its own font.
+    expect(fontKeys.every((n) => n <= 10)).toBe(true);
   });
 });
 

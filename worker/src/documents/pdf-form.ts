@@ -1,4 +1,4 @@
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage, type PDFPageDrawTextOptions } from 'pdf-lib';
 
 const PAGE = { width: 612, height: 792, margin: 54 };
 const INK = rgb(0.11, 0.16, 0.22);
@@ -35,6 +35,8 @@ export const safe = (s: string) =>
 export class FormWriter {
   private page: PDFPage;
   private y = PAGE.height - PAGE.margin;
+  /** The page's font as last set (see `draw`). */
+  private font?: PDFFont;
 
   constructor(
     private readonly doc: PDFDocument,
@@ -96,24 +98,37 @@ export class FormWriter {
   signatureLine(caption: string, dateCaption: string, signer: number) {
     this.ensure(60);
     this.y -= 36;
-    const tag = { y: this.y + 3, font: this.regular, color: PAPER };
-    this.page.drawText(`[[s|${signer}]]`, { ...tag, x: PAGE.margin, size: 18 });
-    this.page.drawText(`[[d|${signer}]]`, { ...tag, x: PAGE.margin + 300, size: 10 });
+    this.draw(`[[s|${signer}]]`, { x: PAGE.margin, y: this.y + 3, size: 18, color: PAPER }, this.regular);
+    this.draw(`[[d|${signer}]]`, { x: PAGE.margin + 300, y: this.y + 3, size: 10, color: PAPER }, this.regular);
     this.line(PAGE.margin, PAGE.margin + 260, this.y, 0.8, INK);
     this.line(PAGE.margin + 300, PAGE.width - PAGE.margin, this.y, 0.8, INK);
     this.y -= 12;
     this.text(caption, PAGE.margin, 9, this.regular, MUTED);
-    this.page.drawText(dateCaption, { x: PAGE.margin + 300, y: this.y, size: 9, font: this.regular, color: MUTED });
+    this.draw(dateCaption, { x: PAGE.margin + 300, y: this.y, size: 9, color: MUTED }, this.regular);
   }
 
   private ensure(height: number) {
     if (this.y - height > PAGE.margin) return;
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.font = undefined;
     this.y = PAGE.height - PAGE.margin;
   }
 
   private text(s: string, x: number, size: number, font: PDFFont, color = INK) {
-    this.page.drawText(safe(s), { x, y: this.y, size, font, color, maxWidth: PAGE.width - x - PAGE.margin });
+    this.draw(safe(s), { x, y: this.y, size, color, maxWidth: PAGE.width - x - PAGE.margin }, font);
+  }
+
+  /**
+   * Text in `font`, set on the page only when it changes: drawText's own `font` option sets the page's font and
+   * sets it back, and pdf-lib adds a new key to the page's font resources on every set (after reading all the
+   * keys so far), so a page of rows carried two keys a line and each line cost more than the last.
+   */
+  private draw(s: string, options: Omit<PDFPageDrawTextOptions, 'font'>, font: PDFFont) {
+    if (this.font !== font) {
+      this.page.setFont(font);
+      this.font = font;
+    }
+    this.page.drawText(s, options);
   }
 
   private line(from: number, to: number, y: number, thickness: number, color: typeof INK) {

@@ -16,6 +16,22 @@ const render = (ui: ReactNode) => {
   });
 };
 
+/** The August statement's slot with no file yet, in English: where the upload tests pick a file. */
+const renderEmptySlot = async () => {
+  await act(() => loadLanguage('en'));
+  render(
+    <DocumentSlot
+      title="August 2026"
+      applicationId="app-1"
+      fileType="Bank Statement"
+      monthLabel="August 2026"
+      files={[]}
+      canRemove
+      onChange={() => undefined}
+    />,
+  );
+};
+
 const file = {
   _id: 'f1',
   fileName: 'august-2026.pdf',
@@ -110,18 +126,7 @@ it('says the file is being checked once every byte is sent, until the server ans
   }
   vi.stubGlobal('XMLHttpRequest', HeldXhr);
   try {
-    await act(() => loadLanguage('en'));
-    render(
-      <DocumentSlot
-        title="August 2026"
-        applicationId="app-1"
-        fileType="Bank Statement"
-        monthLabel="August 2026"
-        files={[]}
-        canRemove
-        onChange={() => undefined}
-      />,
-    );
+    await renderEmptySlot();
     const pdf = new File(['%PDF-1.4\n'], 'august.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('August 2026 PDF'), { target: { files: [pdf] } });
     expect(await screen.findByText('Checking the file…')).toBeTruthy();
@@ -182,18 +187,7 @@ it('offers to try a failed upload again, but not a file the server refused: the 
   }
   vi.stubGlobal('XMLHttpRequest', AnsweringXhr);
   try {
-    await act(() => loadLanguage('en'));
-    render(
-      <DocumentSlot
-        title="August 2026"
-        applicationId="app-1"
-        fileType="Bank Statement"
-        monthLabel="August 2026"
-        files={[]}
-        canRemove
-        onChange={() => undefined}
-      />,
-    );
+    await renderEmptySlot();
     const send = (name: string) =>
       fireEvent.change(screen.getByLabelText('August 2026 PDF'), {
         target: { files: [new File(['just some notes'], name, { type: 'application/pdf' })] },
